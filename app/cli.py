@@ -1,0 +1,243 @@
+"""The `prov` command line. Exit codes: 0 done, 1 internal error, 2 bad input, 3 waiting for a clarification
+reply, 130 interrupted. Every command has --json. Heavy modules are imported inside the commands."""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import date
+from pathlib import Path
+from typing import Any, List, Optional
+
+import typer
+from rich.console import Console
+
+EXIT_OK, EXIT_ERROR, EXIT_BAD_INPUT, EXIT_CLARIFY, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+app = typer.Typer(help="Prov: answers about company reports and news, with the evidence behind every answer.",
+                  no_args_is_help=True, add_completion=False)
+kb_app = typer.Typer(help="Knowledge base inspection.", no_args_is_help=True)
+app.add_typer(kb_app, name="kb")
+
+out = Console()
+err = Console(stderr=True)
+
+
+class BadInput(Exception):
+    """A user error: shown as a one-line message, exit code 2."""
+
+
+def _settings():  # type: ignore[no-untyped-def]
+    from app.settings import get_settings
+
+    return get_settings()
+
+
+def _kb():  # type: ignore[no-untyped-def]
+    from app.knowledge.base import KnowledgeBase
+
+    return KnowledgeBase(_settings())
+
+
+def _print_json(obj: Any) -> None:
+    from app.knowledge.catalog import dumps
+
+    sys.stdout.write(dumps(obj) + "\n")
+
+
+def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(code)
+
+
+@app.command()
+def ingest(
+    paths: List[Path] = typer.Argument(..., help="Files or folders (folders recurse; hidden entries skipped)."),
+    doc_type: Optional[str] = typer.Option(None, "--type", help="report or news; overrides the file's own."),
+    company: Optional[str] = typer.Option(None, "--company", help="Company name; overrides the file's own."),
+    year: Optional[int] = typer.Option(None, "--year", help="Fiscal year, e.g. 2024; overrides the file's own."),
+    prune: bool = typer.Option(False, "--prune", help="Remove sources under PATHS whose files are gone."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+) -> None:
+    """Add or update sources: .txt .md .html .pdf .json .jsonl. Unchanged sources are skipped."""
+    from app.knowledge.loaders import Overrides
+
+    if doc_type is not None and doc_type not in ("report", "news"):
+        _fail(f"--type must be 'report' or 'news', not {doc_type!r}")
+    if year is not None and not 1900 <= year <= 2200:
+        _fail(f"--year {year} is not a plausible fiscal year")
+    kb = _kb()
+    progress_cb, progress = None, None
+    if not as_json and err.is_terminal:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), console=err, transient=True)
+        tasks: dict[str, int] = {}
+
+        def progress_cb(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = progress.add_task("reading files" if stage == "read" else "indexing", total=total)
+            progress.update(tasks[stage], completed=done, total=total)
+
+        progress.start()
+    try:
+        summary = kb.ingest(paths, Overrides(doc_type=doc_type, company=company, fiscal_year=year),  # type: ignore[arg-type]
+                            prune=prune, on_progress=progress_cb)
+    except KeyboardInterrupt:
+        if progress:
+            progress.stop()
+        err.print("[yellow]interrupted:[/] sources committed so far are complete; the rest are unchanged. "
+                  "Run the same command again to finish.")
+        raise typer.Exit(EXIT_INTERRUPTED)
+    finally:
+        if progress:
+            progress.stop()
+    if as_json:
+        _print_json(summary.as_dict())
+    else:
+        d = summary.as_dict()
+        out.print(f"added {d['added']}, updated {d['updated']}, unchanged {d['unchanged']}, "
+                  f"removed {d['removed']}, failed {d['failed']} "
+                  f"({d['chunks_written']} chunks written in {d['seconds']} s)")
+        for f in summary.failed:
+            err.print(f"[red]failed[/] {f.path}: {f.reason}", highlight=False)
+        if summary.failed:
+            err.print(f"failures are kept in the dead-letter list: prov kb status")
+    if summary.failed:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _filters(company: str | None, year: int | None, doc_type: str | None, since: str | None, until: str | None):  # type: ignore[no-untyped-def]
+    from app.knowledge.base import Filters
+
+    if doc_type is not None and doc_type not in ("report", "news"):
+        raise BadInput(f"--type must be 'report' or 'news', not {doc_type!r}")
+
+    def parse(value: str | None, flag: str) -> date | None:
+        if value is None:
+            return None
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            raise BadInput(f"{flag} must be a date like 2024-06-30, not {value!r}") from None
+
+    return Filters(company=company, fiscal_year=year, doc_type=doc_type,
+                   published_from=parse(since, "--since"), published_to=parse(until, "--until"))
+
+
+@app.command()
+def search(
+    query: Optional[str] = typer.Argument(None, help="What to look for."),
+    k: int = typer.Option(5, "-k", min=1, max=100, help="How many results."),
+    mode: str = typer.Option("hybrid", "--mode", help="hybrid, dense or sparse."),
+    company: Optional[str] = typer.Option(None, "--company"),
+    year: Optional[int] = typer.Option(None, "--year", help="Fiscal year."),
+    doc_type: Optional[str] = typer.Option(None, "--type", help="report or news."),
+    since: Optional[str] = typer.Option(None, "--since", help="Published on or after (YYYY-MM-DD)."),
+    until: Optional[str] = typer.Option(None, "--until", help="Published on or before (YYYY-MM-DD)."),
+    batch: Optional[Path] = typer.Option(None, "--batch", help="JSONL of {id, query, [company, year, type]}; "
+                                                                  "writes one JSON line per query."),
+    funnel: bool = typer.Option(False, "--funnel", help="Also print what each step removed."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Hybrid search over the knowledge base, with why each chunk was picked."""
+    if mode not in ("hybrid", "dense", "sparse"):
+        _fail(f"--mode must be hybrid, dense or sparse, not {mode!r}")
+    if batch is not None:
+        if query:
+            _fail("give either a QUERY or --batch, not both")
+        _search_batch(batch, k, mode)
+        return
+    if not query or not query.strip():
+        _fail("the query is empty")
+    try:
+        filters = _filters(company, year, doc_type, since, until)
+    except BadInput as exc:
+        _fail(str(exc))
+    kb = _kb()
+    response = kb.search(query, k=k, mode=mode, filters=filters)  # type: ignore[arg-type]
+    if as_json:
+        _print_json([h.as_dict() for h in response.hits] if not funnel else {
+            "results": [h.as_dict() for h in response.hits], "funnel": [f.as_dict() for f in response.funnel]})
+        return
+    _render_hits(response, show_funnel=funnel)
+
+
+def _search_batch(path: Path, k: int, mode: str) -> None:
+    if not path.is_file():
+        _fail(f"--batch file not found: {path}")
+    queries = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+            if not isinstance(item, dict) or not str(item.get("query", "")).strip():
+                raise ValueError("needs a non-empty 'query'")
+            filters = _filters(item.get("company"), item.get("year") or item.get("fiscal_year"),
+                               item.get("type") or item.get("doc_type"), item.get("since"), item.get("until"))
+        except (ValueError, BadInput) as exc:
+            _fail(f"{path}:{n}: {exc}")
+        queries.append((item.get("id", n), item["query"], filters))
+    kb = _kb()
+    for qid, text, filters in queries:
+        response = kb.search(text, k=k, mode=mode, filters=filters)  # type: ignore[arg-type]
+        _print_json({"id": qid, "results": [h.as_dict() for h in response.hits]})
+
+
+def _render_hits(response, show_funnel: bool) -> None:  # type: ignore[no-untyped-def]
+    from rich.markup import escape
+    from rich.panel import Panel
+
+    if not response.hits:
+        out.print("no results")
+    for h in response.hits:
+        where = " · ".join(str(x) for x in [h.company, f"FY{h.fiscal_year}" if h.fiscal_year else None,
+                                              f"p.{h.page}" if h.page else None, h.section,
+                                              "table" if h.is_table else None,
+                                              h.published_at.isoformat() if h.published_at else None] if x)
+        body = escape(h.text if len(h.text) < 700 else h.text[:700] + " …")
+        out.print(Panel(body, title=f"[bold]#{h.rank}[/] {escape(h.source_id)}  score {h.score:.4f}",
+                        subtitle=escape(f"{where} — {h.why}"), title_align="left", subtitle_align="left"))
+    if show_funnel:
+        for step in response.funnel:
+            out.print(f"  {step.step:<28} kept {step.kept:>4}  removed {step.removed:>4}  {escape(step.reason)}")
+
+
+@kb_app.command("status")
+def kb_status(as_json: bool = typer.Option(False, "--json")) -> None:
+    """Sources, chunks, counts by company and type, sources past their TTL, dead letters."""
+    status = _kb().status()
+    if as_json:
+        _print_json(status)
+        return
+    from rich.table import Table
+
+    out.print(f"[bold]{status['sources']}[/] sources, [bold]{status['chunks']}[/] chunks in {status['home']} "
+              f"(generation {status['generation']}; dense: {status['dense_store']}; sparse: {status['sparse_backend']})")
+    table = Table("company", "sources", "chunks")
+    for company, c in sorted(status["by_company"].items()):
+        table.add_row(company, str(c["sources"]), str(c["chunks"]))
+    out.print(table)
+    out.print("by type: " + ", ".join(f"{t} {n}" for t, n in sorted(status["by_type"].items())))
+    if status["past_ttl"]:
+        out.print(f"[yellow]{len(status['past_ttl'])} source(s) past their TTL:[/]")
+        for s in status["past_ttl"]:
+            out.print(f"  {s['source_id']} (published {s['published_at']}, {s['days_old']} days, TTL {s['ttl_days']})")
+    if status["dead_letters"]:
+        out.print(f"[red]{len(status['dead_letters'])} dead letter(s):[/]")
+        for d in status["dead_letters"]:
+            out.print(f"  {d['path']}: {d['reason']}", highlight=False)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        sys.exit(EXIT_INTERRUPTED)
+
+
+if __name__ == "__main__":
+    main()

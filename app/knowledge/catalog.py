@@ -1,0 +1,220 @@
+"""The catalog: the source of truth for which sources and chunks exist (SQLite through SQLAlchemy).
+
+A source's switch from old to new content is one transaction here. The dense store may briefly hold vectors of
+chunks the catalog does not list (written before the commit, or left behind by a kill); searches only return
+chunks the catalog lists, and the next ingest sweeps such orphans away. `generation` increases on every commit;
+the sparse index and the answer cache are stamped with it.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date, datetime
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from sqlalchemy import (Boolean, Column, Date, DateTime, Integer, MetaData, String, Table, Text, create_engine,
+                        delete, event, func, insert, select, update)
+from sqlalchemy.engine import Engine
+
+from app.knowledge.records import Chunk, SourceRecord
+
+metadata = MetaData()
+
+sources = Table(
+    "sources", metadata,
+    Column("source_id", String, primary_key=True),
+    Column("origin", String, nullable=False, index=True),
+    Column("title", String, nullable=False, default=""),
+    Column("content_sha256", String(64), nullable=False),
+    Column("ingested_at", DateTime, nullable=False),
+    Column("published_at", Date),
+    Column("license", String),
+    Column("company", String, index=True),
+    Column("fiscal_year", Integer),
+    Column("doc_type", String, nullable=False),
+    Column("ttl_days", Integer, nullable=False),
+    Column("n_chunks", Integer, nullable=False),
+)
+
+chunks = Table(
+    "chunks", metadata,
+    Column("chunk_id", String, primary_key=True),
+    Column("source_id", String, nullable=False, index=True),
+    Column("ordinal", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("terms", Text, nullable=False),  # analyzed tokens, space-joined, so the sparse index rebuilds fast
+    Column("tokens", Integer, nullable=False),
+    Column("page", Integer),
+    Column("section", String),
+    Column("is_table", Boolean, nullable=False, default=False),
+    Column("title", String, nullable=False, default=""),
+    Column("company", String, index=True),
+    Column("fiscal_year", Integer),
+    Column("doc_type", String, nullable=False),
+    Column("published_at", Date),
+)
+
+meta_kv = Table("meta", metadata, Column("key", String, primary_key=True), Column("value", Text, nullable=False))
+
+dead_letters = Table(
+    "dead_letters", metadata,
+    Column("path", String, primary_key=True),
+    Column("reason", Text, nullable=False),
+    Column("failed_at", DateTime, nullable=False),
+)
+
+CHUNK_FIELDS = ["chunk_id", "source_id", "ordinal", "text", "tokens", "page", "section", "is_table", "title",
+                "company", "fiscal_year", "doc_type", "published_at"]
+
+
+def make_engine(path: Path) -> Engine:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(f"sqlite:///{path}")
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_conn, _record):  # type: ignore[no-untyped-def]
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA busy_timeout=10000")
+        cur.close()
+
+    metadata.create_all(engine)
+    return engine
+
+
+class Catalog:
+    def __init__(self, path: Path) -> None:
+        self.engine = make_engine(path)
+
+    # --- reads -----------------------------------------------------------------------------------
+    def generation(self) -> int:
+        with self.engine.connect() as conn:
+            value = conn.execute(select(meta_kv.c.value).where(meta_kv.c.key == "generation")).scalar()
+        return int(value or 0)
+
+    def source_hashes(self) -> dict[str, str]:
+        with self.engine.connect() as conn:
+            return dict(conn.execute(select(sources.c.source_id, sources.c.content_sha256)).all())
+
+    def sources_by_origin_file(self) -> dict[str, list[str]]:
+        """File path (origin without its #record suffix) -> source ids."""
+        out: dict[str, list[str]] = {}
+        with self.engine.connect() as conn:
+            for sid, origin in conn.execute(select(sources.c.source_id, sources.c.origin)):
+                out.setdefault(origin.split("#", 1)[0], []).append(sid)
+        return out
+
+    def chunk_ids(self) -> set[str]:
+        with self.engine.connect() as conn:
+            return set(conn.execute(select(chunks.c.chunk_id)).scalars())
+
+    def get_chunks(self, ids: Iterable[str]) -> dict[str, dict]:
+        ids = list(ids)
+        out: dict[str, dict] = {}
+        with self.engine.connect() as conn:
+            for start in range(0, len(ids), 500):
+                rows = conn.execute(select(*[chunks.c[f] for f in CHUNK_FIELDS])
+                                    .where(chunks.c.chunk_id.in_(ids[start:start + 500])))
+                out.update({r.chunk_id: dict(r._mapping) for r in rows})
+        return out
+
+    def iter_terms(self) -> Iterator[tuple[str, str]]:
+        with self.engine.connect() as conn:
+            yield from conn.execute(select(chunks.c.chunk_id, chunks.c.terms).order_by(chunks.c.chunk_id))
+
+    def chunk_filter_rows(self) -> list[dict]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(chunks.c.chunk_id, chunks.c.company, chunks.c.fiscal_year,
+                                       chunks.c.doc_type, chunks.c.published_at))
+            return [dict(r._mapping) for r in rows]
+
+    def companies(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return sorted(c for c in conn.execute(select(sources.c.company).distinct()).scalars() if c)
+
+    def list_sources(self) -> list[dict]:
+        with self.engine.connect() as conn:
+            return [dict(r._mapping) for r in conn.execute(select(sources).order_by(sources.c.source_id))]
+
+    def dead_letters(self) -> list[dict]:
+        with self.engine.connect() as conn:
+            return [dict(r._mapping) for r in conn.execute(select(dead_letters).order_by(dead_letters.c.path))]
+
+    def count_chunks(self) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(chunks)).scalar() or 0)
+
+    def get_meta(self, key: str) -> str | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(meta_kv.c.value).where(meta_kv.c.key == key)).scalar()
+
+    # --- writes: each public method is one transaction ----------------------------------------------
+    def replace_source(self, record: SourceRecord, new_chunks: list[Chunk], terms: list[str]) -> list[str]:
+        """Switch a source to its new content atomically. Returns the chunk ids it had before."""
+        with self.engine.begin() as conn:
+            old = list(conn.execute(select(chunks.c.chunk_id).where(chunks.c.source_id == record.source_id))
+                       .scalars())
+            conn.execute(delete(chunks).where(chunks.c.source_id == record.source_id))
+            conn.execute(delete(sources).where(sources.c.source_id == record.source_id))
+            conn.execute(insert(sources), [_source_row(record, len(new_chunks))])
+            if new_chunks:
+                conn.execute(insert(chunks), [
+                    {**c.model_dump(include=set(CHUNK_FIELDS)), "terms": t} for c, t in zip(new_chunks, terms)
+                ])
+            conn.execute(delete(dead_letters).where(dead_letters.c.path == record.origin.split("#", 1)[0]))
+            self._bump(conn)
+        return old
+
+    def remove_sources(self, source_ids: list[str]) -> list[str]:
+        if not source_ids:
+            return []
+        with self.engine.begin() as conn:
+            old = list(conn.execute(select(chunks.c.chunk_id).where(chunks.c.source_id.in_(source_ids))).scalars())
+            conn.execute(delete(chunks).where(chunks.c.source_id.in_(source_ids)))
+            conn.execute(delete(sources).where(sources.c.source_id.in_(source_ids)))
+            self._bump(conn)
+        return old
+
+    def record_dead_letter(self, path: str, reason: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(dead_letters).where(dead_letters.c.path == path))
+            conn.execute(insert(dead_letters), [{"path": path, "reason": reason, "failed_at": datetime.now()}])
+
+    def clear_dead_letter(self, path: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(dead_letters).where(dead_letters.c.path == path))
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(meta_kv).where(meta_kv.c.key == key))
+            conn.execute(insert(meta_kv), [{"key": key, "value": value}])
+
+    @staticmethod
+    def _bump(conn) -> None:  # type: ignore[no-untyped-def]
+        current = conn.execute(select(meta_kv.c.value).where(meta_kv.c.key == "generation")).scalar()
+        if current is None:
+            conn.execute(insert(meta_kv), [{"key": "generation", "value": "1"}])
+        else:
+            conn.execute(update(meta_kv).where(meta_kv.c.key == "generation").values(value=str(int(current) + 1)))
+
+
+def _source_row(record: SourceRecord, n_chunks: int) -> dict:
+    return {
+        "source_id": record.source_id, "origin": record.origin, "title": record.title,
+        "content_sha256": record.content_sha256, "ingested_at": record.ingested_at.replace(tzinfo=None),
+        "published_at": record.published_at, "license": record.license, "company": record.company,
+        "fiscal_year": record.fiscal_year, "doc_type": record.doc_type, "ttl_days": record.ttl_days,
+        "n_chunks": n_chunks,
+    }
+
+
+def jsonable(value: object) -> object:
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    return value
+
+
+def dumps(obj: object) -> str:
+    return json.dumps(obj, default=jsonable, ensure_ascii=False)

@@ -1,0 +1,111 @@
+"""Pure functions of hybrid search: rank fusion, near-duplicate removal, and spotting companies in a query."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_CORPORATE_SUFFIXES = {"plc", "inc", "incorporated", "corp", "corporation", "co", "company", "ltd", "limited",
+                       "group", "holdings", "holding", "sa", "ag", "nv", "llc", "the"}
+_COMMON_WORDS = {"american", "general", "international", "national", "united", "first", "global", "block",
+                 "target", "best", "foot", "water", "energy", "foods", "logistics", "renewables", "bank"}
+
+
+@dataclass
+class Candidate:
+    chunk_id: str
+    score: float = 0.0
+    ranks: dict[str, int] = field(default_factory=dict)     # list name -> 1-based rank
+    raw: dict[str, float] = field(default_factory=dict)     # list name -> similarity or bm25 score
+
+
+def weighted_rrf(lists: dict[str, list[tuple[str, float]]], weights: dict[str, float], k: int = 60) -> list[Candidate]:
+    """Weighted reciprocal rank fusion: score = sum over lists of weight / (k + rank).
+
+    Each list is [(chunk_id, raw score)] best first. Ties are broken by the best single rank, then by id, so the
+    order is deterministic.
+    """
+    pool: dict[str, Candidate] = {}
+    for name, ranked in lists.items():
+        weight = weights.get(name, 1.0)
+        for rank, (cid, raw) in enumerate(ranked, start=1):
+            cand = pool.setdefault(cid, Candidate(cid))
+            if name in cand.ranks:  # the same chunk twice in one list counts once, at its best rank
+                continue
+            cand.ranks[name] = rank
+            cand.raw[name] = raw
+            cand.score += weight / (k + rank)
+    return sorted(pool.values(), key=lambda c: (-c.score, min(c.ranks.values()), c.chunk_id))
+
+
+def shingles(text: str, n: int = 5) -> set[tuple[str, ...]]:
+    words = re.findall(r"\w+(?:[.,]\d+)*", text.lower())
+    if len(words) < n:
+        return {tuple(words)} if words else set()
+    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+
+def jaccard(a: set, b: set) -> float:
+    if not a or not b:
+        return 0.0
+    return len(a & b) / len(a | b)
+
+
+def dedupe(items: list[tuple[str, str]], threshold: float) -> tuple[list[str], dict[str, str]]:
+    """Keep the first of every group of near-duplicate texts. items: [(chunk_id, text)] best first.
+
+    Returns the kept ids and {removed id: id of the kept chunk it duplicates}.
+    """
+    kept: list[tuple[str, set]] = []
+    removed: dict[str, str] = {}
+    for cid, text in items:
+        sh = shingles(text)
+        dup_of = next((kid for kid, ksh in kept if jaccard(sh, ksh) >= threshold), None)
+        if dup_of is None:
+            kept.append((cid, sh))
+        else:
+            removed[cid] = dup_of
+    return [cid for cid, _ in kept], removed
+
+
+def normalize_name(name: str) -> str:
+    words = re.findall(r"[a-z0-9]+", name.lower().replace("&", " "))
+    return " ".join(w for w in words if w not in _CORPORATE_SUFFIXES)
+
+
+def company_aliases(companies: list[str]) -> dict[str, str]:
+    """alias -> company. The normalised full name always; its first word too when no other company shares it
+    and it is not a common word (so "Northwind" finds Northwind Logistics, "American" finds nobody)."""
+    aliases: dict[str, str] = {}
+    first_words: dict[str, list[str]] = {}
+    for company in companies:
+        norm = normalize_name(company)
+        if not norm:
+            continue
+        aliases[norm] = company
+        aliases[norm.replace(" ", "")] = company
+        first_words.setdefault(norm.split()[0], []).append(company)
+    for word, owners in first_words.items():
+        if len(owners) == 1 and len(word) >= 4 and word not in _COMMON_WORDS:
+            aliases.setdefault(word, owners[0])
+    return aliases
+
+
+def companies_in(query: str, companies: list[str]) -> list[str]:
+    """Companies named in the query, in order of first mention. A one-word name that is also an ordinary word
+    ("Block") counts only when capitalised in the query."""
+    norm_query = " " + normalize_name(query) + " "
+    found: list[tuple[int, str]] = []
+    for alias, company in company_aliases(companies).items():
+        pos = norm_query.find(" " + alias + " ")
+        if pos < 0:
+            continue
+        if " " not in alias and alias in _COMMON_WORDS and not re.search(
+                r"\b" + re.escape(alias.capitalize()) + r"\b", query):
+            continue
+        found.append((pos, company))
+    seen: list[str] = []
+    for _, company in sorted(found):
+        if company not in seen:
+            seen.append(company)
+    return seen

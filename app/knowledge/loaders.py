@@ -1,0 +1,290 @@
+"""Turn files into validated `SourceRecord`s, or into a failure with a reason a person can act on.
+
+Supported: .txt, .md (optional YAML front matter), .html/.htm (meta tags for metadata), .pdf (pypdf, page
+numbers kept) and .json/.jsonl records. Anything else, and any file that is empty, binary, too large, broken or
+encrypted, becomes a `LoadFailure`; the caller keeps going with the rest.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from pydantic import ValidationError
+
+from app.knowledge.records import DocType, SourceRecord
+
+TEXT_EXTENSIONS = {".txt", ".md", ".markdown"}
+HTML_EXTENSIONS = {".html", ".htm"}
+RECORD_EXTENSIONS = {".json", ".jsonl"}
+SUPPORTED_EXTENSIONS = TEXT_EXTENSIONS | HTML_EXTENSIONS | RECORD_EXTENSIONS | {".pdf"}
+
+RECORD_FIELDS = {"text", "content", "source_id", "title", "company", "fiscal_year", "doc_type", "published_at",
+                 "page", "license"}
+_FY_IN_NAME = re.compile(r"(?i)(?:fy[\s_-]?)((?:19|20)\d{2})")
+
+
+class LoadError(Exception):
+    """A file or record that cannot be ingested; the message is the reason shown to the user."""
+
+
+@dataclass(frozen=True)
+class LoadFailure:
+    path: str
+    reason: str
+
+
+@dataclass
+class Overrides:
+    """Metadata given on the command line; it wins over what a file says about itself."""
+
+    doc_type: DocType | None = None
+    company: str | None = None
+    fiscal_year: int | None = None
+
+
+@dataclass
+class LoadResult:
+    records: list[SourceRecord] = field(default_factory=list)
+    failures: list[LoadFailure] = field(default_factory=list)
+    seen_origins: set[str] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class InputFile:
+    path: Path
+    source_id: str
+
+
+def discover(paths: Iterable[Path]) -> tuple[list[InputFile], list[LoadFailure], list[Path]]:
+    """Expand folders recursively (hidden entries skipped). Returns files, missing paths and the resolved roots."""
+    files: list[InputFile] = []
+    missing: list[LoadFailure] = []
+    roots: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            missing.append(LoadFailure(str(raw), "no such file or folder"))
+            continue
+        root = path.resolve()
+        roots.append(root)
+        if root.is_file():
+            files.append(InputFile(root, root.name))
+            continue
+        for child in sorted(root.rglob("*")):
+            rel = child.relative_to(root)
+            if any(part.startswith(".") for part in rel.parts) or not child.is_file():
+                continue
+            files.append(InputFile(child, f"{root.name}/{rel.as_posix()}"))
+    return files, missing, roots
+
+
+def load_file(item: InputFile, overrides: Overrides, *, max_bytes: int, ttl_days: dict[str, int]) -> list[SourceRecord]:
+    """Load one file into one or more records. Raises LoadError with the reason on bad input."""
+    path = item.path
+    ext = path.suffix.lower()
+    if ext not in SUPPORTED_EXTENSIONS:
+        raise LoadError(f"unsupported extension {ext or '(none)'}; expected one of "
+                        + ", ".join(sorted(SUPPORTED_EXTENSIONS)))
+    size = path.stat().st_size
+    if size == 0:
+        raise LoadError("empty file")
+    if size > max_bytes:
+        raise LoadError(f"file is {size / 1e6:.1f} MB, over the {max_bytes / 1e6:.1f} MB limit (PROV_MAX_FILE_MB)")
+    if ext == ".pdf":
+        meta, pages = _read_pdf(path)
+        return [_build(item, meta, overrides, ttl_days, pages=pages)]
+    text = _read_text(path)
+    if ext in RECORD_EXTENSIONS:
+        return list(_records_from_json(item, text, ext, overrides, ttl_days))
+    if ext in HTML_EXTENSIONS:
+        meta, body = _parse_html(text)
+    else:
+        meta, body = _split_front_matter(text)
+    meta.setdefault("text", body)
+    return [_build(item, meta, overrides, ttl_days)]
+
+
+def _read_text(path: Path) -> str:
+    data = path.read_bytes()
+    if b"\x00" in data[:8192]:
+        raise LoadError("binary content (NUL bytes) in a text file")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise LoadError(f"not UTF-8 text (binary?): byte {exc.start}") from None
+    if not text.strip():
+        raise LoadError("empty file (whitespace only)")
+    return text
+
+
+def _split_front_matter(text: str) -> tuple[dict[str, Any], str]:
+    if not text.startswith("---"):
+        return {}, text
+    match = re.match(r"---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|$)", text, re.S)
+    if not match:
+        return {}, text
+    import yaml
+
+    try:
+        meta = yaml.safe_load(match.group(1)) or {}
+    except yaml.YAMLError as exc:
+        raise LoadError(f"invalid YAML front matter: {exc}".splitlines()[0]) from None
+    if not isinstance(meta, dict):
+        raise LoadError("front matter is not a mapping of key: value")
+    return {str(k): v for k, v in meta.items()}, text[match.end():]
+
+
+def _parse_html(text: str) -> tuple[dict[str, Any], str]:
+    """HTML to text that keeps headings as markdown headings and tables as pipe rows."""
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(text, "html.parser")
+    meta: dict[str, Any] = {}
+    for tag in soup.find_all("meta"):
+        name, content = tag.get("name"), tag.get("content")
+        if name and content and name.lower() in RECORD_FIELDS:
+            meta[name.lower()] = content
+    if soup.title and soup.title.string:
+        meta.setdefault("title", soup.title.string.strip())
+    for tag in soup(["script", "style", "noscript", "template"]):
+        tag.decompose()
+    lines: list[str] = []
+    body = soup.body or soup
+    for el in body.find_all(["h1", "h2", "h3", "h4", "p", "li", "table", "pre", "blockquote"]):
+        if el.find_parent(["table", "li", "blockquote"]) is not None and el.name != "table":
+            continue
+        if el.name == "table":
+            if el.find_parent("table") is not None:
+                continue
+            lines.extend(_table_rows(el))
+            lines.append("")
+        elif el.name in {"h1", "h2", "h3", "h4"}:
+            lines.extend(["", "#" * int(el.name[1]) + " " + el.get_text(" ", strip=True), ""])
+        else:
+            content = el.get_text(" ", strip=True)
+            if content:
+                lines.extend([("- " if el.name == "li" else "") + content, ""])
+    body_text = "\n".join(lines).strip()
+    if not body_text:
+        body_text = body.get_text("\n", strip=True)
+    return meta, body_text
+
+
+def _table_rows(table: Any) -> list[str]:
+    rows = []
+    for i, tr in enumerate(table.find_all("tr")):
+        cells = [c.get_text(" ", strip=True).replace("|", "/") for c in tr.find_all(["th", "td"])]
+        if cells:
+            rows.append("| " + " | ".join(cells) + " |")
+            if i == 0 and tr.find("th") is not None:
+                rows.append("|" + "---|" * len(cells))
+    return rows
+
+
+def _read_pdf(path: Path) -> tuple[dict[str, Any], list[tuple[int, str]]]:
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(str(path))
+        if reader.is_encrypted:
+            try:
+                ok = reader.decrypt("")
+            except Exception:  # pypdf raises DependencyError/NotImplementedError for some ciphers
+                ok = 0
+            if not ok:
+                raise LoadError("encrypted PDF (a password is required)")
+        pages = [(i + 1, (page.extract_text() or "").strip()) for i, page in enumerate(reader.pages)]
+        info = reader.metadata or {}
+    except LoadError:
+        raise
+    except (PdfReadError, ValueError, KeyError, TypeError, OSError) as exc:
+        raise LoadError(f"broken PDF: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+    pages = [(n, t) for n, t in pages if t]
+    if not pages:
+        raise LoadError("PDF has no extractable text (scanned images?)")
+    meta: dict[str, Any] = {}
+    title = getattr(info, "title", None)
+    if title:
+        meta["title"] = str(title)
+    return meta, pages
+
+
+def _records_from_json(item: InputFile, text: str, ext: str, overrides: Overrides,
+                       ttl_days: dict[str, int]) -> Iterator[SourceRecord]:
+    if ext == ".jsonl":
+        rows: list[tuple[str, Any]] = []
+        for n, line in enumerate(text.splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                rows.append((f"line {n}", json.loads(line)))
+            except json.JSONDecodeError as exc:
+                raise LoadError(f"invalid JSON on line {n}: {exc.msg}") from None
+    else:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise LoadError(f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+        items = data if isinstance(data, list) else [data]
+        rows = [(f"record {i + 1}", row) for i, row in enumerate(items)]
+    if not rows:
+        raise LoadError("no records in file")
+    for where, row in rows:
+        if not isinstance(row, dict):
+            raise LoadError(f"{where}: expected a JSON object, got {type(row).__name__}")
+        unknown = set(row) - RECORD_FIELDS
+        if unknown:
+            raise LoadError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+        meta = dict(row)
+        body = meta.pop("text", None) or meta.pop("content", None)
+        meta.pop("content", None)
+        if not isinstance(body, str) or not body.strip():
+            raise LoadError(f"{where}: needs a non-empty 'text' or 'content' string")
+        meta["text"] = body
+        page = meta.pop("page", None)
+        sid = str(meta.pop("source_id", "") or f"{item.source_id}#{where.split()[-1]}")
+        pages = [(int(page), body)] if page is not None else None
+        yield _build(InputFile(item.path, sid), meta, overrides, ttl_days, pages=pages, where=where)
+
+
+def _build(item: InputFile, meta: dict[str, Any], overrides: Overrides, ttl_days: dict[str, int], *,
+           pages: list[tuple[int, str]] | None = None, where: str | None = None) -> SourceRecord:
+    meta = {k: v for k, v in meta.items() if k in RECORD_FIELDS and v not in (None, "")}
+    if pages is not None:
+        meta["text"] = "\n\n".join(t for _, t in pages)
+    if overrides.doc_type:
+        meta["doc_type"] = overrides.doc_type
+    if overrides.company:
+        meta["company"] = overrides.company
+    if overrides.fiscal_year:
+        meta["fiscal_year"] = overrides.fiscal_year
+    if "fiscal_year" not in meta:
+        found = _FY_IN_NAME.search(item.path.stem)
+        if found:
+            meta["fiscal_year"] = int(found.group(1))
+    meta.setdefault("title", item.path.stem.replace("-", " ").replace("_", " "))
+    doc_type = str(meta.get("doc_type", "report")).lower()
+    meta["doc_type"] = doc_type
+    if isinstance(meta.get("published_at"), (datetime,)):
+        meta["published_at"] = meta["published_at"].date()
+    if isinstance(meta.get("published_at"), date):
+        meta["published_at"] = meta["published_at"].isoformat()
+    if isinstance(meta.get("fiscal_year"), str):
+        meta["fiscal_year"] = meta["fiscal_year"].upper().removeprefix("FY").strip()
+    origin = str(item.path) + (f"#{where}" if where else "")
+    try:
+        return SourceRecord(
+            source_id=item.source_id, origin=origin, pages=pages,
+            ttl_days=ttl_days.get(doc_type, ttl_days["report"]),
+            **{k: meta[k] for k in meta if k in {"text", "title", "company", "fiscal_year", "doc_type",
+                                                  "published_at", "license"}},
+        )
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'record'}: {e['msg']}" for e in exc.errors())
+        raise LoadError((f"{where}: " if where else "") + f"invalid metadata ({problems})") from None

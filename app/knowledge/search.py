@@ -1,0 +1,116 @@
+"""Hybrid search: dense, sparse and company-scoped dense candidates, fused, filtered, de-duplicated, capped.
+
+Every step of the funnel reports how many candidates it kept and removed, and why; every hit says which lists
+put it where.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from app.knowledge.analyzer import analyze
+from app.knowledge.base import Filters, FunnelStep, KnowledgeBase, SearchHit, SearchMode, SearchResponse
+from app.knowledge.fusion import companies_in, dedupe, weighted_rrf
+from app.knowledge.sparse import top_k
+
+
+def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, filters: Filters,
+                  pool: int | None = None) -> SearchResponse:
+    if not query.strip():
+        raise ValueError("the query is empty")
+    if k < 1:
+        raise ValueError("k must be at least 1")
+    pool = pool or max(50, 10 * k)
+    settings = kb.settings
+    funnel: list[FunnelStep] = []
+    lists: dict[str, list[tuple[str, float]]] = {}
+    eligible = _eligible_mask(kb, filters)
+    total = len(kb.sparse().ids)
+    n_eligible = int(eligible.sum()) if eligible is not None else total
+    if filters.active():
+        funnel.append(FunnelStep("filter", n_eligible, total - n_eligible,
+                                 "metadata filter " + ", ".join(f"{k}={v}" for k, v in filters.active().items())))
+    named = companies_in(query, kb.catalog.companies()) if mode == "hybrid" and not filters.company else []
+
+    if mode in ("hybrid", "dense") and n_eligible:
+        qvec = kb.embedder.embed([query])[0]
+        lists["dense"] = _dense(kb, qvec, min(pool, n_eligible), filters.chroma_where())
+        for company in named:
+            lists[f"company:{company}"] = _dense(kb, qvec, min(pool // 2, n_eligible),
+                                                 filters.chroma_where(company=company))
+    if mode in ("hybrid", "sparse") and n_eligible:
+        sparse = kb.sparse()
+        scored = top_k(sparse.index.scores(analyze(query)), pool, eligible)
+        lists["sparse"] = [(sparse.ids[i], s) for i, s in scored]
+    for name, ranked in lists.items():
+        funnel.append(FunnelStep(f"retrieve:{name}", len(ranked), 0, _describe(name, pool)))
+
+    weights = {"dense": settings.dense_weight, "sparse": settings.sparse_weight}
+    weights.update({name: settings.entity_weight for name in lists if name.startswith("company:")})
+    fused = weighted_rrf(lists, weights, k=settings.rrf_k)
+    union = sum(len(v) for v in lists.values())
+    funnel.append(FunnelStep("fuse", len(fused), union - len(fused),
+                             "weighted reciprocal rank fusion; the same chunk from several lists counted once"
+                             if len(lists) > 1 else "single list, ranks kept"))
+
+    rows = kb.catalog.get_chunks(c.chunk_id for c in fused)
+    live = [c for c in fused if c.chunk_id in rows and filters.matches(rows[c.chunk_id])]
+    if len(live) != len(fused):
+        funnel.append(FunnelStep("stale", len(live), len(fused) - len(live),
+                                 "chunk no longer in the catalog (replaced or removed)"))
+
+    kept_ids, dup_of = dedupe([(c.chunk_id, rows[c.chunk_id]["text"]) for c in live], settings.dedupe_threshold)
+    funnel.append(FunnelStep("dedupe", len(kept_ids), len(dup_of),
+                             f"near-duplicate text (word 5-gram Jaccard >= {settings.dedupe_threshold})"))
+    by_id = {c.chunk_id: c for c in live}
+    final = kept_ids[:k]
+    funnel.append(FunnelStep("cap", len(final), len(kept_ids) - len(final), f"top {k}"))
+
+    hits = []
+    for rank, cid in enumerate(final, start=1):
+        cand, row = by_id[cid], rows[cid]
+        dups = [d for d, kept in dup_of.items() if kept == cid]
+        hits.append(SearchHit(
+            rank=rank, chunk_id=cid, source_id=row["source_id"], title=row["title"], page=row["page"],
+            company=row["company"], fiscal_year=row["fiscal_year"], doc_type=row["doc_type"],
+            published_at=row["published_at"], section=row["section"], is_table=bool(row["is_table"]),
+            score=cand.score, why=_why(cand.ranks, cand.raw, dups), text=row["text"],
+            signals={"ranks": cand.ranks, "raw": {n: round(v, 4) for n, v in cand.raw.items()},
+                     "duplicates_removed": dups},
+        ))
+    return SearchResponse(query=query, mode=mode, hits=hits, funnel=funnel, companies_named=named)
+
+
+def _dense(kb: KnowledgeBase, qvec: list[float], n: int, where: dict | None) -> list[tuple[str, float]]:
+    if n <= 0:
+        return []
+    res = kb.collection.query(query_embeddings=[qvec], n_results=n, where=where, include=["distances"])
+    return [(cid, 1.0 - float(d)) for cid, d in zip(res["ids"][0], res["distances"][0])]
+
+
+def _eligible_mask(kb: KnowledgeBase, filters: Filters) -> np.ndarray | None:
+    if not filters.active():
+        return None
+    return np.fromiter((bool(r) and filters.matches(r) for r in kb.filter_rows()), dtype=bool)
+
+
+def _describe(name: str, pool: int) -> str:
+    if name == "dense":
+        return f"nearest {pool} by cosine similarity (all-MiniLM-L6-v2 or configured embedder)"
+    if name == "sparse":
+        return f"top {pool} by BM25 over stemmed words and figures"
+    return f"nearest by cosine within {name.split(':', 1)[1]}, named in the query"
+
+
+def _why(ranks: dict[str, int], raw: dict[str, float], dups: list[str]) -> str:
+    parts = []
+    for name, rank in ranks.items():
+        if name == "dense":
+            parts.append(f"dense #{rank} (cos {raw[name]:.2f})")
+        elif name == "sparse":
+            parts.append(f"sparse #{rank} (bm25 {raw[name]:.1f})")
+        else:
+            parts.append(f"{name.split(':', 1)[1]} named in query: dense #{rank} within it")
+    if dups:
+        parts.append(f"{len(dups)} near-duplicate(s) folded in")
+    return "; ".join(parts)

