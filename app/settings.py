@@ -16,12 +16,18 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
-        env_prefix="PROV_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
+        env_prefix="PROV_", env_file=".env", env_file_encoding="utf-8", extra="ignore",
+        populate_by_name=True,
     )
 
     home: Path = Field(
         default=Path(".prov"),
         description="Data directory: every store Prov writes (catalog, chroma, sparse index, checkpoints) lives here.",
+    )
+
+    models_dir_override: Path | None = Field(
+        default=None, validation_alias=AliasChoices("PROV_MODELS_DIR"),
+        description="Where the exported ONNX embedding model is kept (default: home/models); share it across homes.",
     )
 
     # --- knowledge base -------------------------------------------------------------------------
@@ -92,7 +98,7 @@ class Settings(BaseSettings):
 
     @property
     def models_dir(self) -> Path:
-        return self.home / "models"
+        return self.models_dir_override or self.home / "models"
 
     @property
     def dead_letter_path(self) -> Path:

@@ -104,6 +104,9 @@ def export_onnx(target: Path) -> Path:
     """Export the packaged MiniLM to ONNX once (needs torch and onnx); written atomically."""
     import warnings
 
+    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+
     import torch
     from transformers import AutoModel
 

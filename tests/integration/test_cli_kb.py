@@ -1,0 +1,158 @@
+"""`prov ingest`, `prov search`, `prov kb status` through Typer's CliRunner and in separate processes."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from app.cli import app
+from tests.integration.test_knowledge_base import write_corpus
+
+pytestmark = pytest.mark.integration
+runner = CliRunner()
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Path:
+    return write_corpus(tmp_path / "corpus")
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args))
+
+
+def test_ingest_json_summary_and_exit_codes(corpus: Path) -> None:
+    result = run("ingest", str(corpus), "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert (summary["added"], summary["failed"]) == (4, 0)
+    (corpus / "bad.bin.txt").write_bytes(b"\x00\x00")
+    result = run("ingest", str(corpus), "--json")
+    assert result.exit_code == 2
+    summary = json.loads(result.stdout)
+    assert (summary["unchanged"], summary["failed"]) == (4, 1)
+    assert "binary" in summary["failures"][0]["reason"]
+
+
+def test_ingest_rejects_bad_options_without_writing(corpus: Path, prov_home: Path) -> None:
+    assert run("ingest", str(corpus), "--type", "memo").exit_code == 2
+    assert run("ingest", str(corpus), "--year", "12").exit_code == 2
+    missing = run("ingest", str(corpus / "nope"))
+    assert missing.exit_code == 2 and "no such file" in missing.output
+    assert not (prov_home / "chroma").exists()
+
+
+def test_search_json_fields(corpus: Path) -> None:
+    run("ingest", str(corpus))
+    result = run("search", "Acme Rail dividend", "-k", "2", "--json")
+    assert result.exit_code == 0, result.output
+    hits = json.loads(result.stdout)
+    assert len(hits) == 2
+    for key in ("rank", "chunk_id", "source_id", "title", "page", "company", "score", "why", "text"):
+        assert key in hits[0]
+    assert hits[0]["rank"] == 1 and hits[0]["company"] == "Acme Rail"
+
+
+def test_search_filters_and_modes(corpus: Path) -> None:
+    run("ingest", str(corpus))
+    result = run("search", "contract", "--type", "news", "--since", "2024-01-01", "--mode", "sparse", "--json")
+    hits = json.loads(result.stdout)
+    assert hits and all(h["doc_type"] == "news" for h in hits)
+    assert run("search", "x", "--mode", "fuzzy").exit_code == 2
+    assert run("search", "x", "--since", "last week").exit_code == 2
+    assert run("search", "   ").exit_code == 2
+
+
+def test_search_funnel_is_printed(corpus: Path) -> None:
+    run("ingest", str(corpus))
+    result = run("search", "Bravo storage revenue", "--funnel", "--json")
+    data = json.loads(result.stdout)
+    assert [s["step"] for s in data["funnel"]][-2:] == ["dedupe", "cap"]
+    human = run("search", "Bravo storage revenue", "--funnel")
+    assert human.exit_code == 0 and "dedupe" in human.output and "cap" in human.output
+
+
+def test_batch_search_writes_one_line_per_query(corpus: Path, tmp_path: Path) -> None:
+    run("ingest", str(corpus))
+    queries = tmp_path / "q.jsonl"
+    queries.write_text("\n".join(json.dumps(q) for q in [
+        {"id": "a", "query": "Acme revenue"},
+        {"id": "b", "query": "new chief executive", "company": "Bravo Solar"},
+    ]))
+    result = run("search", "--batch", str(queries), "-k", "2")
+    lines = [json.loads(x) for x in result.stdout.splitlines()]
+    assert [x["id"] for x in lines] == ["a", "b"]
+    assert all(h["company"] == "Bravo Solar" for h in lines[1]["results"])
+    queries.write_text('{"id": 1}\n')
+    bad = run("search", "--batch", str(queries))
+    assert bad.exit_code == 2 and "q.jsonl:1" in bad.output
+
+
+def test_kb_status_json(corpus: Path) -> None:
+    run("ingest", str(corpus))
+    status = json.loads(run("kb", "status", "--json").stdout)
+    assert status["sources"] == 4 and status["by_type"] == {"report": 2, "news": 2}
+
+
+def _prov(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "app.cli", *args], env=env, capture_output=True, text=True,
+                          timeout=300, cwd=Path(__file__).resolve().parents[2])
+
+
+def test_persistence_across_processes(corpus: Path) -> None:
+    env = dict(os.environ)
+    ingest = _prov("ingest", str(corpus), "--json", env=env)
+    assert ingest.returncode == 0, ingest.stderr
+    search = _prov("search", "£42m haulage contract", "-k", "1", "--json", env=env)
+    assert search.returncode == 0, search.stderr
+    assert json.loads(search.stdout)[0]["source_id"] == "news/acme-1"
+
+
+def test_killed_ingest_leaves_sources_whole_and_the_next_run_finishes(tmp_path: Path, prov_home: Path) -> None:
+    corpus = tmp_path / "many"
+    corpus.mkdir()
+    for i in range(40):
+        body = " ".join(f"Unit {i} of Delta Freight reported sentence {j} with revenue of £{i}.{j}m." for j in range(60))
+        (corpus / f"doc-{i:02d}.md").write_text(f"# Delta Freight note {i}\n\n{body}\n")
+    env = dict(os.environ)
+    proc = subprocess.Popen([sys.executable, "-m", "app.cli", "ingest", str(corpus), "--json"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=Path(__file__).resolve().parents[2])
+    catalog = prov_home / "catalog.sqlite"
+    deadline = time.time() + 240
+    committed = 0
+    while time.time() < deadline and proc.poll() is None:
+        if catalog.exists():
+            try:
+                with sqlite3.connect(catalog) as conn:
+                    committed = conn.execute("select count(*) from sources").fetchone()[0]
+            except sqlite3.Error:
+                committed = 0
+            if committed >= 3:
+                break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert committed >= 3
+    with sqlite3.connect(catalog) as conn:
+        rows = conn.execute("select s.source_id, s.n_chunks, count(c.chunk_id) from sources s "
+                            "left join chunks c on c.source_id = s.source_id group by s.source_id").fetchall()
+    assert rows and all(n == m for _, n, m in rows)  # no source half-written
+    finish = _prov("ingest", str(corpus), "--json", env=env)
+    assert finish.returncode == 0, finish.stderr
+    summary = json.loads(finish.stdout)
+    assert summary["added"] + summary["unchanged"] == 40 and summary["unchanged"] == len(rows)
+    from app.knowledge.base import KnowledgeBase
+    from app.settings import get_settings
+
+    kb = KnowledgeBase(get_settings())
+    assert set(kb.collection.get(include=[])["ids"]) == kb.catalog.chunk_ids()
