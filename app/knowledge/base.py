@@ -15,7 +15,7 @@ from app.knowledge.records import Chunk, SourceRecord
 from app.settings import Settings
 
 SearchMode = Literal["hybrid", "dense", "sparse"]
-_EMBED_GROUP = 64  # chunks embedded together; sources are still committed one by one
+_EMBED_GROUP = 128  # chunks embedded together; sources are still committed one by one
 
 
 @dataclass
@@ -63,12 +63,13 @@ class Filters:
             return False
         return True
 
-    def chroma_where(self, company: str | None = None) -> dict | None:
+    def chroma_where(self, company: str | None = None, fiscal_year: int | None = None) -> dict | None:
+        """The filter as a chromadb `where`, optionally narrowed to one company and/or fiscal year."""
         clauses: list[dict] = []
         if company or self.company:
             clauses.append({"company": company or self.company})
-        if self.fiscal_year is not None:
-            clauses.append({"fiscal_year": self.fiscal_year})
+        if fiscal_year is not None or self.fiscal_year is not None:
+            clauses.append({"fiscal_year": fiscal_year if fiscal_year is not None else self.fiscal_year})
         if self.doc_type:
             clauses.append({"doc_type": self.doc_type})
         if self.published_from:
@@ -214,23 +215,28 @@ class KnowledgeBase:
             if records and not any(str(item.path) == f.path for f in summary.failed):
                 self.catalog.clear_dead_letter(str(item.path))
 
-        # chunk, embed in groups, then commit each source on its own
-        group: list[tuple[SourceRecord, list[Chunk]]] = []
-        group_chunks = 0
+        # Chunk and embed in groups; the next group embeds (one core) while this one is written (the other),
+        # and each source is still committed on its own.
+        from concurrent.futures import ThreadPoolExecutor
+
         done = 0
-        for record in pending:
-            pieces = chunk_record(record, self.settings.chunk_tokens, self.settings.chunk_overlap)
-            group.append((record, pieces))
-            group_chunks += len(pieces)
-            if group_chunks >= _EMBED_GROUP:
-                done += self._write_group(group, known, summary, analyze)
+        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="prov-embed")
+        try:
+            in_flight = None
+            for group in self._groups(pending):
+                texts = [index_text(c) for _, pieces in group for c in pieces]
+                future = pool.submit(self.embedder.embed, texts) if texts else None
+                if in_flight:
+                    done += self._write_group(*in_flight, known, summary, analyze)
+                    if on_progress:
+                        on_progress("index", done, len(pending))
+                in_flight = (group, texts, future)
+            if in_flight:
+                done += self._write_group(*in_flight, known, summary, analyze)
                 if on_progress:
                     on_progress("index", done, len(pending))
-                group, group_chunks = [], 0
-        if group:
-            done += self._write_group(group, known, summary, analyze)
-            if on_progress:
-                on_progress("index", done, len(pending))
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
 
         if prune:
             self._prune(roots, seen, failed_files, summary)
@@ -244,10 +250,22 @@ class KnowledgeBase:
         summary.failed.append(LoadFailure(str(item.path), reason))
         self.catalog.record_dead_letter(str(item.path), reason)
 
-    def _write_group(self, group: list[tuple[SourceRecord, list[Chunk]]], known: dict[str, str],
-                     summary: IngestSummary, analyze: Callable[[str], list[str]]) -> int:
-        texts = [index_text(c) for _, pieces in group for c in pieces]
-        vectors = self.embedder.embed(texts) if texts else []
+    def _groups(self, pending: list[SourceRecord]):  # type: ignore[no-untyped-def]
+        group: list[tuple[SourceRecord, list[Chunk]]] = []
+        size = 0
+        for record in pending:
+            pieces = chunk_record(record, self.settings.chunk_tokens, self.settings.chunk_overlap)
+            group.append((record, pieces))
+            size += len(pieces)
+            if size >= _EMBED_GROUP:
+                yield group
+                group, size = [], 0
+        if group:
+            yield group
+
+    def _write_group(self, group: list[tuple[SourceRecord, list[Chunk]]], texts: list[str], vectors_future,  # type: ignore[no-untyped-def]
+                     known: dict[str, str], summary: IngestSummary, analyze: Callable[[str], list[str]]) -> int:
+        vectors = vectors_future.result() if vectors_future is not None else []
         offset = 0
         for record, pieces in group:
             vecs = vectors[offset:offset + len(pieces)]

@@ -134,6 +134,10 @@ class Catalog:
         with self.engine.connect() as conn:
             return sorted(c for c in conn.execute(select(sources.c.company).distinct()).scalars() if c)
 
+    def fiscal_years(self) -> list[int]:
+        with self.engine.connect() as conn:
+            return sorted(y for y in conn.execute(select(sources.c.fiscal_year).distinct()).scalars() if y)
+
     def list_sources(self) -> list[dict]:
         with self.engine.connect() as conn:
             return [dict(r._mapping) for r in conn.execute(select(sources).order_by(sources.c.source_id))]

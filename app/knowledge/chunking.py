@@ -45,7 +45,7 @@ def chunk_record(record: SourceRecord, max_tokens: int = 256, overlap: int = 48)
     section: str | None = None
     for page, text in pages:
         units, section = _units(text, section)
-        _size_units(units, max_tokens)
+        _size_units(units, max_tokens, record.title)
         for body, sec, is_table, tokens in _pack(units, record.title, max_tokens, overlap):
             chunks.append(Chunk(
                 chunk_id=f"{record.source_id}::{record.content_sha256[:12]}::{len(chunks)}",
@@ -105,23 +105,46 @@ def _table_units(rows: list[str], units: list[_Unit], section: str | None) -> No
         units.append(_Unit(row, 0, section, True, table_header=header))
 
 
-def _size_units(units: list[_Unit], max_tokens: int) -> None:
-    """Count tokens per unit; hard-split a unit that alone exceeds the budget."""
+def _size_units(units: list[_Unit], max_tokens: int, title: str) -> None:
+    """Count tokens per unit and split any unit that would not fit in a chunk beside its context header."""
     counts = count_many([u.text for u in units])
+    headers: dict[tuple[str | None, str | None], int] = {}
     i = 0
     while i < len(units):
-        units[i].tokens = counts[i]
-        if counts[i] > max_tokens:
-            words = units[i].text.split()
-            half = max(1, len(words) // 2)
-            if len(words) > 1:
-                a, b = " ".join(words[:half]), " ".join(words[half:])
-                tail = units[i]
-                units[i:i + 1] = [_Unit(a, 0, tail.section, tail.is_table, tail.table_header),
-                                  _Unit(b, 0, tail.section, tail.is_table, tail.table_header)]
-                counts[i:i + 1] = count_many([a, b])
+        unit = units[i]
+        key = (unit.section, unit.table_header)
+        if key not in headers:
+            headers[key] = _header_cost(title, unit)
+        unit.tokens = counts[i]
+        if counts[i] > max_tokens - headers[key]:
+            halves = _split_in_two(unit.text)
+            if halves:
+                units[i:i + 1] = [_Unit(h, 0, unit.section, unit.is_table, unit.table_header) for h in halves]
+                counts[i:i + 1] = count_many(list(halves))
                 continue
         i += 1
+
+
+def _split_in_two(text: str) -> tuple[str, str] | None:
+    """Halve a text at a word boundary, or at a token boundary when it has no spaces."""
+    words = text.split()
+    if len(words) > 1:
+        half = len(words) // 2
+        return " ".join(words[:half]), " ".join(words[half:])
+    from app.knowledge.tokens import _tokenizer
+
+    offsets = _tokenizer().encode(text, add_special_tokens=False).offsets
+    if len(offsets) < 2:
+        return None
+    cut = offsets[len(offsets) // 2][0]
+    return text[:cut], text[cut:]
+
+
+def _header_cost(title: str, unit: _Unit) -> int:
+    texts = [context_header(title, unit.section)]
+    if unit.is_table and unit.table_header:
+        texts.append(unit.table_header)
+    return sum(count_many(texts)) + len(texts)
 
 
 def _pack(units: list[_Unit], title: str, max_tokens: int, overlap: int):  # type: ignore[no-untyped-def]
@@ -129,10 +152,7 @@ def _pack(units: list[_Unit], title: str, max_tokens: int, overlap: int):  # typ
     used = 0
 
     def header_cost(unit: _Unit) -> int:
-        cost = count_many([context_header(title, unit.section)])[0] + 1
-        if unit.is_table and unit.table_header:
-            cost += count_many([unit.table_header])[0] + 1
-        return cost
+        return _header_cost(title, unit)
 
     def emit(cur: list[_Unit]):  # type: ignore[no-untyped-def]
         first = cur[0]
@@ -142,6 +162,9 @@ def _pack(units: list[_Unit], title: str, max_tokens: int, overlap: int):  # typ
         sep = "\n" if first.is_table else " "
         tokens = sum(u.tokens for u in cur) + header_cost(first)
         return sep.join(lines), first.section, first.is_table, tokens
+
+    def carry_fits(cur: list[_Unit], unit: _Unit) -> bool:
+        return used + unit.tokens <= budget
 
     budget = max_tokens
     for unit in units:
@@ -163,8 +186,10 @@ def _pack(units: list[_Unit], title: str, max_tokens: int, overlap: int):  # typ
                 if len(carry) == len(current):
                     carry = carry[1:]
             current, used = carry, sum(u.tokens for u in carry)
-        if not current:
+        if not current or not carry_fits(current, unit):
             budget = max_tokens - header_cost(unit)
+            while current and used + unit.tokens > budget:  # the overlap gives way to the new unit
+                used -= current.pop(0).tokens
         current.append(unit)
         used += unit.tokens
     if current:

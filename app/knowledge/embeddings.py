@@ -54,9 +54,13 @@ class OnnxMiniLM:
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         import numpy as np
 
-        out: list[list[float]] = []
-        for start in range(0, len(texts), _BATCH):
-            enc = self._tok.encode_batch(list(texts[start:start + _BATCH]))
+        # Batches of similar length waste less work on padding; results go back in the caller's order.
+        encoded = self._tok.encode_batch(list(texts))
+        order = sorted(range(len(texts)), key=lambda i: len(encoded[i].ids))
+        out: list[list[float]] = [[] for _ in texts]
+        for start in range(0, len(order), _BATCH):
+            idx = order[start:start + _BATCH]
+            enc = self._tok.encode_batch([texts[i] for i in idx])
             ids = np.array([e.ids for e in enc], dtype=np.int64)
             mask = np.array([e.attention_mask for e in enc], dtype=np.int64)
             feeds = {"input_ids": ids, "attention_mask": mask}
@@ -66,7 +70,8 @@ class OnnxMiniLM:
             weights = mask[..., None].astype(np.float32)
             pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
             pooled /= np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
-            out.extend(pooled.astype(float).tolist())
+            for i, vec in zip(idx, pooled.astype(float).tolist()):
+                out[i] = vec
         return out
 
 

@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass, field
 
 _CORPORATE_SUFFIXES = {"plc", "inc", "incorporated", "corp", "corporation", "co", "company", "ltd", "limited",
-                       "group", "holdings", "holding", "sa", "ag", "nv", "llc", "the"}
+                       "group", "holdings", "holding", "sa", "ag", "nv", "llc"}
+_ORDINARY_FIRST_WORDS = {"home", "general", "southern", "northern", "western", "eastern", "royal", "central"}
 _COMMON_WORDS = {"american", "general", "international", "national", "united", "first", "global", "block",
                  "target", "best", "foot", "water", "energy", "foods", "logistics", "renewables", "bank"}
 
@@ -70,6 +71,8 @@ def dedupe(items: list[tuple[str, str]], threshold: float) -> tuple[list[str], d
 
 def normalize_name(name: str) -> str:
     words = re.findall(r"[a-z0-9]+", name.lower().replace("&", " "))
+    if words[:1] == ["the"]:
+        words = words[1:]
     return " ".join(w for w in words if w not in _CORPORATE_SUFFIXES)
 
 
@@ -91,6 +94,16 @@ def company_aliases(companies: list[str]) -> dict[str, str]:
     return aliases
 
 
+def _named_as_a_name(word: str, company: str, query: str) -> bool:
+    """A one-word alias counts when it is written like a name ("Block", "BLOCK"), or when the query is all
+    lower case and the word is the company's whole name or not an ordinary word ("northwind")."""
+    if re.search(r"\b(" + re.escape(word.capitalize()) + "|" + re.escape(word.upper()) + r")\b", query):
+        return True
+    if query != query.lower():
+        return False
+    return word not in _COMMON_WORDS and (normalize_name(company) == word or word not in _ORDINARY_FIRST_WORDS)
+
+
 def companies_in(query: str, companies: list[str]) -> list[str]:
     """Companies named in the query, in order of first mention. A one-word name that is also an ordinary word
     ("Block") counts only when capitalised in the query."""
@@ -100,8 +113,7 @@ def companies_in(query: str, companies: list[str]) -> list[str]:
         pos = norm_query.find(" " + alias + " ")
         if pos < 0:
             continue
-        if " " not in alias and alias in _COMMON_WORDS and not re.search(
-                r"\b" + re.escape(alias.capitalize()) + r"\b", query):
+        if " " not in alias and not _named_as_a_name(alias, company, query):
             continue
         found.append((pos, company))
     seen: list[str] = []
@@ -109,3 +121,16 @@ def companies_in(query: str, companies: list[str]) -> list[str]:
         if company not in seen:
             seen.append(company)
     return seen
+
+
+_YEAR = re.compile(r"(?i)\b(?:fy|fiscal(?: year)?|financial year)?\s?'?((?:19|20)\d{2})\b|\bfy\s?'?(\d{2})\b")
+
+
+def years_in(query: str, known_years: list[int]) -> list[int]:
+    """Fiscal years the query names ("FY2024", "fiscal 2023", "2022", "FY24") that the knowledge base holds."""
+    found: list[int] = []
+    for m in _YEAR.finditer(query):
+        year = int(m.group(1)) if m.group(1) else 2000 + int(m.group(2))
+        if year in known_years and year not in found:
+            found.append(year)
+    return found

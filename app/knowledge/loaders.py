@@ -105,7 +105,7 @@ def load_file(item: InputFile, overrides: Overrides, *, max_bytes: int, ttl_days
         meta, body = _parse_html(text)
     else:
         meta, body = _split_front_matter(text)
-    meta.setdefault("text", body)
+    meta["text"] = body  # the document's body, whatever its front matter says
     return [_build(item, meta, overrides, ttl_days)]
 
 
@@ -249,6 +249,9 @@ def _records_from_json(item: InputFile, text: str, ext: str, overrides: Override
         meta["text"] = body
         page = meta.pop("page", None)
         sid = str(meta.pop("source_id", "") or f"{item.source_id}#{where.split()[-1]}")
+        if page is not None and (isinstance(page, bool) or not isinstance(page, (int, str))
+                                 or not str(page).strip().isdigit()):
+            raise LoadError(f"{where}: 'page' must be a page number, not {page!r}")
         pages = [(int(page), body)] if page is not None else None
         yield _build(InputFile(item.path, sid), meta, overrides, ttl_days, pages=pages, where=where)
 

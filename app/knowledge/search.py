@@ -1,4 +1,4 @@
-"""Hybrid search: dense, sparse and company-scoped dense candidates, fused, filtered, de-duplicated, capped.
+"""Hybrid search: dense, sparse and company/year-scoped dense candidates, fused, filtered, de-duplicated, capped.
 
 Every step of the funnel reports how many candidates it kept and removed, and why; every hit says which lists
 put it where.
@@ -10,7 +10,7 @@ import numpy as np
 
 from app.knowledge.analyzer import analyze
 from app.knowledge.base import Filters, FunnelStep, KnowledgeBase, SearchHit, SearchMode, SearchResponse
-from app.knowledge.fusion import companies_in, dedupe, weighted_rrf
+from app.knowledge.fusion import companies_in, dedupe, weighted_rrf, years_in
 from app.knowledge.sparse import top_k
 
 
@@ -31,13 +31,15 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
         funnel.append(FunnelStep("filter", n_eligible, total - n_eligible,
                                  "metadata filter " + ", ".join(f"{k}={v}" for k, v in filters.active().items())))
     named = companies_in(query, kb.catalog.companies()) if mode == "hybrid" and not filters.company else []
+    years = years_in(query, kb.catalog.fiscal_years()) if mode == "hybrid" and filters.fiscal_year is None else []
 
     if mode in ("hybrid", "dense") and n_eligible:
         qvec = kb.embedder.embed([query])[0]
         lists["dense"] = _dense(kb, qvec, min(pool, n_eligible), filters.chroma_where())
-        for company in named:
-            lists[f"company:{company}"] = _dense(kb, qvec, min(pool // 2, n_eligible),
-                                                 filters.chroma_where(company=company))
+        for company, year in scopes(named, years):
+            label = " ".join(x for x in (company, f"FY{year}" if year else None) if x)
+            lists[f"scope:{label}"] = _dense(kb, qvec, min(pool // 2, n_eligible),
+                                             filters.chroma_where(company=company, fiscal_year=year))
     if mode in ("hybrid", "sparse") and n_eligible:
         sparse = kb.sparse()
         scored = top_k(sparse.index.scores(analyze(query)), pool, eligible)
@@ -46,7 +48,7 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
         funnel.append(FunnelStep(f"retrieve:{name}", len(ranked), 0, _describe(name, pool)))
 
     weights = {"dense": settings.dense_weight, "sparse": settings.sparse_weight}
-    weights.update({name: settings.entity_weight for name in lists if name.startswith("company:")})
+    weights.update({name: settings.entity_weight for name in lists if name.startswith("scope:")})
     fused = weighted_rrf(lists, weights, k=settings.rrf_k)
     union = sum(len(v) for v in lists.values())
     funnel.append(FunnelStep("fuse", len(fused), union - len(fused),
@@ -100,6 +102,14 @@ def _describe(name: str, pool: int) -> str:
     if name == "sparse":
         return f"top {pool} by BM25 over stemmed words and figures"
     return f"nearest by cosine within {name.split(':', 1)[1]}, named in the query"
+
+
+def scopes(companies: list[str], years: list[int]) -> list[tuple[str | None, int | None]]:
+    """The narrower searches a query asks for: each named company, and each named company-year pair (or each
+    named year, when no company is named)."""
+    out: list[tuple[str | None, int | None]] = [(c, None) for c in companies]
+    out += [(c, y) for c in (companies or [None]) for y in years]
+    return out
 
 
 def _why(ranks: dict[str, int], raw: dict[str, float], dups: list[str]) -> str:

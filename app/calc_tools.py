@@ -1,0 +1,325 @@
+"""Safe arithmetic for the calculator subgraph: plain functions, their LangChain tools, and the result models.
+
+Every function validates its inputs, raises `CalcError` (a `ValueError` with a `code`) on anything it cannot
+compute honestly, rounds its answer and returns a `CalcResult` that records the inputs and the arithmetic as
+text. `evaluate` parses with `ast` and walks a whitelist: it never calls `eval`, `exec` or compiles code.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import operator
+from collections.abc import Callable
+from typing import Any, Literal
+
+from langchain_core.tools import BaseTool, StructuredTool
+from pydantic import BaseModel, Field
+
+MAX_EXPRESSION_CHARS = 200
+MAX_MAGNITUDE = 1e15  # larger than any reported figure; bigger numbers are refused, never approximated
+MAX_EXPONENT = 100.0
+PERCENT_DP = 2
+RATIO_DP = 4
+PLAIN_DP = 6
+
+ErrorCode = Literal[
+    "invalid_input", "division_by_zero", "overflow", "too_long", "syntax", "forbidden", "domain"
+]
+
+
+class CalcError(ValueError):
+    """A calculation that cannot be done; `code` says why, the message says how to fix it."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Figure(BaseModel):
+    """A number found in the evidence, with the place it came from."""
+
+    label: str = Field(description="What the number measures, e.g. 'Revenue'.")
+    value: float = Field(description="The number as reported, in `unit`.")
+    unit: str = Field(default="", description="Unit as reported, e.g. '£m', '%', 'p'.")
+    company: str | None = Field(default=None, description="Company the figure belongs to.")
+    fiscal_year: int | None = Field(default=None, description="Fiscal year the figure covers.")
+    source_id: str = Field(description="Id of the source document.")
+    chunk_id: str | None = Field(default=None, description="Id of the chunk that holds the figure.")
+    quote: str = Field(default="", description="The sentence or table row the figure was read from.")
+
+
+class CalcResult(BaseModel):
+    """One calculation: which tool, with which inputs, giving what, computed how."""
+
+    tool: str
+    inputs: dict[str, float]
+    result: float
+    unit: Literal["%", "", "x"] = ""
+    expression: str = Field(description="The arithmetic as text, e.g. '(1311.2 - 1204.6) / 1204.6 * 100'.")
+    sources: dict[str, Figure] = Field(
+        default_factory=dict, description="For each input that matches a given figure, that figure."
+    )
+
+
+class CalculationOutcome(BaseModel):
+    """What the calculator subgraph hands back to its parent."""
+
+    status: Literal["ok", "no_calculation", "step_cap", "error"]
+    results: list[CalcResult] = Field(default_factory=list)
+    summary: str = Field(default="", description="One line per result, built from the results themselves.")
+    model_answer: str = Field(default="", description="The model's own closing text, unverified.")
+    errors: list[str] = Field(default_factory=list, description="Tool errors met on the way, in order.")
+
+
+# Pydantic types this module puts into graph state: pass to JsonPlusSerializer(allowed_msgpack_modules=...).
+CHECKPOINT_TYPES: tuple[tuple[str, str], ...] = tuple(
+    (__name__, cls) for cls in ("Figure", "CalcResult", "CalculationOutcome")
+)
+
+
+# --- number handling ----------------------------------------------------------------------------------------
+
+
+def _fmt(value: float) -> str:
+    """Shortest faithful text for a number: 1311.2, 100, -3.5."""
+    if value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return repr(value)
+
+
+def _check(name: str, value: float) -> float:
+    """Refuse NaN, infinities, booleans and magnitudes beyond MAX_MAGNITUDE."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise CalcError("invalid_input", f"{name} must be a number, got {value!r}")
+    number = float(value)
+    if not math.isfinite(number):
+        raise CalcError("invalid_input", f"{name} must be finite, got {value!r}")
+    if abs(number) > MAX_MAGNITUDE:
+        raise CalcError("overflow", f"{name} is beyond ±{MAX_MAGNITUDE:g}: {value!r}")
+    return number
+
+
+def _finish(value: float, dp: int) -> float:
+    """Check a result is finite and in range, then round it (and turn -0.0 into 0.0)."""
+    _check("result", value)
+    return round(value, dp) + 0.0
+
+
+def _divide(numerator: float, denominator: float, what: str) -> float:
+    if denominator == 0:
+        raise CalcError("division_by_zero", f"division by zero: {what} is 0")
+    return numerator / denominator
+
+
+# --- the tools as plain functions ---------------------------------------------------------------------------
+
+
+def growth_rate(old: float, new: float) -> CalcResult:
+    """Growth from `old` to `new` in percent: (new - old) / old * 100. `old` must be positive."""
+    old, new = _check("old", old), _check("new", new)
+    if old < 0:
+        raise CalcError("domain", "growth_rate needs a positive old value; use percentage_change for a negative base")
+    value = _divide(new - old, old, "old") * 100
+    return CalcResult(
+        tool="growth_rate", inputs={"old": old, "new": new}, result=_finish(value, PERCENT_DP), unit="%",
+        expression=f"({_fmt(new)} - {_fmt(old)}) / {_fmt(old)} * 100",
+    )
+
+
+def percentage_change(old: float, new: float) -> CalcResult:
+    """Change from `old` to `new` in percent of |old|, so a loss that narrows shows as a positive change."""
+    old, new = _check("old", old), _check("new", new)
+    value = _divide(new - old, abs(old), "old") * 100
+    return CalcResult(
+        tool="percentage_change", inputs={"old": old, "new": new}, result=_finish(value, PERCENT_DP), unit="%",
+        expression=f"({_fmt(new)} - {_fmt(old)}) / |{_fmt(old)}| * 100",
+    )
+
+
+def difference(a: float, b: float) -> CalcResult:
+    """a - b, in the inputs' own unit."""
+    a, b = _check("a", a), _check("b", b)
+    return CalcResult(
+        tool="difference", inputs={"a": a, "b": b}, result=_finish(a - b, PLAIN_DP), unit="",
+        expression=f"{_fmt(a)} - {_fmt(b)}",
+    )
+
+
+def ratio(numerator: float, denominator: float) -> CalcResult:
+    """numerator / denominator, as a multiple ('x')."""
+    numerator, denominator = _check("numerator", numerator), _check("denominator", denominator)
+    value = _divide(numerator, denominator, "denominator")
+    return CalcResult(
+        tool="ratio", inputs={"numerator": numerator, "denominator": denominator},
+        result=_finish(value, RATIO_DP), unit="x", expression=f"{_fmt(numerator)} / {_fmt(denominator)}",
+    )
+
+
+def cagr(start: float, end: float, years: float) -> CalcResult:
+    """Compound annual growth rate in percent: ((end / start) ** (1 / years) - 1) * 100."""
+    start, end, years = _check("start", start), _check("end", end), _check("years", years)
+    if start <= 0 or end < 0:
+        raise CalcError("domain", "cagr needs a positive start value and a non-negative end value")
+    if not 0 < years <= MAX_EXPONENT:
+        raise CalcError("domain", f"cagr needs 0 < years <= {MAX_EXPONENT:g}, got {_fmt(years)}")
+    value = ((end / start) ** (1 / years) - 1) * 100
+    return CalcResult(
+        tool="cagr", inputs={"start": start, "end": end, "years": years}, result=_finish(value, PERCENT_DP),
+        unit="%", expression=f"(({_fmt(end)} / {_fmt(start)}) ** (1 / {_fmt(years)}) - 1) * 100",
+    )
+
+
+# --- evaluate: a whitelist walk over the parsed expression ----------------------------------------------------
+
+_BINARY: dict[type[ast.operator], Callable[[float, float], float]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+    ast.Div: operator.truediv, ast.Pow: operator.pow,
+}
+_UNARY: dict[type[ast.unaryop], Callable[[float], float]] = {ast.USub: operator.neg, ast.UAdd: operator.pos}
+_FUNCTIONS: dict[str, tuple[int, int]] = {"abs": (1, 1), "round": (1, 2), "min": (2, 8), "max": (2, 8)}
+_ALLOWED_CHARS = set("0123456789.eE+-*/(), _abcdefghijklmnopqrstuvwxyz")
+
+
+def _parse(expression: str) -> ast.expr:
+    """Length and character checks, then `ast.parse` (parsing only; nothing is compiled to code)."""
+    text = expression.strip()
+    if not text:
+        raise CalcError("syntax", "the expression is empty")
+    if len(text) > MAX_EXPRESSION_CHARS:
+        raise CalcError("too_long", f"the expression is longer than {MAX_EXPRESSION_CHARS} characters")
+    bad = sorted({c for c in text if c not in _ALLOWED_CHARS})
+    if bad:
+        allowed = "ASCII numbers, + - * / ** ( ) and abs/round/min/max"
+        raise CalcError("forbidden", f"characters not allowed: {''.join(bad)!r}; use {allowed}")
+    try:
+        return ast.parse(text, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as err:
+        raise CalcError("syntax", f"not a valid arithmetic expression: {err}") from err
+
+
+def _power(base: float, exponent: float) -> float:
+    if abs(exponent) > MAX_EXPONENT:
+        raise CalcError("overflow", f"exponent {_fmt(exponent)} is beyond ±{MAX_EXPONENT:g}")
+    if base == 0 and exponent < 0:
+        raise CalcError("division_by_zero", "division by zero: 0 raised to a negative power")
+    if base < 0 and not exponent.is_integer():
+        raise CalcError("domain", "a negative number raised to a fractional power is not a real number")
+    try:
+        return base**exponent
+    except OverflowError as err:
+        raise CalcError("overflow", "the result is too large") from err
+
+
+def _apply_binary(node: ast.BinOp, left: float, right: float) -> float:
+    op = type(node.op)
+    if op not in _BINARY:
+        raise CalcError("forbidden", f"operator {op.__name__} is not allowed (use + - * / **)")
+    if op is ast.Div and right == 0:
+        raise CalcError("division_by_zero", "division by zero")
+    if op is ast.Pow:
+        return _power(left, right)
+    return _BINARY[op](left, right)
+
+
+def _apply_call(node: ast.Call, numbers: list[float]) -> float:
+    if not isinstance(node.func, ast.Name) or node.func.id not in _FUNCTIONS:
+        raise CalcError("forbidden", f"only these functions are allowed: {', '.join(sorted(_FUNCTIONS))}")
+    name, (low, high) = node.func.id, _FUNCTIONS[node.func.id]
+    if node.keywords or not low <= len(node.args) <= high:
+        raise CalcError("syntax", f"{name} takes {low}..{high} positional arguments")
+    args = [_walk(arg, numbers) for arg in node.args]
+    if name == "round":
+        digits = args[1] if len(args) == 2 else 0.0
+        if not digits.is_integer() or not 0 <= digits <= 10:
+            raise CalcError("domain", "round takes 0..10 decimal places")
+        return float(round(args[0], int(digits)))
+    return float({"abs": abs, "min": min, "max": max}[name](*args))
+
+
+def _walk(node: ast.AST, numbers: list[float]) -> float:
+    """Evaluate one whitelisted node; every intermediate value is range-checked."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        numbers.append(_check("number", float(node.value)))
+        return numbers[-1]
+    if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY:
+        return _check("value", _UNARY[type(node.op)](_walk(node.operand, numbers)))
+    if isinstance(node, ast.BinOp):
+        left, right = _walk(node.left, numbers), _walk(node.right, numbers)
+        return _check("value", _apply_binary(node, left, right))
+    if isinstance(node, ast.Call):
+        return _check("value", _apply_call(node, numbers))
+    if isinstance(node, ast.Name):
+        raise CalcError("forbidden", f"names are not allowed: {node.id!r}")
+    if isinstance(node, ast.Constant):
+        raise CalcError("forbidden", f"only real numbers are allowed, not {type(node.value).__name__}")
+    raise CalcError("forbidden", f"{type(node).__name__} is not allowed in an arithmetic expression")
+
+
+def evaluate(expression: str) -> CalcResult:
+    """Evaluate plain arithmetic: numbers, + - * / **, unary -, parentheses, abs/round/min/max."""
+    if not isinstance(expression, str):
+        raise CalcError("invalid_input", "expression must be a string")
+    numbers: list[float] = []
+    value = _walk(_parse(expression), numbers)
+    inputs = {f"x{i}": number for i, number in enumerate(numbers, start=1)}
+    return CalcResult(
+        tool="evaluate", inputs=inputs, result=_finish(value, PLAIN_DP), unit="", expression=expression.strip()
+    )
+
+
+# --- LangChain tools ----------------------------------------------------------------------------------------
+
+class GrowthArgs(BaseModel):
+    old: float = Field(allow_inf_nan=False, description="Earlier value (the base), e.g. FY2023 revenue.")
+    new: float = Field(allow_inf_nan=False, description="Later value, e.g. FY2024 revenue.")
+
+
+class DifferenceArgs(BaseModel):
+    a: float = Field(allow_inf_nan=False, description="Value to subtract from.")
+    b: float = Field(allow_inf_nan=False, description="Value subtracted.")
+
+
+class RatioArgs(BaseModel):
+    numerator: float = Field(allow_inf_nan=False, description="Value on top.")
+    denominator: float = Field(allow_inf_nan=False, description="Value underneath; must not be 0.")
+
+
+class CagrArgs(BaseModel):
+    start: float = Field(allow_inf_nan=False, description="Value in the first year; must be positive.")
+    end: float = Field(allow_inf_nan=False, description="Value in the last year.")
+    years: float = Field(allow_inf_nan=False, description="Years between them, e.g. 3 for FY2021 to FY2024.")
+
+
+class EvaluateArgs(BaseModel):
+    expression: str = Field(
+        max_length=MAX_EXPRESSION_CHARS,
+        description="Arithmetic only: numbers, + - * / **, parentheses, abs/round/min/max.",
+    )
+
+
+def _as_tool(fn: Callable[..., CalcResult], args_schema: type[BaseModel]) -> BaseTool:
+    """Wrap a calculator function: the model reads the result as JSON, the graph keeps it as the artifact."""
+
+    def run(**kwargs: Any) -> tuple[str, dict[str, Any]]:
+        result = fn(**kwargs)
+        return result.model_dump_json(exclude={"sources"}), result.model_dump()
+
+    return StructuredTool.from_function(
+        func=run, name=fn.__name__, description=(fn.__doc__ or fn.__name__).strip(),
+        args_schema=args_schema, response_format="content_and_artifact",
+    )
+
+
+CALCULATOR_FUNCTIONS: dict[str, Callable[..., CalcResult]] = {
+    fn.__name__: fn for fn in (growth_rate, percentage_change, difference, ratio, cagr, evaluate)
+}
+
+
+def calculator_tools() -> list[BaseTool]:
+    """The calculator's LangChain tools, one per function, in a stable order."""
+    schemas: dict[str, type[BaseModel]] = {
+        "growth_rate": GrowthArgs, "percentage_change": GrowthArgs, "difference": DifferenceArgs,
+        "ratio": RatioArgs, "cagr": CagrArgs, "evaluate": EvaluateArgs,
+    }
+    return [_as_tool(CALCULATOR_FUNCTIONS[name], schema) for name, schema in schemas.items()]

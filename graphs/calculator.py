@@ -1,0 +1,61 @@
+"""The calculator subgraph: a ReAct loop (model -> tools -> model ...) over safe arithmetic tools.
+
+    START ─▶ start_calculation ─▶ call_model ─┬─ tool calls, under the cap ─▶ tools ─▶ call_model
+                                              └─ final answer, or the cap ──▶ finish_calculation ─▶ END
+
+Input `CalculatorInput` {question, figures}; output `CalculatorOutput` {calculation}. The messages and the
+step counter are private: a parent graph (or `invoke`) sees only `calculation`.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.prebuilt import ToolNode
+
+from app.calc_tools import CalcError, CalcResult, CalculationOutcome, Figure, calculator_tools
+from nodes.calculate import (
+    DEFAULT_MAX_STEPS,
+    CalculatorInput,
+    CalculatorOutput,
+    CalculatorState,
+    call_model,
+    explain_tool_error,
+    finish_calculation,
+    get_calculator_model,
+    route_after_model,
+    start_calculation,
+)
+
+__all__ = [
+    "CalcError", "CalcResult", "CalculationOutcome", "CalculatorInput", "CalculatorOutput", "CalculatorState",
+    "Figure", "build_calculator_graph",
+]
+
+
+def build_calculator_graph(model: Any | None = None, *, max_steps: int = DEFAULT_MAX_STEPS) -> StateGraph:
+    """Wire the loop, uncompiled. `model`: any chat model with `bind_tools` (default: get_calculator_model())."""
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise ValueError(f"max_steps must be a positive integer, got {max_steps!r}")
+    model = get_calculator_model() if model is None else model
+    if not callable(getattr(model, "bind_tools", None)):
+        raise TypeError(f"the calculator needs a chat model with bind_tools; got {type(model).__name__}")
+    tools = calculator_tools()
+
+    builder = StateGraph(CalculatorState, input_schema=CalculatorInput, output_schema=CalculatorOutput)
+    builder.add_node("start_calculation", partial(start_calculation, max_steps=max_steps))
+    builder.add_node("call_model", partial(call_model, model=model.bind_tools(tools)))
+    builder.add_node("tools", ToolNode(tools, handle_tool_errors=explain_tool_error))
+    builder.add_node("finish_calculation", finish_calculation)
+
+    # The request is written once, then the model takes the first turn.
+    builder.add_edge(START, "start_calculation")
+    builder.add_edge("start_calculation", "call_model")
+    # Tool calls run while under the step cap; a plain answer (or the cap) finishes.
+    builder.add_conditional_edges("call_model", route_after_model, ["tools", "finish_calculation"])
+    # Tool results always go back to the model.
+    builder.add_edge("tools", "call_model")
+    builder.add_edge("finish_calculation", END)
+    return builder

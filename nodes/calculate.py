@@ -1,0 +1,320 @@
+"""Nodes of the calculator subgraph (graphs/calculator.py), its state, and its model.
+
+Steps: `start_calculation` writes the prompt, `call_model` asks the tool-calling model for its next move,
+`route_after_model` sends tool calls to the `tools` node (LangGraph's ToolNode) or ends the loop,
+`finish_calculation` turns the tool messages into a `CalculationOutcome` whose results name the figures
+their inputs came from.
+
+The model comes from `get_calculator_model()`: offline, `RuleBasedCalculatorModel` reads the question and the
+figures and emits the same tool calls a real model would; callers may pass any chat model with `bind_tools`.
+"""
+
+import json
+import math
+import re
+from collections.abc import Iterable, Sequence
+from typing import Annotated, Any, Literal, TypedDict
+
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import (
+    AIMessage,
+    AnyMessage,
+    BaseMessage,
+    HumanMessage,
+    RemoveMessage,
+    SystemMessage,
+    ToolMessage,
+)
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import Runnable
+from langchain_core.utils.function_calling import convert_to_openai_tool
+from langgraph.graph import END
+from langgraph.graph.message import REMOVE_ALL_MESSAGES, add_messages
+from langgraph.prebuilt import tools_condition
+from langgraph.prebuilt.tool_node import ToolInvocationError
+
+from app.calc_tools import CalcError, CalcResult, CalculationOutcome, Figure
+from prompts.calculator import CALCULATOR_SYSTEM, render_calculator_request
+
+DEFAULT_MAX_STEPS = 6
+
+
+# --- state --------------------------------------------------------------------------------------------------
+
+
+class CalculatorInput(TypedDict):
+    question: str
+    figures: list[Figure]
+
+
+class CalculatorOutput(TypedDict):
+    calculation: CalculationOutcome
+
+
+class CalculatorState(CalculatorInput, CalculatorOutput):
+    """Private to the subgraph: the conversation with the model and the step counter never leave it."""
+
+    messages: Annotated[list[AnyMessage], add_messages]
+    steps: int
+    max_steps: int
+
+
+# --- nodes --------------------------------------------------------------------------------------------------
+
+
+def start_calculation(state: CalculatorState, *, max_steps: int = DEFAULT_MAX_STEPS) -> dict[str, Any]:
+    """Validate the figures and write a fresh conversation: system rules, then the request as JSON."""
+    figures = [Figure.model_validate(f) for f in state["figures"]]
+    request = render_calculator_request(state["question"], figure_payloads(figures))
+    messages = [
+        RemoveMessage(id=REMOVE_ALL_MESSAGES),
+        SystemMessage(CALCULATOR_SYSTEM.format(max_steps=max_steps)),
+        HumanMessage(request),
+    ]
+    return {"figures": figures, "messages": messages, "steps": 0, "max_steps": max_steps}
+
+
+def call_model(state: CalculatorState, *, model: Runnable) -> dict[str, Any]:
+    """One model turn: a tool-call request or a final answer. `model` is already bound to the tools."""
+    reply = model.invoke(state["messages"])
+    return {"messages": [reply], "steps": state["steps"] + 1}
+
+
+def route_after_model(state: CalculatorState) -> Literal["tools", "finish_calculation"]:
+    """Tool calls go to the tools, unless the step cap is reached; a plain answer finishes."""
+    route = tools_condition(state)
+    if route == "tools":
+        return "finish_calculation" if state["steps"] >= state["max_steps"] else "tools"
+    if route == END:
+        return "finish_calculation"
+    raise ValueError(f"unexpected route from tools_condition: {route!r}")
+
+
+def finish_calculation(state: CalculatorState) -> dict[str, Any]:
+    """Collect the tool results, attach their figures, and decide the status."""
+    figures = [Figure.model_validate(f) for f in state["figures"]]
+    return {"calculation": build_outcome(state["messages"], figures)}
+
+
+def explain_tool_error(error: CalcError | ToolInvocationError) -> str:
+    """What the model reads when a tool call fails (ToolNode's handle_tool_errors); other errors propagate."""
+    code = getattr(error, "code", "invalid_arguments")
+    return f"Error ({code}): {error}. Correct the call, or stop and say what failed."
+
+
+# --- outcome ------------------------------------------------------------------------------------------------
+
+
+def figure_payloads(figures: Sequence[Figure]) -> list[dict[str, Any]]:
+    """What the model sees of each figure: an id (F1, F2, ...) and the fields arithmetic needs."""
+    keep = {"label", "value", "unit", "company", "fiscal_year"}
+    return [{"id": f"F{i}", **f.model_dump(include=keep)} for i, f in enumerate(figures, start=1)]
+
+
+def attach_sources(result: CalcResult, figures: Sequence[Figure]) -> CalcResult:
+    """For each input equal to a given figure's value, record that figure (unused matches first)."""
+    sources: dict[str, Figure] = {}
+    for name, value in result.inputs.items():
+        matches = [f for f in figures if math.isclose(f.value, value, rel_tol=1e-9, abs_tol=1e-12)]
+        unused = [f for f in matches if all(f is not s for s in sources.values())]
+        if matches:
+            sources[name] = (unused or matches)[0]
+    return result.model_copy(update={"sources": sources})
+
+
+def describe_result(result: CalcResult) -> str:
+    """'growth_rate: (1311.2 - 1204.6) / 1204.6 * 100 = 8.85% [old: Revenue, Northwind FY2023 (src-1)]'."""
+    cited = "; ".join(
+        f"{name}: {f.label}, {f.company or '?'} FY{f.fiscal_year or '?'} ({f.source_id})"
+        for name, f in result.sources.items()
+    )
+    line = f"{result.tool}: {result.expression} = {result.result:g}{result.unit}"
+    return f"{line} [{cited}]" if cited else line
+
+
+def build_outcome(messages: Sequence[BaseMessage], figures: Sequence[Figure]) -> CalculationOutcome:
+    results, errors = collect_tool_results(messages)
+    results = [attach_sources(r, figures) for r in results]
+    last = messages[-1] if messages else None
+    capped = isinstance(last, AIMessage) and bool(last.tool_calls)
+    called = any(isinstance(m, ToolMessage) for m in messages)
+    status = "step_cap" if capped else "ok" if results else "error" if called else "no_calculation"
+    lines = [describe_result(r) for r in results] or [f"Failed: {e}" for e in errors]
+    if status == "step_cap":
+        lines.insert(0, "Stopped at the step cap before the model finished.")
+    answer = "" if capped or not isinstance(last, AIMessage) else last.text
+    summary = "\n".join(lines) or answer or "No calculation was made."
+    return CalculationOutcome(status=status, results=results, summary=summary, model_answer=answer, errors=errors)
+
+
+def collect_tool_results(messages: Iterable[BaseMessage]) -> tuple[list[CalcResult], list[str]]:
+    """Successful tool messages carry the CalcResult as their artifact; failed ones carry the error text."""
+    results: list[CalcResult] = []
+    errors: list[str] = []
+    for message in messages:
+        if not isinstance(message, ToolMessage):
+            continue
+        if message.status == "error":
+            errors.append(f"{message.name}: {message.text}")
+        elif isinstance(message.artifact, (dict, CalcResult)):
+            results.append(CalcResult.model_validate(message.artifact))
+        else:
+            raise TypeError(f"tool message from {message.name!r} has no CalcResult artifact")
+    return results, errors
+
+
+# --- model --------------------------------------------------------------------------------------------------
+
+
+def get_calculator_model() -> BaseChatModel:
+    """The calculator's model when the caller passes none: the offline rule-based policy."""
+    return RuleBasedCalculatorModel()
+
+
+class RuleBasedCalculatorModel(BaseChatModel):
+    """An offline chat model that plans the calculator's tool calls from keywords and the figures."""
+
+    tool_names: tuple[str, ...] = ()
+
+    @property
+    def _llm_type(self) -> str:
+        return "prov-rule-based-calculator"
+
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> "RuleBasedCalculatorModel":
+        names = tuple(convert_to_openai_tool(t)["function"]["name"] for t in tools)
+        return self.model_copy(update={"tool_names": names})
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        return ChatResult(generations=[ChatGeneration(message=next_rule_based_message(messages, self.tool_names))])
+
+
+def next_rule_based_message(messages: Sequence[BaseMessage], tool_names: Sequence[str]) -> AIMessage:
+    """Answer once tool results are back; otherwise plan tool calls; with no plan, say so."""
+    tool_messages = [m for m in messages if isinstance(m, ToolMessage)]
+    if tool_messages:
+        return AIMessage(content=summarise_tool_messages(tool_messages))
+    question, figures = read_request(messages)
+    turn = sum(isinstance(m, AIMessage) for m in messages)
+    calls = [
+        {"name": name, "args": args, "id": f"call_{turn}_{i}", "type": "tool_call"}
+        for i, (name, args) in enumerate(plan_tool_calls(question, figures))
+        if name in tool_names
+    ]
+    if not calls:
+        return AIMessage(content="No calculation applies to this question with the figures given.")
+    return AIMessage(content="", tool_calls=calls)
+
+
+def read_request(messages: Sequence[BaseMessage]) -> tuple[str, list[Figure]]:
+    """The question and figures from the first human message (JSON); plain text means no figures."""
+    first = next((m for m in messages if isinstance(m, HumanMessage)), None)
+    if first is None:
+        return "", []
+    try:
+        payload = json.loads(first.text)
+    except json.JSONDecodeError:
+        return first.text, []
+    figures = [Figure(source_id=f.get("id", ""), **_figure_fields(f)) for f in payload.get("figures", [])]
+    return str(payload.get("question", "")), figures
+
+
+def _figure_fields(payload: dict[str, Any]) -> dict[str, Any]:
+    return {k: payload[k] for k in ("label", "value", "unit", "company", "fiscal_year") if k in payload}
+
+
+def summarise_tool_messages(tool_messages: Sequence[ToolMessage]) -> str:
+    lines = []
+    for message in tool_messages:
+        if message.status == "error":
+            lines.append(f"{message.name} failed: {message.text}")
+            continue
+        result = json.loads(message.text)
+        lines.append(f"{result['tool']}: {result['expression']} = {result['result']:g}{result['unit']}")
+    return "\n".join(lines)
+
+
+# --- the rule-based policy ----------------------------------------------------------------------------------
+
+Plan = list[tuple[str, dict[str, float]]]
+_STOPWORDS = {"the", "and", "of", "in", "for", "per", "at", "to", "by", "a", "an", "on", "year", "end"}
+
+
+def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
+    """Keywords pick the tool; label overlap with the question picks the figures."""
+    q = question.lower()
+    relevant = relevant_figures(q, figures)
+    if "cagr" in q or "compound annual" in q:
+        return [("cagr", _cagr_args(old, new)) for old, new in year_pairs(relevant)]
+    if "ratio" in q or re.search(r"\b(times|multiple)\b", q):
+        pair = two_figures(q, relevant)
+        return [("ratio", {"numerator": pair[0].value, "denominator": pair[1].value})] if pair else []
+    if re.search(r"\b(difference|gap|more than|less than|higher than|lower than)\b", q):
+        pair = two_figures(q, relevant)
+        return [("difference", {"a": pair[0].value, "b": pair[1].value})] if pair else []
+    if re.search(r"\b(percentage|percent|%) change\b", q):
+        return [("percentage_change", {"old": o.value, "new": n.value}) for o, n in year_pairs(relevant)]
+    if re.search(r"\b(grow|grew|growth|grown|increase[ds]?|rise|rose|risen|decline[ds]?|fell|decrease[ds]?)\b", q):
+        return [("growth_rate", {"old": o.value, "new": n.value}) for o, n in year_pairs(relevant)]
+    return []
+
+
+def _cagr_args(old: Figure, new: Figure) -> dict[str, float]:
+    years = float((new.fiscal_year or 0) - (old.fiscal_year or 0))
+    return {"start": old.value, "end": new.value, "years": years}
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z]+", text.lower())) - _STOPWORDS
+
+
+def relevant_figures(question: str, figures: Sequence[Figure]) -> list[Figure]:
+    """Figures whose labels best match the question (most shared words, fewest extra); all if none match."""
+    q_words = _words(question)
+
+    def score(f: Figure) -> tuple[int, int]:
+        label = _words(f.label)
+        return len(label & q_words), -len(label - q_words)
+
+    best = max((score(f) for f in figures), default=(0, 0))
+    if best[0] == 0:
+        return list(figures)
+    return [f for f in figures if score(f) == best]
+
+
+def year_pairs(figures: Sequence[Figure]) -> list[tuple[Figure, Figure]]:
+    """Per (company, label, unit): the earliest and latest fiscal year, when they differ."""
+    groups: dict[tuple[str, str, str], list[Figure]] = {}
+    for f in figures:
+        if f.fiscal_year is not None:
+            groups.setdefault(((f.company or "").lower(), f.label.lower(), f.unit), []).append(f)
+    pairs = []
+    for group in groups.values():
+        ordered = sorted(group, key=lambda f: f.fiscal_year or 0)
+        if ordered[0].fiscal_year != ordered[-1].fiscal_year:
+            pairs.append((ordered[0], ordered[-1]))
+    return pairs
+
+
+def two_figures(question: str, figures: Sequence[Figure]) -> tuple[Figure, Figure] | None:
+    """The two figures in the order the question mentions them (company or year); they must share a unit."""
+
+    def position(term: str) -> int:
+        spot = question.find(term) if term else -1
+        return spot if spot >= 0 else len(question)
+
+    def mention(indexed: tuple[int, Figure]) -> tuple[int, int, int]:
+        i, f = indexed
+        company = (f.company or "").lower().split()[:1]
+        return position(company[0] if company else ""), position(str(f.fiscal_year or "")), i
+
+    ordered = [f for _, f in sorted(enumerate(figures), key=mention)]
+    if len(ordered) < 2 or ordered[0].unit != ordered[1].unit:
+        return None
+    return ordered[0], ordered[1]

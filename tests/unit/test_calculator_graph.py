@@ -1,0 +1,288 @@
+"""The calculator subgraph end to end: the rule-based model, a scripted tool-calling model, the step cap,
+tool errors, output isolation and checkpointing."""
+
+from __future__ import annotations
+
+import json
+import logging
+import operator
+import warnings
+from collections.abc import Callable
+from typing import Annotated, Any, TypedDict
+
+import pytest
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, AnyMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.utils.function_calling import convert_to_openai_tool
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.message import add_messages
+
+from app.calc_tools import CHECKPOINT_TYPES, CalculationOutcome, Figure
+from graphs.calculator import build_calculator_graph
+from nodes.calculate import (
+    RuleBasedCalculatorModel,
+    get_calculator_model,
+    plan_tool_calls,
+    read_request,
+    route_after_model,
+)
+
+NW_2023 = Figure(
+    label="Revenue", value=1204.6, unit="£m", company="Northwind Logistics", fiscal_year=2023,
+    source_id="northwind-fy2023", chunk_id="nw23-3", quote="Revenue (£m) | 1,204.6",
+)
+NW_2024 = Figure(
+    label="Revenue", value=1311.2, unit="£m", company="Northwind Logistics", fiscal_year=2024,
+    source_id="northwind-fy2024", chunk_id="nw24-3", quote="Revenue (£m) | 1,311.2 | 1,204.6",
+)
+NW_PROFIT = Figure(
+    label="Operating profit", value=87.8, unit="£m", company="Northwind Logistics", fiscal_year=2024,
+    source_id="northwind-fy2024", chunk_id="nw24-3", quote="Operating profit (£m) | 87.8",
+)
+CL_2024 = Figure(
+    label="Revenue", value=642.0, unit="£m", company="Copperleaf Foods", fiscal_year=2024,
+    source_id="copperleaf-fy2024", chunk_id="cl24-1", quote="Revenue of £642.0m",
+)
+NW_2021 = NW_2023.model_copy(update={"value": 1000.0, "fiscal_year": 2021, "source_id": "northwind-fy2021"})
+
+
+class ScriptedToolModel(BaseChatModel):
+    """A tool-calling test double: answers from a function of the conversation (safe under parallel runs)."""
+
+    respond: Callable[[list[BaseMessage]], AIMessage]
+    tool_names: tuple[str, ...] = ()
+
+    @property
+    def _llm_type(self) -> str:
+        return "scripted-tool-model"
+
+    def bind_tools(self, tools: Any, **kwargs: Any) -> ScriptedToolModel:
+        names = tuple(convert_to_openai_tool(t)["function"]["name"] for t in tools)
+        return self.model_copy(update={"tool_names": names})
+
+    def _generate(
+        self, messages: list[BaseMessage], stop: Any = None, run_manager: Any = None, **kwargs: Any
+    ) -> ChatResult:
+        assert self.tool_names, "the graph must bind the tools before calling the model"
+        return ChatResult(generations=[ChatGeneration(message=self.respond(messages))])
+
+
+def call(name: str, args: dict[str, Any], call_id: str) -> AIMessage:
+    return AIMessage(content="", tool_calls=[{"name": name, "args": args, "id": call_id, "type": "tool_call"}])
+
+
+def run(model: Any = None, question: str = "How much did Northwind revenue grow?", figures=(NW_2023, NW_2024), **kw):
+    graph = build_calculator_graph(model, **kw).compile()
+    return graph.invoke({"question": question, "figures": list(figures)})
+
+
+# --- the rule-based model ---------------------------------------------------------------------------------------
+
+
+def test_growth_question_returns_ok_with_results_citing_the_figures():
+    out = run(figures=[NW_2024, NW_PROFIT, NW_2023])
+    outcome = out["calculation"]
+    assert isinstance(outcome, CalculationOutcome)
+    assert outcome.status == "ok"
+    [result] = outcome.results
+    assert (result.tool, result.result, result.unit) == ("growth_rate", 8.85, "%")
+    assert result.inputs == {"old": 1204.6, "new": 1311.2}
+    assert result.sources["old"].source_id == "northwind-fy2023"
+    assert result.sources["new"].source_id == "northwind-fy2024"
+    assert result.sources["new"].chunk_id == "nw24-3" and result.sources["new"].quote
+    assert "8.85%" in outcome.summary and "northwind-fy2023" in outcome.summary
+    assert "8.85" in outcome.model_answer
+
+
+def test_figures_may_arrive_as_plain_dicts():
+    out = run(figures=[NW_2023.model_dump(), NW_2024.model_dump()])
+    assert out["calculation"].results[0].sources["new"].source_id == "northwind-fy2024"
+
+
+def test_question_without_arithmetic_is_no_calculation():
+    outcome = run(question="Who chairs the Northwind board?")["calculation"]
+    assert outcome.status == "no_calculation"
+    assert outcome.results == []
+    assert outcome.summary
+
+
+def test_growth_without_two_years_is_no_calculation():
+    assert run(figures=[NW_2024])["calculation"].status == "no_calculation"
+
+
+def test_difference_between_two_companies_follows_the_question_order():
+    outcome = run(question="What is the difference between Northwind and Copperleaf revenue in FY2024?",
+                  figures=[CL_2024, NW_2024])["calculation"]
+    [result] = outcome.results
+    assert (result.tool, result.inputs, result.result) == ("difference", {"a": 1311.2, "b": 642.0}, 669.2)
+    assert result.sources["a"].company == "Northwind Logistics"
+    assert result.sources["b"].source_id == "copperleaf-fy2024"
+
+
+def test_ratio_and_cagr_questions_pick_their_tools():
+    ratio = run(question="How many times Copperleaf's revenue is Northwind's?", figures=[CL_2024, NW_2024])
+    assert ratio["calculation"].results[0].tool == "ratio"
+    assert ratio["calculation"].results[0].result == 0.4896
+    cagr = run(question="What was the CAGR of Northwind revenue?", figures=[NW_2021, NW_2024])
+    [result] = cagr["calculation"].results
+    assert (result.tool, result.inputs["years"], result.result) == ("cagr", 3.0, 9.45)
+
+
+def test_plan_prefers_the_label_the_question_names():
+    plan = plan_tool_calls("How much did operating profit grow?", [
+        NW_2023, NW_2024, NW_PROFIT, NW_PROFIT.model_copy(update={"value": 76.5, "fiscal_year": 2023}),
+    ])
+    assert plan == [("growth_rate", {"old": 76.5, "new": 87.8})]
+
+
+def test_rule_based_model_calls_only_bound_tools():
+    human = HumanMessage(json.dumps({"question": "How much did revenue grow?",
+                                     "figures": [NW_2023.model_dump(), NW_2024.model_dump()]}))
+    unbound = RuleBasedCalculatorModel().invoke([human])
+    assert unbound.tool_calls == []
+    bound = get_calculator_model().bind_tools([convert_to_openai_tool(_growth_schema())]).invoke([human])
+    assert [c["name"] for c in bound.tool_calls] == ["growth_rate"]
+    assert bound.tool_calls[0]["args"] == {"old": 1204.6, "new": 1311.2}
+
+
+def _growth_schema() -> dict[str, Any]:
+    return {"name": "growth_rate", "description": "growth", "parameters": {"type": "object", "properties": {}}}
+
+
+def test_read_request_accepts_plain_text():
+    assert read_request([HumanMessage("just words")]) == ("just words", [])
+
+
+# --- a scripted tool-calling model -----------------------------------------------------------------------------
+
+
+def test_the_loop_executes_the_models_tool_calls_and_feeds_back_results():
+    seen: list[list[BaseMessage]] = []
+
+    def respond(messages: list[BaseMessage]) -> AIMessage:
+        seen.append(messages)
+        done = [m for m in messages if isinstance(m, ToolMessage)]
+        if not done:
+            return call("evaluate", {"expression": "(1311.2 - 1204.6) / 1204.6 * 100"}, "c1")
+        if len(done) == 1:
+            return call("ratio", {"numerator": 1311.2, "denominator": 642.0}, "c2")
+        return AIMessage(content="Revenue grew 8.85% [F2, F1]; Northwind is 2.04x Copperleaf.")
+
+    outcome = run(ScriptedToolModel(respond=respond), figures=[NW_2023, NW_2024, CL_2024])["calculation"]
+    assert outcome.status == "ok"
+    assert [r.tool for r in outcome.results] == ["evaluate", "ratio"]
+    assert [r.result for r in outcome.results] == [8.849411, 2.0424]
+    assert outcome.results[0].sources["x1"].source_id == "northwind-fy2024"
+    assert outcome.results[1].sources["denominator"].source_id == "copperleaf-fy2024"
+    assert outcome.model_answer.startswith("Revenue grew 8.85%")
+    assert len(seen) == 3
+    assert isinstance(seen[0][-1], HumanMessage) and json.loads(seen[0][-1].content)["figures"][0]["id"] == "F1"
+    assert '"result":8.849411' in seen[1][-1].content
+
+
+def test_tool_errors_go_back_to_the_model_and_end_as_error():
+    def respond(messages: list[BaseMessage]) -> AIMessage:
+        tool_messages = [m for m in messages if isinstance(m, ToolMessage)]
+        if not tool_messages:
+            return call("ratio", {"numerator": 1.0, "denominator": 0.0}, "c1")
+        assert tool_messages[-1].status == "error"
+        return AIMessage(content="The ratio is undefined: the denominator is zero.")
+
+    outcome = run(ScriptedToolModel(respond=respond))["calculation"]
+    assert outcome.status == "error"
+    assert outcome.results == []
+    assert "division_by_zero" in outcome.errors[0]
+
+
+def test_invalid_tool_arguments_are_reported_not_raised():
+    def respond(messages: list[BaseMessage]) -> AIMessage:
+        if any(isinstance(m, ToolMessage) for m in messages):
+            return AIMessage(content="giving up")
+        return call("growth_rate", {"old": "lots", "new": 3}, "c1")
+
+    outcome = run(ScriptedToolModel(respond=respond))["calculation"]
+    assert outcome.status == "error"
+    assert outcome.errors and outcome.errors[0].startswith("growth_rate")
+
+
+def test_a_model_that_never_stops_ends_at_the_step_cap():
+    calls = 0
+
+    def respond(messages: list[BaseMessage]) -> AIMessage:
+        nonlocal calls
+        calls += 1
+        return call("difference", {"a": 1311.2, "b": 1204.6}, f"c{calls}")
+
+    outcome = run(ScriptedToolModel(respond=respond), max_steps=4)["calculation"]
+    assert outcome.status == "step_cap"
+    assert calls == 4
+    assert len(outcome.results) == 3
+    assert outcome.model_answer == ""
+    assert "step cap" in outcome.summary
+
+
+def test_build_arguments_are_validated():
+    with pytest.raises(ValueError, match="max_steps"):
+        build_calculator_graph(max_steps=0)
+    with pytest.raises(TypeError, match="bind_tools"):
+        build_calculator_graph(model=object())
+
+
+# --- routing --------------------------------------------------------------------------------------------------
+
+
+def test_route_after_model():
+    asks = call("difference", {"a": 1, "b": 2}, "c1")
+    assert route_after_model({"messages": [asks], "steps": 1, "max_steps": 6}) == "tools"
+    assert route_after_model({"messages": [asks], "steps": 6, "max_steps": 6}) == "finish_calculation"
+    assert route_after_model({"messages": [AIMessage("done")], "steps": 1, "max_steps": 6}) == "finish_calculation"
+
+
+# --- isolation and checkpointing -----------------------------------------------------------------------------
+
+
+def test_invoke_returns_only_the_calculation():
+    assert set(run()) == {"calculation"}
+
+
+class ParentState(TypedDict):
+    question: str
+    figures: list[Figure]
+    calculation: CalculationOutcome
+    messages: Annotated[list[AnyMessage], add_messages]
+    log: Annotated[list[str], operator.add]
+
+
+def test_as_a_subgraph_only_the_calculation_reaches_the_parent():
+    parent = StateGraph(ParentState)
+    parent.add_node("calculate", build_calculator_graph().compile())
+    parent.add_edge(START, "calculate")
+    parent.add_edge("calculate", END)
+    out = parent.compile(checkpointer=InMemorySaver()).invoke(
+        {"question": "How much did Northwind revenue grow?", "figures": [NW_2023, NW_2024],
+         "messages": [HumanMessage("user turn")], "log": []},
+        {"configurable": {"thread_id": "parent"}},
+    )
+    assert out["calculation"].status == "ok"
+    assert [m.content for m in out["messages"]] == ["user turn"]
+    assert "steps" not in out
+
+
+def test_checkpointed_runs_restart_cleanly_and_round_trip_the_outcome(caplog):
+    serde = JsonPlusSerializer(allowed_msgpack_modules=list(CHECKPOINT_TYPES))
+    graph = build_calculator_graph().compile(checkpointer=InMemorySaver(serde=serde))
+    config = {"configurable": {"thread_id": "t1"}}
+    request = {"question": "How much did Northwind revenue grow?", "figures": [NW_2023, NW_2024]}
+    with caplog.at_level(logging.WARNING), warnings.catch_warnings():
+        warnings.simplefilter("error")
+        graph.invoke(request, config)
+        second = graph.invoke(request, config)
+    assert second["calculation"].status == "ok"
+    state = graph.get_state(config).values
+    assert isinstance(state["calculation"], CalculationOutcome)
+    assert isinstance(state["figures"][0], Figure)
+    assert len(state["messages"]) == 5  # system, request, tool call, tool result, answer: not doubled
+    assert not [r for r in caplog.records if "unregistered" in r.getMessage()]

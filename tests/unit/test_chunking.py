@@ -1,0 +1,256 @@
+"""app.knowledge.chunking: token budget, overlap, sections, tables, pages and stable chunk ids."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.knowledge.chunking import chunk_record, context_header, index_text
+from app.knowledge.records import Chunk, SourceRecord
+from app.knowledge.tokens import count_tokens
+
+REGIONS = ["north", "south", "east", "west", "central", "coastal", "inland", "border"]
+
+
+def _sentence(i: int) -> str:
+    return f"Sentence {i} reports that revenue in the {REGIONS[i % len(REGIONS)]} region grew by {i}.5 percent."
+
+
+def _prose(start: int, n: int) -> str:
+    return " ".join(_sentence(i) for i in range(start, start + n))
+
+
+def _record(text: str, *, title: str = "Acme annual report", pages: list[tuple[int, str]] | None = None,
+            source_id: str = "acme.md", **meta: object) -> SourceRecord:
+    return SourceRecord(source_id=source_id, title=title, text=text, pages=pages, origin="/tmp/" + source_id,
+                        **meta)  # type: ignore[arg-type]
+
+
+def _sentences_of(chunk: Chunk) -> list[int]:
+    return [int(n) for n in re.findall(r"Sentence (\d+) ", chunk.text)]
+
+
+def _table(n_rows: int) -> str:
+    rows = "\n".join(f"| Segment {i} | {i * 3}.{i} | {i * 2}.{i} |" for i in range(n_rows))
+    return "| Segment | Revenue | Profit |\n|---|---|---|\n" + rows
+
+
+MIXED = (
+    "# Overview\n\n" + _prose(0, 25) + "\n\n"
+    "## Segments\n\n" + _table(40) + "\n\n" + _prose(100, 6) + "\n\n"
+    "## Outlook\n\n" + _prose(200, 18)
+)
+
+
+# --- token budget ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("max_tokens", [64, 96, 256])
+@pytest.mark.parametrize("overlap", [0, 16])
+def test_chunks_never_exceed_max_tokens(max_tokens: int, overlap: int) -> None:
+    chunks = chunk_record(_record(MIXED), max_tokens=max_tokens, overlap=overlap)
+    assert len(chunks) > 1
+    for c in chunks:
+        actual = count_tokens(index_text(c))
+        assert actual <= max_tokens, (c.ordinal, actual, c.text[:80])
+        # the recorded count is an upper bound that is close to the truth
+        assert actual <= c.tokens <= actual + 2
+
+
+def test_small_budget_gives_more_chunks() -> None:
+    assert len(chunk_record(_record(MIXED), max_tokens=64)) > len(chunk_record(_record(MIXED), max_tokens=256))
+
+
+def test_single_very_long_sentence_is_split() -> None:
+    words = [f"item{i}" for i in range(400)]
+    sentence = "The inventory includes " + " ".join(words) + " and nothing else"
+    assert count_tokens(sentence) > 600
+    chunks = chunk_record(_record(sentence), max_tokens=128, overlap=0)
+    assert len(chunks) >= 5
+    for c in chunks:
+        assert count_tokens(index_text(c)) <= 128
+    # nothing lost, nothing duplicated, order kept
+    assert " ".join(c.text for c in chunks).split() == sentence.split()
+def test_overlap_carry_plus_long_sentence_stays_within_budget() -> None:
+    short = [f"Sales rose in region {w}." for w in ["alpha", "beta", "gamma", "delta", "epsilon", "zeta"]]
+    long = "The board approved " + " ".join(f"investments in warehouse number {i}" for i in range(9)) + "."
+    chunks = chunk_record(_record(" ".join(short + [long]), title="T"), max_tokens=64, overlap=30)
+    assert all(count_tokens(index_text(c)) <= 64 for c in chunks), [count_tokens(index_text(c)) for c in chunks]
+def test_unit_just_under_budget_plus_header_stays_within_budget() -> None:
+    sentence = "Revenue " + "and margin " * 28 + "grew."
+    assert 56 <= count_tokens(sentence) <= 64
+    rec = _record("# Financial review\n\n" + sentence, title="Northwind Logistics annual report for fiscal year 2024")
+    chunks = chunk_record(rec, max_tokens=64, overlap=10)
+    assert all(count_tokens(index_text(c)) <= 64 for c in chunks), [count_tokens(index_text(c)) for c in chunks]
+def test_unbroken_long_unit_is_split() -> None:
+    text = ",".join(str(i) for i in range(300))
+    chunks = chunk_record(_record(text, title="T"), max_tokens=64, overlap=0)
+    assert all(count_tokens(index_text(c)) <= 64 for c in chunks), [count_tokens(index_text(c)) for c in chunks]
+
+
+# --- overlap --------------------------------------------------------------------------------------------------
+
+
+def test_consecutive_prose_chunks_overlap_boundedly() -> None:
+    overlap = 32
+    chunks = chunk_record(_record("# Overview\n\n" + _prose(0, 40)), max_tokens=96, overlap=overlap)
+    assert len(chunks) >= 3
+    for prev, nxt in zip(chunks, chunks[1:]):
+        a, b = _sentences_of(prev), _sentences_of(nxt)
+        shared = sorted(set(a) & set(b))
+        assert shared, (a, b)
+        # the shared sentences are the tail of one chunk and the head of the next
+        assert a[-len(shared):] == shared
+        assert b[:len(shared)] == shared
+        # bounded by the overlap budget and never the whole previous chunk
+        assert sum(count_tokens(_sentence(i)) for i in shared) <= overlap
+        assert len(shared) < len(a)
+    # every sentence appears, in order
+    seen: list[int] = []
+    for c in chunks:
+        seen += [i for i in _sentences_of(c) if not seen or i > seen[-1]]
+    assert seen == list(range(40))
+
+
+def test_no_overlap_when_zero() -> None:
+    chunks = chunk_record(_record(_prose(0, 40)), max_tokens=96, overlap=0)
+    assert len(chunks) >= 3
+    flat = [i for c in chunks for i in _sentences_of(c)]
+    assert flat == list(range(40))
+
+
+def test_no_overlap_across_sections() -> None:
+    text = "# One\n\n" + _prose(0, 12) + "\n\n# Two\n\n" + _prose(50, 12)
+    chunks = chunk_record(_record(text), max_tokens=96, overlap=48)
+    for c in chunks:
+        ids = _sentences_of(c)
+        if c.section == "One":
+            assert all(i < 50 for i in ids)
+        else:
+            assert c.section == "Two"
+            assert all(i >= 50 for i in ids)
+    first_two = next(c for c in chunks if c.section == "Two")
+    assert _sentences_of(first_two)[0] == 50
+
+
+# --- sections -------------------------------------------------------------------------------------------------
+
+
+def test_section_headings_recorded_and_new_heading_starts_new_chunk() -> None:
+    text = ("Preamble sentence.\n\n# Overview\n\nShort overview.\n\n## Outlook ##\n\nShort outlook.\n"
+            "### Risks\nShort risks.")
+    chunks = chunk_record(_record(text), max_tokens=256)
+    assert [(c.section, c.text) for c in chunks] == [
+        (None, "Preamble sentence."),
+        ("Overview", "Short overview."),
+        ("Outlook", "Short outlook."),
+        ("Risks", "Short risks."),
+    ]
+    # heading lines are not part of the chunk text, but are in the indexed context header
+    assert index_text(chunks[2]) == "Acme annual report — Outlook\nShort outlook."
+    assert index_text(chunks[0]) == "Acme annual report\nPreamble sentence."
+    assert context_header("T", None) == "T"
+
+
+def test_section_carries_over_to_the_next_page() -> None:
+    pages = [(1, "# Liquidity\n\nCash rose on page one."), (2, "Debt fell on page two.")]
+    chunks = chunk_record(_record("x", pages=pages))
+    assert [(c.page, c.section) for c in chunks] == [(1, "Liquidity"), (2, "Liquidity")]
+
+
+def test_hash_inside_text_is_not_a_heading() -> None:
+    chunks = chunk_record(_record("Item #1 was sold. We ranked #2 in the market."))
+    assert [c.section for c in chunks] == [None]
+
+
+# --- tables ---------------------------------------------------------------------------------------------------
+
+
+def test_tables_flagged_and_separate_from_prose() -> None:
+    text = "# Results\n\nIntro sentence about segments.\n\n" + _table(3) + "\n\nClosing remark here."
+    chunks = chunk_record(_record(text), max_tokens=256)
+    assert [c.is_table for c in chunks] == [False, True, False]
+    assert chunks[1].text == _table(3)
+    assert "|" not in chunks[0].text and "|" not in chunks[2].text
+    assert all(c.section == "Results" for c in chunks)
+
+
+def test_long_table_repeats_header_in_every_chunk() -> None:
+    header = "| Segment | Revenue | Profit |\n|---|---|---|"
+    chunks = [c for c in chunk_record(_record("# Segments\n\n" + _table(60)), max_tokens=80) if c.is_table]
+    assert len(chunks) >= 3
+    rows_seen: list[str] = []
+    for c in chunks:
+        assert c.text.startswith(header + "\n")
+        assert count_tokens(index_text(c)) <= 80
+        rows_seen += c.text.splitlines()[2:]
+    # every data row exactly once, in order (tables do not overlap)
+    assert rows_seen == _table(60).splitlines()[2:]
+
+
+def test_table_without_rule_row_has_no_header_to_repeat() -> None:
+    rows = "\n".join(f"| item {i} | {i} |" for i in range(40))
+    chunks = chunk_record(_record(rows), max_tokens=64)
+    assert len(chunks) > 1
+    assert all(c.is_table for c in chunks)
+    assert sum(len(c.text.splitlines()) for c in chunks) == 40
+
+
+# --- pages ----------------------------------------------------------------------------------------------------
+
+
+def test_page_numbers_kept_and_chunks_never_cross_pages() -> None:
+    pages = [(1, _prose(0, 20)), (2, _prose(100, 3)), (7, _prose(200, 20))]
+    full = "\n\n".join(t for _, t in pages)
+    chunks = chunk_record(_record(full, pages=pages), max_tokens=96, overlap=24)
+    assert {c.page for c in chunks} == {1, 2, 7}
+    ranges = {1: range(0, 20), 2: range(100, 103), 7: range(200, 220)}
+    for c in chunks:
+        assert _sentences_of(c), c.text
+        assert all(i in ranges[c.page] for i in _sentences_of(c)), (c.page, _sentences_of(c))
+    # pages appear in order
+    assert [c.page for c in chunks] == sorted(c.page for c in chunks)
+    # page 2 fits in one chunk on its own even though page 1's tail would have room to be carried over
+    page2 = [c for c in chunks if c.page == 2]
+    assert len(page2) == 1 and _sentences_of(page2[0]) == [100, 101, 102]
+
+
+def test_unpaged_record_has_no_page() -> None:
+    assert all(c.page is None for c in chunk_record(_record(_prose(0, 10)), max_tokens=64))
+
+
+# --- ids and metadata -----------------------------------------------------------------------------------------
+
+
+def test_chunk_ids_stable_for_same_content() -> None:
+    a = chunk_record(_record(MIXED, company="Acme", fiscal_year=2024), max_tokens=128)
+    b = chunk_record(_record(MIXED, company="Acme", fiscal_year=2024), max_tokens=128)
+    assert [c.chunk_id for c in a] == [c.chunk_id for c in b]
+    assert [c.text for c in a] == [c.text for c in b]
+    assert len({c.chunk_id for c in a}) == len(a)
+    assert [c.ordinal for c in a] == list(range(len(a)))
+    assert all(c.chunk_id.startswith("acme.md::") for c in a)
+
+
+def test_chunk_ids_change_when_content_changes() -> None:
+    a = chunk_record(_record(MIXED), max_tokens=128)
+    b = chunk_record(_record(MIXED.replace("Sentence 3 ", "Sentence 3 also ")), max_tokens=128)
+    assert not {c.chunk_id for c in a} & {c.chunk_id for c in b}
+
+
+def test_chunk_ids_change_when_search_metadata_changes() -> None:
+    a = chunk_record(_record(MIXED, fiscal_year=2023), max_tokens=128)
+    b = chunk_record(_record(MIXED, fiscal_year=2024), max_tokens=128)
+    assert not {c.chunk_id for c in a} & {c.chunk_id for c in b}
+
+
+def test_chunks_copy_source_metadata() -> None:
+    from datetime import date
+
+    rec = _record(_prose(0, 3), company="Acme", fiscal_year=2024, doc_type="news",
+                  published_at=date(2024, 5, 1))
+    (c,) = chunk_record(rec)
+    assert (c.source_id, c.title, c.company, c.fiscal_year, c.doc_type, c.published_at) == (
+        "acme.md", "Acme annual report", "Acme", 2024, "news", date(2024, 5, 1))
+    assert c.metadata()["published_ord"] == date(2024, 5, 1).toordinal()
