@@ -1,0 +1,110 @@
+"""The retrieval subgraph: search per company in parallel, grade, draft and verify, retry narrowed, or give up.
+
+    START ─▶ start_retrieval ─▶ plan_queries ─▶ search_company × N (Send) ─▶ grade_documents ─▶ draft_and_verify
+                                      ▲                                                                 │
+                                      └───────────────────────────── retry ─────────────────────────────┤
+                                        finish_retrieval ◀── done ──────────────────────────────────────┤
+                                        fall_back ◀── fallback ─────────────────────────────────────────┘
+    (finish_retrieval and fall_back go to END)
+
+Input `RetrievalInput` {question, companies, fiscal_years, doc_type?}; output `RetrievalOutput`
+{retrieval_result}. Queries, documents, found flags, grades and claims are private: a parent graph (or
+`invoke`) sees only `retrieval_result`. Parallel branches meet through two reducers: `documents` concatenate
+(reducers/documents.py) and per-company `found` flags merge key by key (reducers/found_flags.py).
+"""
+
+from functools import partial
+
+from langgraph.graph import END, START, StateGraph
+
+from nodes.retrieve import (
+    CHECKPOINT_TYPES,
+    DEFAULT_K,
+    DEFAULT_MAX_ATTEMPTS,
+    MIN_FUSED_SCORE,
+    MIN_TERM_OVERLAP,
+    Claim,
+    Drafter,
+    Evidence,
+    Grader,
+    RetrievalInput,
+    RetrievalOutput,
+    RetrievalResult,
+    RetrievalState,
+    SearchFn,
+    SearchTask,
+    draft_and_verify,
+    fall_back,
+    fan_out_searches,
+    finish_retrieval,
+    grade_documents,
+    plan_queries,
+    route_after_verify,
+    search_company,
+    start_retrieval,
+)
+
+__all__ = [
+    "CHECKPOINT_TYPES", "Claim", "Evidence", "RetrievalInput", "RetrievalOutput", "RetrievalResult",
+    "RetrievalState", "build_retrieval_graph",
+]
+
+
+def build_retrieval_graph(
+    search_fn: SearchFn,
+    *,
+    grader: Grader | None = None,
+    max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+    drafter: Drafter | None = None,
+    k: int = DEFAULT_K,
+    min_score: float = MIN_FUSED_SCORE,
+    min_overlap: float = MIN_TERM_OVERLAP,
+) -> StateGraph:
+    """Wire the subgraph, uncompiled.
+
+    `search_fn(query, company, fiscal_year, k) -> list[Evidence]`; `grader(question, first_1200_chars) -> bool`
+    replaces the offline grader (score >= min_score and term overlap >= min_overlap); `drafter(question,
+    evidence) -> list[Claim]` replaces the extractive draft (its claims are verified all the same)."""
+    _validate(search_fn, grader, drafter, max_attempts, k, min_overlap)
+    builder = StateGraph(RetrievalState, input_schema=RetrievalInput, output_schema=RetrievalOutput)
+    builder.add_node("start_retrieval", partial(start_retrieval, max_attempts=max_attempts))
+    builder.add_node("plan_queries", partial(plan_queries, k=k))
+    builder.add_node("search_company", partial(search_company, search_fn=search_fn), input_schema=SearchTask)
+    grade = partial(grade_documents, grader=grader, min_score=min_score, min_overlap=min_overlap)
+    builder.add_node("grade_documents", grade)
+    builder.add_node("draft_and_verify", partial(draft_and_verify, drafter=drafter))
+    builder.add_node("finish_retrieval", finish_retrieval)
+    builder.add_node("fall_back", fall_back)
+
+    # The request is validated and the private state reset once per run.
+    builder.add_edge(START, "start_retrieval")
+    builder.add_edge("start_retrieval", "plan_queries")
+    # One search branch per target company, in parallel (Send); their writes meet through the reducers.
+    builder.add_conditional_edges("plan_queries", fan_out_searches, ["search_company"])
+    # Grading waits for every branch of the attempt.
+    builder.add_edge("search_company", "grade_documents")
+    builder.add_edge("grade_documents", "draft_and_verify")
+    # Usable: finish. Unusable with attempts left: plan again, narrowed. Nothing verified at the end: fall back.
+    builder.add_conditional_edges(
+        "draft_and_verify",
+        route_after_verify,
+        {"done": "finish_retrieval", "retry": "plan_queries", "fallback": "fall_back"},
+    )
+    builder.add_edge("finish_retrieval", END)
+    builder.add_edge("fall_back", END)
+    return builder
+
+
+def _validate(
+    search_fn: object, grader: object, drafter: object, max_attempts: object, k: object, min_overlap: float
+) -> None:
+    if not callable(search_fn):
+        raise TypeError(f"search_fn must be callable (query, company, fiscal_year, k); got {search_fn!r}")
+    for name, value in (("grader", grader), ("drafter", drafter)):
+        if value is not None and not callable(value):
+            raise TypeError(f"{name} must be callable or None; got {value!r}")
+    for name, value in (("max_attempts", max_attempts), ("k", k)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    if not 0.0 <= min_overlap <= 1.0:
+        raise ValueError(f"min_overlap is a share of the question's terms, between 0 and 1; got {min_overlap!r}")

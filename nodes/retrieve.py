@@ -1,0 +1,516 @@
+"""Nodes of the retrieval subgraph (graphs/retrieval.py), its state, and its offline grading, drafting and
+verification.
+
+Steps: `start_retrieval` validates the request and resets the private state; `plan_queries` picks this
+attempt's companies and queries; `fan_out_searches` sends one `search_company` branch per company (`Send`);
+`grade_documents` admits documents on their first GRADE_CHARS characters; `draft_and_verify` drafts extractive
+claims and checks every figure and entity in each against the FULL text of the evidence it cites;
+`route_after_verify` says "done", "retry" or "fallback"; `finish_retrieval` / `fall_back` write the result.
+
+Searching is injected: `search_fn(query, company, fiscal_year, k) -> list[Evidence]` (the app adapts
+KnowledgeBase.search to it; `evidence_from_hit` converts one of its hits). Grading is offline by default (fused
+score + term overlap); any `(question, truncated_text) -> bool` can replace it.
+
+No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
+"""
+
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import date
+from functools import lru_cache
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
+
+from langgraph.types import Overwrite, Send
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.knowledge.analyzer import analyze
+from prompts.retrieval import GRADE_CHARS
+from reducers import concat_documents, merge_found
+
+DEFAULT_K = 5
+"""Hits asked of search_fn per (query, fiscal year) on the first attempt; attempt n asks for n * k."""
+DEFAULT_MAX_ATTEMPTS = 2
+"""Searches before giving up: the first plus one retry (DESIGN.md)."""
+MIN_FUSED_SCORE = 0.0
+"""The offline grader's floor on Evidence.score. Hybrid search scores are weighted reciprocal-rank fusion,
+weight / (60 + rank), so about 0.008-0.033: 0.0 admits anything the search ranked and leaves the decision to
+the term overlap. Raise it for search functions whose scores are similarities (dense cosine)."""
+MIN_TERM_OVERLAP = 0.25
+"""The offline grader's floor on the share of the question's topic terms (stemmed words and figures, minus
+company names, years and question words) found in the document's first GRADE_CHARS characters."""
+MAX_CLAIMS_PER_COMPANY = 2
+"""The extractive draft keeps this many best-supported sentences per company."""
+MAX_FAILED_TERMS = 8
+"""At most this many unsupported figures/entities of failed claims extend the retry query."""
+MIN_SENTENCE_CHARS, MAX_SENTENCE_CHARS = 20, 400
+
+_QUESTION_WORDS = "much many tell give show explain please also know like get happen happened year years"
+_SENTENCE_WORDS = frozenset(
+    """a an and as at after before but by during for from he her his however in it its of on or our over
+    she that the their there these they this those to under we when where while with""".split()
+)
+
+
+# --- models -------------------------------------------------------------------------------------------------
+
+
+class Evidence(BaseModel):
+    """One retrieved chunk, with where it came from and why the search ranked it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    chunk_id: str
+    source_id: str
+    title: str = ""
+    company: str | None = None
+    fiscal_year: int | None = None
+    page: int | None = None
+    doc_type: str = "report"
+    published_at: date | None = None
+    section: str | None = None
+    is_table: bool = False
+    score: float = Field(default=0.0, description="The search's fused score (higher is better).")
+    text: str = Field(description="The chunk's full text: drafting and verification read all of it.")
+    why: str = Field(default="", description="The search's own explanation of the rank.")
+
+
+class Claim(BaseModel):
+    """A sentence of the draft answer and the evidence it cites."""
+
+    text: str
+    evidence_chunk_ids: list[str]
+    company: str | None = None
+    verified: bool = False
+    unsupported: list[str] = Field(
+        default_factory=list, description="Figures and entities of the claim missing from its cited evidence."
+    )
+
+
+class RetrievalResult(BaseModel):
+    """What the retrieval subgraph returns to its parent: the only key that leaves it."""
+
+    status: Literal["found", "partial", "insufficient"]
+    evidence: list[Evidence] = Field(default_factory=list, description="Admitted, deduped by chunk id, by score.")
+    claims: list[Claim] = Field(default_factory=list, description="Verified claims only.")
+    dropped_claims: list[Claim] = Field(default_factory=list, description="Claims that failed verification.")
+    found: dict[str, bool] = Field(default_factory=dict, description="Per named company: a verified claim?")
+    missing: list[str] = Field(default_factory=list, description="Named companies without a verified claim.")
+    attempts: int = 0
+    queries: list[list[str]] = Field(default_factory=list, description="The queries of each attempt, in order.")
+
+
+class SearchRequest(BaseModel):
+    """One `search_company` branch's work: every query, for every fiscal year, filtered to one company."""
+
+    model_config = ConfigDict(frozen=True)
+
+    company: str | None
+    queries: list[str]
+    fiscal_years: list[int]
+    doc_type: str | None = None
+    k: int = DEFAULT_K
+
+
+SearchFn = Callable[[str, str | None, int | None, int], list[Evidence]]
+Grader = Callable[[str, str], bool]
+Drafter = Callable[[str, list[Evidence]], list[Claim]]
+
+# Pydantic types this module puts into graph state: pass to JsonPlusSerializer(allowed_msgpack_modules=...).
+CHECKPOINT_TYPES: tuple[tuple[str, str], ...] = tuple(
+    (__name__, cls) for cls in ("Evidence", "Claim", "RetrievalResult", "SearchRequest")
+)
+
+
+def evidence_from_hit(hit: Any) -> Evidence:
+    """Evidence from a KnowledgeBase SearchHit (or any object with the same attribute names)."""
+    return Evidence.model_validate(hit, from_attributes=True)
+
+
+# --- state --------------------------------------------------------------------------------------------------
+
+
+class RetrievalInput(TypedDict):
+    question: str
+    companies: list[str]
+    fiscal_years: list[int]
+    doc_type: NotRequired[str | None]
+
+
+class RetrievalOutput(TypedDict):
+    retrieval_result: RetrievalResult
+
+
+class RetrievalState(RetrievalInput, RetrievalOutput):
+    """Private to the subgraph: none of these keys reach the parent."""
+
+    max_attempts: int
+    attempt: int
+    targets: list[str | None]
+    queries: list[str]
+    query_log: list[list[str]]
+    search_k: int
+    documents: Annotated[list[Evidence], concat_documents]
+    found: Annotated[dict[str, bool], merge_found]
+    graded_count: int
+    graded: list[Evidence]
+    claims: list[Claim]
+    dropped_claims: list[Claim]
+    failed_terms: list[str]
+    missing: list[str]
+
+
+class SearchTask(TypedDict):
+    """The `Send` payload of one search branch (its one key becomes a private channel)."""
+
+    request: SearchRequest
+
+
+# --- nodes --------------------------------------------------------------------------------------------------
+
+
+def start_retrieval(state: RetrievalState, *, max_attempts: int = DEFAULT_MAX_ATTEMPTS) -> dict[str, Any]:
+    """Validate the request and reset every private key, so a reused thread never sees a previous run."""
+    if not str(state.get("question") or "").strip():
+        raise ValueError("the retrieval subgraph needs a non-empty question")
+    companies = list(dict.fromkeys(c.strip() for c in state.get("companies") or [] if c and c.strip()))
+    return {
+        "companies": companies,
+        "fiscal_years": sorted(set(state.get("fiscal_years") or [])),
+        "doc_type": state.get("doc_type"),
+        "max_attempts": max_attempts,
+        "attempt": 0,
+        "query_log": [],
+        "documents": Overwrite([]),
+        "found": Overwrite({c: False for c in companies}),
+        "graded_count": 0,
+        "graded": [],
+        "claims": [],
+        "dropped_claims": [],
+        "failed_terms": [],
+        "missing": companies,
+    }
+
+
+def plan_queries(state: RetrievalState, *, k: int = DEFAULT_K) -> dict[str, Any]:
+    """First attempt: every company, the question as asked. A retry: only the still-missing companies, a query
+    extended with those companies and the failed claims' terms, and a wider k."""
+    attempt = state["attempt"] + 1
+    if attempt == 1:
+        targets: list[str | None] = list(state["companies"]) or [None]
+        queries = [state["question"]]
+    else:
+        targets = list(state["missing"]) or [None]
+        queries = [rewrite_query(state["question"], state["missing"], state["failed_terms"])]
+    return {
+        "attempt": attempt,
+        "targets": targets,
+        "queries": queries,
+        "query_log": [*state["query_log"], queries],
+        "search_k": k * attempt,
+    }
+
+
+def fan_out_searches(state: RetrievalState) -> list[Send]:
+    """One `search_company` branch per target company (one with company=None when no company is named)."""
+    targets, queries = state.get("targets"), state.get("queries")
+    if not targets or not queries:
+        raise ValueError(f"fan_out_searches needs targets and queries from plan_queries; got {targets!r}, {queries!r}")
+    return [
+        Send("search_company", {"request": SearchRequest(
+            company=company, queries=queries, fiscal_years=state["fiscal_years"],
+            doc_type=state.get("doc_type"), k=state["search_k"],
+        )})
+        for company in targets
+    ]
+
+
+def search_company(task: SearchTask, *, search_fn: SearchFn) -> dict[str, Any]:
+    """Run every query for every fiscal year (or none), keep the requested doc type, flag the company."""
+    request = task["request"]
+    hits = [
+        Evidence.model_validate(hit)
+        for query in request.queries
+        for year in (request.fiscal_years or [None])
+        for hit in search_fn(query, request.company, year, request.k)
+    ]
+    if request.doc_type:
+        hits = [h for h in hits if h.doc_type == request.doc_type]
+    found = {request.company: bool(hits)} if request.company else {}
+    return {"documents": hits, "found": found}
+
+
+def grade_documents(
+    state: RetrievalState,
+    *,
+    grader: Grader | None = None,
+    min_score: float = MIN_FUSED_SCORE,
+    min_overlap: float = MIN_TERM_OVERLAP,
+) -> dict[str, Any]:
+    """Grade the documents this attempt added (each chunk once, on its first GRADE_CHARS characters)."""
+    documents, start = state["documents"], state["graded_count"]
+    seen = {d.chunk_id for d in documents[:start]}
+    fresh = rank_evidence(d for d in documents[start:] if d.chunk_id not in seen)
+    if grader is None:
+        topic = topic_terms(state["question"], state["companies"])
+        admitted = [d for d in fresh if grade_offline(topic, d, min_score=min_score, min_overlap=min_overlap)]
+    else:
+        admitted = [d for d in fresh if ask_grader(grader, state["question"], d)]
+    graded = rank_evidence([*state["graded"], *admitted])
+    found = {c: any(same_company(d.company, c) for d in graded) for c in state["targets"] if c}
+    return {"graded": graded, "graded_count": len(documents), "found": found}
+
+
+def draft_and_verify(state: RetrievalState, *, drafter: Drafter | None = None) -> dict[str, Any]:
+    """Draft claims from the admitted evidence, verify each, and say which companies still lack one."""
+    evidence = list(state["graded"])
+    by_id = {d.chunk_id: d for d in evidence}
+    checked = [verify_claim(c, by_id) for c in (drafter or draft_claims)(state["question"], evidence)]
+    kept = [c for c in checked if c.verified]
+    dropped = [c for c in checked if not c.verified]
+    found = {c: any(same_company(k.company, c) for k in kept) for c in state["companies"]}
+    failed_terms = list(dict.fromkeys(t for c in dropped for t in c.unsupported))[:MAX_FAILED_TERMS]
+    return {
+        "claims": kept,
+        "dropped_claims": dropped,
+        "found": found,
+        "missing": [c for c in state["companies"] if not found[c]],
+        "failed_terms": failed_terms,
+    }
+
+
+def route_after_verify(state: Mapping[str, Any]) -> Literal["done", "retry", "fallback"]:
+    """Done when every named company has a verified claim (or, none named, any claim does); otherwise retry
+    while attempts remain; then done with what was verified (partial), or fall back when nothing was."""
+    attempt, max_attempts = state.get("attempt"), state.get("max_attempts")
+    if not _is_count(attempt) or not _is_count(max_attempts) or not 1 <= attempt <= max_attempts:
+        raise ValueError(f"inconsistent attempt counter: attempt={attempt!r}, max_attempts={max_attempts!r}")
+    missing, claims = state.get("missing"), state.get("claims")
+    if missing is None or claims is None:
+        raise ValueError("route_after_verify needs 'missing' and 'claims': run draft_and_verify first")
+    _check_consistency(list(state.get("companies") or []), list(missing), state.get("found") or {}, claims)
+    if claims and not missing:
+        return "done"
+    if attempt < max_attempts:
+        return "retry"
+    return "done" if claims else "fallback"
+
+
+def finish_retrieval(state: RetrievalState) -> dict[str, Any]:
+    """Verified claims for every named company: found; for some only: partial."""
+    return {"retrieval_result": build_result(state, "partial" if state["missing"] else "found")}
+
+
+def fall_back(state: RetrievalState) -> dict[str, Any]:
+    """No verified claim after the last attempt: say so (status insufficient) instead of raising."""
+    return {"retrieval_result": build_result(state, "insufficient")}
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_consistency(
+    companies: list[str], missing: list[str], found: Mapping[str, bool], claims: Sequence[Any]
+) -> None:
+    if unknown := [m for m in missing if m not in companies]:
+        raise ValueError(f"missing companies {unknown!r} are not among the requested companies {companies!r}")
+    if contradicted := [m for m in missing if found.get(m)]:
+        raise ValueError(f"companies {contradicted!r} are both missing and found")
+    if unverified := [c for c in claims if not Claim.model_validate(c).verified]:
+        raise ValueError(f"{len(unverified)} unverified claim(s) in 'claims'; dropped claims belong elsewhere")
+    if companies and not missing and not claims:
+        raise ValueError("every company is marked found but there is no verified claim")
+
+
+def build_result(state: RetrievalState, status: Literal["found", "partial", "insufficient"]) -> RetrievalResult:
+    found = state.get("found") or {}
+    return RetrievalResult(
+        status=status,
+        evidence=state["graded"],
+        claims=state["claims"],
+        dropped_claims=state["dropped_claims"],
+        found={c: bool(found.get(c)) for c in state["companies"]},
+        missing=state["missing"],
+        attempts=state["attempt"],
+        queries=state["query_log"],
+    )
+
+
+# --- grading ------------------------------------------------------------------------------------------------
+
+
+def truncate_for_grading(text: str, limit: int = GRADE_CHARS) -> str:
+    """What a grader sees of a document: its first `limit` characters."""
+    return text[:limit]
+
+
+def grade_offline(
+    topic: set[str], evidence: Evidence, *, min_score: float = MIN_FUSED_SCORE, min_overlap: float = MIN_TERM_OVERLAP
+) -> bool:
+    """Keep a document whose fused score and topic-term overlap (first GRADE_CHARS characters) pass both floors."""
+    return evidence.score >= min_score and term_overlap(topic, truncate_for_grading(evidence.text)) >= min_overlap
+
+
+def ask_grader(grader: Grader, question: str, evidence: Evidence) -> bool:
+    """A plugged-in grader sees the question and the truncated text; anything but a bool is an error."""
+    verdict = grader(question, truncate_for_grading(evidence.text))
+    if not isinstance(verdict, bool):
+        raise TypeError(f"a grader must return a bool, got {type(verdict).__name__} for {evidence.chunk_id!r}")
+    return verdict
+
+
+def topic_terms(question: str, companies: Iterable[str]) -> set[str]:
+    """The question's analyzed terms minus company names, fiscal years and question words."""
+    names = set(analyze(" ".join(companies)))
+    return {t for t in analyze(question) if t not in names and t not in _question_noise() and not _is_year(t)}
+
+
+def term_overlap(topic: set[str], text: str) -> float:
+    """Share of the topic terms found in `text` (1.0 when the question has no topic terms)."""
+    if not topic:
+        return 1.0
+    return len(topic & set(analyze(text))) / len(topic)
+
+
+@lru_cache(maxsize=1)
+def _question_noise() -> frozenset[str]:
+    return frozenset(analyze(_QUESTION_WORDS))
+
+
+def _is_year(term: str) -> bool:
+    return re.fullmatch(r"(fy)?(19|20)\d\d", term) is not None
+
+
+# --- drafting -----------------------------------------------------------------------------------------------
+
+
+def draft_claims(
+    question: str, evidence: list[Evidence], *, per_company: int = MAX_CLAIMS_PER_COMPANY
+) -> list[Claim]:
+    """The offline, extractive draft: per company, the sentences that share most topic terms with the
+    question (a figure breaks ties upward), each citing the chunk it was taken from."""
+    topic = topic_terms(question, {d.company for d in evidence if d.company})
+    groups: dict[str, list[Evidence]] = {}
+    for doc in rank_evidence(evidence):
+        groups.setdefault((doc.company or "").casefold(), []).append(doc)
+    return [claim for docs in groups.values() for claim in best_sentences(topic, docs, per_company)]
+
+
+def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int) -> list[Claim]:
+    candidates = [
+        (sentence_support(topic, sentence), doc.score, -position, sentence, doc)
+        for doc in docs
+        for position, sentence in enumerate(split_sentences(doc.text))
+    ]
+    ranked = sorted((c for c in candidates if c[0] > 0), key=lambda c: c[:3], reverse=True)
+    picked: dict[str, Claim] = {}
+    for _, _, _, sentence, doc in ranked:
+        if len(picked) < limit and sentence not in picked:
+            picked[sentence] = Claim(text=sentence, evidence_chunk_ids=[doc.chunk_id], company=doc.company)
+    return list(picked.values())
+
+
+def sentence_support(topic: set[str], sentence: str) -> float:
+    """Topic terms in the sentence, plus 0.5 when it holds a figure; 0 when it shares no topic term."""
+    hits = len(topic & set(analyze(sentence)))
+    if topic and not hits:
+        return 0.0
+    return hits + (0.5 if _FIGURE.search(sentence) else 0.0)
+
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z£$€\d\"'(])|\n+")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences and lines (table rows count as one), whitespace collapsed, markdown markers stripped."""
+    parts = (" ".join(p.split()).lstrip("#*-> ").strip() for p in _SENTENCE_BREAK.split(text))
+    return [p for p in parts if MIN_SENTENCE_CHARS <= len(p) <= MAX_SENTENCE_CHARS]
+
+
+# --- verification -------------------------------------------------------------------------------------------
+
+_FIGURE = re.compile(
+    r"(?<![\w.])(?P<cur>[£$€])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?:\s?(?P<scale>bn|billion|mn|million|m|k|thousand)\b)?"
+    r"(?:\s?(?P<pct>%|(?:per\s?cent|percent|pp|bps)\b))?",
+    re.IGNORECASE,
+)
+_SCALES = {"billion": "bn", "million": "m", "mn": "m", "thousand": "k"}
+_ENTITY = re.compile(r"[^\W\d_][\w&'’.-]*")
+
+FigureKey = tuple[str, float, str, str]  # currency, value, scale, percent-unit ("" when absent)
+
+
+def verify_claim(claim: Claim, evidence_by_id: Mapping[str, Evidence]) -> Claim:
+    """Every figure and capitalised entity of the claim must appear in the full text of the evidence it cites
+    (all cited chunks must have been admitted). Returns a copy with `verified`, `unsupported` and `company`."""
+    cited = [evidence_by_id[i] for i in claim.evidence_chunk_ids if i in evidence_by_id]
+    uncited = not cited or len(cited) != len(claim.evidence_chunk_ids)
+    unsupported = unsupported_terms(claim.text, " ".join(d.text for d in cited))
+    company = claim.company or next((d.company for d in cited if d.company), None)
+    verified = not uncited and not unsupported
+    return claim.model_copy(update={"verified": verified, "unsupported": unsupported, "company": company})
+
+
+def unsupported_terms(claim: str, evidence: str) -> list[str]:
+    """The claim's figures and capitalised words that the evidence text does not contain."""
+    available = [_parse_figure(m) for m in _FIGURE.finditer(evidence)]
+    figures = [m.group(0).strip() for m in _FIGURE.finditer(claim) if not _has_figure(_parse_figure(m), available)]
+    plain = evidence.replace("’", "'")
+    entities = [e for e in claim_entities(claim) if not re.search(rf"(?<!\w){re.escape(e)}(?!\w)", plain, re.I)]
+    return list(dict.fromkeys([*figures, *entities]))
+
+
+def claim_entities(claim: str) -> list[str]:
+    """Capitalised words (possessives and trailing punctuation removed), minus common sentence openers."""
+    words = (re.sub(r"'s$", "", w.replace("’", "'")).rstrip(".-'") for w in _ENTITY.findall(claim))
+    return [w for w in dict.fromkeys(words) if w and w[0].isupper() and w.casefold() not in _SENTENCE_WORDS]
+
+
+def _parse_figure(match: re.Match[str]) -> FigureKey:
+    scale = (match.group("scale") or "").lower()
+    pct = re.sub(r"\s", "", (match.group("pct") or "").lower())
+    pct = "%" if pct == "percent" else pct
+    return match.group("cur") or "", float(match.group("num").replace(",", "")), _SCALES.get(scale, scale), pct
+
+
+def _has_figure(wanted: FigureKey, available: Iterable[FigureKey]) -> bool:
+    """Same number and percent unit; currency and scale must agree where both texts state them (table cells
+    such as '1,311.2' under a '(£m)' header carry neither)."""
+    cur, value, scale, pct = wanted
+    return any(
+        math.isclose(value, v, rel_tol=1e-9) and pct == p and (not cur or not c or cur == c)
+        and (not scale or not s or scale == s)
+        for c, v, s, p in available
+    )
+
+
+# --- retry query --------------------------------------------------------------------------------------------
+
+
+def rewrite_query(question: str, missing: Sequence[str], failed_terms: Sequence[str]) -> str:
+    """The offline rewrite: the question's content words, then each missing company and failed-claim term
+    that the query does not already contain."""
+    noise = _question_noise()
+    words = [w.strip("?!.,;:") for w in question.split()]
+    parts = [w for w in words if w and set(analyze(w)) - noise]
+    for extra in [*missing, *failed_terms]:
+        if extra.casefold() not in " ".join(parts).casefold():
+            parts.append(extra)
+    return " ".join(parts)
+
+
+# --- helpers ------------------------------------------------------------------------------------------------
+
+
+def rank_evidence(items: Iterable[Evidence]) -> list[Evidence]:
+    """Best score first (ties by chunk id), one entry per chunk id."""
+    unique: dict[str, Evidence] = {}
+    for doc in sorted(items, key=lambda d: (-d.score, d.chunk_id)):
+        unique.setdefault(doc.chunk_id, doc)
+    return list(unique.values())
+
+
+def same_company(a: str | None, b: str | None) -> bool:
+    return a is not None and b is not None and a.casefold() == b.casefold()
