@@ -260,11 +260,11 @@ def report(r: dict) -> None:
     if base:
         print(f"\n== FinanceBench dev: {fb['questions']} questions, {fb['pages']} evidence pages, "
               f"{base['chunks']} chunks (256 tokens, 48 overlap)")
-        print(f"{'retriever':<28}{'hit@5':>8}{'MRR@10':>9}{'p50 ms':>9}{'p95 ms':>9}")
+        print(f"{"retriever":<34}{'hit@5':>8}{'MRR@10':>9}{'p50 ms':>9}{'p95 ms':>9}")
         for name in ("dense", "sparse", "sparse(rank-bm25)", "hybrid", "hybrid(no company/year scopes)",
                      "hybrid(equal-weight RRF)"):
             m = base[name]
-            print(f"{name:<28}{m['hit@5']:>8.3f}{m['mrr@10']:>9.3f}{m['p50_ms']:>9.1f}{m['p95_ms']:>9.1f}")
+            print(f"{name:<34}{m['hit@5']:>8.3f}{m['mrr@10']:>9.3f}{m['p50_ms']:>9.1f}{m['p95_ms']:>9.1f}")
         best_single = max(base["dense"]["hit@5"], base["sparse"]["hit@5"])
         gain = (base["hybrid"]["hit@5"] - best_single) * 100
         print(f"hybrid vs best single retriever: {gain:+.1f} points (goal: +5)")

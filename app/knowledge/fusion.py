@@ -52,14 +52,17 @@ def jaccard(a: set, b: set) -> float:
     return len(a & b) / len(a | b)
 
 
-def dedupe(items: list[tuple[str, str]], threshold: float) -> tuple[list[str], dict[str, str]]:
+def dedupe(items: list[tuple[str, str]], threshold: float, limit: int | None = None) -> tuple[list[str], dict[str, str]]:
     """Keep the first of every group of near-duplicate texts. items: [(chunk_id, text)] best first.
 
-    Returns the kept ids and {removed id: id of the kept chunk it duplicates}.
+    With `limit`, stop once that many are kept: candidates below the cap are never compared (the comparison is
+    quadratic). Returns the kept ids and {removed id: id of the kept chunk it duplicates}.
     """
     kept: list[tuple[str, set]] = []
     removed: dict[str, str] = {}
     for cid, text in items:
+        if limit is not None and len(kept) >= limit:
+            break
         sh = shingles(text)
         dup_of = next((kid for kid, ksh in kept if jaccard(sh, ksh) >= threshold), None)
         if dup_of is None:

@@ -61,12 +61,14 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
         funnel.append(FunnelStep("stale", len(live), len(fused) - len(live),
                                  "chunk no longer in the catalog (replaced or removed)"))
 
-    kept_ids, dup_of = dedupe([(c.chunk_id, rows[c.chunk_id]["text"]) for c in live], settings.dedupe_threshold)
-    funnel.append(FunnelStep("dedupe", len(kept_ids), len(dup_of),
-                             f"near-duplicate text (word 5-gram Jaccard >= {settings.dedupe_threshold})"))
+    final, dup_of = dedupe([(c.chunk_id, rows[c.chunk_id]["text"]) for c in live], settings.dedupe_threshold,
+                           limit=k)
+    examined = len(final) + len(dup_of)
+    funnel.append(FunnelStep("dedupe", len(final), len(dup_of),
+                             f"near-duplicate text (word 5-gram Jaccard >= {settings.dedupe_threshold}) "
+                             f"among the best {examined} until {k} were kept"))
     by_id = {c.chunk_id: c for c in live}
-    final = kept_ids[:k]
-    funnel.append(FunnelStep("cap", len(final), len(kept_ids) - len(final), f"top {k}"))
+    funnel.append(FunnelStep("cap", len(final), len(live) - examined, f"top {k}"))
 
     hits = []
     for rank, cid in enumerate(final, start=1):
