@@ -260,7 +260,7 @@ def report(r: dict) -> None:
     if base:
         print(f"\n== FinanceBench dev: {fb['questions']} questions, {fb['pages']} evidence pages, "
               f"{base['chunks']} chunks (256 tokens, 48 overlap)")
-        print(f"{"retriever":<34}{'hit@5':>8}{'MRR@10':>9}{'p50 ms':>9}{'p95 ms':>9}")
+        print(f"{'retriever':<34}{'hit@5':>8}{'MRR@10':>9}{'p50 ms':>9}{'p95 ms':>9}")
         for name in ("dense", "sparse", "sparse(rank-bm25)", "hybrid", "hybrid(no company/year scopes)",
                      "hybrid(equal-weight RRF)"):
             m = base[name]
