@@ -191,7 +191,8 @@ def _render_hits(response, show_funnel: bool) -> None:  # type: ignore[no-untype
     from rich.panel import Panel
 
     if not response.hits:
-        out.print("no results")
+        out.print("no results" + ("" if response.funnel else
+                                  " (the knowledge base is empty: add sources with `prov ingest PATH`)"))
     for h in response.hits:
         where = " · ".join(str(x) for x in [h.company, f"FY{h.fiscal_year}" if h.fiscal_year else None,
                                               f"p.{h.page}" if h.page else None, h.section,

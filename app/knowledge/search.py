@@ -44,6 +44,8 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
         sparse = kb.sparse()
         scored = top_k(sparse.index.scores(analyze(query)), pool, eligible)
         lists["sparse"] = [(sparse.ids[i], s) for i, s in scored]
+    if total == 0:
+        return SearchResponse(query=query, mode=mode, hits=[], funnel=[], companies_named=[])
     for name, ranked in lists.items():
         funnel.append(FunnelStep(f"retrieve:{name}", len(ranked), 0, _describe(name, pool)))
 

@@ -156,3 +156,9 @@ def test_killed_ingest_leaves_sources_whole_and_the_next_run_finishes(tmp_path: 
 
     kb = KnowledgeBase(get_settings())
     assert set(kb.collection.get(include=[])["ids"]) == kb.catalog.chunk_ids()
+
+
+def test_search_on_an_empty_knowledge_base_says_how_to_fill_it() -> None:
+    result = run("search", "revenue")
+    assert result.exit_code == 0 and "prov ingest" in " ".join(result.output.split())
+    assert json.loads(run("search", "revenue", "--json").stdout) == []
