@@ -278,7 +278,8 @@ class KnowledgeBase:
             # 2. the switch: one catalog transaction
             old = self.catalog.replace_source(record, pieces, [" ".join(analyze(d)) for d in docs])
             # 3. old vectors out (a kill here leaves orphans that the next ingest sweeps)
-            stale = [cid for cid in old if cid not in {c.chunk_id for c in pieces}]
+            new_ids = {c.chunk_id for c in pieces}
+            stale = [cid for cid in old if cid not in new_ids]
             if stale:
                 self.collection.delete(ids=stale)
             (summary.updated if record.source_id in known else summary.added).append(record.source_id)
