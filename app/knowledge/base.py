@@ -189,6 +189,7 @@ class KnowledgeBase:
         pending: list[SourceRecord] = []
         seen: set[str] = set()
         failed_files: set[str] = set()
+        loaded_files: list[str] = []
         for i, item in enumerate(files):
             if on_progress:
                 on_progress("read", i, len(files))
@@ -212,14 +213,21 @@ class KnowledgeBase:
                     summary.unchanged.append(record.source_id)
                 else:
                     pending.append(record)
-            if records and not any(str(item.path) == f.path for f in summary.failed):
-                self.catalog.clear_dead_letter(str(item.path))
+            loaded_files.append(str(item.path))
+        self.catalog.clear_dead_letters(loaded_files)  # a file that loads is no longer a dead letter
 
         # Chunk and embed in groups; the next group embeds (one core) while this one is written (the other),
         # and each source is still committed on its own.
         from concurrent.futures import ThreadPoolExecutor
 
         done = 0
+
+        def flush(batch) -> None:  # type: ignore[no-untyped-def]
+            nonlocal done
+            done += self._write_group(*batch, known, summary, analyze)
+            if on_progress:
+                on_progress("index", done, len(pending))
+
         pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="prov-embed")
         try:
             in_flight = None
@@ -227,14 +235,10 @@ class KnowledgeBase:
                 texts = [index_text(c) for _, pieces in group for c in pieces]
                 future = pool.submit(self.embedder.embed, texts) if texts else None
                 if in_flight:
-                    done += self._write_group(*in_flight, known, summary, analyze)
-                    if on_progress:
-                        on_progress("index", done, len(pending))
+                    flush(in_flight)
                 in_flight = (group, texts, future)
             if in_flight:
-                done += self._write_group(*in_flight, known, summary, analyze)
-                if on_progress:
-                    on_progress("index", done, len(pending))
+                flush(in_flight)
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
 

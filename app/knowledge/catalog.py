@@ -167,7 +167,6 @@ class Catalog:
                 conn.execute(insert(chunks), [
                     {**c.model_dump(include=set(CHUNK_FIELDS)), "terms": t} for c, t in zip(new_chunks, terms)
                 ])
-            conn.execute(delete(dead_letters).where(dead_letters.c.path == record.origin.split("#", 1)[0]))
             self._bump(conn)
         return old
 
@@ -186,9 +185,12 @@ class Catalog:
             conn.execute(delete(dead_letters).where(dead_letters.c.path == path))
             conn.execute(insert(dead_letters), [{"path": path, "reason": reason, "failed_at": datetime.now()}])
 
-    def clear_dead_letter(self, path: str) -> None:
+    def clear_dead_letters(self, paths: list[str]) -> None:
+        if not paths:
+            return
         with self.engine.begin() as conn:
-            conn.execute(delete(dead_letters).where(dead_letters.c.path == path))
+            for start in range(0, len(paths), 500):
+                conn.execute(delete(dead_letters).where(dead_letters.c.path.in_(paths[start:start + 500])))
 
     def set_meta(self, key: str, value: str) -> None:
         with self.engine.begin() as conn:

@@ -25,7 +25,8 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
     funnel: list[FunnelStep] = []
     lists: dict[str, list[tuple[str, float]]] = {}
     eligible = _eligible_mask(kb, filters)
-    total = len(kb.sparse().ids)
+    sparse = kb.sparse()
+    total = len(sparse.ids)
     n_eligible = int(eligible.sum()) if eligible is not None else total
     if filters.active():
         funnel.append(FunnelStep("filter", n_eligible, total - n_eligible,
@@ -41,7 +42,6 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
             lists[f"scope:{label}"] = _dense(kb, qvec, min(pool // 2, n_eligible),
                                              filters.chroma_where(company=company, fiscal_year=year))
     if mode in ("hybrid", "sparse") and n_eligible:
-        sparse = kb.sparse()
         scored = top_k(sparse.index.scores(analyze(query)), pool, eligible)
         lists["sparse"] = [(sparse.ids[i], s) for i, s in scored]
     if total == 0:
