@@ -15,7 +15,7 @@ from rich.console import Console
 EXIT_OK, EXIT_ERROR, EXIT_BAD_INPUT, EXIT_CLARIFY, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 app = typer.Typer(help="Prov: answers about company reports and news, with the evidence behind every answer.",
-                  no_args_is_help=True, add_completion=False)
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 kb_app = typer.Typer(help="Knowledge base inspection.", no_args_is_help=True)
 app.add_typer(kb_app, name="kb")
 
@@ -232,12 +232,210 @@ def kb_status(as_json: bool = typer.Option(False, "--json")) -> None:
             out.print(f"  {d['path']}: {d['reason']}", highlight=False)
 
 
+# --- conversation -------------------------------------------------------------------------------------------
+
+
+def _runtime():  # type: ignore[no-untyped-def]
+    from app.runtime import Runtime
+
+    return Runtime(_settings())
+
+
+def _guarded(action):  # type: ignore[no-untyped-def]
+    """Run a runtime operation; a BadInput becomes a one-line message and exit 2 (nothing was changed)."""
+    from app.runtime import BadInput as RuntimeBadInput
+
+    try:
+        return action()
+    except (RuntimeBadInput, BadInput) as exc:
+        _fail(str(exc))
+
+
+def _emit(result, as_json: bool) -> None:  # type: ignore[no-untyped-def]
+    """Print a turn's result; exit 3 when the thread waits for a clarification reply."""
+    if as_json:
+        _print_json(result.as_json())
+    else:
+        _render_turn(result)
+    if result.status == "clarification":
+        raise typer.Exit(EXIT_CLARIFY)
+
+
+def _render_turn(result) -> None:  # type: ignore[no-untyped-def]
+    from rich.markup import escape
+
+    if result.status == "clarification":
+        out.print(f"[bold yellow]clarification needed:[/] {escape(result.answer)}")
+        out.print(f"reply with: prov resume --thread {result.thread_id} \"YOUR REPLY\"", highlight=False)
+        err.print(f"thread {result.thread_id}", highlight=False)
+        return
+    style = {"answered": "green", "refused": "yellow", "insufficient": "yellow"}.get(result.status, "white")
+    out.print(f"[bold {style}]{result.status}[/]{' (cached)' if result.cached else ''}: {escape(result.answer)}")
+    for c in result.citations:
+        where = f", p.{c['page']}" if c.get("page") else ""
+        out.print(f"  [{c['n']}] {escape(c['source_id'])}{escape(where)} — {escape(c['title'] or '')}: "
+                  f"[dim]{escape(c['quote'][:160])}[/]")
+    for f in result.flagged:
+        out.print(f"  [yellow]removed:[/] {escape(f)}")
+    err.print(f"thread {result.thread_id} · checkpoint {result.checkpoint_id}", highlight=False)
+
+
+@app.command()
+def run(
+    question: str = typer.Argument(..., help="The question."),
+    thread: Optional[str] = typer.Option(None, "--thread", help="Continue this thread (default: a new one)."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Answer a question with citations. Exit 3 (and the question) when a clarification is needed."""
+    runtime = _runtime()
+    _emit(_guarded(lambda: runtime.run(question, thread)), as_json)
+
+
+@app.command()
+def resume(
+    reply: str = typer.Argument(..., help="Your answer to the clarification question."),
+    thread: str = typer.Option(..., "--thread", help="The thread waiting for the reply."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Answer a thread's clarification question; the reply is merged into the original question."""
+    runtime = _runtime()
+    _emit(_guarded(lambda: runtime.resume(thread, reply)), as_json)
+
+
+@app.command()
+def replay(
+    thread: str = typer.Option(..., "--thread", help="The thread to replay."),
+    list_: bool = typer.Option(False, "--list", help="List the thread's checkpoints."),
+    checkpoint: Optional[str] = typer.Option(None, "--checkpoint", help="Re-run from this checkpoint."),
+    fork: Optional[str] = typer.Option(None, "--fork", help="Replay the turn with this edited question."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """List a thread's checkpoints, re-run from one, or fork a turn with an edited question."""
+    chosen = sum([list_, checkpoint is not None and fork is None, fork is not None])
+    if chosen != 1:
+        _fail("give exactly one of --list, --checkpoint CID or --fork QUESTION (--fork may add --checkpoint)")
+    runtime = _runtime()
+    if list_:
+        rows = _guarded(lambda: runtime.checkpoints(thread))
+        if as_json:
+            _print_json([{k: r[k] for k in ("checkpoint_id", "step", "node", "next", "created_at")} for r in rows])
+            return
+        from rich.table import Table
+
+        table = Table("checkpoint_id", "step", "node", "next", "created_at")
+        for r in rows:
+            table.add_row(r["checkpoint_id"], str(r["step"]), r["node"], ",".join(r["next"]) or "-", r["created_at"])
+        out.print(table)
+        return
+    if fork is not None:
+        _emit(_guarded(lambda: runtime.fork(thread, fork, checkpoint)), as_json)
+    else:
+        _emit(_guarded(lambda: runtime.replay(thread, checkpoint)), as_json)
+
+
+@app.command()
+def threads(as_json: bool = typer.Option(False, "--json")) -> None:
+    """The conversation threads, newest first."""
+    rows = _runtime().threads()
+    if as_json:
+        _print_json(rows)
+        return
+    if not rows:
+        out.print("no threads yet: start one with `prov run QUESTION`")
+        return
+    from rich.table import Table
+
+    table = Table("thread", "turns", "status", "last question", "updated")
+    for r in rows:
+        table.add_row(r["thread_id"], str(r["turns"]), r["status"], r["last_question"][:60], r["updated_at"] or "")
+    out.print(table)
+
+
+@app.command()
+def trace(
+    thread: str = typer.Option(..., "--thread"),
+    checkpoint: Optional[str] = typer.Option(None, "--checkpoint", help="Trace this checkpoint (default: latest)."),
+    prompt: bool = typer.Option(False, "--prompt", help="Also print the assembled prompt."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """What was in the prompt of a thread's latest turn, and why: the manifest, read from the checkpoint."""
+    runtime = _runtime()
+    data = _guarded(lambda: runtime.trace(thread, checkpoint))
+    if as_json:
+        _print_json(data)
+        return
+    from rich.markup import escape
+    from rich.table import Table
+
+    decision = data["decision"] or {}
+    flags = [k for k in ("is_out_of_scope", "needs_retrieval", "needs_news", "needs_clarification",
+                         "needs_calculation") if decision.get(k)]
+    out.print(f"[bold]question:[/] {escape(data['question'] or '')}")
+    out.print(f"[bold]route:[/] {', '.join(flags) or 'none'} · plan {decision.get('plan')}")
+    table = Table("block", "role", "producer", "rule", "tokens", "in")
+    for m in data["manifest"]:
+        table.add_row(escape(m["block"]), m["role"], escape(m["producer"]), escape(m["rule"] + (
+            f" ({m['note']})" if m["note"] else "")), str(m["tokens"]), "yes" if m["included"] else "no")
+    out.print(table)
+    check = data["citation_check"]
+    if check:
+        out.print(f"citations valid {check['valid']}, removed {check['removed']}, flagged {len(check['flagged'])}"
+                  f"{', failed closed' if check['fail_closed'] else ''}")
+    if prompt:
+        for message in data["prompt"]:
+            out.print(f"[bold]--- {message['role']} ---[/]")
+            out.print(escape(message["content"]), highlight=False)
+
+
+@app.command()
+def chat(thread: Optional[str] = typer.Option(None, "--thread", help="Continue this thread.")) -> None:
+    """Interactive conversation: the same behaviour as run/resume, one line at a time (empty line or Ctrl-D ends)."""
+    runtime = _runtime()
+    waiting = False
+    if thread:
+        snapshot = _guarded(lambda: runtime.require_thread(thread))
+        waiting = runtime.is_waiting(snapshot)
+        if waiting:
+            out.print(f"[bold yellow]clarification needed:[/] {runtime.pending_question(snapshot)}")
+    while True:
+        try:
+            line = input("you> " if not waiting else "reply> ")
+        except EOFError:
+            break
+        if not line.strip():
+            break
+        from app.runtime import BadInput as RuntimeBadInput
+
+        try:
+            result = runtime.resume(thread, line) if waiting and thread else runtime.run(line, thread)
+        except RuntimeBadInput as exc:
+            err.print(f"[bold red]error:[/] {exc}", highlight=False)
+            continue
+        thread = result.thread_id
+        waiting = result.status == "clarification"
+        _render_turn(result)
+
+
+@app.command()
+def graph(xray: bool = typer.Option(True, "--xray/--no-xray", help="Draw the subgraphs inside their nodes.")) -> None:
+    """The supervisor graph and its subgraphs, as Mermaid."""
+    sys.stdout.write(_runtime().graph.get_graph(xray=xray).draw_mermaid() + "\n")
+
+
 def main() -> None:
+    import os
+
     try:
         app()
     except KeyboardInterrupt:
         err.print("interrupted")
         sys.exit(EXIT_INTERRUPTED)
+    except Exception as exc:  # an internal error: one line, the traceback on request
+        if os.environ.get("PROV_DEBUG"):
+            raise
+        err.print(f"[bold red]internal error:[/] {type(exc).__name__}: {exc} (set PROV_DEBUG=1 for the traceback)",
+                  highlight=False)
+        sys.exit(EXIT_ERROR)
 
 
 if __name__ == "__main__":

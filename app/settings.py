@@ -84,6 +84,43 @@ class Settings(BaseSettings):
         description="Base URL of an OpenAI-compatible server (vLLM, Ollama, llama.cpp).",
     )
 
+    provider: Literal["auto", "openai", "offline"] = Field(
+        default="auto",
+        description="Which models play the roles. auto: openai when OPENAI_API_KEY or OPENAI_BASE_URL is set, "
+        "else offline (classical models, no network).",
+    )
+    small_model: str = Field(
+        default="gpt-4o-mini", description="The small client (routing, grading, rewriting, compression, calculator)."
+    )
+    large_model: str = Field(default="gpt-4o", description="The large client (synthesis).")
+    small_max_tokens: int = Field(default=1000, ge=1, le=1000, description="Output-token cap of the small client.")
+    large_max_tokens: int = Field(default=5000, ge=1, le=5000, description="Output-token cap of the large client.")
+    model_timeout_s: float = Field(default=60.0, gt=0, description="Seconds before a model request is abandoned.")
+    model_max_retries: int = Field(default=2, ge=0, description="Retries of a failed model request.")
+    structured_output_method: Literal["function_calling", "json_schema", "json_mode"] = Field(
+        default="function_calling",
+        description="How structured output is requested. function_calling works with OpenAI, vLLM and "
+        "llama.cpp's server; json_schema needs a server that supports OpenAI's json_schema response format.",
+    )
+
+    # --- conversation -----------------------------------------------------------------------------
+    context_budget_tokens: int = Field(
+        default=6000, ge=500, le=200_000, description="Token budget of the assembled prompt (all blocks)."
+    )
+    max_question_chars: int = Field(default=2000, ge=10, description="Longer questions are refused as bad input.")
+    history_turns_verbatim: int = Field(
+        default=3, ge=0, description="Most recent turns kept word for word; older ones are compressed."
+    )
+    news_limit: int = Field(default=5, ge=1, le=50, description="News items admitted per turn, newest first.")
+
+    @property
+    def checkpoint_path(self) -> Path:
+        return self.home / "checkpoints.sqlite"
+
+    @property
+    def cache_path(self) -> Path:
+        return self.home / "answers.sqlite"
+
     @property
     def catalog_path(self) -> Path:
         return self.home / "catalog.sqlite"

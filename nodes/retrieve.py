@@ -45,7 +45,11 @@ MAX_FAILED_TERMS = 8
 """At most this many unsupported figures/entities of failed claims extend the retry query."""
 MIN_SENTENCE_CHARS, MAX_SENTENCE_CHARS = 20, 400
 
-_QUESTION_WORDS = "much many tell give show explain please also know like get happen happened year years"
+_QUESTION_WORDS = (
+    "much many tell give show explain please also know like get happen happened year years "
+    # Arithmetic and comparison words name what to do with the facts, not the facts: documents rarely hold them.
+    "difference differ between compare compared comparison versus vs exceed exceeded gap calculate compute"
+)
 _SENTENCE_WORDS = frozenset(
     """a an and as at after before but by during for from he her his however in it its of on or our over
     she that the their there these they this those to under we when where while with""".split()
@@ -198,7 +202,9 @@ def plan_queries(state: RetrievalState, *, k: int = DEFAULT_K) -> dict[str, Any]
     attempt = state["attempt"] + 1
     if attempt == 1:
         targets: list[str | None] = list(state["companies"]) or [None]
-        queries = [state["question"]]
+        # The question as asked (dense search reads meaning), and its content words alone (sparse search
+        # matches terms; "what was the difference between" would only add noise to it).
+        queries = list(dict.fromkeys([state["question"], keyword_query(state["question"], state["companies"])]))
     else:
         targets = list(state["missing"]) or [None]
         queries = [rewrite_query(state["question"], state["missing"], state["failed_terms"])]
@@ -391,17 +397,18 @@ def draft_claims(
     """The offline, extractive draft: per company, the sentences that share most topic terms with the
     question (a figure breaks ties upward), each citing the chunk it was taken from."""
     topic = topic_terms(question, {d.company for d in evidence if d.company})
+    years = [int(y) for y in _YEAR_MENTION.findall(question)]
     groups: dict[str, list[Evidence]] = {}
     for doc in rank_evidence(evidence):
         groups.setdefault((doc.company or "").casefold(), []).append(doc)
-    return [claim for docs in groups.values() for claim in best_sentences(topic, docs, per_company)]
+    return [claim for docs in groups.values() for claim in best_sentences(topic, docs, per_company, years)]
 
 
-def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int) -> list[Claim]:
+def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int, years: Sequence[int] = ()) -> list[Claim]:
     candidates = [
-        (sentence_support(topic, sentence), doc.score, -position, sentence, doc)
+        (sentence_support(topic, sentence, years), doc.score, -position, sentence, doc)
         for doc in docs
-        for position, sentence in enumerate(split_sentences(doc.text))
+        for position, sentence in enumerate(split_sentences(readable_tables(doc.text)))
     ]
     ranked = sorted((c for c in candidates if c[0] > 0), key=lambda c: c[:3], reverse=True)
     picked: dict[str, Claim] = {}
@@ -411,12 +418,41 @@ def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int) -> lis
     return list(picked.values())
 
 
-def sentence_support(topic: set[str], sentence: str) -> float:
-    """Topic terms in the sentence, plus 0.5 when it holds a figure; 0 when it shares no topic term."""
+def sentence_support(topic: set[str], sentence: str, years: Sequence[int] = ()) -> float:
+    """Topic terms in the sentence, plus 0.5 when it holds a figure; 0 when it shares no topic term. A sentence
+    that names only fiscal years other than the question's (a forecast for FY2025 when FY2024 was asked) counts half."""
     hits = len(topic & set(analyze(sentence)))
     if topic and not hits:
         return 0.0
-    return hits + (0.5 if _FIGURE.search(sentence) else 0.0)
+    score = hits + (0.5 if _FIGURE.search(sentence) else 0.0)
+    named = {int(y) for y in _YEAR_MENTION.findall(sentence)}
+    if years and named:
+        score = score + 0.5 if named & set(years) else score * 0.5
+    return score
+
+
+_YEAR_MENTION = re.compile(r"(?i)(?<![\d.])(?:fy\s?)?((?:19|20)\d{2})(?![\d.%])")
+
+
+def readable_tables(text: str) -> str:
+    """Each pipe-table data row written as a line that names its columns: '| Operating margin | 6.7% | 6.4% |'
+    under '| Measure | FY2024 | FY2023 |' becomes 'Operating margin: FY2024 6.7%; FY2023 6.4%'."""
+    lines, header = [], None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped.startswith("|"):
+            header = None
+            lines.append(line)
+            continue
+        cells = [c.strip() for c in stripped.strip("|").split("|")]
+        if all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+            continue
+        if header is None:
+            header = cells
+            continue
+        pairs = [f"{h} {v}" if h else v for h, v in zip(header[1:], cells[1:]) if v and v not in ("—", "-")]
+        lines.append(f"{cells[0]}: {'; '.join(pairs)}" if pairs else cells[0])
+    return "\n".join(lines)
 
 
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z£$€\d\"'(])|\n+")
@@ -487,6 +523,15 @@ def _has_figure(wanted: FigureKey, available: Iterable[FigureKey]) -> bool:
 
 
 # --- retry query --------------------------------------------------------------------------------------------
+
+
+def keyword_query(question: str, companies: Sequence[str] = ()) -> str:
+    """The question's content words: question and arithmetic words dropped, and the names of the companies
+    searched (each branch is filtered to its company already, and every chunk's header names it). The question
+    itself when nothing remains."""
+    names = set(analyze(" ".join(companies)))
+    kept = [w for w in rewrite_query(question, [], []).split() if not set(analyze(w)) & names]
+    return " ".join(kept) or question
 
 
 def rewrite_query(question: str, missing: Sequence[str], failed_terms: Sequence[str]) -> str:

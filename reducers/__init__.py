@@ -2,5 +2,6 @@
 
 from reducers.documents import concat_documents
 from reducers.found_flags import merge_found
+from reducers.history import append_turns
 
-__all__ = ["concat_documents", "merge_found"]
+__all__ = ["append_turns", "concat_documents", "merge_found"]

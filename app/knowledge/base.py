@@ -135,6 +135,7 @@ class KnowledgeBase:
         self._sparse = None
         self._filter_rows: list[dict] | None = None
         self._lock = threading.Lock()
+        self._collection_lock = threading.Lock()
 
     # --- stores, built lazily ------------------------------------------------------------------------
     @property
@@ -145,10 +146,13 @@ class KnowledgeBase:
 
     @property
     def collection(self):  # type: ignore[no-untyped-def]
+        """The chroma collection, opened once: parallel search branches (Send) must not race to open it."""
         if self._collection is None:
-            from app.knowledge.dense import open_collection
+            with self._collection_lock:
+                if self._collection is None:
+                    from app.knowledge.dense import open_collection
 
-            self._collection = open_collection(self.settings, self.embedder)
+                    self._collection = open_collection(self.settings, self.embedder)
         return self._collection
 
     def sparse(self):  # type: ignore[no-untyped-def]

@@ -68,7 +68,8 @@ CHUNK_FIELDS = ["chunk_id", "source_id", "ordinal", "text", "tokens", "page", "s
                 "company", "fiscal_year", "doc_type", "published_at"]
 
 
-def make_engine(path: Path) -> Engine:
+def make_engine(path: Path, tables: MetaData | None = None) -> Engine:
+    """A SQLite engine in WAL mode with a busy timeout, its tables (the catalog's by default) created."""
     path.parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(f"sqlite:///{path}")
 
@@ -80,7 +81,7 @@ def make_engine(path: Path) -> Engine:
         cur.execute("PRAGMA busy_timeout=10000")
         cur.close()
 
-    metadata.create_all(engine)
+    (metadata if tables is None else tables).create_all(engine)
     return engine
 
 

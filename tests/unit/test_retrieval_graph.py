@@ -19,6 +19,7 @@ from nodes.retrieve import (
     SearchRequest,
     draft_claims,
     evidence_from_hit,
+    keyword_query,
     fan_out_searches,
     grade_offline,
     rewrite_query,
@@ -91,10 +92,12 @@ def test_two_companies_fan_out_to_two_branches_and_both_are_found():
     assert [t for t in tasks if t[1] == "search_company"] == [(3, "search_company")] * 2  # parallel, one step
     search.calls.clear()
     result = graph.invoke(request)["retrieval_result"]
-    assert search.companies_called() == [HL, NW] and len(search.calls) == 2  # one branch each, one attempt
+    # one branch each, one attempt, two queries (the question and its content words)
+    assert search.companies_called() == [HL, NW] and len(search.calls) == 4
     assert result.status == "found"
     assert result.found == {NW: True, HL: True} and result.missing == []
-    assert result.attempts == 1 and result.queries == [[QUESTION]]
+    assert result.attempts == 1 and result.queries == [[QUESTION, keyword_query(QUESTION)]]
+    assert keyword_query(QUESTION) != QUESTION and "what" not in keyword_query(QUESTION).lower()
     assert {c.company for c in result.claims} == {NW, HL} and all(c.verified for c in result.claims)
     assert [e.score for e in result.evidence] == sorted((e.score for e in result.evidence), reverse=True)
     assert len({e.chunk_id for e in result.evidence}) == len(result.evidence)
@@ -160,7 +163,7 @@ def test_missing_company_retries_narrowed_with_a_changed_query_then_is_partial()
     search = FakeSearch()
     result = run(search, [NW, CL])
     first, second = result.queries
-    assert first == [QUESTION] and second != first
+    assert first == [QUESTION, keyword_query(QUESTION)] and second != first and len(second) == 1
     assert CL in second[0] and NW not in second[0]
     retry_calls = [c for c in search.calls if c[0] == second[0]]
     assert [c[1] for c in retry_calls] == [CL]  # narrowed to the still-missing company
@@ -176,7 +179,7 @@ def test_no_evidence_at_all_is_insufficient_after_exactly_max_attempts(max_attem
     result = run(search, [NW, HL], max_attempts=max_attempts)
     assert result.status == "insufficient"
     assert result.attempts == max_attempts == len(result.queries)
-    assert len(search.calls) == 2 * max_attempts
+    assert len(search.calls) == 2 * 2 + 2 * (max_attempts - 1)  # two queries first, one rewritten per retry
     assert result.evidence == [] and result.claims == []
     assert result.found == {NW: False, HL: False} and result.missing == [NW, HL]
 

@@ -1,0 +1,213 @@
+"""The context assembler: a deterministic function from state to (prompt, manifest, numbered blocks).
+
+Precedence (highest first) and budget shares of what remains after the instructions and the question:
+
+| block                      | producer                          | share | degrades                        |
+|----------------------------|-----------------------------------|-------|---------------------------------|
+| instructions               | prompts/answer.py                 | fixed | never dropped                   |
+| question                   | intake → enrich (standalone)      | fixed | never dropped                   |
+| verified structured state  | calculator subgraph               | 10%   | never dropped (small)           |
+| evidence: reports, news    | retrieval subgraph, news node     | 60%   | lowest-ranked blocks go last    |
+| memory                     | (memory issue; none yet)          | 10%   | dropped before evidence         |
+| history                    | compress_history                  | 20%   | dropped first                   |
+
+Unused shares roll over: memory's (and the structured state's) unused tokens go to evidence, and whatever
+evidence leaves goes to history. Numbered blocks ([1], [2], ...) are what an answer may cite: report
+evidence, then news (newest first), then one calculation block. Everything other people wrote (documents,
+news, earlier answers) sits inside <<<DATA ... DATA>>> fences at the user role, with fence markers stripped
+from the content. Report evidence, news and calculation results are separately labelled sections.
+Tokens are counted with the embedding model's word-piece tokenizer (tiktoken would download its tables):
+an estimate of an LLM's count, consistent from turn to turn.
+
+No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
+"""
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from app.calc_tools import CalculationOutcome
+from nodes.retrieve import Evidence, RetrievalResult
+from nodes.state import Block, ManifestEntry, SupervisorState, Turn
+from prompts.answer import answer_instructions
+
+SHARES = {"structured": 0.10, "evidence": 0.60, "memory": 0.10, "history": 0.20}
+FENCE_OPEN, FENCE_CLOSE = "<<<DATA", "DATA>>>"
+_FENCE_MARKERS = re.compile(r"<<<\s*DATA|DATA\s*>>>|<<<|>>>", re.IGNORECASE)
+
+TokenCounter = Callable[[str], int]
+
+
+def fence(text: str, label: str = "") -> str:
+    """Untrusted text inside a DATA fence; fence markers in the text are removed so it cannot close it."""
+    body = _FENCE_MARKERS.sub("", text).strip()
+    return f"{FENCE_OPEN}{(' ' + label) if label else ''}\n{body}\n{FENCE_CLOSE}"
+
+
+def evidence_header(n: int, doc: Evidence) -> str:
+    """'[3] Northwind Logistics FY2024, p.39 [table]' (the section stands in when there is no page);
+    news: '[5] Helio Renewables news, 2024-08-09: "Correction: ..."'."""
+    company = doc.company or "Unknown company"
+    if doc.doc_type == "news":
+        when = doc.published_at.isoformat() if doc.published_at else "undated"
+        return f'[{n}] {company} news, {when}: "{doc.title}"'
+    year = f" FY{doc.fiscal_year}" if doc.fiscal_year else ""
+    where = f", p.{doc.page}" if doc.page is not None else (f", section \"{doc.section}\"" if doc.section else "")
+    kind = "table" if doc.is_table else "text"
+    return f"[{n}] {company}{year}{where} [{kind}]"
+
+
+def order_report_evidence(result: RetrievalResult | None) -> list[Evidence]:
+    """Chunks cited by verified claims first (in claim order), then the other admitted chunks by score."""
+    if result is None:
+        return []
+    cited = [cid for claim in result.claims for cid in claim.evidence_chunk_ids]
+    by_id = {d.chunk_id: d for d in result.evidence}
+    first = [by_id[c] for c in dict.fromkeys(cited) if c in by_id]
+    rest = [d for d in result.evidence if d.chunk_id not in set(cited)]
+    return [*first, *rest]
+
+
+def calculation_text(calc: CalculationOutcome, blocks_by_chunk: dict[str, int]) -> str:
+    """One line per result, each input with the block that holds it."""
+    lines = []
+    for r in calc.results:
+        inputs = []
+        for name, value in r.inputs.items():
+            src = r.sources.get(name)
+            if src is None:
+                inputs.append(f"{name}={value:g}")
+                continue
+            ref = f" [{blocks_by_chunk[src.chunk_id]}]" if src.chunk_id in blocks_by_chunk else ""
+            who = " ".join(x for x in (src.company, f"FY{src.fiscal_year}" if src.fiscal_year else "") if x)
+            inputs.append(f"{name}={value:g}{src.unit} ({who} {src.label}){ref}")
+        lines.append(f"{r.tool}: {r.expression} = {r.result:g}{r.unit}; inputs: {', '.join(inputs)}")
+    if not lines:
+        lines = [calc.summary or "No calculation was made."]
+    return "\n".join(lines)
+
+
+def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter) -> dict[str, Any]:
+    instructions = answer_instructions()
+    question = state["question"]
+    manifest: list[ManifestEntry] = []
+    t_instr, t_question = count(instructions), count(question)
+    manifest.append(ManifestEntry(block="instructions", role="system", producer="prompts/answer.py",
+                                  rule="always first; never dropped", tokens=t_instr))
+    remaining = max(0, budget - t_instr - t_question)
+    allowance = {k: int(remaining * v) for k, v in SHARES.items()}
+
+    # Candidate numbered blocks: report evidence, then news, then the calculation.
+    reports = order_report_evidence(state.get("retrieval_result"))
+    news = list(state.get("news") or [])
+    candidates: list[tuple[Evidence, str, str]] = []
+    verified = {cid for c in (state.get("retrieval_result").claims if state.get("retrieval_result") else [])
+                for cid in c.evidence_chunk_ids}
+    for doc in reports:
+        rule = ("admitted by grading; cited by a verified claim" if doc.chunk_id in verified
+                else f"admitted by grading; fused score {doc.score:.4f}")
+        candidates.append((doc, "retrieval subgraph (hybrid search → grade → verify)", rule))
+    for doc in news:
+        candidates.append((doc, "news node (news search per company)", "top news hits, newest first"))
+
+    # Structured state first: it has precedence over evidence.
+    calc = state.get("calculation")
+    structured_tokens = 0
+    calc_block: Block | None = None
+    if calc is not None:
+        provisional = {doc.chunk_id: i for i, (doc, _, _) in enumerate(candidates, start=1)}
+        text = calculation_text(calc, provisional)
+        structured_tokens = count(text)
+
+    evidence_allowance = allowance["evidence"] + allowance["memory"] + max(0, allowance["structured"] - structured_tokens)
+    blocks: list[Block] = []
+    used = 0
+    for doc, producer, rule in candidates:
+        n = len(blocks) + 1
+        header = evidence_header(n, doc)
+        text_tokens = count(header) + count(doc.text)
+        included = used + text_tokens <= evidence_allowance
+        manifest.append(ManifestEntry(
+            block=header if included else f"(dropped) {header[header.index(']') + 2:]}", role="user",
+            producer=producer, rule=rule, tokens=text_tokens, included=included, items=[doc.chunk_id],
+            note="" if included else "over the evidence budget: lowest-ranked evidence goes first"))
+        if not included:
+            continue
+        used += text_tokens
+        blocks.append(Block(n=n, kind="news" if doc.doc_type == "news" else "report", header=header, text=doc.text,
+                            source_id=doc.source_id, chunk_id=doc.chunk_id, title=doc.title, page=doc.page,
+                            company=doc.company, fiscal_year=doc.fiscal_year,
+                            published_at=doc.published_at.isoformat() if doc.published_at else None,
+                            tokens=text_tokens))
+    if calc is not None:
+        n = len(blocks) + 1
+        text = calculation_text(calc, {b.chunk_id: b.n for b in blocks if b.chunk_id})
+        header = f"[{n}] calculation ({calc.status})"
+        calc_block = Block(n=n, kind="calculation", header=header, text=text, source_id="calculation",
+                           title="Calculator results", tokens=count(text))
+        blocks.append(calc_block)
+        manifest.append(ManifestEntry(block=header, role="user", producer="calculator subgraph (ReAct, safe tools)",
+                                      rule="verified structured state: tool results with their input figures",
+                                      tokens=calc_block.tokens, items=[r.tool for r in calc.results]))
+    manifest.append(ManifestEntry(block="memory", role="user", producer="memory layer (not built yet)",
+                                  rule="read on the route plan's trigger; none this turn", tokens=0, included=False))
+
+    # History gets its share plus whatever evidence left unused; newest turns first, then the summary.
+    history_allowance = remaining - used - (calc_block.tokens if calc_block else 0)
+    history_text, history_entry = history_section(state, history_allowance, count)
+    manifest.append(history_entry)
+    manifest.append(ManifestEntry(block="question", role="user", producer="intake → enrich (standalone question)",
+                                  rule="always last; never dropped", tokens=t_question))
+
+    user = render_user(question, history_text, blocks)
+    prompt = [{"role": "system", "content": instructions}, {"role": "user", "content": user}]
+    return {"blocks": blocks, "prompt": prompt, "manifest": manifest}
+
+
+def history_section(state: SupervisorState, allowance: int, count: TokenCounter) -> tuple[str, ManifestEntry]:
+    turns = [Turn.model_validate(t) for t in state.get("recent_turns") or []]
+    summary = state.get("history_summary") or ""
+    parts: list[str] = []
+    ids: list[str] = []
+    used = 0
+    for i, turn in reversed(list(enumerate(turns))):
+        text = f"User: {turn.asked}\nProv: {turn.answer}"
+        cost = count(text)
+        if used + cost > allowance:
+            break
+        parts.insert(0, text)
+        ids.insert(0, f"turn-{i - len(turns)}")
+        used += cost
+    if summary and len(parts) == len(turns) and used + count(summary) <= allowance:
+        parts.insert(0, "Earlier (compressed): " + summary)
+        ids.insert(0, "summary")
+        used += count(summary)
+    dropped = len(turns) - (len(ids) - (1 if "summary" in ids else 0))
+    note = f"{dropped} turn(s) dropped over budget" if dropped else ""
+    text = fence("\n\n".join(parts), "conversation") if parts else ""
+    entry = ManifestEntry(block="history", role="user", producer="compress_history",
+                          rule="last turns verbatim, older ones compressed; dropped first when over budget",
+                          tokens=count(text) if text else 0, included=bool(parts), items=ids, note=note)
+    return text, entry
+
+
+def render_user(question: str, history: str, blocks: Sequence[Block]) -> str:
+    sections: list[str] = []
+    if history:
+        sections.append("## Conversation so far (untrusted data)\n" + history)
+    reports = [b for b in blocks if b.kind == "report"]
+    news = [b for b in blocks if b.kind == "news"]
+    calcs = [b for b in blocks if b.kind == "calculation"]
+    if reports:
+        sections.append("## Report evidence (untrusted data)\n" + "\n\n".join(
+            f"{b.header}\n{fence(b.text, f'[{b.n}]')}" for b in reports))
+    if news:
+        sections.append("## News, newest first (untrusted data; a later item may correct an earlier one)\n"
+                        + "\n\n".join(f"{b.header}\n{fence(b.text, f'[{b.n}]')}" for b in news))
+    if calcs:
+        sections.append("## Calculation results (computed by the calculator's tools; verified state)\n"
+                        + "\n\n".join(f"{b.header}\n{b.text}" for b in calcs))
+    if not blocks:
+        sections.append("## Evidence\n(none was found)")
+    sections.append(f"## Question\n{question}")
+    return "\n\n".join(sections)

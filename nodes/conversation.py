@@ -1,0 +1,200 @@
+"""The supervisor's conversation steps: intake, compress_history, enrich, cache_lookup, clarify, refuse,
+remember and respond (graphs/supervisor.py wires them; their collaborators are injected with partial).
+
+- `intake` normalises the question and resets every per-turn key, so a thread's previous turn never leaks.
+- `compress_history` keeps the last N turns verbatim and compresses older ones extractively (sentences that
+  carry a figure or a name), so the entity scan and the prompt read a bounded history.
+- `enrich` resolves a follow-up ("what about their dividends?") against the companies and years of the most
+  recent turn that named some, and writes the standalone question the cache and the router see.
+- `cache_lookup` finds an answer to the same standalone question under the same corpus version.
+- `clarify` asks the user (a durable `interrupt`) and merges the reply into the question.
+- `remember` caches an answered turn; `respond` writes the response and appends the turn to the history.
+
+No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
+"""
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+from langgraph.types import interrupt
+
+from app.knowledge.fusion import companies_in, years_in
+from nodes.state import PER_TURN_RESET, Citation, Response, SupervisorState, Turn
+from prompts.answer import OUT_OF_SCOPE
+
+KNOWN_YEARS = list(range(1990, 2100))
+SUMMARY_SENTENCES_PER_TURN = 2
+SUMMARY_MAX_CHARS = 1_500
+MAX_CLARIFICATION_ROUNDS = 2
+"""After this many clarification rounds in one turn the router's wish for more is overruled."""
+
+_REFERENT = re.compile(
+    r"(?i)\b(it|its|they|their|theirs|them|that company|the company|the group|the same|same|the two|both|"
+    r"each|last year|the year before|that year)\b")
+_FOLLOW_UP = re.compile(r"(?i)^\s*(and|so|then|also|what about|how about|now|ok|okay)\b")
+_CITATION = re.compile(r"\s*\[\d+\]")
+_FIGURE = re.compile(r"\d")
+
+
+# --- intake -------------------------------------------------------------------------------------------------
+
+
+def intake(state: SupervisorState, *, max_chars: int = 2000) -> dict[str, Any]:
+    """Collapse whitespace, refuse an empty or oversized question, and reset the per-turn keys."""
+    question = " ".join(str(state.get("question") or "").split())
+    if not question:
+        raise ValueError("the question is empty")
+    if len(question) > max_chars:
+        raise ValueError(f"the question has {len(question)} characters; the limit is {max_chars}")
+    return {**PER_TURN_RESET, "question": question, "asked": question}
+
+
+# --- history ------------------------------------------------------------------------------------------------
+
+
+def compress_history(state: SupervisorState, *, verbatim: int = 3) -> dict[str, Any]:
+    """The last `verbatim` turns word for word; older turns reduced to their question and the answer's
+    sentences that carry a figure or a capitalised name (citation markers removed), bounded in length."""
+    history = [Turn.model_validate(t) for t in state.get("history") or []]
+    recent = history[-verbatim:] if verbatim else []
+    older = history[: len(history) - len(recent)]
+    return {"recent_turns": recent, "history_summary": summarise_turns(older)}
+
+
+def summarise_turns(turns: Sequence[Turn], *, per_turn: int = SUMMARY_SENTENCES_PER_TURN,
+                    max_chars: int = SUMMARY_MAX_CHARS) -> str:
+    lines = []
+    for turn in turns:
+        sentences = [s for s in re.split(r"(?<=[.!?])\s+", _CITATION.sub("", turn.answer)) if s.strip()]
+        keep = [s for s in sentences if _FIGURE.search(s) or re.search(r"\b[A-Z][a-z]+", s[1:])][:per_turn]
+        lines.append(f"Q: {turn.question} A: {' '.join(keep) or turn.status}")
+    summary = "\n".join(lines)
+    if len(summary) > max_chars:  # keep the newest part: later turns matter more to a follow-up
+        summary = "…" + summary[-max_chars:]
+    return summary
+
+
+# --- enrichment ---------------------------------------------------------------------------------------------
+
+
+def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str]]) -> dict[str, Any]:
+    """Companies and years the question names; for a follow-up that names none, those of the latest turn
+    that did, written into a standalone question: 'What about their dividends? [Northwind Logistics, FY2024]'."""
+    question = state["question"]
+    companies = companies_in(question, list(known_companies()))
+    years = years_in(question, KNOWN_YEARS)
+    context_companies, context_years = context_of(state.get("recent_turns") or [])
+    update: dict[str, Any] = {"companies": companies, "fiscal_years": years,
+                              "context_entities": context_companies, "context_years": context_years}
+    if not companies and context_companies and is_follow_up(question):
+        companies = list(context_companies)
+        years = years or list(context_years)
+        tags = ", ".join([*companies, *(f"FY{y}" for y in years)])
+        update.update(question=f"{question} [{tags}]", companies=companies, fiscal_years=years)
+    return update
+
+
+def context_of(turns: Sequence[Any]) -> tuple[list[str], list[int]]:
+    """Companies and years of the most recent turn that named a company."""
+    for turn in reversed([Turn.model_validate(t) for t in turns]):
+        if turn.companies:
+            return list(turn.companies), list(turn.fiscal_years)
+    return [], []
+
+
+def is_follow_up(question: str) -> bool:
+    """A referent ('their', 'it', 'same') or a follow-up opening ('and', 'what about')."""
+    return bool(_REFERENT.search(question) or _FOLLOW_UP.search(question))
+
+
+# --- cache --------------------------------------------------------------------------------------------------
+
+
+def cache_lookup(state: SupervisorState, *, cache: Any, generation: Callable[[], int]) -> dict[str, Any]:
+    """A cached response for this standalone question at the current corpus generation, or None."""
+    if cache is None:
+        return {"cached": None}
+    hit = cache.get(state["question"], generation())
+    return {"cached": Response.model_validate({**hit, "cached": True}) if hit else None}
+
+
+def after_cache(state: SupervisorState) -> Literal["respond", "route"]:
+    """A cache hit answers at once; a miss goes to the router."""
+    if "cached" not in state:
+        raise ValueError("after_cache runs after cache_lookup, which always writes 'cached'")
+    return "respond" if state["cached"] is not None else "route"
+
+
+# --- clarification and refusal ------------------------------------------------------------------------------
+
+
+def clarify(state: SupervisorState) -> dict[str, Any]:
+    """Ask the router's clarification question (a durable interrupt: the process may exit here), then merge
+    the reply into the working question. Everything before `interrupt` is recomputed on resume, so it only reads."""
+    decision = state["decision"]
+    ask = (decision.clarification_question if decision else None) or "Which company, measure and period do you mean?"
+    reply = interrupt({"question": ask, "asked": state.get("asked", ""), "working_question": state["question"]})
+    reply = " ".join(str(reply or "").split())
+    rounds = [*(state.get("clarifications") or []), {"question": ask, "reply": reply}]
+    return {"question": merge_reply(state["question"], reply), "clarifications": rounds}
+
+
+def merge_reply(question: str, reply: str) -> str:
+    """'What was their revenue?' + 'Northwind, FY2024' -> 'What was their revenue (Northwind, FY2024)?'."""
+    if not reply:
+        return question
+    body, mark = (question[:-1].rstrip(), "?") if question.endswith("?") else (question.rstrip(), "")
+    return f"{body} ({reply}){mark}"
+
+
+def refuse(state: SupervisorState) -> dict[str, Any]:
+    """An out-of-scope question gets the declared refusal; no retrieval, no model."""
+    return {"status": "refused", "draft": OUT_OF_SCOPE}
+
+
+# --- remember and respond -----------------------------------------------------------------------------------
+
+
+def remember(state: SupervisorState, *, cache: Any, generation: Callable[[], int]) -> dict[str, Any]:
+    """Cache an answered turn under its standalone question (refusals and insufficient answers are not cached:
+    the corpus may grow). Writes no state."""
+    check = state.get("citation_check")
+    if cache is not None and state.get("status") == "answered" and check is not None:
+        response = build_response(state)
+        sources = sorted({c.source_id for c in response.citations})
+        cache.put(state["question"], generation(), response.model_dump(mode="json"),
+                  list(state.get("companies") or []), sources)
+    return {}
+
+
+def respond(state: SupervisorState) -> dict[str, Any]:
+    """The turn's response, and the turn appended to the thread's history."""
+    response = build_response(state)
+    turn = Turn(asked=state.get("asked") or state["question"], question=state["question"], answer=response.answer,
+                status=response.status, companies=list(state.get("companies") or []),
+                fiscal_years=list(state.get("fiscal_years") or []))
+    return {"response": response, "history": [turn]}
+
+
+def build_response(state: SupervisorState) -> Response:
+    cached = state.get("cached")
+    if cached is not None:
+        return Response.model_validate(cached).model_copy(update={"cached": True, "question": state["question"]})
+    status = state.get("status")
+    if status is None:
+        raise ValueError("respond needs a status: refuse, or validate_citations, must run first")
+    check = state.get("citation_check")
+    blocks = {b.n: b for b in state.get("blocks") or []}
+    citations = [citation_for(blocks[n], state.get("draft", "")) for n in (check.valid if check else []) if n in blocks]
+    return Response(status=status, answer=state.get("draft", ""), citations=citations, question=state["question"],
+                    flagged=list(check.flagged) if check else [])
+
+
+def citation_for(block: Any, answer: str) -> Citation:
+    """A citation of one block, quoting the block's sentence that shares most words with the answer."""
+    answer_words = set(re.findall(r"\w+", answer.lower()))
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", block.text) if len(s.strip()) > 15]
+    quote = max(sentences, key=lambda s: len(answer_words & set(re.findall(r"\w+", s.lower()))), default="")
+    return Citation(n=block.n, source_id=block.source_id, title=block.title, page=block.page,
+                    quote=quote[:300], chunk_id=block.chunk_id, published_at=block.published_at)

@@ -1,0 +1,163 @@
+"""Figures for the calculator: numbers read from admitted evidence, each with its label, unit, company,
+fiscal year and the row or sentence it came from.
+
+Two readers, both deterministic:
+- tables (markdown pipe rows, as the loaders write every table): the header row names the years
+  ("FY2024", "2023"), the first cell names the measure, units come from the cell ("6.7%", "13.1p") or the
+  label/header ("Revenue (£m)", "£m"); "(63.9)" is negative;
+- sentences of the form "<measure> was/of/rose to/fell to <figure> (FY2023: <figure>)", where the evidence's own
+  fiscal year dates the first figure.
+
+`prepare_calculation` is the supervisor node: it reads the retrieval result, keeps the figures of the turn's
+companies (and, comparing companies, of the years the question names) and writes `figures`.
+
+No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
+"""
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from app.calc_tools import Figure
+from nodes.retrieve import Evidence
+from nodes.state import SupervisorState
+
+_NUMBER_CELL = re.compile(
+    r"^(?P<neg>\()?(?P<sign>[+\-−])?(?P<cur>[£$€])?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?P<unit>%|p|m|bn|k|x)?\)?$")
+_UNIT_IN_LABEL = re.compile(r"\((?P<unit>[£$€]\s?(?:m|bn|k)?|%|pence|p|m|bn)\)")
+_SENTENCE_FIGURE = re.compile(
+    r"(?P<label>[A-Za-z][A-Za-z&' -]{2,60}?)\s+(?:was|were|of|reached|totalled|totaled|came to|"
+    r"(?:rose|grew|increased|fell|declined|decreased|improved)(?: by [\d.]+%)? to)\s+"
+    r"(?P<fig>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:%|p|m|bn|k)?)(?:\s*\((?:FY\s?)?(?P<prior_year>(?:19|20)\d{2})[:,]?\s*"
+    r"(?P<prior>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:%|p|m|bn|k)?)\))?")
+_LEADING_WORDS = re.compile(r"(?i)^(?:the|our|its|their|group|and|while|with|in|for|fy\d{4})\s+")
+MAX_FIGURES = 60
+
+
+def extract_figures(evidence: Iterable[Evidence]) -> list[Figure]:
+    """Every figure the readers find, de-duplicated by (company, label, year, value, unit), in evidence order."""
+    seen: set[tuple[Any, ...]] = set()
+    out: list[Figure] = []
+    for doc in evidence:
+        for figure in [*table_figures(doc), *sentence_figures(doc)]:
+            key = ((figure.company or "").lower(), figure.label.lower(), figure.fiscal_year, figure.value, figure.unit)
+            if key not in seen:
+                seen.add(key)
+                out.append(figure)
+    return out
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def table_figures(doc: Evidence) -> list[Figure]:
+    figures: list[Figure] = []
+    years: list[int | None] = []
+    qualifiers: list[str] = []
+    header_unit = ""
+    for line in doc.text.splitlines():
+        if not line.strip().startswith("|"):
+            continue
+        cells = _cells(line)
+        if all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+            continue
+        cell_years = [_year(c) for c in cells[1:]]
+        if any(cell_years) and not any(_parse_cell(c) for c in cells[1:] if not _year(c)):
+            years = cell_years
+            qualifiers = [_qualifier(c) for c in cells[1:]]
+            header_unit = _unit_from_label(cells[0]) or next(
+                (u for u in (_unit_from_label(c) for c in cells[1:]) if u), "")
+            continue
+        if not years or not cells[0] or _year(cells[0]):
+            continue
+        label = _UNIT_IN_LABEL.sub("", cells[0]).strip(" :")
+        label_unit = _unit_from_label(cells[0]) or header_unit
+        for cell, year, qualifier in zip(cells[1:], years, qualifiers):
+            parsed = _parse_cell(cell) if year else None
+            if parsed is None:
+                continue
+            value, unit = parsed
+            figures.append(Figure(label=f"{label} {qualifier}".strip(), value=value, unit=unit or label_unit, company=doc.company,
+                                  fiscal_year=year, source_id=doc.source_id, chunk_id=doc.chunk_id,
+                                  quote=line.strip()[:300]))
+    return figures
+
+
+def sentence_figures(doc: Evidence) -> list[Figure]:
+    figures: list[Figure] = []
+    for match in _SENTENCE_FIGURE.finditer(doc.text):
+        label = match.group("label").strip()
+        label = label.split(",")[-1].strip()
+        while _LEADING_WORDS.match(label):
+            label = _LEADING_WORDS.sub("", label, count=1)
+        if len(label) < 3 or label[0].isdigit():
+            continue
+        label = label[0].upper() + label[1:]
+        quote = match.group(0)[:300]
+        for text, year in ((match.group("fig"), doc.fiscal_year),
+                           (match.group("prior"), int(match.group("prior_year")) if match.group("prior_year") else None)):
+            parsed = _parse_cell(text.replace(" ", "")) if text else None
+            if parsed is None or year is None:
+                continue
+            value, unit = parsed
+            figures.append(Figure(label=label, value=value, unit=unit, company=doc.company, fiscal_year=year,
+                                  source_id=doc.source_id, chunk_id=doc.chunk_id, quote=quote))
+    return figures
+
+
+def _year(cell: str) -> int | None:
+    """The year a header cell names: 'FY2024', '2023', 'FY2024 (£m)', 'FY 2024 margin'."""
+    match = re.match(r"(?i)^\s*(?:FY\s?)?((?:19|20)\d{2})\b", cell)
+    return int(match.group(1)) if match else None
+
+
+def _qualifier(cell: str) -> str:
+    """What a year column measures besides the row's label: 'FY2024 margin' -> 'margin'; 'FY2024 (£m)' -> ''."""
+    rest = _UNIT_IN_LABEL.sub("", re.sub(r"(?i)^\s*(?:FY\s?)?(?:19|20)\d{2}\b", "", cell))
+    return " ".join(re.findall(r"[A-Za-z][A-Za-z-]*", rest)).strip()
+
+
+def _unit_from_label(cell: str) -> str:
+    match = _UNIT_IN_LABEL.search(cell)
+    if match:
+        unit = match.group("unit").replace(" ", "")
+        return {"pence": "p"}.get(unit, unit)
+    bare = cell.strip()
+    return bare if re.fullmatch(r"[£$€](?:m|bn|k)?", bare) else ""
+
+
+def _parse_cell(cell: str) -> tuple[float, str] | None:
+    match = _NUMBER_CELL.match(cell.strip().replace("\u2212", "-"))
+    if not match:
+        return None
+    value = float(match.group("num").replace(",", ""))
+    if match.group("neg") or match.group("sign") in ("-", "−"):
+        value = -value
+    cur, unit = match.group("cur") or "", match.group("unit") or ""
+    if unit in ("m", "bn", "k") and cur:
+        unit = cur + unit
+    elif cur:
+        unit = cur
+    return value, unit
+
+
+def prepare_calculation(state: SupervisorState, *, max_figures: int = MAX_FIGURES) -> dict[str, Any]:
+    """Figures from the admitted report evidence (then news), limited to the turn's companies; when the
+    question compares companies in named years, only those years' figures (a difference across companies
+    is never meant across years)."""
+    result = state.get("retrieval_result")
+    evidence = [*(result.evidence if result else []), *(state.get("news") or [])]
+    figures = extract_figures(evidence)
+    companies = [c.lower() for c in state.get("companies") or []]
+    if companies:
+        figures = [f for f in figures if (f.company or "").lower() in companies]
+    years = list(state.get("fiscal_years") or [])
+    if len(companies) >= 2 and years:
+        figures = [f for f in figures if f.fiscal_year in years]
+    return {"figures": figures[:max_figures]}
+
+
+def figures_for(evidence: Sequence[Evidence]) -> list[Figure]:
+    return extract_figures(evidence)

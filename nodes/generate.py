@@ -1,0 +1,159 @@
+"""The supervisor's answer steps: `generate` (synthesis) and `validate_citations` (fail closed).
+
+generate: with a synthesizer (openai provider: the large client) the assembled prompt goes to it; offline,
+an extractive composer writes the answer from what the prompt holds: the calculation results, the verified
+claims of the retrieval subgraph and the most relevant sentence of each news item, newest first, each
+sentence ending with the number of its block.
+
+validate_citations: every [n] must name a block that was in the prompt; a citation of anything else is
+removed and its sentence flagged. A sentence with a figure must cite, and each of its figures must appear in
+the blocks it cites (dates aside). Flagged sentences are dropped from the answer and listed. When evidence was
+needed and no sentence with a valid citation remains, the answer is the declared insufficient-evidence one.
+
+No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
+"""
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from app.calc_tools import CalcResult
+from nodes.retrieve import split_sentences, topic_terms, unsupported_terms
+from nodes.state import Block, CitationCheck, SupervisorState
+from prompts.answer import INSUFFICIENT_EVIDENCE
+
+MAX_NEWS_SENTENCES = 3
+_MARKER = re.compile(r"\s*\[(\d+)\]")
+_DATE = re.compile(r"\b(?:19|20)\d{2}-\d{2}-\d{2}\b")
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z£$€\d(\"'\[])|(?<=\])\s+(?=[A-Z])|\n+")
+_TOOL_PHRASES = {
+    "growth_rate": "Growth", "percentage_change": "Change", "difference": "Difference", "ratio": "Ratio",
+    "cagr": "CAGR", "evaluate": "Result",
+}
+
+Synthesizer = Callable[[list[dict[str, str]]], str]
+
+
+def generate(state: SupervisorState, *, synthesizer: Synthesizer | None = None) -> dict[str, Any]:
+    if synthesizer is not None:
+        return {"draft": str(synthesizer(list(state["prompt"]))).strip()}
+    return {"draft": compose_offline(state)}
+
+
+# --- the offline composer -----------------------------------------------------------------------------------
+
+
+def compose_offline(state: SupervisorState) -> str:
+    blocks = list(state.get("blocks") or [])
+    by_chunk = {b.chunk_id: b for b in blocks if b.chunk_id}
+    sentences: list[str] = []
+    calc_block = next((b for b in blocks if b.kind == "calculation"), None)
+    calc = state.get("calculation")
+    if calc_block is not None and calc is not None:
+        for result in calc.results:
+            sentences.append(describe_calculation(result, calc_block.n, by_chunk))
+    result = state.get("retrieval_result")
+    for claim in result.claims if result else []:
+        cited = [by_chunk[c].n for c in claim.evidence_chunk_ids if c in by_chunk]
+        if cited:
+            sentences.append(cite(claim.text, cited))
+    news = [b for b in blocks if b.kind == "news"][:MAX_NEWS_SENTENCES]
+    if news:
+        topic = topic_terms(state["question"], [b.company for b in news if b.company])
+        for block in news:
+            sentence = best_news_sentence(topic, block)
+            if sentence:
+                sentences.append(cite(f"{block.published_at or 'Undated'}: {sentence}", [block.n]))
+    return " ".join(sentences) if sentences else INSUFFICIENT_EVIDENCE
+
+
+def cite(text: str, numbers: Sequence[int]) -> str:
+    body = text.strip().rstrip(".")
+    return f"{body} {''.join(f'[{n}]' for n in dict.fromkeys(numbers))}."
+
+
+def describe_calculation(result: CalcResult, calc_n: int, by_chunk: dict[str, Block]) -> str:
+    """'Difference: 6.7 - 9.1 = -2.4 percentage points (a: Northwind Logistics FY2024 Operating margin 6.7%; ...)'."""
+    units = {f.unit for f in result.sources.values()}
+    unit = result.unit
+    if result.tool == "difference" and units == {"%"}:
+        unit = " percentage points"
+    elif result.tool == "difference" and len(units) == 1:
+        unit = f" {units.pop()}"
+    inputs = []
+    refs = [calc_n]
+    for name, figure in result.sources.items():
+        who = " ".join(x for x in (figure.company, f"FY{figure.fiscal_year}" if figure.fiscal_year else "") if x)
+        inputs.append(f"{name}: {who} {figure.label} {figure.value:g}{figure.unit}")
+        if figure.chunk_id in by_chunk:
+            refs.append(by_chunk[figure.chunk_id].n)
+    detail = f" ({'; '.join(inputs)})" if inputs else ""
+    phrase = _TOOL_PHRASES.get(result.tool, result.tool)
+    return cite(f"{phrase}: {result.expression} = {result.result:g}{unit}{detail}", refs)
+
+
+def best_news_sentence(topic: set[str], block: Block) -> str:
+    from nodes.retrieve import sentence_support
+
+    candidates = [(sentence_support(topic, s), -i, s) for i, s in enumerate(split_sentences(block.text))]
+    scored = [c for c in candidates if c[0] > 0] or candidates[:1]
+    return max(scored)[2] if scored else ""
+
+
+# --- citation validation ------------------------------------------------------------------------------------
+
+
+def split_answer(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_SPLIT.split(text) if s and s.strip()]
+
+
+def _figures_only(terms: Sequence[str]) -> list[str]:
+    return [t for t in terms if any(ch.isdigit() for ch in t)]
+
+
+def check_citations(draft: str, blocks: Sequence[Block]) -> tuple[list[str], CitationCheck]:
+    """The sentences that stand (markers of unknown blocks removed) and what was removed or flagged."""
+    admitted = {b.n: b for b in blocks}
+    kept: list[str] = []
+    check = CitationCheck()
+    for sentence in split_answer(draft):
+        cited = [int(n) for n in _MARKER.findall(sentence)]
+        bad = [n for n in cited if n not in admitted]
+        good = list(dict.fromkeys(n for n in cited if n in admitted))
+        check.removed.extend(bad)
+        clean = _MARKER.sub(lambda m: m.group(0) if int(m.group(1)) in admitted else "", sentence).strip()
+        plain = _DATE.sub("", _MARKER.sub("", clean))
+        has_figure = bool(re.search(r"\d", plain))
+        if cited and not good:
+            check.flagged.append(f"{sentence} (cites no block that was in the prompt)")
+            continue
+        if not good:
+            if has_figure:
+                check.flagged.append(f"{sentence} (a figure with no citation)")
+                continue
+            kept.append(clean)
+            continue
+        support = "\n".join(f"{admitted[n].header}\n{admitted[n].text}" for n in good)
+        missing = _figures_only(unsupported_terms(plain, support))
+        if missing:
+            check.flagged.append(f"{sentence} (not in the cited blocks: {', '.join(missing)})")
+            continue
+        kept.append(clean)
+        check.valid.extend(n for n in good if n not in check.valid)
+    check.valid.sort()
+    return kept, check
+
+
+def validate_citations(state: SupervisorState) -> dict[str, Any]:
+    draft = (state.get("draft") or "").strip()
+    decision = state.get("decision")
+    needed = decision is None or any(
+        (decision.needs_retrieval, decision.needs_news, decision.needs_calculation))
+    if not draft or draft == INSUFFICIENT_EVIDENCE:
+        return {"draft": INSUFFICIENT_EVIDENCE, "status": "insufficient",
+                "citation_check": CitationCheck(fail_closed=bool(draft))}
+    kept, check = check_citations(draft, list(state.get("blocks") or []))
+    if needed and not check.valid:
+        check.fail_closed = True
+        return {"draft": INSUFFICIENT_EVIDENCE, "status": "insufficient", "citation_check": check}
+    return {"draft": " ".join(kept), "status": "answered", "citation_check": check}

@@ -1,0 +1,33 @@
+"""The supervisor's news step: the news items most relevant to the question, per company, newest first.
+
+`news_fn(query, company, k) -> list[Evidence]` is injected (the app adapts KnowledgeBase.search with a
+doc_type=news filter). Relevance picks the items; the date orders them, so a correction precedes what it
+corrects and the assembler can label both.
+
+No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
+"""
+
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+from nodes.retrieve import Evidence
+from nodes.state import SupervisorState
+
+NewsFn = Callable[[str, str | None, int], list[Evidence]]
+
+
+def gather_news(state: SupervisorState, *, news_fn: NewsFn, limit: int = 5) -> dict[str, Any]:
+    """Up to `limit` items per named company (or overall), undated items last, newest first."""
+    companies: list[str | None] = list(state.get("companies") or []) or [None]
+    items: dict[str, Evidence] = {}
+    for company in companies:
+        for item in news_fn(state["question"], company, limit):
+            item = Evidence.model_validate(item)
+            if item.doc_type == "news":
+                items.setdefault(item.chunk_id, item)
+    return {"news": newest_first(items.values())}
+
+
+def newest_first(items: Any) -> list[Evidence]:
+    return sorted(items, key=lambda e: (e.published_at or date.min, e.score), reverse=True)

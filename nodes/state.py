@@ -1,0 +1,132 @@
+"""The supervisor graph's state (graphs/supervisor.py) and the models it keeps in checkpoints.
+
+The parent holds only what it needs: the turn's question (as asked and as worked on), the conversation
+(`history`, append-only through a reducer, and its compressed form), the routing decision, what each branch
+returned (`retrieval_result` is the retrieval subgraph's only output, `calculation` the calculator's), the
+assembled prompt with its manifest, and the response. Per-turn keys are reset by `intake`.
+
+No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
+"""
+
+from typing import Annotated, Any, Literal, TypedDict
+
+from pydantic import BaseModel, Field
+
+from app.calc_tools import CalculationOutcome, Figure
+from app.routing.decision import RouteDecision
+from nodes.retrieve import Evidence, RetrievalResult
+from reducers import append_turns
+
+Status = Literal["answered", "clarification", "refused", "insufficient"]
+
+
+class Citation(BaseModel):
+    n: int
+    source_id: str
+    title: str = ""
+    page: int | None = None
+    quote: str = ""
+    chunk_id: str | None = None
+    published_at: str | None = None
+
+
+class Turn(BaseModel):
+    """One finished turn of a thread, as later turns see it."""
+
+    asked: str
+    question: str = Field(description="The standalone question the turn answered (after enrichment).")
+    answer: str
+    status: Status
+    companies: list[str] = Field(default_factory=list)
+    fiscal_years: list[int] = Field(default_factory=list)
+
+
+class Block(BaseModel):
+    """A numbered block of the prompt that an answer may cite: evidence, news or a calculation."""
+
+    n: int
+    kind: Literal["report", "news", "calculation"]
+    header: str
+    text: str
+    source_id: str
+    chunk_id: str | None = None
+    title: str = ""
+    page: int | None = None
+    company: str | None = None
+    fiscal_year: int | None = None
+    published_at: str | None = None
+    tokens: int = 0
+
+
+class ManifestEntry(BaseModel):
+    """One block of the assembled prompt: what it is, who produced it, why it was selected, what it cost."""
+
+    block: str
+    role: Literal["system", "user"]
+    producer: str
+    rule: str
+    tokens: int
+    included: bool = True
+    items: list[str] = Field(default_factory=list, description="Ids of what the block holds (chunks, turns).")
+    note: str = ""
+
+
+class CitationCheck(BaseModel):
+    """What citation validation found: which citations stand, which were removed, which claims were flagged."""
+
+    valid: list[int] = Field(default_factory=list)
+    removed: list[int] = Field(default_factory=list, description="Cited numbers of no admitted block.")
+    flagged: list[str] = Field(default_factory=list, description="Sentences removed: no valid support.")
+    fail_closed: bool = False
+
+
+class Response(BaseModel):
+    status: Status
+    answer: str
+    citations: list[Citation] = Field(default_factory=list)
+    question: str = ""
+    cached: bool = False
+    flagged: list[str] = Field(default_factory=list)
+
+
+class SupervisorInput(TypedDict):
+    question: str
+
+
+class SupervisorOutput(TypedDict):
+    response: Response | None
+
+
+class SupervisorState(SupervisorInput, SupervisorOutput, total=False):
+    asked: str
+    clarifications: list[dict[str, str]]
+    history: Annotated[list[Turn], append_turns]
+    history_summary: str
+    recent_turns: list[Turn]
+    context_entities: list[str]
+    context_years: list[int]
+    companies: list[str]
+    fiscal_years: list[int]
+    cached: Response | None
+    decision: RouteDecision | None
+    retrieval_result: RetrievalResult | None
+    news: list[Evidence]
+    figures: list[Figure]
+    calculation: CalculationOutcome | None
+    blocks: list[Block]
+    prompt: list[dict[str, str]]
+    manifest: list[ManifestEntry]
+    draft: str
+    citation_check: CitationCheck | None
+    status: Status | None
+
+
+CHECKPOINT_TYPES: tuple[tuple[str, str], ...] = tuple(
+    (__name__, cls) for cls in ("Citation", "Turn", "Block", "ManifestEntry", "CitationCheck", "Response")
+)
+
+PER_TURN_RESET: dict[str, Any] = {
+    "clarifications": [], "cached": None, "decision": None, "retrieval_result": None, "news": [], "figures": [],
+    "calculation": None, "blocks": [], "prompt": [], "manifest": [], "draft": "", "citation_check": None,
+    "status": None, "response": None, "companies": [], "fiscal_years": [],
+}
