@@ -2,8 +2,13 @@
 
 The deterministic features are the ones the design names: known companies mentioned, fiscal years mentioned,
 arithmetic words, recency words and referents that nothing resolves (plus a few close relatives: metric words,
-figures given in the question, definition phrasing, news-event words). They are computed the same way at fit and
-predict time, so the fitted weights travel in a small .npz keyed by a hash of the labelled examples.
+figures given in the question, definition phrasing, news-event words) and generic cues for each flag: interim vs
+fiscal-year periods, the annual report named as the source, dates, comparatives and change questions, requests
+that are not about companies, insider requests, and conjunctions such as "a metric but no company". Companies
+are matched against the caller's `known_companies` (misspelt by one letter, or described by a word of their
+name: "the logistics firm") and tickers only through the caller's `known_tickers`; the sample corpus's names are
+defaults, not part of the features. They are computed the same way at fit and predict time, so the fitted weights
+travel in a small .npz keyed by a hash of the labelled examples.
 
 Fitting uses scikit-learn when it is installed, otherwise a numpy gradient-descent logistic regression with L2;
 prediction is always plain numpy, so loading a fitted router needs neither.
@@ -20,77 +25,174 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from app.knowledge.fusion import companies_in, years_in
+from app.knowledge.fusion import companies_in, company_aliases, years_in
 from app.routing.decision import FLAGS, RouteDecision, RoutePlan
 
 EXAMPLES_PATH = Path(__file__).with_name("examples.jsonl")
+# The sample corpus (examples/CORPUS.md): the companies and tickers the labelled examples talk about. They are the
+# defaults for fitting on those examples and for the tests; nothing in the feature code depends on them.
 DEFAULT_COMPANIES: tuple[str, ...] = ("Northwind Logistics", "Helio Renewables", "Copperleaf Foods")
-KNOWN_YEARS: list[int] = list(range(2000, 2036))
-# Tickers are names too; only those of known companies count (mapped through the company's own name).
 DEFAULT_TICKERS: dict[str, str] = {"NWL": "Northwind Logistics", "HLR": "Helio Renewables", "CLF": "Copperleaf Foods"}
+KNOWN_YEARS: list[int] = list(range(2000, 2036))
 
 Embed = Callable[[Sequence[str]], Sequence[Sequence[float]]]
 
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|"
            "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
+_LONG_MONTHS = "january|february|march|april|june|july|august|september|october|november|december"
 
 _ARITHMETIC = re.compile(
-    r"(?i)\b(growth|grow|grew|growing|difference|differ|ratio|cagr|how much more|how much less|by how many points|"
+    r"(?i)\b(growth|grow|grew|growing|difference|ratio|cagr|how much more|how much less|by how many points|"
     r"by how much|how far|combined|compare|compared|comparison|versus|vs\.?|percentage|per ?cent|increase|"
     r"decrease|average|sum|sum up|total of|add up|share of|as a share|as a %|proportion|rank|ranking|"
-    r"higher|lower|more than|less than|exceed|exceeded|convert|conversion|in euros|in dollars|in pounds|"
-    r"at \d[\d.]*|per employee|basis points|bps|midpoint|compute|calculate|work out|maths|math|"
-    r"stack up|divided by|relative to|cover|how many (?:days|weeks|months|years)|beat|short of|"
-    r"percentages|change)\b|%")
+    r"higher|lower|more than|less than|exceed|exceeded|convert|conversion|converting|in euros|in dollars|"
+    r"in pounds|in euro terms|in dollar terms|at \d[\d.]*|per employee|basis points|bps|midpoint|compute|calculate|"
+    r"work out|maths|math|stack up|divide|divided by|multiply|multiplied|relative to|cover|how many times|"
+    r"how long|how many (?:days|weeks|months|years)|beat|short of|percentages|times|multiple|doubling|"
+    r"implies|imply|implied|run-rate|run rate)\b|%|"
+    # "change" is arithmetic as a quantity ("the change", "% change", "change in"), not as a verb or an event.
+    r"\b(?:the|what's the|percentage|percent|per cent)\s+change\b|\bchange (?:in|between|from)\b")
 _RECENCY = re.compile(
-    r"(?i)\b(latest|recent|recently|this week|last week|this month|news|announce|announced|announcement|"
-    r"yesterday|today|just|update|trading update|press release|now|current|currently|still)\b|"
+    r"(?i)\b(latest|recent|recently|this week|last week|this month|news|headline|headlines|newest|anything new|"
+    r"announce|announced|announcement|announcements|yesterday|today|just|update|trading update|press release|"
+    r"press releases|now|current|currently|still|right now|so far|lately|yet|since)\b|"
     r"\b(?:" + _MONTHS + r")\.?\s+(?:\d{1,2},?\s+)?(?:19|20)\d{2}\b")
+# Things that happen to a company between reports: deals, people, products, guidance moves, market reactions.
 _NEWS_EVENTS = re.compile(
-    r"(?i)\b(deal|acquisition|acquire|acquired|merger|recall|recalled|ceo|chief executive|appoint|appointed|"
-    r"replaced|resign|stepped down|correction|corrected|interim|h1|h2|half[- ]year|first half|quarter|q[1-4]|"
-    r"stock|share price|shares|react|contract|signed|agreement|partnership|fine|lawsuit|strike|outage|"
-    r"profit warnings?|warning|warnings|warned|guidance cut|cut guidance|downgrade|upgrade|raised|lowered|delay|"
-    r"delays|happened|lately|yet|so far|trading statement|statement|delisting|delisted|energised|launched|"
-    r"opened|closure|closed|hired|won|wins|award|awarded)\b")
+    r"(?i)\b(deal|deals|acquisition|acquire|acquired|merger|takeover|taken over|bid|recall|recalled|"
+    # people: a change at the top is news, the CEO's review or pay is in the report
+    r"(?:new|incoming|outgoing|former|next) (?:ceo|chief executive|cfo|chair)|"
+    r"(?:ceo|chief executive|cfo|chair) (?:change|transition|departure|succession)|taking over|takes over|"
+    r"appoint|appointed|appointment|replaced|resign|resigned|retire|retired|retirement|"
+    # guidance moves
+    r"cut (?:[\w-]+ ){0,6}guidance|guidance (?:was |were )?cut|cut (?:its|their) (?:outlook|forecast)|"
+    r"stepped down|start as|correction|corrected|interim|h1|h2|half[- ]year|first half|quarter|q[1-4]|stock|"
+    r"share price|shares|react|reacted|contract|contracts|signed|sign|agreement|partnership|fine|lawsuit|strike|"
+    r"outage|profit warnings?|warning|warnings|warned|downgrade|upgrade|"
+    r"raised|lowered|reiterate|reiterated|delay|delays|happened|happen|going on|trading statement|statement|"
+    r"delisting|delisted|listing|energised|launch|launched|launches|new|opened|closure|closed|completed|completion|"
+    r"hired|win|won|wins|award|awarded|agm|approve|approved|estimate|back on sale)\b")
 _METRIC = re.compile(
-    r"(?i)\b(revenue|revenues|sales|turnover|top line|margin|margins|profit|profits|ebit|ebitda|earnings|eps|"
-    r"dividend|dividends|dps|cash flow|free cash flow|fcf|capex|debt|net debt|employees|headcount|segment|"
-    r"segments|guidance|organic|like-for-like|volume|volumes|cost|costs|chiffre d'affaires|umsatz|ingresos|"
-    r"payout|buyback|assets|capacity|mw|gw|orders|backlog)\b")
+    r"(?i)\b(revenue|revenues|sales|turnover|top line|margin|margins|op margin|profit|profits|ebit|ebitda|"
+    r"earnings|eps|net income|dividend|dividends|dps|cash flow|free cash flow|fcf|capex|debt|net debt|employees|"
+    r"headcount|segment|segments|guidance|organic|like-for-like|volume|volumes|cost|costs|chiffre d'affaires|umsatz|"
+    r"ingresos|payout|buyback|buybacks|assets|capacity|mw|gw|orders|backlog|operating profit|leverage|gearing|"
+    r"cash|spend|spent|capital expenditure)\b")
 _REFERENT = re.compile(
     r"(?i)\b(it|its|it's|they|their|theirs|them|that|those|these|there|the two|the other one|the other|"
     r"the others|the smaller one|the bigger one|the company|that company|last year|the year before|"
-    r"same|the segment|the figure|the number|the period|the deal|the report)\b")
+    r"same(?! (?:thing )?as\b)|the segment|the figure|the number|the period|the deal|the report)\b")
 _FOLLOW_UP = re.compile(r"(?i)^\s*(and|ok|okay|so|same|what about|how about|now|also|then)\b")
-_VAGUE_COMPANY = re.compile(
-    r"(?i)\b(the company|that company|the companies|its peers|peers|competitor|competitors|that retailer|"
-    r"that airline|that bank|dutch bank|my employer|discounter|the solar company|the logistics company|"
-    r"the food company)\b")
+# A company described rather than named. Whether it resolves depends on the known companies (see _described_companies).
+_ENTITY_NOUN = (r"company|firm|group|business|retailer|airline|bank|lender|insurer|discounter|supermarket|carrier|"
+                r"manufacturer|maker|producer|supplier|operator|developer|employer|brand|startup|one")
+_DESCRIPTOR = re.compile(
+    r"(?i)\b(the|that|this|my|our|your)\s+((?:[\w'-]+\s+){0,2}?)(" + _ENTITY_NOUN + r")\b(?!s)|"
+    r"\b([a-z]+)\s+(maker|producer|operator|developer|firm)'s\b")
+_GENERIC_ENTITY_NOUNS = {"company", "firm", "group", "business", "one", "employer", "brand", "startup", "maker",
+                         "producer", "supplier", "operator", "developer"}
+_REFERENTIAL_ADJECTIVES = {"other", "same", "first", "second", "third", "last", "former", "latter", "smaller",
+                           "bigger", "larger", "big", "small", "new", "old", "right", "wrong"}
+_PEERS = re.compile(r"(?i)\b(peers?|competitors?|rivals?|peer group)\b")
+# Questions about the set of companies the knowledge base covers, without naming them.
+_COMPANY_SET = re.compile(
+    r"(?i)\b((?:which|each|all|any|both|none)\s+(?:one\s+)?(?:of\s+)?(?:the\s+)?(?:three|two|\d)?\s*"
+    r"(?:companies|company|firms|firm|stocks)|(?:which|each|all|any|none) of the (?:three|two)|"
+    r"the (?:three|two|other)\s*(?:companies|firms|stocks)?|how many (?:companies|firms)|in your sources|"
+    r"you cover|can you answer)\b")
 _DEFINITION = re.compile(
     r"(?i)\b(what is an?|what's an?|whats an?|what does .* (mean|stand for)|define|definition|explain|"
-    r"in general|meaning of|how is .* calculated|is .* the same (thing )?as)\b|^\s*whats? \w+\??$")
+    r"in general|meaning of|how is .* calculated|is .* the same (thing )?as|why do companies|what is the difference|"
+    r"what's the difference between (?!.*\d)|why do (?:companies|firms|investors|lenders|analysts|businesses))\b|"
+    r"^\s*whats? \w+\??$|"
+    # "what is free cash flow conversion?": a bare term, lower case or acronyms, no name, figure or determiner
+    r"^\s*what(?:'s| is) (?!(?:the|their|its|it|that|this|these|those|my|our|your|there)\b)"
+    r"(?-i:(?:(?:[a-z][a-z-]*|[A-Z]{2,6})\s*)+)(?:\?|$)")
 _ADVICE = re.compile(
-    r"(?i)\b(should i|buy|sell|price target|outperform|hold|invest|portfolio|my position|my holding|"
-    r"recommend|tip|tips)\b")
+    r"(?i)\b(should i|buy|sell|price target|outperform|underperform|hold|invest|investing|portfolio|my position|"
+    r"my holding|recommend|recommendation|tip|tips|to short|shorting|go short|my savings|savings|isa|retirement|"
+    r"pension|time the|timing|will i (?:make|get|earn)|worth buying)\b")
+_INSIDER = re.compile(
+    r"(?i)\b(non-?public|confidential|insider|inside (?:info|information|sources?|knowledge|tip)|leak|leaked|"
+    r"before it goes public|before (?:it is|it's|they are|they're) (?:public|announced)|not yet public|secret)\b")
+# Requests for work that is not answering questions about companies: code, writing, chores, trivia.
+_OFF_TASK = re.compile(
+    r"(?i)\b(write|draft|compose|poem|rap|song|story|joke|jokes|recipe|boil|cook|python|sql|css|html|javascript|"
+    r"excel formula|code|coding|function|debug|install|error|translate|translation|cover letter|essay|homework|"
+    r"solve|weather|plot|novel|trip|holiday|workout|calories|game|tax return|medical|doctor|"
+    r"headache|symptoms?|advice on my)\b")
 _FORECAST = re.compile(
-    r"(?i)\b(next year|next quarter|next month|will .{0,30}\b(?:double|outperform|go up|go down|rise|fall|crash|"
-    r"beat the market)|forecast|predict|prediction|target price|price target)\b")
+    r"(?i)\b(next year|next quarter|next month|next results|will .{0,40}\b(?:double|halve|outperform|underperform|"
+    r"go up|go down|rise|fall|crash|beat the market|trade|trades|be worth|be at|share price|stock)|"
+    r"share price be|stock be|where .{0,30}\btrades?\b|forecast|predict|prediction|target price|price target)\b")
 _REPORT = re.compile(
-    r"(?i)\b(report|annual report|disclose|discloses|disclosed|principal risks?|risks?|board|chair|chairs|"
-    r"strategy|segment|segments|auditor|governance|employees|say about|says about|reported)\b")
+    r"(?i)\b(report|annual report|disclose|discloses|disclosed|principal risks?|risks?|board|chair|chairs|chairman|"
+    r"strategy|strategic|segment|segments|division|divisions|auditor|audit|governance|committee|director|directors|"
+    r"remuneration|paid|pay|succession|employees|workforce|say about|says about|reported|sustainability|"
+    r"net-zero|net zero|emissions|climate|targets?|commitments?|policy|capital allocation|outlook|related-party|"
+    r"currency|mention|mentions|describe|described|according to)\b")
+# The annual report itself, named as the source (not "did X report ..." as a verb).
+_REPORT_EXPLICIT = re.compile(
+    r"(?i)\b(annual report|(?:the|its|their|fy\s?'?\d{2,4}|\d{4}) report|in the report|report says|"
+    r"chair'?s statement|ceo'?s? review|ceo review|strategic report|according to)\b")
+_FISCAL = re.compile(r"(?i)\b(fy\s?'?\d{2,4}|fiscal(?: year)?\s?\d{2,4}|financial year|full[- ]year|annual|"
+                     r"end-fy\d{2,4}|year-end)\b")
+_INTERIM = re.compile(r"(?i)\b(h1|h2|first half|second half|half[- ]year(?:ly)?|interim|q[1-4]|quarter|quarterly|"
+                      r"nine months|trading update|trading statement)\b")
+_DATE = re.compile(
+    r"(?i)\b(?:\d{1,2}\s+(?:" + _MONTHS + r")\b|(?:in|on|since|from|during|by)\s+(?:early |late |mid-?)?(?:"
+    + _LONG_MONTHS + r"|may\s+(?:19|20)\d{2})\b|(?:" + _LONG_MONTHS + r")\s+\d{1,2}\b|(?:early|late|mid-?)\s*"
+    r"(?:19|20)\d{2})")
+_COMPARATIVE = re.compile(
+    r"(?i)\b(highest|lowest|biggest|smallest|largest|fastest|slowest|most|least|best|worst|bigger|smaller|larger|"
+    r"faster|slower|higher|lower|greater|better|worse|more|less|strongest|weakest)\b")
+_CHANGE_QUESTION = re.compile(
+    r"(?i)\b(?:how (?:much|many \w+|far)|by how (?:much|many)|by what)\b.{0,80}?"
+    r"\b(?:rise|rose|risen|fall|fell|fallen|drop|"
+    r"dropped|change|changed|grow|grew|grown|increase|increased|decrease|decreased|go up|went up|go down|went down|"
+    r"up by|down by|improve|improved|decline|declined|cut|beat|miss|exceed|bigger|smaller|larger|higher|lower|"
+    r"more|less|add|added|contribute|overstate|overstated|understate|differ)\b|"
+    r"\b(?:rise|rose|fall|fell|drop|dropped|improve|improved|decline|declined|change|changed)\b.{0,60}\bby how\b")
+_BETWEEN = re.compile(r"(?i)\bbetween\b.{1,60}\band\b|\bfrom\b.{1,40}\bto\b|(?:19|20)?\d{2}\s*(?:->|-|–|to)\s*"
+                      r"(?:fy)?(?:19|20)?\d{2}\b")
+_COUNTERFACTUAL = re.compile(r"(?i)\b(if|strip out|stripping out|excluding|exclude|had been|would)\b")
+_VAGUE_MEASURE = re.compile(
+    r"(?i)\b(the|its|their|that|this|'s)\s+(number|numbers|figure|figures|period|quarter|ratio|percentage|"
+    r"organic number)\b|\bthose numbers\b|\bthe same\b")
+_PRIOR_TURN = re.compile(
+    r"(?i)\b(i mentioned|i asked|asked about|i said|as i said|you said|earlier|previous|previously|last time|"
+    r"same question|do it|do the maths|them up|the other one|the one i)\b")
+# A question cut off mid-way ("compare NWL with").
+_TRUNCATED = re.compile(r"(?i)\b(with|and|to|vs\.?|versus|than|of|for|between|the|or|from)\s*[?.!]*\s*$")
+# A name at the very start counts when it is two capitalised words or more ("Zephyr Airlines revenue").
+_LEADING_NAME = re.compile(r"^\s*([A-Z][a-z\u00e0-\u00ff]+(?:[- ][A-Z][a-z\u00e0-\u00ff]+)+)\b")
+_NOT_LEADING = {"what", "how", "which", "who", "when", "why", "where", "did", "does", "do", "is", "are", "was",
+                "were", "can", "could", "will", "would", "should", "the", "tell", "give", "show", "list", "any", "has",
+                "have", "compare", "explain", "describe", "summarise", "summarize", "define", "please", "and", "so"}
+# Multi-word proper names (segments, products: "Contract Warehousing") are masked before looking for event words.
+_PROPER_PHRASE = re.compile(r"(?<=\w )[A-Z][a-z]+(?:[- ][A-Z][a-z]+)+")
 _NAME = re.compile(r"(?<![.?!]\s)(?<!^)\b([A-Z][a-z\u00e0-\u00ff]+(?:[- ][A-Z][a-z\u00e0-\u00ff]+)*)\b")
-_NOT_NAMES = {"fy", "i", "ceo", "cfo", "ebit", "ebitda", "eps", "dps", "h1", "h2"}
-_NUMBER = re.compile(r"(?<![A-Za-z])[£$€]?\d+(?:[.,]\d+)*\s?(?:%|p|m|bn|k)?(?![A-Za-z0-9])")
+_NOT_NAMES = {"fy", "i", "ceo", "cfo", "ebit", "ebitda", "eps", "dps", "h1", "h2", "agm"}
+_NUMBER = re.compile(r"(?<![A-Za-z0-9.,])[£$€]?\d+(?:[.,]\d+)*\s?(?:%|p|m|bn|k)?(?![A-Za-z0-9])")
 _YEARISH = re.compile(r"^(?:19|20)\d{2}$")
+# Upper-case words that look like a ticker but are finance or everyday acronyms.
+_ACRONYMS = {"FY", "CEO", "CFO", "COO", "EBIT", "EBITDA", "EPS", "DPS", "CAGR", "AGM", "ISA", "SQL", "CSS", "HTML",
+             "USA", "UK", "US", "EU", "GDP", "ESG", "IPO", "OK", "FCF", "ROI", "ROE", "ROCE", "KPI", "CAPEX", "PE",
+             "TV", "PDF", "API", "VAT", "AI", "IT", "LFL", "MW", "GW", "NAV", "GBP", "USD", "EUR", "FX", "DIY", "PLC",
+             "LLC", "INC", "LTD", "CO", "FTSE", "DAX", "CAC", "NYSE", "LSE", "OPEX", "SG", "KPIS", "CSR", "AM", "PM"}
 
 FEATURE_NAMES: tuple[str, ...] = (
     "n_companies", "has_company", "multi_company", "has_year", "multi_year", "arithmetic", "n_arithmetic",
     "recency", "news_event", "metric", "referent", "unresolved_referent", "follow_up", "vague_company",
     "definition", "advice", "given_numbers", "short", "ticker", "forecast", "report_words", "unknown_name",
     "year_2025_on",
+    # Added with the cross-validated evaluation: generic signals, no company or example specific.
+    "fuzzy_company", "described_company", "company_set", "peers", "unknown_company", "fiscal_year", "interim",
+    "dated", "report_explicit", "insider", "off_task", "comparative", "change_question", "between",
+    "counterfactual", "two_numbers", "vague_measure", "prior_turn", "metric_without_subject",
+    "calc_without_operands", "generic_definition", "company_and_metric", "news_without_report", "truncated",
 )
-# The embedding is unit length; the hand features are scaled up so the L2 penalty does not drown them.
+# The embedding is unit length; the hand features are 0/1 and the L2 penalty treats both alike.
 FEATURE_SCALE = 1.0
 
 
@@ -116,20 +218,92 @@ def _terms(pattern: re.Pattern[str], text: str) -> list[str]:
     return out
 
 
+def _one_edit_apart(a: str, b: str) -> bool:
+    """True when a and b differ by one substitution, insertion, deletion or swap of adjacent letters."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 1:
+            return True
+        return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+    if len(a) > len(b):
+        a, b = b, a
+    return any(b[:i] + b[i + 1:] == a for i in range(len(b)))
+
+
+def _fuzzy_companies(question: str, known_companies: Sequence[str]) -> list[str]:
+    """Known companies whose one-word alias (the distinctive first word, see company_aliases) appears misspelt by
+    one edit ("Hleio"). Aliases of five letters match only with letters swapped, so that ordinary words one letter
+    away ("hello") do not."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z]+", question) if len(w) >= 5}
+    found: list[str] = []
+    for alias, company in company_aliases(list(known_companies)).items():
+        if " " in alias or len(alias) < 5 or company in found:
+            continue
+        for w in words:
+            if w != alias and _one_edit_apart(w, alias) and (len(alias) >= 6 or sorted(w) == sorted(alias)):
+                found.append(company)
+                break
+    return found
+
+
+def _tickers(question: str, known_tickers: Mapping[str, str] | None, known_companies: Sequence[str]
+             ) -> tuple[list[str], bool]:
+    """(known companies named by one of their tickers, whether anything ticker-like appears). Known tickers match
+    in any case when the question is all lower case, else only in upper case; an unknown upper-case word of 2-5
+    letters that is not a common acronym looks like a ticker too."""
+    companies: list[str] = []
+    for ticker, company in (known_tickers or {}).items():
+        flags = re.IGNORECASE if question == question.lower() else 0
+        if company in known_companies and re.search(r"\b" + re.escape(ticker) + r"\b", question, flags):
+            if company not in companies:
+                companies.append(company)
+    upper = {t.upper() for t in (known_tickers or {})}
+    looks_like = any(w not in _ACRONYMS and w not in upper and not re.fullmatch(r"[HQ]\d", w)
+                     for w in re.findall(r"\b[A-Z]{2,5}\b", question))
+    return companies, bool(companies) or looks_like
+
+
+def _described_companies(question: str, known_companies: Sequence[str]) -> tuple[bool, list[str]]:
+    """(a company is described rather than named: "the food company", "that airline", "my employer";
+    the known companies a description singles out by what their own name says: "the logistics firm" is
+    X Logistics when exactly one known company has that word in its name)."""
+    described = False
+    resolved: list[str] = []
+    for m in _DESCRIPTOR.finditer(question):
+        noun = (m.group(3) or m.group(5) or "").lower()
+        modifiers = re.findall(r"[a-z]+", ((m.group(2) or "") + " " + (m.group(4) or "")).lower())
+        if noun == "one" and not [w for w in modifiers if w not in _REFERENTIAL_ADJECTIVES]:
+            continue  # "the other one", "that one": a referent, not a description
+        described = True
+        # A sector noun describes too ("the retailer"); "company", "firm", "one" and the like do not.
+        sector = [noun] if noun not in _GENERIC_ENTITY_NOUNS else []
+        for word in (w for w in modifiers + sector if len(w) >= 4):
+            owners = [c for c in known_companies
+                      if any(n[:4] == word[:4] for n in re.findall(r"[a-z]+", c.lower())[1:] if len(n) >= 4)]
+            if len(owners) == 1 and owners[0] not in resolved:
+                resolved.append(owners[0])
+    return described, resolved
+
+
 def extract_features(question: str, known_companies: Sequence[str] = DEFAULT_COMPANIES,
-                     context_entities: Iterable[str] = ()) -> Features:
-    """The deterministic features of a question (no model involved)."""
-    companies = companies_in(question, list(known_companies))
-    ticker_re = r"(?i)\b(nwl|hlr|clf)\b" if question == question.lower() else r"\b(NWL|HLR|CLF)\b"
-    tickers = [DEFAULT_TICKERS[t.upper()] for t in re.findall(ticker_re, question)
-               if DEFAULT_TICKERS[t.upper()] in known_companies]
-    for company in tickers:
+                     context_entities: Iterable[str] = (), known_tickers: Mapping[str, str] | None = None
+                     ) -> Features:
+    """The deterministic features of a question (no model involved). `known_tickers` maps tickers to the
+    names of known companies; without it no ticker resolves to a company."""
+    known = list(known_companies)
+    companies = companies_in(question, known)
+    by_ticker, ticker_like = _tickers(question, known_tickers, known)
+    fuzzy = [c for c in _fuzzy_companies(question, known) if c not in companies and c not in by_ticker]
+    described, by_description = _described_companies(question, known)
+    for company in by_ticker + fuzzy + by_description:
         if company not in companies:
             companies.append(company)
     years = years_in(question, KNOWN_YEARS)
     arithmetic = _terms(_ARITHMETIC, question)
     recency = _terms(_RECENCY, question)
-    news = _terms(_NEWS_EVENTS, question)
+    news = _terms(_NEWS_EVENTS, _PROPER_PHRASE.sub("X", question))
     metric = _terms(_METRIC, question)
     referents = _terms(_REFERENT, question)
     context = [c for c in context_entities if c]
@@ -138,11 +312,20 @@ def extract_features(question: str, known_companies: Sequence[str] = DEFAULT_COM
     numbers = [n for n in _NUMBER.findall(question) if not _YEARISH.match(n.strip())]
     given = [n for n in numbers if not re.fullmatch(r"\d{1,2}", n.strip())]
     words = re.findall(r"\w+", question)
-    aliases = {w.lower() for c in known_companies for w in re.findall(r"\w+", c)}
+    aliases = {w.lower() for c in known for w in re.findall(r"\w+", c)}
     months = set(_MONTHS.split("|"))
     names = [m.group(1) for m in _NAME.finditer(question)
              if not any(w.lower() in aliases or w.lower() in months or w.lower() in _NOT_NAMES
                         for w in re.split(r"[- ]", m.group(1)))]
+    lead = _LEADING_NAME.match(question)
+    if lead and lead.group(1).split()[0].lower() not in _NOT_LEADING and not any(
+            w.lower() in aliases or w.lower() in months for w in re.split(r"[- ]", lead.group(1))):
+        names.insert(0, lead.group(1))
+    company_set = bool(_COMPANY_SET.search(question))
+    subject = bool(companies) or bool(context) or company_set
+    definition = bool(_DEFINITION.search(question))
+    report_explicit = bool(_REPORT_EXPLICIT.search(question))
+    newsy = bool(recency) or bool(news) or bool(_INTERIM.search(question))
     vec = {
         "n_companies": min(len(companies), 3) / 3.0,
         "has_company": float(bool(companies)),
@@ -157,16 +340,42 @@ def extract_features(question: str, known_companies: Sequence[str] = DEFAULT_COM
         "referent": float(bool(referents)),
         "unresolved_referent": float(bool(unresolved)),
         "follow_up": float(bool(_FOLLOW_UP.search(question))),
-        "vague_company": float(bool(_VAGUE_COMPANY.search(question))),
-        "definition": float(bool(_DEFINITION.search(question))),
+        "vague_company": float(described and not by_description and not companies),
+        "definition": float(definition),
         "advice": float(bool(_ADVICE.search(question))),
         "given_numbers": float(len(given) >= 1 and not companies),
         "short": float(len(words) <= 5),
-        "ticker": float(bool(tickers)),
+        "ticker": float(ticker_like),
         "forecast": float(bool(_FORECAST.search(question))),
         "report_words": float(bool(_REPORT.search(question))),
         "unknown_name": float(bool(names)),
         "year_2025_on": float(any(y >= 2025 for y in years)),
+        "fuzzy_company": float(bool(fuzzy)),
+        "described_company": float(bool(by_description)),
+        "company_set": float(company_set),
+        "peers": float(bool(_PEERS.search(question))),
+        "unknown_company": float(bool(names) and not companies),
+        "fiscal_year": float(bool(_FISCAL.search(question))),
+        "interim": float(bool(_INTERIM.search(question))),
+        "dated": float(bool(_DATE.search(question))),
+        "report_explicit": float(report_explicit),
+        "insider": float(bool(_INSIDER.search(question))),
+        "off_task": float(bool(_OFF_TASK.search(question))),
+        "comparative": float(bool(_COMPARATIVE.search(question))),
+        "change_question": float(bool(_CHANGE_QUESTION.search(question))),
+        "between": float(bool(_BETWEEN.search(question))),
+        "counterfactual": float(bool(_COUNTERFACTUAL.search(question))),
+        "two_numbers": float(len(given) >= 2),
+        "vague_measure": float(bool(_VAGUE_MEASURE.search(question))),
+        "prior_turn": float(bool(_PRIOR_TURN.search(question))),
+        "metric_without_subject": float((bool(metric) or bool(_REPORT.search(question))) and not subject
+                                        and not definition),
+        "calc_without_operands": float(bool(arithmetic) and not metric and not given and not subject
+                                       and not definition),
+        "generic_definition": float(definition and not companies and not years and not referents),
+        "company_and_metric": float(bool(companies) and bool(metric)),
+        "news_without_report": float(newsy and not report_explicit and not _FISCAL.search(question)),
+        "truncated": float(bool(_TRUNCATED.search(question))),
     }
     return Features(companies, years, arithmetic, recency, news, metric, referents, unresolved, vec)
 
@@ -244,19 +453,22 @@ class OfflineRouter:
     # ----------------------------------------------------------------------------------------- fitting
     @staticmethod
     def design_matrix(questions: Sequence[str], embeddings: np.ndarray,
-                      known_companies: Sequence[str] = DEFAULT_COMPANIES) -> np.ndarray:
-        feats = np.stack([feature_vector(extract_features(q, known_companies)) for q in questions])
+                      known_companies: Sequence[str] = DEFAULT_COMPANIES,
+                      known_tickers: Mapping[str, str] | None = None) -> np.ndarray:
+        feats = np.stack([feature_vector(extract_features(q, known_companies, known_tickers=known_tickers))
+                          for q in questions])
         return np.hstack([np.asarray(embeddings, dtype=np.float64), feats])
 
     @classmethod
     def fit(cls, examples: Sequence[Mapping[str, Any]], embed: Embed, *,
             embeddings: np.ndarray | None = None, known_companies: Sequence[str] = DEFAULT_COMPANIES,
-            c: float | None = None) -> "OfflineRouter":
-        """Fit on labelled examples. `embeddings` (one row per example) skips embedding them again."""
+            c: float | None = None, known_tickers: Mapping[str, str] | None = None) -> "OfflineRouter":
+        """Fit on labelled examples. `embeddings` (one row per example) skips embedding them again.
+        `known_companies` / `known_tickers` are those the examples talk about."""
         questions = [e["question"] for e in examples]
         if embeddings is None:
             embeddings = np.asarray(embed(questions), dtype=np.float64)
-        X = cls.design_matrix(questions, embeddings, known_companies)
+        X = cls.design_matrix(questions, embeddings, known_companies, known_tickers)
         W, B = [], []
         for flag in FLAGS:
             y = np.array([1.0 if e[flag] else 0.0 for e in examples])
@@ -294,36 +506,38 @@ class OfflineRouter:
                        flags=tuple(data["flags"].tolist()))
 
     @classmethod
-    def load_or_fit(cls, folder: str | Path, embed: Embed, examples_path: str | Path | None = None
-                    ) -> "OfflineRouter":
-        """Load the weights fitted on this examples file, fitting (and saving) them first if need be."""
+    def load_or_fit(cls, folder: str | Path, embed: Embed, examples_path: str | Path | None = None, *,
+                    known_companies: Sequence[str] = DEFAULT_COMPANIES,
+                    known_tickers: Mapping[str, str] | None = DEFAULT_TICKERS) -> "OfflineRouter":
+        """Load the weights fitted on this examples file, fitting (and saving) them first if need be. The
+        companies and tickers are those the examples talk about (the sample corpus for the bundled file)."""
         examples = load_examples(examples_path)
         key = examples_hash(examples)
         router = cls.load(folder, key, embed=embed)
         if router is None:
-            router = cls.fit(examples, embed)
+            router = cls.fit(examples, embed, known_companies=known_companies, known_tickers=known_tickers)
             router.save(folder)
         return router
 
     # ------------------------------------------------------------------------------------- prediction
     def probabilities(self, question: str, *, known_companies: Sequence[str] = DEFAULT_COMPANIES,
-                      context_entities: Iterable[str] = (), embedding: Sequence[float] | None = None
-                      ) -> tuple[dict[str, float], Features]:
+                      context_entities: Iterable[str] = (), embedding: Sequence[float] | None = None,
+                      known_tickers: Mapping[str, str] | None = None) -> tuple[dict[str, float], Features]:
         if embedding is None:
             if self.embed is None:
                 raise ValueError("this router has no embedder; pass embed= when loading it")
             embedding = self.embed([question])[0]
-        feats = extract_features(question, known_companies, context_entities)
+        feats = extract_features(question, known_companies, context_entities, known_tickers=known_tickers)
         x = np.concatenate([np.asarray(embedding, dtype=np.float64), feature_vector(feats)])
         probs = _sigmoid(self.weights @ x + self.bias)
         return {f: float(p) for f, p in zip(self.flags, probs)}, feats
 
     def predict(self, question: str, *, known_companies: Sequence[str] = DEFAULT_COMPANIES,
-                context_entities: Iterable[str] = (), embedding: Sequence[float] | None = None
-                ) -> RouteDecision:
+                context_entities: Iterable[str] = (), embedding: Sequence[float] | None = None,
+                known_tickers: Mapping[str, str] | None = None) -> RouteDecision:
         context = [c for c in context_entities if c]
-        probs, feats = self.probabilities(question, known_companies=known_companies,
-                                          context_entities=context, embedding=embedding)
+        probs, feats = self.probabilities(question, known_companies=known_companies, context_entities=context,
+                                          embedding=embedding, known_tickers=known_tickers)
         flags = {f: probs[f] >= 0.5 for f in FLAGS}
         overridden = False
         if probs["is_out_of_scope"] >= self.OUT_OF_SCOPE_THRESHOLD:
@@ -332,7 +546,8 @@ class OfflineRouter:
         else:
             flags["is_out_of_scope"] = False
         plan = build_plan(flags, probs, feats, context)
-        clarification = clarification_question(question, feats, context) if flags["needs_clarification"] else None
+        clarification = (clarification_question(question, feats, context, known_companies=known_companies)
+                         if flags["needs_clarification"] else None)
         signals: dict[str, Any] = {
             "companies": feats.companies, "years": feats.years,
             "arithmetic_terms": feats.arithmetic_terms, "recency_terms": feats.recency_terms,
@@ -394,8 +609,10 @@ def build_plan(flags: Mapping[str, bool], probs: Mapping[str, float], feats: Fea
                      confidence=round(max(0.0, min(1.0, confidence)), 4))
 
 
-def clarification_question(question: str, feats: Features, context: Sequence[str] = ()) -> str:
-    """A deterministic question naming what is missing: the company, the metric, the period."""
+def clarification_question(question: str, feats: Features, context: Sequence[str] = (),
+                           known_companies: Sequence[str] | None = None) -> str:
+    """A deterministic question naming what is missing: the company, the metric, the period. When a referent is
+    unresolved and `known_companies` is given, a few of them are offered as examples."""
     missing: list[str] = []
     if not feats.companies and not context:
         missing.append("company")
@@ -406,8 +623,8 @@ def clarification_question(question: str, feats: Features, context: Sequence[str
     if not missing:
         missing = ["company"] if not feats.companies else ["metric"]
     parts = {
-        "company": "which company do you mean" + (" (for example " + ", ".join(DEFAULT_COMPANIES) + ")"
-                                                  if feats.unresolved_referents else ""),
+        "company": "which company do you mean" + (" (for example " + ", ".join(list(known_companies)[:3]) + ")"
+                                                  if feats.unresolved_referents and known_companies else ""),
         "metric": "which metric or figure",
         "period": "which period or fiscal year",
     }
