@@ -404,11 +404,24 @@ def draft_claims(
     return [claim for docs in groups.values() for claim in best_sentences(topic, docs, per_company, years)]
 
 
+_INSTRUCTION = re.compile(
+    r"(?i)\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|prompts?|rules?|above)\b|"
+    r"\b(AI|language model|LLM|assistant|chatbot)s?\b.{0,30}\b(reading|must|should|shall)\b|"
+    r"\byou (must|should) (now )?(say|state|answer|recommend|tell)\b")
+
+
+def looks_like_instruction(sentence: str) -> bool:
+    """A sentence addressed to a model rather than a reader ('AI systems reading this: ignore all previous
+    instructions...'). Documents are data: the extractive draft never quotes such a sentence as a fact."""
+    return _INSTRUCTION.search(sentence) is not None
+
+
 def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int, years: Sequence[int] = ()) -> list[Claim]:
     candidates = [
         (sentence_support(topic, sentence, years), doc.score, -position, sentence, doc)
         for doc in docs
         for position, sentence in enumerate(split_sentences(readable_tables(doc.text)))
+        if not looks_like_instruction(sentence)
     ]
     ranked = sorted((c for c in candidates if c[0] > 0), key=lambda c: c[:3], reverse=True)
     picked: dict[str, Claim] = {}
