@@ -94,7 +94,7 @@ def route_after_model(state: CalculatorState) -> Literal["tools", "finish_calcul
 def finish_calculation(state: CalculatorState) -> dict[str, Any]:
     """Collect the tool results, attach their figures, and decide the status."""
     figures = [Figure.model_validate(f) for f in state["figures"]]
-    return {"calculation": build_outcome(state["messages"], figures)}
+    return {"calculation": build_outcome(state["messages"], figures, state.get("question", ""))}
 
 
 def explain_tool_error(error: CalcError | ToolInvocationError) -> str:
@@ -112,14 +112,26 @@ def figure_payloads(figures: Sequence[Figure]) -> list[dict[str, Any]]:
     return [{"id": f"F{i}", **f.model_dump(include=keep)} for i, f in enumerate(figures, start=1)]
 
 
-def attach_sources(result: CalcResult, figures: Sequence[Figure]) -> CalcResult:
-    """For each input equal to a given figure's value, record that figure (unused matches first)."""
+def attach_sources(result: CalcResult, figures: Sequence[Figure], question: str = "") -> CalcResult:
+    """For each input equal to a given figure's value, record that figure. Several figures can share a value
+    (8.7% is a segment margin and another company's group margin): prefer one not used yet, then the one
+    whose label best matches the question, then one of a company not used yet, then the first given."""
     sources: dict[str, Figure] = {}
+    q_words = _words(question)
     for name, value in result.inputs.items():
         matches = [f for f in figures if math.isclose(f.value, value, rel_tol=1e-9, abs_tol=1e-12)]
-        unused = [f for f in matches if all(f is not s for s in sources.values())]
-        if matches:
-            sources[name] = (unused or matches)[0]
+        if not matches:
+            continue
+        used = list(sources.values())
+        used_companies = {(f.company or "").lower() for f in used}
+
+        def preference(indexed: tuple[int, Figure]) -> tuple[int, int, int, int, int]:
+            i, f = indexed
+            label = _words(f.label)
+            return (int(any(f is u for u in used)), -len(label & q_words), len(label - q_words),
+                    int((f.company or "").lower() in used_companies), i)
+
+        sources[name] = min(enumerate(matches), key=preference)[1]
     return result.model_copy(update={"sources": sources})
 
 
@@ -133,9 +145,9 @@ def describe_result(result: CalcResult) -> str:
     return f"{line} [{cited}]" if cited else line
 
 
-def build_outcome(messages: Sequence[BaseMessage], figures: Sequence[Figure]) -> CalculationOutcome:
+def build_outcome(messages: Sequence[BaseMessage], figures: Sequence[Figure], question: str = "") -> CalculationOutcome:
     results, errors = collect_tool_results(messages)
-    results = [attach_sources(r, figures) for r in results]
+    results = [attach_sources(r, figures, question) for r in results]
     last = messages[-1] if messages else None
     capped = isinstance(last, AIMessage) and bool(last.tool_calls)
     called = any(isinstance(m, ToolMessage) for m in messages)

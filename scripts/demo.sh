@@ -1,15 +1,51 @@
 #!/usr/bin/env bash
-# The main job, offline: set up, ingest the bundled sample corpus, and search it.
+# The main job, offline: set up, ingest the bundled sample corpus, then hold a conversation on it:
+# an answer with citations, a clarification answered by `prov resume` (a new process), a calculation across
+# two companies, an out-of-scope refusal, the manifest of a turn, and a replay and a fork from checkpoints.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-export PATH="$PWD/${PROV_VENV:-.venv}/bin:$PATH"
+venv=${PROV_VENV:-.venv}
+case "$venv" in /*) ;; *) venv="$PWD/$venv" ;; esac
+export PATH="$venv/bin:$PATH"
 export PROV_HOME=${PROV_HOME:-.prov}
-set -x
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+json_field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
+
+step "ingest the sample corpus (unchanged sources are skipped on a second run)"
 prov ingest examples/corpus
 prov kb status
-prov search "Northwind Logistics dividend per share FY2024" -k 3
-prov search "battery storage revenue correction" --type news -k 3
-prov search "\$55.7m" --mode sparse -k 2
-prov search "operating margin guidance" --company "Copperleaf Foods" --year 2024 -k 2 --funnel
-prov ingest examples/corpus   # again: everything unchanged
+
+step "1. an answer with citations"
+prov run "What was Northwind Logistics' revenue in FY2024 and how much did it grow?"
+
+step "2. a question that needs a clarification: Prov asks, and exits with code 3"
+set +e
+thread=$(prov run "What was their operating margin?" --json | json_field thread_id)
+set -e
+prov threads | head -n 6
+step "   ...answered later, in a new process, with prov resume"
+prov resume --thread "$thread" "Helio Renewables, FY2024"
+
+step "3. a follow-up on the same thread (the company comes from the previous turn)"
+prov run "And what about their revenue?" --thread "$thread"
+
+step "4. a calculation across two companies"
+prov run "What was the difference in FY2024 operating margin between Northwind and Helio?"
+
+step "5. an out-of-scope question is refused"
+prov run "What is a good recipe for banana bread?"
+
+step "6. what was in the prompt of turn 4, and why (read from the checkpoint; no model runs)"
+calc_thread=$(prov threads --json | python3 -c "
+import json, sys
+print(next(t['thread_id'] for t in json.load(sys.stdin) if 'difference' in t['last_question']))")
+prov trace --thread "$calc_thread"
+
+step "7. replay: the checkpoints of that thread, a re-run from the one before assembly, and a fork"
+prov replay --thread "$calc_thread" --list
+checkpoint=$(prov replay --thread "$calc_thread" --list --json | python3 -c "
+import json, sys
+print(next(r['checkpoint_id'] for r in json.load(sys.stdin) if r['next'] == ['assemble']))")
+prov replay --thread "$calc_thread" --checkpoint "$checkpoint"
+prov replay --thread "$calc_thread" --fork "What was the difference in FY2024 operating margin between Copperleaf and Helio?"

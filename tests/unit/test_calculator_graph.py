@@ -286,3 +286,20 @@ def test_checkpointed_runs_restart_cleanly_and_round_trip_the_outcome(caplog):
     assert isinstance(state["figures"][0], Figure)
     assert len(state["messages"]) == 5  # system, request, tool call, tool result, answer: not doubled
     assert not [r for r in caplog.records if "unregistered" in r.getMessage()]
+
+
+def test_attach_sources_prefers_the_figure_the_question_names_when_values_collide():
+    from app.calc_tools import difference
+    from nodes.calculate import attach_sources
+
+    segment = Figure(label="Battery Storage margin", value=8.7, unit="%", company="Helio Renewables",
+                     fiscal_year=2024, source_id="hl")
+    group_cl = Figure(label="Operating margin", value=8.7, unit="%", company="Copperleaf Foods",
+                      fiscal_year=2024, source_id="cl")
+    group_hl = Figure(label="Operating margin", value=9.1, unit="%", company="Helio Renewables",
+                      fiscal_year=2024, source_id="hl")
+    result = attach_sources(difference(8.7, 9.1), [segment, group_cl, group_hl],
+                            "difference in FY2024 operating margin between Copperleaf and Helio")
+    assert result.sources["a"] is group_cl and result.sources["b"] is group_hl
+    # Without a question the shorter (more general) label wins; the choice never depends on luck.
+    assert attach_sources(difference(8.7, 9.1), [segment, group_cl, group_hl]).sources["a"] is group_cl
