@@ -112,6 +112,9 @@ class Settings(BaseSettings):
         default=3, ge=0, description="Most recent turns kept word for word; older ones are compressed."
     )
     news_limit: int = Field(default=5, ge=1, le=50, description="News items admitted per turn, newest first.")
+    answer_cache: bool = Field(
+        default=True, description="Reuse the answer to the same standalone question while the corpus is unchanged."
+    )
 
     @property
     def checkpoint_path(self) -> Path:
