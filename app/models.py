@@ -95,9 +95,31 @@ def resolve_provider(settings: Settings) -> Provider:
     return "openai" if (settings.openai_api_key or settings.openai_base_url) else "offline"
 
 
-def chat_clients(settings: Settings) -> tuple[Any, Any]:
-    """The small and large ChatOpenAI clients (no network until they are called)."""
+def compatible_chat_openai() -> type:
+    """ChatOpenAI, made to speak to every OpenAI-compatible server, not only OpenAI's:
+    - an assistant turn that only calls tools is sent with content "" rather than null (llama.cpp's server
+      rejects null with HTTP 500, so a tool result could never be sent back);
+    - the output cap is sent as `max_tokens` as well as `max_completion_tokens` (servers that only read the
+      older field would ignore the cap). Both only when a base URL is set: OpenAI itself gets the plain payload."""
     from langchain_openai import ChatOpenAI
+
+    class CompatibleChatOpenAI(ChatOpenAI):
+        def _get_request_payload(self, input_: Any, *, stop: list[str] | None = None, **kwargs: Any) -> dict:
+            payload = super()._get_request_payload(input_, stop=stop, **kwargs)
+            if self.openai_api_base:
+                for message in payload.get("messages", []):
+                    if message.get("role") == "assistant" and message.get("content") is None:
+                        message["content"] = ""
+                if "max_completion_tokens" in payload and "max_tokens" not in payload:
+                    payload["max_tokens"] = payload["max_completion_tokens"]
+            return payload
+
+    return CompatibleChatOpenAI
+
+
+def chat_clients(settings: Settings) -> tuple[Any, Any]:
+    """The small and large clients (no network until they are called)."""
+    ChatOpenAI = compatible_chat_openai()
 
     common: dict[str, Any] = {
         "temperature": 0,
