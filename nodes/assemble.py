@@ -40,8 +40,22 @@ TokenCounter = Callable[[str], int]
 
 def fence(text: str, label: str = "") -> str:
     """Untrusted text inside a DATA fence; fence markers in the text are removed so it cannot close it."""
-    body = _FENCE_MARKERS.sub("", text).strip()
+    body = strip_fence_markers(text).strip()
     return f"{FENCE_OPEN}{(' ' + label) if label else ''}\n{body}\n{FENCE_CLOSE}"
+
+
+def strip_fence_markers(text: str) -> str:
+    """Remove fence markers until none is left: one pass can join the remains into a new one ('DATA>><<<>')."""
+    while True:
+        stripped = _FENCE_MARKERS.sub("", text)
+        if stripped == text:
+            return stripped
+        text = stripped
+
+
+def _one_line(text: str) -> str:
+    """Document-supplied text that sits outside a fence (titles, section names): no markers, one line."""
+    return " ".join(strip_fence_markers(text).split())
 
 
 def evidence_header(n: int, doc: Evidence) -> str:
@@ -50,9 +64,10 @@ def evidence_header(n: int, doc: Evidence) -> str:
     company = doc.company or "Unknown company"
     if doc.doc_type == "news":
         when = doc.published_at.isoformat() if doc.published_at else "undated"
-        return f'[{n}] {company} news, {when}: "{doc.title}"'
+        return f'[{n}] {company} news, {when}: "{_one_line(doc.title)}"'
     year = f" FY{doc.fiscal_year}" if doc.fiscal_year else ""
-    where = f", p.{doc.page}" if doc.page is not None else (f", section \"{doc.section}\"" if doc.section else "")
+    section = f", section \"{_one_line(doc.section)}\"" if doc.section else ""
+    where = f", p.{doc.page}" if doc.page is not None else section
     kind = "table" if doc.is_table else "text"
     return f"[{n}] {company}{year}{where} [{kind}]"
 
@@ -122,11 +137,13 @@ def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter)
     evidence_allowance = allowance["evidence"] + allowance["memory"] + max(0, allowance["structured"] - structured_tokens)
     blocks: list[Block] = []
     used = 0
+    over_budget = False
     for doc, producer, rule in candidates:
         n = len(blocks) + 1
         header = evidence_header(n, doc)
         text_tokens = count(header) + count(doc.text)
-        included = used + text_tokens <= evidence_allowance
+        included = not over_budget and used + text_tokens <= evidence_allowance
+        over_budget = not included
         manifest.append(ManifestEntry(
             block=header if included else f"(dropped) {header[header.index(']') + 2:]}", role="user",
             producer=producer, rule=rule, tokens=text_tokens, included=included, items=[doc.chunk_id],

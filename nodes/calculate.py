@@ -267,7 +267,8 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
     if "ratio" in q or re.search(r"\b(times|multiple)\b", q):
         pair = two_figures(q, relevant)
         return [("ratio", {"numerator": pair[0].value, "denominator": pair[1].value})] if pair else []
-    if re.search(r"\b(difference|gap|more than|less than|higher than|lower than)\b", q):
+    if re.search(r"\b(difference|gap|more than|less than|higher than|lower than|exceed(?:s|ed)?|outpac(?:e|es|ed)|"
+                 r"fall short of|fell short of)\b", q):
         pair = two_figures(q, relevant)
         return [("difference", {"a": pair[0].value, "b": pair[1].value})] if pair else []
     if re.search(r"\b(percentage|percent|%) change\b", q):

@@ -71,7 +71,7 @@ def summarise_turns(turns: Sequence[Turn], *, per_turn: int = SUMMARY_SENTENCES_
         lines.append(f"Q: {turn.question} A: {' '.join(keep) or turn.status}")
     summary = "\n".join(lines)
     if len(summary) > max_chars:  # keep the newest part: later turns matter more to a follow-up
-        summary = "…" + summary[-max_chars:]
+        summary = "…" + summary[-(max_chars - 1):]
     return summary
 
 

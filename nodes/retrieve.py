@@ -151,6 +151,7 @@ class RetrievalState(RetrievalInput, RetrievalOutput):
     max_attempts: int
     attempt: int
     targets: list[str | None]
+    year_filter: list[int]
     queries: list[str]
     query_log: list[list[str]]
     search_k: int
@@ -206,11 +207,15 @@ def plan_queries(state: RetrievalState, *, k: int = DEFAULT_K) -> dict[str, Any]
         # matches terms; "what was the difference between" would only add noise to it).
         queries = list(dict.fromkeys([state["question"], keyword_query(state["question"], state["companies"])]))
     else:
+        # A retry widens as well as narrows: the fiscal years stop being a filter and become query terms, since
+        # the figure may sit in a neighbouring year's report (FY2025 guidance is in the FY2024 report).
         targets = list(state["missing"]) or [None]
-        queries = [rewrite_query(state["question"], state["missing"], state["failed_terms"])]
+        years = [f"FY{y}" for y in state["fiscal_years"]]
+        queries = [rewrite_query(state["question"], state["missing"], [*state["failed_terms"], *years])]
     return {
         "attempt": attempt,
         "targets": targets,
+        "year_filter": list(state["fiscal_years"]) if attempt == 1 else [],
         "queries": queries,
         "query_log": [*state["query_log"], queries],
         "search_k": k * attempt,
@@ -224,7 +229,7 @@ def fan_out_searches(state: RetrievalState) -> list[Send]:
         raise ValueError(f"fan_out_searches needs targets and queries from plan_queries; got {targets!r}, {queries!r}")
     return [
         Send("search_company", {"request": SearchRequest(
-            company=company, queries=queries, fiscal_years=state["fiscal_years"],
+            company=company, queries=queries, fiscal_years=state.get("year_filter", state["fiscal_years"]),
             doc_type=state.get("doc_type"), k=state["search_k"],
         )})
         for company in targets

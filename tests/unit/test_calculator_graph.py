@@ -303,3 +303,12 @@ def test_attach_sources_prefers_the_figure_the_question_names_when_values_collid
     assert result.sources["a"] is group_cl and result.sources["b"] is group_hl
     # Without a question the shorter (more general) label wins; the choice never depends on luck.
     assert attach_sources(difference(8.7, 9.1), [segment, group_cl, group_hl]).sources["a"] is group_cl
+
+
+@pytest.mark.parametrize("question", [
+    "By how much did Northwind's FY2024 revenue exceed Copperleaf's?",
+    "How far did Northwind outpace Copperleaf on revenue in FY2024?",
+])
+def test_exceed_and_outpace_are_differences_not_growth(question):
+    [result] = run(question=question, figures=[CL_2024, NW_2024])["calculation"].results
+    assert result.tool == "difference" and result.inputs == {"a": 1311.2, "b": 642.0}

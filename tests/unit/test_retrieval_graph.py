@@ -384,3 +384,18 @@ def test_evidence_from_a_knowledge_base_hit():
         "chunk_id": "nw24-fin", "page": 4, "section": "Financial review", "score": 0.032,
         "published_at": date(2025, 3, 14),
     }
+
+
+def test_a_retry_drops_the_year_filter_and_searches_for_the_year_instead():
+    """FY2025 guidance lives in the FY2024 report: a year-filtered first attempt finds nothing, the retry
+    searches without the filter (the year becomes a query term) and finds it."""
+    outlook = NW_FIN.model_copy(update={
+        "chunk_id": "nw24-outlook", "text": "Outlook. For FY2025 we expect revenue of £1.40bn to £1.45bn."})
+    search = FakeSearch(corpus=[outlook])
+    result = run(search, [NW], years=(2025,), question="What is Northwind's revenue guidance for FY2025?")
+    first = [c for c in search.calls if c[2] == 2025]
+    retry = [c for c in search.calls if c[2] is None]
+    assert first and retry and len(first) + len(retry) == len(search.calls)
+    assert all("FY2025" in c[0] for c in retry)
+    assert result.attempts == 2 and result.status == "found"
+    assert [e.chunk_id for e in result.evidence] == ["nw24-outlook"]
