@@ -163,6 +163,19 @@ class OfflineRoutingModel:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self._router: Any = None
+        self._tickers: tuple[int, dict[str, str]] | None = None
+
+    def known_tickers(self) -> dict[str, str]:
+        """Tickers the knowledge base's own sources state, read again whenever the corpus changes."""
+        from app.knowledge.catalog import Catalog
+
+        if not self.settings.catalog_path.exists():
+            return {}
+        catalog = Catalog(self.settings.catalog_path)
+        generation = catalog.generation()
+        if self._tickers is None or self._tickers[0] != generation:
+            self._tickers = (generation, catalog.tickers())
+        return self._tickers[1]
 
     def _load(self) -> Any:
         if self._router is None:
@@ -176,7 +189,7 @@ class OfflineRoutingModel:
     def __call__(self, question: str, *, known_companies: Sequence[str], context_entities: Sequence[str]
                  ) -> RouteDecision:
         return self._load().predict(question, known_companies=list(known_companies),
-                                    context_entities=list(context_entities))
+                                    context_entities=list(context_entities), known_tickers=self.known_tickers())
 
 
 # --- openai provider ----------------------------------------------------------------------------------------

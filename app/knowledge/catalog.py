@@ -135,6 +135,20 @@ class Catalog:
         with self.engine.connect() as conn:
             return sorted(c for c in conn.execute(select(sources.c.company).distinct()).scalars() if c)
 
+    def tickers(self) -> dict[str, str]:
+        """Ticker → company, as the sources state them ("ticker NWL", "(ticker: HLR)"): one company per ticker,
+        and a ticker claimed by two companies is dropped."""
+        import re
+
+        found: dict[str, set[str]] = {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(chunks.c.company, chunks.c.text)
+                                .where(chunks.c.company.is_not(None), chunks.c.text.ilike("%ticker%")))
+            for company, text in rows:
+                for ticker in re.findall(r"\bticker(?: symbol)?:?\s+([A-Z]{2,5})\b", text):
+                    found.setdefault(ticker, set()).add(company)
+        return {t: next(iter(c)) for t, c in found.items() if len(c) == 1}
+
     def fiscal_years(self) -> list[int]:
         with self.engine.connect() as conn:
             return sorted(y for y in conn.execute(select(sources.c.fiscal_year).distinct()).scalars() if y)
