@@ -29,22 +29,26 @@ _UNIT_IN_LABEL = re.compile(r"\((?P<unit>[£$€]\s?(?:m|bn|k)?|%|pence|p|m|bn)\
 _SENTENCE_FIGURE = re.compile(
     r"(?P<label>[A-Za-z][A-Za-z&' -]{2,60}?)\s+(?:was|were|of|reached|totalled|totaled|came to|"
     r"(?:rose|grew|increased|fell|declined|decreased|improved)(?: by [\d.]+%)? to)\s+"
-    r"(?P<fig>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:%|p|m|bn|k)?)(?:\s*\((?:FY\s?)?(?P<prior_year>(?:19|20)\d{2})[:,]?\s*"
-    r"(?P<prior>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:%|p|m|bn|k)?)\))?")
-_LEADING_WORDS = re.compile(r"(?i)^(?:the|our|its|their|group|and|while|with|in|for|fy\d{4})\s+")
+    r"(?P<fig>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:%|(?:p|m|bn|k)\b)?)(?:\s*\((?:FY\s?)?(?P<prior_year>(?:19|20)\d{2})[:,]?\s*"
+    r"(?P<prior>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:%|(?:p|m|bn|k)\b)?)\))?")
+_LEADING_WORDS = re.compile(r"(?i)^(?:the|our|its|their|group|and|while|with|in|for|an|a|fy\d{4})\s+")
+_NOT_A_MEASURE = re.compile(r"(?i)^(?:we|which|who|it|this|that|these|those|there|they|he|she|record|total of)\b")
+_VALUE_WORDS = {"actual", "actuals", "reported", "outturn", "result", "results"}
 MAX_FIGURES = 60
 
 
 def extract_figures(evidence: Iterable[Evidence]) -> list[Figure]:
     """Every figure the readers find, de-duplicated by (company, label, year, value, unit), in evidence order."""
+    docs = list(evidence)
     seen: set[tuple[Any, ...]] = set()
     out: list[Figure] = []
-    for doc in evidence:
-        for figure in [*table_figures(doc), *sentence_figures(doc)]:
-            key = ((figure.company or "").lower(), figure.label.lower(), figure.fiscal_year, figure.value, figure.unit)
-            if key not in seen:
-                seen.add(key)
-                out.append(figure)
+    # Tables first: a table cell is a reported figure; a sentence reader can only guess its label. One figure
+    # per (company, measure, year, unit): the first found, i.e. from the best-ranked evidence.
+    for figure in [*(f for d in docs for f in table_figures(d)), *(f for d in docs for f in sentence_figures(d))]:
+        key = ((figure.company or "").lower(), figure.label.lower(), figure.fiscal_year, figure.unit)
+        if key not in seen:
+            seen.add(key)
+            out.append(figure)
     return out
 
 
@@ -56,6 +60,7 @@ def table_figures(doc: Evidence) -> list[Figure]:
     figures: list[Figure] = []
     years: list[int | None] = []
     qualifiers: list[str] = []
+    column_units: list[str] = []
     header_unit = ""
     for line in doc.text.splitlines():
         if not line.strip().startswith("|"):
@@ -67,19 +72,20 @@ def table_figures(doc: Evidence) -> list[Figure]:
         if any(cell_years) and not any(_parse_cell(c) for c in cells[1:] if not _year(c)):
             years = cell_years
             qualifiers = [_qualifier(c) for c in cells[1:]]
-            header_unit = _unit_from_label(cells[0]) or next(
-                (u for u in (_unit_from_label(c) for c in cells[1:]) if u), "")
+            column_units = [_unit_from_label(c) for c in cells[1:]]
+            header_unit = _unit_from_label(cells[0])
             continue
         if not years or not cells[0] or _year(cells[0]):
             continue
         label = _UNIT_IN_LABEL.sub("", cells[0]).strip(" :")
-        label_unit = _unit_from_label(cells[0]) or header_unit
-        for cell, year, qualifier in zip(cells[1:], years, qualifiers):
+        label_unit = _unit_from_label(cells[0])
+        for cell, year, qualifier, column_unit in zip(cells[1:], years, qualifiers, column_units):
             parsed = _parse_cell(cell) if year else None
             if parsed is None:
                 continue
             value, unit = parsed
-            figures.append(Figure(label=f"{label} {qualifier}".strip(), value=value, unit=unit or label_unit, company=doc.company,
+            unit = unit or label_unit or column_unit or header_unit
+            figures.append(Figure(label=f"{label} {qualifier}".strip(), value=value, unit=unit, company=doc.company,
                                   fiscal_year=year, source_id=doc.source_id, chunk_id=doc.chunk_id,
                                   quote=line.strip()[:300]))
     return figures
@@ -88,11 +94,20 @@ def table_figures(doc: Evidence) -> list[Figure]:
 def sentence_figures(doc: Evidence) -> list[Figure]:
     figures: list[Figure] = []
     for match in _SENTENCE_FIGURE.finditer(doc.text):
+        sentence = _sentence_around(doc.text, match.start(), match.end())
+        # The "(FY2023: ...)" comparative dates its own figure: the years it names do not date the first one.
+        if match.group("prior"):
+            sentence = sentence.replace(doc.text[match.end("fig"):match.end()], " ")
+        named_years = {int(y) for y in re.findall(r"(?i)(?<![\d.])(?:FY\s?)?((?:19|20)\d{2})(?![\d.%])", sentence)}
+        if doc.fiscal_year and named_years and doc.fiscal_year not in named_years:
+            continue  # about another year (an outlook, a target): not this report's figure
+        if re.match(r"\s*(?:to|and|-|–)\s*[£$€]?\d", doc.text[match.end():match.end() + 12]):
+            continue  # a range ("9.0% to 9.5%"), not a figure
         label = match.group("label").strip()
         label = label.split(",")[-1].strip()
         while _LEADING_WORDS.match(label):
             label = _LEADING_WORDS.sub("", label, count=1)
-        if len(label) < 3 or label[0].isdigit():
+        if len(label) < 3 or label[0].isdigit() or len(label.split()) > 5 or _NOT_A_MEASURE.match(label):
             continue
         label = label[0].upper() + label[1:]
         quote = match.group(0)[:300]
@@ -107,6 +122,12 @@ def sentence_figures(doc: Evidence) -> list[Figure]:
     return figures
 
 
+def _sentence_around(text: str, start: int, end: int) -> str:
+    left = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start))
+    right = min((i for i in (text.find(". ", end), text.find("\n", end)) if i >= 0), default=len(text))
+    return text[left + 1:right]
+
+
 def _year(cell: str) -> int | None:
     """The year a header cell names: 'FY2024', '2023', 'FY2024 (£m)', 'FY 2024 margin'."""
     match = re.match(r"(?i)^\s*(?:FY\s?)?((?:19|20)\d{2})\b", cell)
@@ -116,7 +137,8 @@ def _year(cell: str) -> int | None:
 def _qualifier(cell: str) -> str:
     """What a year column measures besides the row's label: 'FY2024 margin' -> 'margin'; 'FY2024 (£m)' -> ''."""
     rest = _UNIT_IN_LABEL.sub("", re.sub(r"(?i)^\s*(?:FY\s?)?(?:19|20)\d{2}\b", "", cell))
-    return " ".join(re.findall(r"[A-Za-z][A-Za-z-]*", rest)).strip()
+    words = [w for w in re.findall(r"[A-Za-z][A-Za-z-]*", rest) if w.lower() not in _VALUE_WORDS]
+    return " ".join(words).strip()
 
 
 def _unit_from_label(cell: str) -> str:

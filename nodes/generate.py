@@ -95,7 +95,10 @@ def describe_calculation(result: CalcResult, calc_n: int, by_chunk: dict[str, Bl
 def best_news_sentence(topic: set[str], block: Block) -> str:
     from nodes.retrieve import sentence_support
 
-    candidates = [(sentence_support(topic, s), -i, s) for i, s in enumerate(split_sentences(block.text))]
+    from nodes.retrieve import looks_like_instruction
+
+    candidates = [(sentence_support(topic, s), -i, s) for i, s in enumerate(split_sentences(block.text))
+                  if not looks_like_instruction(s)]
     scored = [c for c in candidates if c[0] > 0] or candidates[:1]
     return max(scored)[2] if scored else ""
 
@@ -147,7 +150,8 @@ def check_citations(draft: str, blocks: Sequence[Block]) -> tuple[list[str], Cit
 def validate_citations(state: SupervisorState) -> dict[str, Any]:
     draft = (state.get("draft") or "").strip()
     decision = state.get("decision")
-    needed = decision is None or any(
+    # An unflagged decision still gets a report search (nodes/routing.after_route): evidence is needed then too.
+    needed = decision is None or not any(decision.flags().values()) or any(
         (decision.needs_retrieval, decision.needs_news, decision.needs_calculation))
     if not draft or draft == INSUFFICIENT_EVIDENCE:
         return {"draft": INSUFFICIENT_EVIDENCE, "status": "insufficient",

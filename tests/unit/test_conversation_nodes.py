@@ -1,0 +1,305 @@
+"""The supervisor's conversation nodes as plain functions: intake, compress_history, enrich, merge_reply, the
+cache nodes, refuse, respond / build_response, and the history reducer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nodes.conversation import (
+    SUMMARY_MAX_CHARS,
+    build_response,
+    cache_lookup,
+    compress_history,
+    enrich,
+    intake,
+    is_follow_up,
+    merge_reply,
+    refuse,
+    remember,
+    respond,
+    summarise_turns,
+)
+from nodes.state import PER_TURN_RESET, Block, CitationCheck, Response, Turn
+from prompts.answer import OUT_OF_SCOPE
+from reducers import append_turns
+from reducers.history import append_turns as append_turns_direct
+
+NW, HL = "Northwind Logistics", "Helio Renewables"
+KNOWN = lambda: [NW, HL]  # noqa: E731
+
+
+def turn(i: int = 0, *, answer: str = "Revenue was £1,311.2m in FY2024 [1].", companies: list[str] | None = None,
+         years: list[int] | None = None, status: str = "answered") -> Turn:
+    return Turn(asked=f"asked {i}", question=f"Question {i}?", answer=answer, status=status,
+                companies=companies or [], fiscal_years=years or [])
+
+
+# --- intake -------------------------------------------------------------------------------------------------
+
+
+def test_intake_collapses_whitespace_and_records_what_was_asked():
+    out = intake({"question": "  What was\n Northwind's   revenue?\t"})
+    assert out["question"] == "What was Northwind's revenue?"
+    assert out["asked"] == "What was Northwind's revenue?"
+
+
+@pytest.mark.parametrize("question", ["", "   \n\t ", None])
+def test_intake_refuses_an_empty_question(question: Any):
+    with pytest.raises(ValueError, match="empty"):
+        intake({"question": question})
+
+
+def test_intake_refuses_an_oversized_question_after_collapsing():
+    assert intake({"question": "a" * 10}, max_chars=10)["question"] == "a" * 10
+    assert intake({"question": "a  b"}, max_chars=3)["question"] == "a b"  # counted after collapsing
+    with pytest.raises(ValueError, match="limit is 10"):
+        intake({"question": "a" * 11}, max_chars=10)
+
+
+def test_intake_resets_every_per_turn_key():
+    stale = {"question": "Next?", "retrieval_result": object(), "calculation": object(), "status": "answered",
+             "draft": "old [1].", "blocks": [object()], "companies": [NW], "fiscal_years": [2024],
+             "clarifications": [{"question": "q", "reply": "r"}], "response": object(), "cached": object()}
+    out = intake(stale)
+    for key, value in PER_TURN_RESET.items():
+        assert out[key] == value, key
+    assert out["retrieval_result"] is None and out["calculation"] is None and out["status"] is None
+    assert out["companies"] == [] and out["clarifications"] == []
+    assert "history" not in out  # the thread's history is never reset
+
+
+# --- compress_history ---------------------------------------------------------------------------------------
+
+
+def test_compress_history_keeps_the_last_turns_verbatim_and_summarises_the_rest():
+    history = [turn(i) for i in range(5)]
+    out = compress_history({"history": history}, verbatim=2)
+    assert [t.question for t in out["recent_turns"]] == ["Question 3?", "Question 4?"]
+    assert out["recent_turns"][-1] == history[-1]
+    summary = out["history_summary"]
+    assert "Question 0?" in summary and "Question 2?" in summary
+    assert "Question 3?" not in summary
+
+
+def test_compress_history_with_few_turns_has_no_summary():
+    out = compress_history({"history": [turn(0).model_dump()]}, verbatim=3)
+    assert len(out["recent_turns"]) == 1 and isinstance(out["recent_turns"][0], Turn)
+    assert out["history_summary"] == ""
+    assert compress_history({}, verbatim=3) == {"recent_turns": [], "history_summary": ""}
+
+
+def test_summary_removes_citation_markers_and_keeps_sentences_with_figures_or_names():
+    answer = "Revenue was £1,311.2m in FY2024 [1][2]. it was fine. Northwind Logistics leads the market [3]."
+    summary = summarise_turns([turn(0, answer=answer)])
+    assert "[1]" not in summary and "[2]" not in summary and "[3]" not in summary
+    assert "Revenue was £1,311.2m in FY2024." in summary
+    assert "Northwind Logistics leads the market." in summary
+    assert "it was fine" not in summary
+
+
+def test_summary_without_a_useful_sentence_falls_back_to_the_status():
+    assert summarise_turns([turn(0, answer="nothing here.", status="refused")]) == "Q: Question 0? A: refused"
+
+
+def test_summary_is_bounded_and_keeps_the_newest_turns():
+    turns = [turn(i) for i in range(200)]
+    summary = summarise_turns(turns)
+    assert len(summary) <= SUMMARY_MAX_CHARS
+    assert summary.startswith("…")
+    assert "Question 199?" in summary
+    assert "Question 0?" not in summary
+    assert len(summarise_turns(turns, max_chars=100)) <= 100
+
+
+# --- enrich -------------------------------------------------------------------------------------------------
+
+
+def test_follow_up_becomes_a_standalone_question_with_company_and_year():
+    state = {"question": "What about their dividends?", "recent_turns": [turn(0, companies=[NW], years=[2024])]}
+    out = enrich(state, known_companies=KNOWN)
+    assert out["question"] == "What about their dividends? [Northwind Logistics, FY2024]"
+    assert out["companies"] == [NW]
+    assert out["fiscal_years"] == [2024]
+    assert out["context_entities"] == [NW] and out["context_years"] == [2024]
+
+
+def test_follow_up_uses_the_latest_turn_that_named_a_company():
+    recent = [turn(0, companies=[HL], years=[2023]), turn(1, companies=[NW], years=[2024]), turn(2)]
+    out = enrich({"question": "And their margin?", "recent_turns": recent}, known_companies=KNOWN)
+    assert out["companies"] == [NW]
+    assert "[Northwind Logistics, FY2024]" in out["question"]
+
+
+def test_follow_up_keeps_its_own_year():
+    state = {"question": "What about their dividends in FY2023?", "recent_turns": [turn(0, companies=[NW], years=[2024])]}
+    out = enrich(state, known_companies=KNOWN)
+    assert out["fiscal_years"] == [2023]
+    assert out["question"].endswith("[Northwind Logistics, FY2023]")
+
+
+def test_question_naming_a_company_is_not_rewritten():
+    state = {"question": "What about Helio Renewables' dividends in FY2024?",
+             "recent_turns": [turn(0, companies=[NW], years=[2023])]}
+    out = enrich(state, known_companies=KNOWN)
+    assert "question" not in out
+    assert out["companies"] == [HL]
+    assert out["fiscal_years"] == [2024]
+
+
+def test_non_follow_up_without_company_is_not_rewritten():
+    state = {"question": "What is a good operating margin for logistics firms?",
+             "recent_turns": [turn(0, companies=[NW], years=[2024])]}
+    out = enrich(state, known_companies=KNOWN)
+    assert "question" not in out
+    assert out["companies"] == [] and out["fiscal_years"] == []
+    assert out["context_entities"] == [NW]  # the context is still recorded for the router
+
+
+def test_follow_up_without_any_context_is_not_rewritten():
+    out = enrich({"question": "What about their dividends?", "recent_turns": [turn(0)]}, known_companies=KNOWN)
+    assert "question" not in out and out["companies"] == []
+
+
+def test_is_follow_up():
+    assert is_follow_up("What about their dividends?")
+    assert is_follow_up("And in FY2023?")
+    assert not is_follow_up("What was Northwind's revenue?")
+
+
+# --- merge_reply --------------------------------------------------------------------------------------------
+
+
+def test_merge_reply_puts_the_reply_before_the_question_mark():
+    assert merge_reply("What was their revenue?", "Northwind, FY2024") == "What was their revenue (Northwind, FY2024)?"
+
+
+def test_merge_reply_without_question_mark_and_with_empty_reply():
+    assert merge_reply("Revenue please", "Northwind") == "Revenue please (Northwind)"
+    assert merge_reply("What was their revenue?", "") == "What was their revenue?"
+
+
+# --- cache --------------------------------------------------------------------------------------------------
+
+
+class FakeCache:
+    def __init__(self) -> None:
+        self.store: dict[tuple[str, int], dict[str, Any]] = {}
+        self.gets: list[tuple[str, int]] = []
+        self.puts: list[tuple[str, int, dict[str, Any], list[str], list[str]]] = []
+
+    def get(self, question: str, generation: int) -> dict[str, Any] | None:
+        self.gets.append((question, generation))
+        return self.store.get((question, generation))
+
+    def put(self, question: str, generation: int, response: dict[str, Any], companies: list[str],
+            sources: list[str]) -> None:
+        self.puts.append((question, generation, response, companies, sources))
+        self.store[(question, generation)] = response
+
+
+BLOCK = Block(n=1, kind="report", header="[1] Northwind Logistics FY2024, p.4 [text]", source_id="nw-ar-2024",
+              chunk_id="nw24-1", text="Financial review. Revenue grew 8.8% to £1,311.2m in FY2024.", page=4)
+
+
+def answered_state(**extra: Any) -> dict[str, Any]:
+    return {"question": "What was Northwind's revenue in FY2024?", "asked": "northwind revenue fy2024?",
+            "status": "answered", "draft": "Revenue grew to £1,311.2m [1].", "blocks": [BLOCK],
+            "citation_check": CitationCheck(valid=[1]), "companies": [NW], "fiscal_years": [2024], **extra}
+
+
+def test_cache_lookup_without_cache_is_a_miss():
+    assert cache_lookup({"question": "q?"}, cache=None, generation=lambda: 0) == {"cached": None}
+
+
+def test_remember_then_cache_lookup_hits_at_the_same_generation_only():
+    cache = FakeCache()
+    assert remember(answered_state(), cache=cache, generation=lambda: 3) == {}
+    question, generation, response, companies, sources = cache.puts[0]
+    assert (question, generation, companies, sources) == ("What was Northwind's revenue in FY2024?", 3, [NW],
+                                                          ["nw-ar-2024"])
+    assert response["status"] == "answered" and response["citations"][0]["n"] == 1
+
+    hit = cache_lookup({"question": question}, cache=cache, generation=lambda: 3)["cached"]
+    assert isinstance(hit, Response) and hit.cached is True
+    assert hit.answer == "Revenue grew to £1,311.2m [1]."
+    assert cache_lookup({"question": question}, cache=cache, generation=lambda: 4) == {"cached": None}
+    assert cache.gets == [(question, 3), (question, 4)]
+
+
+@pytest.mark.parametrize("status", ["insufficient", "refused"])
+def test_remember_does_not_cache_unanswered_turns(status: str):
+    cache = FakeCache()
+    remember(answered_state(status=status), cache=cache, generation=lambda: 0)
+    assert cache.puts == []
+
+
+def test_remember_without_cache_writes_nothing():
+    assert remember(answered_state(), cache=None, generation=lambda: 0) == {}
+
+
+# --- refuse, respond, build_response ------------------------------------------------------------------------
+
+
+def test_refuse_declares_out_of_scope():
+    assert refuse({"question": "Weather?"}) == {"status": "refused", "draft": OUT_OF_SCOPE}
+
+
+def test_respond_appends_exactly_one_turn():
+    out = respond(answered_state())
+    assert len(out["history"]) == 1
+    added = out["history"][0]
+    assert added == Turn(asked="northwind revenue fy2024?", question="What was Northwind's revenue in FY2024?",
+                         answer="Revenue grew to £1,311.2m [1].", status="answered", companies=[NW],
+                         fiscal_years=[2024])
+    response = out["response"]
+    assert response.status == "answered" and response.cached is False
+    assert [c.n for c in response.citations] == [1]
+    assert response.citations[0].source_id == "nw-ar-2024" and response.citations[0].page == 4
+    assert "1,311.2" in response.citations[0].quote
+
+    # Through the history reducer, the turn is appended to what the thread had.
+    before = [turn(0), turn(1)]
+    after = append_turns(before, out["history"])
+    assert after == [*before, added]
+
+
+def test_respond_on_a_cache_hit_reports_the_cached_response():
+    cached = Response(status="answered", answer="Revenue was £1,311.2m [1].", question="old")
+    out = respond({"question": "What was Northwind's revenue in FY2024?", "cached": cached, "companies": [NW]})
+    assert out["response"].cached is True
+    assert out["response"].question == "What was Northwind's revenue in FY2024?"
+    assert len(out["history"]) == 1 and out["history"][0].status == "answered"
+
+
+def test_build_response_raises_without_status():
+    with pytest.raises(ValueError, match="status"):
+        build_response({"question": "q?", "draft": "x"})
+
+
+def test_build_response_ignores_citations_of_blocks_not_in_state():
+    state = answered_state(citation_check=CitationCheck(valid=[1, 2], flagged=["Bad [9]."]))
+    response = build_response(state)
+    assert [c.n for c in response.citations] == [1]
+    assert response.flagged == ["Bad [9]."]
+
+
+# --- the history reducer ------------------------------------------------------------------------------------
+
+
+def test_history_reducer_appends_one_turn_or_a_list():
+    a, b, c = turn(0), turn(1), turn(2)
+    assert append_turns_direct([a], b) == [a, b]
+    assert append_turns_direct([a], [b, c]) == [a, b, c]
+    assert append_turns_direct([a], (b,)) == [a, b]
+
+
+def test_history_reducer_is_none_safe_and_does_not_mutate():
+    a, b = turn(0), turn(1)
+    old = [a]
+    merged = append_turns_direct(old, [b])
+    assert old == [a] and merged is not old
+    assert append_turns_direct(None, [a]) == [a]
+    assert append_turns_direct([a], None) == [a]
+    assert append_turns_direct(None, None) == []

@@ -1,0 +1,166 @@
+"""Figures for the calculator: markdown tables, "X was Y (FY2023: Z)" sentences, and prepare_calculation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.calc_tools import Figure
+from nodes.figures import extract_figures, prepare_calculation, sentence_figures, table_figures
+from nodes.retrieve import Evidence, RetrievalResult
+
+NW, HL, CL = "Northwind Logistics", "Helio Renewables", "Copperleaf Foods"
+
+TABLE = """Key performance indicators
+| Measure | FY2024 | FY2023 | Change |
+|---|---|---|---|
+| Operating margin | 6.7% | 6.4% | 0.3pp |
+| Revenue (£m) | 1,311.2 | 1,204.6 | 8.8% |
+| Basic EPS | 13.1p | 12.0p | 9% |
+| Net debt (£m) | (63.9) | (40.1) | |
+"""
+
+SEGMENTS = """| Segment | FY2024 revenue (£m) | FY2024 margin | FY2023 revenue (£m) |
+|---|---|---|---|
+| Road | 512.3 | 4.1% | 480.0 |
+| Rail | 100.0 | 3.2 | 90.0 |
+"""
+
+
+def doc(text: str, *, company: str = NW, year: int | None = 2024, chunk_id: str = "c1") -> Evidence:
+    return Evidence(chunk_id=chunk_id, source_id=f"src-{chunk_id}", company=company, fiscal_year=year, text=text)
+
+
+def as_tuples(figures: list[Figure]) -> list[tuple[str, float, str, int | None]]:
+    return [(f.label, f.value, f.unit, f.fiscal_year) for f in figures]
+
+
+# --- tables -------------------------------------------------------------------------------------------------
+
+
+def test_table_figures_years_units_and_negatives():
+    figures = table_figures(doc(TABLE))
+    assert as_tuples(figures) == [
+        ("Operating margin", 6.7, "%", 2024), ("Operating margin", 6.4, "%", 2023),
+        ("Revenue", 1311.2, "£m", 2024), ("Revenue", 1204.6, "£m", 2023),
+        ("Basic EPS", 13.1, "p", 2024), ("Basic EPS", 12.0, "p", 2023),
+        ("Net debt", -63.9, "£m", 2024), ("Net debt", -40.1, "£m", 2023),
+    ]  # the "Change" column names no year: nothing read from it
+
+
+def test_table_figures_carry_their_source():
+    first = table_figures(doc(TABLE))[0]
+    assert (first.company, first.source_id, first.chunk_id) == (NW, "src-c1", "c1")
+    assert first.quote == "| Operating margin | 6.7% | 6.4% | 0.3pp |"
+
+
+def test_column_qualifiers_are_appended_and_column_units_stay_in_their_column():
+    figures = table_figures(doc(SEGMENTS))
+    assert as_tuples(figures) == [
+        ("Road revenue", 512.3, "£m", 2024), ("Road margin", 4.1, "%", 2024), ("Road revenue", 480.0, "£m", 2023),
+        ("Rail revenue", 100.0, "£m", 2024), ("Rail margin", 3.2, "", 2024), ("Rail revenue", 90.0, "£m", 2023),
+    ]
+
+
+def test_a_unit_in_the_first_header_cell_applies_to_every_column():
+    text = "| £m | FY2024 | FY2023 |\n|---|---|---|\n| Revenue | 949.3 | 845.1 |"
+    assert as_tuples(table_figures(doc(text))) == [("Revenue", 949.3, "£m", 2024), ("Revenue", 845.1, "£m", 2023)]
+
+
+def test_header_units_and_currency_cells():
+    text = ("| Measure | 2024 | 2023 |\n|---|---|---|\n| Dividend per share (pence) | 5.2 | 4.8 |\n"
+            "| Cash | €1,204.5m | −€12.0m |")
+    assert as_tuples(table_figures(doc(text))) == [
+        ("Dividend per share", 5.2, "p", 2024), ("Dividend per share", 4.8, "p", 2023),
+        ("Cash", 1204.5, "€m", 2024), ("Cash", -12.0, "€m", 2023),
+    ]
+
+
+def test_rows_before_any_year_header_and_non_numeric_cells_are_ignored():
+    text = "| Name | Role |\n|---|---|\n| Sarah Okafor | Chair |\n| Measure | FY2024 |\n|---|---|\n| Staff | n/a |"
+    assert table_figures(doc(text)) == []
+
+
+# --- sentences ----------------------------------------------------------------------------------------------
+
+
+def test_sentence_figure_with_prior_year():
+    figures = sentence_figures(doc("Operating profit was €112.0m (FY2023: €114.5m).", company=HL))
+    assert as_tuples(figures) == [("Operating profit", 112.0, "€m", 2024), ("Operating profit", 114.5, "€m", 2023)]
+    assert figures[0].quote == "Operating profit was €112.0m (FY2023: €114.5m)"
+    assert figures[0].company == HL
+
+
+def test_sentence_figure_with_a_change_verb_and_leading_words():
+    figures = sentence_figures(doc("In FY2024 group revenue rose by 8.8% to £1,311.2m (2023: £1,204.6m)."))
+    assert as_tuples(figures) == [("Revenue", 1311.2, "£m", 2024), ("Revenue", 1204.6, "£m", 2023)]
+
+
+def test_sentence_figure_needs_the_evidence_year():
+    assert sentence_figures(doc("Operating profit was €112.0m.", year=None)) == []
+
+
+def test_a_word_after_a_number_is_not_a_unit():
+    figures = sentence_figures(doc("Headcount was 1,200 people at year end."))
+    assert as_tuples(figures) == [("Headcount", 1200.0, "", 2024)]
+
+
+def test_extract_figures_dedupes_across_readers_and_chunks():
+    a = doc("| Measure | FY2024 |\n|---|---|\n| Operating margin | 6.7% |", chunk_id="a")
+    b = doc("Operating margin was 6.7% in the year.", chunk_id="b")
+    figures = extract_figures([a, b])
+    assert as_tuples(figures) == [("Operating margin", 6.7, "%", 2024)]
+    assert figures[0].chunk_id == "a"
+
+
+# --- prepare_calculation ------------------------------------------------------------------------------------
+
+
+def margins(company: str, chunk_id: str, year: int = 2024, values: tuple[str, str] = ("6.7%", "6.4%")) -> Evidence:
+    text = f"| Measure | FY{year} | FY{year - 1} |\n|---|---|---|\n| Operating margin | {values[0]} | {values[1]} |"
+    return doc(text, company=company, year=year, chunk_id=chunk_id)
+
+
+def state(companies: list[str], years: list[int], *evidence: Evidence, **extra: Any) -> dict[str, Any]:
+    return {"question": "q?", "companies": companies, "fiscal_years": years,
+            "retrieval_result": RetrievalResult(status="found", evidence=list(evidence)), **extra}
+
+
+EVIDENCE = (margins(NW, "nw"), margins(HL, "hl", values=("9.1%", "8.8%")), margins(CL, "cl", values=("3.0%", "2.0%")))
+
+
+def test_prepare_calculation_keeps_only_the_turns_companies():
+    figures = prepare_calculation(state([NW], [2024], *EVIDENCE))["figures"]
+    assert {f.company for f in figures} == {NW}
+    assert sorted(f.fiscal_year for f in figures) == [2023, 2024]  # one company: growth needs both years
+
+
+def test_prepare_calculation_comparing_companies_keeps_only_the_named_years():
+    figures = prepare_calculation(state([NW, HL], [2024], *EVIDENCE))["figures"]
+    assert sorted((f.company, f.fiscal_year, f.value) for f in figures) == [(HL, 2024, 9.1), (NW, 2024, 6.7)]
+
+
+def test_prepare_calculation_comparing_companies_without_years_keeps_every_year():
+    figures = prepare_calculation(state([NW, HL], [], *EVIDENCE))["figures"]
+    assert len(figures) == 4 and {f.company for f in figures} == {NW, HL}
+
+
+def test_prepare_calculation_company_match_ignores_case_and_reads_news_too():
+    news = Evidence(chunk_id="n", source_id="news", company=HL, fiscal_year=2024, doc_type="news",
+                    text="Storage revenue was $51.7m.")
+    figures = prepare_calculation(state(["helio renewables"], [], news=[news]))["figures"]
+    assert as_tuples(figures) == [("Storage revenue", 51.7, "$m", 2024)]
+
+
+def test_prepare_calculation_without_evidence_or_companies():
+    assert prepare_calculation({"question": "q?"}) == {"figures": []}
+    figures = prepare_calculation(state([], [], *EVIDENCE))["figures"]
+    assert len(figures) == 6  # nothing to filter on: every figure
+
+
+def test_prepare_calculation_caps_the_figures():
+    assert len(prepare_calculation(state([], [], *EVIDENCE), max_figures=2)["figures"]) == 2
+
+
+def test_a_sentence_about_another_year_is_not_dated_with_the_evidence_year():
+    assert sentence_figures(doc("Revenue was £1.4bn in FY2026 as a target.")) == []
+    assert as_tuples(sentence_figures(doc("Revenue was £1.3bn in FY2024."))) == [("Revenue", 1.3, "£bn", 2024)]

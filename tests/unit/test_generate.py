@@ -1,0 +1,189 @@
+"""Answer generation and citation validation: unknown citations, unsupported figures, fail-closed, the offline
+composer (claims, news with dates, calculations) and an injected synthesizer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.calc_tools import CalcResult, CalculationOutcome, Figure
+from app.routing.decision import RouteDecision
+from nodes.generate import check_citations, compose_offline, generate, validate_citations
+from nodes.retrieve import Claim, RetrievalResult
+from nodes.state import Block, CitationCheck
+from prompts.answer import INSUFFICIENT_EVIDENCE
+
+NW, HL = "Northwind Logistics", "Helio Renewables"
+
+NW_BLOCK = Block(n=1, kind="report", header="[1] Northwind Logistics FY2024, p.39 [table]", source_id="nw-ar",
+                 chunk_id="nw-1", company=NW, fiscal_year=2024, page=39,
+                 text="| Measure | FY2024 | FY2023 |\n|---|---|---|\n| Operating margin | 6.7% | 6.4% |")
+HL_BLOCK = Block(n=2, kind="report", header='[2] Helio Renewables FY2024, section "Financial review" [text]',
+                 source_id="hl-ar", chunk_id="hl-1", company=HL, fiscal_year=2024,
+                 text="Operating margin was 9.1% in FY2024 (FY2023: 8.8%). Revenue grew 12.4% to $949.3m.")
+NEWS_NEW = Block(n=3, kind="news", header='[3] Helio Renewables news, 2024-08-09: "Correction"', source_id="hl-n2",
+                 chunk_id="hl-news-2", company=HL, published_at="2024-08-09",
+                 text="Helio Renewables corrected its first-half storage revenue to $51.7m. The board met.")
+NEWS_OLD = Block(n=4, kind="news", header='[4] Helio Renewables news, 2024-08-02: "H1"', source_id="hl-n1",
+                 chunk_id="hl-news-1", company=HL, published_at="2024-08-02",
+                 text="Helio Renewables reported first-half storage revenue of $57.1m.")
+BLOCKS = [NW_BLOCK, HL_BLOCK]
+RETRIEVE = RouteDecision(needs_retrieval=True)
+
+
+# --- check_citations ----------------------------------------------------------------------------------------
+
+
+def test_a_citation_of_an_unknown_block_is_removed_and_its_sentence_flagged():
+    kept, check = check_citations("Helio's margin was 9.1% [7]. Northwind's margin was 6.7% [1].", BLOCKS)
+    assert kept == ["Northwind's margin was 6.7% [1]."]
+    assert check.removed == [7]
+    assert len(check.flagged) == 1 and check.flagged[0].startswith("Helio's margin was 9.1% [7].")
+    assert "no block that was in the prompt" in check.flagged[0]
+    assert check.valid == [1]
+
+
+def test_an_unknown_marker_next_to_a_valid_one_is_removed_but_the_sentence_stands():
+    kept, check = check_citations("Helio's margin was 9.1% [2][9].", BLOCKS)
+    assert kept == ["Helio's margin was 9.1% [2]."]
+    assert check.removed == [9] and check.valid == [2] and check.flagged == []
+
+
+def test_a_figure_not_in_the_cited_block_is_flagged():
+    kept, check = check_citations("Northwind's margin was 7.2% [1]. Helio's margin was 9.1% [2].", BLOCKS)
+    assert kept == ["Helio's margin was 9.1% [2]."]
+    assert len(check.flagged) == 1 and "7.2%" in check.flagged[0] and "not in the cited blocks" in check.flagged[0]
+    assert check.valid == [2]
+
+
+def test_a_figure_from_another_block_than_the_cited_one_is_flagged():
+    kept, check = check_citations("Helio's margin was 9.1% [1].", BLOCKS)
+    assert kept == [] and check.valid == []
+    assert "9.1%" in check.flagged[0]
+
+
+def test_a_sentence_with_a_figure_and_no_citation_is_flagged():
+    kept, check = check_citations("Northwind's margin was 6.7%. Both companies are listed.", BLOCKS)
+    assert kept == ["Both companies are listed."]  # no figure, no citation needed
+    assert check.flagged == ["Northwind's margin was 6.7%. (a figure with no citation)"]
+    assert check.valid == []
+
+
+def test_dates_are_not_figures_that_need_support():
+    kept, check = check_citations("2024-08-09: Helio Renewables corrected its storage revenue to $51.7m [3].",
+                                  [NEWS_NEW])
+    assert check.flagged == [] and check.valid == [3] and len(kept) == 1
+
+
+def test_valid_citations_are_sorted_and_unique():
+    _, check = check_citations("Helio's margin was 9.1% [2]. Northwind's was 6.7% [1]. Again 9.1% [2].", BLOCKS)
+    assert check.valid == [1, 2]
+
+
+# --- validate_citations -------------------------------------------------------------------------------------
+
+
+def test_a_good_answer_stays_answered_with_sorted_valid_citations():
+    draft = "Helio's margin was 9.1% [2]. Northwind's margin was 6.7% [1]."
+    out = validate_citations({"draft": draft, "blocks": BLOCKS, "decision": RETRIEVE})
+    assert out["status"] == "answered"
+    assert out["draft"] == draft
+    assert out["citation_check"].valid == [1, 2] and not out["citation_check"].fail_closed
+
+
+def test_flagged_sentences_are_dropped_from_the_answer_and_listed():
+    draft = "Helio's margin was 9.1% [2]. Northwind's margin was 7.7% [1]."
+    out = validate_citations({"draft": draft, "blocks": BLOCKS, "decision": RETRIEVE})
+    assert out["status"] == "answered"
+    assert out["draft"] == "Helio's margin was 9.1% [2]."
+    assert len(out["citation_check"].flagged) == 1
+
+
+def test_nothing_valid_left_when_evidence_was_needed_fails_closed():
+    draft = "Northwind's margin was 12% [1]. Helio's margin was 9.1% [5]."
+    out = validate_citations({"draft": draft, "blocks": BLOCKS, "decision": RETRIEVE})
+    assert out["draft"] == INSUFFICIENT_EVIDENCE
+    assert out["status"] == "insufficient"
+    check = out["citation_check"]
+    assert check.fail_closed is True and check.valid == [] and len(check.flagged) == 2 and check.removed == [5]
+
+
+def test_an_uncited_answer_to_an_unflagged_question_fails_closed():
+    # An unflagged decision still searched reports (after_route): the answer must rest on evidence.
+    out = validate_citations({"draft": "Northwind is doing well.", "blocks": BLOCKS, "decision": RouteDecision()})
+    assert out["status"] == "insufficient" and out["citation_check"].fail_closed
+
+
+def test_the_declared_insufficient_answer_or_an_empty_draft_is_insufficient():
+    for draft in (INSUFFICIENT_EVIDENCE, "", "   "):
+        out = validate_citations({"draft": draft, "blocks": BLOCKS, "decision": RETRIEVE})
+        assert out["status"] == "insufficient" and out["draft"] == INSUFFICIENT_EVIDENCE
+        assert isinstance(out["citation_check"], CitationCheck)
+
+
+# --- compose_offline and generate ---------------------------------------------------------------------------
+
+
+def calc_state() -> dict[str, Any]:
+    a = Figure(label="Operating margin", value=6.7, unit="%", company=NW, fiscal_year=2024, source_id="nw-ar",
+               chunk_id="nw-1")
+    b = Figure(label="Operating margin", value=9.1, unit="%", company=HL, fiscal_year=2024, source_id="hl-ar",
+               chunk_id="hl-1")
+    result = CalcResult(tool="difference", inputs={"a": 6.7, "b": 9.1}, result=-2.4, expression="6.7 - 9.1",
+                        sources={"a": a, "b": b})
+    calc_block = Block(n=3, kind="calculation", header="[3] calculation (ok)", source_id="calculation",
+                       text="difference: 6.7 - 9.1 = -2.4; inputs: a=6.7% (Northwind Logistics FY2024 Operating "
+                            "margin) [1], b=9.1% (Helio Renewables FY2024 Operating margin) [2]")
+    return {"question": "What was the difference in FY2024 operating margin between Northwind and Helio?",
+            "blocks": [NW_BLOCK, HL_BLOCK, calc_block],
+            "calculation": CalculationOutcome(status="ok", results=[result]), "decision": RouteDecision(
+                needs_retrieval=True, needs_calculation=True)}
+
+
+def test_compose_offline_describes_the_calculation_citing_it_and_both_inputs():
+    draft = compose_offline(calc_state())
+    assert draft.startswith("Difference: 6.7 - 9.1 = -2.4 percentage points")
+    assert "Northwind Logistics FY2024 Operating margin 6.7%" in draft
+    assert "Helio Renewables FY2024 Operating margin 9.1%" in draft
+    assert draft.endswith("[3][1][2].")
+    out = validate_citations({**calc_state(), "draft": draft})
+    assert out["status"] == "answered" and out["citation_check"].valid == [1, 2, 3]
+
+
+def test_compose_offline_cites_verified_claims_with_their_blocks():
+    claims = [Claim(text="Operating margin was 9.1% in FY2024.", evidence_chunk_ids=["hl-1"], company=HL,
+                    verified=True),
+              Claim(text="Not in the prompt 5%.", evidence_chunk_ids=["gone"], company=HL, verified=True)]
+    state = {"question": "What was Helio's margin?", "blocks": BLOCKS,
+             "retrieval_result": RetrievalResult(status="found", claims=claims)}
+    assert compose_offline(state) == "Operating margin was 9.1% in FY2024 [2]."
+
+
+def test_compose_offline_writes_news_with_dates_newest_first():
+    state = {"question": "What storage revenue did Helio Renewables correct?", "blocks": [NEWS_NEW, NEWS_OLD]}
+    draft = compose_offline(state)
+    assert draft == ("2024-08-09: Helio Renewables corrected its first-half storage revenue to $51.7m [3]. "
+                     "2024-08-02: Helio Renewables reported first-half storage revenue of $57.1m [4].")
+    out = validate_citations({**state, "draft": draft, "decision": RouteDecision(needs_news=True)})
+    assert out["status"] == "answered" and out["citation_check"].valid == [3, 4]
+
+
+def test_compose_offline_without_anything_to_say_is_insufficient():
+    assert compose_offline({"question": "q?", "blocks": []}) == INSUFFICIENT_EVIDENCE
+
+
+def test_generate_uses_an_injected_synthesizer_with_the_prompt():
+    seen: list[list[dict[str, str]]] = []
+    prompt = [{"role": "system", "content": "rules"}, {"role": "user", "content": "evidence"}]
+
+    def synthesizer(messages: list[dict[str, str]]) -> str:
+        seen.append(messages)
+        return "  Helio's margin was 9.1% [2].\n"
+
+    out = generate({"prompt": prompt, "blocks": BLOCKS, "question": "q?"}, synthesizer=synthesizer)
+    assert out == {"draft": "Helio's margin was 9.1% [2]."}
+    assert seen == [prompt]
+
+
+def test_generate_without_synthesizer_composes_offline():
+    state = calc_state()
+    assert generate({**state, "prompt": []})["draft"] == compose_offline(state)

@@ -1,0 +1,316 @@
+"""The supervisor graph end to end with scripted collaborators (router, search, news, cache) and an in-memory
+checkpointer: calculation, clarification interrupt and resume, refusal, multi-turn threads, subgraph isolation,
+insufficient evidence, the cache, replay and fork."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+from langgraph.types import Command
+
+from app.routing.decision import RouteDecision
+from app.runtime import checkpoint_types
+from graphs.supervisor import SupervisorDeps, build_supervisor_graph
+from nodes.retrieve import Evidence
+from nodes.state import Response, Turn
+from prompts.answer import INSUFFICIENT_EVIDENCE, OUT_OF_SCOPE
+
+NW, HL = "Northwind Logistics", "Helio Renewables"
+DIFFERENCE = "What was the difference in FY2024 operating margin between Northwind Logistics and Helio Renewables?"
+
+NW_TABLE = Evidence(
+    chunk_id="nw24-kpi", source_id="northwind-ar-2024", title="Northwind annual report 2024", company=NW,
+    fiscal_year=2024, page=39, is_table=True, score=0.03,
+    text="| Measure | FY2024 | FY2023 |\n|---|---|---|\n| Operating margin | 6.7% | 6.4% |\n"
+         "| Revenue (£m) | 1,311.2 | 1,204.6 |")
+HL_TABLE = Evidence(
+    chunk_id="hl24-kpi", source_id="helio-ar-2024", title="Helio annual report 2024", company=HL, fiscal_year=2024,
+    page=12, is_table=True, score=0.03,
+    text="| Measure | FY2024 | FY2023 |\n|---|---|---|\n| Operating margin | 9.1% | 8.8% |\n"
+         "| Revenue ($m) | 949.3 | 845.1 |")
+CORPUS = {NW: [NW_TABLE], HL: [HL_TABLE]}
+
+PRIVATE_KEYS = {
+    # retrieval subgraph
+    "documents", "found", "attempt", "max_attempts", "query_log", "targets", "queries", "search_k", "graded",
+    "graded_count", "claims", "dropped_claims", "failed_terms", "missing", "request", "doc_type",
+    # calculator subgraph
+    "messages", "steps", "max_steps",
+}
+
+
+class Search:
+    """search_fn over CORPUS, recording every call (thread-safe: the retrieval subgraph fans out with Send)."""
+
+    def __init__(self, corpus: dict[str, list[Evidence]] | None = None) -> None:
+        self.corpus = CORPUS if corpus is None else corpus
+        self.calls: list[tuple[str, str | None]] = []
+        self._lock = threading.Lock()
+
+    def __call__(self, query: str, company: str | None, fiscal_year: int | None, k: int) -> list[Evidence]:
+        with self._lock:
+            self.calls.append((query, company))
+        return list(self.corpus.get(company or "", []))[:k]
+
+
+class Router:
+    """Scripted routing: 'weather' is out of scope; a question with no company (and no context) needs a
+    clarification; 'difference' needs a calculation; everything else needs the reports."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, list[str]]] = []
+
+    def __call__(self, question: str, *, known_companies: list[str], context_entities: list[str]) -> RouteDecision:
+        self.calls.append((question, list(context_entities)))
+        q = question.lower()
+        if "weather" in q:
+            return RouteDecision(is_out_of_scope=True)
+        companies = [c for c in known_companies if c.split()[0].lower() in q]
+        if not companies and not context_entities:
+            return RouteDecision(needs_clarification=True, clarification_question="Which company do you mean?")
+        years = [2024] if "2024" in q else []
+        return RouteDecision(needs_retrieval=True, needs_calculation="difference" in q,
+                             signals={"companies": companies, "years": years})
+
+
+class Cache:
+    def __init__(self) -> None:
+        self.store: dict[tuple[str, int], dict[str, Any]] = {}
+        self.gets: list[str] = []
+
+    def get(self, question: str, generation: int) -> dict[str, Any] | None:
+        self.gets.append(question)
+        return self.store.get((question, generation))
+
+    def put(self, question: str, generation: int, response: dict[str, Any], companies: list[str],
+            sources: list[str]) -> None:
+        self.store[(question, generation)] = response
+
+
+class Harness:
+    def __init__(self, *, search: Search | None = None, cache: Cache | None = None) -> None:
+        self.search = search or Search()
+        self.router = Router()
+        self.news_calls: list[tuple[str, str | None]] = []
+        self.cache = cache
+        self.counted = 0
+        deps = SupervisorDeps(router=self.router, search_fn=self.search, news_fn=self.news,
+                              count_tokens=self.count, known_companies=lambda: [NW, HL], cache=cache,
+                              generation=lambda: 1)
+        saver = InMemorySaver(serde=JsonPlusSerializer(allowed_msgpack_modules=checkpoint_types()))
+        self.graph = build_supervisor_graph(deps).compile(checkpointer=saver)
+
+    def news(self, query: str, company: str | None, k: int) -> list[Evidence]:
+        self.news_calls.append((query, company))
+        return []
+
+    def count(self, text: str) -> int:
+        self.counted += 1
+        return len(text.split())
+
+    def ask(self, question: str | None, thread: str = "t1", config: dict[str, Any] | None = None) -> dict[str, Any]:
+        cfg = config or cfg_for(thread)
+        return self.graph.invoke(None if question is None else {"question": question}, cfg)
+
+    def values(self, thread: str = "t1") -> dict[str, Any]:
+        return self.graph.get_state(cfg_for(thread)).values
+
+
+def cfg_for(thread: str) -> dict[str, Any]:
+    return {"configurable": {"thread_id": thread}}
+
+
+@pytest.fixture()
+def h() -> Harness:
+    return Harness()
+
+
+# --- (a) a calculation across two companies -----------------------------------------------------------------
+
+
+def test_two_company_difference_answers_with_a_calculation_citing_both_companies(h: Harness):
+    out = h.ask(DIFFERENCE)
+    response = out["response"]
+    assert isinstance(response, Response)
+    assert response.status == "answered"
+    assert "Difference: 6.7 - 9.1 = -2.4 percentage points" in response.answer
+    cited_sources = {c.source_id for c in response.citations}
+    assert {"northwind-ar-2024", "helio-ar-2024", "calculation"} <= cited_sources
+    assert response.flagged == []
+    assert sorted({c for _, c in h.search.calls}) == [HL, NW]
+
+    state = h.values()
+    calc = state["calculation"]
+    assert calc.status == "ok" and calc.results[0].tool == "difference"
+    assert {f.company for f in calc.results[0].sources.values()} == {NW, HL}
+    calc_block = next(b for b in state["blocks"] if b.kind == "calculation")
+    assert calc_block.n in state["citation_check"].valid
+    assert state["fiscal_years"] == [2024]
+    assert [e.block for e in state["manifest"]][0] == "instructions"
+    assert h.news_calls == []  # news was not asked for
+
+
+# --- (b) clarification --------------------------------------------------------------------------------------
+
+
+def test_clarification_interrupts_then_the_reply_is_merged_and_answered(h: Harness):
+    out = h.ask("What was the operating margin?", thread="c1")
+    assert "__interrupt__" in out
+    assert out["__interrupt__"][0].value["question"] == "Which company do you mean?"
+    assert out.get("response") is None
+    waiting = h.graph.get_state(cfg_for("c1"))
+    assert waiting.interrupts and waiting.next == ("clarify",)
+    assert h.search.calls == []  # nothing searched before the reply
+
+    out = h.graph.invoke(Command(resume="Northwind Logistics"), cfg_for("c1"))
+    assert "__interrupt__" not in out
+    response = out["response"]
+    assert response.status == "answered"
+    assert response.question == "What was the operating margin (Northwind Logistics)?"
+    assert "6.7%" in response.answer and {c.source_id for c in response.citations} == {"northwind-ar-2024"}
+    state = h.values("c1")
+    assert state["clarifications"] == [{"question": "Which company do you mean?", "reply": "Northwind Logistics"}]
+    assert state["asked"] == "What was the operating margin?"
+    assert not h.graph.get_state(cfg_for("c1")).interrupts
+    assert len(state["history"]) == 1  # one turn, not two
+
+
+# --- (c) out of scope ---------------------------------------------------------------------------------------
+
+
+def test_out_of_scope_is_refused_without_searching(h: Harness):
+    out = h.ask("What will the weather be in Leeds tomorrow?")
+    assert out["response"].status == "refused"
+    assert out["response"].answer == OUT_OF_SCOPE
+    assert out["response"].citations == []
+    assert h.search.calls == [] and h.news_calls == []
+    assert h.values().get("retrieval_result") is None
+
+
+# --- (d) a second turn on the same thread -------------------------------------------------------------------
+
+
+def test_second_turn_sees_the_first_and_per_turn_keys_do_not_leak(h: Harness):
+    first = h.ask(DIFFERENCE)["response"]
+    assert first.status == "answered"
+    assert h.values()["calculation"] is not None
+
+    second = h.ask("What about their revenue?")["response"]
+    state = h.values()
+    assert len(state["history"]) == 2
+    assert isinstance(state["history"][0], Turn) and state["history"][0].question == DIFFERENCE
+    assert state["recent_turns"][0].question == DIFFERENCE  # the first turn, as the second saw it
+    # The follow-up was resolved against the first turn's companies and year.
+    assert second.question == "What about their revenue? [Northwind Logistics, Helio Renewables, FY2024]"
+    assert h.router.calls[-1][1] == [NW, HL]
+    assert second.status == "answered"
+    # Per-turn keys were reset: no calculation this turn, and this turn's own retrieval.
+    assert state["calculation"] is None
+    assert "Difference" not in second.answer
+    assert state["retrieval_result"].queries[0][0] == second.question
+
+    third = h.ask("What will the weather be tomorrow?")["response"]
+    state = h.values()
+    assert third.status == "refused"
+    assert state["retrieval_result"] is None and state["blocks"] == [] and state["citation_check"] is None
+    assert [t.status for t in state["history"]] == ["answered", "answered", "refused"]
+
+
+# --- (e) subgraph isolation ---------------------------------------------------------------------------------
+
+
+def test_subgraph_private_keys_never_reach_the_parent(h: Harness):
+    chunks = list(h.graph.stream({"question": DIFFERENCE}, cfg_for("iso"), stream_mode="updates"))
+    for chunk in chunks:
+        for node, update in chunk.items():
+            assert not PRIVATE_KEYS & set(update or {}), node
+    retrieve_updates = [c["retrieve"] for c in chunks if "retrieve" in c]
+    calc_updates = [c["calculate"] for c in chunks if "calculate" in c]
+    assert [set(u) for u in retrieve_updates] == [{"retrieval_result"}]
+    assert [set(u) for u in calc_updates] == [{"calculation"}]
+
+    state = h.values("iso")
+    assert not PRIVATE_KEYS & set(state)
+    assert state["retrieval_result"].attempts == 1
+    assert state["response"].status == "answered"
+
+
+# --- (f) nothing found --------------------------------------------------------------------------------------
+
+
+def test_search_finding_nothing_is_insufficient_not_an_error():
+    h = Harness(search=Search(corpus={}))
+    out = h.ask("What was Northwind Logistics' operating margin in FY2024?")
+    response = out["response"]
+    assert response.status == "insufficient"
+    assert response.answer == INSUFFICIENT_EVIDENCE
+    assert response.citations == []
+    state = h.values()
+    assert state["retrieval_result"].status == "insufficient"
+    assert state["retrieval_result"].attempts == 2  # it retried before giving up
+    assert len(h.search.calls) >= 2
+
+
+# --- (g) the cache ------------------------------------------------------------------------------------------
+
+
+def test_cache_hit_skips_routing_and_returns_cached():
+    h = Harness(cache=Cache())
+    first = h.ask(DIFFERENCE, thread="a")["response"]
+    assert first.status == "answered" and first.cached is False
+    routed, searched = len(h.router.calls), len(h.search.calls)
+    assert routed == 1 and h.cache.store
+
+    second = h.ask(DIFFERENCE, thread="b")["response"]
+    assert second.cached is True
+    assert second.answer == first.answer
+    assert [c.n for c in second.citations] == [c.n for c in first.citations]
+    assert len(h.router.calls) == routed  # route never ran
+    assert len(h.search.calls) == searched
+    assert h.values("b")["decision"] is None
+    assert len(h.values("b")["history"]) == 1
+
+
+# --- (h) replay and fork ------------------------------------------------------------------------------------
+
+
+def test_replay_from_before_assemble_reruns_only_the_later_nodes(h: Harness):
+    cfg = cfg_for("r")
+    first = h.ask(DIFFERENCE, thread="r")["response"]
+    history = list(h.graph.get_state_history(cfg))
+    before_assemble = next(s for s in history if s.next == ("assemble",))
+    routed, searched, counted = len(h.router.calls), len(h.search.calls), h.counted
+    seen = {s.config["configurable"]["checkpoint_id"] for s in history}
+
+    replayed = h.graph.invoke(None, before_assemble.config)["response"]
+    assert replayed.status == "answered" and replayed.answer == first.answer
+    assert len(h.router.calls) == routed and len(h.search.calls) == searched  # nothing upstream re-ran
+    assert h.counted > counted  # assemble did
+
+    new = [s for s in h.graph.get_state_history(cfg) if s.config["configurable"]["checkpoint_id"] not in seen]
+    ran = [s.next for s in reversed(new)]
+    assert ran[-1] == ()
+    assert {n for nxt in ran for n in nxt} == {"assemble", "generate", "validate_citations", "remember", "respond"}
+    # The replay branches from a checkpoint before the turn was recorded: the turn is in history once, not twice.
+    assert [t.question for t in h.values("r")["history"]] == [DIFFERENCE]
+
+
+def test_fork_with_an_edited_question_answers_the_new_question(h: Harness):
+    cfg = cfg_for("f")
+    original = h.ask(DIFFERENCE, thread="f")["response"]
+    start = next(s for s in h.graph.get_state_history(cfg) if s.next == ("intake",))
+    edited = "What was the difference in FY2024 operating margin between Helio Renewables and Northwind Logistics?"
+    fork_cfg = h.graph.update_state(start.config, {"question": edited}, as_node="__start__")
+    assert h.graph.get_state(fork_cfg).next == ("intake",)
+
+    out = h.graph.invoke(None, fork_cfg)["response"]
+    assert out.status == "answered"
+    assert out.question == edited
+    assert "9.1 - 6.7 = 2.4" in out.answer and out.answer != original.answer
+    assert h.router.calls[-1][0] == edited
+    history = h.values("f")["history"]
+    assert [t.question for t in history] == [edited]  # the fork branches from before the first turn

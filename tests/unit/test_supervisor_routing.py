@@ -1,0 +1,157 @@
+"""The supervisor's branch functions with plain dicts, and the `route` node with a scripted router."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.routing.decision import RouteDecision
+from nodes.conversation import MAX_CLARIFICATION_ROUNDS, after_cache
+from nodes.routing import after_join, after_route, route
+from nodes.state import Response
+
+NW, HL = "Northwind Logistics", "Helio Renewables"
+
+
+def decided(companies: list[str] | None = None, **flags: Any) -> dict[str, Any]:
+    return {"decision": RouteDecision(**flags), "companies": companies or []}
+
+
+# --- after_route --------------------------------------------------------------------------------------------
+
+
+def test_out_of_scope_is_refused():
+    assert after_route(decided(is_out_of_scope=True)) == "refuse"
+
+
+def test_clarification_goes_to_clarify_even_with_other_flags():
+    assert after_route(decided([NW], needs_clarification=True, needs_retrieval=True)) == "clarify"
+
+
+def test_retrieval_and_news_run_in_parallel():
+    assert after_route(decided([NW], needs_retrieval=True, needs_news=True)) == ["retrieve", "news"]
+
+
+def test_news_only_does_not_search_reports():
+    assert after_route(decided([NW], needs_news=True)) == ["news"]
+
+
+def test_calculation_with_companies_searches_reports_for_the_figures():
+    branches = after_route(decided([NW, HL], needs_calculation=True))
+    assert "retrieve" in branches
+    assert "news" not in branches
+
+
+def test_calculation_with_companies_and_news():
+    assert after_route(decided([NW], needs_calculation=True, needs_news=True)) == ["retrieve", "news"]
+
+
+def test_calculation_without_companies_and_nothing_else_goes_straight_to_join():
+    assert after_route(decided([], needs_calculation=True)) == ["join"]
+
+
+def test_unflagged_question_still_searches_reports():
+    assert after_route(decided([])) == ["retrieve"]
+    assert after_route(decided([NW])) == ["retrieve"]
+
+
+def test_decision_given_as_a_dict_is_validated():
+    assert after_route({"decision": {"needs_news": True}, "companies": []}) == ["news"]
+
+
+def test_missing_decision_raises():
+    with pytest.raises(ValueError, match="routing decision"):
+        after_route({"companies": [NW]})
+    with pytest.raises(ValueError):
+        after_route({"decision": None})
+
+
+# --- after_join and after_cache -----------------------------------------------------------------------------
+
+
+def test_after_join_calculates_only_when_flagged():
+    assert after_join(decided([NW], needs_retrieval=True, needs_calculation=True)) == "prepare_calculation"
+    assert after_join(decided([NW], needs_retrieval=True)) == "assemble"
+
+
+def test_after_join_without_decision_raises():
+    with pytest.raises(ValueError):
+        after_join({})
+
+
+def test_after_cache_hit_and_miss():
+    hit = Response(status="answered", answer="Revenue was £1m [1].", cached=True)
+    assert after_cache({"cached": hit}) == "respond"
+    assert after_cache({"cached": None}) == "route"
+
+
+def test_after_cache_raises_when_cached_key_missing():
+    with pytest.raises(ValueError, match="cached"):
+        after_cache({"question": "What was revenue?"})
+
+
+# --- route --------------------------------------------------------------------------------------------------
+
+
+class ScriptedRouter:
+    def __init__(self, decision: RouteDecision | dict[str, Any]) -> None:
+        self.decision = decision
+        self.calls: list[tuple[str, list[str], list[str]]] = []
+
+    def __call__(self, question: str, *, known_companies: list[str], context_entities: list[str]) -> Any:
+        self.calls.append((question, known_companies, context_entities))
+        return self.decision
+
+
+def run_route(decision: Any, **state: Any) -> tuple[dict[str, Any], ScriptedRouter]:
+    router = ScriptedRouter(decision)
+    out = route({"question": "What was their revenue?", **state}, router=router, known_companies=lambda: [NW, HL])
+    return out, router
+
+
+def test_route_passes_question_known_companies_and_context_to_the_router():
+    out, router = run_route(RouteDecision(needs_retrieval=True), context_entities=[NW])
+    assert router.calls == [("What was their revenue?", [NW, HL], [NW])]
+    assert isinstance(out["decision"], RouteDecision)
+    assert out["decision"].needs_retrieval
+
+
+def test_route_accepts_a_dict_decision():
+    out, _ = run_route({"needs_news": True})
+    assert isinstance(out["decision"], RouteDecision) and out["decision"].needs_news
+
+
+def test_route_keeps_clarification_before_the_limit():
+    rounds = [{"question": "Which company?", "reply": "Northwind"}] * (MAX_CLARIFICATION_ROUNDS - 1)
+    out, _ = run_route(RouteDecision(needs_clarification=True), clarifications=rounds)
+    assert out["decision"].needs_clarification is True
+    assert "clarification_overruled_after_rounds" not in out["decision"].signals
+
+
+def test_route_overrules_clarification_after_max_rounds():
+    rounds = [{"question": "Which company?", "reply": "no idea"}] * MAX_CLARIFICATION_ROUNDS
+    out, _ = run_route(RouteDecision(needs_clarification=True, signals={"scores": [0.4]}), clarifications=rounds)
+    decision = out["decision"]
+    assert decision.needs_clarification is False
+    assert decision.signals["clarification_overruled_after_rounds"] == MAX_CLARIFICATION_ROUNDS
+    assert decision.signals["scores"] == [0.4]  # the raw signals are kept
+    assert after_route({**out}) == ["retrieve"]  # overruled: the question is searched instead
+
+
+def test_route_merges_companies_and_years_from_signals_without_duplicates():
+    decision = RouteDecision(needs_retrieval=True, signals={"companies": [HL, NW], "years": [2023, 2024]})
+    out, _ = run_route(decision, companies=[NW], fiscal_years=[2024])
+    assert out["companies"] == [NW, HL]
+    assert out["fiscal_years"] == [2024, 2023]
+
+
+def test_route_without_signals_keeps_the_turns_entities():
+    out, _ = run_route(RouteDecision(needs_retrieval=True), companies=[NW], fiscal_years=[2024])
+    assert out["companies"] == [NW]
+    assert out["fiscal_years"] == [2024]
+
+
+def test_route_rejects_an_invalid_decision():
+    with pytest.raises(ValueError):
+        run_route({"is_out_of_scope": True, "needs_retrieval": True})
