@@ -26,6 +26,8 @@ MAX_NEWS_SENTENCES = 3
 _MARKER = re.compile(r"\s*\[(\d+)\]")
 _DATE = re.compile(r"\b(?:19|20)\d{2}-\d{2}-\d{2}\b")
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z£$€\d(\"'\[])|(?<=\])\s+(?=[A-Z])|\n+")
+_RECENCY = re.compile(r"(?i)\b(latest|recent|recently|newest|most recent|last|current|currently|now|today|"
+                      r"this (?:week|month|quarter|year))\b")
 _TOOL_PHRASES = {
     "growth_rate": "Growth", "percentage_change": "Change", "difference": "Difference", "ratio": "Ratio",
     "cagr": "CAGR", "evaluate": "Result",
@@ -57,14 +59,39 @@ def compose_offline(state: SupervisorState) -> str:
         cited = [by_chunk[c].n for c in claim.evidence_chunk_ids if c in by_chunk]
         if cited:
             sentences.append(cite(claim.text, cited))
-    news = [b for b in blocks if b.kind == "news"][:MAX_NEWS_SENTENCES]
-    if news:
-        topic = topic_terms(state["question"], [b.company for b in news if b.company])
-        for block in news:
-            sentence = best_news_sentence(topic, block)
-            if sentence:
-                sentences.append(cite(f"{block.published_at or 'Undated'}: {sentence}", [block.n]))
+    sentences.extend(news_sentences(state["question"], [b for b in blocks if b.kind == "news"]))
     return " ".join(sentences) if sentences else INSUFFICIENT_EVIDENCE
+
+
+def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_SENTENCES) -> list[str]:
+    """The `limit` news items whose best sentence (or headline) supports the question most, each as that
+    sentence with its date, newest first, so a correction comes before what it corrects. When no item
+    shares a term with the question ("any news on Helio?"), the newest items' headlines or first sentences."""
+    if not news:
+        return []
+    topic = topic_terms(question, [b.company for b in news if b.company])
+    years = [int(y) for y in re.findall(r"(?<!\d)((?:19|20)\d{2})(?!\d)", question)]
+    picks = [(score, block, sentence) for block in news
+             for score, sentence in [best_news_sentence(topic, block, years)] if score > 0 and sentence]
+    if not picks:
+        picks = [(0.0, block, _headline(block)) for block in news[:limit] if _headline(block)]
+    if _RECENCY.search(question):  # "the latest news": the newest relevant items, not the most relevant ones
+        top = sorted(picks, key=lambda p: p[1].published_at or "", reverse=True)[:limit]
+    else:
+        top = sorted(picks, key=lambda p: -p[0])[:limit]
+    out = []
+    for _, block, sentence in sorted(top, key=lambda p: p[1].published_at or "", reverse=True):
+        corrects = block.title.lower().startswith("correction") and not sentence.lower().startswith("correction")
+        out.append(cite(f"{'Correction, ' if corrects else ''}{block.published_at or 'Undated'}: {sentence}",
+                        [block.n]))
+    return out
+
+
+def _headline(block: Block) -> str:
+    from nodes.retrieve import looks_like_instruction
+
+    candidates = [block.title.strip(), *split_sentences(block.text)[:1]]
+    return next((c for c in candidates if c and not looks_like_instruction(c)), "")
 
 
 def cite(text: str, numbers: Sequence[int]) -> str:
@@ -92,15 +119,19 @@ def describe_calculation(result: CalcResult, calc_n: int, by_chunk: dict[str, Bl
     return cite(f"{phrase}: {result.expression} = {result.result:g}{unit}{detail}", refs)
 
 
-def best_news_sentence(topic: set[str], block: Block) -> str:
-    from nodes.retrieve import sentence_support
+def best_news_sentence(topic: set[str], block: Block, years: Sequence[int] = ()) -> tuple[float, str]:
+    """The item's headline or sentence that supports the question most, and its support (0: none does).
+    The headline competes too: a publisher's correction states the corrected figure there. Sentences
+    addressed to a model ('ignore all previous instructions') never count."""
+    from nodes.retrieve import looks_like_instruction, sentence_support
 
-    from nodes.retrieve import looks_like_instruction
-
-    candidates = [(sentence_support(topic, s), -i, s) for i, s in enumerate(split_sentences(block.text))
-                  if not looks_like_instruction(s)]
-    scored = [c for c in candidates if c[0] > 0] or candidates[:1]
-    return max(scored)[2] if scored else ""
+    texts = [t for t in (block.title.strip(), *split_sentences(block.text)) if t]
+    candidates = [(sentence_support(topic, t, years), -i, t) for i, t in enumerate(texts)
+                  if not looks_like_instruction(t)]
+    if not candidates:
+        return 0.0, ""
+    score, _, text = max(candidates)
+    return score, text
 
 
 # --- citation validation ------------------------------------------------------------------------------------

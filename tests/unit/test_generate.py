@@ -3,6 +3,8 @@ composer (claims, news with dates, calculations) and an injected synthesizer."""
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from app.calc_tools import CalcResult, CalculationOutcome, Figure
@@ -187,3 +189,24 @@ def test_generate_uses_an_injected_synthesizer_with_the_prompt():
 def test_generate_without_synthesizer_composes_offline():
     state = calc_state()
     assert generate({**state, "prompt": []})["draft"] == compose_offline(state)
+
+
+def test_news_headline_competes_and_a_correction_is_labelled():
+    correction = NEWS_NEW.model_copy(update={"title": "Correction: H1 battery storage revenue was $51.7m, not $55.7m",
+                                             "text": "This item corrects our earlier report. We regret the error."})
+    original = NEWS_OLD.model_copy(update={"title": "Helio H1 results",
+                                           "text": "Battery storage revenue for the half was $55.7m."})
+    draft = compose_offline({"question": "What was Helio's H1 battery storage revenue?",
+                             "blocks": [original, correction]})
+    first, second = draft.split(" 2024-08-02")
+    assert first.startswith("2024-08-09: Correction: H1 battery storage revenue was $51.7m") and first.endswith("[3].")
+    assert "$55.7m [4]" in second
+
+
+def test_recency_questions_take_the_newest_items_and_irrelevant_ones_are_left_out():
+    items = [NEWS_OLD.model_copy(update={"n": i, "published_at": f"2024-0{i}-01", "chunk_id": f"c{i}",
+                                         "text": f"Helio item {i} about storage revenue."}) for i in range(1, 6)]
+    draft = compose_offline({"question": "What is the latest storage revenue news on Helio?", "blocks": items})
+    assert [int(n) for n in re.findall(r"\[(\d)\]", draft)] == [5, 4, 3]
+    unrelated = NEWS_OLD.model_copy(update={"n": 9, "text": "The board met in Denver.", "chunk_id": "x"})
+    assert "[9]" not in compose_offline({"question": "Helio storage revenue?", "blocks": [items[0], unrelated]})
