@@ -163,19 +163,20 @@ class OfflineRoutingModel:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self._router: Any = None
-        self._tickers: tuple[int, dict[str, str]] | None = None
+        self._facts: tuple[int, dict[str, str], int | None] | None = None
 
-    def known_tickers(self) -> dict[str, str]:
-        """Tickers the knowledge base's own sources state, read again whenever the corpus changes."""
+    def corpus_facts(self) -> tuple[dict[str, str], int | None]:
+        """The tickers the knowledge base's own sources state and its latest report year, read again whenever
+        the corpus changes."""
         from app.knowledge.catalog import Catalog
 
         if not self.settings.catalog_path.exists():
-            return {}
+            return {}, None
         catalog = Catalog(self.settings.catalog_path)
         generation = catalog.generation()
-        if self._tickers is None or self._tickers[0] != generation:
-            self._tickers = (generation, catalog.tickers())
-        return self._tickers[1]
+        if self._facts is None or self._facts[0] != generation:
+            self._facts = (generation, catalog.tickers(), catalog.latest_report_year())
+        return self._facts[1], self._facts[2]
 
     def _load(self) -> Any:
         if self._router is None:
@@ -188,8 +189,10 @@ class OfflineRoutingModel:
 
     def __call__(self, question: str, *, known_companies: Sequence[str], context_entities: Sequence[str]
                  ) -> RouteDecision:
+        tickers, latest_year = self.corpus_facts()
         return self._load().predict(question, known_companies=list(known_companies),
-                                    context_entities=list(context_entities), known_tickers=self.known_tickers())
+                                    context_entities=list(context_entities), known_tickers=tickers,
+                                    latest_report_year=latest_year)
 
 
 # --- openai provider ----------------------------------------------------------------------------------------

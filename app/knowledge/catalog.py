@@ -149,6 +149,13 @@ class Catalog:
                     found.setdefault(ticker, set()).add(company)
         return {t: next(iter(c)) for t, c in found.items() if len(c) == 1}
 
+    def latest_report_year(self) -> int | None:
+        """The latest fiscal year of any report (news items do not count)."""
+        from sqlalchemy import func
+
+        with self.engine.connect() as conn:
+            return conn.execute(select(func.max(sources.c.fiscal_year)).where(sources.c.doc_type == "report")).scalar()
+
     def fiscal_years(self) -> list[int]:
         with self.engine.connect() as conn:
             return sorted(y for y in conn.execute(select(sources.c.fiscal_year).distinct()).scalars() if y)

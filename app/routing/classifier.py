@@ -34,6 +34,9 @@ EXAMPLES_PATH = Path(__file__).with_name("examples.jsonl")
 DEFAULT_COMPANIES: tuple[str, ...] = ("Northwind Logistics", "Helio Renewables", "Copperleaf Foods")
 DEFAULT_TICKERS: dict[str, str] = {"NWL": "Northwind Logistics", "HLR": "Helio Renewables", "CLF": "Copperleaf Foods"}
 KNOWN_YEARS: list[int] = list(range(2000, 2036))
+SAMPLE_LATEST_REPORT_YEAR = 2024
+"""The latest fiscal year the sample corpus has reports for: the labelled examples were written against it.
+At prediction time the caller passes its own knowledge base's latest report year."""
 
 Embed = Callable[[Sequence[str]], Sequence[Sequence[float]]]
 
@@ -185,7 +188,7 @@ FEATURE_NAMES: tuple[str, ...] = (
     "n_companies", "has_company", "multi_company", "has_year", "multi_year", "arithmetic", "n_arithmetic",
     "recency", "news_event", "metric", "referent", "unresolved_referent", "follow_up", "vague_company",
     "definition", "advice", "given_numbers", "short", "ticker", "forecast", "report_words", "unknown_name",
-    "year_2025_on",
+    "year_after_reports",
     # Added with the cross-validated evaluation: generic signals, no company or example specific.
     "fuzzy_company", "described_company", "company_set", "peers", "unknown_company", "fiscal_year", "interim",
     "dated", "report_explicit", "insider", "off_task", "comparative", "change_question", "between",
@@ -288,10 +291,11 @@ def _described_companies(question: str, known_companies: Sequence[str]) -> tuple
 
 
 def extract_features(question: str, known_companies: Sequence[str] = DEFAULT_COMPANIES,
-                     context_entities: Iterable[str] = (), known_tickers: Mapping[str, str] | None = None
-                     ) -> Features:
+                     context_entities: Iterable[str] = (), known_tickers: Mapping[str, str] | None = None,
+                     latest_report_year: int | None = SAMPLE_LATEST_REPORT_YEAR) -> Features:
     """The deterministic features of a question (no model involved). `known_tickers` maps tickers to the
-    names of known companies; without it no ticker resolves to a company."""
+    names of known companies; without it no ticker resolves to a company. `latest_report_year` is the latest
+    fiscal year the knowledge base has reports for: a year after it can only be news, guidance or a forecast."""
     known = list(known_companies)
     companies = companies_in(question, known)
     by_ticker, ticker_like = _tickers(question, known_tickers, known)
@@ -349,7 +353,7 @@ def extract_features(question: str, known_companies: Sequence[str] = DEFAULT_COM
         "forecast": float(bool(_FORECAST.search(question))),
         "report_words": float(bool(_REPORT.search(question))),
         "unknown_name": float(bool(names)),
-        "year_2025_on": float(any(y >= 2025 for y in years)),
+        "year_after_reports": float(latest_report_year is not None and any(y > latest_report_year for y in years)),
         "fuzzy_company": float(bool(fuzzy)),
         "described_company": float(bool(by_description)),
         "company_set": float(company_set),
@@ -522,22 +526,26 @@ class OfflineRouter:
     # ------------------------------------------------------------------------------------- prediction
     def probabilities(self, question: str, *, known_companies: Sequence[str] = DEFAULT_COMPANIES,
                       context_entities: Iterable[str] = (), embedding: Sequence[float] | None = None,
-                      known_tickers: Mapping[str, str] | None = None) -> tuple[dict[str, float], Features]:
+                      known_tickers: Mapping[str, str] | None = None,
+                      latest_report_year: int | None = SAMPLE_LATEST_REPORT_YEAR) -> tuple[dict[str, float], Features]:
         if embedding is None:
             if self.embed is None:
                 raise ValueError("this router has no embedder; pass embed= when loading it")
             embedding = self.embed([question])[0]
-        feats = extract_features(question, known_companies, context_entities, known_tickers=known_tickers)
+        feats = extract_features(question, known_companies, context_entities, known_tickers=known_tickers,
+                                 latest_report_year=latest_report_year)
         x = np.concatenate([np.asarray(embedding, dtype=np.float64), feature_vector(feats)])
         probs = _sigmoid(self.weights @ x + self.bias)
         return {f: float(p) for f, p in zip(self.flags, probs)}, feats
 
     def predict(self, question: str, *, known_companies: Sequence[str] = DEFAULT_COMPANIES,
                 context_entities: Iterable[str] = (), embedding: Sequence[float] | None = None,
-                known_tickers: Mapping[str, str] | None = None) -> RouteDecision:
+                known_tickers: Mapping[str, str] | None = None,
+                latest_report_year: int | None = SAMPLE_LATEST_REPORT_YEAR) -> RouteDecision:
         context = [c for c in context_entities if c]
         probs, feats = self.probabilities(question, known_companies=known_companies, context_entities=context,
-                                          embedding=embedding, known_tickers=known_tickers)
+                                          embedding=embedding, known_tickers=known_tickers,
+                                          latest_report_year=latest_report_year)
         flags = {f: probs[f] >= 0.5 for f in FLAGS}
         overridden = False
         if probs["is_out_of_scope"] >= self.OUT_OF_SCOPE_THRESHOLD:

@@ -23,3 +23,12 @@ def test_tickers_are_read_from_the_sources(tmp_path: Path) -> None:
     add(catalog, "d", "Copper Mines", "Its ticker was disputed: ticker ACR, said a rival filing.")
     add(catalog, "e", "Delta Foods", "No ticker here, only the word and a lowercase ticker abc.")
     assert catalog.tickers() == {"BRA": "Borealis Air"}  # ACR claimed by two companies: dropped
+
+
+def test_latest_report_year_ignores_news(tmp_path: Path) -> None:
+    catalog = Catalog(tmp_path / "catalog.sqlite")
+    assert catalog.latest_report_year() is None
+    for sid, year, kind in (("r1", 2023, "report"), ("r2", 2024, "report"), ("n1", 2026, "news")):
+        record = SourceRecord(source_id=sid, text="x", origin=sid, fiscal_year=year, doc_type=kind)
+        catalog.replace_source(record, [], [])
+    assert catalog.latest_report_year() == 2024

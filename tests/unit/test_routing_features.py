@@ -120,3 +120,12 @@ def test_router_passes_known_tickers_through() -> None:
     assert X[0, 3 + FEATURE_NAMES.index("has_company")] == 1.0
     assert classifier.DEFAULT_TICKERS == {"NWL": "Northwind Logistics", "HLR": "Helio Renewables",
                                           "CLF": "Copperleaf Foods"}
+
+
+def test_a_year_after_the_latest_report_is_relative_to_the_knowledge_base():
+    from app.routing.classifier import extract_features
+
+    q = "What revenue does Northwind Logistics expect in FY2031?"
+    assert extract_features(q, latest_report_year=2030).vector["year_after_reports"] == 1.0
+    assert extract_features(q, latest_report_year=2031).vector["year_after_reports"] == 0.0
+    assert extract_features(q, latest_report_year=None).vector["year_after_reports"] == 0.0
