@@ -35,6 +35,10 @@ _LEADING_WORDS = re.compile(r"(?i)^(?:the|our|its|their|group|and|while|with|in|
 _NOT_A_MEASURE = re.compile(r"(?i)^(?:we|which|who|it|this|that|these|those|there|they|he|she|record|total of)\b")
 _VALUE_WORDS = {"actual", "actuals", "reported", "outturn", "result", "results"}
 MAX_FIGURES = 60
+_CHANGE_HEADER = re.compile(r"(?i)\b(change|growth|chg|yoy|y/y|increase)\b")
+_SENTENCE_GROWTH = re.compile(
+    r"(?P<label>[A-Za-z][A-Za-z&' -]{2,60}?)\s+(?P<verb>rose|grew|increased|was up|fell|declined|decreased|"
+    r"dropped|was down)\s+(?:by\s+)?(?P<pct>\d+(?:\.\d+)?)%")
 
 
 def extract_figures(evidence: Iterable[Evidence]) -> list[Figure]:
@@ -44,7 +48,8 @@ def extract_figures(evidence: Iterable[Evidence]) -> list[Figure]:
     out: list[Figure] = []
     # Tables first: a table cell is a reported figure; a sentence reader can only guess its label. One figure
     # per (company, measure, year, unit): the first found, i.e. from the best-ranked evidence.
-    for figure in [*(f for d in docs for f in table_figures(d)), *(f for d in docs for f in sentence_figures(d))]:
+    for figure in [*(f for d in docs for f in table_figures(d)), *(f for d in docs for f in sentence_figures(d)),
+                   *(f for d in docs for f in growth_figures(d))]:
         key = ((figure.company or "").lower(), figure.label.lower(), figure.fiscal_year, figure.unit)
         if key not in seen:
             seen.add(key)
@@ -70,8 +75,14 @@ def table_figures(doc: Evidence) -> list[Figure]:
             continue
         cell_years = [_year(c) for c in cells[1:]]
         if any(cell_years) and not any(_parse_cell(c) for c in cells[1:] if not _year(c)):
+            # A "Change" column next to exactly two year columns is the later year's growth over the earlier.
+            distinct = sorted({y for y in cell_years if y})
+            change_year = distinct[-1] if len(distinct) == 2 else None
+            cell_years = [y if y else (change_year if _CHANGE_HEADER.search(c) else None)
+                          for y, c in zip(cell_years, cells[1:])]
+            change_columns = [not _year(c) and y is not None for y, c in zip(cell_years, cells[1:])]
             years = cell_years
-            qualifiers = [_qualifier(c) for c in cells[1:]]
+            qualifiers = ["growth" if change else _qualifier(c) for c, change in zip(cells[1:], change_columns)]
             column_units = [_unit_from_label(c) for c in cells[1:]]
             header_unit = _unit_from_label(cells[0])
             continue
@@ -84,6 +95,8 @@ def table_figures(doc: Evidence) -> list[Figure]:
             if parsed is None:
                 continue
             value, unit = parsed
+            if qualifier == "growth" and unit != "%":
+                continue  # a change in points or currency is not a growth rate
             unit = unit or label_unit or column_unit or header_unit
             figures.append(Figure(label=f"{label} {qualifier}".strip(), value=value, unit=unit, company=doc.company,
                                   fiscal_year=year, source_id=doc.source_id, chunk_id=doc.chunk_id,
@@ -120,6 +133,36 @@ def sentence_figures(doc: Evidence) -> list[Figure]:
             figures.append(Figure(label=label, value=value, unit=unit, company=doc.company, fiscal_year=year,
                                   source_id=doc.source_id, chunk_id=doc.chunk_id, quote=quote))
     return figures
+
+
+def growth_figures(doc: Evidence) -> list[Figure]:
+    """'Revenue grew 4.9% to €1,288.7m' → 'Revenue growth' 4.9% (negative for fell/declined), dated like
+    sentence_figures: by the report's year, unless the sentence is about another year."""
+    figures: list[Figure] = []
+    for match in _SENTENCE_GROWTH.finditer(doc.text):
+        sentence = _sentence_around(doc.text, match.start(), match.end())
+        named_years = {int(y) for y in re.findall(r"(?i)(?<![\d.])(?:FY\s?)?((?:19|20)\d{2})(?![\d.%])", sentence)}
+        if doc.fiscal_year is None or (named_years and doc.fiscal_year not in named_years):
+            continue
+        label = _clean_label(match.group("label"))
+        if label is None:
+            continue
+        value = float(match.group("pct"))
+        if re.match(r"(?i)fell|declined|decreased|dropped|was down", match.group("verb")):
+            value = -value
+        figures.append(Figure(label=f"{label} growth", value=value, unit="%", company=doc.company,
+                              fiscal_year=doc.fiscal_year, source_id=doc.source_id, chunk_id=doc.chunk_id,
+                              quote=match.group(0)[:300]))
+    return figures
+
+
+def _clean_label(raw: str) -> str | None:
+    label = raw.strip().split(",")[-1].strip()
+    while _LEADING_WORDS.match(label):
+        label = _LEADING_WORDS.sub("", label, count=1)
+    if len(label) < 3 or label[0].isdigit() or len(label.split()) > 5 or _NOT_A_MEASURE.match(label):
+        return None
+    return label[0].upper() + label[1:]
 
 
 def _sentence_around(text: str, start: int, end: int) -> str:

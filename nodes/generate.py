@@ -55,7 +55,10 @@ def compose_offline(state: SupervisorState) -> str:
         for result in calc.results:
             sentences.append(describe_calculation(result, calc_block.n, by_chunk))
     result = state.get("retrieval_result")
-    for claim in result.claims if result else []:
+    # A calculation answers the question and cites the blocks its inputs came from; the draft's claims would
+    # only repeat neighbouring table rows. Without a result, the claims are the answer.
+    computed = bool(sentences)
+    for claim in result.claims if result and not computed else []:
         cited = [by_chunk[c].n for c in claim.evidence_chunk_ids if c in by_chunk]
         if cited:
             sentences.append(cite(claim.text, cited))

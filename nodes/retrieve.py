@@ -42,8 +42,10 @@ company names, years and question words) found in the document's first GRADE_CHA
 MAX_CLAIMS_PER_COMPANY = 2
 """The extractive draft keeps this many best-supported sentences per company."""
 MAX_FAILED_TERMS = 8
+SECTION_ONLY_WEIGHT = 0.75
+"""A sentence whose support comes only from its section heading counts this much of that support."""
 """At most this many unsupported figures/entities of failed claims extend the retry query."""
-MIN_SENTENCE_CHARS, MAX_SENTENCE_CHARS = 20, 400
+MIN_SENTENCE_CHARS, MAX_SENTENCE_CHARS = 20, 600
 
 _QUESTION_WORDS = (
     "much many tell give show explain please also know like get happen happened year years "
@@ -422,10 +424,18 @@ def looks_like_instruction(sentence: str) -> bool:
 
 
 def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int, years: Sequence[int] = ()) -> list[Claim]:
+    # A sentence is read in its section's context: under "Outlook and guidance", "For FY2025 we expect: revenue
+    # of $1.02bn to $1.08bn; ..." answers a question about guidance although it never says the word. Support
+    # through the section alone counts for less than the sentence's own words.
+    def support(sentence: str, section: str | None) -> float:
+        own = sentence_support(topic, sentence, years)
+        return own if own > 0 or not section else SECTION_ONLY_WEIGHT * sentence_support(
+            topic, f"{sentence} {section}", years)
+
     candidates = [
-        (sentence_support(topic, sentence, years), doc.score, -position, sentence, doc)
+        (support(sentence, doc.section), doc.score, -position, sentence, doc)
         for doc in docs
-        for position, sentence in enumerate(split_sentences(readable_tables(doc.text)))
+        for position, sentence in enumerate(split_sentences(joined_lists(readable_tables(doc.text))))
         if not looks_like_instruction(sentence)
     ]
     ranked = sorted((c for c in candidates if c[0] > 0), key=lambda c: c[:3], reverse=True)
@@ -450,6 +460,33 @@ def sentence_support(topic: set[str], sentence: str, years: Sequence[int] = ()) 
 
 
 _YEAR_MENTION = re.compile(r"(?i)(?<![\d.])(?:fy\s?)?((?:19|20)\d{2})(?![\d.%])")
+
+
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>.+)$")
+
+
+def joined_lists(text: str) -> str:
+    """A line that introduces a list ('For FY2025 we expect:') joined with its items into one line:
+    'For FY2025 we expect: revenue of $1.02bn to $1.08bn; operating margin of 9.0% to 9.5%'. The items keep
+    their words, so the joined line is checked against the text like any sentence."""
+    out: list[str] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.rstrip().endswith(":"):
+            j, items = i + 1, []
+            while j < len(lines) and (not lines[j].strip() or _LIST_ITEM.match(lines[j])):
+                if lines[j].strip():
+                    items.append(_LIST_ITEM.match(lines[j]).group("item").strip().rstrip(";.,"))  # type: ignore[union-attr]
+                j += 1
+            if items:
+                out.append(f"{line.rstrip()} {'; '.join(items)}.")
+                i = j
+                continue
+        out.append(line)
+        i += 1
+    return "\n".join(out)
 
 
 def readable_tables(text: str) -> str:

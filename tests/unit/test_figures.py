@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.calc_tools import Figure
-from nodes.figures import extract_figures, prepare_calculation, sentence_figures, table_figures
+from nodes.figures import extract_figures, growth_figures, prepare_calculation, sentence_figures, table_figures
 from nodes.retrieve import Evidence, RetrievalResult
 
 NW, HL, CL = "Northwind Logistics", "Helio Renewables", "Copperleaf Foods"
@@ -41,10 +41,10 @@ def test_table_figures_years_units_and_negatives():
     figures = table_figures(doc(TABLE))
     assert as_tuples(figures) == [
         ("Operating margin", 6.7, "%", 2024), ("Operating margin", 6.4, "%", 2023),
-        ("Revenue", 1311.2, "£m", 2024), ("Revenue", 1204.6, "£m", 2023),
-        ("Basic EPS", 13.1, "p", 2024), ("Basic EPS", 12.0, "p", 2023),
+        ("Revenue", 1311.2, "£m", 2024), ("Revenue", 1204.6, "£m", 2023), ("Revenue growth", 8.8, "%", 2024),
+        ("Basic EPS", 13.1, "p", 2024), ("Basic EPS", 12.0, "p", 2023), ("Basic EPS growth", 9.0, "%", 2024),
         ("Net debt", -63.9, "£m", 2024), ("Net debt", -40.1, "£m", 2023),
-    ]  # the "Change" column names no year: nothing read from it
+    ]  # the "Change" column next to FY2024 and FY2023 is FY2024's growth; "0.3pp" is no growth rate
 
 
 def test_table_figures_carry_their_source():
@@ -164,3 +164,10 @@ def test_prepare_calculation_caps_the_figures():
 def test_a_sentence_about_another_year_is_not_dated_with_the_evidence_year():
     assert sentence_figures(doc("Revenue was £1.4bn in FY2026 as a target.")) == []
     assert as_tuples(sentence_figures(doc("Revenue was £1.3bn in FY2024."))) == [("Revenue", 1.3, "£bn", 2024)]
+
+
+def test_growth_sentences_give_signed_growth_rates_of_the_reports_year():
+    text = ("Revenue grew 4.9% to €1,288.7m. Operating profit fell 2.2% to €112.0m. "
+            "For FY2025 we expect revenue to grow 3% to 5%.")
+    figures = growth_figures(doc(text))
+    assert as_tuples(figures) == [("Revenue growth", 4.9, "%", 2024), ("Operating profit growth", -2.2, "%", 2024)]

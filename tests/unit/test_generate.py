@@ -210,3 +210,12 @@ def test_recency_questions_take_the_newest_items_and_irrelevant_ones_are_left_ou
     assert [int(n) for n in re.findall(r"\[(\d)\]", draft)] == [5, 4, 3]
     unrelated = NEWS_OLD.model_copy(update={"n": 9, "text": "The board met in Denver.", "chunk_id": "x"})
     assert "[9]" not in compose_offline({"question": "Helio storage revenue?", "blocks": [items[0], unrelated]})
+
+
+def test_a_calculation_answers_alone_and_claims_are_the_fallback():
+    claims = [Claim(text="Operating margin was 9.1% in FY2024.", evidence_chunk_ids=["hl-1"], company=HL,
+                    verified=True)]
+    state = {**calc_state(), "retrieval_result": RetrievalResult(status="found", claims=claims)}
+    assert "was 9.1% in FY2024" not in compose_offline(state)
+    failed = {**state, "calculation": CalculationOutcome(status="no_calculation")}
+    assert compose_offline(failed) == "Operating margin was 9.1% in FY2024 [2]."

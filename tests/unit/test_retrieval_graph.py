@@ -399,3 +399,24 @@ def test_a_retry_drops_the_year_filter_and_searches_for_the_year_instead():
     assert all("FY2025" in c[0] for c in retry)
     assert result.attempts == 2 and result.status == "found"
     assert [e.chunk_id for e in result.evidence] == ["nw24-outlook"]
+
+
+def test_a_list_is_read_with_the_line_that_introduces_it():
+    from nodes.retrieve import joined_lists
+
+    text = "Outlook.\nFor FY2025 we expect:\n\n- revenue of $1.02bn to $1.08bn;\n- a margin of 9.0% to 9.5%.\n\nNext."
+    assert joined_lists(text).splitlines() == [
+        "Outlook.", "For FY2025 we expect: revenue of $1.02bn to $1.08bn; a margin of 9.0% to 9.5%.", "Next."]
+    assert joined_lists("A list that never comes:\nplain text") == "A list that never comes:\nplain text"
+
+
+def test_the_section_heading_supports_a_sentence_but_less_than_its_own_words():
+    guidance = NW_FIN.model_copy(update={
+        "chunk_id": "nw-outlook", "section": "Outlook and guidance",
+        "text": "For FY2025 we expect:\n- revenue of £1.40bn to £1.45bn;\n- capital expenditure of £60m to £70m."})
+    claims = draft_claims("What is Northwind's guidance for FY2025?", [guidance])
+    assert claims and claims[0].text.startswith("For FY2025 we expect: revenue of £1.40bn")
+    direct = NW_FIN.model_copy(update={"chunk_id": "nw-rev", "section": "Segment revenue",
+                                       "text": "Group revenue was £1,311.2m in FY2024.\nFreight: FY2024 £589.7m."})
+    [first, *_] = draft_claims("What was Northwind's revenue in FY2024?", [direct])
+    assert first.text == "Group revenue was £1,311.2m in FY2024."
