@@ -23,6 +23,7 @@ from nodes.state import Block, CitationCheck, SupervisorState
 from prompts.answer import INSUFFICIENT_EVIDENCE
 
 MAX_NEWS_SENTENCES = 3
+HEADLINE_BONUS = 0.5
 _MARKER = re.compile(r"\s*\[(\d+)\]")
 _DATE = re.compile(r"\b(?:19|20)\d{2}-\d{2}-\d{2}\b")
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z£$€\d(\"'\[])|(?<=\])\s+(?=[A-Z])|\n+")
@@ -74,14 +75,19 @@ def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_S
         return []
     topic = topic_terms(question, [b.company for b in news if b.company])
     years = [int(y) for y in re.findall(r"(?<!\d)((?:19|20)\d{2})(?!\d)", question)]
-    picks = [(score, block, sentence) for block in news
-             for score, sentence in [best_news_sentence(topic, block, years)] if score > 0 and sentence]
-    if not picks:
-        picks = [(0.0, block, _headline(block)) for block in news[:limit] if _headline(block)]
-    if _RECENCY.search(question):  # "the latest news": the newest relevant items, not the most relevant ones
-        top = sorted(picks, key=lambda p: p[1].published_at or "", reverse=True)[:limit]
+    best: dict[str, tuple[float, Block, str]] = {}  # one sentence per news item, from its best chunk
+    for block in news:
+        score, sentence = best_news_sentence(topic, block, years)
+        if sentence and (block.source_id not in best or score > best[block.source_id][0]):
+            best[block.source_id] = (score, block, sentence)
+    relevant = [p for p in best.values() if p[0] > 0]
+    if _RECENCY.search(question) or not relevant:
+        # "The latest news", or nothing shares a term with the question: the newest items, each by its
+        # best sentence (or headline).
+        newest = sorted(best.values(), key=lambda p: p[1].published_at or "", reverse=True)
+        top = [(s, b, t if s > 0 else _headline(b) or t) for s, b, t in newest[:limit]]
     else:
-        top = sorted(picks, key=lambda p: -p[0])[:limit]
+        top = sorted(relevant, key=lambda p: -p[0])[:limit]
     out = []
     for _, block, sentence in sorted(top, key=lambda p: p[1].published_at or "", reverse=True):
         corrects = block.title.lower().startswith("correction") and not sentence.lower().startswith("correction")
@@ -128,9 +134,13 @@ def best_news_sentence(topic: set[str], block: Block, years: Sequence[int] = ())
     addressed to a model ('ignore all previous instructions') never count."""
     from nodes.retrieve import looks_like_instruction, sentence_support
 
-    texts = [t for t in (block.title.strip(), *split_sentences(block.text)) if t]
-    candidates = [(sentence_support(topic, t, years), -i, t) for i, t in enumerate(texts)
-                  if not looks_like_instruction(t)]
+    title = block.title.strip()
+    texts = [t for t in (title, *split_sentences(block.text)) if t]
+    # The headline is the item's own summary: on equal support it wins over a sentence of the body.
+    candidates = [(sentence_support(topic, t, years) + (HEADLINE_BONUS if t == title else 0.0), -i, t)
+                  for i, t in enumerate(texts) if not looks_like_instruction(t)]
+    candidates = [c for c in candidates if c[0] > (HEADLINE_BONUS if c[2] == title else 0.0)] or [
+        (0.0, -i, t) for i, t in enumerate(texts[:1])]
     if not candidates:
         return 0.0, ""
     score, _, text = max(candidates)

@@ -7,12 +7,15 @@ corrects and the assembler can label both.
 No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
 """
 
+import re
 from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from nodes.retrieve import Evidence
+from nodes.retrieve import Evidence, keyword_query
 from nodes.state import SupervisorState
+
+_YEAR = re.compile(r"(?i)(?:fy\s?)?(?:19|20)\d{2}")
 
 NewsFn = Callable[[str, str | None, int], list[Evidence]]
 
@@ -20,12 +23,19 @@ NewsFn = Callable[[str, str | None, int], list[Evidence]]
 def gather_news(state: SupervisorState, *, news_fn: NewsFn, limit: int = 5) -> dict[str, Any]:
     """Up to `limit` items per named company (or overall), undated items last, newest first."""
     companies: list[str | None] = list(state.get("companies") or []) or [None]
+    # The question as asked (dense search reads meaning) and its content words (sparse search matches terms
+    # that a question's phrasing drowns), as the retrieval subgraph does.
+    # Years are left out of the keyword query: every news item is full of dates, so a year matches them all.
+    keywords = " ".join(w for w in keyword_query(state["question"], [c for c in companies if c]).split()
+                        if not _YEAR.fullmatch(w.strip(",.;:?!")))
+    queries = list(dict.fromkeys(q for q in (state["question"], keywords) if q))
     items: dict[str, Evidence] = {}
     for company in companies:
-        for item in news_fn(state["question"], company, limit):
-            item = Evidence.model_validate(item)
-            if item.doc_type == "news":
-                items.setdefault(item.chunk_id, item)
+        for query in queries:
+            for item in news_fn(query, company, limit):
+                item = Evidence.model_validate(item)
+                if item.doc_type == "news":
+                    items.setdefault(item.chunk_id, item)
     return {"news": newest_first(items.values())}
 
 

@@ -446,10 +446,17 @@ def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int, years:
     return list(picked.values())
 
 
+def matched_terms(topic: set[str], terms: set[str]) -> set[str]:
+    """Topic terms found among `terms`, exactly or, for words of 5+ letters, by a shared 5-letter stem prefix:
+    the stemmer keeps "acquire" (acquir) and "acquisition" (acquisit) apart, a reader does not."""
+    prefixes = {t[:5] for t in terms if len(t) >= 5 and t.isalpha()}
+    return {t for t in topic if t in terms or (len(t) >= 5 and t.isalpha() and t[:5] in prefixes)}
+
+
 def sentence_support(topic: set[str], sentence: str, years: Sequence[int] = ()) -> float:
     """Topic terms in the sentence, plus 0.5 when it holds a figure; 0 when it shares no topic term. A sentence
     that names only fiscal years other than the question's (a forecast for FY2025 when FY2024 was asked) counts half."""
-    hits = len(topic & set(analyze(sentence)))
+    hits = len(matched_terms(topic, set(analyze(sentence))))
     if topic and not hits:
         return 0.0
     score = hits + (0.5 if _FIGURE.search(sentence) else 0.0)

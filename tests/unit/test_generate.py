@@ -205,7 +205,8 @@ def test_news_headline_competes_and_a_correction_is_labelled():
 
 def test_recency_questions_take_the_newest_items_and_irrelevant_ones_are_left_out():
     items = [NEWS_OLD.model_copy(update={"n": i, "published_at": f"2024-0{i}-01", "chunk_id": f"c{i}",
-                                         "text": f"Helio item {i} about storage revenue."}) for i in range(1, 6)]
+                                         "source_id": f"s{i}", "text": f"Helio item {i} about storage revenue."})
+             for i in range(1, 6)]
     draft = compose_offline({"question": "What is the latest storage revenue news on Helio?", "blocks": items})
     assert [int(n) for n in re.findall(r"\[(\d)\]", draft)] == [5, 4, 3]
     unrelated = NEWS_OLD.model_copy(update={"n": 9, "text": "The board met in Denver.", "chunk_id": "x"})
@@ -219,3 +220,10 @@ def test_a_calculation_answers_alone_and_claims_are_the_fallback():
     assert "was 9.1% in FY2024" not in compose_offline(state)
     failed = {**state, "calculation": CalculationOutcome(status="no_calculation")}
     assert compose_offline(failed) == "Operating margin was 9.1% in FY2024 [2]."
+
+
+def test_one_sentence_per_news_item_even_when_two_of_its_chunks_are_in_the_prompt():
+    first = NEWS_OLD.model_copy(update={"n": 1, "chunk_id": "a", "text": "Storage revenue was $57.1m in H1."})
+    second = NEWS_OLD.model_copy(update={"n": 2, "chunk_id": "b", "text": "Storage revenue guidance was kept."})
+    draft = compose_offline({"question": "What was Helio's storage revenue in H1?", "blocks": [first, second]})
+    assert draft == "2024-08-02: Storage revenue was $57.1m in H1 [1]."

@@ -420,3 +420,11 @@ def test_the_section_heading_supports_a_sentence_but_less_than_its_own_words():
                                        "text": "Group revenue was £1,311.2m in FY2024.\nFreight: FY2024 £589.7m."})
     [first, *_] = draft_claims("What was Northwind's revenue in FY2024?", [direct])
     assert first.text == "Group revenue was £1,311.2m in FY2024."
+
+
+def test_support_matches_words_that_the_stemmer_keeps_apart():
+    from nodes.retrieve import matched_terms
+
+    topic = topic_terms("What did Northwind acquire?", [NW])
+    assert matched_terms(topic, {"agre", "acquisit", "fenmoor"}) == topic == {"acquir"}
+    assert matched_terms({"rate"}, {"ratio"}) == set()  # short words must match exactly
