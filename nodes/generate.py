@@ -120,12 +120,24 @@ def describe_calculation(result: CalcResult, calc_n: int, by_chunk: dict[str, Bl
     refs = [calc_n]
     for name, figure in result.sources.items():
         who = " ".join(x for x in (figure.company, f"FY{figure.fiscal_year}" if figure.fiscal_year else "") if x)
-        inputs.append(f"{name}: {who} {figure.label} {figure.value:g}{figure.unit}")
+        inputs.append(f"{name}: {who} {figure.label} {format_figure(figure.value, figure.unit)}")
         if figure.chunk_id in by_chunk:
             refs.append(by_chunk[figure.chunk_id].n)
     detail = f" ({'; '.join(inputs)})" if inputs else ""
     phrase = _TOOL_PHRASES.get(result.tool, result.tool)
     return cite(f"{phrase}: {result.expression} = {result.result:g}{unit}{detail}", refs)
+
+
+def format_figure(value: float, unit: str) -> str:
+    """A figure as a report writes it: '£1,311.2m', '8.8%', '13.1p', '15,960', '-63.9 $m' → '-$63.9m'."""
+    text = repr(float(value))
+    decimals = 0 if text.endswith(".0") else len(text.split(".")[1]) if "." in text and "e" not in text else 2
+    number = f"{abs(value):,.{decimals}f}"
+    sign = "-" if value < 0 else ""
+    currency = unit[:1] if unit[:1] in "£$€" else ""
+    if currency:
+        return f"{sign}{currency}{number}{unit[1:]}"
+    return f"{sign}{number}{unit}"
 
 
 def best_news_sentence(topic: set[str], block: Block, years: Sequence[int] = ()) -> tuple[float, str]:

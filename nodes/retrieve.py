@@ -408,7 +408,16 @@ def draft_claims(
     groups: dict[str, list[Evidence]] = {}
     for doc in rank_evidence(evidence):
         groups.setdefault((doc.company or "").casefold(), []).append(doc)
-    return [claim for docs in groups.values() for claim in best_sentences(topic, docs, per_company, years)]
+    limit = min(per_company + question_parts(question) - 1, MAX_CLAIMS_PER_COMPANY + 2)
+    return [claim for docs in groups.values() for claim in best_sentences(topic, docs, limit, years)]
+
+
+_SECOND_PART = re.compile(r"(?i)(?:,|;|\band\b)\s*(?:and\s+)?(?:what|when|how|who|where|why|which|by how)\b")
+
+
+def question_parts(question: str) -> int:
+    """How many things the question asks: 'What is the dividend, and when is it paid?' asks two."""
+    return 1 + len(_SECOND_PART.findall(question))
 
 
 _INSTRUCTION = re.compile(
@@ -455,18 +464,22 @@ def matched_terms(topic: set[str], terms: set[str]) -> set[str]:
 
 def sentence_support(topic: set[str], sentence: str, years: Sequence[int] = ()) -> float:
     """Topic terms in the sentence, plus 0.5 when it holds a figure; 0 when it shares no topic term. A sentence
-    that names only fiscal years other than the question's (a forecast for FY2025 when FY2024 was asked) counts half."""
+    that names only fiscal years other than the question's (a forecast for FY2025 when FY2024 was asked) counts half,
+    one that names a year asked gains 0.5. Calendar dates do not count as years here."""
     hits = len(matched_terms(topic, set(analyze(sentence))))
     if topic and not hits:
         return 0.0
     score = hits + (0.5 if _FIGURE.search(sentence) else 0.0)
-    named = {int(y) for y in _YEAR_MENTION.findall(sentence)}
+    named = {int(y) for y in _FISCAL_YEAR_MENTION.findall(sentence)}
     if years and named:
         score = score + 0.5 if named & set(years) else score * 0.5
     return score
 
 
 _YEAR_MENTION = re.compile(r"(?i)(?<![\d.])(?:fy\s?)?((?:19|20)\d{2})(?![\d.%])")
+# In a sentence only a fiscal year dates the fact ("FY2025", "fiscal 2025"); "paid on 23 May 2025" is a date.
+_FISCAL_YEAR_MENTION = re.compile(
+    r"(?i)(?<![\d.])(?:fy\s?|fiscal(?: year)?\s|financial year\s)((?:19|20)\d{2})(?![\d.%])")
 
 
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>.+)$")

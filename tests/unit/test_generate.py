@@ -227,3 +227,11 @@ def test_one_sentence_per_news_item_even_when_two_of_its_chunks_are_in_the_promp
     second = NEWS_OLD.model_copy(update={"n": 2, "chunk_id": "b", "text": "Storage revenue guidance was kept."})
     draft = compose_offline({"question": "What was Helio's storage revenue in H1?", "blocks": [first, second]})
     assert draft == "2024-08-02: Storage revenue was $57.1m in H1 [1]."
+
+
+def test_figures_are_written_as_reports_write_them():
+    from nodes.generate import format_figure
+
+    assert [format_figure(v, u) for v, u in [(1311.2, "£m"), (8.8, "%"), (13.1, "p"), (15960.0, ""),
+                                              (-63.9, "$m"), (1.02, "$bn")]] == [
+        "£1,311.2m", "8.8%", "13.1p", "15,960", "-$63.9m", "$1.02bn"]

@@ -428,3 +428,17 @@ def test_support_matches_words_that_the_stemmer_keeps_apart():
     topic = topic_terms("What did Northwind acquire?", [NW])
     assert matched_terms(topic, {"agre", "acquisit", "fenmoor"}) == topic == {"acquir"}
     assert matched_terms({"rate"}, {"ratio"}) == set()  # short words must match exactly
+
+
+def test_multi_part_questions_get_a_claim_per_part():
+    from nodes.retrieve import question_parts
+
+    assert question_parts("What was revenue in FY2024?") == 1
+    assert question_parts("What is the FY2024 dividend, and when is the final paid?") == 2
+    assert question_parts("What was revenue, how much did it grow and why?") == 3
+    doc = NW_FIN.model_copy(update={"text": (
+        "The total dividend for FY2024 is 5.3p per share. The interim dividend of 1.8p was paid in October. "
+        "The final dividend will be paid on 23 May 2025. The Board reviews the dividend policy each year.")})
+    claims = draft_claims("What is Northwind's FY2024 dividend, and when is the final paid?", [doc])
+    assert len(claims) == 3
+    assert any("23 May 2025" in c.text for c in claims)  # a payment date in 2025 is not a forecast for FY2025
