@@ -244,11 +244,14 @@ def _runtime():  # type: ignore[no-untyped-def]
 def _guarded(action):  # type: ignore[no-untyped-def]
     """Run a runtime operation; a BadInput becomes a one-line message and exit 2 (nothing was changed)."""
     from app.runtime import BadInput as RuntimeBadInput
+    from app.runtime import TurnFailed
 
     try:
         return action()
     except (RuntimeBadInput, BadInput) as exc:
         _fail(str(exc))
+    except TurnFailed as exc:
+        _fail(str(exc), EXIT_ERROR)
 
 
 def _emit(result, as_json: bool) -> None:  # type: ignore[no-untyped-def]

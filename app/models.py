@@ -82,7 +82,8 @@ class ModelSet:
 
         return {
             "provider": self.provider,
-            "routing": name(self.small, "offline classifier"),
+            "routing": "offline classifier" if isinstance(self.router, OfflineRoutingModel)
+            else name(self.small, "offline classifier"),
             "grading": name(self.small, "offline score + term overlap"),
             "synthesis": name(self.large, "offline extractive composer"),
             "calculator": name(self.small, "offline rule-based policy"),
@@ -143,9 +144,10 @@ def get_models(settings: Settings, provider: Provider | None = None) -> ModelSet
         return ModelSet(provider="offline", router=OfflineRoutingModel(settings), calculator=RuleBasedCalculatorModel())
     small, large = chat_clients(settings)
     method = settings.structured_output_method
+    offline_router = settings.routing_provider == "offline"
     return ModelSet(
         provider="openai",
-        router=LLMRoutingModel(small, method=method),
+        router=OfflineRoutingModel(settings) if offline_router else LLMRoutingModel(small, method=method),
         calculator=small,
         grader=LLMGrader(small, method=method),
         synthesizer=LLMSynthesizer(large),

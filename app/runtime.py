@@ -22,6 +22,19 @@ class BadInput(ValueError):
     """A user error: the CLI prints it and exits 2; nothing was changed."""
 
 
+class TurnFailed(RuntimeError):
+    """A step failed (a model server refused a request, a store was unreachable). Every step completed before
+    it is checkpointed: the message says where it stopped and how to go on from there."""
+
+    def __init__(self, thread_id: str, node: str, checkpoint_id: str | None, cause: BaseException) -> None:
+        self.thread_id, self.node, self.checkpoint_id, self.cause = thread_id, node, checkpoint_id, cause
+        where = f"at {node}" if node else "before its first step"
+        resume = (f"; the thread keeps every completed step: fix the cause, then "
+                  f"`prov replay --thread {thread_id} --checkpoint {checkpoint_id}` goes on from there"
+                  if checkpoint_id else "")
+        super().__init__(f"the turn on thread {thread_id} failed {where}: {type(cause).__name__}: {cause}{resume}")
+
+
 def checkpoint_types() -> list[tuple[str, str]]:
     """Every pydantic type the supervisor and its subgraphs keep in checkpoints (for the serializer)."""
     from app.calc_tools import CHECKPOINT_TYPES as CALC
@@ -177,7 +190,7 @@ class Runtime:
                                f"`prov resume --thread {thread_id} REPLY`")
         else:
             thread_id = "t-" + uuid.uuid4().hex[:10]
-        self.graph.invoke({"question": text}, self.config(thread_id))
+        self._invoke({"question": text}, self.config(thread_id), thread_id)
         return self.result(thread_id)
 
     def resume(self, thread_id: str, reply: str) -> TurnResult:
@@ -192,7 +205,7 @@ class Runtime:
             raise BadInput("the reply is empty")
         if len(text) > self.settings.max_question_chars:
             raise BadInput(f"the reply has {len(text)} characters; the limit is {self.settings.max_question_chars}")
-        self.graph.invoke(Command(resume=text), self.config(thread_id))
+        self._invoke(Command(resume=text), self.config(thread_id), thread_id)
         return self.result(thread_id)
 
     def checkpoints(self, thread_id: str) -> list[dict[str, Any]]:
@@ -224,7 +237,7 @@ class Runtime:
     def replay(self, thread_id: str, checkpoint_id: str) -> TurnResult:
         """Re-run the nodes after a checkpoint (LangGraph writes a fork checkpoint first)."""
         cfg = self.require_checkpoint(thread_id, checkpoint_id)
-        self.graph.invoke(None, cfg)
+        self._invoke(None, cfg, thread_id)
         return self.result(thread_id)
 
     def fork(self, thread_id: str, question: str, checkpoint_id: str | None = None) -> TurnResult:
@@ -243,7 +256,7 @@ class Runtime:
                            f"(it runs {list(snapshot.next) or 'nothing'} next); fork from a checkpoint whose next "
                            "node is intake")
         new_cfg = self.graph.update_state(cfg, {"question": text}, as_node="__start__")
-        self.graph.invoke(None, new_cfg)
+        self._invoke(None, new_cfg, thread_id)
         return self.result(thread_id)
 
     def threads(self) -> list[dict[str, Any]]:
@@ -276,6 +289,18 @@ class Runtime:
             "citation_check": (values["citation_check"].model_dump(mode="json")
                                if values.get("citation_check") is not None else None),
         }
+
+    def _invoke(self, payload: Any, config: dict[str, Any], thread_id: str) -> None:
+        """Run the graph; a failing step becomes TurnFailed naming the node and the checkpoint to go on from."""
+        try:
+            self.graph.invoke(payload, config)
+        except (KeyboardInterrupt, BadInput):
+            raise
+        except Exception as exc:
+            snapshot = self.graph.get_state(self.config(thread_id))
+            node = ",".join(snapshot.next) if snapshot and snapshot.next else ""
+            checkpoint = snapshot.config["configurable"].get("checkpoint_id") if snapshot and snapshot.next else None
+            raise TurnFailed(thread_id, node, checkpoint, exc) from exc
 
     # --- results ---------------------------------------------------------------------------------------------
     @staticmethod

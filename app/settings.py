@@ -89,6 +89,11 @@ class Settings(BaseSettings):
         description="Which models play the roles. auto: openai when OPENAI_API_KEY or OPENAI_BASE_URL is set, "
         "else offline (classical models, no network).",
     )
+    routing_provider: Literal["auto", "openai", "offline"] = Field(
+        default="auto",
+        description="The routing model's provider when it should differ from PROV_PROVIDER (auto: the same). "
+        "offline keeps the local classifier in front of a remote model: no routing latency, no routing cost.",
+    )
     small_model: str = Field(
         default="gpt-4o-mini", description="The small client (routing, grading, rewriting, compression, calculator)."
     )

@@ -96,7 +96,7 @@ def calculation_text(calc: CalculationOutcome, blocks_by_chunk: dict[str, int]) 
             ref = f" [{blocks_by_chunk[src.chunk_id]}]" if src.chunk_id in blocks_by_chunk else ""
             who = " ".join(x for x in (src.company, f"FY{src.fiscal_year}" if src.fiscal_year else "") if x)
             inputs.append(f"{name}={value:g}{src.unit} ({who} {src.label}){ref}")
-        lines.append(f"{r.tool}: {r.expression} = {r.result:g}{r.unit}; inputs: {', '.join(inputs)}")
+        lines.append(f"{r.tool.replace('_', ' ')}: {r.expression} = {r.result:g}{r.unit}; inputs: {', '.join(inputs)}")
     if not lines:
         lines = [calc.summary or "No calculation was made."]
     return "\n".join(lines)

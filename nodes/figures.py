@@ -34,7 +34,8 @@ _SENTENCE_FIGURE = re.compile(
 _LEADING_WORDS = re.compile(r"(?i)^(?:the|our|its|their|group|and|while|with|in|for|an|a|fy\d{4})\s+")
 _NOT_A_MEASURE = re.compile(r"(?i)^(?:we|which|who|it|this|that|these|those|there|they|he|she|record|total of)\b")
 _VALUE_WORDS = {"actual", "actuals", "reported", "outturn", "result", "results"}
-MAX_FIGURES = 60
+MAX_FIGURES = 24
+"""Figures handed to the calculator: enough for any comparison, few enough for a small model's context."""
 _CHANGE_HEADER = re.compile(r"(?i)\b(change|growth|chg|yoy|y/y|increase)\b")
 _SENTENCE_GROWTH = re.compile(
     r"(?P<label>[A-Za-z][A-Za-z&' -]{2,60}?)\s+(?P<verb>rose|grew|increased|was up|fell|declined|decreased|"
@@ -221,7 +222,17 @@ def prepare_calculation(state: SupervisorState, *, max_figures: int = MAX_FIGURE
     years = list(state.get("fiscal_years") or [])
     if len(companies) >= 2 and years:
         figures = [f for f in figures if f.fiscal_year in years]
-    return {"figures": figures[:max_figures]}
+    return {"figures": most_relevant(figures, state["question"], max_figures)}
+
+
+def most_relevant(figures: Sequence[Figure], question: str, limit: int) -> list[Figure]:
+    """At most `limit` figures, those whose labels share most words with the question first (evidence order
+    breaks ties), so that a model reading them gets the ones that matter within its context."""
+    words = set(re.findall(r"[a-z]+", question.lower()))
+    ranked = sorted(enumerate(figures), key=lambda p: (-len(words & set(re.findall(r"[a-z]+", p[1].label.lower()))),
+                                                      p[0]))
+    keep = {i for i, _ in ranked[:limit]}
+    return [f for i, f in enumerate(figures) if i in keep]
 
 
 def figures_for(evidence: Sequence[Evidence]) -> list[Figure]:

@@ -31,7 +31,7 @@ _RECENCY = re.compile(r"(?i)\b(latest|recent|recently|newest|most recent|last|cu
                       r"this (?:week|month|quarter|year))\b")
 _TOOL_PHRASES = {
     "growth_rate": "Growth", "percentage_change": "Change", "difference": "Difference", "ratio": "Ratio",
-    "cagr": "CAGR", "evaluate": "Result",
+    "cagr": "CAGR", "evaluate": "Evaluate",
 }
 
 Synthesizer = Callable[[list[dict[str, str]]], str]
@@ -193,14 +193,45 @@ def check_citations(draft: str, blocks: Sequence[Block]) -> tuple[list[str], Cit
             kept.append(clean)
             continue
         support = "\n".join(f"{admitted[n].header}\n{admitted[n].text}" for n in good)
-        missing = _figures_only(unsupported_terms(plain, support))
+        missing = [*_figures_only(unsupported_terms(plain, support)), *unsupported_names(plain, support)]
         if missing:
-            check.flagged.append(f"{sentence} (not in the cited blocks: {', '.join(missing)})")
+            check.flagged.append(f"{sentence} (not in the cited blocks: {', '.join(dict.fromkeys(missing))})")
+            continue
+        if not shares_content(plain, support):
+            check.flagged.append(f"{sentence} (shares no words with the blocks it cites)")
             continue
         kept.append(clean)
         check.valid.extend(n for n in good if n not in check.valid)
     check.valid.sort()
     return kept, check
+
+
+_FUNCTION_WORDS = frozenset(
+    """that this with from were have which their there these those been also into than then they them what when
+    where will would about over under after before while such some more most other only each both same very
+    said says according""".split())
+
+
+def unsupported_names(sentence: str, support: str) -> list[str]:
+    """Capitalised words of the sentence (its first word aside: any sentence starts with a capital) that the
+    cited text does not contain, case aside. A model's paraphrase keeps names; an invented one is caught."""
+    from nodes.retrieve import claim_entities
+
+    first = re.match(r"\W*([^\W\d_][\w&'’.-]*)", sentence)
+    names = claim_entities(sentence)
+    if first and names and names[0] == re.sub(r"'s$", "", first.group(1).replace("’", "'")).rstrip(".-'"):
+        names = names[1:]
+    plain = support.replace("’", "'")
+    return [n for n in names if not re.search(rf"(?<!\w){re.escape(n)}(?!\w)", plain, re.IGNORECASE)]
+
+
+def shares_content(sentence: str, support: str) -> bool:
+    """At least one content word (4+ letters, not a function word) of the sentence is in the cited text:
+    a sentence of bare markers or boilerplate cites nothing it says."""
+    from app.knowledge.analyzer import analyze
+
+    words = {t for t in analyze(sentence) if t.isalpha() and len(t) >= 4 and t not in _FUNCTION_WORDS}
+    return bool(words & set(analyze(support)))
 
 
 def validate_citations(state: SupervisorState) -> dict[str, Any]:

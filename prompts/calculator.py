@@ -35,4 +35,4 @@ You have at most {max_steps} turns.
 
 def render_calculator_request(question: str, figures: Sequence[dict[str, Any]]) -> str:
     """The first human message: the question and the figures (id, label, value, unit, company, fiscal_year)."""
-    return json.dumps({"question": question, "figures": list(figures)}, ensure_ascii=False, indent=1)
+    return json.dumps({"question": question, "figures": list(figures)}, ensure_ascii=False, separators=(",", ":"))

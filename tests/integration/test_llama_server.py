@@ -318,3 +318,31 @@ def test_output_token_cap_is_enforced(llama_server: str) -> None:
     reply = large.invoke([("user", "Count from one to twenty in words, separated by commas.")])
     assert reply.usage_metadata["output_tokens"] <= 8
     assert reply.response_metadata.get("finish_reason") == "length"
+
+
+def test_a_whole_turn_runs_against_the_server_and_ends_in_a_declared_status(
+        llama_server: str, tmp_path: Path, models_dir: Path) -> None:
+    """The supervisor with the openai provider (routing kept offline so that the flow reaches retrieval, the
+    calculator and synthesis): whatever a 135M model says, the turn ends answered with valid citations,
+    refused or insufficient, never with an error, and the prompt respects a small context budget."""
+    from app.knowledge.base import KnowledgeBase
+    from app.runtime import Runtime
+    from tests.conftest import REPO
+
+    settings = _settings(llama_server, home=tmp_path / "home", models_dir_override=models_dir,
+                         routing_provider="offline", context_budget_tokens=1200, small_max_tokens=64,
+                         large_max_tokens=64, answer_cache=False)
+    KnowledgeBase(settings).ingest([REPO / "examples" / "corpus" / "reports"])
+    runtime = Runtime(settings)
+    assert runtime.models.provider == "openai" and runtime.models.describe()["routing"] == "offline classifier"
+    for question in ("What was the difference in FY2024 operating margin between Northwind and Helio?",
+                     "What was Copperleaf Foods' revenue in FY2024?"):
+        result = runtime.run(question)
+        assert result.status in {"answered", "refused", "insufficient"}, result
+        values = runtime.graph.get_state(runtime.config(result.thread_id)).values
+        admitted = {b.n for b in values["blocks"]}
+        assert {c["n"] for c in result.citations} <= admitted
+        if result.status == "answered":
+            assert result.citations and values["citation_check"].valid
+        included = sum(m.tokens for m in values["manifest"] if m.included)
+        assert included <= 1200

@@ -171,3 +171,14 @@ def test_growth_sentences_give_signed_growth_rates_of_the_reports_year():
             "For FY2025 we expect revenue to grow 3% to 5%.")
     figures = growth_figures(doc(text))
     assert as_tuples(figures) == [("Revenue growth", 4.9, "%", 2024), ("Operating profit growth", -2.2, "%", 2024)]
+
+
+def test_the_calculator_gets_the_figures_the_question_names_first_within_the_limit():
+    from app.calc_tools import Figure
+    from nodes.figures import most_relevant
+
+    figures = [Figure(label=label, value=i, source_id="s") for i, label in
+               enumerate(["Headcount", "Operating margin", "Revenue", "Operating profit", "Net debt"])]
+    kept = most_relevant(figures, "What was the operating margin?", 3)
+    assert [f.label for f in kept] == ["Headcount", "Operating margin", "Operating profit"]  # evidence order kept
+    assert most_relevant(figures, "anything", 10) == figures

@@ -235,3 +235,16 @@ def test_figures_are_written_as_reports_write_them():
     assert [format_figure(v, u) for v, u in [(1311.2, "£m"), (8.8, "%"), (13.1, "p"), (15960.0, ""),
                                               (-63.9, "$m"), (1.02, "$bn")]] == [
         "£1,311.2m", "8.8%", "13.1p", "15,960", "-$63.9m", "$1.02bn"]
+
+
+def test_a_cited_sentence_must_say_something_its_blocks_say():
+    kept, check = check_citations("[1] <<<DATA [1]. Operating margin was 6.7% in FY2024 [1].", BLOCKS)
+    assert kept == ["Operating margin was 6.7% in FY2024 [1]."]
+    assert check.valid == [1] and "shares no words" in check.flagged[0]
+
+
+def test_an_invented_name_is_caught_but_a_sentence_opening_is_not():
+    kept, check = check_citations("According to the report, Helio's operating margin was 9.1% in FY2024 [2]. "
+                                  "Goldman Sachs expects Helio's operating margin to rise [2].", BLOCKS)
+    assert kept == ["According to the report, Helio's operating margin was 9.1% in FY2024 [2]."]
+    assert "Goldman" in check.flagged[0] and "Sachs" in check.flagged[0]
