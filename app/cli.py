@@ -325,9 +325,10 @@ def replay(
             return
         from rich.table import Table
 
-        table = Table("checkpoint_id", "step", "node", "next", "created_at")
+        table = Table("step", "node", "next", "created_at")
+        table.add_column("checkpoint_id", overflow="fold", min_width=36)
         for r in rows:
-            table.add_row(r["checkpoint_id"], str(r["step"]), r["node"], ",".join(r["next"]) or "-", r["created_at"])
+            table.add_row(str(r["step"]), r["node"], ",".join(r["next"]) or "-", r["created_at"][:19], r["checkpoint_id"])
         out.print(table)
         return
     if fork is not None:
@@ -348,9 +349,10 @@ def threads(as_json: bool = typer.Option(False, "--json")) -> None:
         return
     from rich.table import Table
 
-    table = Table("thread", "turns", "status", "last question", "updated")
+    table = Table("turns", "status", "last question", "updated")
+    table.add_column("thread", overflow="fold", min_width=12)
     for r in rows:
-        table.add_row(r["thread_id"], str(r["turns"]), r["status"], r["last_question"][:60], r["updated_at"] or "")
+        table.add_row(str(r["turns"]), r["status"], r["last_question"][:60], (r["updated_at"] or "")[:19], r["thread_id"])
     out.print(table)
 
 

@@ -34,6 +34,7 @@ _REFERENT = re.compile(
     r"each|last year|the year before|that year)\b")
 _FOLLOW_UP = re.compile(r"(?i)^\s*(and|so|then|also|what about|how about|now|ok|okay)\b")
 _CITATION = re.compile(r"\s*\[\d+\]")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _FIGURE = re.compile(r"\d")
 
 
@@ -192,9 +193,16 @@ def build_response(state: SupervisorState) -> Response:
 
 
 def citation_for(block: Any, answer: str) -> Citation:
-    """A citation of one block, quoting the block's sentence that shares most words with the answer."""
+    """A citation of one block, quoting the block's sentence (or table row) that holds most of the answer's
+    figures, then shares most words with it."""
     answer_words = set(re.findall(r"\w+", answer.lower()))
+    answer_figures = set(_NUMBER.findall(answer))
     sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", block.text) if len(s.strip()) > 15]
-    quote = max(sentences, key=lambda s: len(answer_words & set(re.findall(r"\w+", s.lower()))), default="")
+
+    def score(sentence: str) -> tuple[int, int]:
+        return (len(answer_figures & set(_NUMBER.findall(sentence))),
+                len(answer_words & set(re.findall(r"\w+", sentence.lower()))))
+
+    quote = max(sentences, key=score, default="")
     return Citation(n=block.n, source_id=block.source_id, title=block.title, page=block.page,
                     quote=quote[:300], chunk_id=block.chunk_id, published_at=block.published_at)

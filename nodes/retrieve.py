@@ -48,7 +48,8 @@ SECTION_ONLY_WEIGHT = 0.75
 MIN_SENTENCE_CHARS, MAX_SENTENCE_CHARS = 20, 600
 
 _QUESTION_WORDS = (
-    "much many tell give show explain please also know like get happen happened year years "
+    "much many tell give show explain please also know like get happen happened year years about regarding "
+    "concerning "
     # Arithmetic and comparison words name what to do with the facts, not the facts: documents rarely hold them.
     "difference differ between compare compared comparison versus vs exceed exceeded gap calculate compute"
 )

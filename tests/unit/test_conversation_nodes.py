@@ -303,3 +303,14 @@ def test_history_reducer_is_none_safe_and_does_not_mutate():
     assert append_turns_direct(None, [a]) == [a]
     assert append_turns_direct([a], None) == [a]
     assert append_turns_direct(None, None) == []
+
+
+def test_a_citation_quotes_the_row_that_holds_the_answers_figure():
+    from nodes.conversation import citation_for
+    from nodes.state import Block
+
+    block = Block(n=2, kind="report", header="[2] Helio Renewables FY2024 [table]", source_id="hl", text=(
+        "| Measure | FY2024 | FY2023 | Change |\n| Operating income ($m) | 86.2 | 75.9 | +13.6% |\n"
+        "| Operating margin | 9.1% | 8.8% | +0.3 pts |"))
+    answer = "Difference: 6.7 - 9.1 = -2.4 percentage points (b: Helio Renewables FY2024 Operating income margin 9.1%) [2]."
+    assert citation_for(block, answer).quote == "| Operating margin | 9.1% | 8.8% | +0.3 pts |"
