@@ -410,11 +410,14 @@ def chat(thread: Optional[str] = typer.Option(None, "--thread", help="Continue t
         if not line.strip():
             break
         from app.runtime import BadInput as RuntimeBadInput
+        from app.runtime import TurnFailed
 
         try:
             result = runtime.resume(thread, line) if waiting and thread else runtime.run(line, thread)
-        except RuntimeBadInput as exc:
+        except (RuntimeBadInput, TurnFailed) as exc:  # the conversation goes on; the thread keeps its steps
             err.print(f"[bold red]error:[/] {exc}", highlight=False)
+            if isinstance(exc, TurnFailed):
+                thread = exc.thread_id
             continue
         thread = result.thread_id
         waiting = result.status == "clarification"
