@@ -292,12 +292,13 @@ class Runtime:
 
     def _invoke(self, payload: Any, config: dict[str, Any], thread_id: str) -> None:
         """Run the graph; a failing step becomes TurnFailed naming the node and the checkpoint to go on from."""
+        graph = self.graph  # built outside the try: a graph that cannot be built is not a failed step
         try:
-            self.graph.invoke(payload, config)
+            graph.invoke(payload, config)
         except (KeyboardInterrupt, BadInput):
             raise
         except Exception as exc:
-            snapshot = self.graph.get_state(self.config(thread_id))
+            snapshot = graph.get_state(self.config(thread_id))
             node = ",".join(snapshot.next) if snapshot and snapshot.next else ""
             checkpoint = snapshot.config["configurable"].get("checkpoint_id") if snapshot and snapshot.next else None
             raise TurnFailed(thread_id, node, checkpoint, exc) from exc

@@ -264,18 +264,28 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
     relevant = relevant_figures(q, figures)
     if "cagr" in q or "compound annual" in q:
         return [("cagr", _cagr_args(old, new)) for old, new in year_pairs(relevant)]
-    if "ratio" in q or re.search(r"\b(times|multiple)\b", q):
+    if re.search(r"\b(ratio|times|multiple|divided by|in relation to|relative to|as a (?:percentage|share|"
+                 r"proportion|portion|fraction) of|represent(?:s|ed)?)\b", q):
         pair = two_figures(q, relevant)
         return [("ratio", {"numerator": pair[0].value, "denominator": pair[1].value})] if pair else []
     if re.search(r"\b(difference|gap|more than|less than|higher than|lower than|exceed(?:s|ed)?|outpac(?:e|es|ed)|"
                  r"fall short of|fell short of)\b", q):
         pair = two_figures(q, relevant)
+        if pair and _same_measure_two_years(*pair):  # one measure in two years: later minus earlier
+            pair = tuple(sorted(pair, key=lambda f: f.fiscal_year or 0, reverse=True))  # type: ignore[assignment]
         return [("difference", {"a": pair[0].value, "b": pair[1].value})] if pair else []
     if re.search(r"\b(percentage|percent|%) change\b", q):
         return [("percentage_change", {"old": o.value, "new": n.value}) for o, n in year_pairs(relevant)]
+    if re.search(r"\b(change|changed|net change)\b", q):  # "the change from 2016 to 2017": later minus earlier
+        return [("difference", {"a": n.value, "b": o.value}) for o, n in year_pairs(relevant)]
     if re.search(r"\b(grow|grew|growth|grown|increase[ds]?|rise|rose|risen|decline[ds]?|fell|decrease[ds]?)\b", q):
         return [("growth_rate", {"old": o.value, "new": n.value}) for o, n in year_pairs(relevant)]
     return []
+
+
+def _same_measure_two_years(a: Figure, b: Figure) -> bool:
+    return ((a.company or "").lower() == (b.company or "").lower() and a.label.lower() == b.label.lower()
+            and a.fiscal_year is not None and b.fiscal_year is not None and a.fiscal_year != b.fiscal_year)
 
 
 def _cagr_args(old: Figure, new: Figure) -> dict[str, float]:

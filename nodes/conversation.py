@@ -81,19 +81,61 @@ def summarise_turns(turns: Sequence[Turn], *, per_turn: int = SUMMARY_SENTENCES_
 
 def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str]]) -> dict[str, Any]:
     """Companies and years the question names; for a follow-up that names none, those of the latest turn
-    that did, written into a standalone question: 'What about their dividends? [Northwind Logistics, FY2024]'."""
+    that did, written into a standalone question: 'What about their dividends? [Northwind Logistics, FY2024]'.
+    A follow-up that names no measure either ('and in 2007?') also carries the previous question:
+    'And what was it in 2007? [following: What was net cash from operations in 2009?]'."""
     question = state["question"]
     companies = companies_in(question, list(known_companies()))
     years = years_in(question, KNOWN_YEARS)
     context_companies, context_years = context_of(state.get("recent_turns") or [])
     update: dict[str, Any] = {"companies": companies, "fiscal_years": years,
                               "context_entities": context_companies, "context_years": context_years}
-    if not companies and context_companies and is_follow_up(question):
+    says_nothing_new = not content_terms(question)  # "what was, then, the change over the years?"
+    if not (is_follow_up(question) or (says_nothing_new and state.get("recent_turns"))):
+        return update
+    parts: list[str] = []
+    if not companies and context_companies:
         companies = list(context_companies)
         years = years or list(context_years)
-        tags = ", ".join([*companies, *(f"FY{y}" for y in years)])
-        update.update(question=f"{question} [{tags}]", companies=companies, fiscal_years=years)
+        parts.append(", ".join([*companies, *(f"FY{y}" for y in years)]))
+    # "And what was it in 2007?" names no measure at all: it is about the previous question's measure.
+    previous = _previous_question(state.get("recent_turns") or [])
+    if previous and says_nothing_new:
+        parts.append(f"following: {previous}")
+    update.update(companies=companies, fiscal_years=years)
+    if parts:
+        update["question"] = f"{question} [{'; '.join(parts)}]"
     return update
+
+
+_ARITHMETIC_STEMS = {"chang", "differ", "increas", "decreas", "growth", "grow", "ratio", "percentag", "percent",
+                     "total", "sum", "averag", "rate", "portion", "share", "proport", "much",
+                     # words that point back rather than say what: "during this time", "over that period"
+                     "time", "period", "durat", "dure", "point", "valu", "amount", "figur", "number", "then", "so",
+                     "this", "that", "same", "again", "also", "instead",
+                     # function words the analyzer keeps (it indexes them for phrase-like matching)
+                     "over", "under", "between", "dure", "from", "into", "through", "about", "with", "without",
+                     "after", "befor", "there", "these", "those", "which", "when", "where", "whose", "been",
+                     "were", "have", "has", "had", "does", "did", "done", "year", "years", "previous", "prior",
+                     "last", "next", "both", "each", "other", "onli", "just", "still", "there", "here"}
+
+
+def content_terms(question: str) -> set[str]:
+    """The question's topic terms, less the words of arithmetic ('the change', 'the ratio'): empty when the
+    question only points back at what was asked before."""
+    from nodes.retrieve import topic_terms
+
+    return {t for t in topic_terms(question, []) if t not in _ARITHMETIC_STEMS and not t.isdigit()}
+
+
+def _previous_question(turns: Sequence[Any]) -> str:
+    """The latest turn's standalone question, its own bracketed tags removed."""
+    for turn in reversed([Turn.model_validate(t) for t in turns]):
+        if turn.status in ("answered", "insufficient"):
+            # A follow-up's own measure came from further back: carry that root question, not "and in 2012?".
+            root = re.search(r"following: (.*)\]\s*$", turn.question)
+            return root.group(1).strip() if root else re.sub(r"\s*\[[^\]]*\]\s*$", "", turn.question).strip()
+    return ""
 
 
 def context_of(turns: Sequence[Any]) -> tuple[list[str], list[int]]:

@@ -33,7 +33,9 @@ _SENTENCE_FIGURE = re.compile(
     r"(?P<prior>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:%|(?:p|m|bn|k)\b)?)\))?")
 _LEADING_WORDS = re.compile(r"(?i)^(?:the|our|its|their|group|and|while|with|in|for|an|a|fy\d{4})\s+")
 _NOT_A_MEASURE = re.compile(r"(?i)^(?:we|which|who|it|this|that|these|those|there|they|he|she|record|total of)\b")
-_VALUE_WORDS = {"actual", "actuals", "reported", "outturn", "result", "results"}
+_MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
+_VALUE_WORDS = {"as", "at", "of", "ended", "ending", "year", "years", "fiscal", "fy", "actual", "actuals", "reported", "outturn", "result", "results"}
 MAX_FIGURES = 24
 """Figures handed to the calculator: enough for any comparison, few enough for a small model's context."""
 _CHANGE_HEADER = re.compile(r"(?i)\b(change|growth|chg|yoy|y/y|increase)\b")
@@ -173,15 +175,22 @@ def _sentence_around(text: str, start: int, end: int) -> str:
 
 
 def _year(cell: str) -> int | None:
-    """The year a header cell names: 'FY2024', '2023', 'FY2024 (£m)', 'FY 2024 margin'."""
+    """The year a header cell names: 'FY2024', '2023', 'FY2024 (£m)', 'FY 2024 margin', 'december 31 2017',
+    'Year ended 30 June 2023'. A cell that is itself a number (a data cell) names none."""
     match = re.match(r"(?i)^\s*(?:FY\s?)?((?:19|20)\d{2})\b", cell)
-    return int(match.group(1)) if match else None
+    if match:
+        return int(match.group(1))
+    if _parse_cell(cell) is not None:
+        return None
+    found = re.findall(r"(?<![\d.,])((?:19|20)\d{2})(?![\d.,%])", cell)
+    return int(found[-1]) if len(set(found)) == 1 else None
 
 
 def _qualifier(cell: str) -> str:
     """What a year column measures besides the row's label: 'FY2024 margin' -> 'margin'; 'FY2024 (£m)' -> ''."""
     rest = _UNIT_IN_LABEL.sub("", re.sub(r"(?i)^\s*(?:FY\s?)?(?:19|20)\d{2}\b", "", cell))
-    words = [w for w in re.findall(r"[A-Za-z][A-Za-z-]*", rest) if w.lower() not in _VALUE_WORDS]
+    words = [w for w in re.findall(r"[A-Za-z][A-Za-z-]*", rest)
+             if w.lower() not in _VALUE_WORDS and w.lower().rstrip(".") not in _MONTHS]
     return " ".join(words).strip()
 
 

@@ -7,11 +7,12 @@ code decides where the flow goes, and raises on anything it does not expect.
 No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
 """
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 from app.routing.decision import RouteDecision
-from nodes.conversation import MAX_CLARIFICATION_ROUNDS
+from nodes.conversation import MAX_CLARIFICATION_ROUNDS, content_terms
 from nodes.state import SupervisorState
 
 Gather = Literal["retrieve", "news"]
@@ -24,9 +25,31 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
                       context_entities=list(state.get("context_entities") or []))
     decision = RouteDecision.model_validate(decision)
     rounds = len(state.get("clarifications") or [])
+    known = list(known_companies())
     if decision.needs_clarification and rounds >= MAX_CLARIFICATION_ROUNDS:
         signals = {**decision.signals, "clarification_overruled_after_rounds": rounds}
         decision = decision.model_copy(update={"needs_clarification": False, "signals": signals})
+    elif (decision.needs_clarification and len(known) <= 1 and not state.get("clarifications")
+          and content_terms(state["question"])):
+        # With one company (or none named) in the knowledge base, "which company?" has one answer or none, and
+        # the question does say what it is about: asking would only delay the answer. Search instead.
+        signals = {**decision.signals, "clarification_overruled": f"{len(known)} company known",
+                   "companies": known or list(decision.signals.get("companies") or [])}
+        gather = decision.needs_retrieval or decision.needs_news or decision.needs_calculation
+        decision = decision.model_copy(update={"needs_clarification": False, "needs_retrieval": True if not gather
+                                               else decision.needs_retrieval, "signals": signals})
+    elif (decision.needs_clarification and not state.get("clarifications") and content_terms(state["question"])
+          and (state.get("context_entities") or state["question"] != state.get("asked", state["question"]))):
+        # The thread answers it: the question names no other company than the one the thread is about, or
+        # enrichment already completed it from the previous turns. Asking again would only repeat the thread.
+        context = list(state.get("companies") or state.get("context_entities") or [])
+        signals = {**decision.signals, "clarification_overruled": "resolved from the thread"
+                   + (f" (about {', '.join(context)})" if context else ""),
+                   "companies": context, "years": list(decision.signals.get("years") or [])
+                   or list(state.get("context_years") or [])}
+        gather = decision.needs_retrieval or decision.needs_news or decision.needs_calculation
+        decision = decision.model_copy(update={"needs_clarification": False, "needs_retrieval": True if not gather
+                                               else decision.needs_retrieval, "signals": signals})
     companies = _merge(state.get("companies") or [], decision.signals.get("companies") or [])
     years = _merge(state.get("fiscal_years") or [], decision.signals.get("years") or [])
     return {"decision": decision, "companies": companies, "fiscal_years": years}
@@ -54,13 +77,20 @@ def after_route(state: Mapping[str, Any]) -> Literal["refuse", "clarify"] | list
     if decision.needs_clarification:
         return "clarify"
     branches: list[str] = []
-    if decision.needs_retrieval or (decision.needs_calculation and state.get("companies")):
+    # A calculation needs figures: from the reports, unless the question gives them itself ("from 120 to 150").
+    if decision.needs_retrieval or (decision.needs_calculation and not gives_numbers(state.get("question", ""))):
         branches.append("retrieve")
     if decision.needs_news:
         branches.append("news")
     if not branches and not decision.needs_calculation:
         branches.append("retrieve")
     return branches or ["join"]
+
+
+def gives_numbers(question: str) -> bool:
+    """Two or more numbers that are not years: the question brings its own figures."""
+    numbers = re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?", question)
+    return len([n for n in numbers if not re.fullmatch(r"(?:19|20)\d{2}", n)]) >= 2
 
 
 def after_join(state: Mapping[str, Any]) -> Literal["prepare_calculation", "assemble"]:

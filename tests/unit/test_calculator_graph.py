@@ -312,3 +312,17 @@ def test_attach_sources_prefers_the_figure_the_question_names_when_values_collid
 def test_exceed_and_outpace_are_differences_not_growth(question):
     [result] = run(question=question, figures=[CL_2024, NW_2024])["calculation"].results
     assert result.tool == "difference" and result.inputs == {"a": 1311.2, "b": 642.0}
+
+
+def test_change_between_years_is_later_minus_earlier_and_relation_words_mean_a_ratio():
+    from nodes.calculate import plan_tool_calls
+
+    old = Figure(label="Cash from operations", value=6161.0, company="UNP", fiscal_year=2012, source_id="s")
+    new = Figure(label="Cash from operations", value=6823.0, company="UNP", fiscal_year=2013, source_id="s")
+    assert plan_tool_calls("what was the change in cash from operations?", [new, old]) == [
+        ("difference", {"a": 6823.0, "b": 6161.0})]
+    assert plan_tool_calls("what was the difference in cash from operations between 2012 and 2013?",
+                           [old, new]) == [("difference", {"a": 6823.0, "b": 6161.0})]
+    [(tool, _)] = plan_tool_calls("how much does 2012 cash from operations represent in relation to 2013?",
+                                  [old, new])
+    assert tool == "ratio"

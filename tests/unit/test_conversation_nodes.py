@@ -314,3 +314,19 @@ def test_a_citation_quotes_the_row_that_holds_the_answers_figure():
         "| Operating margin | 9.1% | 8.8% | +0.3 pts |"))
     answer = "Difference: 6.7 - 9.1 = -2.4 percentage points (b: Helio Renewables FY2024 Operating income margin 9.1%) [2]."
     assert citation_for(block, answer).quote == "| Operating margin | 9.1% | 8.8% | +0.3 pts |"
+
+
+def test_a_question_that_says_nothing_new_continues_the_previous_one():
+    from nodes.conversation import content_terms, enrich
+    from nodes.state import Turn
+
+    root = Turn(asked="what was the weighted average exercise price in 2007?",
+                question="what was the weighted average exercise price in 2007?", answer="60.94 [1].",
+                status="answered")
+    follow = Turn(asked="and in 2005?", question="and in 2005? [following: what was the weighted average exercise "
+                  "price in 2007?]", answer="25.14 [1].", status="answered")
+    out = enrich({"question": "what was, then, the change over the years?", "recent_turns": [root, follow]},
+                 known_companies=lambda: [])
+    assert out["question"].endswith("[following: what was the weighted average exercise price in 2007?]")
+    assert content_terms("so what was the percentage change during this time?") == set()
+    assert content_terms("and what about their revenue?") == {"revenu"}

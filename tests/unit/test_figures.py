@@ -182,3 +182,10 @@ def test_the_calculator_gets_the_figures_the_question_names_first_within_the_lim
     kept = most_relevant(figures, "What was the operating margin?", 3)
     assert [f.label for f in kept] == ["Headcount", "Operating margin", "Operating profit"]  # evidence order kept
     assert most_relevant(figures, "anything", 10) == figures
+
+
+def test_year_columns_named_by_dates_and_months_are_not_qualifiers():
+    text = ("| | december 31 2017 | december 31 2016 |\n|---|---|---|\n"
+            "| total long-term debt | 1279.0 | 1278.0 |")
+    assert as_tuples(table_figures(doc(text))) == [("total long-term debt", 1279.0, "", 2017),
+                                                   ("total long-term debt", 1278.0, "", 2016)]

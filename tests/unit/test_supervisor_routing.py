@@ -47,8 +47,11 @@ def test_calculation_with_companies_and_news():
     assert after_route(decided([NW], needs_calculation=True, needs_news=True)) == ["retrieve", "news"]
 
 
-def test_calculation_without_companies_and_nothing_else_goes_straight_to_join():
-    assert after_route(decided([], needs_calculation=True)) == ["join"]
+def test_a_calculation_searches_for_its_figures_unless_the_question_gives_them():
+    given = {**decided([], needs_calculation=True), "question": "What is the growth from 120.5 to 150?"}
+    assert after_route(given) == ["join"]
+    asked = {**decided([], needs_calculation=True), "question": "What was the change in debt from 2016 to 2017?"}
+    assert after_route(asked) == ["retrieve"]  # the years are not figures
 
 
 def test_unflagged_question_still_searches_reports():
@@ -155,3 +158,55 @@ def test_route_without_signals_keeps_the_turns_entities():
 def test_route_rejects_an_invalid_decision():
     with pytest.raises(ValueError):
         run_route({"is_out_of_scope": True, "needs_retrieval": True})
+
+
+def test_with_one_company_known_a_question_with_content_is_searched_not_clarified():
+    from app.routing.decision import RouteDecision
+    from nodes.routing import route
+
+    def router(question, *, known_companies, context_entities):  # type: ignore[no-untyped-def]
+        return RouteDecision(needs_clarification=True, clarification_question="Which company?")
+
+    one = route({"question": "What was net cash from operating activities in 2009?"}, router=router,
+                known_companies=lambda: ["Marathon Oil"])
+    assert not one["decision"].needs_clarification and one["decision"].needs_retrieval
+    assert one["companies"] == ["Marathon Oil"]
+    vague = route({"question": "What was it?"}, router=router, known_companies=lambda: ["Marathon Oil"])
+    assert vague["decision"].needs_clarification  # nothing to search for: asking is right
+    many = route({"question": "What was net cash from operating activities in 2009?"}, router=router,
+                 known_companies=lambda: ["Marathon Oil", "Helio Renewables"])
+    assert many["decision"].needs_clarification
+
+
+def test_a_follow_up_without_a_measure_carries_the_previous_question():
+    from nodes.conversation import enrich
+    from nodes.state import Turn
+
+    turn = Turn(asked="What was net cash from operating activities in 2009?",
+                question="What was net cash from operating activities in 2009?", answer="$1.2bn [1].",
+                status="answered")
+    out = enrich({"question": "And what was it in 2008?", "recent_turns": [turn]}, known_companies=lambda: [])
+    assert out["question"] == ("And what was it in 2008? [following: What was net cash from operating activities "
+                               "in 2009?]")
+    changed = enrich({"question": "And what about capital expenditure?", "recent_turns": [turn]},
+                     known_companies=lambda: [])
+    assert "question" not in changed  # it names its own measure
+
+
+def test_a_question_the_thread_already_completed_is_not_clarified_again():
+    from app.routing.decision import RouteDecision
+    from nodes.routing import route
+
+    def router(question, *, known_companies, context_entities):  # type: ignore[no-untyped-def]
+        return RouteDecision(needs_clarification=True, needs_calculation=True, clarification_question="Which?")
+
+    companies = lambda: ["Marathon Oil", "Helio Renewables"]  # noqa: E731
+    state = {"question": "What was the change in this value? [Marathon Oil; following: What was the exercise price?]",
+             "asked": "What was the change in this value?", "companies": ["Marathon Oil"],
+             "context_entities": ["Marathon Oil"]}
+    out = route(state, router=router, known_companies=companies)
+    assert not out["decision"].needs_clarification and out["decision"].needs_calculation
+    assert "resolved from the thread" in out["decision"].signals["clarification_overruled"]
+    fresh = route({"question": "What was the exercise price?", "asked": "What was the exercise price?"},
+                  router=router, known_companies=companies)
+    assert fresh["decision"].needs_clarification  # a new conversation: which company is a fair question
