@@ -103,7 +103,7 @@ def ingest(
         for f in summary.failed:
             err.print(f"[red]failed[/] {f.path}: {f.reason}", highlight=False)
         if summary.failed:
-            err.print(f"failures are kept in the dead-letter list: prov kb status")
+            err.print("failures are kept in the dead-letter list: prov kb status")
     if summary.failed:
         raise typer.Exit(EXIT_BAD_INPUT)
 

@@ -166,18 +166,20 @@ class OfflineRoutingModel:
         self.settings = settings
         self._router: Any = None
         self._facts: tuple[int, dict[str, str], int | None] | None = None
+        self._catalog: Any = None
 
     def corpus_facts(self) -> tuple[dict[str, str], int | None]:
         """The tickers the knowledge base's own sources state and its latest report year, read again whenever
         the corpus changes."""
         from app.knowledge.catalog import Catalog
 
-        if not self.settings.catalog_path.exists():
-            return {}, None
-        catalog = Catalog(self.settings.catalog_path)
-        generation = catalog.generation()
+        if self._catalog is None:
+            if not self.settings.catalog_path.exists():
+                return {}, None
+            self._catalog = Catalog(self.settings.catalog_path)  # opened once, not on every turn
+        generation = self._catalog.generation()
         if self._facts is None or self._facts[0] != generation:
-            self._facts = (generation, catalog.tickers(), catalog.latest_report_year())
+            self._facts = (generation, self._catalog.tickers(), self._catalog.latest_report_year())
         return self._facts[1], self._facts[2]
 
     def _load(self) -> Any:

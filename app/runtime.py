@@ -114,7 +114,7 @@ class Runtime:
 
     @cached_property
     def graph(self) -> Any:
-        from graphs.supervisor import SupervisorDeps, build_supervisor_graph
+        from graphs.supervisor import build_supervisor_graph
 
         return build_supervisor_graph(self.deps()).compile(checkpointer=self.saver)
 

@@ -16,7 +16,7 @@ Collaborators (router, search functions, cache, synthesizer, token counter) are 
 so tests wire scripted ones and the app wires the real ones (app/runtime.py).
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable, Sequence
 
@@ -51,7 +51,6 @@ class SupervisorDeps:
     verbatim_turns: int = 3
     news_limit: int = 5
     retrieval_k: int = 8
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:

@@ -114,18 +114,14 @@ def sentence_figures(doc: Evidence) -> list[Figure]:
         # The "(FY2023: ...)" comparative dates its own figure: the years it names do not date the first one.
         if match.group("prior"):
             sentence = sentence.replace(doc.text[match.end("fig"):match.end()], " ")
-        named_years = {int(y) for y in re.findall(r"(?i)(?<![\d.])(?:FY\s?)?((?:19|20)\d{2})(?![\d.%])", sentence)}
+        named_years = _years_named(sentence)
         if doc.fiscal_year and named_years and doc.fiscal_year not in named_years:
             continue  # about another year (an outlook, a target): not this report's figure
         if re.match(r"\s*(?:to|and|-|–)\s*[£$€]?\d", doc.text[match.end():match.end() + 12]):
             continue  # a range ("9.0% to 9.5%"), not a figure
-        label = match.group("label").strip()
-        label = label.split(",")[-1].strip()
-        while _LEADING_WORDS.match(label):
-            label = _LEADING_WORDS.sub("", label, count=1)
-        if len(label) < 3 or label[0].isdigit() or len(label.split()) > 5 or _NOT_A_MEASURE.match(label):
+        label = _clean_label(match.group("label"))
+        if label is None:
             continue
-        label = label[0].upper() + label[1:]
         quote = match.group(0)[:300]
         for text, year in ((match.group("fig"), doc.fiscal_year),
                            (match.group("prior"), int(match.group("prior_year")) if match.group("prior_year") else None)):
@@ -143,8 +139,7 @@ def growth_figures(doc: Evidence) -> list[Figure]:
     sentence_figures: by the report's year, unless the sentence is about another year."""
     figures: list[Figure] = []
     for match in _SENTENCE_GROWTH.finditer(doc.text):
-        sentence = _sentence_around(doc.text, match.start(), match.end())
-        named_years = {int(y) for y in re.findall(r"(?i)(?<![\d.])(?:FY\s?)?((?:19|20)\d{2})(?![\d.%])", sentence)}
+        named_years = _years_named(_sentence_around(doc.text, match.start(), match.end()))
         if doc.fiscal_year is None or (named_years and doc.fiscal_year not in named_years):
             continue
         label = _clean_label(match.group("label"))
@@ -159,7 +154,13 @@ def growth_figures(doc: Evidence) -> list[Figure]:
     return figures
 
 
+def _years_named(sentence: str) -> set[int]:
+    return {int(y) for y in re.findall(r"(?i)(?<![\d.])(?:FY\s?)?((?:19|20)\d{2})(?![\d.%])", sentence)}
+
+
 def _clean_label(raw: str) -> str | None:
+    """The measure a sentence names before its figure: the last clause, leading articles and possessives off,
+    capitalised; None when it is no measure ('We', 'Which', a number, more than five words)."""
     label = raw.strip().split(",")[-1].strip()
     while _LEADING_WORDS.match(label):
         label = _LEADING_WORDS.sub("", label, count=1)
@@ -242,7 +243,3 @@ def most_relevant(figures: Sequence[Figure], question: str, limit: int) -> list[
                                                       p[0]))
     keep = {i for i, _ in ranked[:limit]}
     return [f for i, f in enumerate(figures) if i in keep]
-
-
-def figures_for(evidence: Sequence[Evidence]) -> list[Figure]:
-    return extract_figures(evidence)

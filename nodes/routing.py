@@ -21,11 +21,11 @@ Gather = Literal["retrieve", "news"]
 def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], Sequence[str]]) -> dict[str, Any]:
     """Call the router on the standalone question; merge the companies and years it saw into the turn's.
     After MAX_CLARIFICATION_ROUNDS rounds in one turn, a further request for clarification is overruled."""
-    decision = router(state["question"], known_companies=list(known_companies()),
+    known = list(known_companies())
+    decision = router(state["question"], known_companies=known,
                       context_entities=list(state.get("context_entities") or []))
     decision = RouteDecision.model_validate(decision)
     rounds = len(state.get("clarifications") or [])
-    known = list(known_companies())
     if decision.needs_clarification and rounds >= MAX_CLARIFICATION_ROUNDS:
         signals = {**decision.signals, "clarification_overruled_after_rounds": rounds}
         decision = decision.model_copy(update={"needs_clarification": False, "signals": signals})
@@ -33,26 +33,30 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
           and content_terms(state["question"])):
         # With one company (or none named) in the knowledge base, "which company?" has one answer or none, and
         # the question does say what it is about: asking would only delay the answer. Search instead.
-        signals = {**decision.signals, "clarification_overruled": f"{len(known)} company known",
-                   "companies": known or list(decision.signals.get("companies") or [])}
-        gather = decision.needs_retrieval or decision.needs_news or decision.needs_calculation
-        decision = decision.model_copy(update={"needs_clarification": False, "needs_retrieval": True if not gather
-                                               else decision.needs_retrieval, "signals": signals})
+        decision = search_instead_of_asking(decision, {
+            "clarification_overruled": f"{len(known)} company known",
+            "companies": known or list(decision.signals.get("companies") or [])})
     elif (decision.needs_clarification and not state.get("clarifications") and content_terms(state["question"])
           and (state.get("context_entities") or state["question"] != state.get("asked", state["question"]))):
         # The thread answers it: the question names no other company than the one the thread is about, or
         # enrichment already completed it from the previous turns. Asking again would only repeat the thread.
         context = list(state.get("companies") or state.get("context_entities") or [])
-        signals = {**decision.signals, "clarification_overruled": "resolved from the thread"
-                   + (f" (about {', '.join(context)})" if context else ""),
-                   "companies": context, "years": list(decision.signals.get("years") or [])
-                   or list(state.get("context_years") or [])}
-        gather = decision.needs_retrieval or decision.needs_news or decision.needs_calculation
-        decision = decision.model_copy(update={"needs_clarification": False, "needs_retrieval": True if not gather
-                                               else decision.needs_retrieval, "signals": signals})
+        decision = search_instead_of_asking(decision, {
+            "clarification_overruled": "resolved from the thread"
+                                       + (f" (about {', '.join(context)})" if context else ""),
+            "companies": context,
+            "years": list(decision.signals.get("years") or []) or list(state.get("context_years") or [])})
     companies = _merge(state.get("companies") or [], decision.signals.get("companies") or [])
     years = _merge(state.get("fiscal_years") or [], decision.signals.get("years") or [])
     return {"decision": decision, "companies": companies, "fiscal_years": years}
+
+
+def search_instead_of_asking(decision: RouteDecision, signals: dict[str, Any]) -> RouteDecision:
+    """The decision without its clarification, the reason recorded in its signals; a question that asked for
+    nothing else is searched in the reports."""
+    gathers = decision.needs_retrieval or decision.needs_news or decision.needs_calculation
+    return decision.model_copy(update={"needs_clarification": False, "needs_retrieval": decision.needs_retrieval
+                                       or not gathers, "signals": {**decision.signals, **signals}})
 
 
 def _merge(first: Sequence[Any], second: Sequence[Any]) -> list[Any]:
