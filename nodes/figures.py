@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from app.calc_tools import Figure
-from nodes.retrieve import Evidence
+from nodes.retrieve import Evidence, years_named
 from nodes.state import SupervisorState
 
 _NUMBER_CELL = re.compile(
@@ -114,7 +114,7 @@ def sentence_figures(doc: Evidence) -> list[Figure]:
         # The "(FY2023: ...)" comparative dates its own figure: the years it names do not date the first one.
         if match.group("prior"):
             sentence = sentence.replace(doc.text[match.end("fig"):match.end()], " ")
-        named_years = _years_named(sentence)
+        named_years = set(years_named(sentence))
         if doc.fiscal_year and named_years and doc.fiscal_year not in named_years:
             continue  # about another year (an outlook, a target): not this report's figure
         if re.match(r"\s*(?:to|and|-|–)\s*[£$€]?\d", doc.text[match.end():match.end() + 12]):
@@ -139,7 +139,7 @@ def growth_figures(doc: Evidence) -> list[Figure]:
     sentence_figures: by the report's year, unless the sentence is about another year."""
     figures: list[Figure] = []
     for match in _SENTENCE_GROWTH.finditer(doc.text):
-        named_years = _years_named(_sentence_around(doc.text, match.start(), match.end()))
+        named_years = set(years_named(_sentence_around(doc.text, match.start(), match.end())))
         if doc.fiscal_year is None or (named_years and doc.fiscal_year not in named_years):
             continue
         label = _clean_label(match.group("label"))
@@ -152,10 +152,6 @@ def growth_figures(doc: Evidence) -> list[Figure]:
                               fiscal_year=doc.fiscal_year, source_id=doc.source_id, chunk_id=doc.chunk_id,
                               quote=match.group(0)[:300]))
     return figures
-
-
-def _years_named(sentence: str) -> set[int]:
-    return {int(y) for y in re.findall(r"(?i)(?<![\d.])(?:FY\s?)?((?:19|20)\d{2})(?![\d.%])", sentence)}
 
 
 def _clean_label(raw: str) -> str | None:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.calc_tools import CalcResult
-from nodes.retrieve import split_sentences, topic_terms, unsupported_terms
+from nodes.retrieve import split_sentences, topic_terms, unsupported_terms, years_named
 from nodes.state import Block, CitationCheck, SupervisorState
 from prompts.answer import INSUFFICIENT_EVIDENCE
 
@@ -74,7 +74,7 @@ def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_S
     if not news:
         return []
     topic = topic_terms(question, [b.company for b in news if b.company])
-    years = [int(y) for y in re.findall(r"(?<!\d)((?:19|20)\d{2})(?!\d)", question)]
+    years = years_named(question)
     best: dict[str, tuple[float, Block, str]] = {}  # one sentence per news item, from its best chunk
     for block in news:
         score, sentence = best_news_sentence(topic, block, years)

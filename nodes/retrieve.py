@@ -405,7 +405,7 @@ def draft_claims(
     """The offline, extractive draft: per company, the sentences that share most topic terms with the
     question (a figure breaks ties upward), each citing the chunk it was taken from."""
     topic = topic_terms(question, {d.company for d in evidence if d.company})
-    years = [int(y) for y in _YEAR_MENTION.findall(question)]
+    years = years_named(question)
     groups: dict[str, list[Evidence]] = {}
     for doc in rank_evidence(evidence):
         groups.setdefault((doc.company or "").casefold(), []).append(doc)
@@ -477,10 +477,16 @@ def sentence_support(topic: set[str], sentence: str, years: Sequence[int] = ()) 
     return score
 
 
-_YEAR_MENTION = re.compile(r"(?i)(?<![\d.])(?:fy\s?)?((?:19|20)\d{2})(?![\d.%])")
+# A year, not part of a larger number: "2024.5" and "2024%" are figures; "in FY2024." ends a sentence.
+_YEAR_MENTION = re.compile(r"(?i)(?<![\d.])(?:fy\s?)?((?:19|20)\d{2})(?!\d|\.\d|%)")
 # In a sentence only a fiscal year dates the fact ("FY2025", "fiscal 2025"); "paid on 23 May 2025" is a date.
 _FISCAL_YEAR_MENTION = re.compile(
-    r"(?i)(?<![\d.])(?:fy\s?|fiscal(?: year)?\s|financial year\s)((?:19|20)\d{2})(?![\d.%])")
+    r"(?i)(?<![\d.])(?:fy\s?|fiscal(?: year)?\s|financial year\s)((?:19|20)\d{2})(?!\d|\.\d|%)")
+
+
+def years_named(text: str) -> list[int]:
+    """The years a question or sentence names ('FY2024', 'fiscal 2023', 'in 2022.'), in order."""
+    return [int(y) for y in _YEAR_MENTION.findall(text)]
 
 
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>.+)$")

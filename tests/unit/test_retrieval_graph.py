@@ -442,3 +442,14 @@ def test_multi_part_questions_get_a_claim_per_part():
     claims = draft_claims("What is Northwind's FY2024 dividend, and when is the final paid?", [doc])
     assert len(claims) == 3
     assert any("23 May 2025" in c.text for c in claims)  # a payment date in 2025 is not a forecast for FY2025
+
+
+def test_a_year_at_the_end_of_a_sentence_still_dates_it():
+    from nodes.retrieve import sentence_support, years_named
+
+    assert years_named("Revenue in FY2024 and fiscal 2023, the year 2022.") == [2024, 2023, 2022]
+    assert years_named("A ratio of 2024.5 and a 2023% rise") == []
+    topic = {"margin"}
+    outlook = sentence_support(topic, "We expect an operating margin of 9.5% in FY2025.", [2024])
+    actual = sentence_support(topic, "The operating margin was 9.1% in FY2024.", [2024])
+    assert outlook < actual  # the forecast for another year counts half, the year asked gains
