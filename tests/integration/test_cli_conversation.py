@@ -136,6 +136,9 @@ def test_bad_input_exits_2_and_changes_nothing(env: dict[str, str], tmp_path: Pa
         ("run", "What was revenue?", "--thread", "t-does-not-exist"),
         ("resume", "--thread", "t-does-not-exist", "Northwind"),
         ("replay", "--thread", "t-does-not-exist", "--list"),
+        ("replay", "--thread", "t-does-not-exist"),  # none of --list, --checkpoint, --fork
+        ("replay", "--thread", "t-does-not-exist", "--list", "--fork", "What was revenue?"),
+        ("trace", "--thread", "t-does-not-exist"),
     ]
     for args in cases:
         done = prov(env, *args)
