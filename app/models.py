@@ -206,7 +206,7 @@ def decision_from_flags(flags: RouteFlags, question: str, known_companies: Seque
                         context_entities: Sequence[str]) -> RouteDecision:
     """A RouteDecision from the model's flags, with the deterministic signals alongside for the record.
     Out of scope wins over everything else (the model is told so; a model that disagrees is overruled)."""
-    from app.routing.classifier import extract_features
+    from app.routing.features import extract_features
 
     feats = extract_features(question, list(known_companies), list(context_entities))
     values = {f: bool(getattr(flags, f)) for f in FLAGS}

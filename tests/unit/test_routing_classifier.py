@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 from pydantic import ValidationError
 
-from app.routing.classifier import (DEFAULT_COMPANIES, DEFAULT_TICKERS, EXAMPLES_PATH, OfflineRouter,
-                                    examples_hash, extract_features, load_examples)
+from app.routing.classifier import OfflineRouter
+from app.routing.examples import DEFAULT_COMPANIES, DEFAULT_TICKERS, EXAMPLES_PATH, examples_hash, load_examples
+from app.routing.features import extract_features
 from app.routing.decision import FLAGS, RouteDecision, RoutePlan
 
 SEED = 1234

@@ -6,9 +6,11 @@ import inspect
 
 import numpy as np
 
-from app.routing import classifier
-from app.routing.classifier import (DEFAULT_COMPANIES, DEFAULT_TICKERS, FEATURE_NAMES, OfflineRouter,
-                                    clarification_question, extract_features, feature_vector)
+from app.routing import examples as routing_examples
+from app.routing.classifier import OfflineRouter
+from app.routing.examples import DEFAULT_COMPANIES, DEFAULT_TICKERS
+from app.routing.features import FEATURE_NAMES, extract_features, feature_vector
+from app.routing.plan import clarification_question
 
 OTHERS = ["Atlas Mining", "Bramble Retail", "Quanta Software"]
 OTHER_TICKERS = {"ATM": "Atlas Mining", "BRR": "Bramble Retail"}
@@ -118,13 +120,11 @@ def test_router_passes_known_tickers_through() -> None:
     assert without.signals["companies"] == [] and with_tickers.signals["companies"] == ["Atlas Mining"]
     X = OfflineRouter.design_matrix(["ATM revenue"], np.zeros((1, 3)), OTHERS, OTHER_TICKERS)
     assert X[0, 3 + FEATURE_NAMES.index("has_company")] == 1.0
-    assert classifier.DEFAULT_TICKERS == {"NWL": "Northwind Logistics", "HLR": "Helio Renewables",
+    assert routing_examples.DEFAULT_TICKERS == {"NWL": "Northwind Logistics", "HLR": "Helio Renewables",
                                           "CLF": "Copperleaf Foods"}
 
 
 def test_a_year_after_the_latest_report_is_relative_to_the_knowledge_base():
-    from app.routing.classifier import extract_features
-
     q = "What revenue does Northwind Logistics expect in FY2031?"
     assert extract_features(q, latest_report_year=2030).vector["year_after_reports"] == 1.0
     assert extract_features(q, latest_report_year=2031).vector["year_after_reports"] == 0.0
