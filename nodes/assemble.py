@@ -22,7 +22,6 @@ an estimate of an LLM's count, consistent from turn to turn.
 No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
 """
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -30,43 +29,24 @@ from app.calc_tools import CalculationOutcome
 from nodes.retrieve import Evidence, RetrievalResult
 from nodes.state import Block, ManifestEntry, SupervisorState, Turn
 from prompts.answer import answer_instructions
+from prompts.fences import DATA_CLOSE, DATA_OPEN, fence, one_line, strip_fence_markers
 
 SHARES = {"structured": 0.10, "evidence": 0.60, "memory": 0.10, "history": 0.20}
-FENCE_OPEN, FENCE_CLOSE = "<<<DATA", "DATA>>>"
-_FENCE_MARKERS = re.compile(r"<<<\s*DATA|DATA\s*>>>|<<<|>>>", re.IGNORECASE)
+FENCE_OPEN, FENCE_CLOSE = DATA_OPEN, DATA_CLOSE
 
 TokenCounter = Callable[[str], int]
 
 
-def fence(text: str, label: str = "") -> str:
-    """Untrusted text inside a DATA fence; fence markers in the text are removed so it cannot close it."""
-    body = strip_fence_markers(text).strip()
-    return f"{FENCE_OPEN}{(' ' + label) if label else ''}\n{body}\n{FENCE_CLOSE}"
-
-
-def strip_fence_markers(text: str) -> str:
-    """Remove fence markers until none is left: one pass can join the remains into a new one ('DATA>><<<>')."""
-    while True:
-        stripped = _FENCE_MARKERS.sub("", text)
-        if stripped == text:
-            return stripped
-        text = stripped
-
-
-def _one_line(text: str) -> str:
-    """Document-supplied text that sits outside a fence (titles, section names): no markers, one line."""
-    return " ".join(strip_fence_markers(text).split())
-
-
 def evidence_header(n: int, doc: Evidence) -> str:
     """'[3] Northwind Logistics FY2024, p.39 [table]' (the section stands in when there is no page);
-    news: '[5] Helio Renewables news, 2024-08-09: "Correction: ..."'."""
-    company = doc.company or "Unknown company"
+    news: '[5] Helio Renewables news, 2024-08-09: "Correction: ..."'. Every document-supplied part is one line
+    without fence markers: the header sits outside the fence."""
+    company = one_line(doc.company or "") or "Unknown company"
     if doc.doc_type == "news":
         when = doc.published_at.isoformat() if doc.published_at else "undated"
-        return f'[{n}] {company} news, {when}: "{_one_line(doc.title)}"'
+        return f'[{n}] {company} news, {when}: "{one_line(doc.title)}"'
     year = f" FY{doc.fiscal_year}" if doc.fiscal_year else ""
-    section = f", section \"{_one_line(doc.section)}\"" if doc.section else ""
+    section = f", section \"{one_line(doc.section)}\"" if doc.section else ""
     where = f", p.{doc.page}" if doc.page is not None else section
     kind = "table" if doc.is_table else "text"
     return f"[{n}] {company}{year}{where} [{kind}]"
@@ -95,10 +75,11 @@ def calculation_text(calc: CalculationOutcome, blocks_by_chunk: dict[str, int]) 
                 continue
             ref = f" [{blocks_by_chunk[src.chunk_id]}]" if src.chunk_id in blocks_by_chunk else ""
             who = " ".join(x for x in (src.company, f"FY{src.fiscal_year}" if src.fiscal_year else "") if x)
-            inputs.append(f"{name}={value:g}{src.unit} ({who} {src.label}){ref}")
+            # Labels and companies were read from documents, and this block is not fenced: one line, no markers.
+            inputs.append(f"{name}={value:g}{one_line(src.unit)} ({one_line(who)} {one_line(src.label)}){ref}")
         lines.append(f"{r.tool.replace('_', ' ')}: {r.expression} = {r.result:g}{r.unit}; inputs: {', '.join(inputs)}")
     if not lines:
-        lines = [calc.summary or "No calculation was made."]
+        lines = [one_line(calc.summary) or "No calculation was made."]
     return "\n".join(lines)
 
 
@@ -226,5 +207,6 @@ def render_user(question: str, history: str, blocks: Sequence[Block]) -> str:
                         + "\n\n".join(f"{b.header}\n{b.text}" for b in calcs))
     if not blocks:
         sections.append("## Evidence\n(none was found)")
-    sections.append(f"## Question\n{question}")
+    # The question is the user's, but enrichment may have completed it from earlier turns: no markers either.
+    sections.append(f"## Question\n{strip_fence_markers(question).strip()}")
     return "\n\n".join(sections)
