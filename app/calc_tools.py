@@ -3,6 +3,8 @@
 Every function validates its inputs, raises `CalcError` (a `ValueError` with a `code`) on anything it cannot
 compute honestly, rounds its answer and returns a `CalcResult` that records the inputs and the arithmetic as
 text. `evaluate` parses with `ast` and walks a whitelist: it never calls `eval`, `exec` or compiles code.
+`metric` applies a catalogue metric (app/metrics.py), or a question's own definition, to named inputs: it writes
+the formula out with the numbers in and evaluates that with the same whitelist walk.
 """
 
 from __future__ import annotations
@@ -16,15 +18,19 @@ from typing import Any, Literal
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
+from app.metrics import Formula, Metric, definition_metric, describe_key, metric_named
+
 MAX_EXPRESSION_CHARS = 200
 MAX_MAGNITUDE = 1e15  # larger than any reported figure; bigger numbers are refused, never approximated
 MAX_EXPONENT = 100.0
 PERCENT_DP = 2
 RATIO_DP = 4
 PLAIN_DP = 6
+DAYS_DP = 2
 
 ErrorCode = Literal[
-    "invalid_input", "division_by_zero", "overflow", "too_long", "syntax", "forbidden", "domain"
+    "invalid_input", "division_by_zero", "overflow", "too_long", "syntax", "forbidden", "domain",
+    "missing_input", "unknown_metric",
 ]
 
 
@@ -55,11 +61,14 @@ class CalcResult(BaseModel):
     tool: str
     inputs: dict[str, float]
     result: float
-    unit: Literal["%", "", "x"] = ""
+    unit: str = Field(default="", description="'%', 'x', 'days', '' (the inputs' own unit) or a money unit.")
     expression: str = Field(description="The arithmetic as text, e.g. '(1311.2 - 1204.6) / 1204.6 * 100'.")
     sources: dict[str, Figure] = Field(
         default_factory=dict, description="For each input that matches a given figure, that figure."
     )
+    formula: str = Field(default="", description="For a metric: 'fixed asset turnover = revenue / average PP&E "
+                                                 "(inputs: revenue_2019, ppe_2018, ppe_2019)'.")
+    note: str = Field(default="", description="For a judgement: which metric it rests on, with its value.")
 
 
 class CalculationOutcome(BaseModel):
@@ -268,6 +277,68 @@ def evaluate(expression: str) -> CalcResult:
     )
 
 
+# --- metric: a catalogue formula, or the question's own, over named inputs ---------------------------------------
+
+_METRIC_UNITS = {"%": ("%", PERCENT_DP), "x": ("x", RATIO_DP), "days": ("days", DAYS_DP), "money": ("", PLAIN_DP)}
+
+
+def _target_metric(name: str, definition: str) -> Metric:
+    if definition.strip():
+        try:
+            return definition_metric(name, definition)
+        except ValueError as err:
+            raise CalcError("syntax", f"the definition is not arithmetic over line items: {err}") from err
+    found = metric_named(name)
+    if found is None:
+        raise CalcError("unknown_metric", f"no metric called {name!r} in the catalogue; pass its definition")
+    return found
+
+
+def metric(name: str, inputs: dict[str, float], year: int | None = None, definition: str = "",
+           decimals: int | None = None, judgement: str = "") -> CalcResult:
+    """Apply a financial metric to named inputs. `name`: a catalogue metric or alias ('fixed asset turnover',
+    'DPO'); `definition`: the question's own formula text, which replaces the catalogue's; `inputs`: values by
+    key '<item>_<fiscal year>' (e.g. 'revenue_2019', 'ppe_2018'); `year`: the fiscal year the metric is for;
+    `decimals`: the rounding the question asks for; `judgement`: the judgement the metric decides, if any.
+    A missing input is an error that names it: no value is guessed."""
+    target = _target_metric(name, definition)
+    values = {key: _check(key, value) for key, value in inputs.items()}
+    if year is not None and not isinstance(year, int):
+        raise CalcError("invalid_input", f"year must be an integer, got {year!r}")
+    formula, missing = _first_complete(target, values, year)
+    if missing:
+        needed = ", ".join(describe_key(k) for k in missing)
+        raise CalcError("missing_input", f"{target.name} needs {needed}: not among the figures given, so no value")
+    scale = target.unit == "%" and not (target.origin == "question" and formula.has_hundred)
+    arithmetic = formula.arithmetic(values, year) if not scale else f"({formula.arithmetic(values, year)}) * 100"
+    value = _walk(_parse(arithmetic), [])
+    unit, default_dp = _METRIC_UNITS[target.unit]
+    if decimals is not None and not 0 <= decimals <= 10:
+        raise CalcError("domain", "decimals must be 0..10")
+    result = _finish(value, default_dp if decimals is None else decimals)
+    keys = formula.input_keys(year)
+    shown = f"{_fmt(result)}{'' if unit in ('%', 'x', '') else ' '}{unit}"
+    return CalcResult(
+        tool="metric", inputs={k: values[k] for k in keys}, result=result, unit=unit, expression=arithmetic,
+        formula=f"{target.name} = {formula.text} (inputs: {', '.join(keys)})",
+        note=f"The {judgement} judgement rests on {target.name} = {shown}." if judgement else "",
+    )
+
+
+def _first_complete(target: Metric, values: dict[str, float], year: int | None) -> tuple[Formula, list[str]]:
+    """The first formula all of whose inputs were given, or the first with the keys it lacks."""
+    first_missing: list[str] | None = None
+    for formula in target.formulas:
+        if formula.needs_year(year):
+            missing = ["fiscal year"]
+        else:
+            missing = [k for k in formula.input_keys(year) if k not in values]
+        if not missing:
+            return formula, []
+        first_missing = first_missing if first_missing is not None else missing
+    return target.formulas[0], first_missing or []
+
+
 # --- LangChain tools ----------------------------------------------------------------------------------------
 
 class GrowthArgs(BaseModel):
@@ -298,6 +369,18 @@ class EvaluateArgs(BaseModel):
     )
 
 
+class MetricArgs(BaseModel):
+    name: str = Field(max_length=120, description="Metric name or alias, e.g. 'quick ratio', 'DPO'.")
+    inputs: dict[str, float] = Field(description="Input values by key '<item>_<fiscal year>', e.g. "
+                                                 "{'revenue_2019': 6489.0, 'ppe_2018': 282.0}.")
+    year: int | None = Field(default=None, description="Fiscal year the metric is for.")
+    definition: str = Field(default="", max_length=400,
+                            description="The question's own formula text, when it gives one; it wins.")
+    decimals: int | None = Field(default=None, ge=0, le=10, description="Decimal places the question asks for.")
+    judgement: str = Field(default="", max_length=80,
+                           description="The judgement the metric decides, e.g. 'liquidity'.")
+
+
 def _as_tool(fn: Callable[..., CalcResult], args_schema: type[BaseModel]) -> BaseTool:
     """Wrap a calculator function: the model reads the result as JSON, the graph keeps it as the artifact."""
 
@@ -312,7 +395,7 @@ def _as_tool(fn: Callable[..., CalcResult], args_schema: type[BaseModel]) -> Bas
 
 
 CALCULATOR_FUNCTIONS: dict[str, Callable[..., CalcResult]] = {
-    fn.__name__: fn for fn in (growth_rate, percentage_change, difference, ratio, cagr, evaluate)
+    fn.__name__: fn for fn in (growth_rate, percentage_change, difference, ratio, cagr, evaluate, metric)
 }
 
 
@@ -320,6 +403,6 @@ def calculator_tools() -> list[BaseTool]:
     """The calculator's LangChain tools, one per function, in a stable order."""
     schemas: dict[str, type[BaseModel]] = {
         "growth_rate": GrowthArgs, "percentage_change": GrowthArgs, "difference": DifferenceArgs,
-        "ratio": RatioArgs, "cagr": CagrArgs, "evaluate": EvaluateArgs,
+        "ratio": RatioArgs, "cagr": CagrArgs, "evaluate": EvaluateArgs, "metric": MetricArgs,
     }
     return [_as_tool(CALCULATOR_FUNCTIONS[name], schema) for name, schema in schemas.items()]

@@ -1,4 +1,5 @@
-"""The calculator subgraph: a ReAct loop (model -> tools -> model ...) over safe arithmetic tools.
+"""The calculator subgraph: a ReAct loop (model -> tools -> model ...) over safe arithmetic tools, `metric`
+included (a catalogue metric or the question's own definition, app/metrics.py).
 
     START ─▶ start_calculation ─▶ call_model ─┬─ tool calls, under the cap ─▶ tools ─▶ call_model
                                               └─ final answer, or the cap ──▶ finish_calculation ─▶ END

@@ -7,12 +7,18 @@ their inputs came from.
 
 The model comes from `get_calculator_model()`: offline, `RuleBasedCalculatorModel` reads the question and the
 figures and emits the same tool calls a real model would; callers may pass any chat model with `bind_tools`.
+
+A question that names a metric (app/metrics.py), gives its own definition of one, or asks a judgement a metric
+decides ('is it capital-intensive?') is planned as `metric` calls by `plan_metric_calls`: the figures for each
+input are chosen by line-item label, company and year, and the same plan is shown to a tool-calling model in
+the request, with the figure id behind each input.
 """
 
 import json
 import math
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal, TypedDict
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
@@ -35,6 +41,21 @@ from langgraph.prebuilt import tools_condition
 from langgraph.prebuilt.tool_node import ToolInvocationError
 
 from app.calc_tools import CalcError, CalcResult, CalculationOutcome, Figure
+from app.metrics import (
+    MEASURE,
+    Metric,
+    MetricInputs,
+    day_basis,
+    find_metrics,
+    judgement,
+    key_parts,
+    label_match,
+    metric_inputs,
+    parse_formula,
+    question_definition,
+    rounding_decimals,
+)
+from nodes.retrieve import years_named
 from prompts.calculator import CALCULATOR_SYSTEM, render_calculator_request
 
 DEFAULT_MAX_STEPS = 6
@@ -66,7 +87,8 @@ class CalculatorState(CalculatorInput, CalculatorOutput):
 def start_calculation(state: CalculatorState, *, max_steps: int = DEFAULT_MAX_STEPS) -> dict[str, Any]:
     """Validate the figures and write a fresh conversation: system rules, then the request as JSON."""
     figures = [Figure.model_validate(f) for f in state["figures"]]
-    request = render_calculator_request(state["question"], figure_payloads(figures))
+    request = render_calculator_request(state["question"], figure_payloads(figures),
+                                        metric_hints(state["question"], figures))
     messages = [
         RemoveMessage(id=REMOVE_ALL_MESSAGES),
         SystemMessage(CALCULATOR_SYSTEM.format(max_steps=max_steps)),
@@ -135,19 +157,48 @@ def attach_sources(result: CalcResult, figures: Sequence[Figure], question: str 
     return result.model_copy(update={"sources": sources})
 
 
+def attach_metric_sources(result: CalcResult, figures: Sequence[Figure]) -> CalcResult:
+    """A metric's inputs are keyed by item and year ('ppe_2018'): for each, the figure with that value, preferring
+    that year and a label the item answers to. A money result takes the unit its inputs share."""
+    sources: dict[str, Figure] = {}
+    for key, value in result.inputs.items():
+        item, year = key_parts(key)
+        matches = [(i, f) for i, f in enumerate(figures)
+                   if math.isclose(f.value, value, rel_tol=1e-9, abs_tol=1e-12)]
+        if matches:
+            def preference(indexed: tuple[int, Figure]) -> tuple[int, int, int]:
+                i, f = indexed
+                score = label_match(f.label, item)
+                return int(year is not None and f.fiscal_year != year), 2 if score is None else score, i
+
+            sources[key] = min(matches, key=preference)[1]
+    units = {f.unit for f in sources.values()}
+    unit = units.pop() if result.unit == "" and len(units) == 1 and len(sources) == len(result.inputs) else result.unit
+    return result.model_copy(update={"sources": sources, "unit": unit})
+
+
+def _unit_text(unit: str) -> str:
+    return f" {unit}" if len(unit) > 1 and unit.isalpha() else unit
+
+
 def describe_result(result: CalcResult) -> str:
-    """'growth_rate: (1311.2 - 1204.6) / 1204.6 * 100 = 8.85% [old: Revenue, Northwind FY2023 (src-1)]'."""
+    """'growth_rate: (1311.2 - 1204.6) / 1204.6 * 100 = 8.85% [old: Revenue, Northwind FY2023 (src-1)]'; a
+    metric adds its formula, a judgement the metric it rests on."""
     cited = "; ".join(
         f"{name}: {f.label}, {f.company or '?'} FY{f.fiscal_year or '?'} ({f.source_id})"
         for name, f in result.sources.items()
     )
-    line = f"{result.tool}: {result.expression} = {result.result:g}{result.unit}"
-    return f"{line} [{cited}]" if cited else line
+    line = f"{result.tool}: {result.expression} = {result.result:g}{_unit_text(result.unit)}"
+    if result.formula:
+        line += f" using {result.formula}"
+    line = f"{line} [{cited}]" if cited else line
+    return f"{line}. {result.note}" if result.note else line
 
 
 def build_outcome(messages: Sequence[BaseMessage], figures: Sequence[Figure], question: str = "") -> CalculationOutcome:
     results, errors = collect_tool_results(messages)
-    results = [attach_sources(r, figures, question) for r in results]
+    results = [attach_metric_sources(r, figures) if r.tool == "metric" else attach_sources(r, figures, question)
+               for r in results]
     last = messages[-1] if messages else None
     capped = isinstance(last, AIMessage) and bool(last.tool_calls)
     called = any(isinstance(m, ToolMessage) for m in messages)
@@ -248,18 +299,24 @@ def summarise_tool_messages(tool_messages: Sequence[ToolMessage]) -> str:
             lines.append(f"{message.name} failed: {message.text}")
             continue
         result = json.loads(message.text)
-        lines.append(f"{result['tool']}: {result['expression']} = {result['result']:g}{result['unit']}")
+        line = f"{result['tool']}: {result['expression']} = {result['result']:g}{_unit_text(result['unit'])}"
+        extra = [result.get("formula", ""), result.get("note", "")]
+        lines.append(" ".join([line, *(f"({x})" for x in extra if x)]))
     return "\n".join(lines)
 
 
 # --- the rule-based policy ----------------------------------------------------------------------------------
 
-Plan = list[tuple[str, dict[str, float]]]
+Plan = list[tuple[str, dict[str, Any]]]
 _STOPWORDS = {"the", "and", "of", "in", "for", "per", "at", "to", "by", "a", "an", "on", "year", "end"}
 
 
 def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
-    """Keywords pick the tool; label overlap with the question picks the figures."""
+    """A metric, a definition or a judgement is planned by `plan_metric_calls`; otherwise keywords pick the tool
+    and label overlap with the question picks the figures."""
+    metric_plan = plan_metric_calls(question, figures)
+    if metric_plan is not None:
+        return metric_plan
     q = question.lower()
     relevant = relevant_figures(q, figures)
     if "cagr" in q or "compound annual" in q:
@@ -341,3 +398,98 @@ def two_figures(question: str, figures: Sequence[Figure]) -> tuple[Figure, Figur
     if len(ordered) < 2 or ordered[0].unit != ordered[1].unit:
         return None
     return ordered[0], ordered[1]
+
+
+# --- metrics, definitions and judgements ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MetricPlan:
+    """One planned `metric` call: its arguments, the figure behind each input, and the inputs not found."""
+
+    args: dict[str, Any]
+    sources: dict[str, Figure]
+    missing: list[str]
+
+
+def plan_metric_calls(question: str, figures: Sequence[Figure]) -> Plan | None:
+    """One `metric` call per metric and company, even when an input is missing (the tool then names it);
+    None when the question names no metric, gives no definition and asks no judgement a metric decides."""
+    plans = metric_plans(question, figures)
+    return None if plans is None else [("metric", p.args) for p in plans]
+
+
+def metric_hints(question: str, figures: Sequence[Figure]) -> list[dict[str, Any]]:
+    """The metric plan as a tool-calling model sees it: the call, the figure id per input, what is missing."""
+    ids = {id(f): f"F{i}" for i, f in enumerate(figures, start=1)}
+    return [{"call": "metric", "args": p.args, "figure_ids": {k: ids.get(id(f), "") for k, f in p.sources.items()},
+             "missing": p.missing} for p in metric_plans(question, figures) or []]
+
+
+def metric_plans(question: str, figures: Sequence[Figure]) -> list[MetricPlan] | None:
+    targets, topic = metric_targets(question, figures)
+    if not targets:
+        return None
+    decimals = rounding_decimals(question)
+    plans = []
+    for company in companies_asked(question, figures):
+        for target in targets:
+            chosen = choose_inputs(target, question, figures, company)
+            args: dict[str, Any] = {"name": target.name, "inputs": chosen.values, "year": chosen.year}
+            if target.origin == "question":
+                args["definition"] = target.formula
+            args.update({k: v for k, v in (("decimals", decimals), ("judgement", topic)) if v not in (None, "")})
+            plans.append(MetricPlan(args, dict(chosen.sources), list(chosen.missing)))
+    return plans
+
+
+def metric_targets(question: str, figures: Sequence[Figure]) -> tuple[list[Metric], str]:
+    """The metrics to apply and the judgement they decide ('' if none): the question's own definition first,
+    then the metrics it names, then a judgement's. A named metric the figures already report (a figure
+    labelled 'Operating margin') is left to the plain tools."""
+    verdict = judgement(question)
+    topic = verdict[0] if verdict else ""
+    definition = question_definition(question)
+    if definition is not None:
+        return [definition], topic
+    named = find_metrics(question)
+    if any(reported(m, figures) for m in named):
+        return [], ""
+    targets = named or (verdict[1] if verdict else [])
+    days = day_basis(question)
+    return [with_day_basis(m, days) for m in targets], topic
+
+
+def reported(metric: Metric, figures: Sequence[Figure]) -> bool:
+    return any(metric in find_metrics(f.label) for f in figures)
+
+
+def with_day_basis(metric: Metric, days: int | None) -> Metric:
+    """The metric on the day count the question states ('using a 360-day year'), as the question's definition."""
+    if not days or not metric.day_basis or days == metric.day_basis:
+        return metric
+    formulas = tuple(parse_formula(f.text.replace(str(metric.day_basis), str(days), 1)) for f in metric.formulas)
+    return replace(metric, formulas=formulas[:1], day_basis=days, origin="question")
+
+
+def companies_asked(question: str, figures: Sequence[Figure]) -> list[str | None]:
+    """The companies the question names (by the first word of their name), else every company in the figures."""
+    names = list(dict.fromkeys(f.company for f in figures if f.company))
+    q = question.lower()
+    named = [c for c in names if re.search(rf"\b{re.escape(c.lower().split()[0])}\b", q)]
+    return named or names or [None]
+
+
+def choose_inputs(target: Metric, question: str, figures: Sequence[Figure], company: str | None) -> MetricInputs:
+    """The year is the latest the question names, else the latest year of the company's figures for the metric;
+    a year-over-year change applies to the measure the question's words pick."""
+    own = [f for f in figures if company is None or (f.company or "").lower() == company.lower()]
+    items = {t.item for formula in target.formulas for t in formula.terms}
+    measure = None
+    if MEASURE in items:
+        measure = next((f.label for f in relevant_figures(question, own) if f.unit.strip() != "%"), None)
+    years = years_named(question)
+    dated = [f.fiscal_year for f in own
+             if f.fiscal_year and any(label_match(f.label, i, measure) is not None for i in items)]
+    year = max(years) if years else max(dated, default=None)
+    return metric_inputs(target, figures, company=company, year=year, measure=measure)

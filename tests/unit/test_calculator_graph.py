@@ -326,3 +326,122 @@ def test_change_between_years_is_later_minus_earlier_and_relation_words_mean_a_r
     [(tool, _)] = plan_tool_calls("how much does 2012 cash from operations represent in relation to 2013?",
                                   [old, new])
     assert tool == "ratio"
+
+
+# --- metrics, definitions and judgements ------------------------------------------------------------------------
+
+def _f(label: str, value: float, year: int, company: str = "Ferncliff Tools", unit: str = "$m") -> Figure:
+    return Figure(label=label, value=value, unit=unit, company=company, fiscal_year=year,
+                  source_id=f"{company.split()[0].lower()}-fy{year}", chunk_id=f"{label[:6]}-{year}",
+                  quote=f"{label} | {value}")
+
+
+FERN = [
+    _f("Net sales", 5000.0, 2022), _f("Net sales", 4600.0, 2021),
+    _f("Purchases of property, plant and equipment", -350.0, 2022),
+    _f("Property, plant and equipment, net", 1300.0, 2022), _f("Property, plant and equipment, net", 1200.0, 2021),
+    _f("Total current assets", 2100.0, 2022), _f("Total current liabilities", 1400.0, 2022),
+    _f("Cash and cash equivalents", 500.0, 2022), _f("Accounts receivable", 610.0, 2022),
+]
+
+
+def test_a_named_metric_is_computed_with_its_formula_and_every_input_cited():
+    outcome = run(question="What was Ferncliff's fixed asset turnover in FY2022?", figures=FERN)["calculation"]
+    assert outcome.status == "ok"
+    [result] = outcome.results
+    assert (result.tool, result.result, result.unit) == ("metric", 4.0, "x")  # 5000 / ((1200 + 1300) / 2)
+    assert result.formula.startswith("fixed asset turnover = revenue / average PP&E")
+    assert {k: (f.label, f.fiscal_year) for k, f in result.sources.items()} == {
+        "revenue_2022": ("Net sales", 2022),
+        "ppe_2021": ("Property, plant and equipment, net", 2021),
+        "ppe_2022": ("Property, plant and equipment, net", 2022)}
+    assert all(f.chunk_id and f.quote for f in result.sources.values())
+    assert "revenue / average PP&E" in outcome.summary and "ferncliff-fy2021" in outcome.summary
+
+
+def test_the_questions_definition_and_rounding_win():
+    question = ("What is Ferncliff's FY2022 fixed asset turnover? Fixed asset turnover is defined as: "
+                "FY2022 revenue / FY2022 PP&E. Round your answer to one decimal place.")
+    [result] = run(question=question, figures=FERN)["calculation"].results
+    assert result.result == 3.8  # 5000 / 1300 = 3.846..., not the catalogue's 4.0
+    assert result.expression == "5000 / 1300"
+    assert "FY2022 revenue / FY2022 PP&E" in result.formula
+
+
+def test_a_missing_input_gives_no_result_and_an_error_naming_it():
+    outcome = run(question="What is Ferncliff's quick ratio for FY2022?", figures=FERN)["calculation"]
+    assert outcome.status == "error" and outcome.results == []
+    [error] = outcome.errors
+    assert "missing_input" in error and "short-term investments FY2022" in error
+    assert "cash and cash equivalents" not in error.split("needs", 1)[1]
+
+
+def test_a_judgement_question_rests_on_the_metrics_that_decide_it():
+    outcome = run(question="Is Ferncliff a capital-intensive business based on FY2022 data?",
+                  figures=FERN)["calculation"]
+    assert [(r.formula.split(" =")[0], r.result) for r in outcome.results] == [
+        ("capex as a share of revenue", 7.0), ("fixed asset turnover", 4.0)]
+    assert "The capital intensity judgement rests on capex as a share of revenue = 7%." in outcome.summary
+    assert "rests on fixed asset turnover = 4x" in outcome.summary
+
+
+def test_a_judgement_on_a_named_metric_uses_only_that_metric():
+    figures = [*FERN, _f("Short-term investments", 90.0, 2022)]
+    question = "Does Ferncliff have a healthy liquidity profile based on its quick ratio in FY2022?"
+    [result] = run(question=question, figures=figures)["calculation"].results
+    assert result.result == 0.8571  # (500 + 90 + 610) / 1400
+    assert result.note == "The liquidity judgement rests on quick ratio = 0.8571x."
+
+
+def test_a_metric_per_company_named():
+    other = [_f("Total current assets", 300.0, 2022, "Brindle Co"), _f("Total current liabilities", 200.0, 2022,
+                                                                         "Brindle Co")]
+    results = run(question="Compare the FY2022 current ratio of Ferncliff and Brindle", figures=[*FERN, *other]
+                  )["calculation"].results
+    assert [(r.sources["current_assets_2022"].company, r.result) for r in results] == [
+        ("Ferncliff Tools", 1.5), ("Brindle Co", 1.5)]
+
+
+def test_a_metric_the_figures_report_is_left_to_the_plain_tools():
+    margins = [_f("Operating margin", 8.7, 2024, "Copperleaf Foods", "%"),
+               _f("Operating margin", 9.1, 2024, "Helio Renewables", "%")]
+    plan = plan_tool_calls("What is the difference in FY2024 operating margin between Copperleaf and Helio?",
+                           margins)
+    assert plan == [("difference", {"a": 8.7, "b": 9.1})]
+
+
+def test_a_stated_day_basis_replaces_365():
+    figures = [_f("Accounts receivable", 400.0, 2022), _f("Accounts receivable", 200.0, 2021)]
+    [(tool, args)] = plan_tool_calls("Ferncliff's FY2022 DSO using a 360-day year?", [*FERN[:2], *figures])
+    assert tool == "metric" and args["definition"] == "360 * average accounts receivable / revenue"
+    [result] = run(question="Ferncliff's FY2022 DSO using a 360-day year?", figures=[*FERN[:2], *figures]
+                   )["calculation"].results
+    assert (result.result, result.unit) == (21.6, "days")  # 360 * 300 / 5000
+
+
+def test_a_money_metric_takes_its_inputs_unit():
+    [result] = run(question="What was Ferncliff's FY2022 working capital?", figures=FERN)["calculation"].results
+    assert (result.result, result.unit) == (700.0, "$m")
+
+
+def test_a_tool_calling_model_is_shown_the_metric_plan_and_its_call_is_cited():
+    def respond(messages: list[BaseMessage]) -> AIMessage:
+        if any(isinstance(m, ToolMessage) for m in messages):
+            return AIMessage(content="Current ratio 1.5x [F6, F7].")
+        [hint] = json.loads(messages[1].content)["metrics"]
+        assert hint["figure_ids"] == {"current_assets_2022": "F6", "current_liabilities_2022": "F7"}
+        assert hint["missing"] == []
+        return call(hint["call"], hint["args"], "m1")
+
+    outcome = run(ScriptedToolModel(respond=respond), question="Ferncliff's current ratio in FY2022?",
+                  figures=FERN)["calculation"]
+    [result] = outcome.results
+    assert result.result == 1.5 and result.sources["current_liabilities_2022"].label == "Total current liabilities"
+
+
+def test_a_request_without_a_metric_has_no_metric_hints():
+    def respond(messages: list[BaseMessage]) -> AIMessage:
+        assert "metrics" not in json.loads(messages[1].content)
+        return AIMessage(content="nothing to do")
+
+    assert run(ScriptedToolModel(respond=respond))["calculation"].status == "no_calculation"

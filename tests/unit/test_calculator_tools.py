@@ -197,7 +197,8 @@ def test_evaluate_only_parses_never_executes(monkeypatch):
 
 def test_the_langchain_tools_match_the_functions():
     tools = {tool.name: tool for tool in calculator_tools()}
-    assert set(tools) == {"growth_rate", "percentage_change", "difference", "ratio", "cagr", "evaluate"}
+    assert set(tools) == {"growth_rate", "percentage_change", "difference", "ratio", "cagr", "evaluate", "metric"}
+    assert set(tools["metric"].args) == {"name", "inputs", "year", "definition", "decimals", "judgement"}
     assert set(tools["cagr"].args) == {"start", "end", "years"}
     assert all(tool.description for tool in tools.values())
 
@@ -215,3 +216,26 @@ def test_a_tool_raises_calc_error_for_the_tool_node_to_report():
     tool = {t.name: t for t in calculator_tools()}["ratio"]
     with pytest.raises(CalcError):
         tool.invoke({"numerator": 1, "denominator": 0})
+
+
+def test_the_metric_tool_returns_its_formula_and_refuses_missing_inputs():
+    tool = {t.name: t for t in calculator_tools()}["metric"]
+    message = tool.invoke({"name": "current ratio", "args": {"name": "current ratio", "year": 2024, "inputs": {
+        "current_assets_2024": 900.0, "current_liabilities_2024": 600.0}}, "id": "m1", "type": "tool_call"})
+    artifact = CalcResult.model_validate(message.artifact)
+    assert (artifact.result, artifact.unit, artifact.expression) == (1.5, "x", "900 / 600")
+    assert '"formula":"current ratio = current assets / current liabilities' in message.content
+    with pytest.raises(CalcError, match="current liabilities FY2024"):
+        tool.invoke({"name": "current ratio", "year": 2024, "inputs": {"current_assets_2024": 900.0}})
+
+
+def test_the_metric_tool_evaluates_with_the_whitelist_walk(monkeypatch):
+    import builtins
+
+    from app.calc_tools import metric
+
+    monkeypatch.setattr(builtins, "eval", lambda *a, **k: (_ for _ in ()).throw(AssertionError("no eval")))
+    assert metric("net margin", {"net_income_2024": 20.0, "revenue_2024": 400.0}, year=2024).result == 5.0
+    with pytest.raises(CalcError) as error:
+        metric("net margin", {"net_income_2024": 20.0, "revenue_2024": 0.0}, year=2024)
+    assert error.value.code == "division_by_zero"

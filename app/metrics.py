@@ -1,0 +1,568 @@
+"""A catalogue of the financial metrics analysts ask for, and the readers that apply one to a set of figures.
+
+Each `Metric` is a small record: its name, the aliases questions use for it, its result unit and its formula
+written as text ("revenue / average PP&E"). The text is the single source of truth: `parse_formula` turns it
+into arithmetic with placeholders and a list of `Term`s, each a `LineItem` (with the labels statements use
+for it) read at one period, averaged over two period ends, or changed between them. A question that gives
+its own definition ("X is defined as: FY2019 revenue / (average PP&E between FY2018 and FY2019)") is parsed
+by the same reader, so its definition replaces the catalogue's.
+
+Nothing here computes: `app.calc_tools.metric` substitutes the values into the arithmetic and evaluates it with
+the calculator's safe parser. This module only knows figures by their fields (label, value, unit, company,
+fiscal_year), so it imports nothing from the calculator.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+Unit = Literal["%", "x", "days", "money"]
+TermKind = Literal["value", "average", "change", "prior"]
+DAY_BASIS = 365
+MEASURE = "measure"
+"""The item of a metric that applies to whatever the question measures (year-over-year change)."""
+
+
+class FigureLike(Protocol):
+    label: str
+    value: float
+    unit: str
+    company: str | None
+    fiscal_year: int | None
+
+
+# --- line items -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LineItem:
+    """A statement line: `key` names it in input keys ('ppe_2019'); `synonyms` are the labels statements and
+    formulas use for it; `outflow` items are reported negative in cash-flow statements and used by size."""
+
+    key: str
+    name: str
+    synonyms: tuple[str, ...]
+    outflow: bool = False
+
+
+def _norm(text: str) -> str:
+    """Lower case, no parentheticals or commas, one space: 'Property, plant and equipment, net' ->
+    'property plant and equipment net'."""
+    text = text.lower().replace("’", "'").replace("&amp;", "&")
+    text = re.sub(r"\([^)]*\)", " ", text)
+    text = re.sub(r"[,:;]", " ", text)
+    return re.sub(r"\s+", " ", text).strip(" .")
+
+
+LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
+    LineItem("revenue", "revenue", ("revenue", "revenues", "total revenue", "total revenues", "net revenue",
+                                    "net revenues", "net sales", "total net sales", "sales", "turnover")),
+    LineItem("cogs", "COGS", ("cost of sales", "cost of revenue", "cost of revenues", "total cost of revenue",
+                              "total cost of revenues", "cost of goods sold", "cost of products sold", "cogs")),
+    LineItem("gross_profit", "gross profit", ("gross profit",)),
+    LineItem("operating_income", "operating income", (
+        "operating income", "operating profit", "income from operations", "operating income (loss)", "ebit")),
+    LineItem("net_income", "net income", ("net income", "net earnings", "net profit", "profit for the year",
+                                          "profit after tax", "net income attributable")),
+    LineItem("d_and_a", "D&A", ("depreciation and amortization", "depreciation & amortization",
+                                "depreciation and amortisation", "depreciation, depletion and amortization",
+                                "d&a")),
+    LineItem("income_tax", "income tax expense", ("provision for income taxes", "income tax expense",
+                                                  "income taxes", "income tax provision", "taxation",
+                                                  "income tax")),
+    LineItem("pretax_income", "income before taxes", (
+        "income before income taxes", "earnings before income taxes", "income before taxes",
+        "profit before tax", "profit before taxation", "pre-tax income", "pretax income")),
+    LineItem("current_assets", "current assets", ("total current assets", "current assets")),
+    LineItem("current_liabilities", "current liabilities", ("total current liabilities", "current liabilities")),
+    LineItem("cash", "cash and cash equivalents", ("cash and cash equivalents", "cash and equivalents", "cash")),
+    LineItem("short_term_investments", "short-term investments", (
+        "short-term investments", "short term investments", "marketable securities",
+        "short-term marketable securities")),
+    LineItem("receivables", "accounts receivable", ("accounts receivable", "accounts receivable net",
+                                                    "trade receivables", "receivables",
+                                                    "trade and other receivables")),
+    LineItem("inventory", "inventory", ("inventories", "inventory", "total inventories")),
+    LineItem("accounts_payable", "accounts payable", ("accounts payable", "trade payables",
+                                                      "trade and other payables")),
+    LineItem("ppe", "PP&E", ("property, plant and equipment, net", "net property, plant and equipment",
+                             "property and equipment, net", "property, plant and equipment", "pp&e", "ppe",
+                             "net pp&e", "fixed assets")),
+    LineItem("total_assets", "total assets", ("total assets", "assets")),
+    LineItem("total_equity", "shareholders' equity", (
+        "total shareholders' equity", "total stockholders' equity", "total equity", "shareholders' equity",
+        "stockholders' equity", "equity")),
+    LineItem("total_debt", "total debt", ("total debt", "total borrowings", "debt", "borrowings")),
+    LineItem("cfo", "cash from operations", (
+        "net cash provided by operating activities", "net cash from operating activities",
+        "cash provided by operating activities", "cash from operations", "cash flow from operations",
+        "cash from operating activities", "operating cash flow", "cash generated from operations", "cfo")),
+    LineItem("capex", "capex", (
+        "purchases of property, plant and equipment", "capital expenditures", "capital expenditure",
+        "payments for property and equipment", "purchases of property and equipment",
+        "additions to property, plant and equipment", "capex"), outflow=True),
+    LineItem("dividends", "dividends paid", ("dividends paid", "cash dividends paid", "payments of dividends",
+                                             "dividends"), outflow=True),
+    LineItem("interest_expense", "interest expense", ("interest expense", "interest expense, net",
+                                                      "finance costs"), outflow=True),
+)}
+_ITEM_BY_NAME: dict[str, str] = {_norm(s): item.key for item in LINE_ITEMS.values() for s in (item.key, *item.synonyms)}
+
+
+def resolve_item(phrase: str) -> str | None:
+    """The line item a phrase names ('FY2022 COGS' -> no: pass 'COGS'), trying it without 'total'/'the'."""
+    text = _norm(phrase)
+    for candidate in (text, re.sub(r"^(?:the|total|its|their)\s+", "", text)):
+        if candidate in _ITEM_BY_NAME:
+            return _ITEM_BY_NAME[candidate]
+    return None
+
+
+def item_names(item: str, measure: str | None = None) -> tuple[str, ...]:
+    """The normalised labels a figure of `item` may carry; an item not in the catalogue is its own phrase."""
+    if item == MEASURE:
+        return (_norm(measure),) if measure else ()
+    if item in LINE_ITEMS:
+        return tuple(_norm(s) for s in LINE_ITEMS[item].synonyms)
+    return (_norm(item.replace("_", " ")),)
+
+
+def label_match(label: str, item: str, measure: str | None = None) -> int | None:
+    """0: the label is one of the item's names; 1: it starts with one ('Net income attributable to X');
+    None: no match. 'Other current assets' never matches 'current assets'."""
+    text, names = _norm(label), item_names(item, measure)
+    if text in names:
+        return 0
+    if any(text.startswith(name + " ") for name in names):
+        return 1
+    return None
+
+
+# --- formulas -------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Term:
+    """One operand: `item` at `year` (value), or over `start_year`..`year` (average of the two period ends,
+    or the change between them), or the year before (prior). A year of None means the metric's year."""
+
+    item: str
+    kind: TermKind = "value"
+    year: int | None = None
+    start_year: int | None = None
+
+    def periods(self, base: int | None) -> tuple[int | None, ...]:
+        end = self.year if self.year is not None else base
+        before = None if end is None else end - 1
+        if self.kind == "value":
+            return (end,)
+        if self.kind == "prior":
+            return (before,)
+        return (self.start_year if self.start_year is not None else before, end)
+
+    @property
+    def relative(self) -> bool:
+        """True when the periods depend on the metric's year."""
+        return self.year is None or (self.kind in ("average", "change") and self.start_year is None)
+
+
+def input_key(item: str, year: int | None) -> str:
+    """'ppe_2019'; an undated figure is just 'ppe'."""
+    return item if year is None else f"{item}_{year}"
+
+
+def key_parts(key: str) -> tuple[str, int | None]:
+    """'ppe_2019' -> ('ppe', 2019)."""
+    head, _, tail = key.rpartition("_")
+    return (head, int(tail)) if head and re.fullmatch(r"(?:19|20)\d{2}", tail) else (key, None)
+
+
+def _number_text(value: float) -> str:
+    text = str(int(value)) if float(value).is_integer() and abs(value) < 1e15 else repr(float(value))
+    return f"({text})" if value < 0 else text
+
+
+@dataclass(frozen=True)
+class Formula:
+    """Parsed formula text: `template` is arithmetic with {0}, {1}... standing for `terms`."""
+
+    text: str
+    template: str
+    terms: tuple[Term, ...]
+
+    @property
+    def has_hundred(self) -> bool:
+        """True when the formula already multiplies by 100 (a question's 'x / y * 100')."""
+        return bool(re.search(r"(?<![\d.{])100(?![\d.}])", self.template))
+
+    def input_keys(self, year: int | None) -> list[str]:
+        keys = (input_key(t.item, y) for t in self.terms for y in t.periods(year))
+        return list(dict.fromkeys(keys))
+
+    def needs_year(self, year: int | None) -> bool:
+        """True when, with no year given, some term's periods are relative (an average, a change, a prior)."""
+        return year is None and any(t.kind != "value" and t.relative for t in self.terms)
+
+    def arithmetic(self, values: Mapping[str, float], year: int | None) -> str:
+        """The formula with numbers in: averages as ((a + b) / 2), changes as (later - earlier)."""
+        parts = []
+        for term in self.terms:
+            outflow = term.item in LINE_ITEMS and LINE_ITEMS[term.item].outflow
+            nums = [_number_text(abs(v) if outflow else v)
+                    for v in (values[input_key(term.item, y)] for y in term.periods(year))]
+            parts.append(nums[0] if len(nums) == 1 else f"(({nums[0]} + {nums[1]}) / 2)"
+                         if term.kind == "average" else f"({nums[1]} - {nums[0]})")
+        return self.template.format(*parts)
+
+
+_WORD_OPERATORS = ((r"\bdivided by\b", " / "), (r"\bmultiplied by\b", " * "), (r"\btimes\b", " * "),
+                   (r"\bplus\b", " + "), (r"\bminus\b", " - "), (r"\bless\b", " - "), ("×", " * "),
+                   ("÷", " / "), ("−", " - "), ("–", " - "))
+_SPLIT = re.compile(r"(\(|\)|\*|/|\+|\s-\s)")
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_YEAR = r"(?:fy\s?|fiscal\s)?((?:19|20)\d{2})\b"
+_RANGE = re.compile(rf"\b(?:between|from|over|for|of|in)?\s*{_YEAR}\s*(?:and|to|-)\s*{_YEAR}")
+_ONE_YEAR = re.compile(rf"(?:\b(?:in|for|of|at|during)\s+)?\b{_YEAR}")
+_KINDS: tuple[tuple[TermKind, re.Pattern[str]], ...] = (
+    ("average", re.compile(r"^(?:the\s+)?average\s+(?:of\s+)?")),
+    ("change", re.compile(r"^(?:the\s+)?(?:change|increase)\s+in\s+")),
+    ("prior", re.compile(r"^(?:the\s+)?(?:prior[- ]year|prior|previous[- ]year|previous|opening|beginning)\s+")),
+)
+
+
+def parse_term(phrase: str) -> Term:
+    """'average PP&E between FY2018 and FY2019' -> Term('ppe', 'average', 2019, 2018)."""
+    text = phrase.lower().strip(" .,:;")
+    start = end = None
+    if span := _RANGE.search(text):
+        start, end = int(span.group(1)), int(span.group(2))
+        text = text[:span.start()] + " " + text[span.end():]
+    elif years := _ONE_YEAR.findall(text):
+        end = int(years[-1])
+        text = _ONE_YEAR.sub(" ", text)
+    text = re.sub(r"\s+", " ", text).strip()
+    kind: TermKind = "value"
+    for name, pattern in _KINDS:
+        if pattern.match(text):
+            kind, text = name, pattern.sub("", text)
+            break
+    if kind == "value" and start is not None:
+        kind = "average"  # 'PP&E between FY2018 and FY2019' in a formula can only mean both ends
+    text = text.strip()
+    if not text:
+        raise ValueError(f"no line item in {phrase!r}")
+    item = resolve_item(text) or (MEASURE if text == MEASURE else re.sub(r"\W+", "_", _norm(text)).strip("_"))
+    return Term(item=item, kind=kind, year=end, start_year=start)
+
+
+def parse_formula(text: str) -> Formula:
+    """Read formula text ('365 * (average accounts payable) / (COGS + change in inventory)'); raises
+    ValueError when it is not arithmetic over line items."""
+    work = text
+    for pattern, replacement in _WORD_OPERATORS:
+        work = re.sub(pattern, replacement, work, flags=re.IGNORECASE)
+    pieces, terms = [], []
+    for piece in _SPLIT.split(work):
+        piece = piece.strip()
+        if not piece:
+            continue
+        if _SPLIT.fullmatch(f" {piece} ") or piece in "()*/+":
+            pieces.append(piece)
+        elif _NUMBER.fullmatch(piece):
+            pieces.append(piece)
+        else:
+            pieces.append("{" + str(len(terms)) + "}")
+            terms.append(parse_term(piece))
+    if not terms:
+        raise ValueError(f"no line items in {text!r}")
+    template = " ".join(pieces).replace("( ", "(").replace(" )", ")")
+    _check_arithmetic(template.format(*(["1"] * len(terms))))
+    return Formula(text=text.strip(), template=template, terms=tuple(terms))
+
+
+def _check_arithmetic(text: str) -> None:
+    import ast
+
+    try:
+        ast.parse(text, mode="eval")
+    except SyntaxError as err:
+        raise ValueError(f"not arithmetic: {text!r}") from err
+
+
+# --- metrics --------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MetricInput:
+    """One input of a metric: a line item and how it is read (averaged over two period ends, ...)."""
+
+    item: LineItem | None
+    label: str
+    kind: TermKind = "value"
+
+    @property
+    def averaged(self) -> bool:
+        return self.kind == "average"
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A metric: `formulas[0]` defines it; any others are stated fallbacks (ending balances for averages)
+    used only when the first's inputs are not all among the figures. `origin` is 'question' for a
+    definition the question gave."""
+
+    name: str
+    aliases: tuple[str, ...]
+    unit: Unit
+    formulas: tuple[Formula, ...]
+    day_basis: int | None = None
+    origin: Literal["catalogue", "question"] = "catalogue"
+
+    @property
+    def formula(self) -> str:
+        return self.formulas[0].text
+
+    @property
+    def inputs(self) -> tuple[MetricInput, ...]:
+        seen = dict.fromkeys((t.item, t.kind) for t in self.formulas[0].terms)
+        return tuple(MetricInput(LINE_ITEMS.get(item), LINE_ITEMS[item].name if item in LINE_ITEMS else item, kind)
+                     for item, kind in seen)
+
+    @property
+    def scales_to_percent(self) -> bool:
+        return self.unit == "%"
+
+
+def _metric(name: str, aliases: tuple[str, ...], unit: Unit, *formulas: str, days: int | None = None) -> Metric:
+    texts = [f.format(days=days or DAY_BASIS) for f in formulas]
+    return Metric(name, (name, *aliases), unit, tuple(parse_formula(t) for t in texts), day_basis=days)
+
+
+CATALOGUE: tuple[Metric, ...] = (
+    _metric("gross margin", ("gross profit margin", "gross margin percentage"), "%",
+            "gross profit / revenue", "(revenue - COGS) / revenue"),
+    _metric("operating margin", ("operating profit margin", "operating income margin", "ebit margin"), "%",
+            "operating income / revenue"),
+    _metric("net margin", ("net profit margin", "net income margin", "profit margin"), "%",
+            "net income / revenue"),
+    _metric("EBITDA margin", ("ebitda margin",), "%", "(operating income + D&A) / revenue"),
+    _metric("effective tax rate", ("tax rate", "etr"), "%", "income tax expense / income before taxes"),
+    _metric("current ratio", (), "x", "current assets / current liabilities"),
+    _metric("quick ratio", ("acid-test ratio", "acid test ratio"), "x",
+            "(cash + short-term investments + accounts receivable) / current liabilities"),
+    _metric("cash ratio", (), "x", "(cash + short-term investments) / current liabilities"),
+    _metric("working capital", ("net working capital",), "money", "current assets - current liabilities"),
+    _metric("debt-to-equity ratio", ("debt to equity", "debt-to-equity", "debt/equity", "d/e ratio",
+                                     "debt to equity ratio"), "x", "total debt / shareholders' equity"),
+    _metric("days payable outstanding", ("dpo", "days payables outstanding"), "days",
+            "{days} * average accounts payable / COGS", "{days} * accounts payable / COGS", days=DAY_BASIS),
+    _metric("days sales outstanding", ("dso", "days receivable outstanding", "days receivables outstanding",
+                                       "days sales in receivables"), "days",
+            "{days} * average accounts receivable / revenue", "{days} * accounts receivable / revenue",
+            days=DAY_BASIS),
+    _metric("days inventory outstanding", ("dio", "days inventory", "days sales of inventory", "dsi",
+                                           "days in inventory"), "days",
+            "{days} * average inventory / COGS", "{days} * inventory / COGS", days=DAY_BASIS),
+    _metric("inventory turnover", ("inventory turnover ratio", "inventory turns"), "x",
+            "COGS / average inventory", "COGS / inventory"),
+    _metric("fixed asset turnover", ("fixed asset turnover ratio", "fixed-asset turnover", "fixed assets turnover",
+                                     "ppe turnover", "pp&e turnover"), "x",
+            "revenue / average PP&E", "revenue / PP&E"),
+    _metric("asset turnover", ("asset turnover ratio", "total asset turnover"), "x",
+            "revenue / average total assets", "revenue / total assets"),
+    _metric("capex as a share of revenue", (
+        "capex as a % of revenue", "capex as a percentage of revenue", "capex to revenue", "capex/revenue",
+        "capital expenditure as a percentage of revenue", "capital expenditures as a percentage of revenue",
+        "capex intensity", "capex as a percent of revenue", "capex as % of revenue"), "%", "capex / revenue"),
+    _metric("free cash flow", ("fcf",), "money", "cash from operations - capex"),
+    _metric("operating cash flow ratio", ("cash flow ratio", "ocf ratio"), "x",
+            "cash from operations / current liabilities"),
+    _metric("dividend payout ratio", ("payout ratio", "dividend payout"), "%", "dividends paid / net income"),
+    _metric("return on assets", ("roa",), "%", "net income / average total assets", "net income / total assets"),
+    _metric("return on equity", ("roe",), "%", "net income / average shareholders' equity",
+            "net income / shareholders' equity"),
+    _metric("interest coverage ratio", ("interest coverage", "times interest earned"), "x",
+            "operating income / interest expense"),
+    _metric("year-over-year change", ("year over year change", "yoy change", "y/y change", "year-on-year change",
+                                      "year over year growth", "year-over-year growth", "yoy growth",
+                                      "year-on-year growth"), "%", "change in measure / prior measure"),
+)
+METRICS: dict[str, Metric] = {m.name.lower(): m for m in CATALOGUE}
+
+
+def _alias_pattern(alias: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w&])" + re.escape(alias.lower()) + r"(?![\w&])")
+
+
+_ALIASES: tuple[tuple[re.Pattern[str], int, Metric], ...] = tuple(sorted(
+    ((_alias_pattern(a), len(a), m) for m in CATALOGUE for a in m.aliases), key=lambda x: -x[1]))
+
+
+def find_metrics(question: str) -> list[Metric]:
+    """Every metric the question names, in order of mention; a longer alias claims its words first, so
+    'operating cash flow ratio' is not also 'cash flow ratio'."""
+    text, taken, found = question.lower(), [False] * len(question), []
+    for pattern, _, metric in _ALIASES:
+        for match in pattern.finditer(text):
+            if not any(taken[match.start():match.end()]):
+                taken[match.start():match.end()] = [True] * (match.end() - match.start())
+                found.append((match.start(), metric))
+    return list(dict.fromkeys(m for _, m in sorted(found, key=lambda x: x[0])))
+
+
+def find_metric(question: str) -> Metric | None:
+    """The metric named by the longest alias in the question (case-insensitive, whole words), or None."""
+    text = question.lower()
+    return next((m for pattern, _, m in _ALIASES if pattern.search(text)), None)
+
+
+def metric_named(name: str) -> Metric | None:
+    """A catalogue metric by its name or one of its aliases, exactly (case-insensitive)."""
+    wanted = name.strip().lower()
+    return next((m for m in CATALOGUE if wanted in (a.lower() for a in m.aliases)), None)
+
+
+# --- question definitions -------------------------------------------------------------------------------------
+
+_DEFINED = re.compile(
+    r"(?P<name>[A-Za-z][\w&'/ ()-]{1,80}?)\s+(?:is|are|shall be|should be)\s+(?:defined|calculated|computed)\s+as"
+    r"\s*:?\s*(?P<formula>.+?)(?=\.\s|\.$|\?|;|\n|$)", re.IGNORECASE)
+
+
+def question_definition(question: str) -> Metric | None:
+    """The metric the question defines for itself, parsed ('Operating cash flow ratio is defined as: cash
+    from operations / total current liabilities'); None when it gives none or the formula is not arithmetic."""
+    match = _DEFINED.search(question)
+    if not match:
+        return None
+    try:
+        formula = parse_formula(match.group("formula"))
+    except ValueError:
+        return None
+    if not re.search(r"[-+*/]", formula.template):
+        return None  # 'X is defined as: the money we make' is prose, not a formula
+    name = re.sub(r"^(?:the|a|an)\s+", "", match.group("name").strip(), flags=re.IGNORECASE)
+    known = find_metric(name)
+    unit: Unit = known.unit if known else "%" if re.search(r"percent|%", question, re.IGNORECASE) else "x"
+    return Metric(name=name, aliases=(name,), unit=unit, formulas=(formula,), origin="question")
+
+
+def definition_metric(name: str, definition: str) -> Metric:
+    """A metric from a definition's formula text (what the `metric` tool receives); raises ValueError."""
+    formula = parse_formula(definition)
+    known = find_metric(name)
+    return Metric(name=name, aliases=(name,), unit=known.unit if known else "x", formulas=(formula,),
+                  origin="question")
+
+
+def rounding_decimals(question: str) -> int | None:
+    """The decimal places a question asks for: 'round to two decimal places' -> 2, 'nearest whole number' -> 0."""
+    words = {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "a single": 1, "1": 1, "2": 2,
+             "3": 3, "4": 4, "0": 0}
+    q = question.lower()
+    if m := re.search(r"\b(zero|no|one|two|three|four|a single|\d)\s+decimal(?:\s+places?|\s+points?|s)?\b", q):
+        return words.get(m.group(1))
+    if re.search(r"nearest (?:whole number|integer|whole percent|percent|day)", q):
+        return 0
+    if re.search(r"nearest tenth", q):
+        return 1
+    if re.search(r"nearest hundredth", q):
+        return 2
+    return None
+
+
+def day_basis(question: str) -> int | None:
+    """A day count the question states ('using a 360-day year', 'assume 360 days')."""
+    m = re.search(r"\b(360|364|365|366)[- ]days?\b", question.lower())
+    return int(m.group(1)) if m else None
+
+
+# --- judgement questions --------------------------------------------------------------------------------------
+
+JUDGEMENTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
+    ("capital intensity", re.compile(r"\bcapital[- ]intens(?:ive|ity)\b", re.IGNORECASE),
+     ("capex as a share of revenue", "fixed asset turnover")),
+    ("liquidity", re.compile(r"\bliquid(?:ity)?\b", re.IGNORECASE), ("current ratio", "quick ratio")),
+    ("leverage", re.compile(r"\b(?:leverage[d]?|solvency|solvent|indebted)\b", re.IGNORECASE),
+     ("debt-to-equity ratio", "interest coverage ratio")),
+    ("profitability", re.compile(r"\bprofitab(?:le|ility)\b", re.IGNORECASE),
+     ("operating margin", "net margin")),
+)
+
+
+def judgement(question: str) -> tuple[str, list[Metric]] | None:
+    """The judgement a question asks for and the metrics that decide it: the ones it names, else the
+    catalogue's ('capital-intensive' -> capex as a share of revenue, fixed asset turnover)."""
+    for topic, pattern, names in JUDGEMENTS:
+        if pattern.search(question):
+            return topic, find_metrics(question) or [METRICS[n.lower()] for n in names]
+    return None
+
+
+# --- choosing figures -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class MetricInputs:
+    """The figures chosen for one formula of a metric: `values`/`sources` by input key ('ppe_2018'),
+    `missing` the keys no figure answered (empty when the formula can be computed)."""
+
+    metric: Metric
+    formula: Formula
+    year: int | None
+    values: dict[str, float] = field(default_factory=dict)
+    sources: dict[str, Any] = field(default_factory=dict)
+    missing: list[str] = field(default_factory=list)
+
+
+def describe_key(key: str, measure: str | None = None) -> str:
+    """'ppe_2018' -> 'PP&E FY2018 (e.g. Property, plant and equipment, net)'."""
+    item, year = key_parts(key)
+    line = LINE_ITEMS.get(item)
+    name = line.name if line else (measure or item) if item == MEASURE else item.replace("_", " ")
+    when = f" FY{year}" if year else ""
+    return f"{name}{when} (e.g. {line.synonyms[0].capitalize()})" if line else f"{name}{when}"
+
+
+def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, company: str | None = None,
+                measure: str | None = None) -> FigureLike | None:
+    """The figure for one input: same company and year, a label the item answers to (exact before prefix,
+    then the shortest), never a percentage for an amount."""
+    best: tuple[tuple[int, int, int], FigureLike] | None = None
+    for i, f in enumerate(figures):
+        if company and (f.company or "").lower() != company.lower():
+            continue
+        if year is not None and f.fiscal_year != year:
+            continue
+        if f.unit.strip() == "%" and item != MEASURE:
+            continue
+        score = label_match(f.label, item, measure)
+        if score is not None and (best is None or (score, len(f.label), i) < best[0]):
+            best = ((score, len(f.label), i), f)
+    return best[1] if best else None
+
+
+def metric_inputs(metric: Metric, figures: Sequence[FigureLike], *, company: str | None = None,
+                  year: int | None = None, measure: str | None = None) -> MetricInputs:
+    """Figures for each input of the first formula all of whose inputs are found; if none is complete, the
+    first formula with its missing inputs named."""
+    first: MetricInputs | None = None
+    for formula in metric.formulas:
+        chosen = MetricInputs(metric, formula, year)
+        if formula.needs_year(year):
+            chosen.missing.append("fiscal year")
+        for key in formula.input_keys(year) if not chosen.missing else []:
+            item, when = key_parts(key)
+            figure = pick_figure(figures, item, when, company, measure)
+            if figure is None:
+                chosen.missing.append(key)
+            else:
+                chosen.values[key], chosen.sources[key] = figure.value, figure
+        if not chosen.missing:
+            return chosen
+        first = first or chosen
+    assert first is not None
+    return first

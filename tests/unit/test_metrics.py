@@ -1,0 +1,267 @@
+"""The metric catalogue (app/metrics.py): textbook values from constructed figures, alias lookup, the question's
+own definitions, averaged inputs, missing inputs, rounding and judgements. Companies and figures are fictional."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.calc_tools import CalcError, Figure, metric
+from app.metrics import (
+    CATALOGUE,
+    METRICS,
+    day_basis,
+    find_metric,
+    find_metrics,
+    judgement,
+    metric_inputs,
+    parse_formula,
+    question_definition,
+    rounding_decimals,
+)
+
+CO = "Quillon Works"
+
+
+def fig(label: str, value: float, year: int = 2024, unit: str = "$m", company: str = CO) -> Figure:
+    return Figure(label=label, value=value, unit=unit, company=company, fiscal_year=year,
+                  source_id=f"quillon-fy{year}", chunk_id=f"q{year}-{label[:8]}", quote=f"{label} | {value}")
+
+
+FIGURES = [
+    fig("Total net sales", 2000), fig("Total net sales", 1800, 2023),
+    fig("Cost of revenue", 1200), fig("Gross profit", 800),
+    fig("Income from operations", 300), fig("Net income", 200), fig("Depreciation and amortization", 100),
+    fig("Provision for income taxes", 50), fig("Income before income taxes", 250),
+    fig("Other current assets", 55), fig("Total current assets", 900), fig("Total current liabilities", 600),
+    fig("Cash and cash equivalents", 150), fig("Short-term investments", 90),
+    fig("Accounts receivable, net", 240), fig("Accounts receivable, net", 160, 2023),
+    fig("Total debt", 500), fig("Total shareholders' equity", 1000), fig("Total shareholders' equity", 900, 2023),
+    fig("Accounts payable", 130), fig("Accounts payable", 110, 2023),
+    fig("Inventories", 330), fig("Inventories", 270, 2023),
+    fig("Property, plant and equipment, net", 420), fig("Property, plant and equipment, net", 380, 2023),
+    fig("Total assets", 2600), fig("Total assets", 2400, 2023),
+    fig("Net cash provided by operating activities", 450), fig("Purchases of property, plant and equipment", -160),
+    fig("Dividends paid", -80), fig("Interest expense", 25),
+    fig("Operating margin of a rival", 9.9, unit="%", company="Someone Else"),
+]
+
+TEXTBOOK = {  # metric -> (value, unit): worked by hand from FIGURES for FY2024
+    "gross margin": (40.0, "%"),                       # 800 / 2000
+    "operating margin": (15.0, "%"),                   # 300 / 2000
+    "net margin": (10.0, "%"),                         # 200 / 2000
+    "EBITDA margin": (20.0, "%"),                      # (300 + 100) / 2000
+    "effective tax rate": (20.0, "%"),                 # 50 / 250
+    "current ratio": (1.5, "x"),                       # 900 / 600
+    "quick ratio": (0.8, "x"),                         # (150 + 90 + 240) / 600
+    "cash ratio": (0.4, "x"),                          # (150 + 90) / 600
+    "working capital": (300.0, ""),                    # 900 - 600
+    "debt-to-equity ratio": (0.5, "x"),                # 500 / 1000
+    "days payable outstanding": (36.5, "days"),        # 365 * (110 + 130) / 2 / 1200
+    "days sales outstanding": (36.5, "days"),          # 365 * (160 + 240) / 2 / 2000
+    "days inventory outstanding": (91.25, "days"),     # 365 * (270 + 330) / 2 / 1200
+    "inventory turnover": (4.0, "x"),                  # 1200 / 300
+    "fixed asset turnover": (5.0, "x"),                # 2000 / ((380 + 420) / 2)
+    "asset turnover": (0.8, "x"),                      # 2000 / 2500
+    "capex as a share of revenue": (8.0, "%"),         # 160 / 2000 (capex reported as -160)
+    "free cash flow": (290.0, ""),                     # 450 - 160
+    "operating cash flow ratio": (0.75, "x"),          # 450 / 600
+    "dividend payout ratio": (40.0, "%"),              # 80 / 200
+    "return on assets": (8.0, "%"),                    # 200 / 2500
+    "return on equity": (21.05, "%"),                  # 200 / 950
+    "interest coverage ratio": (12.0, "x"),            # 300 / 25
+    "year-over-year change": (11.11, "%"),             # (2000 - 1800) / 1800
+}
+
+
+def compute(name: str, figures=FIGURES, **kw):
+    chosen = metric_inputs(METRICS[name.lower()], figures, company=CO, year=2024, measure="Total net sales")
+    assert not chosen.missing, chosen.missing
+    return chosen, metric(name, chosen.values, year=2024, **kw)
+
+
+def test_the_textbook_table_covers_the_whole_catalogue():
+    assert {m.name for m in CATALOGUE} == set(TEXTBOOK)
+    assert len(CATALOGUE) >= 24
+
+
+@pytest.mark.parametrize(("name", "expected"), TEXTBOOK.items(), ids=list(TEXTBOOK))
+def test_every_catalogue_metric_computes_its_textbook_value(name, expected):
+    chosen, result = compute(name)
+    assert (result.result, result.unit) == expected
+    assert result.tool == "metric" and result.formula.startswith(f"{name} = ")
+    assert set(result.inputs) == set(chosen.values)
+
+
+def test_inputs_are_chosen_by_synonym_company_and_period():
+    chosen, result = compute("quick ratio")
+    assert {k: f.label for k, f in chosen.sources.items()} == {
+        "cash_2024": "Cash and cash equivalents", "short_term_investments_2024": "Short-term investments",
+        "receivables_2024": "Accounts receivable, net", "current_liabilities_2024": "Total current liabilities"}
+    assert result.expression == "((150 + 90 + 240) / 600)" or result.expression == "(150 + 90 + 240) / 600"
+    # 'Other current assets' is not current assets, and another company's figure is never used.
+    assert compute("current ratio")[0].sources["current_assets_2024"].label == "Total current assets"
+
+
+def test_averaged_inputs_read_both_period_ends():
+    chosen, result = compute("fixed asset turnover")
+    assert chosen.values == {"revenue_2024": 2000, "ppe_2023": 380, "ppe_2024": 420}
+    assert chosen.sources["ppe_2023"].fiscal_year == 2023
+    assert result.expression == "2000 / ((380 + 420) / 2)"
+    assert "average PP&E" in result.formula
+    [_, ppe] = METRICS["fixed asset turnover"].inputs
+    assert ppe.averaged and ppe.item is not None and "property, plant and equipment, net" in ppe.item.synonyms
+
+
+def test_without_the_earlier_year_the_stated_ending_balance_formula_is_used():
+    ending_only = [f for f in FIGURES if f.fiscal_year == 2024]
+    chosen, result = compute("fixed asset turnover", ending_only)
+    assert result.result == round(2000 / 420, 4)
+    assert result.formula.startswith("fixed asset turnover = revenue / PP&E ")
+
+
+def test_gross_margin_falls_back_to_revenue_less_cogs_when_gross_profit_is_not_reported():
+    chosen, result = compute("gross margin", [f for f in FIGURES if f.label != "Gross profit"])
+    assert result.result == 40.0 and "(revenue - COGS) / revenue" in result.formula
+    assert chosen.sources["cogs_2024"].label == "Cost of revenue"
+
+
+def test_a_missing_input_gives_no_result_and_names_the_input():
+    without_sti = [f for f in FIGURES if f.label != "Short-term investments"]
+    chosen = metric_inputs(METRICS["quick ratio"], without_sti, company=CO, year=2024)
+    assert chosen.missing == ["short_term_investments_2024"]
+    with pytest.raises(CalcError, match="short-term investments FY2024") as error:
+        metric("quick ratio", chosen.values, year=2024)
+    assert error.value.code == "missing_input"
+
+
+def test_an_average_without_a_year_is_missing_the_year_not_guessed():
+    with pytest.raises(CalcError, match="fiscal year") as error:
+        metric("turnover", {"cogs": 1200, "inventory": 300}, definition="COGS / average inventory")
+    assert error.value.code == "missing_input"
+    # The catalogue's stated ending-balance formula applies to undated figures, and says so.
+    assert metric("inventory turnover", {"cogs": 1200, "inventory": 300}).formula.startswith(
+        "inventory turnover = COGS / inventory ")
+
+
+def test_unknown_metric_is_a_typed_error():
+    with pytest.raises(CalcError) as error:
+        metric("magic ratio", {"revenue_2024": 1.0}, year=2024)
+    assert error.value.code == "unknown_metric"
+
+
+# --- aliases ----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("question", "name"), [
+    ("What was the DPO in FY2022?", "days payable outstanding"),
+    ("what were days payable outstanding?", "days payable outstanding"),
+    ("Compute CAPEX AS A % OF REVENUE for 2021", "capex as a share of revenue"),
+    ("What is the fixed asset turnover ratio?", "fixed asset turnover"),
+    ("What is its operating cash flow ratio?", "operating cash flow ratio"),
+    ("Gross margin in FY2023?", "gross margin"),
+    ("What is the gross profit margin?", "gross margin"),
+    ("Total asset turnover for FY2020?", "asset turnover"),
+])
+def test_aliases_are_matched_case_insensitively_and_the_longest_wins(question, name):
+    assert find_metric(question).name == name
+
+
+@pytest.mark.parametrize("question", [
+    "What was the margin in FY2024?", "Who are the company's heroes?", "What is the DPOs backlog?",
+    "How did cash flow change?", "what is the net marginal cost?",
+])
+def test_aliases_need_whole_words(question):
+    assert find_metric(question) is None
+
+
+def test_find_metrics_lists_each_named_metric_once_in_order():
+    names = [m.name for m in find_metrics("Compare the quick ratio with the current ratio and the cash ratio")]
+    assert names == ["quick ratio", "current ratio", "cash ratio"]
+    assert [m.name for m in find_metrics("operating cash flow ratio")] == ["operating cash flow ratio"]
+
+
+# --- definitions in the question --------------------------------------------------------------------------------
+
+
+def test_a_question_definition_is_parsed_with_its_own_periods():
+    q = ("What is the FY2019 fixed asset turnover ratio for Quillon? Fixed asset turnover ratio is defined as: "
+         "FY2019 revenue / (average PP&E between FY2018 and FY2019). Round your answer to two decimal places.")
+    defined = question_definition(q)
+    assert defined is not None and defined.origin == "question" and defined.unit == "x"
+    assert defined.formulas[0].input_keys(None) == ["revenue_2019", "ppe_2018", "ppe_2019"]
+
+
+def test_dpo_definition_with_a_change_in_inventory():
+    q = ("What is the FY2024 DPO? DPO is defined as 365 * (average accounts payable between FY2023 and FY2024) / "
+         "(FY2024 COGS + change in inventory between FY2023 and FY2024).")
+    defined = question_definition(q)
+    chosen = metric_inputs(defined, FIGURES, company=CO)
+    assert not chosen.missing
+    result = metric("DPO", chosen.values, definition=defined.formula)
+    # 365 * 120 / (1200 + 60), not the catalogue's 365 * 120 / 1200 = 36.5
+    assert result.result == round(365 * 120 / 1260, 2) and result.unit == "days"
+    assert result.expression == "365 * (((110 + 130) / 2)) / (1200 + (330 - 270))"
+
+
+def test_the_question_definition_wins_over_the_catalogue():
+    q = ("What is Quillon's FY2024 operating cash flow ratio? Operating cash flow ratio is defined as: "
+         "cash from operations / total assets.")
+    defined = question_definition(q)
+    chosen = metric_inputs(defined, FIGURES, company=CO, year=2024)
+    result = metric(defined.name, chosen.values, year=2024, definition=defined.formula)
+    assert result.result == round(450 / 2600, 4)  # the catalogue's would be 450 / 600 = 0.75
+    assert "cash from operations / total assets" in result.formula
+
+
+@pytest.mark.parametrize("question", ["What is the gross margin?", "Net margin is defined as: whatever you like."])
+def test_no_definition_or_not_arithmetic_is_none(question):
+    assert question_definition(question) is None
+
+
+def test_formulas_read_word_operators_and_keep_hyphenated_names():
+    formula = parse_formula("cash plus short-term investments divided by current liabilities")
+    assert [t.item for t in formula.terms] == ["cash", "short_term_investments", "current_liabilities"]
+    assert formula.template == "{0} + {1} / {2}"
+    with pytest.raises(ValueError):
+        parse_formula("revenue / / assets")
+
+
+# --- rounding, day basis, judgements ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("question", "dp"), [
+    ("Round your answer to two decimal places.", 2),
+    ("Answer in units of percents and round to one decimal place.", 1),
+    ("round to the nearest whole number", 0),
+    ("Give it to 3 decimal places", 3),
+    ("What is the quick ratio?", None),
+])
+def test_rounding_instructions(question, dp):
+    assert rounding_decimals(question) == dp
+
+
+def test_decimals_follow_the_instruction_else_the_default():
+    assert compute("return on equity", decimals=1)[1].result == 21.1
+    assert compute("return on equity")[1].result == 21.05
+    assert compute("fixed asset turnover", decimals=0)[1].result == 5.0
+    assert compute("days inventory outstanding", decimals=0)[1].result == 91.0
+
+
+def test_day_basis_is_read_from_the_question():
+    assert day_basis("DSO using a 360-day year") == 360
+    assert day_basis("What is DSO?") is None
+    assert METRICS["days sales outstanding"].day_basis == 365
+
+
+def test_judgements_map_to_the_metrics_that_decide_them():
+    topic, metrics = judgement("Is Quillon a capital-intensive business based on FY2024 data?")
+    assert topic == "capital intensity"
+    assert [m.name for m in metrics] == ["capex as a share of revenue", "fixed asset turnover"]
+    topic, metrics = judgement("Does the company have a healthy liquidity profile based on its quick ratio?")
+    assert (topic, [m.name for m in metrics]) == ("liquidity", ["quick ratio"])
+    assert judgement("What was revenue in FY2024?") is None
+
+
+def test_a_judgement_note_names_the_metric_and_its_value():
+    _, result = compute("quick ratio", judgement="liquidity")
+    assert result.note == "The liquidity judgement rests on quick ratio = 0.8x."
