@@ -53,6 +53,9 @@ class Figure(BaseModel):
     source_id: str = Field(description="Id of the source document.")
     chunk_id: str | None = Field(default=None, description="Id of the chunk that holds the figure.")
     quote: str = Field(default="", description="The sentence or table row the figure was read from.")
+    period: str | None = Field(default=None, description="The column it was read from when a statement names "
+                                                        "one: 'FY2018', 'Q2 2023', '3M 2023-06-30'.")
+    page: int | None = Field(default=None, description="Page of the source document, when known.")
 
 
 class CalcResult(BaseModel):

@@ -1,12 +1,16 @@
 """Figures for the calculator: numbers read from admitted evidence, each with its label, unit, company,
 fiscal year and the row or sentence it came from.
 
-Two readers, both deterministic:
+Four readers, all deterministic:
 - tables (markdown pipe rows, as the loaders write every table): the header row names the years
   ("FY2024", "2023"), the first cell names the measure, units come from the cell ("6.7%", "13.1p") or the
   label/header ("Revenue (£m)", "£m"); "(63.9)" is negative;
 - sentences of the form "<measure> was/of/rose to/fell to <figure> (FY2023: <figure>)", where the evidence's own
-  fiscal year dates the first figure.
+  fiscal year dates the first figure;
+- statements as pypdf extracts them (app.text.statements): a row per line item, a column per period, the unit
+  and scale declared once ("(in millions)" with "$" cells gives "$m"; per-share rows "$", percentages "%");
+- totals stated in sentences ("Revenue for the year ended 30 June 2024 was A$4,210 million" gives A$m 4,210
+  for FY2024), dated by the sentence's own year or else the evidence's.
 
 `prepare_calculation` is the supervisor node: it reads the retrieval result, keeps the figures of the turn's
 companies (and, comparing companies, of the years the question names) and writes `figures`.
@@ -19,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from app.calc_tools import Figure
+from app.text.statements import StatementRow, read_stated_totals, read_statement
 from nodes.retrieve import Evidence, years_named
 from nodes.state import SupervisorState
 
@@ -42,6 +47,11 @@ _CHANGE_HEADER = re.compile(r"(?i)\b(change|growth|chg|yoy|y/y|increase)\b")
 _SENTENCE_GROWTH = re.compile(
     r"(?P<label>[A-Za-z][A-Za-z&' -]{2,60}?)\s+(?P<verb>rose|grew|increased|was up|fell|declined|decreased|"
     r"dropped|was down)\s+(?:by\s+)?(?P<pct>\d+(?:\.\d+)?)%")
+_SCALE_SUFFIX = {"millions": "m", "billions": "bn", "thousands": "k"}
+_SCALE_WORD_AFTER = re.compile(r"\s?(?:million|billion|thousand|mn)\b")
+_TOTAL_WORDS = {"total", "consolidated", "group", "net", "reported"}
+_MEASURE_WORDS = {"revenue", "income", "profit", "earnings", "operating", "gross", "ebitda", "ebit", "loss"}
+_SAME_MEASURE = {"revenues": "revenue", "sales": "revenue", "turnover": "revenue"}
 
 
 def extract_figures(evidence: Iterable[Evidence]) -> list[Figure]:
@@ -51,9 +61,10 @@ def extract_figures(evidence: Iterable[Evidence]) -> list[Figure]:
     out: list[Figure] = []
     # Tables first: a table cell is a reported figure; a sentence reader can only guess its label. One figure
     # per (company, measure, year, unit): the first found, i.e. from the best-ranked evidence.
-    for figure in [*(f for d in docs for f in table_figures(d)), *(f for d in docs for f in sentence_figures(d)),
-                   *(f for d in docs for f in growth_figures(d))]:
-        key = ((figure.company or "").lower(), figure.label.lower(), figure.fiscal_year, figure.unit)
+    readers = (table_figures, statement_figures, total_figures, sentence_figures, growth_figures)
+    for figure in [f for reader in readers for d in docs for f in reader(d)]:
+        key = ((figure.company or "").lower(), figure.label.lower(), figure.fiscal_year, figure.unit,
+               _sub_year_period(figure.period))
         if key not in seen:
             seen.add(key)
             out.append(figure)
@@ -119,6 +130,8 @@ def sentence_figures(doc: Evidence) -> list[Figure]:
             continue  # about another year (an outlook, a target): not this report's figure
         if re.match(r"\s*(?:to|and|-|–)\s*[£$€]?\d", doc.text[match.end():match.end() + 12]):
             continue  # a range ("9.0% to 9.5%"), not a figure
+        if _SCALE_WORD_AFTER.match(doc.text, match.end("fig")):
+            continue  # "$1.2 billion": total_figures reads the scale word
         label = _clean_label(match.group("label"))
         if label is None:
             continue
@@ -151,6 +164,70 @@ def growth_figures(doc: Evidence) -> list[Figure]:
         figures.append(Figure(label=f"{label} growth", value=value, unit="%", company=doc.company,
                               fiscal_year=doc.fiscal_year, source_id=doc.source_id, chunk_id=doc.chunk_id,
                               quote=match.group(0)[:300]))
+    return figures
+
+
+def statement_figures(doc: Evidence) -> list[Figure]:
+    """A figure per row and period column of a statement page as pypdf extracts it; a '% change' column is the
+    latest period's growth. Rows whose values do not line up with the columns give none."""
+    return [figure for row in read_statement(doc.text).rows
+            for value, period in zip(row.values, row.periods or [])
+            if (figure := _row_figure(doc, row, value, period)) is not None]
+
+
+def _row_figure(doc: Evidence, row: StatementRow, value: float | None, period: str) -> Figure | None:
+    label, unit = row.line_item, statement_unit(row.unit, row.scale)
+    if period.endswith("change"):
+        if period != "% change":
+            return None  # a change in currency is not a growth rate
+        label, unit, period = f"{label} growth", "%", _latest_period(row.periods or [])
+    year = _period_year(period)
+    if value is None or year is None:
+        return None
+    return Figure(label=label, value=value, unit=unit, company=doc.company, fiscal_year=year, period=period,
+                  page=doc.page, source_id=doc.source_id, chunk_id=doc.chunk_id, quote=row.raw[:300])
+
+
+def statement_unit(unit: str, scale: str | None) -> str:
+    """A statement row's unit in the calculator's notation: '$' in millions → '$m', '£' in billions → '£bn',
+    '$ per share' → '$' (never scaled), '%' → '%', share counts in millions → 'm shares'."""
+    suffix = _SCALE_SUFFIX.get(scale or "", "")
+    if unit == "%" or unit.endswith("per share"):
+        return unit.removesuffix("per share").strip()
+    if unit == "shares":
+        return f"{suffix} shares".strip()
+    return unit + suffix
+
+
+def _period_year(period: str) -> int | None:
+    """The fiscal year a column label names: 'FY2018', 'Q2 2023', '2023-06-30', '3M 2023-06-30' (the year the
+    period ends in)."""
+    found = re.findall(r"(?:19|20)\d{2}", period)
+    return int(found[0]) if found else None
+
+
+def _latest_period(periods: Sequence[str]) -> str:
+    dated = [p for p in periods if _period_year(p)]
+    return max(dated, key=lambda p: _period_year(p) or 0, default="")
+
+
+def _sub_year_period(period: str | None) -> str | None:
+    """The part of a figure's period that tells it from the year's own figure: a quarter or a months column."""
+    return None if period is None or period.startswith("FY") else period
+
+
+def total_figures(doc: Evidence) -> list[Figure]:
+    """Totals stated in sentences ('Net sales were $1.2 billion in fiscal 2023'), dated by the sentence's own
+    year, else the evidence's fiscal year."""
+    figures = []
+    for total in read_stated_totals(doc.text):
+        year = total.year or doc.fiscal_year
+        if year is None:
+            continue
+        figures.append(Figure(label=total.label, value=total.value,
+                              unit=total.currency + _SCALE_SUFFIX.get(total.scale or "", ""), company=doc.company,
+                              fiscal_year=year, page=doc.page, source_id=doc.source_id, chunk_id=doc.chunk_id,
+                              quote=total.quote))
     return figures
 
 
@@ -232,10 +309,28 @@ def prepare_calculation(state: SupervisorState, *, max_figures: int = MAX_FIGURE
 
 
 def most_relevant(figures: Sequence[Figure], question: str, limit: int) -> list[Figure]:
-    """At most `limit` figures, those whose labels share most words with the question first (evidence order
-    breaks ties), so that a model reading them gets the ones that matter within its context."""
-    words = set(re.findall(r"[a-z]+", question.lower()))
-    ranked = sorted(enumerate(figures), key=lambda p: (-len(words & set(re.findall(r"[a-z]+", p[1].label.lower()))),
-                                                      p[0]))
-    keep = {i for i, _ in ranked[:limit]}
+    """At most `limit` figures, those whose labels share most words with the question first, so that a model
+    reading them gets the ones that matter within its context. Among equally matching figures the company's
+    own total ('Total revenue', 'Net sales', 'Revenue') comes before a segment's ('Road revenue'); a question
+    that names the segment matches the segment's row by one more word. Evidence order breaks the rest."""
+    words = _measure_words(question)
+
+    def rank(indexed: tuple[int, Figure]) -> tuple[int, int, int]:
+        overlap = len(words & _measure_words(indexed[1].label))
+        return -overlap, 0 if overlap and is_company_total(indexed[1].label) else 1, indexed[0]
+
+    keep = {i for i, _ in sorted(enumerate(figures), key=rank)[:limit]}
     return [f for i, f in enumerate(figures) if i in keep]
+
+
+def _measure_words(text: str) -> set[str]:
+    """Lower-case words, 'sales', 'turnover' and 'revenues' read as 'revenue'; 'total' and the like dropped."""
+    words = {_SAME_MEASURE.get(w, w) for w in re.findall(r"[a-z]+", text.lower())}
+    return words - _TOTAL_WORDS
+
+
+def is_company_total(label: str) -> bool:
+    """Whether a label names the whole company's measure ('Total revenue', 'Net sales', 'Consolidated net
+    income', 'Revenue') rather than a segment's ('Road revenue') or a derived one ('Revenue growth')."""
+    words = [_SAME_MEASURE.get(w, w) for w in re.findall(r"[a-z]+", label.lower()) if w not in _TOTAL_WORDS]
+    return bool(words) and all(w in _MEASURE_WORDS for w in words)

@@ -1,11 +1,15 @@
-"""Figures for the calculator: markdown tables, "X was Y (FY2023: Z)" sentences, and prepare_calculation."""
+"""Figures for the calculator: markdown tables, "X was Y (FY2023: Z)" sentences, statement pages as pypdf extracts
+them, totals stated in sentences, and prepare_calculation."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from app.calc_tools import Figure
-from nodes.figures import extract_figures, growth_figures, prepare_calculation, sentence_figures, table_figures
+from nodes.figures import (
+    extract_figures, growth_figures, prepare_calculation, sentence_figures, statement_figures, statement_unit,
+    table_figures, total_figures,
+)
 from nodes.retrieve import Evidence, RetrievalResult
 
 NW, HL, CL = "Northwind Logistics", "Helio Renewables", "Copperleaf Foods"
@@ -189,3 +193,97 @@ def test_year_columns_named_by_dates_and_months_are_not_qualifiers():
             "| total long-term debt | 1279.0 | 1278.0 |")
     assert as_tuples(table_figures(doc(text))) == [("total long-term debt", 1279.0, "", 2017),
                                                    ("total long-term debt", 1278.0, "", 2016)]
+
+
+# --- statements as pypdf extracts them, and totals stated in sentences --------------------------------------
+
+STATEMENT = """Ambervale Mining Co.
+Consolidated Statements of Income
+(in millions, except per share data)
+Years ended December 31
+2023
+2022
+Net sales
+$
+3,140
+$
+2,875
+Segment revenue - Quarries 1,020 990
+Operating income (loss) 412 (37)
+Gross margin 31.2 % 28.9 %
+Diluted earnings per share $ 2.05 $ (0.21)
+Other, net 4 5 6
+"""
+
+
+def statement_doc(text: str = STATEMENT, **kwargs: Any) -> Evidence:
+    return Evidence(chunk_id="s1", source_id="src-s1", company=CL, fiscal_year=2023, page=57, text=text, **kwargs)
+
+
+def test_statement_text_gives_figures_in_the_reported_scale_with_the_row_as_quote():
+    figures = extract_figures([statement_doc()])
+    assert as_tuples(figures) == [
+        ("Net sales", 3140.0, "$m", 2023), ("Net sales", 2875.0, "$m", 2022),
+        ("Segment revenue - Quarries", 1020.0, "$m", 2023), ("Segment revenue - Quarries", 990.0, "$m", 2022),
+        ("Operating income (loss)", 412.0, "$m", 2023), ("Operating income (loss)", -37.0, "$m", 2022),
+        ("Gross margin", 31.2, "%", 2023), ("Gross margin", 28.9, "%", 2022),
+        ("Diluted earnings per share", 2.05, "$", 2023), ("Diluted earnings per share", -0.21, "$", 2022),
+    ]  # "Other, net" has three values for two columns: no figure is guessed from it
+    first = figures[0]
+    assert (first.company, first.source_id, first.chunk_id, first.page, first.period) == (
+        CL, "src-s1", "s1", 57, "FY2023")
+    assert first.quote == "Net sales $ 3,140 $ 2,875"
+
+
+def test_statement_percent_change_column_is_the_latest_years_growth():
+    text = "(in thousands)\nFiscal 2024 Fiscal 2023 % Change\nTotal revenue 52,400 48,000 9.2 %"
+    assert as_tuples(statement_figures(statement_doc(text))) == [
+        ("Total revenue", 52400.0, "k", 2024), ("Total revenue", 48000.0, "k", 2023),
+        ("Total revenue growth", 9.2, "%", 2024)]
+
+
+def test_quarter_columns_are_kept_apart_from_the_years_figure():
+    annual = statement_doc("(in millions)\n2023 2022\nNet sales $ 3,140 $ 2,875")
+    quarterly = statement_doc("(in millions)\nQ4 2023 Q3 2023\nNet sales $ 810 $ 795")
+    figures = extract_figures([annual, quarterly])
+    assert [(f.value, f.fiscal_year, f.period) for f in figures] == [
+        (3140.0, 2023, "FY2023"), (2875.0, 2022, "FY2022"), (810.0, 2023, "Q4 2023"), (795.0, 2023, "Q3 2023")]
+
+
+def test_a_total_in_a_sentence_is_dated_by_its_june_year_end():
+    text = "Revenue for the year ended 30 June 2024 was A$4,210 million, up from A$3,980 million."
+    figures = extract_figures([doc(text, company=HL, year=None)])
+    assert as_tuples(figures) == [("Revenue", 4210.0, "A$m", 2024)]
+    assert figures[0].quote == "Revenue for the year ended 30 June 2024 was A$4,210 million"
+
+
+def test_a_sentence_total_in_billions_is_one_figure_not_also_a_bare_dollar_one():
+    figures = extract_figures([doc("Net sales were $1.2 billion in fiscal 2023.", year=2024)])
+    assert as_tuples(figures) == [("Net sales", 1.2, "$bn", 2023)]
+    assert as_tuples(total_figures(doc("The group reported total revenue of $4.21bn."))) == [
+        ("Total revenue", 4.21, "$bn", 2024)]  # no year in the sentence: the evidence's
+
+
+def test_statement_units_in_the_calculators_notation():
+    assert [statement_unit(u, s) for u, s in [("$", "millions"), ("£", "billions"), ("$ per share", None),
+                                               ("%", None), ("shares", "millions"), ("", "thousands"), ("€", None)]] \
+        == ["$m", "£bn", "$", "%", "m shares", "k", "€"]
+
+
+def test_a_whole_company_question_prefers_the_total_to_segment_rows():
+    from nodes.figures import most_relevant
+
+    figures = [Figure(label=label, value=i, source_id="s") for i, label in
+               enumerate(["Road revenue", "Rail revenue", "Headcount", "Net sales", "Total revenue"])]
+    kept = most_relevant(figures, "What was Copperleaf's revenue in 2023?", 2)
+    assert [f.label for f in kept] == ["Net sales", "Total revenue"]
+    kept = most_relevant(figures, "What was Rail revenue in 2023?", 2)
+    assert [f.label for f in kept] == ["Rail revenue", "Net sales"]  # the question names the segment
+
+
+def test_company_totals_and_segments():
+    from nodes.figures import is_company_total
+
+    assert [is_company_total(label) for label in
+            ["Total revenue", "Net sales", "Consolidated net income", "Revenue", "Road revenue", "Revenue growth"]] \
+        == [True, True, True, True, False, False]
