@@ -17,21 +17,21 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.calc_tools import CalcResult
-from nodes.retrieve import split_sentences, topic_terms, unsupported_terms, years_named
+from app.calc_tools import CalcResult, Figure
+from nodes.retrieve import Claim, split_sentences, topic_terms, unsupported_terms, years_named
 from nodes.state import Block, CitationCheck, SupervisorState
 from prompts.answer import INSUFFICIENT_EVIDENCE
+from prompts.fences import strip_fence_markers
 
 MAX_NEWS_SENTENCES = 3
 HEADLINE_BONUS = 0.5
 _MARKER = re.compile(r"\s*\[(\d+)\]")
-_DATE = re.compile(r"\b(?:19|20)\d{2}-\d{2}-\d{2}\b")
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z£$€\d(\"'\[])|(?<=\])\s+(?=[A-Z])|\n+")
 _RECENCY = re.compile(r"(?i)\b(latest|recent|recently|newest|most recent|last|current|currently|now|today|"
                       r"this (?:week|month|quarter|year))\b")
 _TOOL_PHRASES = {
-    "growth_rate": "Growth", "percentage_change": "Change", "difference": "Difference", "ratio": "Ratio",
-    "cagr": "CAGR", "evaluate": "Evaluate",
+    "growth_rate": "a growth rate", "percentage_change": "a percentage change", "difference": "a difference",
+    "ratio": "a ratio", "cagr": "a compound annual growth rate", "evaluate": "an expression",
 }
 
 Synthesizer = Callable[[list[dict[str, str]]], str]
@@ -47,25 +47,143 @@ def generate(state: SupervisorState, *, synthesizer: Synthesizer | None = None) 
 
 
 def compose_offline(state: SupervisorState) -> str:
+    """An analyst's answer from what the prompt holds: a calculation's result first (the figure asked for, its
+    period and unit, which side is higher, then how it was computed); without one, the verified claims, a table
+    row stated as the figure it holds, figures first when the question asks for one; then the news."""
     blocks = list(state.get("blocks") or [])
     by_chunk = {b.chunk_id: b for b in blocks if b.chunk_id}
+    question = state.get("question") or ""
     sentences: list[str] = []
     calc_block = next((b for b in blocks if b.kind == "calculation"), None)
     calc = state.get("calculation")
     if calc_block is not None and calc is not None:
         for result in calc.results:
-            sentences.append(describe_calculation(result, calc_block.n, by_chunk))
+            sentences.extend(describe_result(result, calc_block.n, by_chunk))
     result = state.get("retrieval_result")
     # A calculation answers the question and cites the blocks its inputs came from; the draft's claims would
     # only repeat neighbouring table rows. Without a result, the claims are the answer.
-    computed = bool(sentences)
-    for claim in result.claims if result and not computed else []:
-        cited = [by_chunk[c].n for c in claim.evidence_chunk_ids if c in by_chunk]
-        if cited:
-            sentences.append(cite(claim.text, cited))
-    sentences.extend(news_sentences(state["question"], [b for b in blocks if b.kind == "news"]))
+    if result is not None and not sentences:
+        sentences.extend(claim_sentences(question, result.claims, by_chunk))
+    sentences.extend(news_sentences(question, [b for b in blocks if b.kind == "news"]))
     return " ".join(sentences) if sentences else INSUFFICIENT_EVIDENCE
 
+
+_ASKS_FOR_FIGURE = re.compile(
+    r"(?i)\b(how (?:much|many|big|large|high|low)|what (?:was|were|is|are|will be)|figure|amount|total|level|"
+    r"value|rate|margin|revenue|sales|turnover|profit|income|earnings|expenditure|capex|costs?|expenses?|cash|"
+    r"debt|dividends?|eps|ebitda|growth|change|difference|ratio|percentage|share|price|number of)\b")
+
+
+def claim_sentences(question: str, claims: Sequence[Claim], by_chunk: dict[str, Block]) -> list[str]:
+    """Each verified claim as a cited sentence, boilerplate left out; a table row is stated as the figure it
+    holds for the year asked. When the question asks for a figure, sentences that state one lead."""
+    stated: list[tuple[bool, str]] = []
+    for claim in claims:
+        cited = [by_chunk[c] for c in claim.evidence_chunk_ids if c in by_chunk]
+        if not cited or is_boilerplate(claim.text):
+            continue
+        text = (state_row(question, claim.text, cited) if is_table_row(claim.text) else "") or claim.text
+        stated.append((bool(re.search(r"\d", read_dates(text)[2])), cite(text, [b.n for b in cited])))
+    if _ASKS_FOR_FIGURE.search(question):
+        stated.sort(key=lambda pair: not pair[0])  # stable: figures first, each group in claim order
+    return list(dict.fromkeys(sentence for _, sentence in stated))
+
+
+# --- boilerplate and table rows -----------------------------------------------------------------------------
+
+_BOILERPLATE = re.compile(
+    r"(?i)\bbased on my knowledge\b|\bI,\s+[^,]{2,80},\s+(?:hereby\s+)?certify\b|\bcertif(?:y|ies|ied|ication)\b"
+    r".{0,120}\b(?:report|statements|section\s+(?:302|906)|Sarbanes)|\bSarbanes[- ]Oxley\b|"
+    r"\buntrue statement of a material fact\b|\bfairly presents?\b.{0,80}\bfinancial condition\b|"
+    r"\bforward[- ]looking statements?\b|\bsafe harbou?r\b|\bPrivate Securities Litigation Reform Act\b|"
+    r"\bundue reliance\b|\bundertakes? no obligation to (?:publicly )?(?:update|revise)\b|\btable of contents\b|"
+    r"^\W*contents\W*$|\.{4,}\s*\d+\W*$|^\W*(?:part\s+[ivx]+\W+)?item\s+\d+[a-z]?\b.{0,100}?\s\d{1,3}\W*$|"
+    r"^(?:[^\d.!?]{3,60}\s\d{1,3}\s*){3,}$")
+"""Sentences no answer should quote: officers' certifications (Sarbanes-Oxley 302/906), forward-looking-statement
+safe harbours, and table-of-contents lines ('Item 7. Management's Discussion and Analysis 35', dot leaders, a run
+of titles with page numbers)."""
+
+
+def is_boilerplate(sentence: str) -> bool:
+    return _BOILERPLATE.search(sentence.strip()) is not None
+
+
+_ROW = re.compile(r"^(?P<label>[^:|]{2,100}):\s+\S.*\d")
+
+
+def is_table_row(text: str) -> bool:
+    """A table row as the draft quotes it: '| Capex | 1,577 | 1,563 |' or 'Capex ($m): FY2018 1,577; FY2017 1,563'."""
+    return text.strip().startswith("|") or _ROW.match(text.strip()) is not None
+
+
+def _row_label(text: str) -> str:
+    stripped = text.strip()
+    if stripped.startswith("|"):
+        return stripped.strip("|").split("|")[0].strip()
+    match = _ROW.match(stripped)
+    return match.group("label").strip() if match else ""
+
+
+_TABLE_SCALE = re.compile(r"(?i)\(\s*(?P<cur>[£$€])?\s*(?:in\s+)?(?P<scale>millions|billions|thousands)\b")
+_NO_SCALE = re.compile(r"(?i)per share|ratio|margin|%|percent|number|employees|headcount|days|times|pence|cents")
+
+
+def state_row(question: str, row: str, blocks: Sequence[Block]) -> str:
+    """'Capital expenditure ($m): FY2018 1,577; FY2017 1,563' asked about FY2018 → "Northwind Logistics'
+    capital expenditure was $1,577m in FY2018" ('' when the row's figures cannot be read). The years the
+    question names, in its order; else the block's own year; else the latest the row gives."""
+    from nodes.figures import table_figures
+
+    label = _row_label(row)
+    figures = [f for b in blocks for f in table_figures(_as_evidence(b))
+               if f.quote and _row_label(f.quote) == label and f.fiscal_year]
+    if not label or not figures:
+        return ""
+    base = [f for f in figures if f.label == figures[0].label]  # the row's own measure, not a qualified column
+    by_year = {f.fiscal_year: f for f in reversed(base)}
+    years = [y for y in dict.fromkeys(years_named(question)) if y in by_year]
+    own = blocks[0].fiscal_year
+    years = years or ([own] if own in by_year else [max(by_year)])  # type: ignore[list-item, type-var]
+    block = next(b for b in blocks if b.chunk_id == by_year[years[0]].chunk_id)
+    parts = [f"{format_figure(by_year[y].value, _unit(by_year[y], block))} in FY{y}" for y in years]
+    return f"{_subject(by_year[years[0]].company, by_year[years[0]].label)} was {' and '.join(parts)}"
+
+
+def _as_evidence(block: Block) -> Any:
+    from nodes.retrieve import Evidence
+
+    return Evidence(chunk_id=block.chunk_id or f"block-{block.n}", source_id=block.source_id, company=block.company,
+                    fiscal_year=block.fiscal_year, text=block.text)
+
+
+def _unit(figure: Figure, block: Block) -> str:
+    """The figure's unit; a bare number in a table headed '($ in millions)' takes that scale."""
+    scale = _TABLE_SCALE.search(block.text)
+    if figure.unit or scale is None or _NO_SCALE.search(figure.label):
+        return figure.unit
+    return (scale.group("cur") or "") + {"millions": "m", "billions": "bn", "thousands": "k"}[scale.group("scale").lower()]
+
+
+def _measure(label: str) -> str:
+    """A label inside a sentence: 'Capital expenditure' → 'capital expenditure'; 'EBITDA' stays."""
+    first, _, rest = label.strip().partition(" ")
+    if first[:1].isupper() and first[1:].islower():
+        first = first.lower()
+    return f"{first} {rest}".strip()
+
+
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _subject(company: str | None, label: str) -> str:
+    """"Northwind Logistics' capital expenditure"; without a company, 'Capital expenditure'."""
+    if company:
+        return f"{_possessive(company)} {_measure(label)}"
+    return label[:1].upper() + label[1:]
+
+
+# --- calculations -------------------------------------------------------------------------------------------
 
 def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_SENTENCES) -> list[str]:
     """The `limit` news items whose best sentence (or headline) supports the question most, each as that
@@ -108,8 +226,80 @@ def cite(text: str, numbers: Sequence[int]) -> str:
     return f"{body} {''.join(f'[{n}]' for n in dict.fromkeys(numbers))}."
 
 
-def describe_calculation(result: CalcResult, calc_n: int, by_chunk: dict[str, Block]) -> str:
-    """'Difference: 6.7 - 9.1 = -2.4 percentage points (a: Northwind Logistics FY2024 Operating margin 6.7%; ...)'."""
+def describe_result(result: CalcResult, calc_n: int, by_chunk: dict[str, Block]) -> list[str]:
+    """The result stated as an analyst would (the figure, its period and unit; which side is higher), then how
+    it was computed. Each sentence cites the calculation and the blocks its inputs came from."""
+    refs = [calc_n, *(by_chunk[f.chunk_id].n for f in result.sources.values() if f.chunk_id in by_chunk)]
+    lead = lead_sentence(result)
+    return [cite(text, refs) for text in (lead, computation(result)) if text]
+
+
+def lead_sentence(result: CalcResult) -> str:
+    """'Helio Renewables' operating margin was 2.4 percentage points higher than Northwind Logistics' in FY2024
+    (9.1% against 6.7%)'; '' when the inputs are not all figures from the evidence."""
+    src = result.sources
+    value = result.result
+    if result.tool == "difference" and {"a", "b"} <= src.keys():
+        return _compare(src["a"], src["b"], value)
+    if result.tool in ("growth_rate", "percentage_change") and {"old", "new"} <= src.keys():
+        old, new = src["old"], src["new"]
+        if value == 0:
+            return f"{_subject(new.company, new.label)} was unchanged at {_stated(new)}{_in(new)}"
+        verb = "grew" if value > 0 else "fell"
+        return (f"{_subject(new.company, new.label)} {verb} {abs(value):g}% from {_stated(old)}{_in(old)} to "
+                f"{_stated(new)}{_in(new)}")
+    if result.tool == "cagr" and {"start", "end"} <= src.keys():
+        start, end = src["start"], src["end"]
+        verb = "grew" if value >= 0 else "fell"
+        return (f"{_subject(end.company, end.label)} {verb} at a compound annual rate of {abs(value):g}% from "
+                f"{_stated(start)}{_in(start)} to {_stated(end)}{_in(end)}")
+    if result.tool == "ratio" and {"numerator", "denominator"} <= src.keys():
+        num, den = src["numerator"], src["denominator"]
+        return (f"{_subject(num.company, num.label)}{_in(num)} ({_stated(num)}) was {value:g} times "
+                f"{_object(den)}{_in(den)} ({_stated(den)})")
+    return ""
+
+
+def _object(figure: Figure) -> str:
+    """A figure's measure after a verb: "Helio Renewables' revenue", "revenue"."""
+    return _subject(figure.company, figure.label) if figure.company else _measure(figure.label)
+
+
+def _compare(a: Figure, b: Figure, value: float) -> str:
+    """A difference a - b as which is higher, by how much, in the inputs' unit."""
+    high, low = (a, b) if value >= 0 else (b, a)
+    amount = _amount(abs(value), a, b)
+    same_company = (a.company or "").casefold() == (b.company or "").casefold()
+    same_measure = a.label.casefold() == b.label.casefold()
+    if value == 0:
+        return f"{_subject(a.company, a.label)}{_in(a)} and {_object(b)}{_in(b)} were the same, {_stated(a)}"
+    if same_measure and same_company and high.fiscal_year != low.fiscal_year:
+        return (f"{_subject(high.company, high.label)} was {amount} higher{_in(high)} than{_in(low)} "
+                f"({_stated(high)} against {_stated(low)})")
+    if same_measure and high.company and low.company and high.fiscal_year == low.fiscal_year:
+        return (f"{_subject(high.company, high.label)} was {amount} higher than {_possessive(low.company)}"
+                f"{_in(high)} ({_stated(high)} against {_stated(low)})")
+    return (f"{_subject(high.company, high.label)}{_in(high)} ({_stated(high)}) was {amount} higher than "
+            f"{_object(low)}{_in(low)} ({_stated(low)})")
+
+
+def _amount(value: float, a: Figure, b: Figure) -> str:
+    if a.unit == b.unit == "%":
+        return f"{value:g} percentage points"
+    return format_figure(value, a.unit) if a.unit == b.unit else f"{value:g}"
+
+
+def _stated(figure: Figure) -> str:
+    return format_figure(figure.value, figure.unit)
+
+
+def _in(figure: Figure) -> str:
+    return f" in FY{figure.fiscal_year}" if figure.fiscal_year else ""
+
+
+def computation(result: CalcResult) -> str:
+    """'Computed as a difference: 6.7 - 9.1 = -2.4 (a: Northwind Logistics FY2024 Operating margin 6.7%; ...)',
+    with the calculator's formula when it gives one."""
     units = {f.unit for f in result.sources.values()}
     unit = result.unit
     if result.tool == "difference" and units == {"%"}:
@@ -117,15 +307,13 @@ def describe_calculation(result: CalcResult, calc_n: int, by_chunk: dict[str, Bl
     elif result.tool == "difference" and len(units) == 1:
         unit = f" {units.pop()}"
     inputs = []
-    refs = [calc_n]
     for name, figure in result.sources.items():
         who = " ".join(x for x in (figure.company, f"FY{figure.fiscal_year}" if figure.fiscal_year else "") if x)
         inputs.append(f"{name}: {who} {figure.label} {format_figure(figure.value, figure.unit)}")
-        if figure.chunk_id in by_chunk:
-            refs.append(by_chunk[figure.chunk_id].n)
     detail = f" ({'; '.join(inputs)})" if inputs else ""
-    phrase = _TOOL_PHRASES.get(result.tool, result.tool)
-    return cite(f"{phrase}: {result.expression} = {result.result:g}{unit}{detail}", refs)
+    formula = str(getattr(result, "formula", "") or "").strip()
+    how = _TOOL_PHRASES.get(result.tool, result.tool.replace("_", " "))
+    return f"Computed as {how}{f' with {formula}' if formula else ''}: {result.expression} = {result.result:g}{unit}{detail}"
 
 
 def format_figure(value: float, unit: str) -> str:
@@ -160,6 +348,50 @@ def best_news_sentence(topic: set[str], block: Block, years: Sequence[int] = ())
 
 
 # --- citation validation ------------------------------------------------------------------------------------
+#
+# A sentence "states" something when it holds a figure (a number that is not part of a date), a name (a proper
+# noun: a capitalised word that is neither a sentence's ordinary opening, nor our own vocabulary, nor a finance
+# term) or a date (a calendar date, a month, a fiscal or calendar year, a half or a quarter). Such a sentence must
+# cite an admitted block, and the blocks it cites must hold its figures, names and dates.
+
+_MONTHS = {m: i for i, names in enumerate(
+    [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
+     ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+     ("december", "dec")], start=1) for m in names}
+_MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
+          r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
+_YEAR = r"(?:19|20)\d{2}"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+# Most specific first; each match is blanked before the next pattern runs. Groups: year, month, day (by name).
+_DATE_FORMS = [re.compile(p) for p in (
+    rf"\b(?P<year>{_YEAR})-(?P<month>\d{{2}})-(?P<day>\d{{2}})\b",
+    rf"\b(?:FY\s?)?(?P<year>{_YEAR})\s?[-/–]\s?(?P<year2>{_YEAR}|\d{{2}})\b(?![.,]\d|%)",  # 2017-18, 2017/2018
+    rf"\b(?P<day>{_DAY})\s+(?P<month>{_MONTH}),?\s+(?P<year>{_YEAR})\b",
+    rf"\b(?P<month>{_MONTH})\s+(?P<day>{_DAY}),?\s+(?P<year>{_YEAR})\b",
+    rf"\b(?P<month>{_MONTH}),?\s+(?P<year>{_YEAR})\b",
+    rf"\b(?P<day>{_DAY})\s+(?P<month>{_MONTH})(?![\w])",
+    rf"\b(?P<month>{_MONTH})\s+(?P<day>{_DAY})\b(?![.,]?\d)",
+    rf"(?i)\b(?:FY\s?'?|fiscal(?:\s+year)?\s+|financial\s+year\s+)(?P<year>{_YEAR}|\d{{2}})\b(?![.,]\d|%)",
+    rf"(?<![\w.,£$€])(?P<year>{_YEAR})(?![\w%]|[.,]\d|\s?(?:million|billion|thousand|mn|bn|m|k)\b)",
+    r"\b(?P<month>January|February|March|April|June|July|August|September|October|November|December)\b",
+)]
+_PERIOD_FORMS = [(re.compile(r"\b(?P<p>H[12]|Q[1-4])\b"), None),
+                 (re.compile(r"(?i)\b(?P<n>first|second|third|fourth)[\s-](?P<what>half|quarter)\b"), True)]
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+DateKey = tuple[int | None, int | None, int | None]  # year, month, day (None where the text does not say)
+
+_NOT_NAMES = frozenset(
+    """a an and as at after before but by during for from he her his however in it its of on or our over she that
+    the their there these they this those to under we when where while with which there also into than then them
+    what will would about such some more most other only each both same very said says according based note
+    overall therefore thus meanwhile additionally yes no not none all any total group company report reports
+    news item items table section page source evidence answer question figure figures result results
+    difference growth change ratio cagr evaluate correction undated computed calculation insufficient out
+    ebitda ebit eps roe roa roce gaap ifrs usd gbp eur yoy ceo cfo coo kpi kpis esg capex opex ipo""".split())
+_WORD = re.compile(r"[^\W\d_][\w&'’.-]*")
+_PERIOD_WORD = re.compile(r"(?i)(?:FY\s?'?\d{2,4}|H[12]|Q[1-4]|[HQ][1-4]\s?FY\d{2,4})")
+_OPENING_PUNCTUATION = ":;.!?—–"
 
 
 def split_answer(text: str) -> list[str]:
@@ -170,9 +402,124 @@ def _figures_only(terms: Sequence[str]) -> list[str]:
     return [t for t in terms if any(ch.isdigit() for ch in t)]
 
 
-def check_citations(draft: str, blocks: Sequence[Block]) -> tuple[list[str], CitationCheck]:
-    """The sentences that stand (markers of unknown blocks removed) and what was removed or flagged."""
+def read_dates(text: str) -> tuple[list[tuple[str, DateKey]], set[str], str]:
+    """The dates a text states (as written, and as (year, month, day)), its halves and quarters ('H1', 'Q3'),
+    and the text with all of them blanked out, so that what digits remain are figures."""
+    dates: list[tuple[str, DateKey]] = []
+    for form in _DATE_FORMS:
+        def take(m: re.Match[str]) -> str:
+            found = m.groupdict()
+            year = found.get("year")
+            month = found.get("month")
+            day = found.get("day")
+            y = int(year) + (2000 if len(year) == 2 else 0) if year else None
+            mo = (int(month) if month.isdigit() else _MONTHS.get(month.rstrip(".").lower())) if month else None
+            d = int(re.sub(r"\D", "", day)) if day else None
+            dates.append((m.group(0).strip(), (y, mo, d)))
+            if found.get("year2"):  # a span of years states both
+                later = found["year2"]
+                dates.append((m.group(0).strip(), (int(later) + (2000 if len(later) == 2 else 0), None, None)))
+            return " " * len(m.group(0))
+        text = form.sub(take, text)
+    periods: set[str] = set()
+    for form, spelled in _PERIOD_FORMS:
+        def period(m: re.Match[str], spelled: bool | None = spelled) -> str:
+            if spelled:
+                periods.add(("H" if m.group("what").lower() == "half" else "Q") + str(_ORDINALS[m.group("n").lower()]))
+            else:
+                periods.add(m.group("p"))
+            return " " * len(m.group(0))
+        text = form.sub(period, text)
+    return dates, periods, text
+
+
+def unsupported_dates(sentence: str, support: str) -> list[str]:
+    """The sentence's dates and periods that the support does not state in any form: each year must be a year
+    of the support, each month with that year (or any month, undated) one of its months, each day one of its
+    days; 'H1' is found as 'H1' or 'first half'."""
+    wanted, periods, _ = read_dates(sentence)
+    have, have_periods, _ = read_dates(support)
+    keys = [k for _, k in have]
+    missing = []
+    for text, (y, mo, d) in wanted:
+        ok = any((y is None or y == hy) and (mo is None or mo == hm) and (d is None or d == hd)
+                 for hy, hm, hd in keys)
+        if not ok:
+            missing.append(text)
+    missing.extend(sorted(periods - have_periods))
+    return missing
+
+
+def stated_names(sentence: str, known: set[str] = frozenset()) -> list[str]:  # type: ignore[assignment]
+    """The names a sentence states: capitalised words (possessives and trailing punctuation off) other than
+    ordinary words, our own vocabulary, finance terms, periods and months. A word that opens the sentence (or a
+    clause after ':' or ';') is capitalised anyway, so it counts only when it reads as a name: a possessive
+    ("Helio's"), an acronym, the first of two capitalised words ("Goldman Sachs"), or a name known from the
+    blocks' companies or from elsewhere in the answer (`known`, case-folded)."""
+    tokens = list(_WORD.finditer(sentence))
+    names: list[str] = []
+    for i, match in enumerate(tokens):
+        raw = match.group(0).replace("’", "'")
+        word = re.sub(r"'s$", "", raw).rstrip(".-'")
+        if not _is_name_shaped(word):
+            continue
+        if _opens_clause(sentence, match.start()):
+            after = tokens[i + 1] if i + 1 < len(tokens) else None
+            joined = after is not None and not sentence[match.end():after.start()].strip()
+            follows = joined and _is_name_shaped(re.sub(r"'s$", "", after.group(0)).rstrip(".-'’"))  # type: ignore[union-attr]
+            if not (raw.endswith(("'s", "s'")) or (word.isupper() and len(word) > 1) or follows
+                    or word.casefold() in known):
+                continue
+        names.append(word)
+    return list(dict.fromkeys(names))
+
+
+def _is_name_shaped(word: str) -> bool:
+    return (len(word) > 1 and word[0].isupper() and word.casefold() not in _NOT_NAMES
+            and word.lower().rstrip(".") not in _MONTHS and not _PERIOD_WORD.fullmatch(word))
+
+
+def _opens_clause(sentence: str, start: int) -> bool:
+    before = _MARKER.sub("", sentence[:start]).rstrip(" \t\"'“‘([")
+    return not before or before[-1] in _OPENING_PUNCTUATION
+
+
+def _names_in(text: str) -> set[str]:
+    """Case-folded words of a text, possessives off: what a question or a company name says."""
+    return {re.sub(r"'s$", "", w.replace("’", "'")).rstrip(".-'").casefold() for w in _WORD.findall(text)}
+
+
+def question_words(question: str, blocks: Sequence[Block]) -> set[str]:
+    """The question's own words, widened to the full names of the companies it names in part ('Northwind' →
+    'Northwind Logistics'): a name the question already gave is not news that needs a source."""
+    words = _names_in(question)
+    for company in {b.company for b in blocks if b.company}:
+        parts = _names_in(company) - _NOT_NAMES
+        if parts & words:
+            words |= parts
+    return words
+
+
+def known_names(draft: str, blocks: Sequence[Block]) -> set[str]:
+    """Names known without a sentence's opening: the blocks' companies and capitalised words that stand
+    inside a clause anywhere in the answer."""
+    known = set().union(*(_names_in(b.company) for b in blocks if b.company)) - _NOT_NAMES
+    for sentence in split_answer(draft):
+        for match in _WORD.finditer(sentence):
+            if match.group(0)[0].isupper() and not _opens_clause(sentence, match.start()):
+                known |= _names_in(match.group(0)) - _NOT_NAMES
+    return known
+
+
+def check_citations(draft: str, blocks: Sequence[Block], question: str = "") -> tuple[list[str], CitationCheck]:
+    """The sentences that stand (markers of unknown blocks removed) and what was removed or flagged.
+
+    A sentence that states a figure, a date or a name beyond the question's own words must cite an admitted
+    block; a cited sentence must find each of its figures, names and dates in the blocks it cites (headers
+    included) and share a content word with them. Any other sentence is dropped and flagged with the reason."""
     admitted = {b.n: b for b in blocks}
+    asked = question_words(question, blocks)
+    known = known_names(strip_fence_markers(draft), blocks)
     kept: list[str] = []
     check = CitationCheck()
     for sentence in split_answer(draft):
@@ -181,19 +528,24 @@ def check_citations(draft: str, blocks: Sequence[Block]) -> tuple[list[str], Cit
         good = list(dict.fromkeys(n for n in cited if n in admitted))
         check.removed.extend(bad)
         clean = _MARKER.sub(lambda m: m.group(0) if int(m.group(1)) in admitted else "", sentence).strip()
-        plain = _DATE.sub("", _MARKER.sub("", clean))
-        has_figure = bool(re.search(r"\d", plain))
+        plain = strip_fence_markers(_MARKER.sub("", clean))
+        dates, periods, undated = read_dates(plain)
+        has_figure = bool(re.search(r"\d", undated))
+        names = stated_names(plain, known)
         if cited and not good:
             check.flagged.append(f"{sentence} (cites no block that was in the prompt)")
             continue
         if not good:
-            if has_figure:
-                check.flagged.append(f"{sentence} (a figure with no citation)")
+            reason = uncited_reason(has_figure, [n for n in names if n.casefold() not in asked],
+                                    [*(d for d, _ in dates), *sorted(periods)])
+            if reason:
+                check.flagged.append(f"{sentence} ({reason})")
                 continue
             kept.append(clean)
             continue
         support = "\n".join(f"{admitted[n].header}\n{admitted[n].text}" for n in good)
-        missing = [*_figures_only(unsupported_terms(plain, support)), *unsupported_names(plain, support)]
+        missing = [*_figures_only(unsupported_terms(undated, support)), *absent_names(names, support),
+                   *unsupported_dates(plain, support)]
         if missing:
             check.flagged.append(f"{sentence} (not in the cited blocks: {', '.join(dict.fromkeys(missing))})")
             continue
@@ -206,21 +558,26 @@ def check_citations(draft: str, blocks: Sequence[Block]) -> tuple[list[str], Cit
     return kept, check
 
 
+def uncited_reason(has_figure: bool, names: Sequence[str], dates: Sequence[str]) -> str:
+    """Why an uncited sentence cannot stand ('' when it states nothing that needs a source)."""
+    if has_figure:
+        return "a figure with no citation"
+    if names:
+        return f"a name with no citation: {', '.join(names)}"
+    if dates:
+        return f"a date with no citation: {', '.join(dict.fromkeys(dates))}"
+    return ""
+
+
 _FUNCTION_WORDS = frozenset(
     """that this with from were have which their there these those been also into than then they them what when
     where will would about over under after before while such some more most other only each both same very
     said says according""".split())
 
 
-def unsupported_names(sentence: str, support: str) -> list[str]:
-    """Capitalised words of the sentence (its first word aside: any sentence starts with a capital) that the
-    cited text does not contain, case aside. A model's paraphrase keeps names; an invented one is caught."""
-    from nodes.retrieve import claim_entities
-
-    first = re.match(r"\W*([^\W\d_][\w&'’.-]*)", sentence)
-    names = claim_entities(sentence)
-    if first and names and names[0] == re.sub(r"'s$", "", first.group(1).replace("’", "'")).rstrip(".-'"):
-        names = names[1:]
+def absent_names(names: Sequence[str], support: str) -> list[str]:
+    """The names the cited text does not contain, case aside. A model's paraphrase keeps names; an invented
+    one is caught."""
     plain = support.replace("’", "'")
     return [n for n in names if not re.search(rf"(?<!\w){re.escape(n)}(?!\w)", plain, re.IGNORECASE)]
 
@@ -243,8 +600,8 @@ def validate_citations(state: SupervisorState) -> dict[str, Any]:
     if not draft or draft == INSUFFICIENT_EVIDENCE:
         return {"draft": INSUFFICIENT_EVIDENCE, "status": "insufficient",
                 "citation_check": CitationCheck(fail_closed=bool(draft))}
-    kept, check = check_citations(draft, list(state.get("blocks") or []))
-    if needed and not check.valid:
+    kept, check = check_citations(draft, list(state.get("blocks") or []), state.get("question") or "")
+    if not kept or (needed and not check.valid):
         check.fail_closed = True
         return {"draft": INSUFFICIENT_EVIDENCE, "status": "insufficient", "citation_check": check}
     return {"draft": " ".join(kept), "status": "answered", "citation_check": check}

@@ -9,6 +9,7 @@ from typing import Any
 
 from app.calc_tools import CalcResult, CalculationOutcome, Figure
 from app.routing.decision import RouteDecision
+from nodes.assemble import calculation_text
 from nodes.generate import check_citations, compose_offline, generate, validate_citations
 from nodes.retrieve import Claim, RetrievalResult
 from nodes.state import Block, CitationCheck
@@ -143,7 +144,10 @@ def calc_state() -> dict[str, Any]:
 
 def test_compose_offline_describes_the_calculation_citing_it_and_both_inputs():
     draft = compose_offline(calc_state())
-    assert draft.startswith("Difference: 6.7 - 9.1 = -2.4 percentage points")
+    # The figure asked for leads, with its period and unit and which side is higher; then how it was computed.
+    assert draft.startswith("Helio Renewables' operating margin was 2.4 percentage points higher than Northwind "
+                            "Logistics' in FY2024 (9.1% against 6.7%) [3][1][2]. Computed as a difference: "
+                            "6.7 - 9.1 = -2.4 percentage points")
     assert "Northwind Logistics FY2024 Operating margin 6.7%" in draft
     assert "Helio Renewables FY2024 Operating margin 9.1%" in draft
     assert draft.endswith("[3][1][2].")
@@ -248,3 +252,223 @@ def test_an_invented_name_is_caught_but_a_sentence_opening_is_not():
                                   "Goldman Sachs expects Helio's operating margin to rise [2].", BLOCKS)
     assert kept == ["According to the report, Helio's operating margin was 9.1% in FY2024 [2]."]
     assert "Goldman" in check.flagged[0] and "Sachs" in check.flagged[0]
+
+
+# --- every sentence that states a figure, a name or a date cites a block that says it ------------------------
+
+
+def test_an_uncited_sentence_with_a_name_is_removed():
+    kept, check = check_citations("Helio's margin was 9.1% [2]. The contract went to Maersk.", BLOCKS)
+    assert kept == ["Helio's margin was 9.1% [2]."]
+    assert check.flagged == ["The contract went to Maersk. (a name with no citation: Maersk)"]
+
+
+def test_an_uncited_name_at_the_start_of_a_sentence_is_a_name_too():
+    kept, check = check_citations("Helio's margin was 9.1% [2]. Goldman Sachs rates Helio a buy.", BLOCKS)
+    assert kept == ["Helio's margin was 9.1% [2]."]
+    assert "a name with no citation: Goldman, Sachs" in check.flagged[0]
+
+
+def test_an_uncited_sentence_with_a_date_is_removed():
+    draft = "Helio's margin was 9.1% [2]. The board met on 9 August 2024. Margins improved in FY2024."
+    kept, check = check_citations(draft, BLOCKS)
+    assert kept == ["Helio's margin was 9.1% [2]."]
+    assert check.flagged == ["The board met on 9 August 2024. (a date with no citation: 9 August 2024)",
+                             "Margins improved in FY2024. (a date with no citation: FY2024)"]
+
+
+def test_a_sentence_that_states_no_figure_name_or_date_may_stay_uncited():
+    draft = "Helio's margin was 9.1% [2]. The report does not state the capital expenditure."
+    kept, check = check_citations(draft, BLOCKS)
+    assert kept == ["Helio's margin was 9.1% [2].", "The report does not state the capital expenditure."]
+    assert check.flagged == [] and check.valid == [2]
+
+
+def test_a_name_the_question_gave_needs_no_citation_but_any_other_does():
+    draft = "Helio's margin was 9.1% [2]. Northwind does not break out capital expenditure."
+    question = "What was the margin at Helio and Northwind Logistics?"
+    kept, _ = check_citations(draft, BLOCKS, question)
+    assert kept[-1] == "Northwind does not break out capital expenditure."
+    kept, check = check_citations(draft, BLOCKS, "What was Helio's margin?")
+    assert kept == ["Helio's margin was 9.1% [2]."] and "a name with no citation: Northwind" in check.flagged[0]
+
+
+def test_a_cited_sentence_whose_name_is_absent_from_its_block_is_removed():
+    kept, check = check_citations("Helio's operating margin was 9.1% in FY2024, ahead of Vestas [2].", BLOCKS)
+    assert kept == [] and check.valid == []
+    assert check.flagged[0].endswith("(not in the cited blocks: Vestas)")
+
+
+def test_a_cited_sentence_whose_date_is_absent_from_its_block_is_removed():
+    kept, check = check_citations("Helio's operating margin was 9.1% in FY2022 [2]. "
+                                  "Helio corrected its storage revenue to $51.7m on 10 August 2024 [3]. "
+                                  "Helio's second-half storage revenue was $51.7m [3].", [*BLOCKS, NEWS_NEW])
+    assert kept == []
+    assert [f.rsplit("(", 1)[1] for f in check.flagged] == ["not in the cited blocks: FY2022)",
+                                                            "not in the cited blocks: 10 August 2024)",
+                                                            "not in the cited blocks: H2)"]
+
+
+def test_a_date_written_another_way_than_its_block_writes_it_is_supported():
+    kept, check = check_citations("Helio corrected its first-half storage revenue to $51.7m on 9 August 2024 [3]. "
+                                  "In H1 2024 storage revenue was $51.7m [3].", [NEWS_NEW])
+    assert len(kept) == 2 and check.flagged == [] and check.valid == [3]
+
+
+def test_a_sentence_with_a_figure_citing_a_block_that_has_it_survives():
+    kept, check = check_citations("Helio Renewables' revenue grew 12.4% to $949.3 million in FY2024 [2].", BLOCKS)
+    assert kept == ["Helio Renewables' revenue grew 12.4% to $949.3 million in FY2024 [2]."]
+    assert check.valid == [2] and check.flagged == []
+
+
+def test_everything_removed_is_the_declared_insufficient_answer():
+    draft = "Goldman Sachs rates Helio a buy. Margins improved in FY2024. Northwind's margin was 6.7% [9]."
+    out = validate_citations({"question": "How is Helio doing?", "draft": draft, "blocks": BLOCKS,
+                              "decision": RETRIEVE})
+    assert out["draft"] == INSUFFICIENT_EVIDENCE and out["status"] == "insufficient"
+    check = out["citation_check"]
+    assert check.fail_closed and len(check.flagged) == 3 and check.removed == [9]
+
+
+def test_nothing_left_is_insufficient_even_when_no_evidence_was_asked_for():
+    out = validate_citations({"question": "q?", "draft": "Goldman Sachs rates Helio a buy.", "blocks": BLOCKS,
+                              "decision": RouteDecision(needs_clarification=True)})
+    assert out["draft"] == INSUFFICIENT_EVIDENCE and out["status"] == "insufficient"
+
+
+def test_an_llm_answer_goes_through_the_same_check():
+    def synthesizer(messages: list[dict[str, str]]) -> str:
+        return ("Helio Renewables' operating margin was 9.1% in FY2024 [2]. Analysts at Morgan Stanley expect it "
+                "to rise. It was announced on 9 August 2024 [7]. Northwind's margin was 6.7% in FY2024 [1].")
+
+    state = {"question": "What were the FY2024 margins?", "prompt": [], "blocks": BLOCKS, "decision": RETRIEVE}
+    out = validate_citations({**state, **generate(state, synthesizer=synthesizer)})
+    assert out["status"] == "answered"
+    assert out["draft"] == ("Helio Renewables' operating margin was 9.1% in FY2024 [2]. "
+                            "Northwind's margin was 6.7% in FY2024 [1].")
+    check = out["citation_check"]
+    assert check.removed == [7] and check.valid == [1, 2]
+    assert check.flagged == [
+        "Analysts at Morgan Stanley expect it to rise. (a name with no citation: Morgan, Stanley)",
+        "It was announced on 9 August 2024 [7]. (cites no block that was in the prompt)"]
+
+
+# --- the offline composer writes like an analyst ------------------------------------------------------------
+
+CAPEX = Block(n=1, kind="report", header="[1] Northwind Logistics FY2018, p.52 [table]", source_id="nw-18",
+              chunk_id="nw-capex", company=NW, fiscal_year=2018, page=52,
+              text="Cash flow highlights ($ in millions)\n| Item | FY2018 | FY2017 |\n|---|---|---|\n"
+                   "| Capital expenditure | 1,577 | 1,563 |\n| Free cash flow | 402 | 388 |")
+
+
+def capex_state(question: str, *claims: Claim) -> dict[str, Any]:
+    row = Claim(text="Capital expenditure: FY2018 1,577; FY2017 1,563", evidence_chunk_ids=["nw-capex"], company=NW,
+                verified=True)
+    return {"question": question, "blocks": [CAPEX], "decision": RETRIEVE,
+            "retrieval_result": RetrievalResult(status="found", claims=[*claims, row])}
+
+
+def test_a_table_row_is_stated_as_the_figure_asked_for_with_its_period_and_unit():
+    state = capex_state("What was Northwind's capital expenditure in FY2018?")
+    draft = compose_offline(state)
+    assert draft == "Northwind Logistics' capital expenditure was $1,577m in FY2018 [1]."
+    out = validate_citations({**state, "draft": draft})
+    assert out["status"] == "answered" and out["draft"] == draft
+    earlier = compose_offline(capex_state("And Northwind's capital expenditure in FY2017?"))
+    assert earlier == "Northwind Logistics' capital expenditure was $1,563m in FY2017 [1]."
+    both = compose_offline(capex_state("Capital expenditure in FY2017 and FY2018?"))
+    assert both == "Northwind Logistics' capital expenditure was $1,563m in FY2017 and $1,577m in FY2018 [1]."
+
+
+def test_the_figure_leads_when_the_question_asks_for_one():
+    prose = Claim(text="Investment in the network continued.", evidence_chunk_ids=["nw-capex"], company=NW,
+                  verified=True)
+    draft = compose_offline(capex_state("How much was Northwind's capital expenditure?", prose))
+    assert draft.startswith("Northwind Logistics' capital expenditure was $1,577m in FY2018 [1].")
+
+
+def test_boilerplate_is_recognised():
+    from nodes.generate import is_boilerplate
+
+    boilerplate = [
+        "Based on my knowledge, this report does not contain any untrue statement of a material fact.",
+        "I, Jane Doe, certify that I have reviewed this annual report on Form 10-K of Northwind Logistics.",
+        "This report contains forward-looking statements within the meaning of the Private Securities Litigation "
+        "Reform Act of 1995.",
+        "Readers are cautioned not to place undue reliance on these statements.",
+        "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations 35",
+        "Financial review .......... 12",
+        "Contents",
+        "Strategic report 2 Chairman's statement 6 Business model 10 Risks 24",
+    ]
+    ordinary = [
+        "Capital expenditure was $1,577 million in FY2018.",
+        "Operating margin was 9.1% in FY2024 (FY2023: 8.8%).",
+        "The board certified the dividend of 13.1p per share.",
+        "Revenue 120 was driven by Europe.",
+    ]
+    assert [s for s in boilerplate if not is_boilerplate(s)] == []
+    assert [s for s in ordinary if is_boilerplate(s)] == []
+
+
+def test_the_composer_never_quotes_boilerplate():
+    cert = Claim(text="Based on my knowledge, this report does not contain any untrue statement of a material fact "
+                      "about capital expenditure.", evidence_chunk_ids=["nw-capex"], company=NW, verified=True)
+    draft = compose_offline(capex_state("What was Northwind's capital expenditure in FY2018?", cert))
+    assert "knowledge" not in draft and draft.startswith("Northwind Logistics' capital expenditure was $1,577m")
+    only = {"question": "q?", "blocks": [CAPEX],
+            "retrieval_result": RetrievalResult(status="found", claims=[cert])}
+    assert compose_offline(only) == INSUFFICIENT_EVIDENCE
+
+
+def growth_state(formula: str | None = None) -> dict[str, Any]:
+    old = Figure(label="Capital expenditure", value=1563.0, unit="$m", company=NW, fiscal_year=2017,
+                 source_id="nw-18", chunk_id="nw-capex")
+    new = old.model_copy(update={"value": 1577.0, "fiscal_year": 2018})
+    kind = CalcResult
+    if formula is not None:
+        class WithFormula(CalcResult):
+            formula: str = ""
+
+        kind = WithFormula
+    extra = {"formula": formula} if formula is not None else {}
+    result = kind(tool="growth_rate", inputs={"old": 1563.0, "new": 1577.0}, result=0.9, unit="%",
+                  expression="(1577 - 1563) / 1563 * 100", sources={"old": old, "new": new}, **extra)
+    calc_block = Block(n=2, kind="calculation", header="[2] calculation (ok)", source_id="calculation",
+                       text="growth rate: (1577 - 1563) / 1563 * 100 = 0.9%; inputs: old=1563$m (Northwind Logistics "
+                            "FY2017 Capital expenditure) [1], new=1577$m (Northwind Logistics FY2018 Capital "
+                            "expenditure) [1]" + (f"; formula: {formula}" if formula else ""))
+    return {"question": "How much did Northwind's capital expenditure grow in FY2018?", "blocks": [CAPEX, calc_block],
+            "calculation": CalculationOutcome(status="ok", results=[result]), "decision": RETRIEVE}
+
+
+def test_a_growth_rate_leads_with_the_rate_and_both_periods_then_the_computation():
+    state = growth_state()
+    draft = compose_offline(state)
+    assert draft == ("Northwind Logistics' capital expenditure grew 0.9% from $1,563m in FY2017 to $1,577m in FY2018 "
+                     "[2][1]. Computed as a growth rate: (1577 - 1563) / 1563 * 100 = 0.9% (old: Northwind Logistics "
+                     "FY2017 Capital expenditure $1,563m; new: Northwind Logistics FY2018 Capital expenditure $1,577m) "
+                     "[2][1].")
+    assert validate_citations({**state, "draft": draft})["draft"] == draft
+
+
+def test_a_formula_is_rendered_when_the_result_has_one():
+    draft = compose_offline(growth_state("(new - old) / old * 100"))
+    assert "Computed as a growth rate with (new - old) / old * 100: (1577 - 1563)" in draft
+    assert "with (new" not in compose_offline(growth_state())
+
+
+def test_a_difference_across_years_says_which_year_is_higher():
+    state = calc_state()
+    later = state["calculation"].results[0].sources["a"]  # Northwind FY2024 6.7%, in block [1]
+    earlier = later.model_copy(update={"value": 6.4, "fiscal_year": 2023})
+    # b - a: the earlier year first, so the result is negative and the later year is the higher one.
+    result = CalcResult(tool="difference", inputs={"a": 6.4, "b": 6.7}, result=-0.3, expression="6.4 - 6.7",
+                        sources={"a": earlier, "b": later})
+    calc = CalculationOutcome(status="ok", results=[result])
+    calc_block = state["blocks"][2].model_copy(update={"text": calculation_text(calc, {"nw-1": 1, "hl-1": 2})})
+    state = {**state, "calculation": calc, "blocks": [*state["blocks"][:2], calc_block]}
+    draft = compose_offline(state)
+    assert draft.startswith("Northwind Logistics' operating margin was 0.3 percentage points higher in FY2024 than "
+                            "in FY2023 (6.7% against 6.4%) [3][1].")
+    assert validate_citations({**state, "draft": draft})["citation_check"].flagged == []
