@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 _CORPORATE_SUFFIXES = {"plc", "inc", "incorporated", "corp", "corporation", "co", "company", "ltd", "limited",
@@ -18,6 +19,7 @@ class Candidate:
     score: float = 0.0
     ranks: dict[str, int] = field(default_factory=dict)     # list name -> 1-based rank
     raw: dict[str, float] = field(default_factory=dict)     # list name -> similarity or bm25 score
+    page_reasons: list[str] = field(default_factory=list)   # why the page stage moved its page up
 
 
 def weighted_rrf(lists: dict[str, list[tuple[str, float]]], weights: dict[str, float], k: int = 60) -> list[Candidate]:
@@ -100,30 +102,52 @@ def company_aliases(companies: list[str]) -> dict[str, str]:
 def _named_as_a_name(word: str, company: str, query: str) -> bool:
     """A one-word alias counts when it is written like a name ("Block", "BLOCK"), or when the query is all
     lower case and the word is the company's whole name or not an ordinary word ("northwind")."""
-    if re.search(r"\b(" + re.escape(word.capitalize()) + "|" + re.escape(word.upper()) + r")\b", query):
-        return True
+    for m in re.finditer(r"\b" + re.escape(word) + r"\b", query, re.IGNORECASE):
+        if not m.group()[0].islower():  # written like a name: "Block", "BLOCK", "PepsiCo", "3M"
+            return True
     if query != query.lower():
         return False
     return word not in _COMMON_WORDS and (normalize_name(company) == word or word not in _ORDINARY_FIRST_WORDS)
 
 
-def companies_in(query: str, companies: list[str]) -> list[str]:
+def companies_in(query: str, companies: list[str], aliases: Mapping[str, str] | None = None) -> list[str]:
     """Companies named in the query, in order of first mention. A one-word name that is also an ordinary word
-    ("Block") counts only when capitalised in the query."""
+    ("Block") counts only when capitalised in the query. Names match case- and suffix-insensitively and with or
+    without spaces ("Activision Blizzard" finds ACTIVISIONBLIZZARD, "Johnson & Johnson" finds JOHNSON_JOHNSON);
+    `aliases` adds names the sources state (registrant names, tickers: alias -> company)."""
     norm_query = " " + normalize_name(query) + " "
+    table = company_aliases(companies)
+    for alias, company in (aliases or {}).items():
+        norm = normalize_name(alias)
+        if norm and company in companies:
+            table.setdefault(norm, company)
     found: list[tuple[int, str]] = []
-    for alias, company in company_aliases(companies).items():
+    for alias, company in table.items():
         pos = norm_query.find(" " + alias + " ")
         if pos < 0:
             continue
         if " " not in alias and not _named_as_a_name(alias, company, query):
             continue
         found.append((pos, company))
+    found += _squashed_mentions(norm_query, table)
     seen: list[str] = []
     for _, company in sorted(found):
         if company not in seen:
             seen.append(company)
     return seen
+
+
+def _squashed_mentions(norm_query: str, table: Mapping[str, str]) -> list[tuple[int, str]]:
+    """Runs of 2-4 query words that spell a name written without spaces ("foot locker" = FOOTLOCKER)."""
+    squashed = {a.replace(" ", ""): c for a, c in table.items() if len(a.replace(" ", "")) >= 6}
+    words = [(m.start(), m.group()) for m in re.finditer(r"\S+", norm_query)]
+    out = []
+    for i in range(len(words)):
+        for n in (2, 3, 4):
+            run = "".join(w for _, w in words[i:i + n])
+            if i + n <= len(words) and run in squashed:
+                out.append((words[i][0] - 1, squashed[run]))
+    return out
 
 
 _YEAR = re.compile(r"(?i)\b(?:fy|fiscal(?: year)?|financial year)?\s?'?((?:19|20)\d{2})\b|\bfy\s?'?(\d{2})\b")

@@ -11,6 +11,7 @@ import numpy as np
 from app.knowledge.analyzer import analyze
 from app.knowledge.base import Filters, FunnelStep, KnowledgeBase, SearchHit, SearchMode, SearchResponse
 from app.knowledge.fusion import companies_in, dedupe, weighted_rrf, years_in
+from app.knowledge.pages import chunk_order, rank_pages, statements_wanted
 from app.knowledge.sparse import top_k
 
 
@@ -31,12 +32,19 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
     if filters.active():
         funnel.append(FunnelStep("filter", n_eligible, total - n_eligible,
                                  "metadata filter " + ", ".join(f"{k}={v}" for k, v in filters.active().items())))
-    named = companies_in(query, kb.catalog.companies()) if mode == "hybrid" and not filters.company else []
+    named = (companies_in(query, kb.catalog.companies(), _aliases(kb)) if mode == "hybrid" and not filters.company
+             else [])
     years = years_in(query, kb.catalog.fiscal_years()) if mode == "hybrid" and filters.fiscal_year is None else []
+    if named:  # the question names companies the knowledge base holds: search their filings only
+        scoped = np.fromiter((bool(r) and r.get("company") in named for r in kb.filter_rows()), dtype=bool)
+        eligible = scoped if eligible is None else eligible & scoped
+        funnel.append(FunnelStep("scope", int(eligible.sum()), n_eligible - int(eligible.sum()),
+                                 "filings of the companies the question names: " + ", ".join(named)))
+        n_eligible = int(eligible.sum())
 
     if mode in ("hybrid", "dense") and n_eligible:
         qvec = kb.embedder.embed([query])[0]
-        lists["dense"] = _dense(kb, qvec, min(pool, n_eligible), filters.chroma_where())
+        lists["dense"] = _dense(kb, qvec, min(pool, n_eligible), _within(filters.chroma_where(), named))
         for company, year in scopes(named, years):
             label = " ".join(x for x in (company, f"FY{year}" if year else None) if x)
             lists[f"scope:{label}"] = _dense(kb, qvec, min(pool // 2, n_eligible),
@@ -63,6 +71,8 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
         funnel.append(FunnelStep("stale", len(live), len(fused) - len(live),
                                  "chunk no longer in the catalog (replaced or removed)"))
 
+    if mode == "hybrid" and live:
+        live = _by_page(kb, query, live, rows, years or named_years(query), funnel, settings.rrf_k)
     final, dup_of = dedupe([(c.chunk_id, rows[c.chunk_id]["text"]) for c in live], settings.dedupe_threshold,
                            limit=k)
     examined = len(final) + len(dup_of)
@@ -80,11 +90,65 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
             rank=rank, chunk_id=cid, source_id=row["source_id"], title=row["title"], page=row["page"],
             company=row["company"], fiscal_year=row["fiscal_year"], doc_type=row["doc_type"],
             published_at=row["published_at"], section=row["section"], is_table=bool(row["is_table"]),
-            score=cand.score, why=_why(cand.ranks, cand.raw, dups), text=row["text"],
+            score=cand.score, why=_why(cand.ranks, cand.raw, dups, getattr(cand, "page_reasons", [])),
+            text=row["text"],
             signals={"ranks": cand.ranks, "raw": {n: round(v, 4) for n, v in cand.raw.items()},
                      "duplicates_removed": dups},
         ))
     return SearchResponse(query=query, mode=mode, hits=hits, funnel=funnel, companies_named=named)
+
+
+def _aliases(kb: KnowledgeBase) -> dict[str, str]:
+    """Names the sources state for their companies (registrant names, tickers), when the catalog knows them."""
+    reader = getattr(kb.catalog, "company_aliases", None)
+    return reader() if reader else {}
+
+
+def _within(where: dict | None, companies: list[str]) -> dict | None:
+    """A chroma `where` narrowed to the named companies."""
+    if not companies:
+        return where
+    clause = {"company": companies[0]} if len(companies) == 1 else {"company": {"$in": companies}}
+    return clause if where is None else {"$and": [where, clause]}
+
+
+def page_texts(kb: KnowledgeBase, keys: set[tuple[str, int | None]]) -> dict[tuple[str, int | None], str]:
+    """(source id, page) -> the page's text: its chunks in order (overlaps repeat; titles come first)."""
+    from sqlalchemy import select
+
+    from app.knowledge.catalog import chunks
+
+    out: dict[tuple[str, int | None], list[str]] = {}
+    sources = sorted({sid for sid, _ in keys})
+    with kb.catalog.engine.connect() as conn:
+        for start in range(0, len(sources), 500):
+            query = (select(chunks.c.source_id, chunks.c.page, chunks.c.text)
+                     .where(chunks.c.source_id.in_(sources[start:start + 500])).order_by(chunks.c.ordinal))
+            for sid, page, text in conn.execute(query):
+                if (sid, page) in keys:
+                    out.setdefault((sid, page), []).append(text)
+    return {key: "\n".join(parts) for key, parts in out.items()}
+
+
+def named_years(query: str) -> list[int]:
+    return years_in(query, list(range(1990, 2100)))
+
+
+def _by_page(kb: KnowledgeBase, query: str, live: list, rows: dict, years: list[int], funnel: list[FunnelStep],
+             rrf_k: int) -> list:
+    """Judge pages as units (app/knowledge/pages.py) and order the candidates page by page."""
+    wanted = statements_wanted(query)
+    texts = page_texts(kb, {(rows[c.chunk_id]["source_id"], rows[c.chunk_id]["page"]) for c in live})
+    pages = rank_pages([(c.chunk_id, c.score) for c in live], rows, texts, wanted, years, 1.0 / (rrf_k + 1))
+    by_id = {c.chunk_id: c for c in live}
+    funnel.append(FunnelStep("pages", len(pages), 0, f"{len(live)} chunks on {len(pages)} pages, pages judged as "
+                             "units: best chunk + half the second"
+                             + (f", statement pages wanted: {', '.join(sorted(wanted))}" if wanted else "")
+                             + (f", filings of FY{', FY'.join(map(str, years))} preferred" if years else "")))
+    for page in pages:
+        for cid in page.chunk_ids:
+            by_id[cid].page_reasons = page.reasons
+    return [by_id[cid] for cid in chunk_order(pages)]
 
 
 def _dense(kb: KnowledgeBase, qvec: list[float], n: int, where: dict | None) -> list[tuple[str, float]]:
@@ -116,7 +180,7 @@ def scopes(companies: list[str], years: list[int]) -> list[tuple[str | None, int
     return out
 
 
-def _why(ranks: dict[str, int], raw: dict[str, float], dups: list[str]) -> str:
+def _why(ranks: dict[str, int], raw: dict[str, float], dups: list[str], page_reasons: list[str]) -> str:
     parts = []
     for name, rank in ranks.items():
         if name == "dense":
@@ -125,6 +189,7 @@ def _why(ranks: dict[str, int], raw: dict[str, float], dups: list[str]) -> str:
             parts.append(f"sparse #{rank} (bm25 {raw[name]:.1f})")
         else:
             parts.append(f"{name.split(':', 1)[1]} named in query: dense #{rank} within it")
+    parts += [f"page {reason}" for reason in page_reasons]
     if dups:
         parts.append(f"{len(dups)} near-duplicate(s) folded in")
     return "; ".join(parts)

@@ -1,0 +1,126 @@
+"""The page stage of search: candidate chunks grouped into the pages they sit on, pages judged as units.
+
+Over whole filings the right filing is usually found and the right page inside it is not: hundreds of pages of
+one 10-K share the company's vocabulary. A page is judged by its best chunk, by a second chunk that also
+matched (a page that answers tends to match more than once), and, for questions that need a primary financial
+statement, by whether the page *is* that statement (its title in the page's first lines, as pypdf extracts it:
+"CONSOLIDATED STATEMENTS OF CASH FLOWS", "Consolidated Statement of Cash Flow s"). Which statement a question
+needs comes from the statement it names ("based on the balance sheet") or else from the line items its measure
+reads (capital expenditure is on the cash flow statement, working capital on the balance sheet).
+
+Pure functions; `search.py` calls `rank_pages` after fusion.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+Statement = str  # "balance", "income", "cash_flow", "equity"
+
+# Titles as they open a statement page, matched on lower-case letters only (pypdf breaks words: "Flow s").
+_TITLES: dict[Statement, tuple[str, ...]] = {
+    "balance": ("balancesheet", "statementoffinancialposition", "statementsoffinancialposition",
+                "statementofcondition", "statementsofcondition"),
+    "income": ("statementofincome", "statementsofincome", "statementofoperations", "statementsofoperations",
+               "statementofearnings", "statementsofearnings", "incomestatement", "statementsofincomeloss",
+               "statementofcomprehensiveincome", "statementsofcomprehensiveincome", "profitandloss"),
+    "cash_flow": ("statementofcashflow", "statementsofcashflow", "cashflowstatement"),
+    "equity": ("statementofshareholdersequity", "statementsofshareholdersequity", "statementofstockholdersequity",
+               "statementsofstockholdersequity", "statementsofchangesinequity", "statementofequity",
+               "statementsofequity"),
+}
+# What a question says when it names a statement.
+_NAMED = {
+    "balance": re.compile(r"(?i)\bbalance\s*sheets?\b|\bstatements? of financial (position|condition)\b"),
+    "income": re.compile(r"(?i)\bincome statements?\b|\bstatements? of (income|operations|earnings)\b|\bP\s?&\s?L\b|"
+                         r"\bprofit and loss\b"),
+    "cash_flow": re.compile(r"(?i)\bcash\s?flows? statements?\b|\bstatements? of cash\s?flows?\b"),
+    "equity": re.compile(r"(?i)\bstatements? of (changes in )?(shareholders'?|stockholders'?) equity\b"),
+}
+# Measures and the statement that reports them, when the question names no statement.
+_MEASURES = {
+    "cash_flow": re.compile(r"(?i)\b(capex|capital expenditures?|purchases? of property|cash from operations|"
+                            r"(operating|free) cash flows?|cash flows? from operating|dividends? paid|"
+                            r"depreciation and amortization|share repurchases?|buybacks?)\b"),
+    "balance": re.compile(r"(?i)\b(total assets|current assets|current liabilities|working capital|"
+                          r"(quick|current|cash) ratio|inventor(y|ies)|receivables?|payables?|PP&?E|"
+                          r"property,? plant|fixed assets?|total debt|long-term debt|shareholders'? equity|"
+                          r"stockholders'? equity|book value|net assets|goodwill|retained earnings)\b"),
+    "income": re.compile(r"(?i)\b(revenues?|net sales|sales|cost of (goods sold|sales|revenues?)|COGS|"
+                         r"gross (profit|margin)|operating (income|margin|profit)|net (income|margin|earnings)|"
+                         r"EBITDA|EBIT|earnings per share|EPS|effective tax rate|interest expense|"
+                         r"SG&A|selling, general)\b"),
+}
+_LETTERS = re.compile(r"[^a-z]")
+_TITLE_LINES = 8
+_TOC = re.compile(r"(?i)table of contents|^\s*index to (consolidated )?financial statements")
+_NUMBER = re.compile(r"(?<![\w.,])\(?\d[\d,]*(?:\.\d+)?\)?(?!\w)")
+
+STATEMENT_BONUS = 1.0
+"""A page that is the statement the question needs gains this many top-rank votes (see `rank_pages`)."""
+SECOND_CHUNK_WEIGHT = 0.5
+"""A page's second-best chunk counts this much of its own score."""
+YEAR_BONUS = 0.5
+"""A page of a filing for a fiscal year the question names gains this many top-rank votes."""
+
+
+@dataclass
+class PageScore:
+    key: tuple[str, int | None]  # (source id, page); (chunk id, None) for a source without pages
+    score: float
+    chunk_ids: list[str] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+
+
+def statement_of_page(text: str) -> Statement | None:
+    """Which primary statement a page is: its title among the first lines, and the page mostly figures.
+    A contents page that lists every statement is none of them."""
+    head = [line for line in text.splitlines() if line.strip()][:_TITLE_LINES]
+    squashed = _LETTERS.sub("", " ".join(head).lower())
+    kinds = [kind for kind, titles in _TITLES.items() if any(t in squashed for t in titles)]
+    if len(kinds) != 1 or len(_NUMBER.findall(text)) < 12:
+        return None
+    return kinds[0]
+
+
+def statements_wanted(question: str) -> set[Statement]:
+    """The statements a question names; when it names none, those its measures are reported on."""
+    named = {kind for kind, pattern in _NAMED.items() if pattern.search(question)}
+    if named:
+        return named
+    return {kind for kind, pattern in _MEASURES.items() if pattern.search(question)}
+
+
+def rank_pages(chunks: Sequence[tuple[str, float]], rows: Mapping[str, Mapping], page_texts: Mapping,
+               wanted: set[Statement], years: Sequence[int], unit: float) -> list[PageScore]:
+    """Pages of the candidate chunks, best first. chunks: [(chunk_id, fused score)] best first; rows: catalog
+    rows by chunk id; page_texts: (source_id, page) -> the page's text; unit: the fused score of one top-rank
+    vote, the scale every bonus is expressed in."""
+    pages: dict[tuple[str, int | None], PageScore] = {}
+    for cid, score in chunks:
+        row = rows[cid]
+        # A source without pages (flowing text, news) has no page to judge: each chunk stands alone.
+        key = (row["source_id"], row["page"]) if row["page"] is not None else (cid, None)
+        page = pages.setdefault(key, PageScore(key, 0.0))
+        weight = 1.0 if not page.chunk_ids else SECOND_CHUNK_WEIGHT if len(page.chunk_ids) == 1 else 0.0
+        page.score += weight * score
+        page.chunk_ids.append(cid)
+    for page in pages.values():
+        row = rows[page.chunk_ids[0]]
+        kind = statement_of_page(page_texts.get(page.key, ""))
+        if kind and kind in wanted:
+            page.score += STATEMENT_BONUS * unit
+            page.reasons.append(f"is the {kind.replace('_', ' ')} statement the question needs")
+        if years and row.get("fiscal_year") in years:
+            page.score += YEAR_BONUS * unit
+            page.reasons.append(f"filing for FY{row['fiscal_year']}, named in the question")
+    return sorted(pages.values(), key=lambda p: (-p.score, p.key[0], p.key[1] or 0))
+
+
+def chunk_order(pages: Sequence[PageScore]) -> list[str]:
+    """Chunks in page order: the best chunk of every page first, then the pages' other chunks."""
+    firsts = [p.chunk_ids[0] for p in pages]
+    rest = [cid for p in pages for cid in p.chunk_ids[1:]]
+    return firsts + rest

@@ -1,0 +1,92 @@
+"""The page stage of search: statement pages recognised, the statements a question needs, pages ranked."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.knowledge.pages import chunk_order, rank_pages, statement_of_page, statements_wanted
+
+CASH_FLOW_PAGE = """Table of Contents
+Kestrel Tools Inc. and Subsidiaries
+Consolidated Statement of Cash Flow s
+Years ended December 31
+(Millions)
+2021
+2020
+Net income 1,204 1,118
+Depreciation and amortization 410 398
+Purchases of property, plant and equipment (PP&E) (812) (760)
+Proceeds from sale of businesses 12 40
+Dividends paid (300) (280)
+Net cash provided by operating activities 1,802 1,650
+Net cash used in investing activities (790) (720)
+"""
+
+CONTENTS_PAGE = """Table of Contents
+Index to Consolidated Financial Statements
+Consolidated Statement of Income 50
+Consolidated Balance Sheet 52
+Consolidated Statement of Cash Flows 54
+Notes to Consolidated Financial Statements 56
+"""
+
+
+def test_a_statement_page_is_recognised_by_its_title_even_when_pdf_text_breaks_words() -> None:
+    assert statement_of_page(CASH_FLOW_PAGE) == "cash_flow"
+    balance = CASH_FLOW_PAGE.replace("Consolidated Statement of Cash Flow s", "CONSOLIDATED BALANCE SHEETS")
+    assert statement_of_page(balance) == "balance"
+
+
+def test_contents_pages_and_prose_are_no_statement() -> None:
+    assert statement_of_page(CONTENTS_PAGE) is None  # names every statement: none of them
+    prose = "Consolidated Statement of Cash Flows\nCash from operations rose because customers paid sooner."
+    assert statement_of_page(prose) is None  # a title without a page of figures
+
+
+@pytest.mark.parametrize("question, wanted", [
+    ("What is FY2021 capex? Rely on the cash flow statement.", {"cash_flow"}),
+    ("Using only the balance sheet, what were total assets?", {"balance"}),
+    ("From the statement of financial position, what is working capital?", {"balance"}),
+    ("What was the P&L's operating income?", {"income"}),
+    ("What was capital expenditure in FY2021?", {"cash_flow"}),
+    ("What was the quick ratio at year end?", {"balance"}),
+    ("What was gross margin in 2022?", {"income"}),
+    ("Who is the chief executive?", set()),
+])
+def test_statements_a_question_needs(question: str, wanted: set[str]) -> None:
+    assert statements_wanted(question) == wanted
+
+
+def test_a_named_statement_wins_over_the_measures_it_mentions() -> None:
+    # revenue is an income-statement measure, but the question says where to look
+    assert statements_wanted("What was revenue? Use the cash flow statement only.") == {"cash_flow"}
+
+
+def _rows(*specs: tuple[str, str, int | None, int | None]) -> dict[str, dict]:
+    return {cid: {"source_id": sid, "page": page, "fiscal_year": year} for cid, sid, page, year in specs}
+
+
+def test_pages_add_a_second_chunk_at_half_weight_and_the_wanted_statement_wins() -> None:
+    rows = _rows(("a1", "F", 10, 2021), ("a2", "F", 10, 2021), ("b1", "F", 54, 2021), ("c1", "F", 3, 2021))
+    chunks = [("a1", 0.030), ("c1", 0.029), ("b1", 0.020), ("a2", 0.010)]
+    texts = {("F", 54): CASH_FLOW_PAGE, ("F", 10): "prose", ("F", 3): "prose"}
+    plain = rank_pages(chunks, rows, texts, set(), [], unit=1 / 61)
+    assert [p.key[1] for p in plain] == [10, 3, 54]  # 0.030 + 0.005 beats 0.029
+    wanted = rank_pages(chunks, rows, texts, {"cash_flow"}, [], unit=1 / 61)
+    assert [p.key[1] for p in wanted] == [54, 10, 3]
+    assert "cash flow statement" in wanted[0].reasons[0]
+
+
+def test_a_named_year_prefers_that_years_filing_and_pageless_chunks_stand_alone() -> None:
+    rows = _rows(("x", "F2020", 5, 2020), ("y", "F2021", 5, 2021), ("n1", "news", None, None),
+                 ("n2", "news", None, None))
+    chunks = [("x", 0.020), ("n1", 0.019), ("n2", 0.018), ("y", 0.015)]
+    pages = rank_pages(chunks, rows, {}, set(), [2021], unit=1 / 61)
+    assert pages[0].key == ("F2021", 5)
+    assert {p.key for p in pages[1:]} == {("F2020", 5), ("n1", None), ("n2", None)}  # news chunks not merged
+
+
+def test_chunk_order_puts_every_pages_best_chunk_first() -> None:
+    rows = _rows(("a1", "F", 1, None), ("a2", "F", 1, None), ("b1", "F", 2, None))
+    pages = rank_pages([("a1", 0.03), ("a2", 0.02), ("b1", 0.01)], rows, {}, set(), [], unit=1 / 61)
+    assert chunk_order(pages) == ["a1", "b1", "a2"]
