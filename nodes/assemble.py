@@ -77,9 +77,11 @@ def calculation_text(calc: CalculationOutcome, blocks_by_chunk: dict[str, int]) 
             who = " ".join(x for x in (src.company, f"FY{src.fiscal_year}" if src.fiscal_year else "") if x)
             # Labels and companies were read from documents, and this block is not fenced: one line, no markers.
             inputs.append(f"{name}={value:g}{one_line(src.unit)} ({one_line(who)} {one_line(src.label)}){ref}")
-        formula = one_line(str(getattr(r, "formula", "") or ""))  # a field CalcResult may not have
-        lines.append(f"{r.tool.replace('_', ' ')}: {r.expression} = {r.result:g}{r.unit}; inputs: {', '.join(inputs)}"
-                     + (f"; formula: {formula}" if formula else ""))
+        # A metric's formula and a judgement's note, when the result has them (getattr: older results do not).
+        extra = [f"{name}: {one_line(str(getattr(r, name, '') or ''))}" for name in ("formula", "note")
+                 if str(getattr(r, name, "") or "").strip()]
+        lines.append("; ".join([f"{r.tool.replace('_', ' ')}: {r.expression} = {r.result:g}{r.unit}",
+                                f"inputs: {', '.join(inputs)}", *extra]))
     if not lines:
         lines = [one_line(calc.summary) or "No calculation was made."]
     return "\n".join(lines)

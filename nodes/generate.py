@@ -5,10 +5,18 @@ an extractive composer writes the answer from what the prompt holds: the calcula
 claims of the retrieval subgraph and the most relevant sentence of each news item, newest first, each
 sentence ending with the number of its block.
 
-validate_citations: every [n] must name a block that was in the prompt; a citation of anything else is
-removed and its sentence flagged. A sentence with a figure must cite, and each of its figures must appear in
-the blocks it cites (dates aside). Flagged sentences are dropped from the answer and listed. When evidence was
-needed and no sentence with a valid citation remains, the answer is the declared insufficient-evidence one.
+The offline composer writes as an analyst would: the figure asked for first, with its period and unit (a
+table row is stated as the figure it holds for the year asked, never pasted), a comparison as which side is
+higher and by how much, then how a result was computed; certifications, safe harbours and contents lines are
+never quoted.
+
+validate_citations runs on the final text whichever provider wrote it. Every [n] must name a block that was in
+the prompt; a citation of anything else is removed and its sentence flagged. Every sentence that states a figure,
+a name (beyond the question's own words and our own vocabulary) or a date must cite an admitted block, and the
+blocks it cites must hold each of its figures (same value; scale and currency where both state them), names and
+dates (in any format) and share a content word with it. Flagged sentences are dropped from the answer and listed
+with the reason. When nothing is left, or evidence was needed and no sentence with a valid citation remains, the
+answer is the declared insufficient-evidence one.
 
 No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
 """
@@ -30,8 +38,8 @@ _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z£$€\d(\"'\[])|(?<=\])\s+(?
 _RECENCY = re.compile(r"(?i)\b(latest|recent|recently|newest|most recent|last|current|currently|now|today|"
                       r"this (?:week|month|quarter|year))\b")
 _TOOL_PHRASES = {
-    "growth_rate": "a growth rate", "percentage_change": "a percentage change", "difference": "a difference",
-    "ratio": "a ratio", "cagr": "a compound annual growth rate", "evaluate": "an expression",
+    "growth_rate": "Growth", "percentage_change": "Change", "difference": "Difference", "ratio": "Ratio",
+    "cagr": "CAGR", "evaluate": "Evaluate", "metric": "Metric",
 }
 
 Synthesizer = Callable[[list[dict[str, str]]], str]
@@ -218,7 +226,7 @@ def _headline(block: Block) -> str:
     from nodes.retrieve import looks_like_instruction
 
     candidates = [block.title.strip(), *split_sentences(block.text)[:1]]
-    return next((c for c in candidates if c and not looks_like_instruction(c)), "")
+    return next((c for c in candidates if c and not looks_like_instruction(c) and not is_boilerplate(c)), "")
 
 
 def cite(text: str, numbers: Sequence[int]) -> str:
@@ -230,8 +238,8 @@ def describe_result(result: CalcResult, calc_n: int, by_chunk: dict[str, Block])
     """The result stated as an analyst would (the figure, its period and unit; which side is higher), then how
     it was computed. Each sentence cites the calculation and the blocks its inputs came from."""
     refs = [calc_n, *(by_chunk[f.chunk_id].n for f in result.sources.values() if f.chunk_id in by_chunk)]
-    lead = lead_sentence(result)
-    return [cite(text, refs) for text in (lead, computation(result)) if text]
+    note = str(getattr(result, "note", "") or "").strip()  # a judgement: the metric it rests on
+    return [cite(text, refs) for text in (lead_sentence(result), computation(result), note) if text]
 
 
 def lead_sentence(result: CalcResult) -> str:
@@ -253,6 +261,13 @@ def lead_sentence(result: CalcResult) -> str:
         verb = "grew" if value >= 0 else "fell"
         return (f"{_subject(end.company, end.label)} {verb} at a compound annual rate of {abs(value):g}% from "
                 f"{_stated(start)}{_in(start)} to {_stated(end)}{_in(end)}")
+    formula = str(getattr(result, "formula", "") or "")
+    if result.tool == "metric" and " = " in formula:
+        companies = {f.company for f in src.values() if f.company}
+        years = [f.fiscal_year for f in src.values() if f.fiscal_year]
+        company = companies.pop() if len(companies) == 1 else None
+        when = f" in FY{max(years)}" if years else ""
+        return f"{_subject(company, formula.split(' = ', 1)[0].strip())} was {_result_text(value, result.unit)}{when}"
     if result.tool == "ratio" and {"numerator", "denominator"} <= src.keys():
         num, den = src["numerator"], src["denominator"]
         return (f"{_subject(num.company, num.label)}{_in(num)} ({_stated(num)}) was {value:g} times "
@@ -298,22 +313,29 @@ def _in(figure: Figure) -> str:
 
 
 def computation(result: CalcResult) -> str:
-    """'Computed as a difference: 6.7 - 9.1 = -2.4 (a: Northwind Logistics FY2024 Operating margin 6.7%; ...)',
-    with the calculator's formula when it gives one."""
+    """How a result was computed: 'Difference: 6.7 - 9.1 = -2.4 percentage points (a: Northwind Logistics FY2024
+    Operating margin 6.7%; ...)', with the calculator's formula when it gives one."""
     units = {f.unit for f in result.sources.values()}
     unit = result.unit
-    if result.tool == "difference" and units == {"%"}:
-        unit = " percentage points"
-    elif result.tool == "difference" and len(units) == 1:
-        unit = f" {units.pop()}"
+    if result.tool == "difference" and len(units) == 1:
+        unit = units.pop()
+    value = f"{result.result:g} percentage points" if result.tool == "difference" and unit == "%" else (
+        _result_text(result.result, unit))
     inputs = []
     for name, figure in result.sources.items():
         who = " ".join(x for x in (figure.company, f"FY{figure.fiscal_year}" if figure.fiscal_year else "") if x)
         inputs.append(f"{name}: {who} {figure.label} {format_figure(figure.value, figure.unit)}")
     detail = f" ({'; '.join(inputs)})" if inputs else ""
     formula = str(getattr(result, "formula", "") or "").strip()
-    how = _TOOL_PHRASES.get(result.tool, result.tool.replace("_", " "))
-    return f"Computed as {how}{f' with {formula}' if formula else ''}: {result.expression} = {result.result:g}{unit}{detail}"
+    phrase = _TOOL_PHRASES.get(result.tool, result.tool.replace("_", " ").capitalize())
+    return f"{phrase}: {result.expression} = {value}{detail}{f'; formula: {formula}' if formula else ''}"
+
+
+def _result_text(value: float, unit: str) -> str:
+    """'0.9%', '1.52x', '-$63.9m', '45 days': a result as a report writes it, a word unit after a space."""
+    if re.fullmatch(r"[£$€]?(?:m|bn|k)?|%|x|p", unit):
+        return format_figure(value, unit)
+    return f"{format_figure(value, '')} {unit}"
 
 
 def format_figure(value: float, unit: str) -> str:
@@ -331,16 +353,16 @@ def format_figure(value: float, unit: str) -> str:
 def best_news_sentence(topic: set[str], block: Block, years: Sequence[int] = ()) -> tuple[float, str]:
     """The item's headline or sentence that supports the question most, and its support (0: none does).
     The headline competes too: a publisher's correction states the corrected figure there. Sentences
-    addressed to a model ('ignore all previous instructions') never count."""
+    addressed to a model ('ignore all previous instructions') and boilerplate (a safe harbour) never count."""
     from nodes.retrieve import looks_like_instruction, sentence_support
 
     title = block.title.strip()
     texts = [t for t in (title, *split_sentences(block.text)) if t]
     # The headline is the item's own summary: on equal support it wins over a sentence of the body.
     candidates = [(sentence_support(topic, t, years) + (HEADLINE_BONUS if t == title else 0.0), -i, t)
-                  for i, t in enumerate(texts) if not looks_like_instruction(t)]
+                  for i, t in enumerate(texts) if not looks_like_instruction(t) and not is_boilerplate(t)]
     candidates = [c for c in candidates if c[0] > (HEADLINE_BONUS if c[2] == title else 0.0)] or [
-        (0.0, -i, t) for i, t in enumerate(texts[:1])]
+        (0.0, -i, t) for i, t in enumerate(texts[:1]) if not looks_like_instruction(t) and not is_boilerplate(t)]
     if not candidates:
         return 0.0, ""
     score, _, text = max(candidates)

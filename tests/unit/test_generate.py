@@ -10,7 +10,7 @@ from typing import Any
 from app.calc_tools import CalcResult, CalculationOutcome, Figure
 from app.routing.decision import RouteDecision
 from nodes.assemble import calculation_text
-from nodes.generate import check_citations, compose_offline, generate, validate_citations
+from nodes.generate import check_citations, compose_offline, generate, split_answer, validate_citations
 from nodes.retrieve import Claim, RetrievalResult
 from nodes.state import Block, CitationCheck
 from prompts.answer import INSUFFICIENT_EVIDENCE
@@ -146,7 +146,7 @@ def test_compose_offline_describes_the_calculation_citing_it_and_both_inputs():
     draft = compose_offline(calc_state())
     # The figure asked for leads, with its period and unit and which side is higher; then how it was computed.
     assert draft.startswith("Helio Renewables' operating margin was 2.4 percentage points higher than Northwind "
-                            "Logistics' in FY2024 (9.1% against 6.7%) [3][1][2]. Computed as a difference: "
+                            "Logistics' in FY2024 (9.1% against 6.7%) [3][1][2]. Difference: "
                             "6.7 - 9.1 = -2.4 percentage points")
     assert "Northwind Logistics FY2024 Operating margin 6.7%" in draft
     assert "Helio Renewables FY2024 Operating margin 9.1%" in draft
@@ -446,16 +446,15 @@ def test_a_growth_rate_leads_with_the_rate_and_both_periods_then_the_computation
     state = growth_state()
     draft = compose_offline(state)
     assert draft == ("Northwind Logistics' capital expenditure grew 0.9% from $1,563m in FY2017 to $1,577m in FY2018 "
-                     "[2][1]. Computed as a growth rate: (1577 - 1563) / 1563 * 100 = 0.9% (old: Northwind Logistics "
-                     "FY2017 Capital expenditure $1,563m; new: Northwind Logistics FY2018 Capital expenditure $1,577m) "
-                     "[2][1].")
+                     "[2][1]. Growth: (1577 - 1563) / 1563 * 100 = 0.9% (old: Northwind Logistics FY2017 Capital "
+                     "expenditure $1,563m; new: Northwind Logistics FY2018 Capital expenditure $1,577m) [2][1].")
     assert validate_citations({**state, "draft": draft})["draft"] == draft
 
 
 def test_a_formula_is_rendered_when_the_result_has_one():
     draft = compose_offline(growth_state("(new - old) / old * 100"))
-    assert "Computed as a growth rate with (new - old) / old * 100: (1577 - 1563)" in draft
-    assert "with (new" not in compose_offline(growth_state())
+    assert "Capital expenditure $1,577m); formula: (new - old) / old * 100 [2][1]." in draft
+    assert "formula" not in compose_offline(growth_state())
 
 
 def test_a_difference_across_years_says_which_year_is_higher():
@@ -472,3 +471,47 @@ def test_a_difference_across_years_says_which_year_is_higher():
     assert draft.startswith("Northwind Logistics' operating margin was 0.3 percentage points higher in FY2024 than "
                             "in FY2023 (6.7% against 6.4%) [3][1].")
     assert validate_citations({**state, "draft": draft})["citation_check"].flagged == []
+
+
+def test_a_metric_leads_with_its_name_value_and_year_then_its_formula_and_judgement():
+    block = Block(n=1, kind="report", header="[1] Northwind Logistics FY2019, p.40 [table]", source_id="nw-19",
+                  chunk_id="nw-ppe", company=NW, fiscal_year=2019,
+                  text="| Item ($m) | FY2019 | FY2018 |\n|---|---|---|\n| Revenue | 3,000 | 2,800 |\n"
+                       "| PP&E | 2,050 | 1,900 |")
+
+    def fig(label: str, value: float, year: int) -> Figure:
+        return Figure(label=label, value=value, unit="$m", company=NW, fiscal_year=year, source_id="nw-19",
+                      chunk_id="nw-ppe")
+
+    result = CalcResult(tool="metric", inputs={"revenue_2019": 3000.0, "ppe_2018": 1900.0, "ppe_2019": 2050.0},
+                        result=1.519, unit="x", expression="3000 / ((1900 + 2050) / 2)",
+                        sources={"revenue_2019": fig("Revenue", 3000, 2019), "ppe_2018": fig("PP&E", 1900, 2018),
+                                 "ppe_2019": fig("PP&E", 2050, 2019)},
+                        formula="fixed asset turnover = revenue / average PP&E (inputs: revenue_2019, ppe_2018, "
+                                "ppe_2019)",
+                        note="The efficiency judgement rests on fixed asset turnover = 1.519x.")
+    calc = CalculationOutcome(status="ok", results=[result])
+    calc_block = Block(n=2, kind="calculation", header="[2] calculation (ok)", source_id="calculation",
+                       text=calculation_text(calc, {"nw-ppe": 1}))
+    state = {"question": "What was Northwind's fixed asset turnover in FY2019?", "blocks": [block, calc_block],
+             "calculation": calc, "decision": RETRIEVE}
+    draft = compose_offline(state)
+    lead, computed, judgement = split_answer(draft)
+    assert lead == "Northwind Logistics' fixed asset turnover was 1.519x in FY2019 [2][1]."
+    assert computed.startswith("Metric: 3000 / ((1900 + 2050) / 2) = 1.519x (revenue_2019: Northwind Logistics ")
+    assert computed.endswith("; formula: fixed asset turnover = revenue / average PP&E (inputs: revenue_2019, "
+                             "ppe_2018, ppe_2019) [2][1].")
+    assert judgement == "The efficiency judgement rests on fixed asset turnover = 1.519x [2][1]."
+    out = validate_citations({**state, "draft": draft})
+    assert out["draft"] == draft and out["citation_check"].flagged == []
+
+
+def test_a_news_item_is_never_quoted_by_its_safe_harbour():
+    item = NEWS_OLD.model_copy(update={
+        "title": "", "text": "This release contains forward-looking statements about storage revenue. "
+                             "Helio Renewables reported first-half storage revenue of $57.1m."})
+    draft = compose_offline({"question": "What storage revenue did Helio report?", "blocks": [item]})
+    assert draft == "2024-08-02: Helio Renewables reported first-half storage revenue of $57.1m [4]."
+    only = item.model_copy(update={"text": "This release contains forward-looking statements about storage revenue."})
+    assert compose_offline({"question": "What storage revenue did Helio report?", "blocks": [only]}) == (
+        INSUFFICIENT_EVIDENCE)
