@@ -169,7 +169,8 @@ def _unit(figure: Figure, block: Block) -> str:
     scale = _TABLE_SCALE.search(block.text)
     if figure.unit or scale is None or _NO_SCALE.search(figure.label):
         return figure.unit
-    return (scale.group("cur") or "") + {"millions": "m", "billions": "bn", "thousands": "k"}[scale.group("scale").lower()]
+    suffix = {"millions": "m", "billions": "bn", "thousands": "k"}[scale.group("scale").lower()]
+    return (scale.group("cur") or "") + suffix
 
 
 def _measure(label: str) -> str:
@@ -397,8 +398,8 @@ _DATE_FORMS = [re.compile(p) for p in (
     rf"(?<![\w.,£$€])(?P<year>{_YEAR})(?![\w%]|[.,]\d|\s?(?:million|billion|thousand|mn|bn|m|k)\b)",
     r"\b(?P<month>January|February|March|April|June|July|August|September|October|November|December)\b",
 )]
-_PERIOD_FORMS = [(re.compile(r"\b(?P<p>H[12]|Q[1-4])\b"), None),
-                 (re.compile(r"(?i)\b(?P<n>first|second|third|fourth)[\s-](?P<what>half|quarter)\b"), True)]
+_PERIOD_FORMS = [re.compile(r"\b(?P<p>H[12]|Q[1-4])\b"),
+                 re.compile(r"(?i)\b(?P<n>first|second|third|fourth)[\s-](?P<what>half|quarter)\b")]
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 
 DateKey = tuple[int | None, int | None, int | None]  # year, month, day (None where the text does not say)
@@ -428,31 +429,42 @@ def read_dates(text: str) -> tuple[list[tuple[str, DateKey]], set[str], str]:
     """The dates a text states (as written, and as (year, month, day)), its halves and quarters ('H1', 'Q3'),
     and the text with all of them blanked out, so that what digits remain are figures."""
     dates: list[tuple[str, DateKey]] = []
-    for form in _DATE_FORMS:
-        def take(m: re.Match[str]) -> str:
-            found = m.groupdict()
-            year = found.get("year")
-            month = found.get("month")
-            day = found.get("day")
-            y = int(year) + (2000 if len(year) == 2 else 0) if year else None
-            mo = (int(month) if month.isdigit() else _MONTHS.get(month.rstrip(".").lower())) if month else None
-            d = int(re.sub(r"\D", "", day)) if day else None
-            dates.append((m.group(0).strip(), (y, mo, d)))
-            if found.get("year2"):  # a span of years states both
-                later = found["year2"]
-                dates.append((m.group(0).strip(), (int(later) + (2000 if len(later) == 2 else 0), None, None)))
-            return " " * len(m.group(0))
-        text = form.sub(take, text)
     periods: set[str] = set()
-    for form, spelled in _PERIOD_FORMS:
-        def period(m: re.Match[str], spelled: bool | None = spelled) -> str:
-            if spelled:
-                periods.add(("H" if m.group("what").lower() == "half" else "Q") + str(_ORDINALS[m.group("n").lower()]))
-            else:
-                periods.add(m.group("p"))
-            return " " * len(m.group(0))
-        text = form.sub(period, text)
+
+    def blank(match: re.Match[str]) -> str:
+        return " " * len(match.group(0))
+
+    for form in _DATE_FORMS:
+        for match in form.finditer(text):
+            dates.extend((match.group(0).strip(), key) for key in _date_keys(match))
+        text = form.sub(blank, text)
+    for form in _PERIOD_FORMS:
+        periods.update(_period(match) for match in form.finditer(text))
+        text = form.sub(blank, text)
     return dates, periods, text
+
+
+def _year(text: str) -> int:
+    return int(text) + (2000 if len(text) == 2 else 0)
+
+
+def _date_keys(match: re.Match[str]) -> list[DateKey]:
+    """(year, month, day) of a date match; a span of years ('2017-18') states both years."""
+    found = match.groupdict()
+    year, month, day = found.get("year"), found.get("month"), found.get("day")
+    month_number = (int(month) if month.isdigit() else _MONTHS.get(month.rstrip(".").lower())) if month else None
+    keys: list[DateKey] = [(_year(year) if year else None, month_number, int(re.sub(r"\D", "", day)) if day else None)]
+    if found.get("year2"):
+        keys.append((_year(found["year2"]), None, None))
+    return keys
+
+
+def _period(match: re.Match[str]) -> str:
+    """'H1', 'Q3'; 'first half' → 'H1', 'third quarter' → 'Q3'."""
+    found = match.groupdict()
+    if found.get("p"):
+        return found["p"]
+    return ("H" if found["what"].lower() == "half" else "Q") + str(_ORDINALS[found["n"].lower()])
 
 
 def unsupported_dates(sentence: str, support: str) -> list[str]:
@@ -472,7 +484,7 @@ def unsupported_dates(sentence: str, support: str) -> list[str]:
     return missing
 
 
-def stated_names(sentence: str, known: set[str] = frozenset()) -> list[str]:  # type: ignore[assignment]
+def stated_names(sentence: str, known: frozenset[str] | set[str] = frozenset()) -> list[str]:
     """The names a sentence states: capitalised words (possessives and trailing punctuation off) other than
     ordinary words, our own vocabulary, finance terms, periods and months. A word that opens the sentence (or a
     clause after ':' or ';') is capitalised anyway, so it counts only when it reads as a name: a possessive
@@ -487,8 +499,8 @@ def stated_names(sentence: str, known: set[str] = frozenset()) -> list[str]:  # 
             continue
         if _opens_clause(sentence, match.start()):
             after = tokens[i + 1] if i + 1 < len(tokens) else None
-            joined = after is not None and not sentence[match.end():after.start()].strip()
-            follows = joined and _is_name_shaped(re.sub(r"'s$", "", after.group(0)).rstrip(".-'’"))  # type: ignore[union-attr]
+            follows = after is not None and not sentence[match.end():after.start()].strip() and _is_name_shaped(
+                re.sub(r"'s$", "", after.group(0).replace("’", "'")).rstrip(".-'"))
             if not (raw.endswith(("'s", "s'")) or (word.isupper() and len(word) > 1) or follows
                     or word.casefold() in known):
                 continue
