@@ -50,39 +50,77 @@ def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
     raise typer.Exit(code)
 
 
+_STAGES = {"read": "reading files", "chunk": "chunking", "embed": "embedding chunks", "index": "committing sources"}
+PLAIN_PROGRESS_MIN_CHUNKS = 200  # below this an ingest is quick and prints no progress lines off a terminal
+
+
+def _parse_year(value: str | None) -> int | None:
+    """--year accepts 2024, FY2024, fy2024 and FY24."""
+    from app.text.identity import parse_fiscal_year
+
+    if value is None:
+        return None
+    try:
+        return parse_fiscal_year(value)
+    except ValueError:
+        raise BadInput(f"--year must be a fiscal year such as 2024, FY2024 or FY24, not {value!r}") from None
+
+
+def _ingest_progress():  # type: ignore[no-untyped-def]
+    """(callback, Rich progress or None). On a terminal: Rich bars per stage, on stderr. Otherwise: plain
+    'embedded N/M chunks' lines on stderr at every tenth of a big ingest."""
+    if err.is_terminal:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), console=err, transient=True)
+        tasks: dict[str, Any] = {}
+
+        def on_terminal(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = progress.add_task(_STAGES.get(stage, stage), total=total)
+            progress.update(tasks[stage], completed=done, total=total)
+
+        return on_terminal, progress
+    last_tenth = [-1]
+
+    def on_plain(stage: str, done: int, total: int) -> None:
+        if stage != "embed" or total < PLAIN_PROGRESS_MIN_CHUNKS:
+            return
+        tenth = done * 10 // total
+        if tenth > last_tenth[0]:
+            last_tenth[0] = tenth
+            err.print(f"embedded {done}/{total} chunks ({done * 100 // total}%)", highlight=False)
+
+    return on_plain, None
+
+
 @app.command()
 def ingest(
     paths: List[Path] = typer.Argument(..., help="Files or folders (folders recurse; hidden entries skipped)."),
     doc_type: Optional[str] = typer.Option(None, "--type", help="report or news; overrides the file's own."),
     company: Optional[str] = typer.Option(None, "--company", help="Company name; overrides the file's own."),
-    year: Optional[int] = typer.Option(None, "--year", help="Fiscal year, e.g. 2024; overrides the file's own."),
+    year: Optional[str] = typer.Option(None, "--year", help="Fiscal year (2024, FY2024 or FY24); overrides the "
+                                                            "file's own."),
     prune: bool = typer.Option(False, "--prune", help="Remove sources under PATHS whose files are gone."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:
-    """Add or update sources: .txt .md .html .pdf .json .jsonl. Unchanged sources are skipped."""
+    """Add or update sources: .txt .md .html .pdf .json .jsonl. Unchanged sources are skipped. Company, fiscal
+    year, form and period not given are read from file names (BESTBUY_2019_10K) and cover pages."""
     from app.knowledge.loaders import Overrides
 
     if doc_type is not None and doc_type not in ("report", "news"):
         _fail(f"--type must be 'report' or 'news', not {doc_type!r}")
-    if year is not None and not 1900 <= year <= 2200:
-        _fail(f"--year {year} is not a plausible fiscal year")
+    try:
+        fiscal_year = _parse_year(year)
+    except BadInput as exc:
+        _fail(str(exc))
     kb = _kb()
-    progress_cb, progress = None, None
-    if not as_json and err.is_terminal:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-        progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                            TimeElapsedColumn(), console=err, transient=True)
-        tasks: dict[str, int] = {}
-
-        def progress_cb(stage: str, done: int, total: int) -> None:
-            if stage not in tasks:
-                tasks[stage] = progress.add_task("reading files" if stage == "read" else "indexing", total=total)
-            progress.update(tasks[stage], completed=done, total=total)
-
+    progress_cb, progress = _ingest_progress() if not as_json else (None, None)
+    if progress:
         progress.start()
     try:
-        summary = kb.ingest(paths, Overrides(doc_type=doc_type, company=company, fiscal_year=year),  # type: ignore[arg-type]
+        summary = kb.ingest(paths, Overrides(doc_type=doc_type, company=company, fiscal_year=fiscal_year),  # type: ignore[arg-type]
                             prune=prune, on_progress=progress_cb)
     except KeyboardInterrupt:
         if progress:

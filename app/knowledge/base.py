@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Any, Callable, Iterable, Literal
@@ -13,9 +13,11 @@ from app.knowledge.chunking import chunk_record, index_text
 from app.knowledge.loaders import (InputFile, LoadError, LoadFailure, Overrides, discover, load_file)
 from app.knowledge.records import Chunk, SourceRecord
 from app.settings import Settings
+from app.text.identity import display_company, normalize_company, spelling_rank
 
 SearchMode = Literal["hybrid", "dense", "sparse"]
-_EMBED_GROUP = 128  # chunks embedded together; sources are still committed one by one
+_EMBED_GROUP = 128  # chunks embedded in one call (a slice may span small sources or cut a big one)
+ProgressFn = Callable[[str, int, int], None]
 
 
 @dataclass
@@ -38,19 +40,51 @@ class IngestSummary:
         }
 
 
+@dataclass(frozen=True)
+class CompanyNames:
+    """The catalog's company names, so that a filter matches a company however it is spelled.
+    aliases: normalised alias → canonical company (Catalog.company_aliases); spellings: canonical company → every
+    spelling its chunks may carry in the dense store (Catalog.company_spellings)."""
+
+    aliases: dict[str, str] = field(default_factory=dict)
+    spellings: dict[str, list[str]] = field(default_factory=dict)
+
+    def canonical(self, name: str) -> str:
+        return self.aliases.get(normalize_company(name), name)
+
+    def key(self, name: str) -> str:
+        return normalize_company(self.canonical(name))
+
+    def stored(self, name: str) -> list[str]:
+        canonical = self.canonical(name)
+        return self.spellings.get(canonical, [canonical])
+
+
+_NO_NAMES = CompanyNames()
+
+
 @dataclass
 class Filters:
+    """What a search is restricted to. `company` matches case- and suffix-insensitively ("PFIZER", "Pfizer
+    Inc."), and through the catalog's aliases (a ticker, a file-name token) once `names` is set, which
+    KnowledgeBase.search does."""
+
     company: str | None = None
     fiscal_year: int | None = None
     doc_type: str | None = None
     published_from: date | None = None
     published_to: date | None = None
+    names: CompanyNames | None = field(default=None, repr=False, compare=False)
 
     def active(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if v is not None}
+        return {k: v for k, v in self.__dict__.items() if v is not None and k != "names"}
+
+    def same_company(self, company: str | None) -> bool:
+        names = self.names or _NO_NAMES
+        return bool(company) and bool(self.company) and names.key(company) == names.key(self.company)  # type: ignore[arg-type]
 
     def matches(self, row: dict) -> bool:
-        if self.company and (row.get("company") or "").lower() != self.company.lower():
+        if self.company and not self.same_company(row.get("company")):
             return False
         if self.fiscal_year is not None and row.get("fiscal_year") != self.fiscal_year:
             return False
@@ -67,7 +101,8 @@ class Filters:
         """The filter as a chromadb `where`, optionally narrowed to one company and/or fiscal year."""
         clauses: list[dict] = []
         if company or self.company:
-            clauses.append({"company": company or self.company})
+            spellings = (self.names or _NO_NAMES).stored(company or self.company)  # type: ignore[arg-type]
+            clauses.append({"company": spellings[0] if len(spellings) == 1 else {"$in": spellings}})
         if fiscal_year is not None or self.fiscal_year is not None:
             clauses.append({"fiscal_year": fiscal_year if fiscal_year is not None else self.fiscal_year})
         if self.doc_type:
@@ -134,6 +169,8 @@ class KnowledgeBase:
         self._collection = None
         self._sparse = None
         self._filter_rows: list[dict] | None = None
+        self._names: tuple[int, CompanyNames] | None = None
+        self._batch_limit: int | None = None
         self._lock = threading.Lock()
         self._collection_lock = threading.Lock()
 
@@ -154,6 +191,22 @@ class KnowledgeBase:
 
                     self._collection = open_collection(self.settings, self.embedder)
         return self._collection
+
+    @property
+    def batch_limit(self) -> int:
+        """The most records the dense store takes in one upsert or delete."""
+        if self._batch_limit is None:
+            from app.knowledge import dense
+
+            self._batch_limit = dense.max_batch_size(self.collection)
+        return self._batch_limit
+
+    def company_names(self) -> CompanyNames:
+        """The catalog's company aliases and stored spellings, re-read when the catalog changes."""
+        generation = self.catalog.generation()
+        if self._names is None or self._names[0] != generation:
+            self._names = (generation, CompanyNames(self.catalog.company_aliases(), self.catalog.company_spellings()))
+        return self._names[1]
 
     def sparse(self):  # type: ignore[no-untyped-def]
         """The sparse index, rebuilt from the catalog when it is missing or older than the catalog."""
@@ -177,7 +230,10 @@ class KnowledgeBase:
 
     # --- ingestion -----------------------------------------------------------------------------------
     def ingest(self, paths: Iterable[Path], overrides: Overrides | None = None, *, prune: bool = False,
-               on_progress: Callable[[str, int, int], None] | None = None) -> IngestSummary:
+               on_progress: ProgressFn | None = None) -> IngestSummary:
+        """Load, chunk, embed and commit each new or changed source; each source switches old → new in one
+        catalog transaction after all its vectors are in. on_progress(stage, done, total) is called with the
+        stages read (files), chunk (sources), embed (chunks) and index (sources committed)."""
         import time
 
         from app.knowledge.analyzer import analyze
@@ -218,33 +274,13 @@ class KnowledgeBase:
                 else:
                     pending.append(record)
             loaded_files.append(str(item.path))
+        if on_progress:
+            on_progress("read", len(files), len(files))
         self.catalog.clear_dead_letters(loaded_files)  # a file that loads is no longer a dead letter
 
-        # Chunk and embed in groups; the next group embeds (one core) while this one is written (the other),
-        # and each source is still committed on its own.
-        from concurrent.futures import ThreadPoolExecutor
-
-        done = 0
-
-        def flush(batch) -> None:  # type: ignore[no-untyped-def]
-            nonlocal done
-            done += self._write_group(*batch, known, summary, analyze)
-            if on_progress:
-                on_progress("index", done, len(pending))
-
-        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="prov-embed")
-        try:
-            in_flight = None
-            for group in self._groups(pending):
-                texts = [index_text(c) for _, pieces in group for c in pieces]
-                future = pool.submit(self.embedder.embed, texts) if texts else None
-                if in_flight:
-                    flush(in_flight)
-                in_flight = (group, texts, future)
-            if in_flight:
-                flush(in_flight)
-        finally:
-            pool.shutdown(wait=False, cancel_futures=True)
+        pending = self._canonical_companies(pending)
+        work = self._chunk_all(pending, on_progress)
+        self._embed_and_write(work, known, summary, analyze, on_progress)
 
         if prune:
             self._prune(roots, seen, failed_files, summary)
@@ -258,41 +294,113 @@ class KnowledgeBase:
         summary.failed.append(LoadFailure(str(item.path), reason))
         self.catalog.record_dead_letter(str(item.path), reason)
 
-    def _groups(self, pending: list[SourceRecord]):  # type: ignore[no-untyped-def]
-        group: list[tuple[SourceRecord, list[Chunk]]] = []
-        size = 0
-        for record in pending:
-            pieces = chunk_record(record, self.settings.chunk_tokens, self.settings.chunk_overlap)
-            group.append((record, pieces))
-            size += len(pieces)
-            if size >= _EMBED_GROUP:
-                yield group
-                group, size = [], 0
-        if group:
-            yield group
+    def _canonical_companies(self, records: list[SourceRecord]) -> list[SourceRecord]:
+        """One spelling per company. Records whose names (company, aliases) share a key with a company the
+        catalog knows, or with each other, get one company: the most human spelling among the catalog's and
+        theirs (spelling_rank; a tie keeps the catalog's, then the first met). A replaced spelling becomes an
+        alias. The content hash is left alone: it describes the file, not the catalog's spelling."""
+        group_of: dict[str, str] = {}
+        best: dict[str, str] = {}
+        for key, company in self.catalog.company_aliases().items():
+            group_of[key] = normalize_company(company)
+            best.setdefault(normalize_company(company), company)
+        groups: list[str | None] = []
+        for record in records:
+            if not record.company:
+                groups.append(None)
+                continue
+            keys = [normalize_company(n) for n in record.names()]
+            group = next((group_of[k] for k in keys if k in group_of), keys[0])
+            for k in keys:
+                group_of.setdefault(k, group)
+            shown = [a for a in record.company_aliases if display_company(a) == a]
+            for candidate in [record.company, *shown]:
+                if group not in best or spelling_rank(candidate) > spelling_rank(best[group]):
+                    best[group] = candidate
+            groups.append(group)
+        out = []
+        for record, group in zip(records, groups):
+            if group is None or best[group] == record.company:
+                out.append(record)
+                continue
+            aliases = [a for a in dict.fromkeys([record.company, *record.company_aliases]) if a != best[group]]
+            out.append(record.model_copy(update={"company": best[group], "company_aliases": aliases}))
+        return out
 
-    def _write_group(self, group: list[tuple[SourceRecord, list[Chunk]]], texts: list[str], vectors_future,  # type: ignore[no-untyped-def]
-                     known: dict[str, str], summary: IngestSummary, analyze: Callable[[str], list[str]]) -> int:
-        vectors = vectors_future.result() if vectors_future is not None else []
-        offset = 0
-        for record, pieces in group:
-            vecs = vectors[offset:offset + len(pieces)]
-            docs = texts[offset:offset + len(pieces)]
-            offset += len(pieces)
-            if pieces:
-                # 1. new vectors in (invisible until the catalog lists them)
-                self.collection.upsert(ids=[c.chunk_id for c in pieces], embeddings=vecs, documents=docs,
-                                       metadatas=[c.metadata() for c in pieces])
-            # 2. the switch: one catalog transaction
-            old = self.catalog.replace_source(record, pieces, [" ".join(analyze(d)) for d in docs])
-            # 3. old vectors out (a kill here leaves orphans that the next ingest sweeps)
-            new_ids = {c.chunk_id for c in pieces}
-            stale = [cid for cid in old if cid not in new_ids]
-            if stale:
-                self.collection.delete(ids=stale)
-            (summary.updated if record.source_id in known else summary.added).append(record.source_id)
-            summary.chunks_written += len(pieces)
-        return len(group)
+    def _chunk_all(self, pending: list[SourceRecord], on_progress: ProgressFn | None,
+                   ) -> list[tuple[SourceRecord, list[Chunk], list[str]]]:
+        """Each pending source with its chunks and the texts the indexes see."""
+        work = []
+        for i, record in enumerate(pending, start=1):
+            pieces = chunk_record(record, self.settings.chunk_tokens, self.settings.chunk_overlap)
+            work.append((record, pieces, [index_text(c) for c in pieces]))
+            if on_progress:
+                on_progress("chunk", i, len(pending))
+        return work
+
+    def _embed_and_write(self, work: list[tuple[SourceRecord, list[Chunk], list[str]]], known: dict[str, str],
+                         summary: IngestSummary, analyze: Callable[[str], list[str]],
+                         on_progress: ProgressFn | None) -> None:
+        """Embed all chunks in slices of _EMBED_GROUP, in source order: a slice may hold several small sources
+        or part of a big one, so one call never holds a whole huge file and progress moves within it. The next
+        slice embeds (one core) while the sources this one completed are written (the other)."""
+        from concurrent.futures import ThreadPoolExecutor
+
+        total = sum(len(pieces) for _, pieces, _ in work)
+        flat = [text for _, _, texts in work for text in texts]
+        vectors: list[list[float]] = []  # vectors of the chunks of sources not yet written, in order
+        state = {"written": 0, "embedded": 0}
+
+        def write_complete() -> None:
+            while state["written"] < len(work) and len(work[state["written"]][1]) <= len(vectors):
+                record, pieces, texts = work[state["written"]]
+                self._write_source(record, pieces, texts, vectors[:len(pieces)], known, summary, analyze)
+                del vectors[:len(pieces)]
+                state["written"] += 1
+                if on_progress:
+                    on_progress("index", state["written"], len(work))
+
+        def finish(texts: list[str], future) -> None:  # type: ignore[no-untyped-def]
+            got = future.result()
+            if len(got) != len(texts):
+                raise RuntimeError(f"the embedder returned {len(got)} vectors for {len(texts)} texts")
+            vectors.extend(got)
+            state["embedded"] += len(texts)
+            if on_progress:
+                on_progress("embed", state["embedded"], total)
+            write_complete()
+
+        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="prov-embed")
+        try:
+            write_complete()  # sources without chunks at the front
+            in_flight = None
+            for start in range(0, len(flat), _EMBED_GROUP):
+                texts = flat[start:start + _EMBED_GROUP]
+                future = pool.submit(self.embedder.embed, texts)
+                if in_flight:
+                    finish(*in_flight)
+                in_flight = (texts, future)
+            if in_flight:
+                finish(*in_flight)
+            write_complete()
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def _write_source(self, record: SourceRecord, pieces: list[Chunk], texts: list[str], vecs: list,
+                      known: dict[str, str], summary: IngestSummary, analyze: Callable[[str], list[str]]) -> None:
+        """All or nothing for one source: its vectors go in (in slices the store accepts; invisible until the
+        catalog lists them), then the catalog switches in one transaction, then the old vectors go."""
+        from app.knowledge import dense
+
+        if pieces:
+            dense.upsert_batched(self.collection, ids=[c.chunk_id for c in pieces], embeddings=vecs,
+                                 documents=texts, metadatas=[c.metadata() for c in pieces], limit=self.batch_limit)
+        old = self.catalog.replace_source(record, pieces, [" ".join(analyze(d)) for d in texts])
+        # a kill before this delete leaves orphans that the next ingest sweeps
+        new_ids = {c.chunk_id for c in pieces}
+        dense.delete_batched(self.collection, [cid for cid in old if cid not in new_ids], self.batch_limit)
+        (summary.updated if record.source_id in known else summary.added).append(record.source_id)
+        summary.chunks_written += len(pieces)
 
     def _prune(self, roots: list[Path], seen: set[str], failed_files: set[str], summary: IngestSummary) -> None:
         doomed: list[str] = []
@@ -305,22 +413,27 @@ class KnowledgeBase:
             doomed.extend(sid for sid in sids if sid not in seen)
         old = self.catalog.remove_sources(doomed)
         if old:
-            self.collection.delete(ids=old)
+            from app.knowledge import dense
+
+            dense.delete_batched(self.collection, old, self.batch_limit)
         summary.removed.extend(doomed)
 
     def _sweep_orphans(self) -> None:
         listed = self.catalog.chunk_ids()
         stored = set(self.collection.get(include=[])["ids"])
         orphans = sorted(stored - listed)
-        for start in range(0, len(orphans), 5000):
-            self.collection.delete(ids=orphans[start:start + 5000])
+        if orphans:
+            from app.knowledge import dense
+
+            dense.delete_batched(self.collection, orphans, self.batch_limit)
 
     # --- search --------------------------------------------------------------------------------------
     def search(self, query: str, k: int = 5, mode: SearchMode = "hybrid", filters: Filters | None = None,
                pool: int | None = None) -> SearchResponse:
         from app.knowledge.search import hybrid_search
 
-        return hybrid_search(self, query, k=k, mode=mode, filters=filters or Filters(), pool=pool)
+        filters = replace(filters or Filters(), names=self.company_names())
+        return hybrid_search(self, query, k=k, mode=mode, filters=filters, pool=pool)
 
     def filter_rows(self) -> list[dict]:
         """Per-chunk metadata aligned with the sparse index's ids (for masking sparse results)."""

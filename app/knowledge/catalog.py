@@ -4,6 +4,13 @@ A source's switch from old to new content is one transaction here. The dense sto
 chunks the catalog does not list (written before the commit, or left behind by a kill); searches only return
 chunks the catalog lists, and the next ingest sweeps such orphans away. `generation` increases on every commit;
 the sparse index and the answer cache are stamped with it.
+
+Companies: a source's `company` is the canonical spelling of its company; `company_names` keeps every other
+spelling met (file-name tokens, registrant names, tickers, spellings used before a better one was known), so
+"PFIZER", "Pfizer Inc." and "PFE" all lead to one company (`company_aliases`, keyed by `normalize_company`).
+
+Schema changes are additive: a catalog written by an older version gets the missing columns (ALTER TABLE ADD
+COLUMN, NULL for old rows) and the new tables when it is opened.
 """
 
 from __future__ import annotations
@@ -14,10 +21,12 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from sqlalchemy import (Boolean, Column, Date, DateTime, Integer, MetaData, String, Table, Text, create_engine,
-                        delete, event, func, insert, select, update)
+                        delete, event, func, insert, inspect, select, update)
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError
 
 from app.knowledge.records import Chunk, SourceRecord
+from app.text.identity import normalize_company
 
 metadata = MetaData()
 
@@ -35,6 +44,12 @@ sources = Table(
     Column("doc_type", String, nullable=False),
     Column("ttl_days", Integer, nullable=False),
     Column("n_chunks", Integer, nullable=False),
+    # added later; an older catalog gets them on open (see migrate)
+    Column("form", String),
+    Column("fiscal_quarter", Integer),
+    Column("period_end", Date),
+    Column("ticker", String),
+    Column("company_aliases", Text),  # JSON list of the source's other spellings of its company
 )
 
 chunks = Table(
@@ -56,6 +71,13 @@ chunks = Table(
 )
 
 meta_kv = Table("meta", metadata, Column("key", String, primary_key=True), Column("value", Text, nullable=False))
+
+company_names = Table(
+    "company_names", metadata,
+    Column("name", String, primary_key=True),  # a spelling as met: "BESTBUY", "Best Buy Co., Inc.", "BBY"
+    Column("company", String, nullable=False, index=True),  # the canonical spelling it stands for
+    Column("kind", String, nullable=False),  # name, alias, ticker, or former (a canonical spelling replaced)
+)
 
 dead_letters = Table(
     "dead_letters", metadata,
@@ -85,9 +107,31 @@ def make_engine(path: Path, tables: MetaData | None = None) -> Engine:
     return engine
 
 
+def migrate(engine: Engine, tables: MetaData | None = None) -> list[str]:
+    """Add the columns an older catalog lacks (ALTER TABLE ADD COLUMN; old rows read NULL). Returns what it
+    added, as "table.column". Safe when two processes open the same catalog at once."""
+    added: list[str] = []
+    inspector = inspect(engine)
+    for table in (metadata if tables is None else tables).sorted_tables:
+        have = {c["name"] for c in inspector.get_columns(table.name)}
+        for column in table.columns:
+            if column.name in have:
+                continue
+            ddl = f'ALTER TABLE "{table.name}" ADD COLUMN "{column.name}" {column.type.compile(engine.dialect)}'
+            try:
+                with engine.begin() as conn:
+                    conn.exec_driver_sql(ddl)
+            except OperationalError as exc:
+                if "duplicate column" not in str(exc):
+                    raise
+            added.append(f"{table.name}.{column.name}")
+    return added
+
+
 class Catalog:
     def __init__(self, path: Path) -> None:
         self.engine = make_engine(path)
+        self.migrated = migrate(self.engine)
 
     # --- reads -----------------------------------------------------------------------------------
     def generation(self) -> int:
@@ -134,6 +178,54 @@ class Catalog:
     def companies(self) -> list[str]:
         with self.engine.connect() as conn:
             return sorted(c for c in conn.execute(select(sources.c.company).distinct()).scalars() if c)
+
+    def company_aliases(self) -> dict[str, str]:
+        """Every known spelling of a company, by its `normalize_company` key → the canonical company: the
+        canonical names themselves, file-name tokens, registrant names, tickers and spellings replaced by a
+        better one. Only companies that still have sources are listed."""
+        with self.engine.connect() as conn:
+            present = [c for c in conn.execute(select(sources.c.company).distinct()).scalars() if c]
+            rows = conn.execute(select(company_names.c.name, company_names.c.company, company_names.c.kind)).all()
+        out = {normalize_company(c): c for c in present}
+        live = set(present)
+        order = {"name": 0, "alias": 1, "former": 1, "ticker": 2}
+        for name, company, _kind in sorted(rows, key=lambda r: order.get(r.kind, 3)):
+            if company in live:
+                out.setdefault(normalize_company(name), company)
+        out.pop("", None)
+        return out
+
+    def company_spellings(self) -> dict[str, list[str]]:
+        """Canonical company → every spelling that may be stored with its chunks (the dense store's metadata
+        keeps the spelling a chunk was written with), the canonical one first."""
+        with self.engine.connect() as conn:
+            present = [c for c in conn.execute(select(sources.c.company).distinct()).scalars() if c]
+            rows = conn.execute(select(company_names.c.name, company_names.c.company)
+                                .where(company_names.c.kind.in_(["name", "former"]))).all()
+        out: dict[str, list[str]] = {c: [c] for c in present}
+        for name, company in rows:
+            if company in out and name not in out[company]:
+                out[company].append(name)
+        return out
+
+    def resolve_company(self, name: str | None) -> str | None:
+        """The canonical spelling of a company named any known way ("PFIZER", "Pfizer Inc.", its ticker), or
+        None when the knowledge base does not know it."""
+        if not name:
+            return None
+        return self.company_aliases().get(normalize_company(name))
+
+    def periods(self, company: str) -> list[tuple[int | None, int | None, str | None]]:
+        """What the knowledge base holds for a company (named any known way): the distinct
+        (fiscal_year, fiscal_quarter, form) of its reports, oldest first; quarter None for a whole year."""
+        canonical = self.resolve_company(company)
+        if canonical is None:
+            return []
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(sources.c.fiscal_year, sources.c.fiscal_quarter, sources.c.form).distinct()
+                                .where(sources.c.company == canonical, sources.c.doc_type == "report")).all()
+        found = {(r.fiscal_year, r.fiscal_quarter, r.form) for r in rows}
+        return sorted(found, key=lambda p: (p[0] or 0, p[1] or 0, p[2] or ""))
 
     def tickers(self) -> dict[str, str]:
         """Ticker → company, as the sources state them ("ticker NWL", "(ticker: HLR)"): one company per ticker,
@@ -182,6 +274,8 @@ class Catalog:
         with self.engine.begin() as conn:
             old = list(conn.execute(select(chunks.c.chunk_id).where(chunks.c.source_id == record.source_id))
                        .scalars())
+            if record.company:
+                self._claim_names(conn, record)
             conn.execute(delete(chunks).where(chunks.c.source_id == record.source_id))
             conn.execute(delete(sources).where(sources.c.source_id == record.source_id))
             conn.execute(insert(sources), [_source_row(record, len(new_chunks))])
@@ -220,6 +314,36 @@ class Catalog:
             conn.execute(insert(meta_kv), [{"key": key, "value": value}])
 
     @staticmethod
+    def _claim_names(conn, record: SourceRecord) -> None:  # type: ignore[no-untyped-def]
+        """Make the record's company the canonical spelling for its names: sources already stored under
+        another spelling with the same key (or under one of its aliases' keys) are renamed, the old spelling
+        kept as a former name. A ticker keeps the first company that claimed it."""
+        company = record.company
+        assert company
+        keys = {normalize_company(n) for n in record.names()}
+        stored = [c for c in conn.execute(select(sources.c.company).distinct()).scalars() if c]
+        named = conn.execute(select(company_names.c.name, company_names.c.company)
+                             .where(company_names.c.kind != "ticker")).all()
+        owners = {c for c in stored if normalize_company(c) in keys}
+        owners |= {c for n, c in named if normalize_company(n) in keys}
+        former = sorted(owners - {company})
+        if former:
+            conn.execute(update(sources).where(sources.c.company.in_(former)).values(company=company))
+            conn.execute(update(chunks).where(chunks.c.company.in_(former)).values(company=company))
+            conn.execute(update(company_names).where(company_names.c.company.in_(former)).values(company=company))
+        wanted = {company: "name", **{a: "alias" for a in record.company_aliases if a != company},
+                  **{f: "former" for f in former}}
+        existing = {n for n, _ in conn.execute(select(company_names.c.name, company_names.c.company))}
+        for name, kind in wanted.items():
+            if name in existing:
+                conn.execute(update(company_names).where(company_names.c.name == name)
+                             .values(company=company, **({"kind": kind} if kind != "alias" else {})))
+            else:
+                conn.execute(insert(company_names), [{"name": name, "company": company, "kind": kind}])
+        if record.ticker and record.ticker not in existing:
+            conn.execute(insert(company_names), [{"name": record.ticker, "company": company, "kind": "ticker"}])
+
+    @staticmethod
     def _bump(conn) -> None:  # type: ignore[no-untyped-def]
         current = conn.execute(select(meta_kv.c.value).where(meta_kv.c.key == "generation")).scalar()
         if current is None:
@@ -234,7 +358,9 @@ def _source_row(record: SourceRecord, n_chunks: int) -> dict:
         "content_sha256": record.content_sha256, "ingested_at": record.ingested_at.replace(tzinfo=None),
         "published_at": record.published_at, "license": record.license, "company": record.company,
         "fiscal_year": record.fiscal_year, "doc_type": record.doc_type, "ttl_days": record.ttl_days,
-        "n_chunks": n_chunks,
+        "n_chunks": n_chunks, "form": record.form, "fiscal_quarter": record.fiscal_quarter,
+        "period_end": record.period_end, "ticker": record.ticker,
+        "company_aliases": json.dumps(record.company_aliases) if record.company_aliases else None,
     }
 
 

@@ -35,3 +35,32 @@ def open_collection(settings: Settings, embedder):  # type: ignore[no-untyped-de
         embedding_function=make_chroma_embedding_function(embedder),
         metadata={"hnsw:space": "cosine"},
     )
+
+
+DEFAULT_MAX_BATCH = 5461  # chromadb's limit per add/upsert/delete on SQLite, when the client cannot say
+
+
+def max_batch_size(collection) -> int:  # type: ignore[no-untyped-def]
+    """The most records one upsert or delete may carry: the client's own limit, else DEFAULT_MAX_BATCH."""
+    getter = getattr(getattr(collection, "_client", None), "get_max_batch_size", None)
+    if getter is None:
+        return DEFAULT_MAX_BATCH
+    try:
+        return max(1, int(getter()))
+    except Exception:  # an older or remote client that cannot answer: the documented default still holds
+        return DEFAULT_MAX_BATCH
+
+
+def upsert_batched(collection, *, ids: list[str], embeddings: list, documents: list[str],  # type: ignore[no-untyped-def]
+                   metadatas: list[dict], limit: int) -> None:
+    """Upsert in slices of at most `limit` records (a 16k-chunk source would exceed chromadb's limit)."""
+    for start in range(0, len(ids), limit):
+        end = start + limit
+        collection.upsert(ids=ids[start:end], embeddings=embeddings[start:end], documents=documents[start:end],
+                          metadatas=metadatas[start:end])
+
+
+def delete_batched(collection, ids: list[str], limit: int) -> None:  # type: ignore[no-untyped-def]
+    """Delete by id in slices of at most `limit`."""
+    for start in range(0, len(ids), limit):
+        collection.delete(ids=ids[start:start + limit])

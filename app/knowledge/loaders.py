@@ -1,8 +1,13 @@
 """Turn files into validated `SourceRecord`s, or into a failure with a reason a person can act on.
 
 Supported: .txt, .md (optional YAML front matter), .html/.htm (meta tags for metadata), .pdf (pypdf, page
-numbers kept) and .json/.jsonl records. Anything else, and any file that is empty, binary, too large, broken or
-encrypted, becomes a `LoadFailure`; the caller keeps going with the rest.
+numbers kept) and .json/.jsonl records (a record's `page` is kept as its page number). Anything else, and any
+file that is empty, binary, too large, broken or encrypted, becomes a `LoadFailure`; the caller keeps going with
+the rest.
+
+Metadata precedence: command-line overrides, then what the file or record says (front matter, meta tags, record
+fields), then what `app.text.identity` reads from the title, source id and file name (`BESTBUY_2019_10K`,
+`acme-fy2023.md`), then what it reads from a report's cover (its first pages): registrant, form, period, ticker.
 """
 
 from __future__ import annotations
@@ -17,15 +22,19 @@ from typing import Any, Iterable, Iterator
 from pydantic import ValidationError
 
 from app.knowledge.records import DocType, SourceRecord
+from app.text.identity import COVER_CHARS, normalize_form, parse_fiscal_year, read_identity, related_names
 
 TEXT_EXTENSIONS = {".txt", ".md", ".markdown"}
 HTML_EXTENSIONS = {".html", ".htm"}
 RECORD_EXTENSIONS = {".json", ".jsonl"}
 SUPPORTED_EXTENSIONS = TEXT_EXTENSIONS | HTML_EXTENSIONS | RECORD_EXTENSIONS | {".pdf"}
 
+IDENTITY_FIELDS = {"form", "fiscal_quarter", "period_end", "ticker"}
 RECORD_FIELDS = {"text", "content", "source_id", "title", "company", "fiscal_year", "doc_type", "published_at",
-                 "page", "license"}
-_FY_IN_NAME = re.compile(r"(?i)(?:fy[\s_-]?)((?:19|20)\d{2})")
+                 "page", "license"} | IDENTITY_FIELDS
+_MODEL_FIELDS = {"text", "title", "company", "fiscal_year", "doc_type", "published_at", "license",
+                 "company_aliases"} | IDENTITY_FIELDS
+COVER_PAGES = 3  # a paged source's cover is read only from pages numbered up to this
 
 
 class LoadError(Exception):
@@ -267,27 +276,63 @@ def _build(item: InputFile, meta: dict[str, Any], overrides: Overrides, ttl_days
         meta["company"] = overrides.company
     if overrides.fiscal_year:
         meta["fiscal_year"] = overrides.fiscal_year
-    if "fiscal_year" not in meta:
-        found = _FY_IN_NAME.search(item.path.stem)
-        if found:
-            meta["fiscal_year"] = int(found.group(1))
     meta.setdefault("title", item.path.stem.replace("-", " ").replace("_", " "))
     doc_type = str(meta.get("doc_type", "report")).lower()
     meta["doc_type"] = doc_type
-    if isinstance(meta.get("published_at"), (datetime,)):
-        meta["published_at"] = meta["published_at"].date()
-    if isinstance(meta.get("published_at"), date):
-        meta["published_at"] = meta["published_at"].isoformat()
+    _fill_identity(meta, item, pages)
+    for key in ("published_at", "period_end"):
+        if isinstance(meta.get(key), (datetime,)):
+            meta[key] = meta[key].date()
+        if isinstance(meta.get(key), date):
+            meta[key] = meta[key].isoformat()
     if isinstance(meta.get("fiscal_year"), str):
-        meta["fiscal_year"] = meta["fiscal_year"].upper().removeprefix("FY").strip()
+        try:
+            meta["fiscal_year"] = parse_fiscal_year(meta["fiscal_year"])
+        except ValueError:
+            pass  # left as written: the record's validation names the field
+    if isinstance(meta.get("form"), str):
+        meta["form"] = normalize_form(meta["form"]) or meta["form"]
+    if isinstance(meta.get("fiscal_quarter"), str):
+        meta["fiscal_quarter"] = meta["fiscal_quarter"].strip().upper().removeprefix("Q")
     origin = str(item.path) + (f"#{where}" if where else "")
     try:
         return SourceRecord(
             source_id=item.source_id, origin=origin, pages=pages,
             ttl_days=ttl_days.get(doc_type, ttl_days["report"]),
-            **{k: meta[k] for k in meta if k in {"text", "title", "company", "fiscal_year", "doc_type",
-                                                  "published_at", "license"}},
+            **{k: meta[k] for k in meta if k in _MODEL_FIELDS},
         )
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'record'}: {e['msg']}" for e in exc.errors())
         raise LoadError((f"{where}: " if where else "") + f"invalid metadata ({problems})") from None
+
+
+def _fill_identity(meta: dict[str, Any], item: InputFile, pages: list[tuple[int, str]] | None) -> None:
+    """Fill what the file did not say (company, fiscal year, form, quarter, period end, ticker, filing date)
+    from its title, source id and file name, then from a report's cover. The company's other spellings become
+    `company_aliases`; a company the file did state is never replaced here."""
+    identity = read_identity(str(meta.get("title", "")), item.source_id, item.path.name,
+                             text=_cover_text(meta, pages))
+    given = meta.get("company")
+    if given:
+        others = [identity.company, *identity.aliases]
+        meta["company_aliases"] = [a for a in dict.fromkeys(others) if a and a != given
+                                   and related_names(str(given), a)]
+    elif identity.company:
+        meta["company"] = identity.company
+        meta["company_aliases"] = list(identity.aliases)
+    filled = {"fiscal_year": identity.fiscal_year, "form": identity.form, "fiscal_quarter": identity.fiscal_quarter,
+              "period_end": identity.period_end, "ticker": identity.ticker, "published_at": identity.filing_date}
+    for key, value in filled.items():
+        if value is not None and key not in meta:
+            meta[key] = value
+
+
+def _cover_text(meta: dict[str, Any], pages: list[tuple[int, str]] | None) -> str | None:
+    """A report's first pages (news items have no cover to read)."""
+    if meta.get("doc_type") != "report":
+        return None
+    if pages is None:
+        return str(meta.get("text", ""))[:COVER_CHARS]
+    front = [t for n, t in pages if n <= COVER_PAGES]
+    return "\n\n".join(front)[:COVER_CHARS] or None
+

@@ -39,6 +39,13 @@ class SourceRecord(BaseModel):
     fiscal_year: int | None = Field(default=None, ge=1900, le=2200)
     doc_type: DocType = "report"
     ttl_days: int = Field(default=450, gt=0)
+    # what the filing is, given or read by app.text.identity from its name and cover page
+    form: str | None = Field(default=None, max_length=32, description="10-K, 10-Q, 8-K or earnings.")
+    fiscal_quarter: int | None = Field(default=None, ge=1, le=4)
+    period_end: date | None = Field(default=None, description="The last day of the period the filing covers.")
+    ticker: str | None = Field(default=None, max_length=16)
+    company_aliases: list[str] = Field(
+        default_factory=list, description="Other spellings of the company: file-name token, registrant name.")
 
     @field_validator("text")
     @classmethod
@@ -51,7 +58,14 @@ class SourceRecord(BaseModel):
         if not self.content_sha256:
             # The hash covers the text and the metadata that changes what a search returns.
             meta = f"{self.title}|{self.company}|{self.fiscal_year}|{self.doc_type}|{self.published_at}|{self.license}"
+            identity = (self.form, self.fiscal_quarter, self.period_end, self.ticker)
+            if any(v is not None for v in identity):  # records without them keep the hash they always had
+                meta += "|" + "|".join(str(v) for v in identity)
             self.content_sha256 = sha256_text(meta + "\n" + self.text)
+
+    def names(self) -> list[str]:
+        """The company's spellings this record knows: its company first, then its aliases."""
+        return list(dict.fromkeys(n for n in [self.company, *self.company_aliases] if n))
 
     def expires_on(self) -> date:
         start = self.published_at or self.ingested_at.date()

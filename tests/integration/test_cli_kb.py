@@ -162,3 +162,67 @@ def test_search_on_an_empty_knowledge_base_says_how_to_fill_it() -> None:
     result = run("search", "revenue")
     assert result.exit_code == 0 and "prov ingest" in " ".join(result.output.split())
     assert json.loads(run("search", "revenue", "--json").stdout) == []
+
+
+@pytest.mark.parametrize("year", ["2024", "FY2024", "fy2024", "FY24"])
+def test_ingest_accepts_fiscal_year_spellings(tmp_path: Path, year: str) -> None:
+    note = tmp_path / "note.txt"
+    note.write_text("Harbour Mining shipped more copper.")
+    result = run("ingest", str(note), "--year", year, "--json")
+    assert result.exit_code == 0, result.output
+    from app.knowledge.catalog import Catalog
+    from app.settings import get_settings
+
+    assert [s["fiscal_year"] for s in Catalog(get_settings().catalog_path).list_sources()] == [2024]
+
+
+@pytest.mark.parametrize("year", ["FY20x4", "24", "1700", "next year"])
+def test_ingest_refuses_a_bad_year_with_a_clear_message(tmp_path: Path, prov_home: Path, year: str) -> None:
+    note = tmp_path / "note.txt"
+    note.write_text("Harbour Mining shipped more copper.")
+    result = run("ingest", str(note), "--year", year)
+    assert result.exit_code == 2
+    assert "--year must be a fiscal year such as 2024, FY2024 or FY24" in " ".join(result.output.split())
+    assert not (prov_home / "catalog.sqlite").exists()
+
+
+def test_ingest_of_a_big_file_reports_progress_on_stderr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.knowledge.base import KnowledgeBase
+    from app.settings import get_settings
+    from tests.integration.test_knowledge_base import WordHashEmbedder, ledger
+
+    monkeypatch.setenv("PROV_CHUNK_TOKENS", "64")
+    monkeypatch.setenv("PROV_CHUNK_OVERLAP", "0")
+    get_settings.cache_clear()
+    embedder = WordHashEmbedder()
+    monkeypatch.setattr(KnowledgeBase, "embedder", property(lambda self: embedder))
+    path = tmp_path / "ledger.md"
+    path.write_text(ledger(900, "v1"))
+    result = run("ingest", str(path))
+    assert result.exit_code == 0, result.output
+    lines = [ln for ln in result.stderr.splitlines() if ln.startswith("embedded ")]
+    total = int(lines[-1].split("/")[1].split()[0])
+    assert total >= 200 and lines[-1] == f"embedded {total}/{total} chunks (100%)"
+    assert 3 <= len(lines) <= 11  # a line per tenth, not one per slice
+    assert "embedded" not in result.stdout
+    quiet = run("ingest", str(tmp_path / "ledger.md"), "--json")  # --json stays machine-readable
+    assert "embedded" not in quiet.output
+
+
+def test_page_records_ingest_with_year_and_form_from_their_title(tmp_path: Path) -> None:
+    records = tmp_path / "filings.jsonl"
+    records.write_text("\n".join(json.dumps({
+        "source_id": f"KESTREL_2019_10K:p{n}", "title": "KESTREL_2019_10K", "page": n, "company": "KESTREL",
+        "doc_type": "report", "text": f"Page {n} of the annual report: store count rose."}) for n in (1, 2)) + "\n")
+    assert run("ingest", str(records), "--json").exit_code == 0
+    status = json.loads(run("kb", "status", "--json").stdout)
+    assert status["sources"] == 2
+    from app.knowledge.catalog import Catalog
+    from app.settings import get_settings
+
+    catalog = Catalog(get_settings().catalog_path)
+    rows = catalog.list_sources()
+    assert {(r["fiscal_year"], r["form"]) for r in rows} == {(2019, "10-K")}
+    assert catalog.periods("Kestrel") == [(2019, None, "10-K")]
+    hits = json.loads(run("search", "store count", "--company", "kestrel", "--json").stdout)
+    assert hits and {h["page"] for h in hits} == {1, 2}

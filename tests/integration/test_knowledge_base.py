@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
+import sqlite3
+import zlib
 from datetime import date
 from pathlib import Path
+from typing import Sequence
 
 import pytest
 
+from app.knowledge import dense
 from app.knowledge.base import Filters, KnowledgeBase
 from app.knowledge.catalog import Catalog
+from app.knowledge.records import SourceRecord
 from app.settings import get_settings
 
 pytestmark = pytest.mark.integration
@@ -180,8 +186,9 @@ def test_interrupted_update_leaves_each_source_old_or_new(kb: KnowledgeBase, cor
 def test_filters_restrict_every_retriever(kb: KnowledgeBase, corpus: Path) -> None:
     kb.ingest([corpus])
     for mode in ("hybrid", "dense", "sparse"):
-        hits = kb.search("revenue contract", k=10, mode=mode, filters=Filters(company="Bravo Solar")).hits  # type: ignore[arg-type]
-        assert hits and {h.company for h in hits} == {"Bravo Solar"}
+        for spelling in ("Bravo Solar", "BRAVO SOLAR", "bravo solar inc."):  # case and suffix do not matter
+            hits = kb.search("revenue contract", k=10, mode=mode, filters=Filters(company=spelling)).hits  # type: ignore[arg-type]
+            assert hits and {h.company for h in hits} == {"Bravo Solar"}, (mode, spelling)
     news = kb.search("contract", k=10, filters=Filters(doc_type="news")).hits
     assert news and {h.doc_type for h in news} == {"news"}
     dated = kb.search("chief executive contract", k=10,
@@ -236,3 +243,216 @@ def test_sparse_index_rebuilds_when_older_than_the_catalog(kb: KnowledgeBase, co
     fresh = KnowledgeBase(get_settings())
     assert fresh.sparse().generation == fresh.catalog.generation() != sparse_before.generation
     assert all(h.source_id != "news/acme-1" for h in fresh.search("£42m haulage", k=5, mode="sparse").hits)
+
+
+# --- a fast knowledge base: a word-hash embedder and a dense store that refuses big batches, like chromadb ---------
+
+
+class WordHashEmbedder:
+    """Bag-of-words vectors (64 hashed dimensions): instant, deterministic, and a text is nearest to itself."""
+
+    name = "test-word-hash"
+
+    def __init__(self) -> None:
+        self.calls: list[int] = []
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        self.calls.append(len(texts))
+        out = []
+        for text in texts:
+            vec = [0.0] * 64
+            for word in re.findall(r"\w+", text.lower()):
+                vec[zlib.crc32(word.encode()) % 64] += 1.0
+            norm = sum(v * v for v in vec) ** 0.5 or 1.0
+            out.append([v / norm for v in vec])
+        return out
+
+
+class StrictCollection:
+    """Wraps the chroma collection: an upsert or delete over `limit` records fails as chromadb's does, and the
+    `fail_at`-th upsert from now fails as a full disk would."""
+
+    def __init__(self, inner, limit: int) -> None:  # type: ignore[no-untyped-def]
+        self.inner, self.limit = inner, limit
+        self.upserts: list[int] = []
+        self.deletes: list[int] = []
+        self.fail_at: int | None = None
+
+    def _check(self, n: int) -> None:
+        if n > self.limit:
+            raise ValueError(f"Batch size of {n} is greater than max batch size of {self.limit}")
+
+    def upsert(self, **kw):  # type: ignore[no-untyped-def]
+        self._check(len(kw["ids"]))
+        self.upserts.append(len(kw["ids"]))
+        if self.fail_at is not None and len(self.upserts) == self.fail_at:
+            raise OSError("disk full")
+        return self.inner.upsert(**kw)
+
+    def delete(self, ids):  # type: ignore[no-untyped-def]
+        self._check(len(ids))
+        self.deletes.append(len(ids))
+        return self.inner.delete(ids=ids)
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(self.inner, name)
+
+
+LIMIT = 50
+
+
+@pytest.fixture
+def fast_kb(monkeypatch: pytest.MonkeyPatch) -> KnowledgeBase:
+    monkeypatch.setenv("PROV_CHUNK_TOKENS", "64")
+    monkeypatch.setenv("PROV_CHUNK_OVERLAP", "0")
+    get_settings.cache_clear()
+    embedder = WordHashEmbedder()
+    monkeypatch.setattr(KnowledgeBase, "embedder", property(lambda self: embedder))
+    monkeypatch.setattr(dense, "max_batch_size", lambda collection: LIMIT)
+    kb = KnowledgeBase(get_settings())
+    kb._collection = StrictCollection(kb.collection, LIMIT)
+    return kb
+
+
+def ledger(entries: int, tag: str) -> str:
+    body = " ".join(f"Entry {i} of the Zephyr ledger records code ZL{i:04d} at {tag} value." for i in range(entries))
+    return f"# Zephyr ledger\n\n{body}\n"
+
+
+def test_a_source_bigger_than_one_batch_is_written_in_slices(fast_kb: KnowledgeBase, tmp_path: Path) -> None:
+    path = tmp_path / "ledger.md"
+    path.write_text(ledger(400, "v1"))
+    events: list[tuple[str, int, int]] = []
+    summary = fast_kb.ingest([path], on_progress=lambda *e: events.append(e))
+    assert summary.added == ["ledger.md"] and not summary.failed
+    n = fast_kb.catalog.count_chunks()
+    assert n > 2 * LIMIT and summary.chunks_written == n
+    assert fast_kb.catalog.list_sources()[0]["n_chunks"] == n
+    store = fast_kb.collection
+    assert len(store.upserts) >= 3 and max(store.upserts) <= LIMIT and sum(store.upserts) == n
+    assert vector_ids(fast_kb) == fast_kb.catalog.chunk_ids()
+    assert max(fast_kb.embedder.calls) <= 128  # embedded in bounded slices, not one call for the whole file
+    embed = [(done, total) for stage, done, total in events if stage == "embed"]
+    assert len(embed) >= 2 and embed[-1] == (n, n) and [d for d, _ in embed] == sorted(d for d, _ in embed)
+    for code in ("ZL0000", "ZL0201", "ZL0399"):  # every part of the file is searchable, by words and by vector
+        assert code in fast_kb.search(code, k=1, mode="sparse").hits[0].text
+    for row in list(fast_kb.catalog.get_chunks(fast_kb.catalog.chunk_ids()).values())[::40]:
+        hit = fast_kb.search(row["text"], k=1, mode="dense").hits[0]
+        assert hit.text == row["text"]
+    path.write_text(ledger(400, "v2"))  # a new version: the old vectors go, also in slices
+    again = fast_kb.ingest([path])
+    assert again.updated == ["ledger.md"] and max(store.deletes) <= LIMIT
+    assert vector_ids(fast_kb) == fast_kb.catalog.chunk_ids()
+
+
+def test_a_failure_midway_through_a_big_source_leaves_its_old_version(fast_kb: KnowledgeBase,
+                                                                     tmp_path: Path) -> None:
+    path = tmp_path / "ledger.md"
+    path.write_text(ledger(400, "v1"))
+    fast_kb.ingest([path])
+    before_hash, before_ids = fast_kb.catalog.source_hashes(), fast_kb.catalog.chunk_ids()
+    path.write_text(ledger(400, "v2"))
+    fast_kb.collection.fail_at = len(fast_kb.collection.upserts) + 2  # the second slice of the new version
+    with pytest.raises(OSError, match="disk full"):
+        fast_kb.ingest([path])
+    assert fast_kb.catalog.source_hashes() == before_hash and fast_kb.catalog.chunk_ids() == before_ids
+    hits = fast_kb.search("ZL0003 value", k=3, mode="sparse").hits
+    assert hits and all("v1 value" in h.text and "v2" not in h.text for h in hits)
+    assert_consistent(fast_kb)
+    fast_kb.collection.fail_at = None
+    finish = fast_kb.ingest([path])
+    assert finish.updated == ["ledger.md"]
+    assert vector_ids(fast_kb) == fast_kb.catalog.chunk_ids()  # the half-written slices were swept
+    assert "v2 value" in fast_kb.search("ZL0003 value", k=1, mode="sparse").hits[0].text
+
+
+# --- companies however spelled -----------------------------------------------------------------------------------
+
+ZEPHYR_COVER = """FORM 10-K
+For the fiscal year ended December 31, 2022
+ZEPHYR GAMES, INC.
+(Exact name of registrant as specified in its charter)
+Title of each class Trading Symbol(s) Name of each exchange on which registered
+Common Stock ZPG Nasdaq Global Select Market
+
+Net bookings of the game studio rose 9% in 2022.
+"""
+
+
+def test_one_company_under_every_spelling(fast_kb: KnowledgeBase, tmp_path: Path) -> None:
+    pages = tmp_path / "pages.jsonl"
+    pages.write_text(json.dumps({"source_id": "ZEPHYRGAMES_2021_10K:p7", "title": "ZEPHYRGAMES_2021_10K", "page": 7,
+                                 "company": "ZEPHYRGAMES", "doc_type": "report",
+                                 "text": "Net bookings of the game studio rose 4% in 2021."}) + "\n")
+    fast_kb.ingest([pages])
+    assert fast_kb.catalog.companies() == ["ZEPHYRGAMES"]
+    cover = tmp_path / "ZEPHYR_GAMES_2022_10K.txt"
+    cover.write_text(ZEPHYR_COVER)
+    fast_kb.ingest([cover])
+    # the cover's spelling is the human one: the catalog now says "Zephyr Games" for both filings
+    assert fast_kb.catalog.companies() == ["Zephyr Games"]
+    aliases = fast_kb.catalog.company_aliases()
+    for alias in ("zephyrgames", "zpg"):
+        assert aliases[alias] == "Zephyr Games"
+    assert fast_kb.catalog.resolve_company("ZEPHYR_GAMES") == "Zephyr Games"
+    quarter = tmp_path / "q.jsonl"
+    quarter.write_text(json.dumps({"source_id": "ZephyrGames_2023Q1_10Q:p1", "company": "ZEPHYRGAMES", "page": 1,
+                                   "text": "Quarterly bookings of the studio."}) + "\n")
+    fast_kb.ingest([quarter])
+    assert fast_kb.catalog.companies() == ["Zephyr Games"]  # a later token spelling is canonicalised
+    assert fast_kb.catalog.periods("zephyr games inc") == [(2021, None, "10-K"), (2022, None, "10-K"),
+                                                           (2023, 1, "10-Q")]
+    assert fast_kb.catalog.periods("Unknown Co") == []
+    for spelling in ("ZEPHYRGAMES", "Zephyr Games, Inc.", "zpg"):
+        for mode in ("dense", "sparse", "hybrid"):
+            hits = fast_kb.search("bookings of the game studio", k=10, mode=mode,  # type: ignore[arg-type]
+                                  filters=Filters(company=spelling)).hits
+            assert {h.source_id for h in hits} == {"ZEPHYRGAMES_2021_10K:p7", "ZEPHYR_GAMES_2022_10K.txt",
+                                                  "ZephyrGames_2023Q1_10Q:p1"}, (spelling, mode)
+
+
+def test_the_chroma_filter_covers_spellings_written_before_a_rename(fast_kb: KnowledgeBase, tmp_path: Path) -> None:
+    pages = tmp_path / "pages.jsonl"
+    pages.write_text(json.dumps({"source_id": "p1", "company": "ZEPHYRGAMES", "text": "Bookings rose."}) + "\n")
+    fast_kb.ingest([pages])
+    (tmp_path / "ZEPHYR_GAMES_2022_10K.txt").write_text(ZEPHYR_COVER)
+    fast_kb.ingest([tmp_path / "ZEPHYR_GAMES_2022_10K.txt"])
+    where = Filters(company="zephyr games", names=fast_kb.company_names()).chroma_where()
+    assert where == {"company": {"$in": ["Zephyr Games", "ZEPHYRGAMES"]}}
+    assert Filters(company="Acme").chroma_where() == {"company": "Acme"}  # no catalog: as given
+
+
+# --- the catalog's schema grows in place --------------------------------------------------------------------------
+
+OLD_SOURCES = """create table sources (source_id varchar not null primary key, origin varchar not null,
+ title varchar not null, content_sha256 varchar(64) not null, ingested_at datetime not null, published_at date,
+ license varchar, company varchar, fiscal_year integer, doc_type varchar not null, ttl_days integer not null,
+ n_chunks integer not null)"""
+
+
+def test_an_older_catalog_gains_the_new_columns_when_opened(tmp_path: Path) -> None:
+    path = tmp_path / "catalog.sqlite"
+    with sqlite3.connect(path) as conn:
+        conn.execute(OLD_SOURCES)
+        conn.execute("insert into sources values ('old-1', '/x/old.md', 'Old', 'abc', '2024-01-01 00:00:00', null, "
+                     "null, 'PFIZER', 2022, 'report', 450, 0)")
+    catalog = Catalog(path)
+    assert {"sources.form", "sources.fiscal_quarter", "sources.period_end", "sources.ticker",
+            "sources.company_aliases"} <= set(catalog.migrated)
+    with sqlite3.connect(path) as conn:
+        columns = {row[1] for row in conn.execute("pragma table_info(sources)")}
+    assert {"form", "fiscal_quarter", "period_end", "ticker", "company_aliases"} <= columns
+    (old,) = catalog.list_sources()
+    assert (old["source_id"], old["company"], old["form"], old["ticker"]) == ("old-1", "PFIZER", None, None)
+    assert catalog.periods("Pfizer Inc.") == [(2022, None, None)]
+    record = SourceRecord(source_id="new-1", text="Quarterly revenue.", origin="/x/new.md", company="Pfizer",
+                          fiscal_year=2023, fiscal_quarter=2, form="10-Q", period_end=date(2023, 7, 2),
+                          ticker="PFE", company_aliases=["PFIZER INC."])
+    catalog.replace_source(record, [], [])
+    assert catalog.companies() == ["Pfizer"]  # the more human spelling renamed the old source's company
+    assert catalog.company_aliases()["pfe"] == "Pfizer"
+    new = next(r for r in catalog.list_sources() if r["source_id"] == "new-1")
+    assert (new["form"], new["fiscal_quarter"], new["period_end"], new["ticker"]) == ("10-Q", 2, date(2023, 7, 2),
+                                                                                        "PFE")
+    assert json.loads(new["company_aliases"]) == ["PFIZER INC."]
+    assert Catalog(path).migrated == []  # the second open has nothing to add

@@ -408,3 +408,95 @@ def test_front_matter_text_key_does_not_replace_body(tmp_path: Path) -> None:
     path.write_text("---\ntext: a short summary\n---\nThe real body of the document.\n")
     (rec,) = load(path)
     assert "The real body of the document." in rec.text
+
+
+# --- filing identity read from names and covers ------------------------------------------------------------------
+
+COVER = ("FORM 10-K\nFor the fiscal year ended June 30, 2024\n"
+         "KESTREL FOODS, INC.\n(Exact name of registrant as specified in its charter)\n"
+         "Title of each class Trading Symbol(s) Name of each exchange on which registered\n"
+         "Common Stock KSTF Nasdaq Global Select Market\n\nRevenue rose 4%.\n")
+
+
+def test_page_records_take_year_and_form_from_their_title_and_keep_their_page(tmp_path: Path) -> None:
+    path = tmp_path / "filings.jsonl"
+    rows = [{"source_id": f"BESTBUY_2019_10K:p{n}", "title": "BESTBUY_2019_10K", "page": n, "company": "BESTBUY",
+             "doc_type": "report", "text": f"Page {n}: comparable sales rose."} for n in (12, 13)]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    first, second = load(path)
+    assert (first.source_id, first.pages, first.company) == ("BESTBUY_2019_10K:p12", [(12, rows[0]["text"])],
+                                                            "BESTBUY")
+    assert (first.fiscal_year, first.form, first.fiscal_quarter) == (2019, "10-K", None)
+    assert second.pages[0][0] == 13 and second.fiscal_year == 2019
+
+
+def test_the_source_id_names_the_filing_when_the_title_does_not(tmp_path: Path) -> None:
+    path = tmp_path / "pages.jsonl"
+    path.write_text(json.dumps({"source_id": "Quillon_2023Q2_10Q:p3", "page": 3, "text": "Net sales fell."}) + "\n")
+    (rec,) = load(path)
+    assert (rec.company, rec.fiscal_year, rec.fiscal_quarter, rec.form) == ("Quillon", 2023, 2, "10-Q")
+
+
+def test_file_name_gives_company_year_form_and_filing_date(tmp_path: Path) -> None:
+    path = tmp_path / "MARLOW_2022_8K_dated-2022-07-01.txt"
+    path.write_text("The board approved a dividend.")
+    (rec,) = load(path)
+    assert (rec.company, rec.fiscal_year, rec.form, rec.published_at) == ("MARLOW", 2022, "8-K", date(2022, 7, 1))
+
+
+def test_cover_page_fills_what_nothing_else_says(tmp_path: Path) -> None:
+    path = tmp_path / "annual.txt"
+    path.write_text(COVER)
+    (rec,) = load(path)
+    assert (rec.company, rec.fiscal_year, rec.form) == ("Kestrel Foods", 2024, "10-K")
+    assert (rec.period_end, rec.ticker) == (date(2024, 6, 30), "KSTF")
+    assert rec.company_aliases == ["KESTREL FOODS, INC."]
+
+
+def test_cover_of_a_pdf_is_read_from_its_first_pages(tmp_path: Path) -> None:
+    path = make_pdf(tmp_path / "filing.pdf", ["FORM 10-Q  For the quarterly period ended March 31, 2024",
+                                              "Results discussion."])
+    (rec,) = load(path)
+    assert (rec.form, rec.fiscal_year, rec.period_end) == ("10-Q", 2024, date(2024, 3, 31))
+
+
+def test_stated_metadata_wins_and_a_stated_company_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "KESTREL_2023_10K.md"
+    path.write_text("---\ncompany: KESTREL\nfiscal_year: 2021\nform: 10q\nfiscal_quarter: Q3\n---\n" + COVER)
+    (rec,) = load(path)
+    assert (rec.company, rec.fiscal_year, rec.form, rec.fiscal_quarter) == ("KESTREL", 2021, "10-Q", 3)
+    assert "Kestrel Foods" in rec.company_aliases  # the human spelling travels along for the catalog to choose
+    assert rec.ticker == "KSTF"
+
+
+def test_command_line_overrides_beat_the_identity_reader(tmp_path: Path) -> None:
+    path = tmp_path / "BESTBUY_2019_10K.txt"
+    path.write_text(COVER)
+    (rec,) = load(path, Overrides(company="Orchard Lane", fiscal_year=2020))
+    assert (rec.company, rec.fiscal_year) == ("Orchard Lane", 2020)
+    assert rec.company_aliases == []  # unrelated spellings are not attached to a company the user named
+
+
+def test_news_text_is_not_read_as_a_cover(tmp_path: Path) -> None:
+    path = tmp_path / "item.md"
+    path.write_text("---\ndoc_type: news\n---\n" + COVER)
+    (rec,) = load(path)
+    assert (rec.company, rec.fiscal_year, rec.form) == (None, None, None)
+
+
+def test_identity_fields_change_the_content_hash_only_when_present(tmp_path: Path) -> None:
+    plain = tmp_path / "plain.md"
+    plain.write_text("---\ncompany: Acme\nfiscal_year: 2024\n---\nRevenue rose.")
+    (a,) = load(plain)
+    from app.knowledge.records import SourceRecord, sha256_text
+
+    meta = f"{a.title}|Acme|2024|report|None|None"
+    assert a.content_sha256 == sha256_text(meta + "\n" + a.text)  # hashes of older catalogs still match
+    tagged = SourceRecord(**{**a.model_dump(exclude={"content_sha256"}), "form": "10-K"})
+    assert tagged.content_sha256 != a.content_sha256
+
+
+def test_a_bad_fiscal_quarter_is_a_load_error(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps({"text": "x", "fiscal_quarter": "Q7"}) + "\n")
+    assert "fiscal_quarter" in load_error(path)

@@ -1,0 +1,1 @@
+"""Text readers shared across Prov: companies, filings, periods."""
