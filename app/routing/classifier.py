@@ -16,7 +16,7 @@ import numpy as np
 
 from app.routing.decision import FLAGS, RouteDecision
 from app.routing.examples import (DEFAULT_COMPANIES, DEFAULT_TICKERS, EXAMPLES_PATH, SAMPLE_LATEST_REPORT_YEAR,
-                                  examples_hash, load_examples)
+                                  example_companies, example_tickers, examples_hash, load_examples)
 from app.routing.features import FEATURE_NAMES, FEATURE_SCALE, Features, extract_features, feature_vector
 from app.routing.plan import build_plan, clarification_question
 
@@ -86,14 +86,17 @@ class OfflineRouter:
 
     @classmethod
     def fit(cls, examples: Sequence[Mapping[str, Any]], embed: Embed, *,
-            embeddings: np.ndarray | None = None, known_companies: Sequence[str] = DEFAULT_COMPANIES,
+            embeddings: np.ndarray | None = None, known_companies: Sequence[str] | None = None,
             c: float | None = None, known_tickers: Mapping[str, str] | None = None) -> "OfflineRouter":
         """Fit on labelled examples. `embeddings` (one row per example) skips embedding them again.
-        `known_companies` / `known_tickers` are those the examples talk about."""
+        `known_companies` / `known_tickers` are those the examples talk about; by default those they name
+        (app/routing/examples.py: example_companies, example_tickers)."""
         questions = [e["question"] for e in examples]
         if embeddings is None:
             embeddings = np.asarray(embed(questions), dtype=np.float64)
-        X = cls.design_matrix(questions, embeddings, known_companies, known_tickers)
+        companies = example_companies(examples) if known_companies is None else known_companies
+        tickers = example_tickers(examples) if known_tickers is None else known_tickers
+        X = cls.design_matrix(questions, embeddings, companies, tickers)
         W, B = [], []
         for flag in FLAGS:
             y = np.array([1.0 if e[flag] else 0.0 for e in examples])
@@ -132,10 +135,10 @@ class OfflineRouter:
 
     @classmethod
     def load_or_fit(cls, folder: str | Path, embed: Embed, examples_path: str | Path | None = None, *,
-                    known_companies: Sequence[str] = DEFAULT_COMPANIES,
-                    known_tickers: Mapping[str, str] | None = DEFAULT_TICKERS) -> "OfflineRouter":
+                    known_companies: Sequence[str] | None = None,
+                    known_tickers: Mapping[str, str] | None = None) -> "OfflineRouter":
         """Load the weights fitted on this examples file, fitting (and saving) them first if need be. The
-        companies and tickers are those the examples talk about (the sample corpus for the bundled file)."""
+        companies and tickers are those the examples talk about (by default those they name)."""
         examples = load_examples(examples_path)
         key = examples_hash(examples)
         router = cls.load(folder, key, embed=embed)

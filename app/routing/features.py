@@ -19,6 +19,7 @@ import numpy as np
 
 from app.knowledge.fusion import companies_in, company_aliases, years_in
 from app.routing import lexicon as lex
+from app.routing.companies import companies_named
 from app.routing.examples import DEFAULT_COMPANIES, SAMPLE_LATEST_REPORT_YEAR
 
 KNOWN_YEARS: list[int] = list(range(2000, 2036))
@@ -137,6 +138,7 @@ def extract_features(question: str, known_companies: Sequence[str] = DEFAULT_COM
     fiscal year the knowledge base has reports for: a year after it can only be news, guidance or a forecast."""
     known = list(known_companies)
     companies = companies_in(question, known)
+    companies += [c for c in companies_named(question, known) if c not in companies]  # "ACTIVISIONBLIZZARD"
     by_ticker, ticker_like = _tickers(question, known_tickers, known)
     fuzzy = [c for c in _fuzzy_companies(question, known) if c not in companies and c not in by_ticker]
     described, by_description = _described_companies(question, known)

@@ -48,7 +48,12 @@ METRIC = re.compile(
     r"earnings|eps|net income|dividend|dividends|dps|cash flow|free cash flow|fcf|capex|debt|net debt|employees|"
     r"headcount|segment|segments|guidance|organic|like-for-like|volume|volumes|cost|costs|chiffre d'affaires|umsatz|"
     r"ingresos|payout|buyback|buybacks|assets|capacity|mw|gw|orders|backlog|operating profit|leverage|gearing|"
-    r"cash|spend|spent|capital expenditure)\b")
+    r"cash|spend|spent|capital expenditure|"
+    # the line items and ratios of filings
+    r"net sales|gross profit|gross margin|operating income|net income|income|inventory|inventories|receivables|"
+    r"payables|liabilities|equity|pp&e|capital expenditures|expenses|goodwill|impairment|bookings|shipments|"
+    r"deliveries|subscribers|occupancy|turnover ratio|current ratio|quick ratio|return on (?:assets|equity)|"
+    r"roa|roe|roic|interest coverage)\b")
 REFERENT = re.compile(
     r"(?i)\b(it|its|it's|they|their|theirs|them|that|those|these|there|the two|the other one|the other|"
     r"the others|the smaller one|the bigger one|the company|that company|last year|the year before|"
@@ -105,7 +110,10 @@ REPORT = re.compile(
 # The annual report itself, named as the source (not "did X report ..." as a verb).
 REPORT_EXPLICIT = re.compile(
     r"(?i)\b(annual report|(?:the|its|their|fy\s?'?\d{2,4}|\d{4}) report|in the report|report says|"
-    r"chair'?s statement|ceo'?s? review|ceo review|strategic report|according to)\b")
+    r"chair'?s statement|ceo'?s? review|ceo review|strategic report|according to|"
+    # filings and statements named as the source: "per its 10-Q", "the 8-K dated ...", "the cash flow statement"
+    r"(?:form )?(?:10-?k|10-?q|8-?k|20-?f|40-?f|6-?k)s?|annual filing|earnings release|proxy statement|"
+    r"balance sheet|income statement|cash flow statement|statement of cash flows|financial statements)\b")
 FISCAL = re.compile(r"(?i)\b(fy\s?'?\d{2,4}|fiscal(?: year)?\s?\d{2,4}|financial year|full[- ]year|annual|"
                      r"end-fy\d{2,4}|year-end)\b")
 INTERIM = re.compile(r"(?i)\b(h1|h2|first half|second half|half[- ]year(?:ly)?|interim|q[1-4]|quarter|quarterly|"

@@ -1,4 +1,5 @@
-"""The offline router: cross-validated accuracy per flag on the labelled examples, and its deterministic parts."""
+"""The offline router: cross-validated accuracy per flag on the labelled examples (random folds, and folds grouped by
+company so that each company is judged by a router that never saw it), and its deterministic parts."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import pytest
 from pydantic import ValidationError
 
 from app.routing.classifier import OfflineRouter
-from app.routing.examples import DEFAULT_COMPANIES, DEFAULT_TICKERS, EXAMPLES_PATH, examples_hash, load_examples
+from app.routing.examples import (DEFAULT_COMPANIES, EXAMPLES_PATH, example_companies,
+                                  example_tickers, examples_hash, load_examples)
 from app.routing.features import extract_features
 from app.routing.decision import FLAGS, RouteDecision, RoutePlan
 
@@ -21,6 +23,10 @@ SEED = 1234
 OTHER_SEEDS = (1, 2)
 FOLDS = 5
 MIN_ACCURACY = 0.90
+# Grouped by company, measured when the folds were introduced (676 examples, 5 folds, seed 1234): mean accuracy
+# out of scope 0.984, retrieval 0.955, news 0.942, clarification 0.967, calculation 0.944 (worst fold 0.905).
+# The bar sits a few points under the weakest flag, so that a handful of flipped examples does not fail it.
+MIN_GROUPED_ACCURACY = 0.90
 
 
 def stratified_folds(examples: Sequence[dict], k: int = FOLDS, seed: int = SEED) -> list[list[int]]:
@@ -41,20 +47,35 @@ def stratified_folds(examples: Sequence[dict], k: int = FOLDS, seed: int = SEED)
     return [sorted(f) for f in folds]
 
 
+def company_folds(examples: Sequence[dict], k: int = FOLDS, seed: int = SEED) -> list[list[int]]:
+    """k folds grouped by company: the companies the examples name are shuffled and dealt to the folds, and a fold
+    holds every example that names one of its companies (an example naming companies of two folds is held out by
+    both). Examples that name no company are dealt round-robin like the random folds."""
+    companies = sorted({c for e in examples for c in e["companies"]})
+    rng = random.Random(seed)
+    rng.shuffle(companies)
+    groups = [set(companies[i::k]) for i in range(k)]
+    nameless = [i for i, e in enumerate(examples) if not e["companies"]]
+    rng.shuffle(nameless)
+    return [sorted({i for i, e in enumerate(examples) if groups[f] & set(e["companies"])} | set(nameless[f::k]))
+            for f in range(k)]
+
+
 def cross_validate(examples: Sequence[dict], embeddings: np.ndarray, folds: list[list[int]]
                    ) -> dict[str, list[float]]:
     """Per flag, the accuracy on each held-out fold of a router fitted on the other folds. Predictions go through
-    `predict`, so the out-of-scope override counts as it does in the application."""
+    `predict`, so the out-of-scope override counts as it does in the application. Fitting knows the companies the
+    training examples name; prediction knows every company, as a knowledge base that holds them would."""
     per_fold: dict[str, list[float]] = {f: [] for f in FLAGS}
+    known, tickers = example_companies(examples), example_tickers(examples)
     for held in folds:
         held_set = set(held)
         train = [i for i in range(len(examples)) if i not in held_set]
-        router = OfflineRouter.fit([examples[i] for i in train], lambda qs: [], embeddings=embeddings[train],
-                                   known_tickers=DEFAULT_TICKERS)
+        router = OfflineRouter.fit([examples[i] for i in train], lambda qs: [], embeddings=embeddings[train])
         correct = dict.fromkeys(FLAGS, 0)
         for i in held:
-            d = router.predict(examples[i]["question"], known_companies=list(DEFAULT_COMPANIES),
-                               known_tickers=DEFAULT_TICKERS, embedding=embeddings[i])
+            d = router.predict(examples[i]["question"], known_companies=known, known_tickers=tickers,
+                               embedding=embeddings[i])
             for flag in FLAGS:
                 correct[flag] += getattr(d, flag) == bool(examples[i][flag])
         for flag in FLAGS:
@@ -94,7 +115,7 @@ def example_embeddings(embedder, examples) -> np.ndarray:  # type: ignore[no-unt
 @pytest.fixture(scope="module")
 def router(embedder, examples, example_embeddings) -> OfflineRouter:  # type: ignore[no-untyped-def]
     """Fitted on every example, as the application uses it (see OfflineRouter.load_or_fit)."""
-    return OfflineRouter.fit(examples, embedder.embed, embeddings=example_embeddings, known_tickers=DEFAULT_TICKERS)
+    return OfflineRouter.fit(examples, embedder.embed, embeddings=example_embeddings)
 
 
 def test_folds_are_deterministic_stratified_and_partition_the_examples(examples) -> None:  # type: ignore[no-untyped-def]
@@ -117,6 +138,27 @@ def test_cross_validated_accuracy_per_flag(seed: int, examples, example_embeddin
     means = report(f"{FOLDS}-fold cross-validated accuracy ({len(examples)} examples, seed {seed}):", per_fold)
     below = {flag: round(acc, 3) for flag, acc in means.items() if acc < MIN_ACCURACY}
     assert not below, f"flags below {MIN_ACCURACY} (mean over {FOLDS} folds, seed {seed}): {below}"
+
+
+def test_company_folds_hold_each_company_out_of_training(examples) -> None:  # type: ignore[no-untyped-def]
+    folds = company_folds(examples)
+    assert folds == company_folds(examples)
+    assert set().union(*map(set, folds)) == set(range(len(examples)))
+    for fold in folds:
+        held = set(fold)
+        held_companies = {c for i in fold for c in examples[i]["companies"]}
+        trained = {c for i, e in enumerate(examples) if i not in held for c in e["companies"]}
+        single = {examples[i]["companies"][0] for i in fold if len(examples[i]["companies"]) == 1}
+        assert single and not single & trained  # a held-out company is in no training example
+        assert held_companies
+
+
+def test_accuracy_per_flag_on_companies_never_seen_in_training(examples, example_embeddings) -> None:  # type: ignore[no-untyped-def]
+    """Grouped by company (see company_folds): mean accuracy per flag at least MIN_GROUPED_ACCURACY."""
+    per_fold = cross_validate(examples, example_embeddings, company_folds(examples))
+    means = report(f"{FOLDS}-fold accuracy grouped by company ({len(examples)} examples):", per_fold)
+    below = {flag: round(acc, 3) for flag, acc in means.items() if acc < MIN_GROUPED_ACCURACY}
+    assert not below, f"flags below {MIN_GROUPED_ACCURACY} on unseen companies: {below}"
 
 
 def test_cross_validation_catches_a_router_that_learnt_nothing(examples, example_embeddings) -> None:  # type: ignore[no-untyped-def]
