@@ -1,6 +1,8 @@
 """The supervisor's routing step and its branch functions.
 
-`route` asks the routing model (app/models.py) for a `RouteDecision` and records it. The branch functions
+`route` asks the routing model (app/models.py) for a `RouteDecision`, holds it to two guarantees that no model
+output can break (a question naming a company the knowledge base holds is never refused; one naming such a company
+and a period it holds is never sent to clarification) and records it. The branch functions
 are plain `(state) -> name | list[name]`, unit-tested with dicts: the model judges what a question asks, this
 code decides where the flow goes, and raises on anything it does not expect.
 
@@ -11,44 +13,103 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
+from app.knowledge.fusion import years_in
+from app.routing.companies import companies_named
 from app.routing.decision import RouteDecision
+from app.routing.features import KNOWN_YEARS
 from nodes.conversation import MAX_CLARIFICATION_ROUNDS, content_terms
 from nodes.state import SupervisorState
 
 Gather = Literal["retrieve", "news"]
 
 
-def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], Sequence[str]]) -> dict[str, Any]:
-    """Call the router on the standalone question; merge the companies and years it saw into the turn's.
-    After MAX_CLARIFICATION_ROUNDS rounds in one turn, a further request for clarification is overruled."""
+def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], Sequence[str]],
+          known_years: Callable[[], Sequence[int]] | None = None) -> dict[str, Any]:
+    """Call the router on the standalone question, hold its decision to the guarantees below, and merge the
+    companies and years it saw into the turn's. `known_years` gives the fiscal years the knowledge base holds;
+    without it any fiscal year the question names counts as held."""
     known = list(known_companies())
     decision = router(state["question"], known_companies=known,
                       context_entities=list(state.get("context_entities") or []))
     decision = RouteDecision.model_validate(decision)
+    own_words = without_thread_tags(state["question"])
+    named = companies_named(own_words, known)
+    decision = keep_known_companies_in_scope(decision, named)
+    decision = answer_named_company_and_period(decision, named, periods_named(own_words, known_years))
+    decision = overrule_needless_clarification(decision, state, known)
+    companies = _merge(state.get("companies") or [], decision.signals.get("companies") or [])
+    years = _merge(state.get("fiscal_years") or [], decision.signals.get("years") or [])
+    return {"decision": decision, "companies": companies, "fiscal_years": years}
+
+
+def without_thread_tags(question: str) -> str:
+    """The question in the user's words: the '[Company, FY2024; following: ...]' tag enrichment added from the
+    thread removed (a follow-up about the weather does not name Northwind because the thread did)."""
+    return re.sub(r"\s*\[[^\]]*\]\s*$", "", question)
+
+
+def periods_named(question: str, known_years: Callable[[], Sequence[int]] | None = None) -> list[int]:
+    """Fiscal years the question names ('FY2022', 'fiscal 2021', 'Q2 2023', 'June 30, 2022') that the
+    knowledge base holds; every year named when the held years are not known."""
+    named = years_in(question, KNOWN_YEARS)
+    if known_years is None:
+        return named
+    held = set(known_years())
+    return [y for y in named if y in held]
+
+
+def keep_known_companies_in_scope(decision: RouteDecision, named: Sequence[str]) -> RouteDecision:
+    """Guarantee: a question that names a company the knowledge base holds is never refused as out of scope.
+    The refusal is overruled into a report search, and the reason recorded in the signals."""
+    if not decision.is_out_of_scope or not named:
+        return decision
+    plan = decision.plan.model_copy(update={"source": "reports"})
+    signals = {**decision.signals, "companies": _merge(decision.signals.get("companies") or [], named),
+               "out_of_scope_overruled": f"names {', '.join(named)}, which the knowledge base holds"}
+    return decision.model_copy(update={"is_out_of_scope": False, "needs_retrieval": True, "plan": plan,
+                                       "signals": signals})
+
+
+def answer_named_company_and_period(decision: RouteDecision, named: Sequence[str], years: Sequence[int]
+                                    ) -> RouteDecision:
+    """Guarantee: a question that names a company and a period the knowledge base holds is never sent to
+    clarification: it is searched instead."""
+    if not decision.needs_clarification or not named or not years:
+        return decision
+    return search_instead_of_asking(decision, {
+        "clarification_overruled": f"names {', '.join(named)} and {', '.join(f'FY{y}' for y in years)}",
+        "companies": _merge(decision.signals.get("companies") or [], named),
+        "years": _merge(decision.signals.get("years") or [], years)})
+
+
+def overrule_needless_clarification(decision: RouteDecision, state: SupervisorState, known: Sequence[str]
+                                    ) -> RouteDecision:
+    """A clarification the turn cannot use: after MAX_CLARIFICATION_ROUNDS rounds in one turn; with one company
+    (or none) known; or when the thread already answers it."""
+    if not decision.needs_clarification:
+        return decision
     rounds = len(state.get("clarifications") or [])
-    if decision.needs_clarification and rounds >= MAX_CLARIFICATION_ROUNDS:
+    if rounds >= MAX_CLARIFICATION_ROUNDS:
         signals = {**decision.signals, "clarification_overruled_after_rounds": rounds}
-        decision = decision.model_copy(update={"needs_clarification": False, "signals": signals})
-    elif (decision.needs_clarification and len(known) <= 1 and not state.get("clarifications")
-          and content_terms(state["question"])):
+        return decision.model_copy(update={"needs_clarification": False, "signals": signals})
+    if rounds or not content_terms(state["question"]):
+        return decision
+    if len(known) <= 1:
         # With one company (or none named) in the knowledge base, "which company?" has one answer or none, and
         # the question does say what it is about: asking would only delay the answer. Search instead.
-        decision = search_instead_of_asking(decision, {
+        return search_instead_of_asking(decision, {
             "clarification_overruled": f"{len(known)} company known",
-            "companies": known or list(decision.signals.get("companies") or [])})
-    elif (decision.needs_clarification and not state.get("clarifications") and content_terms(state["question"])
-          and (state.get("context_entities") or state["question"] != state.get("asked", state["question"]))):
+            "companies": list(known) or list(decision.signals.get("companies") or [])})
+    if state.get("context_entities") or state["question"] != state.get("asked", state["question"]):
         # The thread answers it: the question names no other company than the one the thread is about, or
         # enrichment already completed it from the previous turns. Asking again would only repeat the thread.
         context = list(state.get("companies") or state.get("context_entities") or [])
-        decision = search_instead_of_asking(decision, {
+        return search_instead_of_asking(decision, {
             "clarification_overruled": "resolved from the thread"
                                        + (f" (about {', '.join(context)})" if context else ""),
             "companies": context,
             "years": list(decision.signals.get("years") or []) or list(state.get("context_years") or [])})
-    companies = _merge(state.get("companies") or [], decision.signals.get("companies") or [])
-    years = _merge(state.get("fiscal_years") or [], decision.signals.get("years") or [])
-    return {"decision": decision, "companies": companies, "fiscal_years": years}
+    return decision
 
 
 def search_instead_of_asking(decision: RouteDecision, signals: dict[str, Any]) -> RouteDecision:

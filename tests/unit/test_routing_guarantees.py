@@ -1,0 +1,141 @@
+"""Guarantees the route node keeps whatever the router says: a question naming a company the knowledge base holds
+is never refused as out of scope, and one naming such a company and a period it holds is never sent to
+clarification. Each is tested with a scripted router that says the opposite."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.routing.companies import companies_named, normalize_company
+from app.routing.decision import RouteDecision, RoutePlan
+from nodes.routing import (after_route, answer_named_company_and_period, keep_known_companies_in_scope,
+                           periods_named, route, without_thread_tags)
+
+# Stored as filings and catalogs write them: squashed, upper case, with suffixes.
+KB = ["AMCOR", "ACTIVISIONBLIZZARD", "3M Company", "Northwind Logistics", "Orchard Inc.", "BESTBUY"]
+
+
+def scripted(decision: RouteDecision):  # type: ignore[no-untyped-def]
+    def router(question: str, *, known_companies: list[str], context_entities: list[str]) -> RouteDecision:
+        return decision
+    return router
+
+
+REFUSE = RouteDecision(is_out_of_scope=True, plan=RoutePlan(source="none"))
+ASK = RouteDecision(needs_clarification=True, clarification_question="Which company and period?")
+
+
+def run(decision: RouteDecision, question: str, known: list[str] = KB, **state: Any) -> dict[str, Any]:
+    return route({"question": question, **state}, router=scripted(decision), known_companies=lambda: list(known),
+                 **({"known_years": state.pop("known_years")} if "known_years" in state else {}))
+
+
+# --- the normaliser -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("written, stored", [
+    ("AMCOR's", "Amcor"), ("Amcor", "AMCOR"), ("AMCOR Plc", "Amcor"), ("Activision Blizzard", "ACTIVISIONBLIZZARD"),
+    ("ACTIVISIONBLIZZARD", "Activision Blizzard"), ("3M", "3M Company"), ("Johnson & Johnson's", "JOHNSON_JOHNSON"),
+    ("The Coca-Cola Company", "COCACOLA"), ("Marlow & Finch Corp.", "Marlow and Finch"),
+])
+def test_company_names_normalise_to_one_key(written: str, stored: str) -> None:
+    # "and" is a word, "&" a gap: the two spellings of Marlow & Finch differ, as they should not silently merge.
+    if written.startswith("Marlow"):
+        assert normalize_company(written) != normalize_company(stored)
+        return
+    assert normalize_company(written) == normalize_company(stored)
+
+
+def test_companies_named_case_suffix_and_space_insensitively() -> None:
+    assert companies_named("Has AMCOR's quick ratio improved since FY2022?", KB) == ["AMCOR"]
+    assert companies_named("What did Amcor Plc say about debt?", KB) == ["AMCOR"]
+    assert companies_named("Is 3M capital-intensive?", KB) == ["3M Company"]
+    assert companies_named("Activision Blizzard FY2019 revenue", KB) == ["ACTIVISIONBLIZZARD"]
+    assert companies_named("amcor quick ratio fy2023", KB) == ["AMCOR"]
+    assert companies_named("What did Northwind earn in FY2024?", KB) == ["Northwind Logistics"]
+    assert companies_named("Best Buy's FY2019 revenue", KB) == ["BESTBUY"]
+
+
+def test_ordinary_words_are_not_company_names() -> None:
+    assert companies_named("Which laptop is the best buy this year?", KB) == []
+    assert companies_named("Give me a recipe for an orchard fruit crumble.", KB) == []
+    assert companies_named("What's the weather in Oslo?", KB) == []
+    assert companies_named("Orchard's FY2022 revenue?", KB) == ["Orchard Inc."]
+
+
+def test_periods_named_are_those_the_knowledge_base_holds() -> None:
+    assert periods_named("AMCOR FY2023 vs FY2022 quick ratio") == [2023, 2022]
+    assert periods_named("the quarter ended June 30, 2022") == [2022]
+    assert periods_named("AMCOR FY2023 vs FY2022", lambda: [2022]) == [2022]
+    assert periods_named("AMCOR's latest results") == []
+
+
+def test_thread_tags_are_not_the_users_words() -> None:
+    assert without_thread_tags("What about the weather? [Northwind Logistics, FY2024]") == "What about the weather?"
+    assert without_thread_tags("What was AMCOR's FY2023 revenue?") == "What was AMCOR's FY2023 revenue?"
+
+
+# --- never refused ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("question", [
+    "What acquisition plan does AMCOR describe in its annual report?",
+    "Activision Blizzard: what did the merger agreement say?",
+    "Is 3M a business that needs heavy investment?",
+])
+def test_a_question_naming_a_known_company_is_never_refused(question: str) -> None:
+    out = run(REFUSE, question)
+    d = out["decision"]
+    assert not d.is_out_of_scope and d.needs_retrieval and d.plan.source == "reports"
+    assert "out_of_scope_overruled" in d.signals
+    assert after_route(out) == ["retrieve"]
+    assert out["companies"] and set(out["companies"]) <= set(KB)
+
+
+def test_a_question_naming_no_known_company_is_still_refused() -> None:
+    for question in ("What's a good recipe for banana bread?", "Which laptop is the best buy?",
+                     "What about the weather? [Northwind Logistics, FY2024]"):
+        out = run(REFUSE, question)
+        assert out["decision"].is_out_of_scope and after_route(out) == "refuse", question
+    # The company must be one the knowledge base holds.
+    assert run(REFUSE, "Should I buy AMCOR?", known=["Northwind Logistics"])["decision"].is_out_of_scope
+
+
+def test_keep_known_companies_in_scope_leaves_other_decisions_alone() -> None:
+    answer = RouteDecision(needs_news=True)
+    assert keep_known_companies_in_scope(answer, ["AMCOR"]) is answer
+    assert keep_known_companies_in_scope(REFUSE, []) is REFUSE
+
+
+# --- never sent to clarification ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("question", [
+    "Has AMCOR's quick ratio got better between FY2022 and FY2023?",
+    "ACTIVISIONBLIZZARD fiscal 2019: what was it?",
+    "3M, 2022: capital-intensive or not?",
+])
+def test_a_question_naming_a_known_company_and_period_is_never_clarified(question: str) -> None:
+    out = run(ASK, question)
+    d = out["decision"]
+    assert not d.needs_clarification and d.needs_retrieval
+    assert d.signals["clarification_overruled"].startswith("names ")
+    assert after_route(out) == ["retrieve"]
+    assert out["fiscal_years"]
+
+
+def test_clarification_stands_without_the_company_or_the_period() -> None:
+    assert run(ASK, "What was the quick ratio in FY2023?")["decision"].needs_clarification
+    assert run(ASK, "How did AMCOR's ratio move?")["decision"].needs_clarification
+    # A year the knowledge base does not hold is no answer to "which period?".
+    held_elsewhere = run(ASK, "What was AMCOR's FY2031 revenue?", known_years=lambda: [2022, 2023])
+    assert held_elsewhere["decision"].needs_clarification
+
+
+def test_answer_named_company_and_period_keeps_the_other_flags() -> None:
+    asked = RouteDecision(needs_clarification=True, needs_calculation=True)
+    d = answer_named_company_and_period(asked, ["AMCOR"], [2022, 2023])
+    assert not d.needs_clarification and d.needs_calculation and d.signals["years"] == [2022, 2023]
+    assert answer_named_company_and_period(asked, ["AMCOR"], []) is asked
