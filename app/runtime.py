@@ -125,7 +125,7 @@ class Runtime:
         s = self.settings
         return SupervisorDeps(
             router=self.models.router, search_fn=self.search_reports, news_fn=self.search_news,
-            count_tokens=count_tokens, known_companies=self.known_companies,
+            count_tokens=count_tokens, known_companies=self.known_companies, periods_fn=self.fiscal_years_held,
             calculator_model=self.models.calculator, grader=self.models.grader,
             synthesizer=self.models.synthesizer, cache=self.cache if s.answer_cache else None,
             generation=self.kb.catalog.generation,
@@ -135,6 +135,9 @@ class Runtime:
 
     def known_companies(self) -> list[str]:
         return self.kb.catalog.companies()
+
+    def fiscal_years_held(self, company: str) -> list[int]:
+        return sorted({year for year, *_ in self.kb.catalog.periods(company) if year})
 
     def search_reports(self, query: str, company: str | None, fiscal_year: int | None, k: int) -> list[Any]:
         from app.knowledge.base import Filters

@@ -31,6 +31,7 @@ from nodes.retrieve import (
     RetrievalOutput,
     RetrievalResult,
     RetrievalState,
+    PeriodsFn,
     SearchFn,
     SearchTask,
     draft_and_verify,
@@ -39,6 +40,7 @@ from nodes.retrieve import (
     finish_retrieval,
     grade_documents,
     plan_queries,
+    route_after_start,
     route_after_verify,
     search_company,
     start_retrieval,
@@ -59,15 +61,18 @@ def build_retrieval_graph(
     k: int = DEFAULT_K,
     min_score: float = MIN_FUSED_SCORE,
     min_overlap: float = MIN_TERM_OVERLAP,
+    periods_fn: PeriodsFn | None = None,
 ) -> StateGraph:
     """Wire the subgraph, uncompiled.
 
     `search_fn(query, company, fiscal_year, k) -> list[Evidence]`; `grader(question, first_1200_chars) -> bool`
     replaces the offline grader (score >= min_score and term overlap >= min_overlap); `drafter(question,
-    evidence) -> list[Claim]` replaces the extractive draft (its claims are verified all the same)."""
+    evidence) -> list[Claim]` replaces the extractive draft (its claims are verified all the same);
+    `periods_fn(company) -> fiscal years held` lets a question about a year no filing covers end insufficient
+    without a search."""
     _validate(search_fn, grader, drafter, max_attempts, k, min_overlap)
     builder = StateGraph(RetrievalState, input_schema=RetrievalInput, output_schema=RetrievalOutput)
-    builder.add_node("start_retrieval", partial(start_retrieval, max_attempts=max_attempts))
+    builder.add_node("start_retrieval", partial(start_retrieval, max_attempts=max_attempts, periods_fn=periods_fn))
     builder.add_node("plan_queries", partial(plan_queries, k=k))
     builder.add_node("search_company", partial(search_company, search_fn=search_fn), input_schema=SearchTask)
     grade = partial(grade_documents, grader=grader, min_score=min_score, min_overlap=min_overlap)
@@ -78,7 +83,8 @@ def build_retrieval_graph(
 
     # The request is validated and the private state reset once per run.
     builder.add_edge(START, "start_retrieval")
-    builder.add_edge("start_retrieval", "plan_queries")
+    # A question about years no filing of the named companies covers is not searched at all.
+    builder.add_conditional_edges("start_retrieval", route_after_start, ["plan_queries", "fall_back"])
     # One search branch per target company, in parallel (Send); their writes meet through the reducers.
     builder.add_conditional_edges("plan_queries", fan_out_searches, ["search_company"])
     # Grading waits for every branch of the attempt.

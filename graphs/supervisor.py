@@ -41,6 +41,7 @@ class SupervisorDeps:
     news_fn: Callable[..., list]
     count_tokens: Callable[[str], int]
     known_companies: Callable[[], Sequence[str]] = lambda: []
+    periods_fn: Callable[[str], Sequence[int]] | None = None
     calculator_model: Any = None
     grader: Any = None
     synthesizer: Any = None
@@ -55,7 +56,8 @@ class SupervisorDeps:
 
 def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     """Wire the supervisor, uncompiled (app/runtime.py compiles it once, with the SQLite checkpointer)."""
-    retrieval = build_retrieval_graph(deps.search_fn, grader=deps.grader, k=deps.retrieval_k).compile()
+    retrieval = build_retrieval_graph(deps.search_fn, grader=deps.grader, k=deps.retrieval_k,
+                                      periods_fn=deps.periods_fn).compile()
     calculator = build_calculator_graph(deps.calculator_model).compile()
 
     builder = StateGraph(SupervisorState, input_schema=SupervisorInput, output_schema=SupervisorOutput)

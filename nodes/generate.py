@@ -29,7 +29,7 @@ from app.calc_tools import CalcResult, Figure
 from nodes.retrieve import Claim, split_sentences, topic_terms, unsupported_terms, years_named
 from nodes.state import Block, CitationCheck, SupervisorState
 from prompts.answer import INSUFFICIENT_EVIDENCE
-from prompts.fences import strip_fence_markers
+from prompts.fences import one_line, strip_fence_markers
 
 MAX_NEWS_SENTENCES = 3
 HEADLINE_BONUS = 0.5
@@ -625,6 +625,29 @@ def shares_content(sentence: str, support: str) -> bool:
     return bool(words & set(analyze(support)))
 
 
+def insufficient_answer(state: SupervisorState) -> str:
+    """The declared insufficient answer, and why: the periods the knowledge base holds for a company whose
+    asked period it lacks, or whose filings were searched for what, in vain."""
+    result = state.get("retrieval_result")
+    if result is None:
+        return INSUFFICIENT_EVIDENCE
+    asked = ", ".join(f"FY{y}" for y in state.get("fiscal_years") or []) or "the period asked"
+    reasons = [f"It holds no filing of {company} that covers {asked}; it holds "
+               f"{', '.join(f'FY{y}' for y in held)}." for company, held in result.unheld.items()]
+    searched = [c for c in result.found if c not in result.unheld]
+    if result.attempts and (searched or not result.found):
+        where = f"the filings of {', '.join(searched)}" if searched else "every filing"
+        reasons.append(f"Searched {where} for: {_searched_terms(state)}; no passage found states it.")
+    return " ".join([INSUFFICIENT_EVIDENCE, *reasons])
+
+
+def _searched_terms(state: SupervisorState) -> str:
+    from nodes.retrieve import keyword_query
+
+    question = state.get("question") or ""
+    return one_line(keyword_query(question, list(state.get("companies") or []))) or one_line(question)
+
+
 def validate_citations(state: SupervisorState) -> dict[str, Any]:
     draft = (state.get("draft") or "").strip()
     decision = state.get("decision")
@@ -632,10 +655,10 @@ def validate_citations(state: SupervisorState) -> dict[str, Any]:
     needed = decision is None or not any(decision.flags().values()) or any(
         (decision.needs_retrieval, decision.needs_news, decision.needs_calculation))
     if not draft or draft == INSUFFICIENT_EVIDENCE:
-        return {"draft": INSUFFICIENT_EVIDENCE, "status": "insufficient",
+        return {"draft": insufficient_answer(state), "status": "insufficient",
                 "citation_check": CitationCheck(fail_closed=bool(draft))}
     kept, check = check_citations(draft, list(state.get("blocks") or []), state.get("question") or "")
     if not kept or (needed and not check.valid):
         check.fail_closed = True
-        return {"draft": INSUFFICIENT_EVIDENCE, "status": "insufficient", "citation_check": check}
+        return {"draft": insufficient_answer(state), "status": "insufficient", "citation_check": check}
     return {"draft": " ".join(kept), "status": "answered", "citation_check": check}

@@ -105,6 +105,9 @@ class RetrievalResult(BaseModel):
     missing: list[str] = Field(default_factory=list, description="Named companies without a verified claim.")
     attempts: int = 0
     queries: list[list[str]] = Field(default_factory=list, description="The queries of each attempt, in order.")
+    unheld: dict[str, list[int]] = Field(
+        default_factory=dict, description="Named companies whose filings cannot cover the fiscal years asked, "
+        "each with the fiscal years the knowledge base does hold for it (those companies were not searched).")
 
 
 class SearchRequest(BaseModel):
@@ -120,6 +123,11 @@ class SearchRequest(BaseModel):
 
 
 SearchFn = Callable[[str, str | None, int | None, int], list[Evidence]]
+PeriodsFn = Callable[[str], Sequence[int]]
+"""The fiscal years the knowledge base holds filings for, for one company."""
+COMPARATIVE_YEARS = 2
+"""A filing for fiscal year Y also states Y-1 and Y-2 (an annual report's three years of results), so a question
+about FY2017 is answerable from the FY2019 report, and one about FY2015 is not."""
 Grader = Callable[[str, str], bool]
 Drafter = Callable[[str, list[Evidence]], list[Claim]]
 
@@ -166,6 +174,7 @@ class RetrievalState(RetrievalInput, RetrievalOutput):
     dropped_claims: list[Claim]
     failed_terms: list[str]
     missing: list[str]
+    unheld: dict[str, list[int]]
 
 
 class SearchTask(TypedDict):
@@ -177,14 +186,19 @@ class SearchTask(TypedDict):
 # --- nodes --------------------------------------------------------------------------------------------------
 
 
-def start_retrieval(state: RetrievalState, *, max_attempts: int = DEFAULT_MAX_ATTEMPTS) -> dict[str, Any]:
-    """Validate the request and reset every private key, so a reused thread never sees a previous run."""
+def start_retrieval(state: RetrievalState, *, max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+                    periods_fn: PeriodsFn | None = None) -> dict[str, Any]:
+    """Validate the request and reset every private key, so a reused thread never sees a previous run. A named
+    company whose filings cannot cover the years asked is set aside as unheld (never searched: another year's
+    figures are not an answer)."""
     if not str(state.get("question") or "").strip():
         raise ValueError("the retrieval subgraph needs a non-empty question")
     companies = list(dict.fromkeys(c.strip() for c in state.get("companies") or [] if c and c.strip()))
+    years = sorted(set(state.get("fiscal_years") or []))
     return {
+        "unheld": unheld_periods(companies, years, periods_fn),
         "companies": companies,
-        "fiscal_years": sorted(set(state.get("fiscal_years") or [])),
+        "fiscal_years": years,
         "doc_type": state.get("doc_type"),
         "max_attempts": max_attempts,
         "attempt": 0,
@@ -200,19 +214,40 @@ def start_retrieval(state: RetrievalState, *, max_attempts: int = DEFAULT_MAX_AT
     }
 
 
+def unheld_periods(companies: Sequence[str], years: Sequence[int], periods_fn: PeriodsFn | None
+                   ) -> dict[str, list[int]]:
+    """Companies none of whose filings can state any of the fiscal years asked, with the years they do hold. A
+    company with no dated filing is never set aside (its years are unknown, not absent)."""
+    if not years or periods_fn is None:
+        return {}
+    out: dict[str, list[int]] = {}
+    for company in companies:
+        held = sorted({y for y in periods_fn(company) if y})
+        if held and not any(h - COMPARATIVE_YEARS <= y <= h for y in years for h in held):
+            out[company] = held
+    return out
+
+
+def route_after_start(state: Mapping[str, Any]) -> Literal["plan_queries", "fall_back"]:
+    """Search unless every named company is unheld for the years asked: then there is nothing to search."""
+    companies, unheld = state.get("companies") or [], state.get("unheld") or {}
+    return "fall_back" if companies and all(c in unheld for c in companies) else "plan_queries"
+
+
 def plan_queries(state: RetrievalState, *, k: int = DEFAULT_K) -> dict[str, Any]:
     """First attempt: every company, the question as asked. A retry: only the still-missing companies, a query
     extended with those companies and the failed claims' terms, and a wider k."""
     attempt = state["attempt"] + 1
+    unheld = state.get("unheld") or {}
     if attempt == 1:
-        targets: list[str | None] = list(state["companies"]) or [None]
+        targets: list[str | None] = [c for c in state["companies"] if c not in unheld] or [None]
         # The question as asked (dense search reads meaning), and its content words alone (sparse search
         # matches terms; "what was the difference between" would only add noise to it).
         queries = list(dict.fromkeys([state["question"], keyword_query(state["question"], state["companies"])]))
     else:
         # A retry widens as well as narrows: the fiscal years stop being a filter and become query terms, since
         # the figure may sit in a neighbouring year's report (FY2025 guidance is in the FY2024 report).
-        targets = list(state["missing"]) or [None]
+        targets = [c for c in state["missing"] if c not in unheld] or [None]
         years = [f"FY{y}" for y in state["fiscal_years"]]
         queries = [rewrite_query(state["question"], state["missing"], [*state["failed_terms"], *years])]
     return {
@@ -303,9 +338,10 @@ def route_after_verify(state: Mapping[str, Any]) -> Literal["done", "retry", "fa
     if missing is None or claims is None:
         raise ValueError("route_after_verify needs 'missing' and 'claims': run draft_and_verify first")
     _check_consistency(list(state.get("companies") or []), list(missing), state.get("found") or {}, claims)
-    if claims and not missing:
+    searchable = [m for m in missing if m not in (state.get("unheld") or {})]
+    if claims and not searchable:
         return "done"
-    if attempt < max_attempts:
+    if attempt < max_attempts and (searchable or not state.get("companies")):
         return "retry"
     return "done" if claims else "fallback"
 
@@ -348,6 +384,7 @@ def build_result(state: RetrievalState, status: Literal["found", "partial", "ins
         missing=state["missing"],
         attempts=state["attempt"],
         queries=state["query_log"],
+        unheld=dict(state.get("unheld") or {}),
     )
 
 

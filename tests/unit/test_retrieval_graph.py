@@ -453,3 +453,41 @@ def test_a_year_at_the_end_of_a_sentence_still_dates_it():
     outlook = sentence_support(topic, "We expect an operating margin of 9.5% in FY2025.", [2024])
     actual = sentence_support(topic, "The operating margin was 9.1% in FY2024.", [2024])
     assert outlook < actual  # the forecast for another year counts half, the year asked gains
+
+
+# --- periods the knowledge base does not hold ---------------------------------------------------------------
+
+
+def test_a_year_no_filing_covers_ends_insufficient_without_a_search_and_says_what_is_held() -> None:
+    search = FakeSearch()
+    result = run(search, [NW], years=(2030,), periods_fn=lambda company: [2023, 2024])
+    assert result.status == "insufficient"
+    assert result.unheld == {NW: [2023, 2024]}
+    assert result.missing == [NW] and not result.claims
+    assert search.calls == []  # another year's figures are never fetched as an answer
+
+
+def test_a_year_stated_as_a_comparative_of_a_later_filing_is_searched() -> None:
+    search = FakeSearch()
+    result = run(search, [NW], years=(2022,), periods_fn=lambda company: [2024])
+    assert result.unheld == {}
+    assert search.calls  # FY2022 results are restated in the FY2024 report
+
+
+def test_only_the_unheld_company_of_two_is_set_aside() -> None:
+    search = FakeSearch()
+    held = {NW: [2024], HL: [2019]}
+    result = run(search, [NW, HL], years=(2024,), periods_fn=lambda company: held[company])
+    assert result.unheld == {HL: [2019]}
+    assert search.companies_called() == [NW]
+    assert result.status == "partial" and HL in result.missing
+
+
+def test_a_company_without_dated_filings_is_never_set_aside() -> None:
+    from nodes.retrieve import route_after_start, unheld_periods
+
+    assert unheld_periods([NW], [2030], lambda company: []) == {}
+    assert unheld_periods([NW], [], lambda company: [2024]) == {}
+    assert route_after_start({"companies": [NW], "unheld": {NW: [2024]}}) == "fall_back"
+    assert route_after_start({"companies": [NW, HL], "unheld": {NW: [2024]}}) == "plan_queries"
+    assert route_after_start({"companies": [], "unheld": {}}) == "plan_queries"

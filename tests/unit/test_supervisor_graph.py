@@ -92,7 +92,8 @@ class Cache:
 
 
 class Harness:
-    def __init__(self, *, search: Search | None = None, cache: Cache | None = None) -> None:
+    def __init__(self, *, search: Search | None = None, cache: Cache | None = None,
+                 periods: dict[str, list[int]] | None = None) -> None:
         self.search = search or Search()
         self.router = Router()
         self.news_calls: list[tuple[str, str | None]] = []
@@ -100,7 +101,8 @@ class Harness:
         self.counted = 0
         deps = SupervisorDeps(router=self.router, search_fn=self.search, news_fn=self.news,
                               count_tokens=self.count, known_companies=lambda: [NW, HL], cache=cache,
-                              generation=lambda: 1)
+                              generation=lambda: 1,
+                              periods_fn=(lambda company: (periods or {}).get(company, [])) if periods else None)
         saver = InMemorySaver(serde=JsonPlusSerializer(allowed_msgpack_modules=checkpoint_types()))
         self.graph = build_supervisor_graph(deps).compile(checkpointer=saver)
 
@@ -242,12 +244,23 @@ def test_subgraph_private_keys_never_reach_the_parent(h: Harness):
 # --- (f) nothing found --------------------------------------------------------------------------------------
 
 
+def test_a_period_the_knowledge_base_does_not_hold_is_insufficient_and_names_the_periods_it_holds():
+    h = Harness(periods={NW: [2023, 2024], HL: [2024]})
+    out = h.ask("What was Northwind Logistics' revenue in FY2030?")
+    response = out["response"]
+    assert response.status == "insufficient" and response.citations == []
+    assert "holds no filing of Northwind Logistics that covers FY2030; it holds FY2023, FY2024" in response.answer
+    assert h.search.calls == []  # no other year's figures were fetched to stand in for it
+
+
 def test_search_finding_nothing_is_insufficient_not_an_error():
     h = Harness(search=Search(corpus={}))
     out = h.ask("What was Northwind Logistics' operating margin in FY2024?")
     response = out["response"]
     assert response.status == "insufficient"
-    assert response.answer == INSUFFICIENT_EVIDENCE
+    assert response.answer.startswith(INSUFFICIENT_EVIDENCE)
+    # and it says what was searched, and where
+    assert "Searched the filings of Northwind Logistics for: operating margin" in response.answer
     assert response.citations == []
     state = h.values()
     assert state["retrieval_result"].status == "insufficient"
