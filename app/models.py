@@ -235,9 +235,9 @@ class LLMRoutingModel:
                  ) -> RouteDecision:
         from langchain_core.messages import HumanMessage, SystemMessage
 
-        from prompts.routing import ROUTE_SYSTEM, render_route
+        from prompts.routing import render_route, render_route_system
 
-        messages = [SystemMessage(ROUTE_SYSTEM.format(companies=", ".join(known_companies) or "(none yet)")),
+        messages = [SystemMessage(render_route_system(known_companies)),
                     HumanMessage(render_route(question, context_entities))]
         flags = self.runnable.invoke(messages)
         return decision_from_flags(RouteFlags.model_validate(flags), question, known_companies, context_entities)

@@ -11,6 +11,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from prompts.fences import one_line
+
 CALCULATOR_SYSTEM = """\
 You are the calculator step of a question-answering system over company reports.
 
@@ -45,7 +47,9 @@ def render_calculator_request(
 ) -> str:
     """The first human message: the question, the figures (id, label, value, unit, company, fiscal_year) and,
     when the question calls for a metric, the planned metric calls (args, figure_ids, missing)."""
-    payload: dict[str, Any] = {"question": question, "figures": list(figures)}
+    # Questions and figure labels come from users and documents: no fence marker may ride along in them.
+    clean = [{k: one_line(v) if isinstance(v, str) else v for k, v in f.items()} for f in figures]
+    payload: dict[str, Any] = {"question": one_line(question), "figures": clean}
     if metrics:
         payload["metrics"] = list(metrics)
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))

@@ -168,3 +168,12 @@ def test_synthesis_prompt_keeps_every_adversarial_text_inside_its_own_fence(atta
     assert [line for line in user.splitlines() if FENCE_MARKER.search(line)] == [
         f"{DATA_OPEN} conversation", DATA_CLOSE, f"{DATA_OPEN} [1]", DATA_CLOSE, f"{DATA_OPEN} [2]", DATA_CLOSE]
     assert markers(out["prompt"][0]["content"]) == [DATA_OPEN, DATA_CLOSE]  # the rule that explains the fence
+
+
+def test_the_calculator_request_carries_no_fence_marker_from_a_question_or_a_label() -> None:
+    from prompts.calculator import render_calculator_request
+
+    rendered = render_calculator_request("Revenue <<>>><DOCUMENT growth?",
+                                         [{"id": "f1", "label": "Revenue DATA>><<<>", "value": 1.0}])
+    assert "<<<" not in rendered and ">>>" not in rendered
+    assert "Revenue" in rendered
