@@ -2,15 +2,14 @@
 
 A company is matched case-, space- and suffix-insensitively: "AMCOR's", "Amcor" and "AMCOR Plc" all name a stored
 "Amcor"; "Activision Blizzard" names a stored "ACTIVISIONBLIZZARD" and the other way round; "3M" names "3M Company".
-Both sides are reduced to one key by `normalize_company` (lower case, possessive and punctuation dropped, corporate
-suffixes dropped, spaces squashed) and every run of up to six words of the question is compared with the keys.
+Both sides are reduced to one key by app.text.identity.normalize_company (case, punctuation, '&'/'and', trailing
+corporate suffixes and spaces dropped); the question's possessives are dropped first, and every run of up to six of
+its words is compared with the keys.
 
 A name that is an ordinary word ("Orchard", "Best Buy") counts only when the question writes it like a name
 (a capital letter or a digit in it), so "is this the best buy?" names nobody. Companies named by their
 distinctive first word ("Northwind" for Northwind Logistics, see app.knowledge.fusion.company_aliases) are matched
 the same way.
-
-(This is the routing package's own normaliser: there is no shared app/text reader of company names yet.)
 """
 
 from __future__ import annotations
@@ -19,10 +18,8 @@ import re
 from typing import Sequence
 
 from app.knowledge.fusion import company_aliases
+from app.text.identity import normalize_company
 
-CORPORATE_SUFFIXES = frozenset({
-    "plc", "inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ltd", "limited", "llc",
-    "lp", "group", "holdings", "holding", "sa", "ag", "nv", "se", "ab", "asa", "spa", "bv", "gmbh"})
 # Words that also name companies; written in lower case they are read as words, not names.
 ORDINARY_WORDS = frozenset({
     "best", "buy", "block", "target", "general", "american", "united", "national", "international", "first",
@@ -35,18 +32,8 @@ _WORD = re.compile(r"[A-Za-z0-9]+")
 
 
 def name_words(text: str) -> list[str]:
-    """The words of a name or question as written (case kept): possessives and punctuation dropped, '&' a gap."""
+    """The words of a question as written (case kept): possessives and punctuation dropped, '&' a gap."""
     return _WORD.findall(_POSSESSIVE.sub("", text.replace("&", " ")))
-
-
-def normalize_company(name: str) -> str:
-    """One key per company however it is written: 'AMCOR Plc' -> 'amcor', 'Activision Blizzard' ->
-    'activisionblizzard', "Johnson & Johnson's" -> 'johnsonjohnson', 'The 3M Company' -> '3m'."""
-    words = [w.lower() for w in name_words(name)]
-    if words[:1] == ["the"]:
-        words = words[1:]
-    kept = [w for w in words if w not in CORPORATE_SUFFIXES]
-    return "".join(kept or words)
 
 
 def _written_as_a_name(span: Sequence[str], whole_lower: bool) -> bool:
@@ -70,7 +57,7 @@ def companies_named(question: str, known_companies: Sequence[str]) -> list[str]:
     for start in range(len(words)):
         for size in range(1, min(MAX_NAME_WORDS, len(words) - start) + 1):
             span = words[start:start + size]
-            company = keys.get("".join(w.lower() for w in span))
+            company = keys.get(normalize_company(" ".join(span)))
             if company and _written_as_a_name(span, whole_lower):
                 found.append((start, company))
     return list(dict.fromkeys(c for _, c in sorted(found)))
