@@ -90,7 +90,7 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
                                                       "trade and other payables")),
     LineItem("ppe", "PP&E", ("property, plant and equipment, net", "net property, plant and equipment",
                              "property and equipment, net", "property, plant and equipment", "pp&e", "ppe",
-                             "net pp&e", "fixed assets")),
+                             "net pp&e", "fixed assets", "ppne", "net ppne")),
     LineItem("total_assets", "total assets", ("total assets", "assets")),
     LineItem("total_equity", "shareholders' equity", (
         "total shareholders' equity", "total stockholders' equity", "total equity", "shareholders' equity",

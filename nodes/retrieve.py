@@ -196,7 +196,7 @@ def start_retrieval(state: RetrievalState, *, max_attempts: int = DEFAULT_MAX_AT
     companies = list(dict.fromkeys(c.strip() for c in state.get("companies") or [] if c and c.strip()))
     years = sorted(set(state.get("fiscal_years") or []))
     return {
-        "unheld": unheld_periods(companies, years, periods_fn),
+        "unheld": unheld_periods(companies, years, periods_fn, str(state["question"])),
         "companies": companies,
         "fiscal_years": years,
         "doc_type": state.get("doc_type"),
@@ -214,16 +214,22 @@ def start_retrieval(state: RetrievalState, *, max_attempts: int = DEFAULT_MAX_AT
     }
 
 
-def unheld_periods(companies: Sequence[str], years: Sequence[int], periods_fn: PeriodsFn | None
-                   ) -> dict[str, list[int]]:
+_FORWARD_LOOKING = re.compile(r"(?i)\b(guidance|outlook|forecasts?|expect(?:s|ed|ations?)?|targets?|plans?|"
+                              r"projections?|budget(?:ed)?|will)\b")
+
+
+def unheld_periods(companies: Sequence[str], years: Sequence[int], periods_fn: PeriodsFn | None,
+                   question: str = "") -> dict[str, list[int]]:
     """Companies none of whose filings can state any of the fiscal years asked, with the years they do hold. A
-    company with no dated filing is never set aside (its years are unknown, not absent)."""
+    filing states its year and the COMPARATIVE_YEARS before it, and, for a question about guidance or plans,
+    the year after. A company with no dated filing is never set aside (its years are unknown, not absent)."""
     if not years or periods_fn is None:
         return {}
+    ahead = 1 if _FORWARD_LOOKING.search(question) else 0
     out: dict[str, list[int]] = {}
     for company in companies:
         held = sorted({y for y in periods_fn(company) if y})
-        if held and not any(h - COMPARATIVE_YEARS <= y <= h for y in years for h in held):
+        if held and not any(h - COMPARATIVE_YEARS <= y <= h + ahead for y in years for h in held):
             out[company] = held
     return out
 
@@ -314,7 +320,8 @@ def draft_and_verify(state: RetrievalState, *, drafter: Drafter | None = None) -
     """Draft claims from the admitted evidence, verify each, and say which companies still lack one."""
     evidence = list(state["graded"])
     by_id = {d.chunk_id: d for d in evidence}
-    checked = [verify_claim(c, by_id) for c in (drafter or draft_claims)(state["question"], evidence)]
+    checked = [answered(verify_claim(c, by_id), state["question"], state["companies"])
+               for c in (drafter or draft_claims)(state["question"], evidence)]
     kept = [c for c in checked if c.verified]
     dropped = [c for c in checked if not c.verified]
     found = {c: any(same_company(k.company, c) for k in kept) for c in state["companies"]}
@@ -447,7 +454,10 @@ def draft_claims(
     for doc in rank_evidence(evidence):
         groups.setdefault((doc.company or "").casefold(), []).append(doc)
     limit = min(per_company + question_parts(question) - 1, MAX_CLAIMS_PER_COMPANY + 2)
-    return [claim for docs in groups.values() for claim in best_sentences(topic, docs, limit, years)]
+    companies = {d.company for d in evidence if d.company}
+    answers = ((lambda sentence, section: answers_question(question, sentence, companies, section))
+               if asks_for_figure(question) else None)
+    return [claim for docs in groups.values() for claim in best_sentences(topic, docs, limit, years, answers)]
 
 
 _SECOND_PART = re.compile(r"(?i)(?:,|;|\band\b)\s*(?:and\s+)?(?:what|when|how|who|where|why|which|by how)\b")
@@ -470,7 +480,8 @@ def looks_like_instruction(sentence: str) -> bool:
     return _INSTRUCTION.search(sentence) is not None
 
 
-def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int, years: Sequence[int] = ()) -> list[Claim]:
+def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int, years: Sequence[int] = (),
+                   answers: Callable[[str, str], bool] | None = None) -> list[Claim]:
     # A sentence is read in its section's context: under "Outlook and guidance", "For FY2025 we expect: revenue
     # of $1.02bn to $1.08bn; ..." answers a question about guidance although it never says the word. Support
     # through the section alone counts for less than the sentence's own words.
@@ -483,7 +494,7 @@ def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int, years:
         (support(sentence, doc.section), doc.score, -position, sentence, doc)
         for doc in docs
         for position, sentence in enumerate(split_sentences(joined_lists(readable_tables(doc.text))))
-        if not looks_like_instruction(sentence)
+        if not looks_like_instruction(sentence) and (answers is None or answers(sentence, doc.section or ""))
     ]
     ranked = sorted((c for c in candidates if c[0] > 0), key=lambda c: c[:3], reverse=True)
     picked: dict[str, Claim] = {}
@@ -583,6 +594,120 @@ def split_sentences(text: str) -> list[str]:
     return [p for p in parts if MIN_SENTENCE_CHARS <= len(p) <= MAX_SENTENCE_CHARS]
 
 
+# --- what the question asks ---------------------------------------------------------------------------------
+
+_QUESTION_WORD = re.compile(r"(?i)\b(how much|how many|what|which|who|whom|when|where|why|how)\b")
+_ASKS_FIGURE = re.compile(r"(?i)\b(how much|how many|what (?:is|was|were|are|would be|will be)|"
+                          r"by how much|what percentage)\b")
+_ASKS_OTHER = re.compile(
+    r"(?i)\b(why|drove|drivers?|driven|explain|describe|reasons?|nature|purpose|agenda|which|who|whom|when|where|"
+    r"how did|how has|how have|how does|what (?:are|were) (?:the )?(?:main|major|key|primary)|risks?|strategy)\b")
+_QUANTITY = re.compile(
+    r"(?i)\b(amount|total|revenues?|sales|income|margins?|ratios?|rates?|expenditures?|capex|cash|assets?|"
+    r"liabilit(?:y|ies)|debt|equity|eps|earnings|dividends?|costs?|expenses?|profits?|loss(?:es)?|growth|"
+    r"turnover|days|number|count|price|value|percent(?:age)?|shares?|yield|production|occupancy|revpar|churn|"
+    r"arpu|balance|pp&?n?e|inventor(?:y|ies)|receivables?|payables?|capital|employees|headcount|ebitda|ebit|"
+    r"spend(?:ing)?|proceeds|backlog|reserves?|provisions?|outstanding|volumes?|units?|deliveries|subscribers?|"
+    r"members|stores|customers|bookings|orders)\b")
+_MEASURE_NOISE = ("amount usd dollar dollars million millions billion billions thousand thousands unit units value "
+                  "figure end ending close closing have has had did does do reported report fiscal quarter period")
+MIN_LONG_COVERAGE = 0.75
+"""A measure of four or more words counts as stated when this share of its words stand together in a sentence."""
+
+
+def core_question(question: str) -> str:
+    """The question proper: its sentences that ask (end in '?'), each from its first question word on, so that
+    instructions around it ('Answer using the balance sheet: what is ...? Round to two decimals.') drop out."""
+    sentences = [s for s in re.split(r"(?<=[?.!])\s+", question.strip()) if s.strip()]
+    asked = [s for s in sentences if s.rstrip().endswith("?")] or sentences[:1]
+    out = []
+    for sentence in asked:
+        tail = sentence.rsplit(":", 1)[-1]
+        sentence = tail if _QUESTION_WORD.search(tail) else sentence
+        match = _QUESTION_WORD.search(sentence)
+        out.append(sentence[match.start():] if match else sentence)
+    return " ".join(out)
+
+
+def asks_for_figure(question: str) -> bool:
+    """Whether the question asks for a figure: 'how much/many', or 'what is/was' a quantity (not why, who,
+    which, or what drove it)."""
+    core = core_question(question)
+    if re.search(r"(?i)\bhow (much|many)\b", core):
+        return True
+    return bool(_ASKS_FIGURE.search(core)) and not _ASKS_OTHER.search(core) and bool(_QUANTITY.search(core))
+
+
+def measure_terms(question: str, companies: Iterable[str] = ()) -> list[set[str]]:
+    """What an answer to a figure question must name, as alternatives: the measure the question names (its
+    content words), and, when that measure is a metric of the catalogue (app/metrics.py), the metric's name
+    and the line items it is computed from; when it is a line item, that item's names in statements
+    ('capital expenditure' is stated as 'Purchases of property, plant and equipment')."""
+    from app.metrics import LINE_ITEMS, find_metrics
+
+    core = core_question(question)
+    noise = _measure_noise()
+    # 'What was revenue, and how much did it grow?' asks two things: a sentence may state either.
+    parts = [{t for t in topic_terms(part, companies) - noise if len(t) > 1 or t.isdigit()}
+             for part in _SECOND_PART.split(core) if part and not _QUESTION_WORD.fullmatch(part.strip())]
+    measure = set().union(*parts) if parts else set()
+    alternatives = [p for p in parts if p]
+    for metric in find_metrics(core):
+        alternatives.append(set(analyze(metric.name)))
+        for source in metric.inputs:
+            alternatives += [set(analyze(name)) for name in (source.item.synonyms if source.item else ())]
+    for item in LINE_ITEMS.values():
+        names = [set(analyze(name)) for name in item.synonyms]
+        if any(part and any(part == n - noise for n in names) for part in parts):
+            alternatives += [n for n in names if len(n) >= min(len(p) for p in parts if p)]
+    return [a for a in alternatives if a]
+
+
+def states_measure(alternatives: Sequence[set[str]], sentence: str, context: str = "") -> bool:
+    """Some alternative's words stand together in the sentence (stop words aside): all of them, side by side,
+    one other word allowed among three or more ('net interest margin' is not stated by 'net interest expense ...
+    margin', 'total assets' not by 'total current assets'); for a
+    measure of four or more words, MIN_LONG_COVERAGE of them. Words the sentence's context (its section
+    heading) states need not be repeated; every forward-looking word ('expect', 'outlook') says 'guidance'."""
+    tokens = [_forward_stem(t) for t in analyze(sentence)]
+    given = {_forward_stem(t) for t in analyze(context)}
+    for words in alternatives:
+        words = {_forward_stem(w) for w in words}
+        rest = words - matched_terms(words, given)
+        if not rest:
+            return True
+        need = len(rest) if len(rest) <= 3 else math.ceil(MIN_LONG_COVERAGE * len(rest))
+        width = len(rest) + (1 if len(rest) >= 3 else 0)  # 'total assets' is not 'total current assets'
+
+        for start in range(len(tokens)):
+            if len(matched_terms(rest, set(tokens[start:start + width]))) >= need:
+                return True
+    return False
+
+
+def answers_question(question: str, sentence: str, companies: Iterable[str] = (), context: str = "") -> bool:
+    """A sentence answers a figure question only when it states a figure and names the measure asked;
+    any sentence may answer another kind of question (grading and support decide those)."""
+    if not asks_for_figure(question):
+        return True
+    return bool(_FIGURE.search(sentence)) and states_measure(measure_terms(question, companies), sentence, context)
+
+
+def _forward_stem(term: str) -> str:
+    return "guidanc" if term in _forward_stems() else term
+
+
+@lru_cache(maxsize=1)
+def _forward_stems() -> frozenset[str]:
+    return frozenset(analyze("guidance outlook forecast forecasts expect expects expected expectation expectations "
+                             "target targets projection projections"))
+
+
+@lru_cache(maxsize=1)
+def _measure_noise() -> frozenset[str]:
+    return frozenset(analyze(_MEASURE_NOISE))
+
+
 # --- verification -------------------------------------------------------------------------------------------
 
 _FIGURE = re.compile(
@@ -606,6 +731,14 @@ def verify_claim(claim: Claim, evidence_by_id: Mapping[str, Evidence]) -> Claim:
     company = claim.company or next((d.company for d in cited if d.company), None)
     verified = not uncited and not unsupported
     return claim.model_copy(update={"verified": verified, "unsupported": unsupported, "company": company})
+
+
+def answered(claim: Claim, question: str, companies: Sequence[str]) -> Claim:
+    """A verified claim that does not state what a figure question asks (the measure, with a figure) is not an
+    answer, however many words it shares with the question."""
+    if not claim.verified or answers_question(question, claim.text, companies):
+        return claim
+    return claim.model_copy(update={"verified": False, "unsupported": [*claim.unsupported, "(not the measure asked)"]})
 
 
 def unsupported_terms(claim: str, evidence: str) -> list[str]:

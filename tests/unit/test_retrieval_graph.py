@@ -491,3 +491,85 @@ def test_a_company_without_dated_filings_is_never_set_aside() -> None:
     assert route_after_start({"companies": [NW], "unheld": {NW: [2024]}}) == "fall_back"
     assert route_after_start({"companies": [NW, HL], "unheld": {NW: [2024]}}) == "plan_queries"
     assert route_after_start({"companies": [], "unheld": {}}) == "plan_queries"
+
+
+def test_guidance_for_the_year_after_the_latest_filing_is_searched_but_its_results_are_not() -> None:
+    from nodes.retrieve import unheld_periods
+
+    held = lambda company: [2023, 2024]  # noqa: E731
+    assert unheld_periods([NW], [2025], held, "What is Northwind's FY2025 revenue guidance?") == {}
+    assert unheld_periods([NW], [2025], held, "What was Northwind's FY2025 revenue?") == {NW: [2023, 2024]}
+    assert unheld_periods([NW], [2026], held, "What is Northwind's FY2026 outlook?") == {NW: [2023, 2024]}
+
+
+# --- an answer must state what was asked ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("question, core", [
+    ("Answer using the balance sheet: what is the year end FY2018 net PPNE for Acme? Answer in USD billions.",
+     "what is the year end FY2018 net PPNE for Acme?"),
+    ("Using only the balance sheet, how much total assets did Acme have in FY2021? Answer in USD millions.",
+     "how much total assets did Acme have in FY2021?"),
+    ("Is Acme capital-intensive?", "Is Acme capital-intensive?"),
+])
+def test_the_core_question_leaves_instructions_out(question: str, core: str) -> None:
+    from nodes.retrieve import core_question
+
+    assert core_question(question) == core
+
+
+@pytest.mark.parametrize("question, figure", [
+    ("What was Acme's capital expenditure in FY2018?", True),
+    ("How many stores did Acme open?", True),
+    ("What drove Acme's operating margin change?", False),
+    ("What was the key agenda of Acme's 8-K?", False),
+    ("Who is Acme's chief executive?", False),
+])
+def test_which_questions_ask_for_a_figure(question: str, figure: bool) -> None:
+    from nodes.retrieve import asks_for_figure
+
+    assert asks_for_figure(question) is figure
+
+
+def test_a_sentence_answers_a_figure_question_only_when_it_names_the_measure_with_a_figure() -> None:
+    from nodes.retrieve import answers_question
+
+    asked = "What was Acme's net interest margin in FY2018?"
+    assert not answers_question(asked, "Net interest expense was $207 million; operating margin was 22%.", ["Acme"])
+    assert not answers_question(asked, "Net interest margin is a measure banks report.", ["Acme"])  # no figure
+    assert answers_question(asked, "Net interest margin was 2.4% in FY2018.", ["Acme"])
+
+
+def test_a_line_item_is_stated_under_its_statement_name_and_a_metric_by_its_inputs() -> None:
+    from nodes.retrieve import answers_question
+
+    capex = "What is the FY2018 capital expenditure amount (in USD millions) for Acme?"
+    assert answers_question(capex, "Purchases of property, plant and equipment (PP&E) (1,577) (1,373)", ["Acme"])
+    assets = "How much total assets did Acme have at the end of FY2021?"
+    assert answers_question(assets, "Total assets 59,268 55,556", ["Acme"])
+    assert not answers_question(assets, "Total current assets 29,505 28,120", ["Acme"])
+    turnover = "What is the FY2019 fixed asset turnover ratio for Acme?"
+    assert answers_question(turnover, "Net revenues 6,489 7,500", ["Acme"])  # an input of the metric
+
+
+def test_a_heading_and_forward_looking_words_count_towards_the_measure() -> None:
+    from nodes.retrieve import answers_question
+
+    guidance = "What is Acme's revenue guidance for FY2025?"
+    assert answers_question(guidance, "For FY2025 we expect revenue of £1.40bn to £1.45bn.", ["Acme"])
+    assert answers_question(guidance, "Revenue of £1.40bn to £1.45bn.", ["Acme"], context="Outlook")
+    assert not answers_question(guidance, "Revenue was £1.31bn in FY2024.", ["Acme"])
+
+
+def test_a_drafted_claim_that_misses_the_measure_is_dropped_and_the_result_is_insufficient() -> None:
+    doc = NW_FIN.model_copy(update={"chunk_id": "nw-int", "text": "Net interest expense was £12.1m in FY2024."})
+    result = run(FakeSearch(corpus=[doc]), [NW], question="What was Northwind's net interest margin in FY2024?")
+    assert result.status == "insufficient" and not result.claims
+
+    def drafter(question: str, evidence: list[Evidence]) -> list[Claim]:  # an LLM-like drafter, same rule
+        return [Claim(text="Net interest expense was £12.1m in FY2024.", evidence_chunk_ids=["nw-int"])]
+
+    result = run(FakeSearch(corpus=[doc]), [NW], question="What was Northwind's net interest margin in FY2024?",
+                 drafter=drafter)
+    assert result.status == "insufficient"
+    assert "(not the measure asked)" in result.dropped_claims[0].unsupported
