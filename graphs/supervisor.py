@@ -42,6 +42,7 @@ class SupervisorDeps:
     count_tokens: Callable[[str], int]
     known_companies: Callable[[], Sequence[str]] = lambda: []
     periods_fn: Callable[[str], Sequence[int]] | None = None
+    known_years: Callable[[], Sequence[int]] | None = None
     calculator_model: Any = None
     grader: Any = None
     synthesizer: Any = None
@@ -65,7 +66,8 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     builder.add_node("compress_history", partial(compress_history, verbatim=deps.verbatim_turns))
     builder.add_node("enrich", partial(enrich, known_companies=deps.known_companies))
     builder.add_node("cache_lookup", partial(cache_lookup, cache=deps.cache, generation=deps.generation))
-    builder.add_node("route", partial(route, router=deps.router, known_companies=deps.known_companies))
+    builder.add_node("route", partial(route, router=deps.router, known_companies=deps.known_companies,
+                                      known_years=deps.known_years))
     builder.add_node("clarify", clarify)
     builder.add_node("refuse", refuse)
     builder.add_node("retrieve", retrieval)
