@@ -209,16 +209,23 @@ def gold_figure(answer: str) -> tuple[float, int, bool] | None:
     return value, decimals, bool(m.group("pct"))
 
 
-def states_figure(answer: str, gold: tuple[float, int, bool]) -> bool:
-    """Strict: some figure in the answer, with its sign, read at the gold's scale (millions when a scale word
-    follows it) and rounded to the gold's decimals, equals the gold; a percent matches only a percent."""
+_ASKED_SCALE = re.compile(r"(?i)\bin (?:usd |us\$ |\$ ?)?(thousands|millions|billions)\b|\bUSD (thousands|millions|billions)\b")
+
+
+def states_figure(answer: str, gold: tuple[float, int, bool], question: str = "") -> bool:
+    """Strict: some figure in the answer, with its sign, converted to the scale the question asks for (millions
+    unless it says otherwise; a figure without a scale word is taken as written) and rounded to the gold's
+    decimals, equals the gold; a percent matches only a percent."""
     value, decimals, is_pct = gold
+    asked = _ASKED_SCALE.search(question)
+    unit = _SCALE[(asked.group(1) or asked.group(2)).lower().rstrip("s")] if asked else 1.0
     for m in _ANSWER_FIGURE.finditer(answer):
         if bool(m.group("pct")) != is_pct:
             continue
         num = float(m.group("num").replace(",", ""))
         sign = -1 if m.group("neg") else 1
-        scale = _SCALE.get((m.group("scale") or "").lower(), 1.0)
+        word = (m.group("scale") or "").lower()
+        scale = _SCALE[word] / unit if word else 1.0
         if round(sign * num * scale, decimals) == round(value, decimals):
             return True
     return False
@@ -243,7 +250,7 @@ def answer_report(turns: list[dict], questions: Sequence[dict]) -> dict[str, Any
         gold = gold_figure(q["answer"])
         if gold is None:
             continue
-        ok = states_figure(turn["answer"], gold) and turn["status"] == "answered"
+        ok = states_figure(turn["answer"], gold, q["question"]) and turn["status"] == "answered"
         turn["figure_right"] = ok
         by_type[q["question_type"]][0] += ok
         by_type[q["question_type"]][1] += 1

@@ -6,12 +6,14 @@ put it where.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from app.knowledge.analyzer import analyze
 from app.knowledge.base import Filters, FunnelStep, KnowledgeBase, SearchHit, SearchMode, SearchResponse
 from app.knowledge.fusion import companies_in, dedupe, weighted_rrf, years_in
-from app.knowledge.pages import chunk_order, rank_pages, statements_wanted
+from app.knowledge.pages import chunk_order, rank_pages, statement_of_page, statements_wanted
 from app.knowledge.sparse import top_k
 
 
@@ -50,8 +52,10 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
             lists[f"scope:{label}"] = _dense(kb, qvec, min(pool // 2, n_eligible),
                                              filters.chroma_where(company=company, fiscal_year=year))
     if mode in ("hybrid", "sparse") and n_eligible:
-        scored = top_k(sparse.index.scores(analyze(query)), pool, eligible)
+        scored = top_k(sparse.index.scores(analyze(query + " " + " ".join(line_items_for(query)))), pool, eligible)
         lists["sparse"] = [(sparse.ids[i], s) for i, s in scored]
+    if mode == "hybrid" and named and (wanted := statements_wanted(query)):
+        lists["statements"] = statement_chunks(kb, named, wanted, years or named_years(query))
     if total == 0:
         return SearchResponse(query=query, mode=mode, hits=[], funnel=[], companies_named=[])
     for name, ranked in lists.items():
@@ -59,6 +63,7 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
 
     weights = {"dense": settings.dense_weight, "sparse": settings.sparse_weight}
     weights.update({name: settings.entity_weight for name in lists if name.startswith("scope:")})
+    weights["statements"] = settings.entity_weight
     fused = weighted_rrf(lists, weights, k=settings.rrf_k)
     union = sum(len(v) for v in lists.values())
     funnel.append(FunnelStep("fuse", len(fused), union - len(fused),
@@ -130,6 +135,39 @@ def page_texts(kb: KnowledgeBase, keys: set[tuple[str, int | None]]) -> dict[tup
     return {key: "\n".join(parts) for key, parts in out.items()}
 
 
+def line_items_for(query: str) -> list[str]:
+    """The statement names of what the query asks about: the line items of a metric it names ('fixed asset
+    turnover' reads revenue and PP&E), and a line item's other names ('capital expenditure' is stated as
+    'purchases of property, plant and equipment'). Sparse search reads them; dense search keeps the question."""
+    from app.metrics import LINE_ITEMS, find_metrics, resolve_item
+
+    items = [source.item for metric in find_metrics(query) for source in metric.inputs if source.item]
+    words = re.findall(r"[\w&']+", query.lower())
+    for n in (4, 3, 2, 1):
+        for i in range(len(words) - n + 1):
+            key = resolve_item(" ".join(words[i:i + n]))
+            if key and n > 1 or key in ("capex", "cogs", "ppe", "ppne"):
+                items.append(LINE_ITEMS[key])
+    return list(dict.fromkeys(name for item in dict.fromkeys(items) for name in item.synonyms[:3]))
+
+
+def statement_chunks(kb: KnowledgeBase, companies: list[str], wanted: set[str], years: list[int]
+                     ) -> list[tuple[str, float]]:
+    """The opening chunk of every page of the named companies' filings that is a statement the query needs,
+    the filings of the years it names first."""
+    from sqlalchemy import func, select
+
+    from app.knowledge.catalog import chunks
+
+    query = (select(chunks.c.chunk_id, chunks.c.text, chunks.c.fiscal_year, func.min(chunks.c.ordinal))
+             .where(chunks.c.company.in_(companies), chunks.c.page.is_not(None), chunks.c.doc_type == "report")
+             .group_by(chunks.c.source_id, chunks.c.page))
+    with kb.catalog.engine.connect() as conn:
+        rows = [(cid, year) for cid, text, year, _ in conn.execute(query) if statement_of_page(text) in wanted]
+    rows.sort(key=lambda r: (r[1] not in years, -(r[1] or 0), r[0]))
+    return [(cid, 1.0) for cid, _ in rows]
+
+
 def named_years(query: str) -> list[int]:
     return years_in(query, list(range(1990, 2100)))
 
@@ -168,7 +206,9 @@ def _describe(name: str, pool: int) -> str:
     if name == "dense":
         return f"nearest {pool} by cosine similarity (all-MiniLM-L6-v2 or configured embedder)"
     if name == "sparse":
-        return f"top {pool} by BM25 over stemmed words and figures"
+        return f"top {pool} by BM25 over stemmed words and figures, with the line items of a metric named"
+    if name == "statements":
+        return "the opening chunk of each statement page of the named companies' filings that the query needs"
     return f"nearest by cosine within {name.split(':', 1)[1]}, named in the query"
 
 
@@ -187,6 +227,8 @@ def _why(ranks: dict[str, int], raw: dict[str, float], dups: list[str], page_rea
             parts.append(f"dense #{rank} (cos {raw[name]:.2f})")
         elif name == "sparse":
             parts.append(f"sparse #{rank} (bm25 {raw[name]:.1f})")
+        elif name == "statements":
+            parts.append(f"statement page #{rank} of the named filings")
         else:
             parts.append(f"{name.split(':', 1)[1]} named in query: dense #{rank} within it")
     parts += [f"page {reason}" for reason in page_reasons]
