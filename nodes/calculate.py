@@ -55,7 +55,7 @@ from app.metrics import (
     question_definition,
     rounding_decimals,
 )
-from nodes.retrieve import years_named
+from app.text.periods import years_named
 from prompts.calculator import CALCULATOR_SYSTEM, render_calculator_request
 
 DEFAULT_MAX_STEPS = 6

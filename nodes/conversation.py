@@ -19,7 +19,10 @@ from typing import Any, Literal
 
 from langgraph.types import interrupt
 
-from app.knowledge.fusion import companies_in, years_in
+from app.knowledge.fusion import companies_in
+from app.text.followups import is_follow_up
+from app.text.periods import years_in
+from app.text.sentences import split_at_stops
 from nodes.state import PER_TURN_RESET, Citation, Response, SupervisorState, Turn
 from prompts.answer import OUT_OF_SCOPE
 
@@ -29,10 +32,6 @@ SUMMARY_MAX_CHARS = 1_500
 MAX_CLARIFICATION_ROUNDS = 2
 """After this many clarification rounds in one turn the router's wish for more is overruled."""
 
-_REFERENT = re.compile(
-    r"(?i)\b(it|its|they|their|theirs|them|that company|the company|the group|the same|same|the two|both|"
-    r"each|last year|the year before|that year)\b")
-_FOLLOW_UP = re.compile(r"(?i)^\s*(and|so|then|also|what about|how about|now|ok|okay)\b")
 _CITATION = re.compile(r"\s*\[\d+\]")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _FIGURE = re.compile(r"\d")
@@ -67,7 +66,7 @@ def summarise_turns(turns: Sequence[Turn], *, per_turn: int = SUMMARY_SENTENCES_
                     max_chars: int = SUMMARY_MAX_CHARS) -> str:
     lines = []
     for turn in turns:
-        sentences = [s for s in re.split(r"(?<=[.!?])\s+", _CITATION.sub("", turn.answer)) if s.strip()]
+        sentences = [s for s in split_at_stops(_CITATION.sub("", turn.answer)) if s.strip()]
         keep = [s for s in sentences if _FIGURE.search(s) or re.search(r"\b[A-Z][a-z]+", s[1:])][:per_turn]
         lines.append(f"Q: {turn.question} A: {' '.join(keep) or turn.status}")
     summary = "\n".join(lines)
@@ -144,11 +143,6 @@ def context_of(turns: Sequence[Any]) -> tuple[list[str], list[int]]:
         if turn.companies:
             return list(turn.companies), list(turn.fiscal_years)
     return [], []
-
-
-def is_follow_up(question: str) -> bool:
-    """A referent ('their', 'it', 'same') or a follow-up opening ('and', 'what about')."""
-    return bool(_REFERENT.search(question) or _FOLLOW_UP.search(question))
 
 
 # --- cache --------------------------------------------------------------------------------------------------
@@ -239,7 +233,7 @@ def citation_for(block: Any, answer: str) -> Citation:
     figures, then shares most words with it."""
     answer_words = set(re.findall(r"\w+", answer.lower()))
     answer_figures = set(_NUMBER.findall(answer))
-    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", block.text) if len(s.strip()) > 15]
+    sentences = [s.strip() for s in split_at_stops(block.text, lines=True) if len(s.strip()) > 15]
 
     def score(sentence: str) -> tuple[int, int]:
         return (len(answer_figures & set(_NUMBER.findall(sentence))),

@@ -23,14 +23,14 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from app.calc_tools import Figure
+from app.text.dates import MONTHS
+from app.text.figures import SCALE_SUFFIX, SCALE_WORD_AFTER, UNIT_IN_LABEL, parse_cell, unit_from_label
+from app.text.periods import YEAR, period_year, years_named
+from app.text.sentences import is_rule_row, table_cells
 from app.text.statements import StatementRow, read_stated_totals, read_statement
-from nodes.retrieve import Evidence, years_named
+from nodes.retrieve import Evidence
 from nodes.state import SupervisorState
 
-_NUMBER_CELL = re.compile(
-    r"^(?P<neg>\()?(?P<sign>[+\-−])?(?P<cur>[£$€])?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"(?P<unit>%|p|m|bn|k|x)?\)?$")
-_UNIT_IN_LABEL = re.compile(r"\((?P<unit>[£$€]\s?(?:m|bn|k)?|%|pence|p|m|bn)\)")
 _SENTENCE_FIGURE = re.compile(
     r"(?P<label>[A-Za-z][A-Za-z&' -]{2,60}?)\s+(?:was|were|of|reached|totalled|totaled|came to|"
     r"(?:rose|grew|increased|fell|declined|decreased|improved)(?: by [\d.]+%)? to)\s+"
@@ -38,8 +38,6 @@ _SENTENCE_FIGURE = re.compile(
     r"(?P<prior>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:%|(?:p|m|bn|k)\b)?)\))?")
 _LEADING_WORDS = re.compile(r"(?i)^(?:the|our|its|their|group|and|while|with|in|for|an|a|fy\d{4})\s+")
 _NOT_A_MEASURE = re.compile(r"(?i)^(?:we|which|who|it|this|that|these|those|there|they|he|she|record|total of)\b")
-_MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
 _VALUE_WORDS = {"as", "at", "of", "ended", "ending", "year", "years", "fiscal", "fy", "actual", "actuals", "reported", "outturn", "result", "results"}
 MAX_FIGURES = 24
 """Figures handed to the calculator: enough for any comparison, few enough for a small model's context."""
@@ -47,8 +45,6 @@ _CHANGE_HEADER = re.compile(r"(?i)\b(change|growth|chg|yoy|y/y|increase)\b")
 _SENTENCE_GROWTH = re.compile(
     r"(?P<label>[A-Za-z][A-Za-z&' -]{2,60}?)\s+(?P<verb>rose|grew|increased|was up|fell|declined|decreased|"
     r"dropped|was down)\s+(?:by\s+)?(?P<pct>\d+(?:\.\d+)?)%")
-_SCALE_SUFFIX = {"millions": "m", "billions": "bn", "thousands": "k"}
-_SCALE_WORD_AFTER = re.compile(r"\s?(?:million|billion|thousand|mn)\b")
 _TOTAL_WORDS = {"total", "consolidated", "group", "net", "reported"}
 _MEASURE_WORDS = {"revenue", "income", "profit", "earnings", "operating", "gross", "ebitda", "ebit", "loss"}
 _SAME_MEASURE = {"revenues": "revenue", "sales": "revenue", "turnover": "revenue"}
@@ -71,10 +67,6 @@ def extract_figures(evidence: Iterable[Evidence]) -> list[Figure]:
     return out
 
 
-def _cells(line: str) -> list[str]:
-    return [c.strip() for c in line.strip().strip("|").split("|")]
-
-
 def table_figures(doc: Evidence) -> list[Figure]:
     figures: list[Figure] = []
     years: list[int | None] = []
@@ -84,11 +76,11 @@ def table_figures(doc: Evidence) -> list[Figure]:
     for line in doc.text.splitlines():
         if not line.strip().startswith("|"):
             continue
-        cells = _cells(line)
-        if all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+        cells = table_cells(line)
+        if is_rule_row(cells):
             continue
         cell_years = [_year(c) for c in cells[1:]]
-        if any(cell_years) and not any(_parse_cell(c) for c in cells[1:] if not _year(c)):
+        if any(cell_years) and not any(parse_cell(c) for c in cells[1:] if not _year(c)):
             # A "Change" column next to exactly two year columns is the later year's growth over the earlier.
             distinct = sorted({y for y in cell_years if y})
             change_year = distinct[-1] if len(distinct) == 2 else None
@@ -97,15 +89,15 @@ def table_figures(doc: Evidence) -> list[Figure]:
             change_columns = [not _year(c) and y is not None for y, c in zip(cell_years, cells[1:])]
             years = cell_years
             qualifiers = ["growth" if change else _qualifier(c) for c, change in zip(cells[1:], change_columns)]
-            column_units = [_unit_from_label(c) for c in cells[1:]]
-            header_unit = _unit_from_label(cells[0])
+            column_units = [unit_from_label(c) for c in cells[1:]]
+            header_unit = unit_from_label(cells[0])
             continue
         if not years or not cells[0] or _year(cells[0]):
             continue
-        label = _UNIT_IN_LABEL.sub("", cells[0]).strip(" :")
-        label_unit = _unit_from_label(cells[0])
+        label = UNIT_IN_LABEL.sub("", cells[0]).strip(" :")
+        label_unit = unit_from_label(cells[0])
         for cell, year, qualifier, column_unit in zip(cells[1:], years, qualifiers, column_units):
-            parsed = _parse_cell(cell) if year else None
+            parsed = parse_cell(cell) if year else None
             if parsed is None:
                 continue
             value, unit = parsed
@@ -130,7 +122,7 @@ def sentence_figures(doc: Evidence) -> list[Figure]:
             continue  # about another year (an outlook, a target): not this report's figure
         if re.match(r"\s*(?:to|and|-|–)\s*[£$€]?\d", doc.text[match.end():match.end() + 12]):
             continue  # a range ("9.0% to 9.5%"), not a figure
-        if _SCALE_WORD_AFTER.match(doc.text, match.end("fig")):
+        if SCALE_WORD_AFTER.match(doc.text, match.end("fig")):
             continue  # "$1.2 billion": total_figures reads the scale word
         label = _clean_label(match.group("label"))
         if label is None:
@@ -138,7 +130,7 @@ def sentence_figures(doc: Evidence) -> list[Figure]:
         quote = match.group(0)[:300]
         for text, year in ((match.group("fig"), doc.fiscal_year),
                            (match.group("prior"), int(match.group("prior_year")) if match.group("prior_year") else None)):
-            parsed = _parse_cell(text.replace(" ", "")) if text else None
+            parsed = parse_cell(text.replace(" ", "")) if text else None
             if parsed is None or year is None:
                 continue
             value, unit = parsed
@@ -181,7 +173,7 @@ def _row_figure(doc: Evidence, row: StatementRow, value: float | None, period: s
         if period != "% change":
             return None  # a change in currency is not a growth rate
         label, unit, period = f"{label} growth", "%", _latest_period(row.periods or [])
-    year = _period_year(period)
+    year = period_year(period)
     if value is None or year is None:
         return None
     return Figure(label=label, value=value, unit=unit, company=doc.company, fiscal_year=year, period=period,
@@ -191,7 +183,7 @@ def _row_figure(doc: Evidence, row: StatementRow, value: float | None, period: s
 def statement_unit(unit: str, scale: str | None) -> str:
     """A statement row's unit in the calculator's notation: '$' in millions → '$m', '£' in billions → '£bn',
     '$ per share' → '$' (never scaled), '%' → '%', share counts in millions → 'm shares'."""
-    suffix = _SCALE_SUFFIX.get(scale or "", "")
+    suffix = SCALE_SUFFIX.get(scale or "", "")
     if unit == "%" or unit.endswith("per share"):
         return unit.removesuffix("per share").strip()
     if unit == "shares":
@@ -199,16 +191,9 @@ def statement_unit(unit: str, scale: str | None) -> str:
     return unit + suffix
 
 
-def _period_year(period: str) -> int | None:
-    """The fiscal year a column label names: 'FY2018', 'Q2 2023', '2023-06-30', '3M 2023-06-30' (the year the
-    period ends in)."""
-    found = re.findall(r"(?:19|20)\d{2}", period)
-    return int(found[0]) if found else None
-
-
 def _latest_period(periods: Sequence[str]) -> str:
-    dated = [p for p in periods if _period_year(p)]
-    return max(dated, key=lambda p: _period_year(p) or 0, default="")
+    dated = [p for p in periods if period_year(p)]
+    return max(dated, key=lambda p: period_year(p) or 0, default="")
 
 
 def _sub_year_period(period: str | None) -> str | None:
@@ -225,7 +210,7 @@ def total_figures(doc: Evidence) -> list[Figure]:
         if year is None:
             continue
         figures.append(Figure(label=total.label, value=total.value,
-                              unit=total.currency + _SCALE_SUFFIX.get(total.scale or "", ""), company=doc.company,
+                              unit=total.currency + SCALE_SUFFIX.get(total.scale or "", ""), company=doc.company,
                               fiscal_year=year, page=doc.page, source_id=doc.source_id, chunk_id=doc.chunk_id,
                               quote=total.quote))
     return figures
@@ -251,45 +236,21 @@ def _sentence_around(text: str, start: int, end: int) -> str:
 def _year(cell: str) -> int | None:
     """The year a header cell names: 'FY2024', '2023', 'FY2024 (£m)', 'FY 2024 margin', 'december 31 2017',
     'Year ended 30 June 2023'. A cell that is itself a number (a data cell) names none."""
-    match = re.match(r"(?i)^\s*(?:FY\s?)?((?:19|20)\d{2})\b", cell)
+    match = re.match(rf"(?i)^\s*(?:FY\s?)?({YEAR})\b", cell)
     if match:
         return int(match.group(1))
-    if _parse_cell(cell) is not None:
+    if parse_cell(cell) is not None:
         return None
-    found = re.findall(r"(?<![\d.,])((?:19|20)\d{2})(?![\d.,%])", cell)
+    found = re.findall(rf"(?<![\d.,])({YEAR})(?![\d.,%])", cell)
     return int(found[-1]) if len(set(found)) == 1 else None
 
 
 def _qualifier(cell: str) -> str:
     """What a year column measures besides the row's label: 'FY2024 margin' -> 'margin'; 'FY2024 (£m)' -> ''."""
-    rest = _UNIT_IN_LABEL.sub("", re.sub(r"(?i)^\s*(?:FY\s?)?(?:19|20)\d{2}\b", "", cell))
+    rest = UNIT_IN_LABEL.sub("", re.sub(rf"(?i)^\s*(?:FY\s?)?{YEAR}\b", "", cell))
     words = [w for w in re.findall(r"[A-Za-z][A-Za-z-]*", rest)
-             if w.lower() not in _VALUE_WORDS and w.lower().rstrip(".") not in _MONTHS]
+             if w.lower() not in _VALUE_WORDS and w.lower().rstrip(".") not in MONTHS]
     return " ".join(words).strip()
-
-
-def _unit_from_label(cell: str) -> str:
-    match = _UNIT_IN_LABEL.search(cell)
-    if match:
-        unit = match.group("unit").replace(" ", "")
-        return {"pence": "p"}.get(unit, unit)
-    bare = cell.strip()
-    return bare if re.fullmatch(r"[£$€](?:m|bn|k)?", bare) else ""
-
-
-def _parse_cell(cell: str) -> tuple[float, str] | None:
-    match = _NUMBER_CELL.match(cell.strip().replace("\u2212", "-"))
-    if not match:
-        return None
-    value = float(match.group("num").replace(",", ""))
-    if match.group("neg") or match.group("sign") in ("-", "−"):
-        value = -value
-    cur, unit = match.group("cur") or "", match.group("unit") or ""
-    if unit in ("m", "bn", "k") and cur:
-        unit = cur + unit
-    elif cur:
-        unit = cur
-    return value, unit
 
 
 def prepare_calculation(state: SupervisorState, *, max_figures: int = MAX_FIGURES) -> dict[str, Any]:

@@ -26,7 +26,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.calc_tools import CalcResult, Figure
-from nodes.retrieve import Claim, split_sentences, topic_terms, unsupported_terms, years_named
+from app.text.dates import MONTHS, read_dates, unsupported_dates
+from app.text.figures import table_scale
+from app.text.periods import is_period_word, years_named
+from app.text.sentences import split_answer, split_sentences
+from nodes.retrieve import Claim, topic_terms, unsupported_terms
 from nodes.state import Block, CitationCheck, SupervisorState
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from prompts.fences import one_line, strip_fence_markers
@@ -34,7 +38,6 @@ from prompts.fences import one_line, strip_fence_markers
 MAX_NEWS_SENTENCES = 3
 HEADLINE_BONUS = 0.5
 _MARKER = re.compile(r"\s*\[(\d+)\]")
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z£$€\d(\"'\[])|(?<=\])\s+(?=[A-Z])|\n+")
 _RECENCY = re.compile(r"(?i)\b(latest|recent|recently|newest|most recent|last|current|currently|now|today|"
                       r"this (?:week|month|quarter|year))\b")
 _TOOL_PHRASES = {
@@ -132,7 +135,6 @@ def _row_label(text: str) -> str:
     return match.group("label").strip() if match else ""
 
 
-_TABLE_SCALE = re.compile(r"(?i)\(\s*(?P<cur>[£$€])?\s*(?:in\s+)?(?P<scale>millions|billions|thousands)\b")
 _NO_SCALE = re.compile(r"(?i)per share|ratio|margin|%|percent|number|employees|headcount|days|times|pence|cents")
 
 
@@ -166,11 +168,10 @@ def _as_evidence(block: Block) -> Any:
 
 def _unit(figure: Figure, block: Block) -> str:
     """The figure's unit; a bare number in a table headed '($ in millions)' takes that scale."""
-    scale = _TABLE_SCALE.search(block.text)
-    if figure.unit or scale is None or _NO_SCALE.search(figure.label):
+    scale = table_scale(block.text)
+    if figure.unit or not scale or _NO_SCALE.search(figure.label):
         return figure.unit
-    suffix = {"millions": "m", "billions": "bn", "thousands": "k"}[scale.group("scale").lower()]
-    return (scale.group("cur") or "") + suffix
+    return scale
 
 
 def _measure(label: str) -> str:
@@ -377,33 +378,6 @@ def best_news_sentence(topic: set[str], block: Block, years: Sequence[int] = ())
 # term) or a date (a calendar date, a month, a fiscal or calendar year, a half or a quarter). Such a sentence must
 # cite an admitted block, and the blocks it cites must hold its figures, names and dates.
 
-_MONTHS = {m: i for i, names in enumerate(
-    [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
-     ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
-     ("december", "dec")], start=1) for m in names}
-_MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
-          r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
-_YEAR = r"(?:19|20)\d{2}"
-_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
-# Most specific first; each match is blanked before the next pattern runs. Groups: year, month, day (by name).
-_DATE_FORMS = [re.compile(p) for p in (
-    rf"\b(?P<year>{_YEAR})-(?P<month>\d{{2}})-(?P<day>\d{{2}})\b",
-    rf"\b(?:FY\s?)?(?P<year>{_YEAR})\s?[-/–]\s?(?P<year2>{_YEAR}|\d{{2}})\b(?![.,]\d|%)",  # 2017-18, 2017/2018
-    rf"\b(?P<day>{_DAY})\s+(?P<month>{_MONTH}),?\s+(?P<year>{_YEAR})\b",
-    rf"\b(?P<month>{_MONTH})\s+(?P<day>{_DAY}),?\s+(?P<year>{_YEAR})\b",
-    rf"\b(?P<month>{_MONTH}),?\s+(?P<year>{_YEAR})\b",
-    rf"\b(?P<day>{_DAY})\s+(?P<month>{_MONTH})(?![\w])",
-    rf"\b(?P<month>{_MONTH})\s+(?P<day>{_DAY})\b(?![.,]?\d)",
-    rf"(?i)\b(?:FY\s?'?|fiscal(?:\s+year)?\s+|financial\s+year\s+)(?P<year>{_YEAR}|\d{{2}})\b(?![.,]\d|%)",
-    rf"(?<![\w.,£$€])(?P<year>{_YEAR})(?![\w%]|[.,]\d|\s?(?:million|billion|thousand|mn|bn|m|k)\b)",
-    r"\b(?P<month>January|February|March|April|June|July|August|September|October|November|December)\b",
-)]
-_PERIOD_FORMS = [re.compile(r"\b(?P<p>H[12]|Q[1-4])\b"),
-                 re.compile(r"(?i)\b(?P<n>first|second|third|fourth)[\s-](?P<what>half|quarter)\b")]
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
-
-DateKey = tuple[int | None, int | None, int | None]  # year, month, day (None where the text does not say)
-
 _NOT_NAMES = frozenset(
     """a an and as at after before but by during for from he her his however in it its of on or our over she that
     the their there these they this those to under we when where while with which there also into than then them
@@ -413,75 +387,11 @@ _NOT_NAMES = frozenset(
     difference growth change ratio cagr evaluate correction undated computed calculation insufficient out
     ebitda ebit eps roe roa roce gaap ifrs usd gbp eur yoy ceo cfo coo kpi kpis esg capex opex ipo""".split())
 _WORD = re.compile(r"[^\W\d_][\w&'’.-]*")
-_PERIOD_WORD = re.compile(r"(?i)(?:FY\s?'?\d{2,4}|H[12]|Q[1-4]|[HQ][1-4]\s?FY\d{2,4})")
 _OPENING_PUNCTUATION = ":;.!?—–"
-
-
-def split_answer(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_SPLIT.split(text) if s and s.strip()]
 
 
 def _figures_only(terms: Sequence[str]) -> list[str]:
     return [t for t in terms if any(ch.isdigit() for ch in t)]
-
-
-def read_dates(text: str) -> tuple[list[tuple[str, DateKey]], set[str], str]:
-    """The dates a text states (as written, and as (year, month, day)), its halves and quarters ('H1', 'Q3'),
-    and the text with all of them blanked out, so that what digits remain are figures."""
-    dates: list[tuple[str, DateKey]] = []
-    periods: set[str] = set()
-
-    def blank(match: re.Match[str]) -> str:
-        return " " * len(match.group(0))
-
-    for form in _DATE_FORMS:
-        for match in form.finditer(text):
-            dates.extend((match.group(0).strip(), key) for key in _date_keys(match))
-        text = form.sub(blank, text)
-    for form in _PERIOD_FORMS:
-        periods.update(_period(match) for match in form.finditer(text))
-        text = form.sub(blank, text)
-    return dates, periods, text
-
-
-def _year(text: str) -> int:
-    return int(text) + (2000 if len(text) == 2 else 0)
-
-
-def _date_keys(match: re.Match[str]) -> list[DateKey]:
-    """(year, month, day) of a date match; a span of years ('2017-18') states both years."""
-    found = match.groupdict()
-    year, month, day = found.get("year"), found.get("month"), found.get("day")
-    month_number = (int(month) if month.isdigit() else _MONTHS.get(month.rstrip(".").lower())) if month else None
-    keys: list[DateKey] = [(_year(year) if year else None, month_number, int(re.sub(r"\D", "", day)) if day else None)]
-    if found.get("year2"):
-        keys.append((_year(found["year2"]), None, None))
-    return keys
-
-
-def _period(match: re.Match[str]) -> str:
-    """'H1', 'Q3'; 'first half' → 'H1', 'third quarter' → 'Q3'."""
-    found = match.groupdict()
-    if found.get("p"):
-        return found["p"]
-    return ("H" if found["what"].lower() == "half" else "Q") + str(_ORDINALS[found["n"].lower()])
-
-
-def unsupported_dates(sentence: str, support: str) -> list[str]:
-    """The sentence's dates and periods that the support does not state in any form: each year must be a year
-    of the support, each month with that year (or any month, undated) one of its months, each day one of its
-    days; 'H1' is found as 'H1' or 'first half'."""
-    wanted, periods, _ = read_dates(sentence)
-    have, have_periods, _ = read_dates(support)
-    keys = [k for _, k in have]
-    missing = []
-    for text, (y, mo, d) in wanted:
-        ok = any((y is None or y == hy) and (mo is None or mo == hm) and (d is None or d == hd)
-                 for hy, hm, hd in keys)
-        if not ok:
-            missing.append(text)
-    missing.extend(sorted(periods - have_periods))
-    return missing
 
 
 def stated_names(sentence: str, known: frozenset[str] | set[str] = frozenset()) -> list[str]:
@@ -510,7 +420,7 @@ def stated_names(sentence: str, known: frozenset[str] | set[str] = frozenset()) 
 
 def _is_name_shaped(word: str) -> bool:
     return (len(word) > 1 and word[0].isupper() and word.casefold() not in _NOT_NAMES
-            and word.lower().rstrip(".") not in _MONTHS and not _PERIOD_WORD.fullmatch(word))
+            and word.lower().rstrip(".") not in MONTHS and not is_period_word(word))
 
 
 def _opens_clause(sentence: str, start: int) -> bool:

@@ -7,15 +7,13 @@ corrects and the assembler can label both.
 No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
 """
 
-import re
 from collections.abc import Callable
 from datetime import date
 from typing import Any
 
+from app.text.periods import is_year_token
 from nodes.retrieve import Evidence, keyword_query
 from nodes.state import SupervisorState
-
-_YEAR = re.compile(r"(?i)(?:fy\s?)?(?:19|20)\d{2}")
 
 NewsFn = Callable[[str, str | None, int], list[Evidence]]
 
@@ -27,7 +25,7 @@ def gather_news(state: SupervisorState, *, news_fn: NewsFn, limit: int = 5) -> d
     # that a question's phrasing drowns), as the retrieval subgraph does.
     # Years are left out of the keyword query: every news item is full of dates, so a year matches them all.
     keywords = " ".join(w for w in keyword_query(state["question"], [c for c in companies if c]).split()
-                        if not _YEAR.fullmatch(w.strip(",.;:?!")))
+                        if not is_year_token(w.strip(",.;:?!")))
     queries = list(dict.fromkeys(q for q in (state["question"], keywords) if q))
     items: dict[str, Evidence] = {}
     for company in companies:

@@ -25,6 +25,9 @@ from langgraph.types import Overwrite, Send
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.knowledge.analyzer import analyze
+from app.text.figures import FIGURE, figures_in, has_figure, parse_figure, states_figure
+from app.text.periods import fiscal_years_named, is_year_token, years_named
+from app.text.sentences import joined_lists, readable_tables, split_at_stops, split_sentences
 from prompts.retrieval import GRADE_CHARS
 from reducers import concat_documents, merge_found
 
@@ -45,7 +48,6 @@ MAX_FAILED_TERMS = 8
 SECTION_ONLY_WEIGHT = 0.75
 """A sentence whose support comes only from its section heading counts this much of that support."""
 """At most this many unsupported figures/entities of failed claims extend the retry query."""
-MIN_SENTENCE_CHARS, MAX_SENTENCE_CHARS = 20, 600
 
 _QUESTION_WORDS = (
     "much many tell give show explain please also know like get happen happened year years about regarding "
@@ -421,7 +423,7 @@ def ask_grader(grader: Grader, question: str, evidence: Evidence) -> bool:
 def topic_terms(question: str, companies: Iterable[str]) -> set[str]:
     """The question's analyzed terms minus company names, fiscal years and question words."""
     names = set(analyze(" ".join(companies)))
-    return {t for t in analyze(question) if t not in names and t not in _question_noise() and not _is_year(t)}
+    return {t for t in analyze(question) if t not in names and t not in _question_noise() and not is_year_token(t)}
 
 
 def term_overlap(topic: set[str], text: str) -> float:
@@ -434,10 +436,6 @@ def term_overlap(topic: set[str], text: str) -> float:
 @lru_cache(maxsize=1)
 def _question_noise() -> frozenset[str]:
     return frozenset(analyze(_QUESTION_WORDS))
-
-
-def _is_year(term: str) -> bool:
-    return re.fullmatch(r"(fy)?(19|20)\d\d", term) is not None
 
 
 # --- drafting -----------------------------------------------------------------------------------------------
@@ -518,80 +516,11 @@ def sentence_support(topic: set[str], sentence: str, years: Sequence[int] = ()) 
     hits = len(matched_terms(topic, set(analyze(sentence))))
     if topic and not hits:
         return 0.0
-    score = hits + (0.5 if _FIGURE.search(sentence) else 0.0)
-    named = {int(y) for y in _FISCAL_YEAR_MENTION.findall(sentence)}
+    score = hits + (0.5 if states_figure(sentence) else 0.0)
+    named = set(fiscal_years_named(sentence))
     if years and named:
         score = score + 0.5 if named & set(years) else score * 0.5
     return score
-
-
-# A year, not part of a larger number: "2024.5" and "2024%" are figures; "in FY2024." ends a sentence.
-_YEAR_MENTION = re.compile(r"(?i)(?<![\d.])(?:fy\s?)?((?:19|20)\d{2})(?!\d|\.\d|%)")
-# In a sentence only a fiscal year dates the fact ("FY2025", "fiscal 2025"); "paid on 23 May 2025" is a date.
-_FISCAL_YEAR_MENTION = re.compile(
-    r"(?i)(?<![\d.])(?:fy\s?|fiscal(?: year)?\s|financial year\s)((?:19|20)\d{2})(?!\d|\.\d|%)")
-
-
-def years_named(text: str) -> list[int]:
-    """The years a question or sentence names ('FY2024', 'fiscal 2023', 'in 2022.'), in order."""
-    return [int(y) for y in _YEAR_MENTION.findall(text)]
-
-
-_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>.+)$")
-
-
-def joined_lists(text: str) -> str:
-    """A line that introduces a list ('For FY2025 we expect:') joined with its items into one line:
-    'For FY2025 we expect: revenue of $1.02bn to $1.08bn; operating margin of 9.0% to 9.5%'. The items keep
-    their words, so the joined line is checked against the text like any sentence."""
-    out: list[str] = []
-    lines = text.splitlines()
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if line.rstrip().endswith(":"):
-            j, items = i + 1, []
-            while j < len(lines) and (not lines[j].strip() or _LIST_ITEM.match(lines[j])):
-                if lines[j].strip():
-                    items.append(_LIST_ITEM.match(lines[j]).group("item").strip().rstrip(";.,"))  # type: ignore[union-attr]
-                j += 1
-            if items:
-                out.append(f"{line.rstrip()} {'; '.join(items)}.")
-                i = j
-                continue
-        out.append(line)
-        i += 1
-    return "\n".join(out)
-
-
-def readable_tables(text: str) -> str:
-    """Each pipe-table data row written as a line that names its columns: '| Operating margin | 6.7% | 6.4% |'
-    under '| Measure | FY2024 | FY2023 |' becomes 'Operating margin: FY2024 6.7%; FY2023 6.4%'."""
-    lines, header = [], None
-    for line in text.splitlines():
-        stripped = line.strip()
-        if not stripped.startswith("|"):
-            header = None
-            lines.append(line)
-            continue
-        cells = [c.strip() for c in stripped.strip("|").split("|")]
-        if all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
-            continue
-        if header is None:
-            header = cells
-            continue
-        pairs = [f"{h} {v}" if h else v for h, v in zip(header[1:], cells[1:]) if v and v not in ("—", "-")]
-        lines.append(f"{cells[0]}: {'; '.join(pairs)}" if pairs else cells[0])
-    return "\n".join(lines)
-
-
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z£$€\d\"'(])|\n+")
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences and lines (table rows count as one), whitespace collapsed, markdown markers stripped."""
-    parts = (" ".join(p.split()).lstrip("#*-> ").strip() for p in _SENTENCE_BREAK.split(text))
-    return [p for p in parts if MIN_SENTENCE_CHARS <= len(p) <= MAX_SENTENCE_CHARS]
 
 
 # --- what the question asks ---------------------------------------------------------------------------------
@@ -618,7 +547,7 @@ MIN_LONG_COVERAGE = 0.75
 def core_question(question: str) -> str:
     """The question proper: its sentences that ask (end in '?'), each from its first question word on, so that
     instructions around it ('Answer using the balance sheet: what is ...? Round to two decimals.') drop out."""
-    sentences = [s for s in re.split(r"(?<=[?.!])\s+", question.strip()) if s.strip()]
+    sentences = [s for s in split_at_stops(question.strip()) if s.strip()]
     asked = [s for s in sentences if s.rstrip().endswith("?")] or sentences[:1]
     out = []
     for sentence in asked:
@@ -690,7 +619,7 @@ def answers_question(question: str, sentence: str, companies: Iterable[str] = ()
     any sentence may answer another kind of question (grading and support decide those)."""
     if not asks_for_figure(question):
         return True
-    return bool(_FIGURE.search(sentence)) and states_measure(measure_terms(question, companies), sentence, context)
+    return states_figure(sentence) and states_measure(measure_terms(question, companies), sentence, context)
 
 
 def _forward_stem(term: str) -> str:
@@ -710,16 +639,7 @@ def _measure_noise() -> frozenset[str]:
 
 # --- verification -------------------------------------------------------------------------------------------
 
-_FIGURE = re.compile(
-    r"(?<![\w.])(?P<cur>[£$€])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"(?:\s?(?P<scale>bn|billion|mn|million|m|k|thousand)\b)?"
-    r"(?:\s?(?P<pct>%|(?:per\s?cent|percent|pp|bps)\b))?",
-    re.IGNORECASE,
-)
-_SCALES = {"billion": "bn", "million": "m", "mn": "m", "thousand": "k"}
 _ENTITY = re.compile(r"[^\W\d_][\w&'’.-]*")
-
-FigureKey = tuple[str, float, str, str]  # currency, value, scale, percent-unit ("" when absent)
 
 
 def verify_claim(claim: Claim, evidence_by_id: Mapping[str, Evidence]) -> Claim:
@@ -743,8 +663,8 @@ def answered(claim: Claim, question: str, companies: Sequence[str]) -> Claim:
 
 def unsupported_terms(claim: str, evidence: str) -> list[str]:
     """The claim's figures and capitalised words that the evidence text does not contain."""
-    available = [_parse_figure(m) for m in _FIGURE.finditer(evidence)]
-    figures = [m.group(0).strip() for m in _FIGURE.finditer(claim) if not _has_figure(_parse_figure(m), available)]
+    available = figures_in(evidence)
+    figures = [m.group(0).strip() for m in FIGURE.finditer(claim) if not has_figure(parse_figure(m), available)]
     plain = evidence.replace("’", "'")
     entities = [e for e in claim_entities(claim) if not re.search(rf"(?<!\w){re.escape(e)}(?!\w)", plain, re.I)]
     return list(dict.fromkeys([*figures, *entities]))
@@ -754,24 +674,6 @@ def claim_entities(claim: str) -> list[str]:
     """Capitalised words (possessives and trailing punctuation removed), minus common sentence openers."""
     words = (re.sub(r"'s$", "", w.replace("’", "'")).rstrip(".-'") for w in _ENTITY.findall(claim))
     return [w for w in dict.fromkeys(words) if w and w[0].isupper() and w.casefold() not in _SENTENCE_WORDS]
-
-
-def _parse_figure(match: re.Match[str]) -> FigureKey:
-    scale = (match.group("scale") or "").lower()
-    pct = re.sub(r"\s", "", (match.group("pct") or "").lower())
-    pct = "%" if pct == "percent" else pct
-    return match.group("cur") or "", float(match.group("num").replace(",", "")), _SCALES.get(scale, scale), pct
-
-
-def _has_figure(wanted: FigureKey, available: Iterable[FigureKey]) -> bool:
-    """Same number and percent unit; currency and scale must agree where both texts state them (table cells
-    such as '1,311.2' under a '(£m)' header carry neither)."""
-    cur, value, scale, pct = wanted
-    return any(
-        math.isclose(value, v, rel_tol=1e-9) and pct == p and (not cur or not c or cur == c)
-        and (not scale or not s or scale == s)
-        for c, v, s, p in available
-    )
 
 
 # --- retry query --------------------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from app.text.periods import years_in  # noqa: F401  (re-exported: app/knowledge/search.py and nodes/routing.py import it here)
+
 _CORPORATE_SUFFIXES = {"plc", "inc", "incorporated", "corp", "corporation", "co", "company", "ltd", "limited",
                        "group", "holdings", "holding", "sa", "ag", "nv", "llc"}
 _ORDINARY_FIRST_WORDS = {"home", "general", "southern", "northern", "western", "eastern", "royal", "central"}
@@ -148,16 +150,3 @@ def _squashed_mentions(norm_query: str, table: Mapping[str, str]) -> list[tuple[
             if i + n <= len(words) and run in squashed:
                 out.append((words[i][0] - 1, squashed[run]))
     return out
-
-
-_YEAR = re.compile(r"(?i)\b(?:fy|fiscal(?: year)?|financial year)?\s?'?((?:19|20)\d{2})\b|\bfy\s?'?(\d{2})\b")
-
-
-def years_in(query: str, known_years: list[int]) -> list[int]:
-    """Fiscal years the query names ("FY2024", "fiscal 2023", "2022", "FY24") that the knowledge base holds."""
-    found: list[int] = []
-    for m in _YEAR.finditer(query):
-        year = int(m.group(1)) if m.group(1) else 2000 + int(m.group(2))
-        if year in known_years and year not in found:
-            found.append(year)
-    return found

@@ -402,7 +402,7 @@ def test_a_retry_drops_the_year_filter_and_searches_for_the_year_instead():
 
 
 def test_a_list_is_read_with_the_line_that_introduces_it():
-    from nodes.retrieve import joined_lists
+    from app.text.sentences import joined_lists
 
     text = "Outlook.\nFor FY2025 we expect:\n\n- revenue of $1.02bn to $1.08bn;\n- a margin of 9.0% to 9.5%.\n\nNext."
     assert joined_lists(text).splitlines() == [
@@ -445,7 +445,8 @@ def test_multi_part_questions_get_a_claim_per_part():
 
 
 def test_a_year_at_the_end_of_a_sentence_still_dates_it():
-    from nodes.retrieve import sentence_support, years_named
+    from app.text.periods import years_named
+    from nodes.retrieve import sentence_support
 
     assert years_named("Revenue in FY2024 and fiscal 2023, the year 2022.") == [2024, 2023, 2022]
     assert years_named("A ratio of 2024.5 and a 2023% rise") == []

@@ -1,0 +1,91 @@
+"""Dates a text states, in any of the forms reports and answers write them.
+
+- `read_dates(text)`: the dates (as written, and as (year, month, day)), the halves and quarters ('H1', 'Q3'),
+  and the text with all of them blanked out, so that the digits that remain are figures.
+- `unsupported_dates(sentence, support)`: the sentence's dates and periods that the support does not state in
+  any form.
+- `MONTHS`: month names and abbreviations → month number.
+
+Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.text.periods import HALF_OR_QUARTER, YEAR, half_or_quarter
+
+MONTHS = {m: i for i, names in enumerate(
+    [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
+     ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+     ("december", "dec")], start=1) for m in names}
+"""Month names and their abbreviations (lower case) → month number."""
+_MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
+          r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+# Most specific first; each match is blanked before the next pattern runs. Groups: year, month, day (by name).
+_DATE_FORMS = [re.compile(p) for p in (
+    rf"\b(?P<year>{YEAR})-(?P<month>\d{{2}})-(?P<day>\d{{2}})\b",
+    rf"\b(?:FY\s?)?(?P<year>{YEAR})\s?[-/–]\s?(?P<year2>{YEAR}|\d{{2}})\b(?![.,]\d|%)",  # 2017-18, 2017/2018
+    rf"\b(?P<day>{_DAY})\s+(?P<month>{_MONTH}),?\s+(?P<year>{YEAR})\b",
+    rf"\b(?P<month>{_MONTH})\s+(?P<day>{_DAY}),?\s+(?P<year>{YEAR})\b",
+    rf"\b(?P<month>{_MONTH}),?\s+(?P<year>{YEAR})\b",
+    rf"\b(?P<day>{_DAY})\s+(?P<month>{_MONTH})(?![\w])",
+    rf"\b(?P<month>{_MONTH})\s+(?P<day>{_DAY})\b(?![.,]?\d)",
+    rf"(?i)\b(?:FY\s?'?|fiscal(?:\s+year)?\s+|financial\s+year\s+)(?P<year>{YEAR}|\d{{2}})\b(?![.,]\d|%)",
+    rf"(?<![\w.,£$€])(?P<year>{YEAR})(?![\w%]|[.,]\d|\s?(?:million|billion|thousand|mn|bn|m|k)\b)",
+    r"\b(?P<month>January|February|March|April|June|July|August|September|October|November|December)\b",
+)]
+
+DateKey = tuple[int | None, int | None, int | None]  # year, month, day (None where the text does not say)
+
+
+def read_dates(text: str) -> tuple[list[tuple[str, DateKey]], set[str], str]:
+    """The dates a text states (as written, and as (year, month, day)), its halves and quarters ('H1', 'Q3'),
+    and the text with all of them blanked out, so that what digits remain are figures."""
+    dates: list[tuple[str, DateKey]] = []
+    periods: set[str] = set()
+
+    def blank(match: re.Match[str]) -> str:
+        return " " * len(match.group(0))
+
+    for form in _DATE_FORMS:
+        for match in form.finditer(text):
+            dates.extend((match.group(0).strip(), key) for key in _date_keys(match))
+        text = form.sub(blank, text)
+    for form in HALF_OR_QUARTER:
+        periods.update(half_or_quarter(match) for match in form.finditer(text))
+        text = form.sub(blank, text)
+    return dates, periods, text
+
+
+def unsupported_dates(sentence: str, support: str) -> list[str]:
+    """The sentence's dates and periods that the support does not state in any form: each year must be a year
+    of the support, each month with that year (or any month, undated) one of its months, each day one of its
+    days; 'H1' is found as 'H1' or 'first half'."""
+    wanted, periods, _ = read_dates(sentence)
+    have, have_periods, _ = read_dates(support)
+    keys = [k for _, k in have]
+    missing = []
+    for text, (y, mo, d) in wanted:
+        ok = any((y is None or y == hy) and (mo is None or mo == hm) and (d is None or d == hd)
+                 for hy, hm, hd in keys)
+        if not ok:
+            missing.append(text)
+    missing.extend(sorted(periods - have_periods))
+    return missing
+
+
+def _year(text: str) -> int:
+    return int(text) + (2000 if len(text) == 2 else 0)
+
+
+def _date_keys(match: re.Match[str]) -> list[DateKey]:
+    """(year, month, day) of a date match; a span of years ('2017-18') states both years."""
+    found = match.groupdict()
+    year, month, day = found.get("year"), found.get("month"), found.get("day")
+    month_number = (int(month) if month.isdigit() else MONTHS.get(month.rstrip(".").lower())) if month else None
+    keys: list[DateKey] = [(_year(year) if year else None, month_number, int(re.sub(r"\D", "", day)) if day else None)]
+    if found.get("year2"):
+        keys.append((_year(found["year2"]), None, None))
+    return keys

@@ -1,0 +1,103 @@
+"""Figures in text: numbers with their currency, scale and unit.
+
+- `FIGURE`, `figures_in(text)`, `states_figure(text)`, `has_figure(wanted, available)`: figures as prose states
+  them ('£1,311.2m', '$1.2 billion', '8.8%', '45 bps'), each read as a `FigureKey` (currency, value, scale,
+  percent unit) so that two texts can be compared figure by figure.
+- `parse_cell(cell)`: one table cell as (value, unit): '(63.9)' is -63.9, '£1,311.2m' is (1311.2, '£m').
+- `unit_from_label(cell)` / `UNIT_IN_LABEL`: the unit a row label or header declares ('Revenue (£m)', '£m').
+- `table_scale(text)` / `SCALE_SUFFIX` / `SCALE_WORD_AFTER`: the scale a table declares ('($ in millions)')
+  and a scale word written after a figure ('1.2 billion').
+
+Pure functions, no I/O. (app/text/statements.py keeps its own reader of statement cells: its columns, dashes and
+footnote marks are its own grammar.)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+
+FIGURE = re.compile(
+    r"(?<![\w.])(?P<cur>[£$€])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?:\s?(?P<scale>bn|billion|mn|million|m|k|thousand)\b)?"
+    r"(?:\s?(?P<pct>%|(?:per\s?cent|percent|pp|bps)\b))?",
+    re.IGNORECASE,
+)
+_SCALES = {"billion": "bn", "million": "m", "mn": "m", "thousand": "k"}
+
+FigureKey = tuple[str, float, str, str]  # currency, value, scale, percent-unit ("" when absent)
+
+SCALE_SUFFIX = {"millions": "m", "billions": "bn", "thousands": "k"}
+"""A declared scale word ('in millions') as the calculator's unit suffix."""
+SCALE_WORD_AFTER = re.compile(r"\s?(?:million|billion|thousand|mn)\b")
+_TABLE_SCALE = re.compile(r"(?i)\(\s*(?P<cur>[£$€])?\s*(?:in\s+)?(?P<scale>millions|billions|thousands)\b")
+
+NUMBER_CELL = re.compile(
+    r"^(?P<neg>\()?(?P<sign>[+\-−])?(?P<cur>[£$€])?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?P<unit>%|p|m|bn|k|x)?\)?$")
+UNIT_IN_LABEL = re.compile(r"\((?P<unit>[£$€]\s?(?:m|bn|k)?|%|pence|p|m|bn)\)")
+
+
+def states_figure(text: str) -> bool:
+    """Whether the text states any figure."""
+    return FIGURE.search(text) is not None
+
+
+def parse_figure(match: re.Match[str]) -> FigureKey:
+    """A FIGURE match as (currency, value, scale, percent unit): 'billion' → 'bn', 'per cent' → '%'."""
+    scale = (match.group("scale") or "").lower()
+    pct = re.sub(r"\s", "", (match.group("pct") or "").lower())
+    pct = "%" if pct == "percent" else pct
+    return match.group("cur") or "", float(match.group("num").replace(",", "")), _SCALES.get(scale, scale), pct
+
+
+def figures_in(text: str) -> list[FigureKey]:
+    """Every figure the text states, in order."""
+    return [parse_figure(m) for m in FIGURE.finditer(text)]
+
+
+def has_figure(wanted: FigureKey, available: Iterable[FigureKey]) -> bool:
+    """Same number and percent unit; currency and scale must agree where both texts state them (table cells
+    such as '1,311.2' under a '(£m)' header carry neither)."""
+    cur, value, scale, pct = wanted
+    return any(
+        math.isclose(value, v, rel_tol=1e-9) and pct == p and (not cur or not c or cur == c)
+        and (not scale or not s or scale == s)
+        for c, v, s, p in available
+    )
+
+
+def parse_cell(cell: str) -> tuple[float, str] | None:
+    """A table cell as (value, unit), or None when it is no number: '(63.9)' → (-63.9, ''), '6.7%' → (6.7, '%'),
+    '£1,311.2m' → (1311.2, '£m'), '$5' → (5.0, '$')."""
+    match = NUMBER_CELL.match(cell.strip().replace("\u2212", "-"))
+    if not match:
+        return None
+    value = float(match.group("num").replace(",", ""))
+    if match.group("neg") or match.group("sign") in ("-", "−"):
+        value = -value
+    cur, unit = match.group("cur") or "", match.group("unit") or ""
+    if unit in ("m", "bn", "k") and cur:
+        unit = cur + unit
+    elif cur:
+        unit = cur
+    return value, unit
+
+
+def unit_from_label(cell: str) -> str:
+    """The unit a label or header cell declares: 'Revenue (£m)' → '£m', '(pence)' → 'p', a bare '£m' → '£m'."""
+    match = UNIT_IN_LABEL.search(cell)
+    if match:
+        unit = match.group("unit").replace(" ", "")
+        return {"pence": "p"}.get(unit, unit)
+    bare = cell.strip()
+    return bare if re.fullmatch(r"[£$€](?:m|bn|k)?", bare) else ""
+
+
+def table_scale(text: str) -> str:
+    """The scale a table declares, as a unit: '($ in millions)' → '$m', '(in thousands)' → 'k'; '' when none."""
+    match = _TABLE_SCALE.search(text)
+    if match is None:
+        return ""
+    return (match.group("cur") or "") + SCALE_SUFFIX[match.group("scale").lower()]

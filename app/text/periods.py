@@ -1,0 +1,87 @@
+"""Years and periods named in text: one reader per question Prov asks of a text about time.
+
+- `years_named(text)`: every year a question or sentence names ('FY2024', 'fiscal 2023', 'in 2022.'), in order;
+  a number that merely starts like a year is not one ('2024.5', '2024%').
+- `fiscal_years_named(text)`: only the years a sentence names as fiscal years ('FY2025', 'fiscal 2025',
+  'financial year 2025'): in a sentence these date the fact, a calendar date ('paid on 23 May 2025') does not.
+- `years_in(query, known)`: the fiscal years a search query names that the knowledge base holds, two-digit
+  'FY24' included (the search and routing reader: lenient, filtered by what is held).
+- `is_year_token(word)`: a single word that is a year ('2024', 'FY2024', 'fy2024').
+- `period_year(label)`: the year a column or period label names ('FY2018', 'Q2 2023', '3M 2023-06-30').
+- `HALF_OR_QUARTER` and `half_or_quarter(match)`: 'H1', 'Q3', 'first half', 'third quarter' read as 'H1'/'Q3';
+  `is_period_word(word)`: a word such as 'FY24', 'H1' or 'Q3FY24' is a period, never a name.
+
+Pure functions, no I/O. (app/text/statements.py and app/text/identity.py keep their own anchored readers of
+column headers and cover pages.)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+YEAR = r"(?:19|20)\d{2}"
+"""A four-digit year of the filings' era, as a regex fragment."""
+
+# A year, not part of a larger number: "2024.5" and "2024%" are figures; "in FY2024." ends a sentence.
+_YEAR_MENTION = re.compile(rf"(?i)(?<![\d.])(?:fy\s?)?({YEAR})(?!\d|\.\d|%)")
+# In a sentence only a fiscal year dates the fact ("FY2025", "fiscal 2025"); "paid on 23 May 2025" is a date.
+_FISCAL_YEAR_MENTION = re.compile(
+    rf"(?i)(?<![\d.])(?:fy\s?|fiscal(?: year)?\s|financial year\s)({YEAR})(?!\d|\.\d|%)")
+# A query's years: "FY2024", "fiscal 2023", "2022", "FY24" (word-bounded; a two-digit year only after FY).
+_QUERY_YEAR = re.compile(rf"(?i)\b(?:fy|fiscal(?: year)?|financial year)?\s?'?({YEAR})\b|\bfy\s?'?(\d{{2}})\b")
+_YEAR_TOKEN = re.compile(rf"(?i)(?:fy\s?)?{YEAR}")
+_ANY_YEAR = re.compile(YEAR)
+
+HALF_OR_QUARTER = (re.compile(r"\b(?P<p>H[12]|Q[1-4])\b"),
+                   re.compile(r"(?i)\b(?P<n>first|second|third|fourth)[\s-](?P<what>half|quarter)\b"))
+"""The two forms of a half or quarter: 'H1'/'Q3', and 'first half'/'third quarter'."""
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_PERIOD_WORD = re.compile(r"(?i)(?:FY\s?'?\d{2,4}|H[12]|Q[1-4]|[HQ][1-4]\s?FY\d{2,4})")
+
+
+def years_named(text: str) -> list[int]:
+    """The years a question or sentence names ('FY2024', 'fiscal 2023', 'in 2022.'), in order."""
+    return [int(y) for y in _YEAR_MENTION.findall(text)]
+
+
+def fiscal_years_named(text: str) -> list[int]:
+    """The years a sentence names as fiscal years ('FY2025', 'fiscal year 2025'), in order; bare years and
+    calendar dates are not among them."""
+    return [int(y) for y in _FISCAL_YEAR_MENTION.findall(text)]
+
+
+def years_in(query: str, known_years: Iterable[int]) -> list[int]:
+    """Fiscal years the query names ("FY2024", "fiscal 2023", "2022", "FY24") that the knowledge base holds."""
+    known = set(known_years)
+    found: list[int] = []
+    for m in _QUERY_YEAR.finditer(query):
+        year = int(m.group(1)) if m.group(1) else 2000 + int(m.group(2))
+        if year in known and year not in found:
+            found.append(year)
+    return found
+
+
+def is_year_token(word: str) -> bool:
+    """A single word that is a year: '2024', 'FY2024', 'fy 2024' (an analyzed term 'fy2024' too)."""
+    return _YEAR_TOKEN.fullmatch(word) is not None
+
+
+def period_year(label: str) -> int | None:
+    """The fiscal year a column label names: 'FY2018', 'Q2 2023', '2023-06-30', '3M 2023-06-30' (the year the
+    period ends in); None when it names none."""
+    found = _ANY_YEAR.findall(label)
+    return int(found[0]) if found else None
+
+
+def half_or_quarter(match: re.Match[str]) -> str:
+    """A HALF_OR_QUARTER match as 'H1' or 'Q3': 'first half' → 'H1', 'third quarter' → 'Q3'."""
+    found = match.groupdict()
+    if found.get("p"):
+        return found["p"]
+    return ("H" if found["what"].lower() == "half" else "Q") + str(_ORDINALS[found["n"].lower()])
+
+
+def is_period_word(word: str) -> bool:
+    """'FY24', 'FY2024', 'H1', 'Q3', 'Q3FY24': a period, never a name."""
+    return _PERIOD_WORD.fullmatch(word) is not None

@@ -1,0 +1,98 @@
+"""Sentences, lines and tables of a text, as the readers downstream need them.
+
+- `split_sentences(text)`: the sentences of evidence (table rows and lines count as one), whitespace collapsed,
+  markdown markers stripped, only those of MIN_SENTENCE_CHARS..MAX_SENTENCE_CHARS.
+- `split_answer(text)`: the sentences of an answer, every one kept: a sentence may also open with a citation
+  marker ('[2]'), or follow one.
+- `split_at_stops(text, lines=False)`: the plain split after '.', '!' or '?' (and at line breaks with
+  `lines=True`), parts as they are: questions, history summaries, quotes.
+- `joined_lists(text)`: a line introducing a list joined with its items, so that the list reads as a sentence.
+- `readable_tables(text)`: each pipe-table row written as a line naming its columns.
+- `table_cells(line)` / `is_rule_row(cells)`: a pipe-table row's cells; the '|---|:--:|' rule under a header.
+
+Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+MIN_SENTENCE_CHARS, MAX_SENTENCE_CHARS = 20, 600
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z£$€\d\"'(])|\n+")
+# An answer's sentences may open with, or follow, a citation marker: "... in FY2024 [2]. [3] Revenue ..."
+_ANSWER_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z£$€\d(\"'\[])|(?<=\])\s+(?=[A-Z])|\n+")
+_STOP = re.compile(r"(?<=[.!?])\s+")
+_STOP_OR_LINE = re.compile(r"(?<=[.!?])\s+|\n+")
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>.+)$")
+_RULE_CELL = re.compile(r":?-{2,}:?")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences and lines (table rows count as one), whitespace collapsed, markdown markers stripped."""
+    parts = (" ".join(p.split()).lstrip("#*-> ").strip() for p in _SENTENCE_BREAK.split(text))
+    return [p for p in parts if MIN_SENTENCE_CHARS <= len(p) <= MAX_SENTENCE_CHARS]
+
+
+def split_answer(text: str) -> list[str]:
+    """An answer's sentences, stripped, none dropped."""
+    return [s.strip() for s in _ANSWER_BREAK.split(text) if s and s.strip()]
+
+
+def split_at_stops(text: str, *, lines: bool = False) -> list[str]:
+    """The text split after each '.', '!' or '?' followed by space (and at line breaks when `lines`)."""
+    return (_STOP_OR_LINE if lines else _STOP).split(text)
+
+
+def joined_lists(text: str) -> str:
+    """A line that introduces a list ('For FY2025 we expect:') joined with its items into one line:
+    'For FY2025 we expect: revenue of $1.02bn to $1.08bn; operating margin of 9.0% to 9.5%'. The items keep
+    their words, so the joined line is checked against the text like any sentence."""
+    out: list[str] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.rstrip().endswith(":"):
+            j, items = i + 1, []
+            while j < len(lines) and (not lines[j].strip() or _LIST_ITEM.match(lines[j])):
+                if lines[j].strip():
+                    items.append(_LIST_ITEM.match(lines[j]).group("item").strip().rstrip(";.,"))  # type: ignore[union-attr]
+                j += 1
+            if items:
+                out.append(f"{line.rstrip()} {'; '.join(items)}.")
+                i = j
+                continue
+        out.append(line)
+        i += 1
+    return "\n".join(out)
+
+
+def table_cells(line: str) -> list[str]:
+    """'| Revenue | 1,311.2 | 1,250.0 |' → ['Revenue', '1,311.2', '1,250.0']."""
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def is_rule_row(cells: list[str]) -> bool:
+    """The rule under a table's header: every non-empty cell is dashes ('---', ':--:')."""
+    return all(_RULE_CELL.fullmatch(c) for c in cells if c)
+
+
+def readable_tables(text: str) -> str:
+    """Each pipe-table data row written as a line that names its columns: '| Operating margin | 6.7% | 6.4% |'
+    under '| Measure | FY2024 | FY2023 |' becomes 'Operating margin: FY2024 6.7%; FY2023 6.4%'."""
+    lines, header = [], None
+    for line in text.splitlines():
+        if not line.strip().startswith("|"):
+            header = None
+            lines.append(line)
+            continue
+        cells = table_cells(line)
+        if is_rule_row(cells):
+            continue
+        if header is None:
+            header = cells
+            continue
+        pairs = [f"{h} {v}" if h else v for h, v in zip(header[1:], cells[1:]) if v and v not in ("—", "-")]
+        lines.append(f"{cells[0]}: {'; '.join(pairs)}" if pairs else cells[0])
+    return "\n".join(lines)

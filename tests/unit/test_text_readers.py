@@ -1,0 +1,66 @@
+"""The shared text readers of app/text: periods, figures, sentences, dates and follow-ups."""
+
+from app.text.dates import read_dates, unsupported_dates
+from app.text.figures import figures_in, has_figure, parse_cell, states_figure, table_scale, unit_from_label
+from app.text.followups import is_follow_up
+from app.text.periods import fiscal_years_named, is_period_word, is_year_token, period_year, years_in, years_named
+from app.text.sentences import is_rule_row, split_answer, split_at_stops, split_sentences, table_cells
+
+
+def test_years_named_and_fiscal_years_named():
+    assert years_named("Revenue in FY2024 and fiscal 2023, the year 2022.") == [2024, 2023, 2022]
+    assert years_named("A ratio of 2024.5 and a 2023% rise") == []
+    assert fiscal_years_named("In FY2025 we expect growth; the dividend is paid on 23 May 2025.") == [2025]
+    assert fiscal_years_named("fiscal year 2023 and financial year 2022") == [2023, 2022]
+
+
+def test_years_in_reads_two_digit_fiscal_years_and_keeps_only_held_ones():
+    assert years_in("FY24 revenue versus fiscal 2023 and 2022", [2022, 2023, 2024]) == [2024, 2023, 2022]
+    assert years_in("revenue in 2019", [2023]) == []
+    assert years_in("FY2024 and FY2024 again", range(2020, 2030)) == [2024]
+
+
+def test_year_tokens_period_labels_and_period_words():
+    assert is_year_token("2024") and is_year_token("FY2024") and is_year_token("fy2024")
+    assert not is_year_token("20245") and not is_year_token("revenue")
+    assert period_year("3M 2023-06-30") == 2023 and period_year("% change") is None
+    assert is_period_word("Q3FY24") and is_period_word("H1") and not is_period_word("Helio")
+
+
+def test_figures_compare_by_value_unit_currency_and_scale():
+    assert figures_in("Revenue was £1,311.2m, up 8.8 per cent") == [("£", 1311.2, "m", ""), ("", 8.8, "", "%")]
+    assert has_figure(("£", 1311.2, "m", ""), [("", 1311.2, "", "")])  # a table cell under a (£m) header
+    assert not has_figure(("$", 1.2, "bn", ""), [("$", 1.2, "m", "")])
+    assert states_figure("margin of 6.7%") and not states_figure("no figure here")
+
+
+def test_cells_units_and_table_scale():
+    assert parse_cell("(63.9)") == (-63.9, "")
+    assert parse_cell("£1,311.2m") == (1311.2, "£m")
+    assert parse_cell("FY2024") is None
+    assert unit_from_label("Revenue (pence)") == "p" and unit_from_label("£m") == "£m"
+    assert table_scale("Capex ($ in millions)") == "$m" and table_scale("no scale") == ""
+
+
+def test_sentence_splitters():
+    assert split_sentences("Short. Revenue grew to £1.2bn in FY2024. Margin was 6.7% in FY2024.") == [
+        "Revenue grew to £1.2bn in FY2024.", "Margin was 6.7% in FY2024."]
+    assert split_answer("Revenue was £1.2bn [1]. Margin was 6.7% [2] Net debt fell.") == [
+        "Revenue was £1.2bn [1].", "Margin was 6.7% [2]", "Net debt fell."]
+    assert split_at_stops("One. Two?\nThree", lines=True) == ["One.", "Two?", "Three"]
+    assert table_cells("| Revenue | 1,311.2 |") == ["Revenue", "1,311.2"] and is_rule_row(["---", ":--:", ""])
+
+
+def test_dates_in_any_form_and_what_the_support_lacks():
+    dates, periods, rest = read_dates("Paid on 23 May 2025 for H1 FY2024; revenue 1,200")
+    assert [key for _, key in dates] == [(2025, 5, 23), (2024, None, None)]
+    assert periods == {"H1"} and "1,200" in rest and "2025" not in rest
+    assert unsupported_dates("In the first half of 2024", "H1 2024 results") == []
+    assert unsupported_dates("On 3 June 2024", "June 2024") == ["3 June 2024"]
+
+
+def test_one_follow_up_detector():
+    assert is_follow_up("What about their dividends?")
+    assert is_follow_up("And in FY2023?")
+    assert is_follow_up("How did both do on margin?")
+    assert not is_follow_up("What was Northwind's revenue?")
