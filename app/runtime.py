@@ -38,7 +38,7 @@ class TurnFailed(RuntimeError):
 def checkpoint_types() -> list[tuple[str, str]]:
     """Every pydantic type the supervisor and its subgraphs keep in checkpoints (for the serializer)."""
     from app.calc_tools import CHECKPOINT_TYPES as CALC
-    from nodes.retrieve import CHECKPOINT_TYPES as RETRIEVAL
+    from nodes.retrieval_state import CHECKPOINT_TYPES as RETRIEVAL
     from nodes.state import CHECKPOINT_TYPES as STATE
 
     routing = [("app.routing.decision", "RouteDecision"), ("app.routing.decision", "RoutePlan")]
@@ -142,14 +142,14 @@ class Runtime:
 
     def search_reports(self, query: str, company: str | None, fiscal_year: int | None, k: int) -> list[Any]:
         from app.knowledge.base import Filters
-        from nodes.retrieve import evidence_from_hit
+        from nodes.retrieval_state import evidence_from_hit
 
         filters = Filters(company=company, fiscal_year=fiscal_year, doc_type="report")
         return [evidence_from_hit(h) for h in self.kb.search(query, k=k, filters=filters).hits]
 
     def search_news(self, query: str, company: str | None, k: int) -> list[Any]:
         from app.knowledge.base import Filters
-        from nodes.retrieve import evidence_from_hit
+        from nodes.retrieval_state import evidence_from_hit
 
         filters = Filters(company=company, doc_type="news")
         return [evidence_from_hit(h) for h in self.kb.search(query, k=k, filters=filters).hits]

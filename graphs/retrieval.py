@@ -17,23 +17,24 @@ from functools import partial
 
 from langgraph.graph import END, START, StateGraph
 
-from nodes.retrieve import (
+from nodes.grade import MIN_FUSED_SCORE, MIN_TERM_OVERLAP
+from nodes.retrieval_state import (
     CHECKPOINT_TYPES,
     DEFAULT_K,
-    DEFAULT_MAX_ATTEMPTS,
-    MIN_FUSED_SCORE,
-    MIN_TERM_OVERLAP,
     Claim,
     Drafter,
     Evidence,
     Grader,
+    PeriodsFn,
     RetrievalInput,
     RetrievalOutput,
     RetrievalResult,
     RetrievalState,
-    PeriodsFn,
     SearchFn,
     SearchTask,
+)
+from nodes.retrieve import (
+    DEFAULT_MAX_ATTEMPTS,
     draft_and_verify,
     fall_back,
     fan_out_searches,

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.calc_tools import CalculationOutcome
-from nodes.retrieve import Evidence, RetrievalResult
+from nodes.retrieval_state import Evidence, RetrievalResult
 from nodes.state import Block, ManifestEntry, SupervisorState, Turn
 from prompts.answer import answer_instructions
 from prompts.fences import DATA_CLOSE, DATA_OPEN, fence, one_line, strip_fence_markers

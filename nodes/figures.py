@@ -28,7 +28,7 @@ from app.text.figures import SCALE_SUFFIX, SCALE_WORD_AFTER, UNIT_IN_LABEL, pars
 from app.text.periods import YEAR, period_year, years_named
 from app.text.sentences import is_rule_row, table_cells
 from app.text.statements import StatementRow, read_stated_totals, read_statement
-from nodes.retrieve import Evidence
+from nodes.retrieval_state import Evidence
 from nodes.state import SupervisorState
 
 _SENTENCE_FIGURE = re.compile(

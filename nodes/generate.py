@@ -30,7 +30,11 @@ from app.text.dates import MONTHS, read_dates, unsupported_dates
 from app.text.figures import table_scale
 from app.text.periods import is_period_word, years_named
 from app.text.sentences import split_answer, split_sentences
-from nodes.retrieve import Claim, topic_terms, unsupported_terms
+from nodes.draft import looks_like_instruction, sentence_support
+from nodes.grade import topic_terms
+from nodes.retrieval_state import Claim, Evidence
+from nodes.rewrite import keyword_query
+from nodes.verify import unsupported_terms
 from nodes.state import Block, CitationCheck, SupervisorState
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from prompts.fences import one_line, strip_fence_markers
@@ -160,8 +164,6 @@ def state_row(question: str, row: str, blocks: Sequence[Block]) -> str:
 
 
 def _as_evidence(block: Block) -> Any:
-    from nodes.retrieve import Evidence
-
     return Evidence(chunk_id=block.chunk_id or f"block-{block.n}", source_id=block.source_id, company=block.company,
                     fiscal_year=block.fiscal_year, text=block.text)
 
@@ -225,8 +227,6 @@ def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_S
 
 
 def _headline(block: Block) -> str:
-    from nodes.retrieve import looks_like_instruction
-
     candidates = [block.title.strip(), *split_sentences(block.text)[:1]]
     return next((c for c in candidates if c and not looks_like_instruction(c) and not is_boilerplate(c)), "")
 
@@ -356,8 +356,6 @@ def best_news_sentence(topic: set[str], block: Block, years: Sequence[int] = ())
     """The item's headline or sentence that supports the question most, and its support (0: none does).
     The headline competes too: a publisher's correction states the corrected figure there. Sentences
     addressed to a model ('ignore all previous instructions') and boilerplate (a safe harbour) never count."""
-    from nodes.retrieve import looks_like_instruction, sentence_support
-
     title = block.title.strip()
     texts = [t for t in (title, *split_sentences(block.text)) if t]
     # The headline is the item's own summary: on equal support it wins over a sentence of the body.
@@ -552,8 +550,6 @@ def insufficient_answer(state: SupervisorState) -> str:
 
 
 def _searched_terms(state: SupervisorState) -> str:
-    from nodes.retrieve import keyword_query
-
     question = state.get("question") or ""
     return one_line(keyword_query(question, list(state.get("companies") or []))) or one_line(question)
 

@@ -12,7 +12,8 @@ from datetime import date
 from typing import Any
 
 from app.text.periods import is_year_token
-from nodes.retrieve import Evidence, keyword_query
+from nodes.retrieval_state import Evidence
+from nodes.rewrite import keyword_query
 from nodes.state import SupervisorState
 
 NewsFn = Callable[[str, str | None, int], list[Evidence]]

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 
 from app.calc_tools import CalculationOutcome, Figure
 from app.routing.decision import RouteDecision
-from nodes.retrieve import Evidence, RetrievalResult
+from nodes.retrieval_state import Evidence, RetrievalResult
 from reducers import append_turns
 
 Status = Literal["answered", "clarification", "refused", "insufficient"]

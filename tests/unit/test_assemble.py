@@ -8,7 +8,7 @@ from typing import Any
 
 from app.calc_tools import CalcResult, CalculationOutcome, Figure
 from nodes.assemble import FENCE_CLOSE, FENCE_OPEN, assemble, evidence_header, fence
-from nodes.retrieve import Claim, Evidence, RetrievalResult
+from nodes.retrieval_state import Claim, Evidence, RetrievalResult
 from nodes.state import Turn
 from prompts.answer import answer_instructions
 

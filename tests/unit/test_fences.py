@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from nodes.assemble import assemble
-from nodes.retrieve import Evidence, RetrievalResult
+from nodes.retrieval_state import Evidence, RetrievalResult
 from nodes.state import Turn
 from prompts.answer import answer_instructions
 from prompts.fences import (

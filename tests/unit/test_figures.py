@@ -10,7 +10,7 @@ from nodes.figures import (
     extract_figures, growth_figures, prepare_calculation, sentence_figures, statement_figures, statement_unit,
     table_figures, total_figures,
 )
-from nodes.retrieve import Evidence, RetrievalResult
+from nodes.retrieval_state import Evidence, RetrievalResult
 
 NW, HL, CL = "Northwind Logistics", "Helio Renewables", "Copperleaf Foods"
 

@@ -11,7 +11,7 @@ from app.calc_tools import CalcResult, CalculationOutcome, Figure
 from app.routing.decision import RouteDecision
 from nodes.assemble import calculation_text
 from nodes.generate import check_citations, compose_offline, generate, split_answer, validate_citations
-from nodes.retrieve import Claim, RetrievalResult
+from nodes.retrieval_state import Claim, RetrievalResult
 from nodes.state import Block, CitationCheck
 from prompts.answer import INSUFFICIENT_EVIDENCE
 

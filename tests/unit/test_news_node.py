@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from nodes.news import gather_news
-from nodes.retrieve import Evidence
+from nodes.retrieval_state import Evidence
 
 NW = "Northwind Logistics"
 

@@ -15,7 +15,7 @@ from langgraph.types import Command
 from app.routing.decision import RouteDecision
 from app.runtime import checkpoint_types
 from graphs.supervisor import SupervisorDeps, build_supervisor_graph
-from nodes.retrieve import Evidence
+from nodes.retrieval_state import Evidence
 from nodes.state import Response, Turn
 from prompts.answer import INSUFFICIENT_EVIDENCE, OUT_OF_SCOPE
 

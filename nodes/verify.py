@@ -1,0 +1,52 @@
+"""Claim verification: every figure and capitalised entity of a claim must appear in the full text of the
+evidence it cites, and a claim that does not state what a figure question asks is not an answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from app.text.figures import FIGURE, figures_in, has_figure, parse_figure
+from nodes.draft import answers_question
+from nodes.retrieval_state import Claim, Evidence
+
+_SENTENCE_WORDS = frozenset(
+    """a an and as at after before but by during for from he her his however in it its of on or our over
+    she that the their there these they this those to under we when where while with""".split()
+)
+_ENTITY = re.compile(r"[^\W\d_][\w&'’.-]*")
+
+
+def verify_claim(claim: Claim, evidence_by_id: Mapping[str, Evidence]) -> Claim:
+    """Every figure and capitalised entity of the claim must appear in the full text of the evidence it cites
+    (all cited chunks must have been admitted). Returns a copy with `verified`, `unsupported` and `company`."""
+    cited = [evidence_by_id[i] for i in claim.evidence_chunk_ids if i in evidence_by_id]
+    uncited = not cited or len(cited) != len(claim.evidence_chunk_ids)
+    unsupported = unsupported_terms(claim.text, " ".join(d.text for d in cited))
+    company = claim.company or next((d.company for d in cited if d.company), None)
+    verified = not uncited and not unsupported
+    return claim.model_copy(update={"verified": verified, "unsupported": unsupported, "company": company})
+
+
+def answered(claim: Claim, question: str, companies: Sequence[str]) -> Claim:
+    """A verified claim that does not state what a figure question asks (the measure, with a figure) is not an
+    answer, however many words it shares with the question."""
+    if not claim.verified or answers_question(question, claim.text, companies):
+        return claim
+    return claim.model_copy(update={"verified": False, "unsupported": [*claim.unsupported, "(not the measure asked)"]})
+
+
+def unsupported_terms(claim: str, evidence: str) -> list[str]:
+    """The claim's figures and capitalised words that the evidence text does not contain."""
+    available = figures_in(evidence)
+    figures = [m.group(0).strip() for m in FIGURE.finditer(claim) if not has_figure(parse_figure(m), available)]
+    plain = evidence.replace("’", "'")
+    entities = [e for e in claim_entities(claim) if not re.search(rf"(?<!\w){re.escape(e)}(?!\w)", plain, re.I)]
+    return list(dict.fromkeys([*figures, *entities]))
+
+
+def claim_entities(claim: str) -> list[str]:
+    """Capitalised words (possessives and trailing punctuation removed), minus common sentence openers."""
+    words = (re.sub(r"'s$", "", w.replace("’", "'")).rstrip(".-'") for w in _ENTITY.findall(claim))
+    return [w for w in dict.fromkeys(words) if w and w[0].isupper() and w.casefold() not in _SENTENCE_WORDS]
