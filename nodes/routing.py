@@ -1,8 +1,9 @@
 """The supervisor's routing step and its branch functions.
 
-`route` asks the routing model (app/models.py) for a `RouteDecision`, holds it to two guarantees that no model
+`route` asks the routing model (app/models.py) for a `RouteDecision`, holds it to guarantees that no model
 output can break (a question naming a company the knowledge base holds is never refused; one naming such a company
-and a period it holds is never sent to clarification) and records it. The branch functions
+and a period it holds is never sent to clarification; one naming such a company and asking what its filings state
+is searched in them, and calculated when it names a catalogue metric) and records it. The branch functions
 are plain `(state) -> name | list[name]`, unit-tested with dicts: the model judges what a question asks, this
 code decides where the flow goes, and raises on anything it does not expect.
 
@@ -14,6 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 from app.knowledge.fusion import years_in
+from app.metrics import find_metrics
+from app.routing import lexicon as lex
 from app.routing.companies import companies_named
 from app.routing.decision import RouteDecision
 from app.routing.features import KNOWN_YEARS
@@ -36,6 +39,7 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
     named = companies_named(own_words, known)
     decision = keep_known_companies_in_scope(decision, named)
     decision = answer_named_company_and_period(decision, named, periods_named(own_words, known_years))
+    decision = search_reports_for_company_facts(decision, own_words, named, known_years)
     decision = overrule_needless_clarification(decision, state, known)
     companies = _merge(state.get("companies") or [], decision.signals.get("companies") or [])
     years = _merge(state.get("fiscal_years") or [], decision.signals.get("years") or [])
@@ -80,6 +84,62 @@ def answer_named_company_and_period(decision: RouteDecision, named: Sequence[str
         "clarification_overruled": f"names {', '.join(named)} and {', '.join(f'FY{y}' for y in years)}",
         "companies": _merge(decision.signals.get("companies") or [], named),
         "years": _merge(decision.signals.get("years") or [], years)})
+
+
+def search_reports_for_company_facts(decision: RouteDecision, question: str, named: Sequence[str],
+                                     known_years: Callable[[], Sequence[int]] | None = None) -> RouteDecision:
+    """Guarantee: a question that names a company the knowledge base holds and asks about something its filings
+    state (a figure, metric or ratio, a deal, a plan, an officer or adviser, a quarter or fiscal period; see
+    `asks_about_filings`) includes the report search; news alone only when it asks for news (lexicon NEWS_ASKED:
+    latest, this week, announced, a month...). It is searched rather than clarified, and a metric the catalogue
+    knows (app.metrics) is calculated, unless a target or guidance for it is asked. Left as the router decided:
+    a question naming a year the knowledge base does not hold (news, guidance, or the declared insufficient
+    answer), and a clarification about a measure or company the question leaves open ("the quarter", "the
+    number", "that retailer")."""
+    if (decision.is_out_of_scope or not named or not asks_about_filings(question)
+            or unheld_years(question, known_years)):
+        return decision
+    if decision.needs_clarification and (lex.VAGUE_MEASURE.search(question) or lex.DESCRIPTOR.search(question)):
+        return decision
+    update: dict[str, Any] = {}
+    reasons: list[str] = []
+    if decision.needs_clarification:
+        update.update(needs_clarification=False, clarification_question=None)
+        reasons.append("clarification_overruled")
+    if not decision.needs_retrieval and not lex.NEWS_ASKED.search(question):
+        update["needs_retrieval"] = True
+        reasons.append("retrieval_added")
+    metrics = [] if lex.FORWARD.search(question) else [m.name for m in find_metrics(question)]
+    if metrics and not decision.needs_calculation:
+        update["needs_calculation"] = True
+        reasons.append("calculation_added")
+    if not update:
+        return decision
+    retrieval = update.get("needs_retrieval", decision.needs_retrieval)
+    source = {(True, True): "both", (True, False): "reports", (False, True): "news"}.get(
+        (retrieval, decision.needs_news), decision.plan.source)
+    why = f"names {', '.join(named)} and asks what its filings state" + (
+        f" (the catalogue metric {', '.join(metrics)})" if "calculation_added" in reasons else "")
+    signals = {**decision.signals, **{r: why for r in reasons},
+               "companies": _merge(decision.signals.get("companies") or [], named)}
+    return decision.model_copy(update={**update, "plan": decision.plan.model_copy(update={"source": source}),
+                                       "signals": signals})
+
+
+def asks_about_filings(question: str) -> bool:
+    """Whether the question asks about something a company's filings state: a line item or metric (lexicon
+    METRIC, the catalogue of app.metrics), a deal, plan, officer, adviser or period of account (lexicon
+    REPORT_KIND: quarters and fiscal periods, not a bare year or a half-year, which news covers as well)."""
+    return bool(lex.METRIC.search(question) or find_metrics(question) or lex.REPORT_KIND.search(question))
+
+
+def unheld_years(question: str, known_years: Callable[[], Sequence[int]] | None = None) -> list[int]:
+    """The years the question names that the knowledge base does not hold (none when the held years are not
+    known)."""
+    if known_years is None:
+        return []
+    held = set(known_years())
+    return [y for y in years_in(question, KNOWN_YEARS) if y not in held]
 
 
 def overrule_needless_clarification(decision: RouteDecision, state: SupervisorState, known: Sequence[str]

@@ -26,7 +26,11 @@ ARITHMETIC = re.compile(
 RECENCY = re.compile(
     r"(?i)\b(latest|recent|recently|this week|last week|this month|news|headline|headlines|newest|anything new|"
     r"announce|announced|announcement|announcements|yesterday|today|just|update|trading update|press release|"
-    r"press releases|now|current|currently|still|right now|so far|lately|yet|since)\b|"
+    r"press releases|now|currently|still|right now|so far|lately|yet|since)\b|"
+    # "current" as a time word, not the balance-sheet class ("current ratio", "current liabilities")
+    r"\bcurrent\b(?!\s+(?:ratio|assets?|liabilit(?:y|ies)|portion|maturities|debt|receivables?|payables?)\b)|"
+    # a month ("in November 2024"); a day-dated period end ("at June 30, 2024", "ended June 30, 2024") is not news
+    r"(?<!\bat )(?<!\bended )(?<!\bending )(?<!\bas of )(?<!\bthrough )"
     r"\b(?:" + MONTHS + r")\.?\s+(?:\d{1,2},?\s+)?(?:19|20)\d{2}\b")
 # Things that happen to a company between reports: deals, people, products, guidance moves, market reactions.
 NEWS_EVENTS = re.compile(
@@ -70,10 +74,12 @@ GENERIC_ENTITY_NOUNS = {"company", "firm", "group", "business", "one", "employer
 REFERENTIAL_ADJECTIVES = {"other", "same", "first", "second", "third", "last", "former", "latter", "smaller",
                           "bigger", "larger", "big", "small", "new", "old", "right", "wrong"}
 PEERS = re.compile(r"(?i)\b(peers?|competitors?|rivals?|peer group)\b")
-# Questions about the set of companies the knowledge base covers, without naming them.
+# Questions about the set of companies the knowledge base covers, without naming them ("which company did
+# Orbital acquire?" asks about one named company, not the set).
 COMPANY_SET = re.compile(
     r"(?i)\b((?:which|each|all|any|both|none)\s+(?:one\s+)?(?:of\s+)?(?:the\s+)?(?:three|two|\d)?\s*"
-    r"(?:companies|company|firms|firm|stocks)|(?:which|each|all|any|none) of the (?:three|two)|"
+    r"(?:companies|company|firms|firm|stocks)(?!\s+(?:did|does|has|had|is|was|will)\s+(?-i:[A-Z]))|"
+    r"(?:which|each|all|any|none) of the (?:three|two)|"
     r"the (?:three|two|other)\s*(?:companies|firms|stocks)?|how many (?:companies|firms)|in your sources|"
     r"you cover|can you answer)\b")
 DEFINITION = re.compile(
@@ -159,3 +165,26 @@ ACRONYMS = {"FY", "CEO", "CFO", "COO", "EBIT", "EBITDA", "EPS", "DPS", "CAGR", "
             "USA", "UK", "US", "EU", "GDP", "ESG", "IPO", "OK", "FCF", "ROI", "ROE", "ROCE", "KPI", "CAPEX", "PE",
             "TV", "PDF", "API", "VAT", "AI", "IT", "LFL", "MW", "GW", "NAV", "GBP", "USD", "EUR", "FX", "DIY", "PLC",
             "LLC", "INC", "LTD", "CO", "FTSE", "DAX", "CAC", "NYSE", "LSE", "OPEX", "SG", "KPIS", "CSR", "AM", "PM"}
+
+# What a company's own filings state, for the route node's guarantee (nodes/routing.py): a figure or line item
+# (METRIC above), a deal, a plan, a named officer or adviser, a period of account. Bare "ratio" or "number" are
+# not here: "which ratio?" is a fair clarification.
+REPORT_KIND = re.compile(
+    r"(?i)\b(acquir(?:e|ed|es|ing)|acquisitions?|buy|buys|bought|purchase[ds]?|pay|paid|merger|"
+    r"divest(?:ed|iture|ment)?|disposals?|sold|plans?|project|programme|program|restructuring|initiative|strategy|"
+    r"ceo|cfo|coo|chief (?:\w+ )?officer|chief executive|chair|chairman|chairwoman|chairperson|president|"
+    r"directors?|board|auditors?|audits?|audited|audit firm|headquarter(?:s|ed)|head office|employees|headcount|"
+    r"segments?|risks?|guidance|outlook|dividends?|"
+    r"quarter|quarterly|q[1-4]|three months|six months|nine months|"
+    r"fiscal|fy\s?'?\d{2,4}|financial year|full[- ]year|annual|year[- ]end|ended|ending)\b")
+# Forward-looking asks: a target or guidance for a metric is read, not calculated.
+FORWARD = re.compile(r"(?i)\b(targets?|guidance|outlook|ambitions?|aims?|expects?|expected|medium[- ]term|"
+                     r"long[- ]term|forecasts?)\b")
+# Words that ask for news rather than the filings: the recency and publication words of RECENCY, narrowed to
+# those that say "news" on their own (not "current", "since" or "now"), and a month of a year ("in September
+# 2024"), when events happen; a day-dated period end ("at June 30, 2024") is a balance-sheet date, not news.
+NEWS_ASKED = re.compile(
+    r"(?i)\b(latest|recent|recently|lately|newest|this (?:week|month|morning)|last week|today|yesterday|"
+    r"right now|anything new|news|headlines?|announce|announced|announcing|announcements?|press|"
+    r"press releases?|trading update|trading statement|just)\b|"
+    r"\b(?:in|on|during|since|from|by)\s+(?:early |late |mid-?)?(?:" + LONG_MONTHS + r"|may)\s+(?:19|20)\d{2}\b")

@@ -234,8 +234,6 @@ def test_a_held_company_and_period_is_not_sent_to_clarification(runtime: Any, qu
     assert result.status != "clarification", describe(runtime, result)
 
 
-@pytest.mark.xfail(strict=True, reason="asks 'Which metric or figure and which period or fiscal year?' although "
-                                       "the question names the company and what it wants (its CEO)")
 def test_an_executive_question_without_a_period_is_not_sent_to_clarification(runtime: Any) -> None:
     result = ask(runtime, "Who is Saltmarsh Outfitters' CEO?")
     assert result.status != "clarification", describe(runtime, result)
@@ -244,8 +242,8 @@ def test_an_executive_question_without_a_period_is_not_sent_to_clarification(run
 # --- answers --------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="quotes the segment table whole (Copper $ 2,946 first; Total revenue $ 4,210 "
-                                       "only as a unitless cell), not the MD&A's '$4,210 million'")
+@pytest.mark.xfail(strict=True, reason="answer composition, not routing (reports only): quotes the segment table "
+                                       "whole (Copper $ 2,946 first), not the MD&A's '$4,210 million'")
 def test_whole_company_revenue_is_the_total_not_a_segment(runtime: Any) -> None:
     result = ask(runtime, "What was Kestrel Mining's total revenue for fiscal 2024?")
     assert result.status == "answered", describe(runtime, result)
@@ -253,8 +251,8 @@ def test_whole_company_revenue_is_the_total_not_a_segment(runtime: Any) -> None:
     assert_cited_blocks_hold(runtime, result, "4,210")
 
 
-@pytest.mark.xfail(strict=True, reason="leads with the segment table (North America Retail $ 1,612 first); the "
-                                       "$2,687 million total comes second")
+@pytest.mark.xfail(strict=True, reason="answer composition, not routing (reports only): leads with the segment "
+                                       "table (North America Retail $ 1,612); the $2,687 million total comes second")
 def test_whole_company_net_sales_from_page_records_is_the_total(runtime: Any) -> None:
     result = ask(runtime, "What were Orbital Foods' net sales in 2023?")
     assert result.status == "answered", describe(runtime, result)
@@ -272,8 +270,8 @@ def test_capital_expenditure_from_the_cash_flow_statement(runtime: Any) -> None:
     assert_cited_blocks_hold(runtime, result, "962")
 
 
-@pytest.mark.xfail(strict=True, reason="routed to news only (needs_retrieval False, no calculation); answers "
-                                       "'Insufficient evidence' instead of 2,352 / 1,112 = 2.12")
+@pytest.mark.xfail(strict=True, reason="routed right now (reports + calculation), but retrieval finds no passage "
+                                       "stating 'current ratio' and answers 'Insufficient evidence', not 2,352 / 1,112")
 def test_current_ratio_is_computed_from_the_balance_sheet_and_cites_its_inputs(runtime: Any) -> None:
     result = ask(runtime, "What was Kestrel Mining's current ratio at June 30, 2024?")
     assert result.status == "answered", describe(runtime, result)
@@ -293,8 +291,8 @@ def test_acquisition_price_is_stated_and_cited(runtime: Any) -> None:
     assert_cited_blocks_hold(runtime, result, "$291 million")
 
 
-@pytest.mark.xfail(strict=True, reason="routed to news only (needs_retrieval False); answers 'Insufficient "
-                                       "evidence' though p31 of the 10-K states Pinecrest Kitchens for $154 million")
+@pytest.mark.xfail(strict=True, reason="routed right now (reports + news), but retrieval ('company acquire 2023') "
+                                       "finds no passage; p31 states Pinecrest Kitchens for $154 million")
 def test_acquisition_named_in_page_records_is_answered(runtime: Any) -> None:
     result = ask(runtime, "Which company did Orbital Foods acquire in 2023 and for how much?")
     assert result.status == "answered", describe(runtime, result)
@@ -316,8 +314,8 @@ def test_named_executive_is_answered(runtime: Any) -> None:
     assert_cited_blocks_hold(runtime, result, "Anneliese Varga")
 
 
-@pytest.mark.xfail(strict=True, reason="answers with the release's headline and dateline; never names Priya "
-                                       "Castellanos-Reid, who is quoted as CEO in the release")
+@pytest.mark.xfail(strict=True, reason="answer composition, not routing (reports only): answers with the release's "
+                                       "headline and dateline, never naming Priya Castellanos-Reid, quoted as CEO")
 def test_named_executive_in_an_earnings_release_is_answered(runtime: Any) -> None:
     result = ask(runtime, "Who was Saltmarsh Outfitters' chief executive officer in the second quarter of fiscal 2024?")
     assert result.status == "answered", describe(runtime, result)
@@ -331,16 +329,14 @@ def test_quarter_figure_from_an_earnings_release(runtime: Any) -> None:
     assert_cited_blocks_hold(runtime, result, "612.4")
 
 
-@pytest.mark.xfail(strict=True, reason="states Q2 net sales ($612.4 million, +4.2%) instead of comparable sales "
-                                       "+3.8%, which the release's headline and highlights state")
+@pytest.mark.xfail(strict=True, reason="answer composition, not routing (reports only): states Q2 net sales "
+                                       "($612.4 million, +4.2%) instead of comparable sales +3.8%")
 def test_comparable_sales_from_an_earnings_release(runtime: Any) -> None:
     result = ask(runtime, "What were Saltmarsh Outfitters' comparable sales in the second quarter of fiscal 2024?")
     assert result.status == "answered", describe(runtime, result)
     assert 3.8 in numbers(result.answer) and "4.2" not in result.answer, describe(runtime, result)
 
 
-@pytest.mark.xfail(strict=True, reason="routed to news only (needs_retrieval False); answers 'Insufficient "
-                                       "evidence' though the 10-Q states Q1 2024 net sales of $701 million")
 def test_quarter_figure_from_a_10q_in_page_records(runtime: Any) -> None:
     result = ask(runtime, "What were Orbital Foods' net sales in the first quarter of 2024?")
     assert result.status == "answered", describe(runtime, result)

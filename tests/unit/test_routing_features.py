@@ -129,3 +129,21 @@ def test_a_year_after_the_latest_report_is_relative_to_the_knowledge_base():
     assert extract_features(q, latest_report_year=2030).vector["year_after_reports"] == 1.0
     assert extract_features(q, latest_report_year=2031).vector["year_after_reports"] == 0.0
     assert extract_features(q, latest_report_year=None).vector["year_after_reports"] == 0.0
+
+
+def test_balance_sheet_words_and_period_end_dates_are_not_recency() -> None:
+    """'current' in 'current ratio' or 'current liabilities' is the balance-sheet class, and a day-dated period
+    end ('at June 30, 2024') is a date of account; neither says the question wants news."""
+    f = extract_features("What was Atlas Mining's current ratio at June 30, 2024?", OTHERS)
+    assert f.recency_terms == [] and f.vector["news_without_report"] == 0.0
+    assert f.metric_terms == ["current ratio"] and f.vector["dated"] == 1.0
+    assert extract_features("Total current assets over total current liabilities for Atlas Mining?",
+                            OTHERS).recency_terms == []
+    assert extract_features("Who is Atlas Mining's current CEO?", OTHERS).recency_terms == ["current"]
+    assert extract_features("What did Atlas Mining announce in November 2024?", OTHERS).recency_terms == [
+        "announce", "november 2024"]
+
+
+def test_which_company_a_named_company_did_something_to_is_not_the_company_set() -> None:
+    assert extract_features("Which company did Atlas Mining acquire in 2023?", OTHERS).vector["company_set"] == 0.0
+    assert extract_features("Which company had the highest margin in 2023?", OTHERS).vector["company_set"] == 1.0

@@ -136,3 +136,65 @@ def test_answer_named_company_and_period_keeps_the_other_flags() -> None:
     d = answer_named_company_and_period(asked, ["AMCOR"], [2022, 2023])
     assert not d.needs_clarification and d.needs_calculation and d.signals["years"] == [2022, 2023]
     assert answer_named_company_and_period(asked, ["AMCOR"], []) is asked
+
+
+# --- a named company's filed facts are searched -------------------------------------------------------------
+
+NEWS_ONLY = RouteDecision(needs_news=True, plan=RoutePlan(source="news"))
+
+
+@pytest.mark.parametrize("question", [
+    "Which business did AMCOR buy in 2022, and what did it pay?",          # a deal
+    "What were 3M's net sales in the first quarter of 2023?",              # a figure of a quarter
+    "AMCOR net income, three months ended March 31, 2023",                 # a 10-Q period
+    "What is Northwind's Project Atlas?",                                   # a plan
+    "Who audits Orchard's accounts?",                                       # an adviser
+])
+def test_a_named_company_and_a_filed_fact_is_searched_in_the_reports(question: str) -> None:
+    out = run(NEWS_ONLY, question)
+    d = out["decision"]
+    assert d.needs_retrieval and d.needs_news and d.plan.source == "both", question  # news is kept beside
+    assert "retrieval_added" in d.signals
+    assert after_route(out) == ["retrieve", "news"]
+
+
+def test_a_catalogue_metric_is_calculated_and_its_inputs_searched() -> None:
+    d = run(NEWS_ONLY, "What was AMCOR's current ratio at June 30, 2023?")["decision"]
+    assert d.needs_retrieval and d.needs_calculation and "calculation_added" in d.signals
+    assert "current ratio" in d.signals["calculation_added"]
+    # A target for a metric is read from the outlook, not calculated.
+    assert not run(NEWS_ONLY, "What operating margin target does AMCOR give?")["decision"].needs_calculation
+
+
+def test_news_words_keep_a_news_only_decision() -> None:
+    for question in ("What did AMCOR announce this week about its CEO?", "Latest news on 3M's acquisitions?",
+                     "Which deal did AMCOR close in September 2023?"):
+        d = run(NEWS_ONLY, question)["decision"]
+        assert not d.needs_retrieval and d.needs_news and "retrieval_added" not in d.signals, question
+
+
+def test_nothing_is_added_without_a_held_company_or_a_filed_fact() -> None:
+    for question in ("What were net sales in the first quarter of 2023?", "Anything new at AMCOR?",
+                     "How are things at Northwind?"):
+        assert not run(NEWS_ONLY, question)["decision"].needs_retrieval, question
+    # Nor for a year the knowledge base does not hold: news, guidance or the declared insufficient answer.
+    assert not run(NEWS_ONLY, "What were AMCOR's net sales in the first quarter of 2031?",
+                   known_years=lambda: [2022, 2023])["decision"].needs_retrieval
+
+
+@pytest.mark.parametrize("question", [
+    "Who is AMCOR's CEO?", "Who chairs the Northwind board?", "Where is 3M headquartered?",
+    "Which company did Orchard acquire?",
+])
+def test_a_named_company_and_what_about_it_is_searched_not_clarified(question: str) -> None:
+    out = run(ASK, question)
+    d = out["decision"]
+    assert not d.needs_clarification and d.clarification_question is None and d.needs_retrieval, question
+    assert "clarification_overruled" in d.signals
+    assert after_route(out) == ["retrieve"]
+
+
+def test_clarification_stands_when_the_question_leaves_its_subject_open() -> None:
+    for question in ("Who is the CEO?", "What was AMCOR's revenue in the quarter?", "Give me 3M's number.",
+                     "that retailer Northwind signed with, what are its sales?", "What about AMCOR?"):
+        assert run(ASK, question)["decision"].needs_clarification, question
