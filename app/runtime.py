@@ -124,11 +124,10 @@ class Runtime:
 
         s = self.settings
         return SupervisorDeps(
-            router=self.models.router, search_fn=self.search_reports, news_fn=self.search_news,
+            models=self.models, search_fn=self.search_reports, news_fn=self.search_news,
             count_tokens=count_tokens, known_companies=self.known_companies, periods_fn=self.fiscal_years_held,
             known_years=self.kb.catalog.fiscal_years,
-            calculator_model=self.models.calculator, grader=self.models.grader,
-            synthesizer=self.models.synthesizer, cache=self.cache if s.answer_cache else None,
+            cache=self.cache if s.answer_cache else None,
             generation=self.kb.catalog.generation,
             budget_tokens=s.context_budget_tokens, max_question_chars=s.max_question_chars,
             verbatim_turns=s.history_turns_verbatim, news_limit=s.news_limit,

@@ -11,12 +11,12 @@ step counter are private: a parent graph (or `invoke`) sees only `calculation`.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 from langgraph.graph import END, START, StateGraph
 from langgraph.prebuilt import ToolNode
 
 from app.calc_tools import CalcError, CalcResult, CalculationOutcome, Figure, calculator_tools
+from app.models.roles import CalculatorModel
 from nodes.calculate import (
     DEFAULT_MAX_STEPS,
     CalculatorInput,
@@ -25,7 +25,6 @@ from nodes.calculate import (
     call_model,
     explain_tool_error,
     finish_calculation,
-    get_calculator_model,
     route_after_model,
     start_calculation,
 )
@@ -36,11 +35,11 @@ __all__ = [
 ]
 
 
-def build_calculator_graph(model: Any | None = None, *, max_steps: int = DEFAULT_MAX_STEPS) -> StateGraph:
-    """Wire the loop, uncompiled. `model`: any chat model with `bind_tools` (default: get_calculator_model())."""
+def build_calculator_graph(model: CalculatorModel, *, max_steps: int = DEFAULT_MAX_STEPS) -> StateGraph:
+    """Wire the loop, uncompiled. `model`: the model factory's calculator role, any chat model with `bind_tools`
+    (offline: RuleBasedCalculatorModel)."""
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
         raise ValueError(f"max_steps must be a positive integer, got {max_steps!r}")
-    model = get_calculator_model() if model is None else model
     if not callable(getattr(model, "bind_tools", None)):
         raise TypeError(f"the calculator needs a chat model with bind_tools; got {type(model).__name__}")
     tools = calculator_tools()

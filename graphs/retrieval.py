@@ -17,7 +17,6 @@ from functools import partial
 
 from langgraph.graph import END, START, StateGraph
 
-from nodes.grade import MIN_FUSED_SCORE, MIN_TERM_OVERLAP
 from nodes.retrieval_state import (
     CHECKPOINT_TYPES,
     DEFAULT_K,
@@ -56,28 +55,25 @@ __all__ = [
 def build_retrieval_graph(
     search_fn: SearchFn,
     *,
-    grader: Grader | None = None,
+    grader: Grader,
     max_attempts: int = DEFAULT_MAX_ATTEMPTS,
     drafter: Drafter | None = None,
     k: int = DEFAULT_K,
-    min_score: float = MIN_FUSED_SCORE,
-    min_overlap: float = MIN_TERM_OVERLAP,
     periods_fn: PeriodsFn | None = None,
 ) -> StateGraph:
     """Wire the subgraph, uncompiled.
 
-    `search_fn(query, company, fiscal_year, k) -> list[Evidence]`; `grader(question, first_1200_chars) -> bool`
-    replaces the offline grader (score >= min_score and term overlap >= min_overlap); `drafter(question,
+    `search_fn(query, company, fiscal_year, k) -> list[Evidence]`; `grader` is the model factory's grading role
+    (app/models: `grader.grade(question, evidence, companies) -> bool`); `drafter(question,
     evidence) -> list[Claim]` replaces the extractive draft (its claims are verified all the same);
     `periods_fn(company) -> fiscal years held` lets a question about a year no filing covers end insufficient
     without a search."""
-    _validate(search_fn, grader, drafter, max_attempts, k, min_overlap)
+    _validate(search_fn, grader, drafter, max_attempts, k)
     builder = StateGraph(RetrievalState, input_schema=RetrievalInput, output_schema=RetrievalOutput)
     builder.add_node("start_retrieval", partial(start_retrieval, max_attempts=max_attempts, periods_fn=periods_fn))
     builder.add_node("plan_queries", partial(plan_queries, k=k))
     builder.add_node("search_company", partial(search_company, search_fn=search_fn), input_schema=SearchTask)
-    grade = partial(grade_documents, grader=grader, min_score=min_score, min_overlap=min_overlap)
-    builder.add_node("grade_documents", grade)
+    builder.add_node("grade_documents", partial(grade_documents, grader=grader))
     builder.add_node("draft_and_verify", partial(draft_and_verify, drafter=drafter))
     builder.add_node("finish_retrieval", finish_retrieval)
     builder.add_node("fall_back", fall_back)
@@ -102,16 +98,13 @@ def build_retrieval_graph(
     return builder
 
 
-def _validate(
-    search_fn: object, grader: object, drafter: object, max_attempts: object, k: object, min_overlap: float
-) -> None:
+def _validate(search_fn: object, grader: object, drafter: object, max_attempts: object, k: object) -> None:
     if not callable(search_fn):
         raise TypeError(f"search_fn must be callable (query, company, fiscal_year, k); got {search_fn!r}")
-    for name, value in (("grader", grader), ("drafter", drafter)):
-        if value is not None and not callable(value):
-            raise TypeError(f"{name} must be callable or None; got {value!r}")
+    if not isinstance(grader, Grader):
+        raise TypeError(f"grader must be a Grader (grade(question, evidence, companies) -> bool); got {grader!r}")
+    if drafter is not None and not callable(drafter):
+        raise TypeError(f"drafter must be callable or None; got {drafter!r}")
     for name, value in (("max_attempts", max_attempts), ("k", k)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"{name} must be a positive integer, got {value!r}")
-    if not 0.0 <= min_overlap <= 1.0:
-        raise ValueError(f"min_overlap is a share of the question's terms, between 0 and 1; got {min_overlap!r}")

@@ -12,8 +12,9 @@
 
 `retrieve` is the compiled retrieval subgraph (only `retrieval_result` comes back); `calculate` the compiled
 calculator subgraph (only `calculation` comes back). Branch functions live in nodes/ and are plain.
-Collaborators (router, search functions, cache, synthesizer, token counter) are injected through `SupervisorDeps`,
-so tests wire scripted ones and the app wires the real ones (app/runtime.py).
+Collaborators are injected through `SupervisorDeps`: the model factory's ModelSet (router, grader, synthesizer,
+calculator model: app/models), the search functions, the cache and the token counter, so tests wire scripted
+or offline ones (tests/fakes.py) and the app wires the real ones (app/runtime.py).
 """
 
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from typing import Any, Callable, Sequence
 
 from langgraph.graph import END, START, StateGraph
 
+from app.models.roles import ModelSet
 from graphs.calculator import build_calculator_graph
 from graphs.retrieval import build_retrieval_graph
 from nodes.assemble import assemble
@@ -36,16 +38,13 @@ from nodes.state import SupervisorInput, SupervisorOutput, SupervisorState
 
 @dataclass
 class SupervisorDeps:
-    router: Any
+    models: ModelSet
     search_fn: Callable[..., list]
     news_fn: Callable[..., list]
     count_tokens: Callable[[str], int]
     known_companies: Callable[[], Sequence[str]] = lambda: []
     periods_fn: Callable[[str], Sequence[int]] | None = None
     known_years: Callable[[], Sequence[int]] | None = None
-    calculator_model: Any = None
-    grader: Any = None
-    synthesizer: Any = None
     cache: Any = None
     generation: Callable[[], int] = lambda: 0
     budget_tokens: int = 6000
@@ -57,16 +56,16 @@ class SupervisorDeps:
 
 def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     """Wire the supervisor, uncompiled (app/runtime.py compiles it once, with the SQLite checkpointer)."""
-    retrieval = build_retrieval_graph(deps.search_fn, grader=deps.grader, k=deps.retrieval_k,
+    retrieval = build_retrieval_graph(deps.search_fn, grader=deps.models.grader, k=deps.retrieval_k,
                                       periods_fn=deps.periods_fn).compile()
-    calculator = build_calculator_graph(deps.calculator_model).compile()
+    calculator = build_calculator_graph(deps.models.calculator).compile()
 
     builder = StateGraph(SupervisorState, input_schema=SupervisorInput, output_schema=SupervisorOutput)
     builder.add_node("intake", partial(intake, max_chars=deps.max_question_chars))
     builder.add_node("compress_history", partial(compress_history, verbatim=deps.verbatim_turns))
     builder.add_node("enrich", partial(enrich, known_companies=deps.known_companies))
     builder.add_node("cache_lookup", partial(cache_lookup, cache=deps.cache, generation=deps.generation))
-    builder.add_node("route", partial(route, router=deps.router, known_companies=deps.known_companies,
+    builder.add_node("route", partial(route, router=deps.models.router, known_companies=deps.known_companies,
                                       known_years=deps.known_years))
     builder.add_node("clarify", clarify)
     builder.add_node("refuse", refuse)
@@ -76,7 +75,7 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     builder.add_node("prepare_calculation", prepare_calculation)
     builder.add_node("calculate", calculator)
     builder.add_node("assemble", partial(assemble, budget=deps.budget_tokens, count=deps.count_tokens))
-    builder.add_node("generate", partial(generate, synthesizer=deps.synthesizer))
+    builder.add_node("generate", partial(generate, synthesizer=deps.models.synthesizer))
     builder.add_node("validate_citations", validate_citations)
     builder.add_node("remember", partial(remember, cache=deps.cache, generation=deps.generation))
     builder.add_node("respond", respond)

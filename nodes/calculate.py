@@ -5,8 +5,9 @@ Steps: `start_calculation` writes the prompt, `call_model` asks the tool-calling
 `finish_calculation` turns the tool messages into a `CalculationOutcome` whose results name the figures
 their inputs came from.
 
-The model comes from `get_calculator_model()`: offline, `RuleBasedCalculatorModel` reads the question and the
-figures and emits the same tool calls a real model would; callers may pass any chat model with `bind_tools`.
+The model is the model factory's calculator role (app/models): offline, `RuleBasedCalculatorModel`
+(app/models/providers/offline/calculator.py) asks `next_rule_based_message` below, which reads the question and
+the figures and emits the same tool calls a real model would; any chat model with `bind_tools` will do.
 
 A question that names a metric (app/metrics.py), gives its own definition of one, or asks a judgement a metric
 decides ('is it capital-intensive?') is planned as `metric` calls by `plan_metric_calls`: the figures for each
@@ -21,8 +22,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal, TypedDict
 
-from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import (
     AIMessage,
     AnyMessage,
@@ -32,9 +31,7 @@ from langchain_core.messages import (
     SystemMessage,
     ToolMessage,
 )
-from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable
-from langchain_core.utils.function_calling import convert_to_openai_tool
 from langgraph.graph import END
 from langgraph.graph.message import REMOVE_ALL_MESSAGES, add_messages
 from langgraph.prebuilt import tools_condition
@@ -227,35 +224,7 @@ def collect_tool_results(messages: Iterable[BaseMessage]) -> tuple[list[CalcResu
     return results, errors
 
 
-# --- model --------------------------------------------------------------------------------------------------
-
-
-def get_calculator_model() -> BaseChatModel:
-    """The calculator's model when the caller passes none: the offline rule-based policy."""
-    return RuleBasedCalculatorModel()
-
-
-class RuleBasedCalculatorModel(BaseChatModel):
-    """An offline chat model that plans the calculator's tool calls from keywords and the figures."""
-
-    tool_names: tuple[str, ...] = ()
-
-    @property
-    def _llm_type(self) -> str:
-        return "prov-rule-based-calculator"
-
-    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> "RuleBasedCalculatorModel":
-        names = tuple(convert_to_openai_tool(t)["function"]["name"] for t in tools)
-        return self.model_copy(update={"tool_names": names})
-
-    def _generate(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> ChatResult:
-        return ChatResult(generations=[ChatGeneration(message=next_rule_based_message(messages, self.tool_names))])
+# --- the offline policy (app/models/providers/offline/calculator.py wraps it as a chat model) -----------------
 
 
 def next_rule_based_message(messages: Sequence[BaseMessage], tool_names: Sequence[str]) -> AIMessage:

@@ -1,9 +1,9 @@
 """The supervisor's answer steps: `generate` (synthesis) and `validate_citations` (fail closed).
 
-generate: with a synthesizer (openai provider: the large client) the assembled prompt goes to it; offline,
-an extractive composer writes the answer from what the prompt holds: the calculation results, the verified
-claims of the retrieval subgraph and the most relevant sentence of each news item, newest first, each
-sentence ending with the number of its block.
+generate: the synthesizer role of the model factory (app/models) writes the draft: the openai provider sends the
+assembled prompt to the large client; the offline provider's composer (`compose_offline` here) writes the answer
+from what the prompt holds: the calculation results, the verified claims of the retrieval subgraph and the most
+relevant sentence of each news item, newest first, each sentence ending with the number of its block.
 
 The offline composer writes as an analyst would: the figure asked for first, with its period and unit (a
 table row is stated as the figure it holds for the year asked, never pasted), a comparison as which side is
@@ -22,10 +22,11 @@ No `from __future__ import annotations` here: LangGraph reads these type hints a
 """
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from app.calc_tools import CalcResult, Figure
+from app.models.roles import Synthesizer
 from app.text.dates import MONTHS, read_dates, unsupported_dates
 from app.text.figures import table_scale
 from app.text.periods import is_period_word, years_named
@@ -49,13 +50,9 @@ _TOOL_PHRASES = {
     "cagr": "CAGR", "evaluate": "Evaluate", "metric": "Metric",
 }
 
-Synthesizer = Callable[[list[dict[str, str]]], str]
-
-
-def generate(state: SupervisorState, *, synthesizer: Synthesizer | None = None) -> dict[str, Any]:
-    if synthesizer is not None:
-        return {"draft": str(synthesizer(list(state["prompt"]))).strip()}
-    return {"draft": compose_offline(state)}
+def generate(state: SupervisorState, *, synthesizer: Synthesizer) -> dict[str, Any]:
+    """The draft answer, from the synthesizer the model factory chose (offline: `compose_offline` below)."""
+    return {"draft": synthesizer.draft(state)}
 
 
 # --- the offline composer -----------------------------------------------------------------------------------

@@ -3,17 +3,18 @@ question that it (and the drafter) match.
 
 The offline grader keeps a document whose fused search score and topic-term overlap (in its first GRADE_CHARS
 characters) pass two floors; app/models/providers/offline/grader.py hands it to the retrieval subgraph as the
-offline provider's Grader. `ask_grader` calls any grader and holds it to returning a bool.
+offline provider's Grader. `ask_grader` asks a judge that reads text, as a model does `(question, text) -> bool`,
+about a document's first GRADE_CHARS characters and holds it to returning a bool.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from app.knowledge.analyzer import analyze
 from app.text.periods import is_year_token
-from nodes.retrieval_state import Evidence, Grader
+from nodes.retrieval_state import Evidence
 from prompts.retrieval import GRADE_CHARS
 
 MIN_FUSED_SCORE = 0.0
@@ -44,9 +45,9 @@ def grade_offline(
     return evidence.score >= min_score and term_overlap(topic, truncate_for_grading(evidence.text)) >= min_overlap
 
 
-def ask_grader(grader: Grader, question: str, evidence: Evidence) -> bool:
-    """A plugged-in grader sees the question and the truncated text; anything but a bool is an error."""
-    verdict = grader(question, truncate_for_grading(evidence.text))
+def ask_grader(judge: Callable[[str, str], bool], question: str, evidence: Evidence) -> bool:
+    """A judge that reads text sees the question and the truncated text; anything but a bool is an error."""
+    verdict = judge(question, truncate_for_grading(evidence.text))
     if not isinstance(verdict, bool):
         raise TypeError(f"a grader must return a bool, got {type(verdict).__name__} for {evidence.chunk_id!r}")
     return verdict

@@ -11,6 +11,8 @@ from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.models.roles import Grader
+
 from reducers import concat_documents, merge_found
 
 DEFAULT_K = 5
@@ -83,7 +85,6 @@ class SearchRequest(BaseModel):
 SearchFn = Callable[[str, str | None, int | None, int], list[Evidence]]
 PeriodsFn = Callable[[str], Sequence[int]]
 """The fiscal years the knowledge base holds filings for, for one company."""
-Grader = Callable[[str, str], bool]
 Drafter = Callable[[str, list[Evidence]], list[Claim]]
 
 # Pydantic types this module puts into graph state: pass to JsonPlusSerializer(allowed_msgpack_modules=...).

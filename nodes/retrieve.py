@@ -2,13 +2,14 @@
 
 Steps: `start_retrieval` validates the request and resets the private state; `plan_queries` picks this
 attempt's companies and queries; `fan_out_searches` sends one `search_company` branch per company (`Send`);
-`grade_documents` admits documents on their first GRADE_CHARS characters; `draft_and_verify` drafts claims and
+`grade_documents` admits documents with the grader it is given; `draft_and_verify` drafts claims and
 checks every figure and entity in each against the FULL text of the evidence it cites; `route_after_verify`
 says "done", "retry" or "fallback"; `finish_retrieval` / `fall_back` write the result.
 
 Collaborators are injected: `search_fn(query, company, fiscal_year, k) -> list[Evidence]` (the app adapts
-KnowledgeBase.search to it), a grader `(question, truncated_text) -> bool` (the model factory's: offline,
-nodes/grade.py) and optionally a drafter `(question, evidence) -> list[Claim]` (default: nodes/draft.py).
+KnowledgeBase.search to it), the grader role of the model factory (app/models: a `Grader`, offline
+app/models/providers/offline/grader.py) and optionally a drafter `(question, evidence) -> list[Claim]`
+(default: nodes/draft.py).
 Where the rest lives: models and state in nodes/retrieval_state.py, grading in nodes/grade.py, drafting and
 what the question asks in nodes/draft.py, verification in nodes/verify.py, queries in nodes/rewrite.py.
 
@@ -22,7 +23,6 @@ from typing import Any, Literal
 from langgraph.types import Overwrite, Send
 
 from nodes.draft import draft_claims
-from nodes.grade import MIN_FUSED_SCORE, MIN_TERM_OVERLAP, ask_grader, grade_offline, topic_terms
 from nodes.retrieval_state import (
     DEFAULT_K,
     Claim,
@@ -158,22 +158,12 @@ def search_company(task: SearchTask, *, search_fn: SearchFn) -> dict[str, Any]:
     return {"documents": hits, "found": found}
 
 
-def grade_documents(
-    state: RetrievalState,
-    *,
-    grader: Grader | None = None,
-    min_score: float = MIN_FUSED_SCORE,
-    min_overlap: float = MIN_TERM_OVERLAP,
-) -> dict[str, Any]:
-    """Grade the documents this attempt added (each chunk once, on its first GRADE_CHARS characters)."""
+def grade_documents(state: RetrievalState, *, grader: Grader) -> dict[str, Any]:
+    """Grade the documents this attempt added, each chunk once, with the grader the model factory chose."""
     documents, start = state["documents"], state["graded_count"]
     seen = {d.chunk_id for d in documents[:start]}
     fresh = rank_evidence(d for d in documents[start:] if d.chunk_id not in seen)
-    if grader is None:
-        topic = topic_terms(state["question"], state["companies"])
-        admitted = [d for d in fresh if grade_offline(topic, d, min_score=min_score, min_overlap=min_overlap)]
-    else:
-        admitted = [d for d in fresh if ask_grader(grader, state["question"], d)]
+    admitted = [d for d in fresh if grader.grade(state["question"], d, state["companies"])]
     graded = rank_evidence([*state["graded"], *admitted])
     found = {c: any(same_company(d.company, c) for d in graded) for c in state["targets"] if c}
     return {"graded": graded, "graded_count": len(documents), "found": found}

@@ -24,14 +24,14 @@ import openai
 import pytest
 
 from app.calc_tools import GrowthArgs, calculator_tools, growth_rate
-from app.models import (
+from app.models import get_models
+from app.models.providers.openai import (
     GradeVerdict,
     LLMGrader,
     LLMRoutingModel,
     LLMSynthesizer,
     RouteFlags,
     chat_clients,
-    get_models,
 )
 from app.routing.decision import FLAGS, RouteDecision
 from app.settings import Settings

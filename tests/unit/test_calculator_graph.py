@@ -21,10 +21,9 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 
 from app.calc_tools import CHECKPOINT_TYPES, CalculationOutcome, Figure
+from app.models.providers.offline import RuleBasedCalculatorModel
 from graphs.calculator import build_calculator_graph
 from nodes.calculate import (
-    RuleBasedCalculatorModel,
-    get_calculator_model,
     plan_tool_calls,
     read_request,
     route_after_model,
@@ -75,7 +74,7 @@ def call(name: str, args: dict[str, Any], call_id: str) -> AIMessage:
 
 
 def run(model: Any = None, question: str = "How much did Northwind revenue grow?", figures=(NW_2023, NW_2024), **kw):
-    graph = build_calculator_graph(model, **kw).compile()
+    graph = build_calculator_graph(model or RuleBasedCalculatorModel(), **kw).compile()
     return graph.invoke({"question": question, "figures": list(figures)})
 
 
@@ -143,7 +142,7 @@ def test_rule_based_model_calls_only_bound_tools():
                                      "figures": [NW_2023.model_dump(), NW_2024.model_dump()]}))
     unbound = RuleBasedCalculatorModel().invoke([human])
     assert unbound.tool_calls == []
-    bound = get_calculator_model().bind_tools([convert_to_openai_tool(_growth_schema())]).invoke([human])
+    bound = RuleBasedCalculatorModel().bind_tools([convert_to_openai_tool(_growth_schema())]).invoke([human])
     assert [c["name"] for c in bound.tool_calls] == ["growth_rate"]
     assert bound.tool_calls[0]["args"] == {"old": 1204.6, "new": 1311.2}
 
@@ -226,7 +225,7 @@ def test_a_model_that_never_stops_ends_at_the_step_cap():
 
 def test_build_arguments_are_validated():
     with pytest.raises(ValueError, match="max_steps"):
-        build_calculator_graph(max_steps=0)
+        build_calculator_graph(RuleBasedCalculatorModel(), max_steps=0)
     with pytest.raises(TypeError, match="bind_tools"):
         build_calculator_graph(model=object())
 
@@ -258,7 +257,7 @@ class ParentState(TypedDict):
 
 def test_as_a_subgraph_only_the_calculation_reaches_the_parent():
     parent = StateGraph(ParentState)
-    parent.add_node("calculate", build_calculator_graph().compile())
+    parent.add_node("calculate", build_calculator_graph(RuleBasedCalculatorModel()).compile())
     parent.add_edge(START, "calculate")
     parent.add_edge("calculate", END)
     out = parent.compile(checkpointer=InMemorySaver()).invoke(
@@ -273,7 +272,7 @@ def test_as_a_subgraph_only_the_calculation_reaches_the_parent():
 
 def test_checkpointed_runs_restart_cleanly_and_round_trip_the_outcome(caplog):
     serde = JsonPlusSerializer(allowed_msgpack_modules=list(CHECKPOINT_TYPES))
-    graph = build_calculator_graph().compile(checkpointer=InMemorySaver(serde=serde))
+    graph = build_calculator_graph(RuleBasedCalculatorModel()).compile(checkpointer=InMemorySaver(serde=serde))
     config = {"configurable": {"thread_id": "t1"}}
     request = {"question": "How much did Northwind revenue grow?", "figures": [NW_2023, NW_2024]}
     with caplog.at_level(logging.WARNING), warnings.catch_warnings():

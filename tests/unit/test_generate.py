@@ -8,12 +8,14 @@ import re
 from typing import Any
 
 from app.calc_tools import CalcResult, CalculationOutcome, Figure
+from app.models.providers.offline import OfflineComposer
 from app.routing.decision import RouteDecision
 from nodes.assemble import calculation_text
 from nodes.generate import check_citations, compose_offline, generate, split_answer, validate_citations
 from nodes.retrieval_state import Claim, RetrievalResult
 from nodes.state import Block, CitationCheck
 from prompts.answer import INSUFFICIENT_EVIDENCE
+from tests.fakes import PromptSynthesizer
 
 NW, HL = "Northwind Logistics", "Helio Renewables"
 
@@ -185,14 +187,15 @@ def test_generate_uses_an_injected_synthesizer_with_the_prompt():
         seen.append(messages)
         return "  Helio's margin was 9.1% [2].\n"
 
-    out = generate({"prompt": prompt, "blocks": BLOCKS, "question": "q?"}, synthesizer=synthesizer)
+    state = {"prompt": prompt, "blocks": BLOCKS, "question": "q?"}
+    out = generate(state, synthesizer=PromptSynthesizer(synthesizer))
     assert out == {"draft": "Helio's margin was 9.1% [2]."}
     assert seen == [prompt]
 
 
-def test_generate_without_synthesizer_composes_offline():
+def test_generate_with_the_offline_synthesizer_composes_offline():
     state = calc_state()
-    assert generate({**state, "prompt": []})["draft"] == compose_offline(state)
+    assert generate({**state, "prompt": []}, synthesizer=OfflineComposer())["draft"] == compose_offline(state)
 
 
 def test_news_headline_competes_and_a_correction_is_labelled():
@@ -342,7 +345,7 @@ def test_an_llm_answer_goes_through_the_same_check():
                 "to rise. It was announced on 9 August 2024 [7]. Northwind's margin was 6.7% in FY2024 [1].")
 
     state = {"question": "What were the FY2024 margins?", "prompt": [], "blocks": BLOCKS, "decision": RETRIEVE}
-    out = validate_citations({**state, **generate(state, synthesizer=synthesizer)})
+    out = validate_citations({**state, **generate(state, synthesizer=PromptSynthesizer(synthesizer))})
     assert out["status"] == "answered"
     assert out["draft"] == ("Helio Renewables' operating margin was 9.1% in FY2024 [2]. "
                             "Northwind's margin was 6.7% in FY2024 [1].")

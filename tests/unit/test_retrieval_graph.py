@@ -14,6 +14,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.graph import END, START, StateGraph
 
+from app.models.providers.offline import OfflineGrader
 from graphs.retrieval import CHECKPOINT_TYPES, Claim, Evidence, RetrievalResult, build_retrieval_graph
 from nodes.draft import draft_claims
 from nodes.grade import grade_offline, topic_terms
@@ -22,6 +23,7 @@ from nodes.retrieve import fan_out_searches, route_after_verify
 from nodes.rewrite import keyword_query, rewrite_query
 from nodes.verify import unsupported_terms, verify_claim
 from prompts.retrieval import FENCE_CLOSE, FENCE_OPEN, GRADE_CHARS, render_grade
+from tests.fakes import TextGrader
 
 NW, HL, CL = "Northwind Logistics", "Helio Renewables", "Copperleaf Foods"
 QUESTION = "What was revenue in FY2024 and how much did it grow?"
@@ -68,7 +70,7 @@ class FakeSearch:
 
 def run(search: Any, companies: list[str], *, years: tuple[int, ...] = (2024,), question: str = QUESTION,
         **kw: Any) -> RetrievalResult:
-    graph = build_retrieval_graph(search, **kw).compile()
+    graph = build_retrieval_graph(search, **{"grader": OfflineGrader(), **kw}).compile()
     out = graph.invoke({"question": question, "companies": companies, "fiscal_years": list(years)})
     return out["retrieval_result"]
 
@@ -78,7 +80,7 @@ def run(search: Any, companies: list[str], *, years: tuple[int, ...] = (2024,), 
 
 def test_two_companies_fan_out_to_two_branches_and_both_are_found():
     search = FakeSearch()
-    graph = build_retrieval_graph(search).compile()
+    graph = build_retrieval_graph(search, grader=OfflineGrader()).compile()
     request = {"question": QUESTION, "companies": [NW, HL], "fiscal_years": [2024]}
     tasks = [(e["step"], e["payload"]["name"]) for e in graph.stream(request, stream_mode="debug")
              if e["type"] == "task"]
@@ -118,7 +120,7 @@ def test_no_company_named_searches_once_without_a_company_filter():
 
 
 def test_only_the_result_leaves_the_compiled_graph():
-    out = build_retrieval_graph(FakeSearch()).compile().invoke(
+    out = build_retrieval_graph(FakeSearch(), grader=OfflineGrader()).compile().invoke(
         {"question": QUESTION, "companies": [NW], "fiscal_years": [2024]}
     )
     assert set(out) == {"retrieval_result"}
@@ -136,7 +138,7 @@ class ParentState(TypedDict):
 
 def test_as_a_subgraph_only_the_result_reaches_the_parent():
     parent = StateGraph(ParentState)
-    parent.add_node("retrieve", build_retrieval_graph(FakeSearch()).compile())
+    parent.add_node("retrieve", build_retrieval_graph(FakeSearch(), grader=OfflineGrader()).compile())
     parent.add_edge(START, "retrieve")
     parent.add_edge("retrieve", END)
     out = parent.compile(checkpointer=InMemorySaver()).invoke(
@@ -192,7 +194,7 @@ def test_a_retry_found_company_joins_the_first_attempts_evidence():
 
 
 def test_doc_type_filter_keeps_only_that_type():
-    graph = build_retrieval_graph(FakeSearch()).compile()
+    graph = build_retrieval_graph(FakeSearch(), grader=OfflineGrader()).compile()
     out = graph.invoke({"question": QUESTION, "companies": [HL], "fiscal_years": [2024], "doc_type": "news"})
     assert {e.doc_type for e in out["retrieval_result"].evidence} == {"news"}
 
@@ -256,7 +258,7 @@ def test_grader_sees_at_most_1200_characters_and_the_draft_reads_the_full_text()
         seen.append(text)
         return True
 
-    result = run(FakeSearch([long]), [NW], grader=grader)
+    result = run(FakeSearch([long]), [NW], grader=TextGrader(grader))
     assert seen and max(len(t) for t in seen) == GRADE_CHARS == 1200
     assert key not in seen[0]
     assert result.status == "found" and [c.text for c in result.claims] == [key]  # beyond the grader's view
@@ -264,7 +266,7 @@ def test_grader_sees_at_most_1200_characters_and_the_draft_reads_the_full_text()
 
 def test_a_grader_returning_anything_but_a_bool_is_an_error():
     with pytest.raises(TypeError, match="bool"):
-        run(FakeSearch(), [NW], grader=lambda q, t: "yes")
+        run(FakeSearch(), [NW], grader=TextGrader(lambda q, t: "yes"))
 
 
 def test_offline_grader_needs_both_score_and_term_overlap():
@@ -332,14 +334,19 @@ def test_route_after_verify_rejects_an_inconsistent_state(overrides):
     ({"max_attempts": 0}, ValueError),
     ({"max_attempts": True}, ValueError),
     ({"k": 0}, ValueError),
-    ({"min_overlap": 1.5}, ValueError),
     ({"grader": "yes"}, TypeError),
+    ({"grader": lambda q, t: True}, TypeError),  # a bare function is no Grader: TextGrader gives it the role
 ])
 def test_build_validates_its_arguments(kwargs, error):
     with pytest.raises(error):
-        build_retrieval_graph(FakeSearch(), **kwargs)
+        build_retrieval_graph(FakeSearch(), **{"grader": OfflineGrader(), **kwargs})
     with pytest.raises(TypeError):
-        build_retrieval_graph("not callable")
+        build_retrieval_graph("not callable", grader=OfflineGrader())
+
+
+def test_the_offline_grader_validates_its_floor():
+    with pytest.raises(ValueError, match="min_overlap"):
+        OfflineGrader(min_overlap=1.5)
 
 
 def test_empty_question_is_rejected():
@@ -349,7 +356,8 @@ def test_empty_question_is_rejected():
 
 def test_a_reused_thread_starts_each_run_clean_and_round_trips_the_result(caplog):
     serde = JsonPlusSerializer(allowed_msgpack_modules=list(CHECKPOINT_TYPES))
-    graph = build_retrieval_graph(FakeSearch()).compile(checkpointer=InMemorySaver(serde=serde))
+    saver = InMemorySaver(serde=serde)
+    graph = build_retrieval_graph(FakeSearch(), grader=OfflineGrader()).compile(checkpointer=saver)
     config = {"configurable": {"thread_id": "t1"}}
     with caplog.at_level(logging.WARNING), warnings.catch_warnings():
         warnings.simplefilter("error")

@@ -6,11 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from app.models import ModelSet
 from app.routing.decision import RouteDecision
 from app.runtime import BadInput, Runtime, TurnFailed
 from app.settings import Settings
-from nodes.calculate import RuleBasedCalculatorModel
+from tests.fakes import offline_models
 
 
 class FlakyRouter:
@@ -26,8 +25,7 @@ class FlakyRouter:
 
 
 def runtime(tmp_path: Path, router: object) -> Runtime:
-    models = ModelSet(provider="offline", router=router, calculator=RuleBasedCalculatorModel())  # type: ignore[arg-type]
-    return Runtime(Settings(home=tmp_path / "home", answer_cache=False), models=models)
+    return Runtime(Settings(home=tmp_path / "home", answer_cache=False), models=offline_models(router))
 
 
 def test_a_failed_step_names_its_node_and_the_checkpoint_that_finishes_the_turn(tmp_path: Path) -> None:

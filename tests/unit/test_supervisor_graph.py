@@ -18,6 +18,7 @@ from graphs.supervisor import SupervisorDeps, build_supervisor_graph
 from nodes.retrieval_state import Evidence
 from nodes.state import Response, Turn
 from prompts.answer import INSUFFICIENT_EVIDENCE, OUT_OF_SCOPE
+from tests.fakes import offline_models
 
 NW, HL = "Northwind Logistics", "Helio Renewables"
 DIFFERENCE = "What was the difference in FY2024 operating margin between Northwind Logistics and Helio Renewables?"
@@ -99,7 +100,7 @@ class Harness:
         self.news_calls: list[tuple[str, str | None]] = []
         self.cache = cache
         self.counted = 0
-        deps = SupervisorDeps(router=self.router, search_fn=self.search, news_fn=self.news,
+        deps = SupervisorDeps(models=offline_models(self.router), search_fn=self.search, news_fn=self.news,
                               count_tokens=self.count, known_companies=lambda: [NW, HL], cache=cache,
                               generation=lambda: 1,
                               periods_fn=(lambda company: (periods or {}).get(company, [])) if periods else None)

@@ -1,45 +1,49 @@
-"""Model roles and providers: one factory, `get_models(settings)`.
+"""The openai provider: any OpenAI-compatible server (OpenAI, vLLM, Ollama, llama.cpp) behind two clients.
 
-`PROV_PROVIDER=openai|offline|auto` (auto: openai when OPENAI_API_KEY or OPENAI_BASE_URL is set, else offline).
-
-| role        | openai provider                                   | offline provider                                |
-|-------------|---------------------------------------------------|-------------------------------------------------|
-| routing     | small client, structured output → RouteFlags      | OfflineRouter (MiniLM + deterministic features) |
-| grading     | small client, structured output → GradeVerdict    | fused score + term overlap (nodes/retrieve.py)  |
-| synthesis   | large client, answer with [n] citations           | extractive composer (nodes/generate.py)         |
-| calculator  | small client with bound tools, in the ReAct loop  | RuleBasedCalculatorModel (same tool calls)      |
+| role        | object                                                                                |
+|-------------|---------------------------------------------------------------------------------------|
+| routing     | LLMRoutingModel: small client → RouteFlags (offline router when routing_provider=offline) |
+| grading     | LLMGrader: small client, structured output → GradeVerdict                             |
+| synthesis   | LLMSynthesizer: large client, answer with [n] citations                               |
+| calculator  | the small client itself (it binds the tools)                                          |
 
 Two ChatOpenAI clients, deliberately: small (≤1,000 output tokens) and large (≤5,000), temperature 0, with
-timeouts and retries from the settings; any OpenAI-compatible server works (vLLM, Ollama, llama.cpp). The
-structured-output method is a setting because llama.cpp's server understands function calling and json_object
-but not OpenAI's json_schema response format. langchain_openai is imported only when the openai provider is used.
+timeouts and retries from the settings. The structured-output method is a setting because llama.cpp's server
+understands function calling and json_object but not OpenAI's json_schema response format. langchain_openai is
+imported only when this provider is built.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
 
+from app.models.roles import ModelSet
 from app.routing.decision import FLAGS, RouteDecision, RoutePlan
 
 if TYPE_CHECKING:
-    from langchain_core.language_models import BaseChatModel
-
     from app.settings import Settings
-
-Provider = Literal["openai", "offline"]
-
-
-class RoutingModel(Protocol):
-    def __call__(self, question: str, *, known_companies: Sequence[str], context_entities: Sequence[str]
-                 ) -> RouteDecision: ...
+    from nodes.retrieval_state import Evidence
 
 
-Grader = Callable[[str, str], bool]
-Synthesizer = Callable[[list[dict[str, str]]], str]
+def build(settings: Settings) -> ModelSet:
+    """The openai provider's models (no network until a role is called)."""
+    from app.models.providers.offline.router import OfflineRoutingModel
+
+    small, large = chat_clients(settings)
+    method = settings.structured_output_method
+    offline_router = settings.routing_provider == "offline"
+    return ModelSet(
+        provider="openai",
+        router=OfflineRoutingModel(settings) if offline_router else LLMRoutingModel(small, method=method),
+        grader=LLMGrader(small, method=method),
+        synthesizer=LLMSynthesizer(large),
+        calculator=small,
+        small=small,
+        large=large,
+    )
 
 
 class RouteFlags(BaseModel):
@@ -62,38 +66,6 @@ class GradeVerdict(BaseModel):
     """The grading model's verdict on one (truncated) document."""
 
     relevant: bool = Field(description="True if the document helps answer the question.")
-
-
-@dataclass
-class ModelSet:
-    """The model behind each role. `grader`/`synthesizer` None means: use the offline implementation."""
-
-    provider: Provider
-    router: RoutingModel
-    calculator: BaseChatModel
-    grader: Grader | None = None
-    synthesizer: Synthesizer | None = None
-    small: Any = None
-    large: Any = None
-
-    def describe(self) -> dict[str, str]:
-        def name(client: Any, offline: str) -> str:
-            return getattr(client, "model_name", None) or offline
-
-        return {
-            "provider": self.provider,
-            "routing": "offline classifier" if isinstance(self.router, OfflineRoutingModel)
-            else name(self.small, "offline classifier"),
-            "grading": name(self.small, "offline score + term overlap"),
-            "synthesis": name(self.large, "offline extractive composer"),
-            "calculator": name(self.small, "offline rule-based policy"),
-        }
-
-
-def resolve_provider(settings: Settings) -> Provider:
-    if settings.provider != "auto":
-        return settings.provider
-    return "openai" if (settings.openai_api_key or settings.openai_base_url) else "offline"
 
 
 def compatible_chat_openai() -> type:
@@ -136,72 +108,6 @@ def chat_clients(settings: Settings) -> tuple[Any, Any]:
     return small, large
 
 
-def get_models(settings: Settings, provider: Provider | None = None) -> ModelSet:
-    provider = provider or resolve_provider(settings)
-    if provider == "offline":
-        from nodes.calculate import RuleBasedCalculatorModel
-
-        return ModelSet(provider="offline", router=OfflineRoutingModel(settings), calculator=RuleBasedCalculatorModel())
-    small, large = chat_clients(settings)
-    method = settings.structured_output_method
-    offline_router = settings.routing_provider == "offline"
-    return ModelSet(
-        provider="openai",
-        router=OfflineRoutingModel(settings) if offline_router else LLMRoutingModel(small, method=method),
-        calculator=small,
-        grader=LLMGrader(small, method=method),
-        synthesizer=LLMSynthesizer(large),
-        small=small,
-        large=large,
-    )
-
-
-# --- offline routing ----------------------------------------------------------------------------------------
-
-
-class OfflineRoutingModel:
-    """The offline router, fitted once on the labelled examples and cached under the models folder."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self._router: Any = None
-        self._facts: tuple[int, dict[str, str], int | None] | None = None
-        self._catalog: Any = None
-
-    def corpus_facts(self) -> tuple[dict[str, str], int | None]:
-        """The tickers the knowledge base's own sources state and its latest report year, read again whenever
-        the corpus changes."""
-        from app.knowledge.catalog import Catalog
-
-        if self._catalog is None:
-            if not self.settings.catalog_path.exists():
-                return {}, None
-            self._catalog = Catalog(self.settings.catalog_path)  # opened once, not on every turn
-        generation = self._catalog.generation()
-        if self._facts is None or self._facts[0] != generation:
-            self._facts = (generation, self._catalog.tickers(), self._catalog.latest_report_year())
-        return self._facts[1], self._facts[2]
-
-    def _load(self) -> Any:
-        if self._router is None:
-            from app.knowledge.embeddings import get_embedder
-            from app.routing.classifier import OfflineRouter
-
-            embedder = get_embedder(self.settings)
-            self._router = OfflineRouter.load_or_fit(self.settings.models_dir / "router", embedder.embed)
-        return self._router
-
-    def __call__(self, question: str, *, known_companies: Sequence[str], context_entities: Sequence[str]
-                 ) -> RouteDecision:
-        tickers, latest_year = self.corpus_facts()
-        return self._load().predict(question, known_companies=list(known_companies),
-                                    context_entities=list(context_entities), known_tickers=tickers,
-                                    latest_report_year=latest_year)
-
-
-# --- openai provider ----------------------------------------------------------------------------------------
-
-
 def decision_from_flags(flags: RouteFlags, question: str, known_companies: Sequence[str],
                         context_entities: Sequence[str]) -> RouteDecision:
     """A RouteDecision from the model's flags, with the deterministic signals alongside for the record.
@@ -228,8 +134,11 @@ def decision_from_flags(flags: RouteFlags, question: str, known_companies: Seque
 
 
 class LLMRoutingModel:
+    """The routing role: the small client fills RouteFlags; the deterministic features ride along as signals."""
+
     def __init__(self, chat: Any, *, method: str = "function_calling") -> None:
         self.runnable = chat.with_structured_output(RouteFlags, method=method)
+        self.label = getattr(chat, "model_name", None) or "openai router"
 
     def __call__(self, question: str, *, known_companies: Sequence[str], context_entities: Sequence[str]
                  ) -> RouteDecision:
@@ -244,10 +153,17 @@ class LLMRoutingModel:
 
 
 class LLMGrader:
-    """grader(question, first_1200_characters) -> bool, for the retrieval subgraph."""
+    """The grading role: the small client judges the question against a document's first GRADE_CHARS characters
+    (`grader(question, text) -> bool`; `grade` applies it to a retrieved document)."""
 
     def __init__(self, chat: Any, *, method: str = "function_calling") -> None:
         self.runnable = chat.with_structured_output(GradeVerdict, method=method)
+        self.label = getattr(chat, "model_name", None) or "openai grader"
+
+    def grade(self, question: str, evidence: Evidence, companies: Sequence[str] = ()) -> bool:
+        from nodes.grade import ask_grader
+
+        return ask_grader(self, question, evidence)
 
     def __call__(self, question: str, text: str) -> bool:
         from langchain_core.messages import HumanMessage, SystemMessage
@@ -259,10 +175,15 @@ class LLMGrader:
 
 
 class LLMSynthesizer:
-    """synthesizer(prompt messages) -> answer text; the prompt is the assembler's, role by role."""
+    """The synthesis role: the large client answers the assembler's prompt, role by role
+    (`synthesizer(prompt messages) -> answer text`; `draft` reads the prompt from the supervisor state)."""
 
     def __init__(self, chat: Any) -> None:
         self.chat = chat
+        self.label = getattr(chat, "model_name", None) or "openai synthesizer"
+
+    def draft(self, state: Mapping[str, Any]) -> str:
+        return str(self(list(state["prompt"]))).strip()
 
     def __call__(self, messages: list[dict[str, str]]) -> str:
         reply = self.chat.invoke([(m["role"], m["content"]) for m in messages])
