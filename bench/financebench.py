@@ -343,6 +343,8 @@ def main() -> None:
     parser.add_argument("--modes", default="plain,given")
     parser.add_argument("--no-answers", action="store_true", help="retrieval only")
     parser.add_argument("--limit", type=int, default=0, help="first N questions only (a quick look)")
+    parser.add_argument("--skip-naive", action="store_true", help="a quick look: no naive baseline (no ratio)")
+    parser.add_argument("--keep", type=Path, help="build the knowledge bases under this folder and keep them")
     parser.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "prov-bench" / "embeddings.sqlite")
     parser.add_argument("--out", type=Path, default=REPO / "bench" / "results" / "financebench.json")
     args = parser.parse_args()
@@ -353,11 +355,12 @@ def main() -> None:
     if args.limit:
         data["questions"] = data["questions"][:args.limit]
     os.environ.update(HF_HUB_OFFLINE="1", PROV_ANSWER_CACHE="false")
-    work = Path(tempfile.mkdtemp(prefix="prov-bench-financebench-"))
+    work = args.keep or Path(tempfile.mkdtemp(prefix="prov-bench-financebench-"))
     os.environ["PROV_HOME"] = str(work / "boot")
     cached = install_cache(args.cache)
     results = {mode: run_mode(mode, data, work / mode, not args.no_answers) for mode in args.modes.split(",")}
-    naive = score(naive_dense(data["pages"], data["questions"], cached))
+    naive = (score(naive_dense(data["pages"], data["questions"], cached)) if not args.skip_naive
+             else {"hit@5": 0.0, "mrr@10": 0.0})
     print_report(naive, results, len(data["questions"]))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"naive": naive, "modes": results}, indent=1, default=str))

@@ -63,7 +63,24 @@ STATEMENT_BONUS = 1.0
 SECOND_CHUNK_WEIGHT = 0.5
 """A page's second-best chunk counts this much of its own score."""
 YEAR_BONUS = 0.5
-"""A page of a filing for a fiscal year the question names gains this many top-rank votes."""
+"""A page of a filing for the latest fiscal year the question names (the filing that states the years before it
+too) gains this many top-rank votes."""
+FORM_BONUS = 0.5
+"""A page of a filing of the form the question implies (a quarter: 10-Q or earnings release; fiscal years or an
+annual figure: 10-K; an 8-K named) gains this many top-rank votes."""
+_QUARTERLY = re.compile(r"(?i)\b(q[1-4]|[1-4]q|quarter(ly)?|three months|six months|nine months|10-?q|interim)\b")
+_CURRENT_REPORT = re.compile(r"(?i)\b8-?k\b")
+_ANNUAL = re.compile(r"(?i)\b(fy\s?'?\d{2,4}|fiscal( year)?|annual|10-?k|full[- ]year|year[- ]end(ed)?)\b")
+
+
+def forms_wanted(question: str) -> set[str]:
+    """The filing forms a question points at: a quarter means a 10-Q or an earnings release, an 8-K an 8-K,
+    fiscal years or an annual figure a 10-K; nothing when it says none of these."""
+    if _CURRENT_REPORT.search(question):
+        return {"8-K"}
+    if _QUARTERLY.search(question):
+        return {"10-Q", "earnings"}
+    return {"10-K"} if _ANNUAL.search(question) else set()
 
 
 @dataclass
@@ -94,10 +111,12 @@ def statements_wanted(question: str) -> set[Statement]:
 
 
 def rank_pages(chunks: Sequence[tuple[str, float]], rows: Mapping[str, Mapping], page_texts: Mapping,
-               wanted: set[Statement], years: Sequence[int], unit: float) -> list[PageScore]:
+               wanted: set[Statement], years: Sequence[int], unit: float,
+               forms: Mapping[str, str | None] | None = None, forms_asked: set[str] = frozenset()
+               ) -> list[PageScore]:
     """Pages of the candidate chunks, best first. chunks: [(chunk_id, fused score)] best first; rows: catalog
     rows by chunk id; page_texts: (source_id, page) -> the page's text; unit: the fused score of one top-rank
-    vote, the scale every bonus is expressed in."""
+    vote, the scale every bonus is expressed in; forms: source id -> its form; forms_asked: `forms_wanted`."""
     pages: dict[tuple[str, int | None], PageScore] = {}
     for cid, score in chunks:
         row = rows[cid]
@@ -113,9 +132,13 @@ def rank_pages(chunks: Sequence[tuple[str, float]], rows: Mapping[str, Mapping],
         if kind and kind in wanted:
             page.score += STATEMENT_BONUS * unit
             page.reasons.append(f"is the {kind.replace('_', ' ')} statement the question needs")
-        if years and row.get("fiscal_year") in years:
+        if years and row.get("fiscal_year") == max(years):
             page.score += YEAR_BONUS * unit
-            page.reasons.append(f"filing for FY{row['fiscal_year']}, named in the question")
+            page.reasons.append(f"filing for FY{row['fiscal_year']}, the latest year the question names")
+        form = (forms or {}).get(row["source_id"])
+        if form and form in forms_asked:
+            page.score += FORM_BONUS * unit
+            page.reasons.append(f"a {form} filing, the form the question implies")
     return sorted(pages.values(), key=lambda p: (-p.score, p.key[0], p.key[1] or 0))
 
 

@@ -13,7 +13,7 @@ import numpy as np
 from app.knowledge.analyzer import analyze
 from app.knowledge.base import Filters, FunnelStep, KnowledgeBase, SearchHit, SearchMode, SearchResponse
 from app.knowledge.fusion import companies_in, dedupe, weighted_rrf, years_in
-from app.knowledge.pages import chunk_order, rank_pages, statement_of_page, statements_wanted
+from app.knowledge.pages import chunk_order, forms_wanted, rank_pages, statement_of_page, statements_wanted
 from app.knowledge.sparse import top_k
 
 
@@ -168,6 +168,21 @@ def statement_chunks(kb: KnowledgeBase, companies: list[str], wanted: set[str], 
     return [(cid, 1.0) for cid, _ in rows]
 
 
+def source_forms(kb: KnowledgeBase, source_ids: set[str]) -> dict[str, str | None]:
+    """source id -> its filing form (10-K, 10-Q, 8-K, earnings), as the catalog read it."""
+    from sqlalchemy import select
+
+    from app.knowledge.catalog import sources
+
+    ids = sorted(source_ids)
+    out: dict[str, str | None] = {}
+    with kb.catalog.engine.connect() as conn:
+        for start in range(0, len(ids), 500):
+            query = select(sources.c.source_id, sources.c.form).where(sources.c.source_id.in_(ids[start:start + 500]))
+            out.update(dict(conn.execute(query).all()))
+    return out
+
+
 def named_years(query: str) -> list[int]:
     return years_in(query, list(range(1990, 2100)))
 
@@ -177,12 +192,16 @@ def _by_page(kb: KnowledgeBase, query: str, live: list, rows: dict, years: list[
     """Judge pages as units (app/knowledge/pages.py) and order the candidates page by page."""
     wanted = statements_wanted(query)
     texts = page_texts(kb, {(rows[c.chunk_id]["source_id"], rows[c.chunk_id]["page"]) for c in live})
-    pages = rank_pages([(c.chunk_id, c.score) for c in live], rows, texts, wanted, years, 1.0 / (rrf_k + 1))
+    asked = forms_wanted(query)
+    forms = source_forms(kb, {rows[c.chunk_id]["source_id"] for c in live}) if asked else {}
+    pages = rank_pages([(c.chunk_id, c.score) for c in live], rows, texts, wanted, years, 1.0 / (rrf_k + 1),
+                       forms, asked)
     by_id = {c.chunk_id: c for c in live}
     funnel.append(FunnelStep("pages", len(pages), 0, f"{len(live)} chunks on {len(pages)} pages, pages judged as "
                              "units: best chunk + half the second"
                              + (f", statement pages wanted: {', '.join(sorted(wanted))}" if wanted else "")
-                             + (f", filings of FY{', FY'.join(map(str, years))} preferred" if years else "")))
+                             + (f", the FY{max(years)} filing preferred" if years else "")
+                             + (f", {' or '.join(sorted(asked))} filings preferred" if asked else "")))
     for page in pages:
         for cid in page.chunk_ids:
             by_id[cid].page_reasons = page.reasons

@@ -90,3 +90,24 @@ def test_chunk_order_puts_every_pages_best_chunk_first() -> None:
     rows = _rows(("a1", "F", 1, None), ("a2", "F", 1, None), ("b1", "F", 2, None))
     pages = rank_pages([("a1", 0.03), ("a2", 0.02), ("b1", 0.01)], rows, {}, set(), [], unit=1 / 61)
     assert chunk_order(pages) == ["a1", "b1", "a2"]
+
+
+@pytest.mark.parametrize("question, forms", [
+    ("What was revenue in Q2 2023?", {"10-Q", "earnings"}),
+    ("What did the 8-K dated 1 July 2022 announce?", {"8-K"}),
+    ("What was FY2022 capital expenditure?", {"10-K"}),
+    ("Who is the chief executive?", set()),
+])
+def test_the_form_a_question_implies(question: str, forms: set[str]) -> None:
+    from app.knowledge.pages import forms_wanted
+
+    assert forms_wanted(question) == forms
+
+
+def test_the_latest_named_year_and_the_implied_form_are_preferred() -> None:
+    rows = _rows(("q", "Q2", 7, 2023), ("k", "K", 52, 2023), ("old", "K22", 50, 2022))
+    chunks = [("q", 0.030), ("old", 0.029), ("k", 0.025)]
+    forms = {"Q2": "10-Q", "K": "10-K", "K22": "10-K"}
+    pages = rank_pages(chunks, rows, {}, set(), [2022, 2023], unit=1 / 61, forms=forms, forms_asked={"10-K"})
+    assert [p.key[0] for p in pages] == ["K", "Q2", "K22"]
+    assert any("10-K filing" in r for r in pages[0].reasons)
