@@ -85,19 +85,28 @@ def normalize_name(name: str) -> str:
 
 def company_aliases(companies: list[str]) -> dict[str, str]:
     """alias -> company. The normalised full name always; its first word too when no other company shares it
-    and it is not a common word (so "Northwind" finds Northwind Logistics, "American" finds nobody)."""
+    and it is not a common word (so "Northwind" finds Northwind Logistics, "American" finds nobody); and its
+    leading words, two or more, when no other company's name starts so ("MGM Resorts" for MGM Resorts
+    International)."""
     aliases: dict[str, str] = {}
     first_words: dict[str, list[str]] = {}
+    prefixes: dict[str, list[str]] = {}
     for company in companies:
         norm = normalize_name(company)
         if not norm:
             continue
         aliases[norm] = company
         aliases[norm.replace(" ", "")] = company
-        first_words.setdefault(norm.split()[0], []).append(company)
+        words = norm.split()
+        first_words.setdefault(words[0], []).append(company)
+        for n in range(2, len(words)):  # "MGM Resorts" for MGM Resorts International
+            prefixes.setdefault(" ".join(words[:n]), []).append(company)
     for word, owners in first_words.items():
         if len(owners) == 1 and len(word) >= 4 and word not in _COMMON_WORDS:
             aliases.setdefault(word, owners[0])
+    for prefix, owners in prefixes.items():
+        if len(owners) == 1:
+            aliases.setdefault(prefix, owners[0])
     return aliases
 
 

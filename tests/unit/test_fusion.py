@@ -221,3 +221,9 @@ def test_one_word_aliases_need_to_look_like_a_name() -> None:
     assert companies_in("BLOCK gross profit", companies) == ["Block"]
     assert companies_in("northwind revenue fy2024", companies) == ["Northwind Logistics plc"]
     assert companies_in("Revenue at NORTHWIND", companies) == ["Northwind Logistics plc"]
+
+
+def test_leading_words_of_a_long_name_find_it_when_no_other_company_shares_them() -> None:
+    companies = ["MGM Resorts International", "American Water Works", "American Water Holdings"]
+    assert companies_in("What was MGM Resorts' revenue?", companies) == ["MGM Resorts International"]
+    assert companies_in("American Water revenue", companies) == []  # two companies start so
