@@ -17,10 +17,11 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from app.knowledge.fusion import companies_in, company_aliases, years_in
+from app.knowledge.fusion import companies_in, company_aliases
 from app.routing import lexicon as lex
 from app.routing.companies import companies_named
 from app.routing.examples import DEFAULT_COMPANIES, SAMPLE_LATEST_REPORT_YEAR
+from app.text.periods import years_in
 
 KNOWN_YEARS: list[int] = list(range(2000, 2036))
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from app.text.followups import FOLLOW_UP, REFERENT  # noqa: F401  (one follow-up detector: app/text/followups.py)
+
 MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|"
           "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
 LONG_MONTHS = "january|february|march|april|june|july|august|september|october|november|december"
@@ -58,11 +60,6 @@ METRIC = re.compile(
     r"payables|liabilities|equity|pp&e|capital expenditures|expenses|goodwill|impairment|bookings|shipments|"
     r"deliveries|subscribers|occupancy|turnover ratio|current ratio|quick ratio|return on (?:assets|equity)|"
     r"roa|roe|roic|interest coverage)\b")
-REFERENT = re.compile(
-    r"(?i)\b(it|its|it's|they|their|theirs|them|that|those|these|there|the two|the other one|the other|"
-    r"the others|the smaller one|the bigger one|the company|that company|last year|the year before|"
-    r"same(?! (?:thing )?as\b)|the segment|the figure|the number|the period|the deal|the report)\b")
-FOLLOW_UP = re.compile(r"(?i)^\s*(and|ok|okay|so|same|what about|how about|now|also|then)\b")
 # A company described rather than named. Whether it resolves depends on the known companies (see features._described_companies).
 ENTITY_NOUN = (r"company|firm|group|business|retailer|airline|bank|lender|insurer|discounter|supermarket|carrier|"
                r"manufacturer|maker|producer|supplier|operator|developer|employer|brand|startup|one")
