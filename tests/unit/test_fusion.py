@@ -224,6 +224,6 @@ def test_one_word_aliases_need_to_look_like_a_name() -> None:
 
 
 def test_leading_words_of_a_long_name_find_it_when_no_other_company_shares_them() -> None:
-    companies = ["MGM Resorts International", "American Water Works", "American Water Holdings"]
+    companies = ["MGM Resorts International", "American Water Works", "American Water Utilities"]
     assert companies_in("What was MGM Resorts' revenue?", companies) == ["MGM Resorts International"]
     assert companies_in("American Water revenue", companies) == []  # two companies start so
