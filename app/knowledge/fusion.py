@@ -141,11 +141,31 @@ def companies_in(query: str, companies: list[str], aliases: Mapping[str, str] | 
             continue
         found.append((pos, company))
     found += _squashed_mentions(norm_query, table)
+    found += _abbreviations(query, companies)
     seen: list[str] = []
     for _, company in sorted(found):
         if company not in seen:
             seen.append(company)
     return seen
+
+
+def _abbreviations(query: str, companies: list[str]) -> list[tuple[int, str]]:
+    """Upper-case words of 3-6 letters that spell a name of two or more words, each word giving its first
+    letters ("AMEX" = AMerican EXpress); only when exactly one company fits."""
+    out = []
+    for m in re.finditer(r"\b[A-Z]{3,6}\b", query):
+        fits = [c for c in companies if len(normalize_name(c).split()) >= 2
+                and _spells(m.group().lower(), normalize_name(c).split())]
+        if len(fits) == 1:
+            out.append((m.start(), fits[0]))
+    return out
+
+
+def _spells(token: str, words: list[str]) -> bool:
+    """Whether `token` is the words' leading letters in order, each word giving at least one."""
+    if not words:
+        return not token
+    return any(token[:n] == words[0][:n] and _spells(token[n:], words[1:]) for n in range(1, len(token) + 1))
 
 
 def _squashed_mentions(norm_query: str, table: Mapping[str, str]) -> list[tuple[int, str]]:

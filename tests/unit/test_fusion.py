@@ -227,3 +227,10 @@ def test_leading_words_of_a_long_name_find_it_when_no_other_company_shares_them(
     companies = ["MGM Resorts International", "American Water Works", "American Water Utilities"]
     assert companies_in("What was MGM Resorts' revenue?", companies) == ["MGM Resorts International"]
     assert companies_in("American Water revenue", companies) == []  # two companies start so
+
+
+def test_an_upper_case_abbreviation_spelling_a_name_word_by_word_finds_it() -> None:
+    companies = ["American Express", "Netflix", "Adobe Systems"]
+    assert companies_in("Does AMEX have an improving margin?", companies) == ["American Express"]
+    assert companies_in("Does AMD have a healthy quick ratio?", companies) == []
+    assert companies_in("What was NET revenue?", companies) == []  # one-word names are never abbreviated
