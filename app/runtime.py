@@ -126,7 +126,7 @@ class Runtime:
         return SupervisorDeps(
             models=self.models, search_fn=self.search_reports, news_fn=self.search_news,
             count_tokens=count_tokens, known_companies=self.known_companies, periods_fn=self.fiscal_years_held,
-            known_years=self.kb.catalog.fiscal_years,
+            known_years=self.kb.catalog.fiscal_years, company_aliases=self.kb.catalog.company_aliases,
             cache=self.cache if s.answer_cache else None,
             generation=self.kb.catalog.generation,
             budget_tokens=s.context_budget_tokens, max_question_chars=s.max_question_chars,

@@ -19,7 +19,7 @@ or offline ones (tests/fakes.py) and the app wires the real ones (app/runtime.py
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from langgraph.graph import END, START, StateGraph
 
@@ -45,6 +45,7 @@ class SupervisorDeps:
     known_companies: Callable[[], Sequence[str]] = lambda: []
     periods_fn: Callable[[str], Sequence[int]] | None = None
     known_years: Callable[[], Sequence[int]] | None = None
+    company_aliases: Callable[[], Mapping[str, str]] = dict
     cache: Any = None
     generation: Callable[[], int] = lambda: 0
     budget_tokens: int = 6000
@@ -63,10 +64,10 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     builder = StateGraph(SupervisorState, input_schema=SupervisorInput, output_schema=SupervisorOutput)
     builder.add_node("intake", partial(intake, max_chars=deps.max_question_chars))
     builder.add_node("compress_history", partial(compress_history, verbatim=deps.verbatim_turns))
-    builder.add_node("enrich", partial(enrich, known_companies=deps.known_companies))
+    builder.add_node("enrich", partial(enrich, known_companies=deps.known_companies, aliases=deps.company_aliases))
     builder.add_node("cache_lookup", partial(cache_lookup, cache=deps.cache, generation=deps.generation))
     builder.add_node("route", partial(route, router=deps.models.router, known_companies=deps.known_companies,
-                                      known_years=deps.known_years))
+                                      known_years=deps.known_years, aliases=deps.company_aliases))
     builder.add_node("clarify", clarify)
     builder.add_node("refuse", refuse)
     builder.add_node("retrieve", retrieval)

@@ -14,7 +14,7 @@ No `from __future__ import annotations` here: LangGraph reads these type hints a
 """
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 from langgraph.types import interrupt
@@ -78,13 +78,14 @@ def summarise_turns(turns: Sequence[Turn], *, per_turn: int = SUMMARY_SENTENCES_
 # --- enrichment ---------------------------------------------------------------------------------------------
 
 
-def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str]]) -> dict[str, Any]:
+def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str]],
+           aliases: Callable[[], Mapping[str, str]] = dict) -> dict[str, Any]:
     """Companies and years the question names; for a follow-up that names none, those of the latest turn
     that did, written into a standalone question: 'What about their dividends? [Northwind Logistics, FY2024]'.
     A follow-up that names no measure either ('and in 2007?') also carries the previous question:
     'And what was it in 2007? [following: What was net cash from operations in 2009?]'."""
     question = state["question"]
-    companies = companies_in(question, list(known_companies()))
+    companies = companies_in(question, list(known_companies()), aliases())
     years = years_in(question, KNOWN_YEARS)
     context_companies, context_years = context_of(state.get("recent_turns") or [])
     update: dict[str, Any] = {"companies": companies, "fiscal_years": years,

@@ -537,8 +537,10 @@ def insufficient_answer(state: SupervisorState) -> str:
     if result is None:
         return INSUFFICIENT_EVIDENCE
     asked = ", ".join(f"FY{y}" for y in state.get("fiscal_years") or []) or "the period asked"
-    reasons = [f"It holds no filing of {company} that covers {asked}; it holds "
-               f"{', '.join(f'FY{y}' for y in held)}." for company, held in result.unheld.items()]
+    reasons = [f"It holds no filings of {', '.join(result.absent)} (`prov kb status` lists the companies it "
+               "holds)."] if result.absent else []
+    reasons += [f"It holds no filing of {company} that covers {asked}; it holds "
+                f"{', '.join(f'FY{y}' for y in held)}." for company, held in result.unheld.items()]
     searched = [c for c in result.found if c not in result.unheld]
     if result.attempts and (searched or not result.found):
         where = f"the filings of {', '.join(searched)}" if searched else "every filing"

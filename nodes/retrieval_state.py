@@ -65,6 +65,8 @@ class RetrievalResult(BaseModel):
     missing: list[str] = Field(default_factory=list, description="Named companies without a verified claim.")
     attempts: int = 0
     queries: list[list[str]] = Field(default_factory=list, description="The queries of each attempt, in order.")
+    absent: list[str] = Field(default_factory=list, description="Companies the question names that the knowledge "
+                              "base holds no filings of (nothing was searched for them).")
     unheld: dict[str, list[int]] = Field(
         default_factory=dict, description="Named companies whose filings cannot cover the fiscal years asked, "
         "each with the fiscal years the knowledge base does hold for it (those companies were not searched).")
@@ -117,6 +119,7 @@ class RetrievalInput(TypedDict):
     companies: list[str]
     fiscal_years: list[int]
     doc_type: NotRequired[str | None]
+    absent_companies: NotRequired[list[str]]
 
 
 class RetrievalOutput(TypedDict):

@@ -59,6 +59,7 @@ def start_retrieval(state: RetrievalState, *, max_attempts: int = DEFAULT_MAX_AT
     companies = list(dict.fromkeys(c.strip() for c in state.get("companies") or [] if c and c.strip()))
     years = sorted(set(state.get("fiscal_years") or []))
     return {
+        "absent_companies": list(state.get("absent_companies") or []) if not companies else [],
         "unheld": unheld_periods(companies, years, periods_fn, str(state["question"])),
         "companies": companies,
         "fiscal_years": years,
@@ -98,8 +99,11 @@ def unheld_periods(companies: Sequence[str], years: Sequence[int], periods_fn: P
 
 
 def route_after_start(state: Mapping[str, Any]) -> Literal["plan_queries", "fall_back"]:
-    """Search unless every named company is unheld for the years asked: then there is nothing to search."""
+    """Search unless every named company is unheld for the years asked, or the question is about companies the
+    knowledge base holds no filings of: then there is nothing to search (another company's filing is no answer)."""
     companies, unheld = state.get("companies") or [], state.get("unheld") or {}
+    if not companies and state.get("absent_companies"):
+        return "fall_back"
     return "fall_back" if companies and all(c in unheld for c in companies) else "plan_queries"
 
 
@@ -245,6 +249,7 @@ def build_result(state: RetrievalState, status: Literal["found", "partial", "ins
         attempts=state["attempt"],
         queries=state["query_log"],
         unheld=dict(state.get("unheld") or {}),
+        absent=list(state.get("absent_companies") or []),
     )
 
 

@@ -14,12 +14,13 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
-from app.knowledge.fusion import years_in
+from app.knowledge.fusion import companies_in, years_in
 from app.metrics import find_metrics
 from app.routing import lexicon as lex
 from app.routing.companies import companies_named
 from app.routing.decision import RouteDecision
 from app.routing.features import KNOWN_YEARS
+from app.text.names import unheld_names
 from nodes.conversation import MAX_CLARIFICATION_ROUNDS, content_terms
 from nodes.state import SupervisorState
 
@@ -27,10 +28,12 @@ Gather = Literal["retrieve", "news"]
 
 
 def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], Sequence[str]],
-          known_years: Callable[[], Sequence[int]] | None = None) -> dict[str, Any]:
+          known_years: Callable[[], Sequence[int]] | None = None,
+          aliases: Callable[[], Mapping[str, str]] = dict) -> dict[str, Any]:
     """Call the router on the standalone question, hold its decision to the guarantees below, and merge the
     companies and years it saw into the turn's. `known_years` gives the fiscal years the knowledge base holds;
-    without it any fiscal year the question names counts as held."""
+    without it any fiscal year the question names counts as held. Names written where a company goes that find
+    no held company, in a question naming none that is held, are the turn's absent companies."""
     known = list(known_companies())
     decision = router(state["question"], known_companies=known,
                       context_entities=list(state.get("context_entities") or []))
@@ -43,7 +46,25 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
     decision = overrule_needless_clarification(decision, state, known)
     companies = _merge(state.get("companies") or [], decision.signals.get("companies") or [])
     years = _merge(state.get("fiscal_years") or [], decision.signals.get("years") or [])
-    return {"decision": decision, "companies": companies, "fiscal_years": years}
+    table = dict(aliases())
+    absent = unheld_names(own_words, lambda name: bool(companies_in(name, known, table)), [*companies, *named])
+    decision = say_what_is_not_held(decision, absent, own_words)
+    return {"decision": decision, "companies": companies, "fiscal_years": years, "absent_companies": absent}
+
+
+def say_what_is_not_held(decision: RouteDecision, absent: Sequence[str], question: str) -> RouteDecision:
+    """Guarantee: a question about a company the knowledge base holds no filings of goes to the report branch,
+    which answers that it holds none (retrieval searches nothing then), rather than asking which company was
+    meant; a refusal stands unless the question asks about reports or figures ('the capital of France')."""
+    if not absent or not (decision.needs_clarification or decision.is_out_of_scope):
+        return decision
+    if decision.is_out_of_scope and not (lex.REPORT.search(question) or lex.METRIC.search(question)
+                                         or lex.REPORT_KIND.search(question)):
+        return decision
+    signals = {**decision.signals, "absent_companies": list(absent)}
+    return decision.model_copy(update={"is_out_of_scope": False, "needs_clarification": False,
+                                       "needs_retrieval": True, "clarification_question": None,
+                                       "signals": signals})
 
 
 def without_thread_tags(question: str) -> str:

@@ -107,6 +107,7 @@ class SupervisorState(SupervisorInput, SupervisorOutput, total=False):
     context_years: list[int]
     companies: list[str]
     fiscal_years: list[int]
+    absent_companies: list[str]
     cached: Response | None
     decision: RouteDecision | None
     retrieval_result: RetrievalResult | None
@@ -128,5 +129,5 @@ CHECKPOINT_TYPES: tuple[tuple[str, str], ...] = tuple(
 PER_TURN_RESET: dict[str, Any] = {
     "clarifications": [], "cached": None, "decision": None, "retrieval_result": None, "news": [], "figures": [],
     "calculation": None, "blocks": [], "prompt": [], "manifest": [], "draft": "", "citation_check": None,
-    "status": None, "response": None, "companies": [], "fiscal_years": [],
+    "status": None, "response": None, "companies": [], "fiscal_years": [], "absent_companies": [],
 }

@@ -575,3 +575,16 @@ def test_a_drafted_claim_that_misses_the_measure_is_dropped_and_the_result_is_in
                  drafter=drafter)
     assert result.status == "insufficient"
     assert "(not the measure asked)" in result.dropped_claims[0].unsupported
+
+
+def test_a_question_about_companies_with_no_filings_is_not_searched() -> None:
+    from nodes.retrieve import route_after_start
+
+    assert route_after_start({"companies": [], "absent_companies": ["Quillfeather"]}) == "fall_back"
+    assert route_after_start({"companies": [NW], "absent_companies": []}) == "plan_queries"
+    search = FakeSearch()
+    graph = build_retrieval_graph(search, grader=OfflineGrader()).compile()
+    out = graph.invoke({"question": "What was Quillfeather's revenue?", "companies": [], "fiscal_years": [],
+                        "absent_companies": ["Quillfeather"]})
+    assert out["retrieval_result"].status == "insufficient"
+    assert out["retrieval_result"].absent == ["Quillfeather"] and search.calls == []

@@ -198,3 +198,18 @@ def test_clarification_stands_when_the_question_leaves_its_subject_open() -> Non
     for question in ("Who is the CEO?", "What was AMCOR's revenue in the quarter?", "Give me 3M's number.",
                      "that retailer Northwind signed with, what are its sales?", "What about AMCOR?"):
         assert run(ASK, question)["decision"].needs_clarification, question
+
+
+def test_a_company_the_knowledge_base_does_not_hold_goes_to_the_reports_to_be_told_so() -> None:
+    out = run(ASK, "What was Quillfeather Aerospace's revenue in FY2024?")
+    assert out["absent_companies"] == ["Quillfeather Aerospace"]
+    assert out["decision"].needs_retrieval and not out["decision"].needs_clarification
+    refused = run(REFUSE, "What is the revenue of Quillfeather Aerospace?")
+    assert refused["decision"].needs_retrieval and not refused["decision"].is_out_of_scope
+    off_topic = run(REFUSE, "What is the capital of France?")
+    assert off_topic["decision"].is_out_of_scope  # a name alone does not make a question about reports
+
+
+def test_no_company_is_absent_when_the_question_names_one_the_knowledge_base_holds() -> None:
+    out = run(ASK, f"Did {KB[0]} compete with Quillfeather Aerospace?")
+    assert out["absent_companies"] == []

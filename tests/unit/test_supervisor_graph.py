@@ -254,6 +254,17 @@ def test_a_period_the_knowledge_base_does_not_hold_is_insufficient_and_names_the
     assert h.search.calls == []  # no other year's figures were fetched to stand in for it
 
 
+def test_a_company_the_knowledge_base_does_not_hold_is_insufficient_and_no_other_filing_stands_in():
+    h = Harness()
+    response = h.ask("What was Quillfeather Aerospace's revenue in FY2024?")["response"]
+    assert response.status == "insufficient" and response.citations == []
+    assert "holds no filings of Quillfeather Aerospace" in response.answer
+    assert h.search.calls == []
+    # a question naming a held company is searched as before, whatever else it names
+    assert h.ask("Did Northwind Logistics mention Quillfeather Aerospace in FY2024?", thread="t2")
+    assert h.search.calls
+
+
 def test_search_finding_nothing_is_insufficient_not_an_error():
     h = Harness(search=Search(corpus={}))
     out = h.ask("What was Northwind Logistics' operating margin in FY2024?")
