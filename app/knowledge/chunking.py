@@ -19,6 +19,13 @@ from app.knowledge.tokens import count_many
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[\"'“(\[]?[A-Z0-9£$€])")
+_DIGIT = re.compile(r"\d")
+TABULAR_MIN_LINES = 6
+TABULAR_DIGIT_SHARE = 0.4
+TABULAR_MAX_MEAN_CHARS = 60
+"""A block of at least TABULAR_MIN_LINES short lines (mean length at most TABULAR_MAX_MEAN_CHARS) of which at
+least TABULAR_DIGIT_SHARE hold a figure is a statement as PDF text extraction gives it (a label line, then a
+line per value): its lines are kept as lines, so that a row and its values can still be read."""
 
 
 @dataclass
@@ -28,6 +35,8 @@ class _Unit:
     section: str | None
     is_table: bool
     table_header: str | None = None
+    keeps_lines: bool = False  # a line of a tabular page: joined to its neighbours by line breaks
+    in_header: bool = False  # one of the lines that head a tabular page (title, unit, column periods)
 
 
 def context_header(title: str, section: str | None) -> str:
@@ -59,20 +68,24 @@ def chunk_record(record: SourceRecord, max_tokens: int = 256, overlap: int = 48)
 def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
     """Split text into sentence and table-row units, tracking the current heading."""
     units: list[_Unit] = []
-    for block in re.split(r"\n\s*\n", text):
+    plain = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("|")]
+    tabular = is_tabular(plain)
+    first_unit = len(units)
+    prose: list[str] = []
+    # A statement page's blank lines part a label from its values: its lines are read as one block.
+    for block in [text] if tabular else re.split(r"\n\s*\n", text):
         lines = [ln for ln in block.strip().splitlines() if ln.strip()]
         if not lines:
             continue
-        prose: list[str] = []
         i = 0
         while i < len(lines):
             heading = _HEADING.match(lines[i])
             if heading:
-                _flush_prose(prose, units, section)
+                _flush_prose(prose, units, section, tabular)
                 section = heading.group(2).strip()
                 i += 1
             elif lines[i].lstrip().startswith("|"):
-                _flush_prose(prose, units, section)
+                _flush_prose(prose, units, section, tabular)
                 rows = []
                 while i < len(lines) and lines[i].lstrip().startswith("|"):
                     rows.append(lines[i].strip())
@@ -81,11 +94,65 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
             else:
                 prose.append(lines[i].strip())
                 i += 1
-        _flush_prose(prose, units, section)
+        _flush_prose(prose, units, section, tabular)
+    if tabular:
+        _head_tabular(units[first_unit:], statement_header(plain))
     return units, section
 
 
-def _flush_prose(prose: list[str], units: list[_Unit], section: str | None) -> None:
+_PERIOD_LINE = re.compile(r"(?i)^\(?(?:19|20)\d{2}\)?$|\b(?:ended|ending|months|weeks|as of|at)\b.{0,40}(?:19|20)\d{2}|"
+                          r"^(?:(?:19|20)\d{2}\s+){1,5}(?:19|20)\d{2}$|\b(?:years?|quarters?|months) ended\b")
+HEADER_LINES = 15
+
+
+def statement_header(lines: list[str]) -> list[str]:
+    """The lines that head a statement page: everything up to its last column-period line among the first
+    HEADER_LINES (title, 'Years ended December 31', '(Millions)', '2018', '2017', ...); none when it has none."""
+    last = max((i for i, line in enumerate(lines[:HEADER_LINES]) if _PERIOD_LINE.search(line)), default=-1)
+    return lines[:last + 1]
+
+
+def _head_tabular(units: list[_Unit], header: list[str]) -> None:
+    """Every later chunk of a tabular page repeats the page's header, as a table repeats its header row."""
+    if not header:
+        return
+    text = "\n".join(header)
+    covered = 0
+    for unit in units:
+        if unit.keeps_lines:
+            unit.table_header = text
+            unit.in_header = covered < len(header)
+            covered += unit.text.count("\n") + 1
+
+
+def is_tabular(lines: list[str]) -> bool:
+    """Whether a page's lines are a statement as PDF text extraction gives it (see TABULAR_MIN_LINES)."""
+    if len(lines) < TABULAR_MIN_LINES:
+        return False
+    with_figures = sum(1 for line in lines if _DIGIT.search(line))
+    return (with_figures >= TABULAR_DIGIT_SHARE * len(lines)
+            and sum(len(line) for line in lines) / len(lines) <= TABULAR_MAX_MEAN_CHARS)
+
+
+_VALUE_LINE = re.compile(r"^[\s$£€%()\-—–.,\d*]+$")
+
+
+def _rows(lines: list[str]) -> list[str]:
+    """A tabular page's lines grouped into rows: a line with words, then the value-only lines after it, so that
+    a chunk never parts a label from its values."""
+    rows: list[list[str]] = []
+    for line in lines:
+        if rows and _VALUE_LINE.match(line):
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    return ["\n".join(row) for row in rows]
+
+
+def _flush_prose(prose: list[str], units: list[_Unit], section: str | None, tabular: bool = False) -> None:
+    if prose and tabular:
+        units.extend(_Unit(row, 0, section, False, keeps_lines=True) for row in _rows(prose))
+        prose.clear()
     if prose:
         paragraph = " ".join(prose)
         for sentence in _SENTENCE_END.split(paragraph):
@@ -142,7 +209,7 @@ def _split_in_two(text: str) -> tuple[str, str] | None:
 
 def _header_cost(title: str, unit: _Unit) -> int:
     texts = [context_header(title, unit.section)]
-    if unit.is_table and unit.table_header:
+    if (unit.is_table or unit.keeps_lines) and unit.table_header:
         texts.append(unit.table_header)
     return sum(count_many(texts)) + len(texts)
 
@@ -157,9 +224,9 @@ def _pack(units: list[_Unit], title: str, max_tokens: int, overlap: int):  # typ
     def emit(cur: list[_Unit]):  # type: ignore[no-untyped-def]
         first = cur[0]
         lines = [u.text for u in cur]
-        if first.is_table and first.table_header:
+        if (first.is_table or (first.keeps_lines and not first.in_header)) and first.table_header:
             lines.insert(0, first.table_header)
-        sep = "\n" if first.is_table else " "
+        sep = "\n" if first.is_table or first.keeps_lines else " "
         tokens = sum(u.tokens for u in cur) + header_cost(first)
         return sep.join(lines), first.section, first.is_table, tokens
 
@@ -170,6 +237,7 @@ def _pack(units: list[_Unit], title: str, max_tokens: int, overlap: int):  # typ
     for unit in units:
         starts_new = bool(current) and (
             unit.is_table != current[0].is_table
+            or unit.keeps_lines != current[0].keeps_lines
             or (unit.is_table and unit.table_header != current[0].table_header)
             or unit.section != current[0].section
         )

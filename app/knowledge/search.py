@@ -54,8 +54,9 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
     if mode in ("hybrid", "sparse") and n_eligible:
         scored = top_k(sparse.index.scores(analyze(query + " " + " ".join(line_items_for(query)))), pool, eligible)
         lists["sparse"] = [(sparse.ids[i], s) for i, s in scored]
-    if mode == "hybrid" and named and (wanted := statements_wanted(query)):
-        lists["statements"] = statement_chunks(kb, named, wanted, years or named_years(query))
+    scoped_to = [filters.company] if filters.company else named
+    if mode == "hybrid" and scoped_to and (wanted := statements_wanted(query)):
+        lists["statements"] = statement_chunks(kb, scoped_to, wanted, years or named_years(query))
     if total == 0:
         return SearchResponse(query=query, mode=mode, hits=[], funnel=[], companies_named=[])
     for name, ranked in lists.items():

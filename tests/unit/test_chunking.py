@@ -254,3 +254,33 @@ def test_chunks_copy_source_metadata() -> None:
     assert (c.source_id, c.title, c.company, c.fiscal_year, c.doc_type, c.published_at) == (
         "acme.md", "Acme annual report", "Acme", 2024, "news", date(2024, 5, 1))
     assert c.metadata()["published_ord"] == date(2024, 5, 1).toordinal()
+
+
+STATEMENT_PAGE = "\n \n".join([
+    "Kestrel Tools Inc.", "Consolidated Statement of Cash Flow", "s", "Years ended December 31", "(Millions)",
+    "2021", "2020", *[part for i in range(40)
+                      for part in (f"Line item {chr(65 + i % 26)}{chr(97 + i // 26)}", "$", f"{1000 + i:,}", f"({i + 5})")],
+])
+
+
+def test_a_statement_page_keeps_its_lines_and_every_chunk_repeats_its_header() -> None:
+    from app.text.statements import read_statement
+
+    record = SourceRecord(source_id="k", title="KESTRELTOOLS_2021_10K", text=STATEMENT_PAGE, origin="k",
+                          pages=[(7, STATEMENT_PAGE)])
+    chunks = chunk_record(record, max_tokens=96, overlap=0)
+    assert len(chunks) >= 3
+    for chunk in chunks:
+        assert "\n" in chunk.text and chunk.text.startswith("Kestrel Tools Inc.\nConsolidated Statement")
+        statement = read_statement(chunk.text)
+        assert statement.periods == ["FY2021", "FY2020"]
+        assert all(row.periods == ["FY2021", "FY2020"] for row in statement.rows if row.line_item.startswith("Line"))
+    rows = {r.line_item: r.values for c in chunks for r in read_statement(c.text).rows}
+    assert rows["Line item Nb"] == [1039.0, -44.0] and len(rows) == 40
+
+
+def test_prose_with_a_few_figures_is_still_joined_into_sentences() -> None:
+    prose = ("Revenue grew in every region this year, led by\nstrong demand for our tools in 2021 and a good\n"
+             "harvest season. Margins held up well despite\nhigher freight costs across the network.")
+    record = SourceRecord(source_id="p", title="t", text=prose, origin="p", pages=[(1, prose)])
+    assert "\n" not in chunk_record(record)[0].text
