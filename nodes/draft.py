@@ -21,6 +21,7 @@ from app.knowledge.analyzer import analyze
 from app.text.figures import states_figure
 from app.text.periods import fiscal_years_named, years_named
 from app.text.sentences import joined_lists, readable_tables, split_at_stops, split_sentences
+from app.text.statements import readable_statement
 from nodes.grade import topic_terms
 from nodes.retrieval_state import Claim, Evidence, rank_evidence
 
@@ -83,7 +84,7 @@ def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int, years:
     candidates = [
         (support(sentence, doc.section), doc.score, -position, sentence, doc)
         for doc in docs
-        for position, sentence in enumerate(split_sentences(joined_lists(readable_tables(doc.text))))
+        for position, sentence in enumerate(split_sentences(joined_lists(readable_tables(readable_statement(doc.text)))))
         if not looks_like_instruction(sentence) and (answers is None or answers(sentence, doc.section or ""))
     ]
     ranked = sorted((c for c in candidates if c[0] > 0), key=lambda c: c[:3], reverse=True)

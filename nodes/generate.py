@@ -143,11 +143,14 @@ def state_row(question: str, row: str, blocks: Sequence[Block]) -> str:
     """'Capital expenditure ($m): FY2018 1,577; FY2017 1,563' asked about FY2018 → "Northwind Logistics'
     capital expenditure was $1,577m in FY2018" ('' when the row's figures cannot be read). The years the
     question names, in its order; else the block's own year; else the latest the row gives."""
-    from nodes.figures import table_figures
+    from nodes.figures import statement_figures, table_figures
 
     label = _row_label(row)
     figures = [f for b in blocks for f in table_figures(_as_evidence(b))
                if f.quote and _row_label(f.quote) == label and f.fiscal_year]
+    # a statement page's row (app/text/statements.readable_statement) is found by its line item
+    figures = figures or [f for b in blocks for f in statement_figures(_as_evidence(b))
+                          if f.label == label and f.fiscal_year and not f.label.endswith(" growth")]
     if not label or not figures:
         return ""
     base = [f for f in figures if f.label == figures[0].label]  # the row's own measure, not a qualified column
@@ -156,8 +159,21 @@ def state_row(question: str, row: str, blocks: Sequence[Block]) -> str:
     own = blocks[0].fiscal_year
     years = years or ([own] if own in by_year else [max(by_year)])  # type: ignore[list-item, type-var]
     block = next(b for b in blocks if b.chunk_id == by_year[years[0]].chunk_id)
-    parts = [f"{format_figure(by_year[y].value, _unit(by_year[y], block))} in FY{y}" for y in years]
-    return f"{_subject(by_year[years[0]].company, by_year[years[0]].label)} was {' and '.join(parts)}"
+    outflow = is_outflow(label) and all(by_year[y].value < 0 for y in years)
+    parts = [f"{format_figure(abs(by_year[y].value) if outflow else by_year[y].value, _unit(by_year[y], block))}"
+             f" in FY{y}" for y in years]
+    spent = " (a cash outflow, shown in brackets in the statement)" if outflow else ""
+    return f"{_subject(by_year[years[0]].company, by_year[years[0]].label)} was {' and '.join(parts)}{spent}"
+
+
+_OUTFLOW = re.compile(r"(?i)^(purchases?|payments?|repayments?|dividends? paid|acquisitions?|repurchases?|"
+                      r"capital expenditures?|additions to)\b")
+
+
+def is_outflow(label: str) -> bool:
+    """A cash-flow line that is a use of cash ('Purchases of property, plant and equipment'): its bracketed
+    value is an amount spent, stated as a positive amount."""
+    return _OUTFLOW.match(label.strip()) is not None
 
 
 def _as_evidence(block: Block) -> Any:

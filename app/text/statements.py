@@ -542,3 +542,38 @@ def _sentence_around(text: str, start: int, end: int) -> str:
     left = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start))
     right = min((i for i in (text.find(". ", end), text.find("\n", end)) if i >= 0), default=len(text))
     return text[left + 1:right]
+
+
+# --- statements as lines a reader (and the extractive draft) can quote ----------------------------------------
+
+_RAW_VALUE = re.compile(r"\(?-?\d[\d,]*(?:\.\d+)?\)?%?|[—–]")
+MIN_ROWS_TO_REWRITE = 3
+
+
+def readable_statement(text: str) -> str:
+    """A statement page written a row per line that names its columns: 'Purchases of property, plant and
+    equipment (PP&E): 2018 (1,577); 2017 (1,373); 2016 (1,420)'. Values are written as the page writes them (so
+    they can be checked against it), periods as the header gives them. Text that is no statement (fewer than
+    MIN_ROWS_TO_REWRITE rows line up with columns) comes back unchanged."""
+    rows = [row for row in read_statement(text).rows if row.periods]
+    if len(rows) < MIN_ROWS_TO_REWRITE:
+        return text
+    return "\n".join(line for row in rows if (line := _row_line(row)))
+
+
+def _row_line(row: StatementRow) -> str:
+    written = _RAW_VALUE.findall(row.raw[len(row.line_item):]) if row.raw.startswith(row.line_item) else []
+    values = written[-len(row.values):] if len(written) >= len(row.values) else [_plain(v) for v in row.values]
+    cells = [f"{_period_words(p)} {v}" for p, v in zip(row.periods or [], values) if v not in ("", None)]
+    return f"{row.line_item}: {'; '.join(cells)}" if cells else ""
+
+
+def _period_words(period: str) -> str:
+    return period[2:] if re.fullmatch(r"FY\d{4}", period) else period
+
+
+def _plain(value: float | None) -> str:
+    if value is None:
+        return ""
+    text = f"{abs(value):,.2f}".rstrip("0").rstrip(".")
+    return f"({text})" if value < 0 else text

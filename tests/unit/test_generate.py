@@ -518,3 +518,19 @@ def test_a_news_item_is_never_quoted_by_its_safe_harbour():
     only = item.model_copy(update={"text": "This release contains forward-looking statements about storage revenue."})
     assert compose_offline({"question": "What storage revenue did Helio report?", "blocks": [only]}) == (
         INSUFFICIENT_EVIDENCE)
+
+
+def test_a_statement_row_is_stated_as_the_figure_asked_and_a_cash_outflow_by_its_amount() -> None:
+    from nodes.generate import state_row
+
+    page = "\n".join(["Kestrel Tools Inc.", "Consolidated Statement of Cash Flows", "Years ended December 31",
+                      "(Millions)", "2021", "2020", "Net income", "$", "1,204", "$", "1,118",
+                      "Purchases of property, plant and equipment", "(812)", "(760)"])
+    block = Block(n=1, kind="report", header="[1] Kestrel Tools FY2021, p.54 [text]", source_id="kt",
+                  chunk_id="kt-54", company="Kestrel Tools", fiscal_year=2021, text=page)
+    row = "Purchases of property, plant and equipment: 2021 (812); 2020 (760)"
+    stated = state_row("What was Kestrel Tools' FY2021 capital expenditure?", row, [block])
+    assert stated.startswith("Kestrel Tools' purchases of property, plant and equipment was $812m in FY2021")
+    assert "cash outflow" in stated
+    income = state_row("What was net income in FY2020?", "Net income: 2021 1,204; 2020 1,118", [block])
+    assert "$1,118m in FY2020" in income and "outflow" not in income

@@ -266,3 +266,16 @@ def test_totals_with_scale_words_and_abbreviations():
 def test_outlooks_and_figures_without_a_scale_are_not_totals():
     text = "For fiscal 2025 we expect revenue of $1.3 billion. Revenue was $412 in the shop."
     assert read_stated_totals(text) == []
+
+
+def test_a_statement_is_rewritten_a_row_per_line_with_values_as_the_page_writes_them() -> None:
+    from app.text.statements import readable_statement
+
+    page = "\n".join(["Kestrel Tools Inc.", "Consolidated Statement of Cash Flows", "Years ended December 31",
+                      "(Millions)", "2021", "2020", "Net income", "$", "1,204", "$", "1,118",
+                      "Depreciation and amortization", "410", "398",
+                      "Purchases of property, plant and equipment", "(812)", "(760)", "Dividends paid", "(300)", "—"])
+    lines = readable_statement(page).splitlines()
+    assert "Purchases of property, plant and equipment: 2021 (812); 2020 (760)" in lines
+    assert "Net income: 2021 1,204; 2020 1,118" in lines
+    assert readable_statement("Revenue grew 4% in 2021.") == "Revenue grew 4% in 2021."
