@@ -324,7 +324,8 @@ def _words(text: str) -> set[str]:
 
 
 def relevant_figures(question: str, figures: Sequence[Figure]) -> list[Figure]:
-    """Figures whose labels best match the question (most shared words, fewest extra); all if none match."""
+    """Figures whose labels best match the question (most shared words, fewest extra); none when no label shares
+    a word with it: a ratio of whatever figures were found is no answer ('combined ratio' is not assets/assets)."""
     q_words = _words(question)
 
     def score(f: Figure) -> tuple[int, int]:
@@ -333,7 +334,7 @@ def relevant_figures(question: str, figures: Sequence[Figure]) -> list[Figure]:
 
     best = max((score(f) for f in figures), default=(0, 0))
     if best[0] == 0:
-        return list(figures)
+        return []
     return [f for f in figures if score(f) == best]
 
 

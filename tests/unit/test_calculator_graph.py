@@ -444,3 +444,13 @@ def test_a_request_without_a_metric_has_no_metric_hints():
         return AIMessage(content="nothing to do")
 
     assert run(ScriptedToolModel(respond=respond))["calculation"].status == "no_calculation"
+
+
+def test_no_figure_label_sharing_a_word_with_the_question_means_no_calculation() -> None:
+    from app.calc_tools import Figure
+    from nodes.calculate import plan_tool_calls
+
+    figures = [Figure(label="Assets", value=157.0, unit="$m", company="Acme", fiscal_year=2022, source_id="a"),
+               Figure(label="Assets", value=216.0, unit="$m", company="Acme", fiscal_year=2021, source_id="a")]
+    assert plan_tool_calls("What was Acme's combined ratio for its underwriting in 2022?", figures) == []
+    assert plan_tool_calls("What was the ratio of Acme's assets in 2022 to 2021?", figures)  # named: computed
