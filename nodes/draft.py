@@ -71,6 +71,10 @@ def looks_like_instruction(sentence: str) -> bool:
     return _INSTRUCTION.search(sentence) is not None
 
 
+MEASURE_SUPPORT = 1.0
+"""The least support of a sentence that states the measure a figure question asks for, whatever its words."""
+
+
 def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int, years: Sequence[int] = (),
                    answers: Callable[[str, str], bool] | None = None) -> list[Claim]:
     # A sentence is read in its section's context: under "Outlook and guidance", "For FY2025 we expect: revenue
@@ -81,8 +85,11 @@ def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int, years:
         return own if own > 0 or not section else SECTION_ONLY_WEIGHT * sentence_support(
             topic, f"{sentence} {section}", years)
 
+    # For a figure question (`answers` given) only sentences that state the measure asked count, and each of
+    # them supports the answer even in other words than the question's: 'Purchases of property, plant and
+    # equipment: 2018 (1,577)' answers 'capital expenditure'.
     candidates = [
-        (support(sentence, doc.section), doc.score, -position, sentence, doc)
+        (max(support(sentence, doc.section), MEASURE_SUPPORT if answers else 0.0), doc.score, -position, sentence, doc)
         for doc in docs
         for position, sentence in enumerate(split_sentences(joined_lists(readable_tables(readable_statement(doc.text)))))
         if not looks_like_instruction(sentence) and (answers is None or answers(sentence, doc.section or ""))
