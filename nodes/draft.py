@@ -46,7 +46,8 @@ def draft_claims(
         groups.setdefault((doc.company or "").casefold(), []).append(doc)
     limit = min(per_company + question_parts(question) - 1, MAX_CLAIMS_PER_COMPANY + 2)
     companies = {d.company for d in evidence if d.company}
-    answers = ((lambda sentence, section: answers_question(question, sentence, companies, section))
+    answers = ((lambda sentence, doc: answers_question(question, sentence, companies, doc.section or "")
+                and of_the_years_asked(sentence, doc, years))
                if asks_for_figure(question) else None)
     return [claim for docs in groups.values() for claim in best_sentences(topic, docs, limit, years, answers)]
 
@@ -71,12 +72,23 @@ def looks_like_instruction(sentence: str) -> bool:
     return _INSTRUCTION.search(sentence) is not None
 
 
+def of_the_years_asked(sentence: str, doc: Evidence, years: Sequence[int]) -> bool:
+    """A figure for a year asked: a sentence (or statement row) that names years must name one asked; one that
+    names none speaks for its filing's year. Another year's figure is no answer."""
+    if not years:
+        return True
+    named = years_named(sentence)
+    if named:
+        return bool(set(named) & set(years))
+    return doc.fiscal_year is None or doc.fiscal_year in years or any(y > doc.fiscal_year for y in years)
+
+
 MEASURE_SUPPORT = 1.0
 """The least support of a sentence that states the measure a figure question asks for, whatever its words."""
 
 
 def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int, years: Sequence[int] = (),
-                   answers: Callable[[str, str], bool] | None = None) -> list[Claim]:
+                   answers: Callable[[str, Evidence], bool] | None = None) -> list[Claim]:
     # A sentence is read in its section's context: under "Outlook and guidance", "For FY2025 we expect: revenue
     # of $1.02bn to $1.08bn; ..." answers a question about guidance although it never says the word. Support
     # through the section alone counts for less than the sentence's own words.
@@ -92,7 +104,7 @@ def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int, years:
         (max(support(sentence, doc.section), MEASURE_SUPPORT if answers else 0.0), doc.score, -position, sentence, doc)
         for doc in docs
         for position, sentence in enumerate(split_sentences(joined_lists(readable_tables(readable_statement(doc.text)))))
-        if not looks_like_instruction(sentence) and (answers is None or answers(sentence, doc.section or ""))
+        if not looks_like_instruction(sentence) and (answers is None or answers(sentence, doc))
     ]
     ranked = sorted((c for c in candidates if c[0] > 0), key=lambda c: c[:3], reverse=True)
     picked: dict[str, Claim] = {}

@@ -568,8 +568,18 @@ def _row_line(row: StatementRow) -> str:
     return f"{row.line_item}: {'; '.join(cells)}" if cells else ""
 
 
+_SPAN_WORDS = {"3M": "three months", "6M": "six months", "9M": "nine months", "12M": "twelve months"}
+
+
 def _period_words(period: str) -> str:
-    return period[2:] if re.fullmatch(r"FY\d{4}", period) else period
+    """A column period as the page itself writes it, near enough to be checked against it: 'FY2018' → '2018',
+    '2021-08-29' → '2021', '3M 2023-06-30' → 'three months 2023'."""
+    if re.fullmatch(r"FY\d{4}", period):
+        return period[2:]
+    dated = re.fullmatch(r"(?:(\d+M) )?((?:19|20)\d{2})-\d{2}-\d{2}", period)
+    if dated:
+        return " ".join(x for x in (_SPAN_WORDS.get(dated.group(1) or "", dated.group(1)), dated.group(2)) if x)
+    return period
 
 
 def _plain(value: float | None) -> str:

@@ -588,3 +588,25 @@ def test_a_question_about_companies_with_no_filings_is_not_searched() -> None:
                         "absent_companies": ["Quillfeather"]})
     assert out["retrieval_result"].status == "insufficient"
     assert out["retrieval_result"].absent == ["Quillfeather"] and search.calls == []
+
+
+def test_a_figure_question_about_a_year_takes_no_other_years_figure() -> None:
+    from nodes.draft import of_the_years_asked
+
+    doc = NW_FIN.model_copy(update={"fiscal_year": 2022})
+    assert of_the_years_asked("Total assets: 2022 9,178; 2021 9,100", doc, [2022])
+    assert not of_the_years_asked("Total assets: 2022 9,178; 2021 9,100", doc, [2018])
+    assert not of_the_years_asked("Total assets were $9.2bn.", doc, [2018])  # its filing speaks for 2022
+    assert of_the_years_asked("Total assets were $9.2bn.", doc, [])
+    claims = draft_claims("What were Northwind's total assets in FY2018?", [doc.model_copy(update={
+        "text": "Total assets: 2022 9,178; 2021 9,100"})])
+    assert claims == []
+
+
+def test_date_columns_are_written_as_the_year_the_page_names() -> None:
+    from app.text.statements import readable_statement
+
+    page = "\n".join(["CONSOLIDATED BALANCE SHEETS", "(amounts in millions)", "August 29,", "2021", "August 30,",
+                      "2020", "Total current assets", "29,505", "28,120", "Other assets", "3,381", "2,841",
+                      "TOTAL ASSETS", "$", "59,268", "$", "55,556"])
+    assert "TOTAL ASSETS: 2021 59,268; 2020 55,556" in readable_statement(page).splitlines()
