@@ -59,7 +59,8 @@ def _norm(text: str) -> str:
 
 LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
     LineItem("revenue", "revenue", ("revenue", "revenues", "total revenue", "total revenues", "net revenue",
-                                    "net revenues", "net sales", "total net sales", "sales", "turnover")),
+                                    "net revenues", "net sales", "total net sales", "total net revenue",
+                                    "total net revenues", "sales", "turnover")),
     LineItem("cogs", "COGS", ("cost of sales", "cost of revenue", "cost of revenues", "total cost of revenue",
                               "total cost of revenues", "cost of goods sold", "cost of products sold", "cogs")),
     LineItem("gross_profit", "gross profit", ("gross profit",)),
@@ -136,7 +137,10 @@ def label_match(label: str, item: str, measure: str | None = None) -> int | None
     text, names = _norm(label), item_names(item, measure)
     if text in names:
         return 0
-    if any(text.startswith(name + " ") for name in names):
+    # a longer label that continues the name ('Net income attributable to X'), not one that joins it to another
+    # item ('Sales and marketing' is no revenue line)
+    if any(text.startswith(name + " ") and not re.match(r"(?:and|&|or|of|per)\b", text[len(name) + 1:])
+           for name in names):
         return 1
     return None
 

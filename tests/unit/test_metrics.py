@@ -265,3 +265,11 @@ def test_judgements_map_to_the_metrics_that_decide_them():
 def test_a_judgement_note_names_the_metric_and_its_value():
     _, result = compute("quick ratio", judgement="liquidity")
     assert result.note == "The liquidity judgement rests on quick ratio = 0.8x."
+
+
+def test_a_label_that_joins_a_name_to_another_item_is_not_that_item() -> None:
+    from app.metrics import label_match
+
+    assert label_match("Sales and marketing", "revenue") is None
+    assert label_match("Total net revenues", "revenue") == 0
+    assert label_match("Net sales to external customers", "revenue") == 1

@@ -21,5 +21,14 @@ class OfflineGrader:
         self.min_score, self.min_overlap = min_score, min_overlap
 
     def grade(self, question: str, evidence: Evidence, companies: Sequence[str] = ()) -> bool:
-        topic = topic_terms(question, companies)
-        return grade_offline(topic, evidence, min_score=self.min_score, min_overlap=self.min_overlap)
+        """The question proper is graded, not the instructions around it ('Round to two decimals. Base your
+        judgement on the balance sheet.'); a document that states the measure a figure question asks, in any
+        of its names (a metric's line items, a line item's statement name), is admitted on that alone."""
+        from nodes.draft import asks_for_figure, core_question, measure_terms, states_measure
+        from nodes.grade import truncate_for_grading
+
+        topic = topic_terms(core_question(question), companies)
+        if grade_offline(topic, evidence, min_score=self.min_score, min_overlap=self.min_overlap):
+            return True
+        return (asks_for_figure(question) and evidence.score >= self.min_score
+                and states_measure(measure_terms(question, companies), truncate_for_grading(evidence.text)))
