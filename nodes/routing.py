@@ -1,6 +1,6 @@
 """The supervisor's routing step and its branch functions.
 
-`route` asks the routing model (app/models.py) for a `RouteDecision`, holds it to guarantees that no model
+`route` asks the routing model (app/models/, the factory's `router`) for a `RouteDecision`, holds it to guarantees that no model
 output can break (a question naming a company the knowledge base holds is never refused; one naming such a company
 and a period it holds is never sent to clarification; one naming such a company and asking what its filings state
 is searched in them, and calculated when it names a catalogue metric) and records it. The branch functions

@@ -1,7 +1,7 @@
 """Prompts for the openai-provider versions of the retrieval subgraph's grading and rewriting steps.
 
-Grading (app/models.py) puts the document inside a <<<DOCUMENT ... DOCUMENT>>> fence at the user role, truncated
-to `GRADE_CHARS`; rewriting (not wired to a model yet: nodes/retrieve.py rewrites offline) puts the question,
+Grading (app/models/providers/openai.py) puts the document inside a <<<DOCUMENT ... DOCUMENT>>> fence at the user role, truncated
+to `GRADE_CHARS`; rewriting (not wired to a model yet: nodes/rewrite.py rewrites offline) puts the question,
 the missing companies and the failed claims' terms (which come from documents) inside one <<<DATA ... DATA>>>
 fence. prompts/fences.py strips every fence marker from the content, to a fixed point, so that it cannot close
 the fence itself; text outside a fence (the grading question) is stripped and kept on one line.

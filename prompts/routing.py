@@ -1,4 +1,4 @@
-"""Prompt for the openai provider's routing model (small client, structured output → app.models.RouteFlags).
+"""Prompt for the openai provider's routing model (small client, structured output → app.models.providers.openai.RouteFlags).
 
 The question goes inside a <<<QUESTION ... QUESTION>>> fence (prompts/fences.py strips every marker from it);
 the companies named earlier in the conversation sit outside it, on one line, stripped the same way.

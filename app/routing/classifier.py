@@ -20,7 +20,7 @@ from app.routing.examples import (DEFAULT_COMPANIES, DEFAULT_TICKERS, EXAMPLES_P
 from app.routing.features import FEATURE_NAMES, FEATURE_SCALE, Features, extract_features, feature_vector
 from app.routing.plan import build_plan, clarification_question
 
-# Names other modules import from here (app/models.py, tests); they live in the modules above.
+# Names other modules import from here (app/models/, tests); they live in the modules above.
 __all__ = ["DEFAULT_COMPANIES", "DEFAULT_TICKERS", "EXAMPLES_PATH", "FEATURE_NAMES", "Embed", "OfflineRouter",
            "build_plan", "clarification_question", "examples_hash", "extract_features", "feature_vector",
            "load_examples"]
