@@ -1,4 +1,5 @@
-"""Prompt for the openai provider's routing model (small client, structured output → app.models.providers.openai.RouteFlags).
+"""Prompt for the openai provider's routing model (small client, structured output: RouteFlags, in
+app/models/providers/openai.py).
 
 The question goes inside a <<<QUESTION ... QUESTION>>> fence (prompts/fences.py strips every marker from it);
 the companies named earlier in the conversation sit outside it, on one line, stripped the same way.
