@@ -287,7 +287,8 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
     if metric_plan is not None:
         return metric_plan
     q = question.lower()
-    relevant = relevant_figures(q, figures)
+    companies = sorted({f.company for f in figures if f.company})
+    relevant = [f for f in relevant_figures(q, figures) if names_the_measure(question, f.label, companies)]
     if "cagr" in q or "compound annual" in q:
         return [("cagr", _cagr_args(old, new)) for old, new in year_pairs(relevant)]
     if re.search(r"\b(ratio|times|multiple|divided by|in relation to|relative to|as a (?:percentage|share|"
@@ -321,6 +322,22 @@ def _cagr_args(old: Figure, new: Figure) -> dict[str, float]:
 
 def _words(text: str) -> set[str]:
     return set(re.findall(r"[a-z]+", text.lower())) - _STOPWORDS
+
+
+def names_the_measure(question: str, label: str, companies: Sequence[str] = ()) -> bool:
+    """A figure's label names the measure the question asks about, the words of the calculation aside ('Cost of
+    sales' is not 'same-store sales growth'); any label does when the question names no measure of its own
+    ('what was, then, the change?')."""
+    from nodes.draft import measure_terms, states_measure
+
+    measures = [a - _CALC_WORDS for a in measure_terms(question, companies) if a - _CALC_WORDS]
+    return not measures or states_measure(measures, label)
+
+
+_CALC_WORDS = frozenset({"growth", "grow", "chang", "differ", "ratio", "increas", "decreas", "rate", "exceed",
+                         "percentag", "percent", "compar", "higher", "lower", "cagr", "time", "multipl", "far",
+                         "outpac", "relat", "relationship", "proport", "share", "fraction", "portion", "repres",
+                         "divid", "much", "mani"})
 
 
 def relevant_figures(question: str, figures: Sequence[Figure]) -> list[Figure]:

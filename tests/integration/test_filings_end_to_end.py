@@ -251,8 +251,6 @@ def test_whole_company_revenue_is_the_total_not_a_segment(runtime: Any) -> None:
     assert_cited_blocks_hold(runtime, result, "4,210")
 
 
-@pytest.mark.xfail(strict=True, reason="answer composition, not routing (reports only): leads with the segment "
-                                       "table (North America Retail $ 1,612); the $2,687 million total comes second")
 def test_whole_company_net_sales_from_page_records_is_the_total(runtime: Any) -> None:
     result = ask(runtime, "What were Orbital Foods' net sales in 2023?")
     assert result.status == "answered", describe(runtime, result)
@@ -270,8 +268,6 @@ def test_capital_expenditure_from_the_cash_flow_statement(runtime: Any) -> None:
     assert_cited_blocks_hold(runtime, result, "962")
 
 
-@pytest.mark.xfail(strict=True, reason="routed right now (reports + calculation), but retrieval finds no passage "
-                                       "stating 'current ratio' and answers 'Insufficient evidence', not 2,352 / 1,112")
 def test_current_ratio_is_computed_from_the_balance_sheet_and_cites_its_inputs(runtime: Any) -> None:
     result = ask(runtime, "What was Kestrel Mining's current ratio at June 30, 2024?")
     assert result.status == "answered", describe(runtime, result)

@@ -454,3 +454,14 @@ def test_no_figure_label_sharing_a_word_with_the_question_means_no_calculation()
                Figure(label="Assets", value=216.0, unit="$m", company="Acme", fiscal_year=2021, source_id="a")]
     assert plan_tool_calls("What was Acme's combined ratio for its underwriting in 2022?", figures) == []
     assert plan_tool_calls("What was the ratio of Acme's assets in 2022 to 2021?", figures)  # named: computed
+
+
+def test_the_figures_computed_on_must_name_the_measure_asked() -> None:
+    from app.calc_tools import Figure
+    from nodes.calculate import names_the_measure, plan_tool_calls
+
+    cost = [Figure(label="Cost of sales", value=v, unit="$m", company="Kestrel Mining", fiscal_year=y, source_id="k")
+            for v, y in ((2451.0, 2022), (2905.0, 2024))]
+    assert plan_tool_calls("What was Kestrel Mining's same-store sales growth in fiscal 2024?", cost) == []
+    assert plan_tool_calls("How much did Kestrel Mining's cost of sales grow?", cost)
+    assert names_the_measure("what was, then, the change?", "Net cash from operations")  # names no measure
