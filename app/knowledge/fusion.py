@@ -140,7 +140,8 @@ def companies_in(query: str, companies: list[str], aliases: Mapping[str, str] | 
         if " " not in alias and not _named_as_a_name(alias, company, query):
             continue
         found.append((pos, company))
-    found += _squashed_mentions(norm_query, table)
+    found += [(pos, company) for pos, company, words in _squashed_mentions(norm_query, table)
+              if _written_as_a_name(words, query)]
     found += _abbreviations(query, companies)
     seen: list[str] = []
     for _, company in sorted(found):
@@ -168,7 +169,7 @@ def _spells(token: str, words: list[str]) -> bool:
     return any(token[:n] == words[0][:n] and _spells(token[n:], words[1:]) for n in range(1, len(token) + 1))
 
 
-def _squashed_mentions(norm_query: str, table: Mapping[str, str]) -> list[tuple[int, str]]:
+def _squashed_mentions(norm_query: str, table: Mapping[str, str]) -> list[tuple[int, str, list[str]]]:
     """Runs of 2-4 query words that spell a name written without spaces ("foot locker" = FOOTLOCKER)."""
     squashed = {a.replace(" ", ""): c for a, c in table.items() if len(a.replace(" ", "")) >= 6}
     words = [(m.start(), m.group()) for m in re.finditer(r"\S+", norm_query)]
@@ -177,5 +178,11 @@ def _squashed_mentions(norm_query: str, table: Mapping[str, str]) -> list[tuple[
         for n in (2, 3, 4):
             run = "".join(w for _, w in words[i:i + n])
             if i + n <= len(words) and run in squashed:
-                out.append((words[i][0] - 1, squashed[run]))
+                out.append((words[i][0] - 1, squashed[run], [w for _, w in words[i:i + n]]))
     return out
+
+
+def _written_as_a_name(words: list[str], query: str) -> bool:
+    """The words stand in the query capitalised ('Best Buy', 'BEST BUY'), not as ordinary words ('the best buy')."""
+    pattern = r"\b" + r"[\W_]*".join(re.escape(w) for w in words) + r"\b"
+    return any(not m.group()[0].islower() for m in re.finditer(pattern, query, re.IGNORECASE))

@@ -234,3 +234,8 @@ def test_an_upper_case_abbreviation_spelling_a_name_word_by_word_finds_it() -> N
     assert companies_in("Does AMEX have an improving margin?", companies) == ["American Express"]
     assert companies_in("Does AMD have a healthy quick ratio?", companies) == []
     assert companies_in("What was NET revenue?", companies) == []  # one-word names are never abbreviated
+
+
+def test_a_name_written_without_spaces_is_found_only_when_written_as_a_name() -> None:
+    assert companies_in("What was Best Buy's revenue?", ["BESTBUY"]) == ["BESTBUY"]
+    assert companies_in("Which laptop is the best buy?", ["BESTBUY"]) == []

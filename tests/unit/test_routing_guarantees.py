@@ -213,3 +213,10 @@ def test_a_company_the_knowledge_base_does_not_hold_goes_to_the_reports_to_be_to
 def test_no_company_is_absent_when_the_question_names_one_the_knowledge_base_holds() -> None:
     out = run(ASK, f"Did {KB[0]} compete with Quillfeather Aerospace?")
     assert out["absent_companies"] == []
+
+
+def test_a_name_the_sources_state_counts_as_naming_the_company() -> None:
+    out = route({"question": "Are JnJ's FY2022 financials those of a high growth company?"}, router=scripted(ASK),
+                known_companies=lambda: ["Johnson & Johnson"], aliases=lambda: {"jnj": "Johnson & Johnson"})
+    assert not out["decision"].needs_clarification and out["decision"].needs_retrieval
+    assert out["absent_companies"] == []
