@@ -151,10 +151,11 @@ def companies_in(query: str, companies: list[str], aliases: Mapping[str, str] | 
 
 
 def _abbreviations(query: str, companies: list[str]) -> list[tuple[int, str]]:
-    """Upper-case words of 3-6 letters that spell a name of two or more words, each word giving its first
-    letters ("AMEX" = AMerican EXpress); only when exactly one company fits."""
+    """Upper-case words of 4-6 letters that spell a name of two or more words, each word giving its first
+    letters ("AMEX" = AMerican EXpress); only when exactly one company fits. Three letters are too short to
+    tell an abbreviation from an acronym ("ATM")."""
     out = []
-    for m in re.finditer(r"\b[A-Z]{3,6}\b", query):
+    for m in re.finditer(r"\b[A-Z]{4,6}\b", query):
         fits = [c for c in companies if len(normalize_name(c).split()) >= 2
                 and _spells(m.group().lower(), normalize_name(c).split())]
         if len(fits) == 1:
@@ -183,6 +184,9 @@ def _squashed_mentions(norm_query: str, table: Mapping[str, str]) -> list[tuple[
 
 
 def _written_as_a_name(words: list[str], query: str) -> bool:
-    """The words stand in the query capitalised ('Best Buy', 'BEST BUY'), not as ordinary words ('the best buy')."""
+    """The words stand in the query capitalised ('Best Buy', 'BEST BUY'), not as ordinary words ('the best buy'),
+    or the whole query is in lower case."""
+    if query == query.lower():
+        return True
     pattern = r"\b" + r"[\W_]*".join(re.escape(w) for w in words) + r"\b"
     return any(not m.group()[0].islower() for m in re.finditer(pattern, query, re.IGNORECASE))

@@ -39,7 +39,9 @@ def test_a_failed_step_names_its_node_and_the_checkpoint_that_finishes_the_turn(
     assert "ConnectionError: model server unreachable" in str(error)
     router.fixed = True
     result = rt.replay(error.thread_id, error.checkpoint_id)
-    assert result.status == "refused" and result.thread_id == error.thread_id
+    # the knowledge base is empty: a figure question about Northwind is answered that it holds no filings of it
+    assert result.status == "insufficient" and result.thread_id == error.thread_id
+    assert "holds no filings of Northwind" in result.answer
 
 
 def test_fork_only_from_the_start_of_a_turn(tmp_path: Path) -> None:
