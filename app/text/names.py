@@ -12,7 +12,8 @@ _WORD = r"[A-Z][A-Za-z0-9&.\-]*"
 _NAME = rf"{_WORD}(?:\s+(?:&\s+)?{_WORD}){{0,3}}"
 # A name before a possessive, or after a word that puts a company there.
 _POSSESSIVE = re.compile(rf"(?<![\w&])({_NAME})['’]s?(?=\s|$)")
-_AFTER = re.compile(rf"\b(?i:for|of|did|does|do|has|have|had|is|was|were|at|by|from|about|between|and)\s+({_NAME})")
+_AFTER = re.compile(rf"\b(?i:for|of|did|does|do|has|have|had|is|was|were|at|by|from|about|between|and|that|which|whether)\s+"
+                    rf"({_NAME})")
 # Words that are capitalised in questions without naming a company.
 _NOT_NAMES = set("""
 fy q1 q2 q3 q4 h1 h2 ttm ltm yoy gaap non-gaap usd eur gbp ceo cfo coo cto chair board ebit ebitda eps dps cogs

@@ -26,3 +26,8 @@ def test_only_names_that_find_no_held_company_and_only_when_no_held_company_is_n
     assert unheld_names("What was Quillfeather's revenue?", holds, []) == ["Quillfeather"]
     assert unheld_names("What was Northwind's revenue?", holds, []) == []
     assert unheld_names("Compare Northwind with Quillfeather's revenue", holds, ["Northwind Logistics"]) == []
+
+
+def test_a_name_as_the_subject_of_a_clause() -> None:
+    assert company_like_names("What are the products that Quillfeather sells?") == ["Quillfeather"]
+    assert company_like_names("In which Quillfeather segment did sales grow most?") == ["Quillfeather"]
