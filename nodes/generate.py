@@ -190,8 +190,12 @@ def _unit(figure: Figure, block: Block) -> str:
 
 
 def _measure(label: str) -> str:
-    """A label inside a sentence: 'Capital expenditure' → 'capital expenditure'; 'EBITDA' stays."""
-    first, _, rest = label.strip().partition(" ")
+    """A label inside a sentence: 'Capital expenditure' → 'capital expenditure'; 'EBITDA' stays; a label set
+    all in capitals ('TOTAL ASSETS', as statements print totals) → 'total assets'."""
+    label = label.strip()
+    if len(label.split()) > 1 and label.isupper():
+        label = label.lower()
+    first, _, rest = label.partition(" ")
     if first[:1].isupper() and first[1:].islower():
         first = first.lower()
     return f"{first} {rest}".strip()

@@ -534,3 +534,9 @@ def test_a_statement_row_is_stated_as_the_figure_asked_and_a_cash_outflow_by_its
     assert "cash outflow" in stated
     income = state_row("What was net income in FY2020?", "Net income: 2021 1,204; 2020 1,118", [block])
     assert "$1,118m in FY2020" in income and "outflow" not in income
+
+
+def test_a_label_in_capitals_reads_in_lower_case_inside_a_sentence() -> None:
+    from nodes.generate import _measure
+
+    assert _measure("TOTAL ASSETS") == "total assets" and _measure("EBITDA") == "EBITDA"
