@@ -6,6 +6,9 @@
 
 from __future__ import annotations
 
+import re
+import zlib
+
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -51,3 +54,23 @@ def offline_grader() -> OfflineGrader:
 @pytest.fixture
 def offline_calculator() -> RuleBasedCalculatorModel:
     return RuleBasedCalculatorModel()
+
+
+class WordHashEmbedder:
+    """Bag-of-words vectors (64 hashed dimensions): instant, deterministic, and a text is nearest to itself."""
+
+    name = "test-word-hash"
+
+    def __init__(self) -> None:
+        self.calls: list[int] = []
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        self.calls.append(len(texts))
+        out = []
+        for text in texts:
+            vec = [0.0] * 64
+            for word in re.findall(r"\w+", text.lower()):
+                vec[zlib.crc32(word.encode()) % 64] += 1.0
+            norm = sum(v * v for v in vec) ** 0.5 or 1.0
+            out.append([v / norm for v in vec])
+        return out

@@ -5,10 +5,8 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-import zlib
 from datetime import date
 from pathlib import Path
-from typing import Sequence
 
 import pytest
 
@@ -17,6 +15,7 @@ from app.knowledge.base import Filters, KnowledgeBase
 from app.knowledge.catalog import Catalog
 from app.knowledge.records import SourceRecord
 from app.settings import get_settings
+from tests.fakes import WordHashEmbedder
 
 pytestmark = pytest.mark.integration
 
@@ -246,26 +245,6 @@ def test_sparse_index_rebuilds_when_older_than_the_catalog(kb: KnowledgeBase, co
 
 
 # --- a fast knowledge base: a word-hash embedder and a dense store that refuses big batches, like chromadb ---------
-
-
-class WordHashEmbedder:
-    """Bag-of-words vectors (64 hashed dimensions): instant, deterministic, and a text is nearest to itself."""
-
-    name = "test-word-hash"
-
-    def __init__(self) -> None:
-        self.calls: list[int] = []
-
-    def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        self.calls.append(len(texts))
-        out = []
-        for text in texts:
-            vec = [0.0] * 64
-            for word in re.findall(r"\w+", text.lower()):
-                vec[zlib.crc32(word.encode()) % 64] += 1.0
-            norm = sum(v * v for v in vec) ** 0.5 or 1.0
-            out.append([v / norm for v in vec])
-        return out
 
 
 class StrictCollection:

@@ -5,33 +5,15 @@ pages judged as units."""
 from __future__ import annotations
 
 import json
-import re
-import zlib
-from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from app.knowledge.base import KnowledgeBase
 from app.settings import get_settings
+from tests.fakes import WordHashEmbedder
 
 pytestmark = pytest.mark.integration
-
-
-class WordHashEmbedder:
-    """Bag-of-words vectors (128 hashed dimensions): instant and deterministic."""
-
-    name = "test-word-hash"
-
-    def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        out = []
-        for text in texts:
-            vec = [0.0] * 128
-            for word in re.findall(r"[a-z]+", text.lower()):
-                vec[zlib.crc32(word.encode()) % 128] += 1.0
-            norm = sum(v * v for v in vec) ** 0.5 or 1.0
-            out.append([v / norm for v in vec])
-        return out
 
 
 PROSE = ("Our capital allocation priorities are investing in the business, paying dividends and repurchasing shares. "
