@@ -128,6 +128,13 @@ def migrate(engine: Engine, tables: MetaData | None = None) -> list[str]:
     return added
 
 
+def _batches(values: Iterable[str], size: int = 500) -> Iterator[list[str]]:
+    """Values in sorted slices small enough for one SQL `IN (...)`."""
+    ordered = sorted(set(values))
+    for start in range(0, len(ordered), size):
+        yield ordered[start:start + size]
+
+
 class Catalog:
     def __init__(self, path: Path) -> None:
         self.engine = make_engine(path)
@@ -156,13 +163,44 @@ class Catalog:
             return set(conn.execute(select(chunks.c.chunk_id)).scalars())
 
     def get_chunks(self, ids: Iterable[str]) -> dict[str, dict]:
-        ids = list(ids)
         out: dict[str, dict] = {}
         with self.engine.connect() as conn:
-            for start in range(0, len(ids), 500):
-                rows = conn.execute(select(*[chunks.c[f] for f in CHUNK_FIELDS])
-                                    .where(chunks.c.chunk_id.in_(ids[start:start + 500])))
+            for part in _batches(ids):
+                rows = conn.execute(select(*[chunks.c[f] for f in CHUNK_FIELDS]).where(chunks.c.chunk_id.in_(part)))
                 out.update({r.chunk_id: dict(r._mapping) for r in rows})
+        return out
+
+    def page_texts(self, keys: Iterable[tuple[str, int | None]]) -> dict[tuple[str, int | None], str]:
+        """(source id, page) -> the page's text: its chunks in order (overlaps repeat; titles come first).
+        Only the pages asked for are read, not the rest of their sources."""
+        keys = set(keys)
+        pages = {page for _, page in keys if page is not None}
+        out: dict[tuple[str, int | None], list[str]] = {}
+        with self.engine.connect() as conn:
+            for part in _batches({sid for sid, _ in keys}):
+                query = (select(chunks.c.source_id, chunks.c.page, chunks.c.text)
+                         .where(chunks.c.source_id.in_(part), chunks.c.page.in_(pages)).order_by(chunks.c.ordinal))
+                for sid, page, text in conn.execute(query):
+                    if (sid, page) in keys:
+                        out.setdefault((sid, page), []).append(text)
+        return {key: "\n".join(parts) for key, parts in out.items()}
+
+    def page_openings(self, companies: Iterable[str]) -> list[tuple[str, str, int | None]]:
+        """(chunk id, text, fiscal year) of the first chunk of every report page of these companies."""
+        query = (select(chunks.c.chunk_id, chunks.c.text, chunks.c.fiscal_year, func.min(chunks.c.ordinal))
+                 .where(chunks.c.company.in_(list(companies)), chunks.c.page.is_not(None),
+                        chunks.c.doc_type == "report")
+                 .group_by(chunks.c.source_id, chunks.c.page))
+        with self.engine.connect() as conn:
+            return [(cid, text, year) for cid, text, year, _ in conn.execute(query)]
+
+    def forms(self, source_ids: Iterable[str]) -> dict[str, str | None]:
+        """source id -> its filing form (10-K, 10-Q, 8-K, earnings), as ingestion read it."""
+        out: dict[str, str | None] = {}
+        with self.engine.connect() as conn:
+            for part in _batches(source_ids):
+                out.update(dict(conn.execute(select(sources.c.source_id, sources.c.form)
+                                             .where(sources.c.source_id.in_(part))).all()))
         return out
 
     def iter_terms(self) -> Iterator[tuple[str, str]]:

@@ -34,8 +34,8 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
     if filters.active():
         funnel.append(FunnelStep("filter", n_eligible, total - n_eligible,
                                  "metadata filter " + ", ".join(f"{k}={v}" for k, v in filters.active().items())))
-    named = (companies_in(query, kb.catalog.companies(), _aliases(kb)) if mode == "hybrid" and not filters.company
-             else [])
+    named = (companies_in(query, kb.catalog.companies(), kb.catalog.company_aliases())
+             if mode == "hybrid" and not filters.company else [])
     years = years_in(query, kb.catalog.fiscal_years()) if mode == "hybrid" and filters.fiscal_year is None else []
     if named:  # the question names companies the knowledge base holds: search their filings only
         scoped = np.fromiter((bool(r) and r.get("company") in named for r in kb.filter_rows()), dtype=bool)
@@ -96,18 +96,12 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
             rank=rank, chunk_id=cid, source_id=row["source_id"], title=row["title"], page=row["page"],
             company=row["company"], fiscal_year=row["fiscal_year"], doc_type=row["doc_type"],
             published_at=row["published_at"], section=row["section"], is_table=bool(row["is_table"]),
-            score=cand.score, why=_why(cand.ranks, cand.raw, dups, getattr(cand, "page_reasons", [])),
+            score=cand.score, why=_why(cand.ranks, cand.raw, dups, cand.page_reasons),
             text=row["text"],
             signals={"ranks": cand.ranks, "raw": {n: round(v, 4) for n, v in cand.raw.items()},
                      "duplicates_removed": dups},
         ))
     return SearchResponse(query=query, mode=mode, hits=hits, funnel=funnel, companies_named=named)
-
-
-def _aliases(kb: KnowledgeBase) -> dict[str, str]:
-    """Names the sources state for their companies (registrant names, tickers), when the catalog knows them."""
-    reader = getattr(kb.catalog, "company_aliases", None)
-    return reader() if reader else {}
 
 
 def _within(where: dict | None, companies: list[str]) -> dict | None:
@@ -116,24 +110,6 @@ def _within(where: dict | None, companies: list[str]) -> dict | None:
         return where
     clause = {"company": companies[0]} if len(companies) == 1 else {"company": {"$in": companies}}
     return clause if where is None else {"$and": [where, clause]}
-
-
-def page_texts(kb: KnowledgeBase, keys: set[tuple[str, int | None]]) -> dict[tuple[str, int | None], str]:
-    """(source id, page) -> the page's text: its chunks in order (overlaps repeat; titles come first)."""
-    from sqlalchemy import select
-
-    from app.knowledge.catalog import chunks
-
-    out: dict[tuple[str, int | None], list[str]] = {}
-    sources = sorted({sid for sid, _ in keys})
-    with kb.catalog.engine.connect() as conn:
-        for start in range(0, len(sources), 500):
-            query = (select(chunks.c.source_id, chunks.c.page, chunks.c.text)
-                     .where(chunks.c.source_id.in_(sources[start:start + 500])).order_by(chunks.c.ordinal))
-            for sid, page, text in conn.execute(query):
-                if (sid, page) in keys:
-                    out.setdefault((sid, page), []).append(text)
-    return {key: "\n".join(parts) for key, parts in out.items()}
 
 
 def line_items_for(query: str) -> list[str]:
@@ -147,41 +123,23 @@ def line_items_for(query: str) -> list[str]:
     for n in (4, 3, 2, 1):
         for i in range(len(words) - n + 1):
             key = resolve_item(" ".join(words[i:i + n]))
-            if key and n > 1 or key in ("capex", "cogs", "ppe", "ppne"):
+            # one word names a line item only when it is an item's own abbreviation ('capex'), not 'sales'
+            if key and (n > 1 or key in _ONE_WORD_ITEMS):
                 items.append(LINE_ITEMS[key])
     return list(dict.fromkeys(name for item in dict.fromkeys(items) for name in item.synonyms[:3]))
+
+
+_ONE_WORD_ITEMS = {"capex", "cogs", "ppe"}
 
 
 def statement_chunks(kb: KnowledgeBase, companies: list[str], wanted: set[str], years: list[int]
                      ) -> list[tuple[str, float]]:
     """The opening chunk of every page of the named companies' filings that is a statement the query needs,
     the filings of the years it names first."""
-    from sqlalchemy import func, select
-
-    from app.knowledge.catalog import chunks
-
-    query = (select(chunks.c.chunk_id, chunks.c.text, chunks.c.fiscal_year, func.min(chunks.c.ordinal))
-             .where(chunks.c.company.in_(companies), chunks.c.page.is_not(None), chunks.c.doc_type == "report")
-             .group_by(chunks.c.source_id, chunks.c.page))
-    with kb.catalog.engine.connect() as conn:
-        rows = [(cid, year) for cid, text, year, _ in conn.execute(query) if statement_of_page(text) in wanted]
+    rows = [(cid, year) for cid, text, year in kb.catalog.page_openings(companies)
+            if statement_of_page(text) in wanted]
     rows.sort(key=lambda r: (r[1] not in years, -(r[1] or 0), r[0]))
     return [(cid, 1.0) for cid, _ in rows]
-
-
-def source_forms(kb: KnowledgeBase, source_ids: set[str]) -> dict[str, str | None]:
-    """source id -> its filing form (10-K, 10-Q, 8-K, earnings), as the catalog read it."""
-    from sqlalchemy import select
-
-    from app.knowledge.catalog import sources
-
-    ids = sorted(source_ids)
-    out: dict[str, str | None] = {}
-    with kb.catalog.engine.connect() as conn:
-        for start in range(0, len(ids), 500):
-            query = select(sources.c.source_id, sources.c.form).where(sources.c.source_id.in_(ids[start:start + 500]))
-            out.update(dict(conn.execute(query).all()))
-    return out
 
 
 def named_years(query: str) -> list[int]:
@@ -192,9 +150,9 @@ def _by_page(kb: KnowledgeBase, query: str, live: list, rows: dict, years: list[
              rrf_k: int) -> list:
     """Judge pages as units (app/knowledge/pages.py) and order the candidates page by page."""
     wanted = statements_wanted(query)
-    texts = page_texts(kb, {(rows[c.chunk_id]["source_id"], rows[c.chunk_id]["page"]) for c in live})
+    texts = kb.catalog.page_texts((rows[c.chunk_id]["source_id"], rows[c.chunk_id]["page"]) for c in live)
     asked = forms_wanted(query)
-    forms = source_forms(kb, {rows[c.chunk_id]["source_id"] for c in live}) if asked else {}
+    forms = kb.catalog.forms(rows[c.chunk_id]["source_id"] for c in live) if asked else {}
     pages = rank_pages([(c.chunk_id, c.score) for c in live], rows, texts, wanted, years, 1.0 / (rrf_k + 1),
                        forms, asked)
     by_id = {c.chunk_id: c for c in live}
