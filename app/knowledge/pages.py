@@ -55,7 +55,6 @@ _MEASURES = {
 }
 _LETTERS = re.compile(r"[^a-z]")
 _TITLE_LINES = 8
-_TOC = re.compile(r"(?i)table of contents|^\s*index to (consolidated )?financial statements")
 _NUMBER = re.compile(r"(?<![\w.,])\(?\d[\d,]*(?:\.\d+)?\)?(?!\w)")
 
 STATEMENT_BONUS = 1.0

@@ -55,8 +55,9 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
         scored = top_k(sparse.index.scores(analyze(query + " " + " ".join(line_items_for(query)))), pool, eligible)
         lists["sparse"] = [(sparse.ids[i], s) for i, s in scored]
     scoped_to = [filters.company] if filters.company else named
+    asked_years = years or named_years(query)  # a filter's year is not in `years`; the question still names it
     if mode == "hybrid" and scoped_to and (wanted := statements_wanted(query)):
-        lists["statements"] = statement_chunks(kb, scoped_to, wanted, years or named_years(query))
+        lists["statements"] = statement_chunks(kb, scoped_to, wanted, asked_years)
     if total == 0:
         return SearchResponse(query=query, mode=mode, hits=[], funnel=[], companies_named=[])
     for name, ranked in lists.items():
@@ -78,7 +79,7 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
                                  "chunk no longer in the catalog (replaced or removed)"))
 
     if mode == "hybrid" and live:
-        live = _by_page(kb, query, live, rows, years or named_years(query), funnel, settings.rrf_k)
+        live = _by_page(kb, query, live, rows, asked_years, funnel, settings.rrf_k)
     final, dup_of = dedupe([(c.chunk_id, rows[c.chunk_id]["text"]) for c in live], settings.dedupe_threshold,
                            limit=k)
     examined = len(final) + len(dup_of)
