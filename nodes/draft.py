@@ -183,7 +183,13 @@ def measure_terms(question: str, companies: Iterable[str] = ()) -> list[set[str]
     """What an answer to a figure question must name, as alternatives: the measure the question names (its
     content words), and, when that measure is a metric of the catalogue (app/metrics.py), the metric's name
     and the line items it is computed from; when it is a line item, that item's names in statements
-    ('capital expenditure' is stated as 'Purchases of property, plant and equipment')."""
+    ('capital expenditure' is stated as 'Purchases of property, plant and equipment'). Read once per question:
+    drafting, grading and the calculator ask it of every sentence, document and figure."""
+    return [set(a) for a in _measure_terms(question, frozenset(companies))]
+
+
+@lru_cache(maxsize=64)
+def _measure_terms(question: str, companies: frozenset[str]) -> tuple[frozenset[str], ...]:
     from app.metrics import LINE_ITEMS, find_metrics
 
     core = core_question(question)
@@ -191,7 +197,6 @@ def measure_terms(question: str, companies: Iterable[str] = ()) -> list[set[str]
     # 'What was revenue, and how much did it grow?' asks two things: a sentence may state either.
     parts = [{t for t in topic_terms(part, companies) - noise if len(t) > 1 or t.isdigit()}
              for part in _SECOND_PART.split(core) if part and not _QUESTION_WORD.fullmatch(part.strip())]
-    measure = set().union(*parts) if parts else set()
     alternatives = [p for p in parts if p]
     for metric in find_metrics(core):
         alternatives.append(set(analyze(metric.name)))
@@ -201,7 +206,7 @@ def measure_terms(question: str, companies: Iterable[str] = ()) -> list[set[str]
         names = [set(analyze(name)) for name in item.synonyms]
         if any(part and any(part == n - noise for n in names) for part in parts):
             alternatives += [n for n in names if len(n) >= min(len(p) for p in parts if p)]
-    return [a for a in alternatives if a]
+    return tuple(frozenset(a) for a in alternatives if a)
 
 
 def states_measure(alternatives: Sequence[set[str]], sentence: str, context: str = "") -> bool:
