@@ -175,7 +175,7 @@ class _Reader:
     rows: list[_OpenRow] = field(default_factory=list)
 
     def feed(self, line: str) -> None:
-        text = line.strip()
+        text = _unglued(line.strip())
         if not text or text.startswith("|"):
             return
         rest = self._read_unit(text)
@@ -184,12 +184,17 @@ class _Reader:
         if _is_period_line(rest, continuing=self.header is not None):
             self._read_header(rest)
             return
+        if self.header is not None:  # '2019 2018 Cash flows from operating activities:' ends a header
+            years, text = _leading_years(text)
+            if years:
+                self._read_header(years)
         self._close_header()
-        label, tokens = _split_row(text)
-        if label:
-            self._start_row(label, tokens, text)
-        else:
-            self._add_values(tokens, text)
+        for piece in _pieces(text):
+            label, tokens = _split_row(piece)
+            if label:
+                self._start_row(label, tokens, piece)
+            else:
+                self._add_values(tokens, piece)
 
     def finish(self) -> Statement:
         self._close_header()
@@ -358,6 +363,53 @@ def _full_year(digits: str) -> int:
 
 
 # --- rows ---------------------------------------------------------------------------------------------------
+
+
+# Some extractors end a line after a label and start the next with its values: 'Deferred revenue' /
+# '618,622  443,472 Total current liabilities' / '5,466,312  4,586,657 Non-current content liabilities'. A run
+# of values that is unmistakably a row's cells (a grouped number such as '618,622', a currency sign, or two
+# cells or more) followed by a capitalised word therefore ends a row. '$3,901 million' does not (lower case),
+# nor a lone '1' in 'Level 1 assets', '4.75%' in '4.75% Notes due 2025' or the hyphen in 'Segment revenue - Quarries'.
+_GLUED = re.compile(r"(?<=[A-Za-z])(?=\(?\d{1,3}(?:,\d{3})+(?!\d))|(?<=[a-z])(?=[—–$])")
+_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+")
+
+
+def _unglued(text: str) -> str:
+    """Cells written onto a label's last word apart: 'net161,985' → 'net 161,985', 'enefits—' → 'enefits —'."""
+    return _GLUED.sub(" ", text)
+
+
+def _leading_years(text: str) -> tuple[str, str]:
+    """A line's leading year columns and the rest: '2019 2018 Cash flows from…' → ('2019 2018', 'Cash flows…')."""
+    tokens = text.split()
+    i = 0
+    while i < len(tokens) and _YEAR_TOKEN.match(tokens[i]):
+        i += 1
+    return " ".join(tokens[:i]), " ".join(tokens[i:])
+
+
+def _pieces(text: str) -> list[str]:
+    """A line cut after each unmistakable run of cells that a label follows (see _GLUED above); a line of one
+    row comes back whole."""
+    tokens = text.split()
+    pieces: list[str] = []
+    start = run = 0
+    for i, token in enumerate(tokens):
+        if _is_value_token(token) and not _YEAR_TOKEN.match(token):
+            run += 1
+            continue
+        if run and i - run >= start and _cells_run(tokens[i - run:i]) and token[:1].isupper():
+            pieces.append(" ".join(tokens[start:i]))
+            start = i
+        run = 0
+    pieces.append(" ".join(tokens[start:]))
+    return [p for p in pieces if p]
+
+
+def _cells_run(tokens: list[str]) -> bool:
+    cells = [t for t in tokens if (_VALUE.match(t) or _DASH.match(t)) and not _NOTE_MARK.match(t)
+             and not _NOTE_CANDIDATE.match(t)]
+    return any(_GROUPED.search(t) or _CURRENCY_TOKEN.match(t) for t in tokens) or len(cells) >= 2
 
 
 def _split_row(text: str) -> tuple[str, list[str]]:

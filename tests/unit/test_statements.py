@@ -279,3 +279,53 @@ def test_a_statement_is_rewritten_a_row_per_line_with_values_as_the_page_writes_
     assert "Purchases of property, plant and equipment: 2021 (812); 2020 (760)" in lines
     assert "Net income: 2021 1,204; 2020 1,118" in lines
     assert readable_statement("Revenue grew 4% in 2021.") == "Revenue grew 4% in 2021."
+
+
+# Each line ends with the next row's label and the following line starts with its values; a word broken at the
+# line's end, cells written onto a label ('net161,985', 'enefits—') and header years on a label's line.
+GLUED = """FERNHOLT, INC.
+CONSOLIDATED BALANCE SHEETS
+(in thousands, except share data)
+ As of December 31,
+  2024  2023 Assets
+    Current assets:
+    Cash and cash equivalents
+ $ 1,822,705  $ 1,407,516 Short-term investments
+ —  206,266 Other current assets
+ 436,215  160,302 Total current assets
+ 2,258,920  1,774,084 Non-current assets, n
+et 9,371,050  6,274,511 Deferred revenue
+ 518,602  343,412 Level 3 instruments
+ 4 5 Proceeds from options exercised, net161,985  118,514 Excess tax b
+enefits—  79,880 Total current liabilities
+ 5,466,312  4,586,657 Long-term debt
+ 6,499,432  3,364,311 Revenue recognised of $3,901 million in fiscal 2024 was deferred.
+"""
+
+
+def test_rows_whose_values_open_the_next_line_are_read_with_their_own_label():
+    statement = read_statement(GLUED)
+    assert statement.periods == ["2024-12-31", "2023-12-31"]
+    rows = {r.line_item: r.values for r in statement.rows if r.periods}
+    assert rows == {
+        "Cash and cash equivalents": [1822705.0, 1407516.0],
+        "Short-term investments": [0.0, 206266.0],
+        "Other current assets": [436215.0, 160302.0],
+        "Total current assets": [2258920.0, 1774084.0],
+        "Non-current assets, n et": [9371050.0, 6274511.0],  # a word broken by the page stays broken
+        "Deferred revenue": [518602.0, 343412.0],
+        "Level 3 instruments": [4.0, 5.0],  # '3' inside a label and two small cells: one row, not two
+        "Proceeds from options exercised, net": [161985.0, 118514.0],
+        "Excess tax b enefits": [0.0, 79880.0],
+        "Total current liabilities": [5466312.0, 4586657.0],
+        "Long-term debt": [6499432.0, 3364311.0],
+    }  # the closing sentence's '$3,901 million' is followed by a lower-case word: no row is cut there
+
+
+def test_header_years_on_a_labels_line_still_name_the_columns():
+    text = ("Years Ended December 31,\n2024\n2023 2022 Cash flows from operating activities:\nNet income\n"
+            "$ 213,105  $ 375,446  $ (38,453) Depreciation\n84,212  75,598  60,961")
+    statement = read_statement(text)
+    assert statement.periods == ["FY2024", "FY2023", "FY2022"]
+    assert [(r.line_item, r.values) for r in statement.rows] == [
+        ("Net income", [213105.0, 375446.0, -38453.0]), ("Depreciation", [84212.0, 75598.0, 60961.0])]
