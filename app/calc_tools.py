@@ -298,32 +298,40 @@ def _target_metric(name: str, definition: str) -> Metric:
 
 
 def metric(name: str, inputs: dict[str, float], year: int | None = None, definition: str = "",
-           decimals: int | None = None, judgement: str = "") -> CalcResult:
+           decimals: int | None = None, judgement: str = "", years: list[int] | None = None) -> CalcResult:
     """Apply a financial metric to named inputs. `name`: a catalogue metric or alias ('fixed asset turnover',
     'DPO'); `definition`: the question's own formula text, which replaces the catalogue's; `inputs`: values by
     key '<item>_<fiscal year>' (e.g. 'revenue_2019', 'ppe_2018'); `year`: the fiscal year the metric is for;
-    `decimals`: the rounding the question asks for; `judgement`: the judgement the metric decides, if any.
-    A missing input is an error that names it: no value is guessed."""
+    `years`: instead of `year`, the fiscal years to average the metric over (a '3 year average': the metric for
+    each year, then their mean); `decimals`: the rounding the question asks for; `judgement`: the judgement the
+    metric decides, if any. A missing input is an error that names it: no value is guessed."""
     target = _target_metric(name, definition)
     values = {key: _check(key, value) for key, value in inputs.items()}
     if year is not None and not isinstance(year, int):
         raise CalcError("invalid_input", f"year must be an integer, got {year!r}")
-    formula, missing = _first_complete(target, values, year)
-    if missing:
-        needed = ", ".join(describe_key(k) for k in missing)
-        raise CalcError("missing_input", f"{target.name} needs {needed}: not among the figures given, so no value")
-    scale = target.unit == "%" and not (target.origin == "question" and formula.has_hundred)
-    arithmetic = formula.arithmetic(values, year) if not scale else f"({formula.arithmetic(values, year)}) * 100"
+    if years is not None and (len(years) < 2 or not all(isinstance(y, int) for y in years)):
+        raise CalcError("invalid_input", f"years must be two fiscal years or more, got {years!r}")
+    parts, keys, text = [], [], ""
+    for when in years or [year]:
+        formula, missing = _first_complete(target, values, when)
+        if missing:
+            needed = ", ".join(describe_key(k) for k in missing)
+            raise CalcError("missing_input", f"{target.name} needs {needed}: not among the figures given, so no value")
+        scale = target.unit == "%" and not (target.origin == "question" and formula.has_hundred)
+        parts.append(formula.arithmetic(values, when) if not scale else f"({formula.arithmetic(values, when)}) * 100")
+        keys.extend(k for k in formula.input_keys(when) if k not in keys)
+        text = text or formula.text
+    arithmetic = parts[0] if len(parts) == 1 else f"({' + '.join(f'({p})' for p in parts)}) / {len(parts)}"
     value = _walk(_parse(arithmetic), [])
     unit, default_dp = _METRIC_UNITS[target.unit]
     if decimals is not None and not 0 <= decimals <= 10:
         raise CalcError("domain", "decimals must be 0..10")
     result = _finish(value, default_dp if decimals is None else decimals)
-    keys = formula.input_keys(year)
     shown = f"{_fmt(result)}{'' if unit in ('%', 'x', '') else ' '}{unit}"
+    over = f", averaged over FY{years[0]}–FY{years[-1]}" if years else ""
     return CalcResult(
         tool="metric", inputs={k: values[k] for k in keys}, result=result, unit=unit, expression=arithmetic,
-        formula=f"{target.name} = {formula.text} (inputs: {', '.join(keys)})",
+        formula=f"{target.name} = {text}{over} (inputs: {', '.join(keys)})",
         note=f"The {judgement} judgement rests on {target.name} = {shown}." if judgement else "",
     )
 
@@ -382,6 +390,8 @@ class MetricArgs(BaseModel):
     decimals: int | None = Field(default=None, ge=0, le=10, description="Decimal places the question asks for.")
     judgement: str = Field(default="", max_length=80,
                            description="The judgement the metric decides, e.g. 'liquidity'.")
+    years: list[int] | None = Field(default=None, description="Fiscal years to average the metric over, instead "
+                                                              "of one year ('3 year average': [2017, 2018, 2019]).")
 
 
 def _as_tool(fn: Callable[..., CalcResult], args_schema: type[BaseModel]) -> BaseTool:

@@ -100,7 +100,8 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
     LineItem("cfo", "cash from operations", (
         "net cash provided by operating activities", "net cash from operating activities",
         "cash provided by operating activities", "cash from operations", "cash flow from operations",
-        "cash from operating activities", "operating cash flow", "cash generated from operations", "cfo")),
+        "cash from operating activities", "cash flow from operating activities", "cash flows from operating activities",
+        "operating cash flow", "cash generated from operations", "cfo")),
     LineItem("capex", "capex", (
         "purchases of property, plant and equipment", "capital expenditures", "capital expenditure",
         "payments for property and equipment", "purchases of property and equipment",
@@ -116,10 +117,40 @@ _ITEM_BY_NAME: dict[str, str] = {_norm(s): item.key for item in LINE_ITEMS.value
 def resolve_item(phrase: str) -> str | None:
     """The line item a phrase names ('FY2022 COGS' -> no: pass 'COGS'), trying it without 'total'/'the'."""
     text = _norm(phrase)
-    for candidate in (text, re.sub(r"^(?:the|total|its|their)\s+", "", text)):
+    for candidate in (text, re.sub(r"^(?:the|total|its|their)\s+", "", text), _QUALIFIERS.sub("", text)):
         if candidate in _ITEM_BY_NAME:
             return _ITEM_BY_NAME[candidate]
     return None
+
+
+_QUALIFIERS = re.compile(r"^(?:(?:the|its|their|total|unadjusted|reported|gaap|consolidated|year[- ]end)(?:\s+|$))+")
+"""Words before a line item that do not change which line it is: 'unadjusted operating income' is the statement's
+operating income (an adjusted figure is a non-GAAP measure no statement states)."""
+ONE_WORD_ITEMS = frozenset({"revenue", "capex", "cogs", "ppe", "inventory"})
+"""Line items one word of a question may name ('revenue growth', 'capex'); other single words ('cash', 'assets',
+'equity', 'sales' in 'sales and marketing') name one only in a longer phrase."""
+
+
+def items_named(question: str) -> list[str]:
+    """The line items a question names, longest phrase first, in order of mention: 'cash flow from operating
+    activities' is cash from operations (and not also cash); 'total current liabilities' is current liabilities."""
+    words = re.findall(r"[\w&'’]+", question.lower().replace("’", "'"))
+    taken = [False] * len(words)
+    found: list[tuple[int, str]] = []
+    for n in range(6, 0, -1):
+        for i in range(len(words) - n + 1):
+            if any(taken[i:i + n]):
+                continue
+            phrase = " ".join(words[i:i + n])
+            key = resolve_item(phrase)
+            core = _QUALIFIERS.sub("", _norm(phrase)).split()
+            if key is None or (len(core) <= 1 and key not in ONE_WORD_ITEMS):
+                continue
+            if n == 1 and key == "revenue" and i + 1 < len(words) and words[i + 1] in ("and", "&"):
+                continue  # 'sales and marketing'
+            taken[i:i + n] = [True] * n
+            found.append((i, key))
+    return list(dict.fromkeys(key for _, key in sorted(found)))
 
 
 def item_names(item: str, measure: str | None = None) -> tuple[str, ...]:
@@ -353,6 +384,9 @@ CATALOGUE: tuple[Metric, ...] = (
     _metric("net margin", ("net profit margin", "net income margin", "profit margin"), "%",
             "net income / revenue"),
     _metric("EBITDA margin", ("ebitda margin",), "%", "(operating income + D&A) / revenue"),
+    _metric("EBITDA less capex", ("ebitda minus capex", "ebitda - capex", "ebitda less capital expenditures"),
+            "money", "operating income + D&A - capex"),
+    _metric("EBITDA", (), "money", "operating income + D&A"),
     _metric("effective tax rate", ("tax rate", "etr"), "%", "income tax expense / income before taxes"),
     _metric("current ratio", (), "x", "current assets / current liabilities"),
     _metric("quick ratio", ("acid-test ratio", "acid test ratio"), "x",
@@ -408,7 +442,7 @@ _ALIASES: tuple[tuple[re.Pattern[str], int, Metric], ...] = tuple(sorted(
 def find_metrics(question: str) -> list[Metric]:
     """Every metric the question names, in order of mention; a longer alias claims its words first, so
     'operating cash flow ratio' is not also 'cash flow ratio'."""
-    text, taken, found = question.lower(), [False] * len(question), []
+    text, taken, found = _PERCENT_MARGIN.sub(" margin", question.lower()), [False] * len(question), []
     for pattern, _, metric in _ALIASES:
         for match in pattern.finditer(text):
             if not any(taken[match.start():match.end()]):
@@ -417,9 +451,13 @@ def find_metrics(question: str) -> list[Metric]:
     return list(dict.fromkeys(m for _, m in sorted(found, key=lambda x: x[0])))
 
 
+_PERCENT_MARGIN = re.compile(r"\s+(?:%|percent(?:age)?)\s+margin\b")
+"""'EBITDA % margin' is the EBITDA margin."""
+
+
 def find_metric(question: str) -> Metric | None:
     """The metric named by the longest alias in the question (case-insensitive, whole words), or None."""
-    text = question.lower()
+    text = _PERCENT_MARGIN.sub(" margin", question.lower())
     return next((m for pattern, _, m in _ALIASES if pattern.search(text)), None)
 
 
@@ -432,8 +470,12 @@ def metric_named(name: str) -> Metric | None:
 # --- question definitions -------------------------------------------------------------------------------------
 
 _DEFINED = re.compile(
-    r"(?P<name>[A-Za-z][\w&'/ ()-]{1,80}?)\s+(?:is|are|shall be|should be)\s+(?:defined|calculated|computed)\s+as"
-    r"\s*:?\s*(?P<formula>.+?)(?=\.\s|\.$|\?|;|\n|$)", re.IGNORECASE)
+    r"(?P<name>[A-Za-z][\w&'/ ()-]{1,80}?)\s+(?:here\s+)?(?:is|are|shall be|should be)\s+(?:defined|calculated|"
+    r"computed)\s+as\s*:?\s*(?P<formula>.+?)(?=\.\s|\.$|\?|;|\n|$)"
+    r"|\bdefine\s+(?P<name2>[A-Za-z][\w&'/ ()-]{1,80}?)\s+as\s*:?\s*(?P<formula2>.+?)(?=\.\s|\.$|\?|;|\n|$)",
+    re.IGNORECASE)
+_SOURCE_NOTE = re.compile(r"(?i)\[[^\]]*\]|\((?:from|per|as per|as shown in|in|on)\b[^)]*\)")
+"""'[from cash flow statement]', '(from the income statement)': where to read an input, not arithmetic."""
 
 
 def question_definition(question: str) -> Metric | None:
@@ -443,15 +485,35 @@ def question_definition(question: str) -> Metric | None:
     if not match:
         return None
     try:
-        formula = parse_formula(match.group("formula"))
+        formula = parse_formula(_SOURCE_NOTE.sub(" ", match.group("formula") or match.group("formula2")))
     except ValueError:
         return None
     if not re.search(r"[-+*/]", formula.template):
         return None  # 'X is defined as: the money we make' is prose, not a formula
-    name = re.sub(r"^(?:the|a|an)\s+", "", match.group("name").strip(), flags=re.IGNORECASE)
+    name = re.sub(r"^(?:the|a|an)\s+", "", (match.group("name") or match.group("name2")).strip(), flags=re.IGNORECASE)
+    return Metric(name=name, aliases=(name,), unit=_defined_unit(name, question), formulas=(formula,),
+                  origin="question")
+
+
+def _defined_unit(name: str, question: str) -> Unit:
+    """A defined metric's unit: a 'ratio' is times, a 'margin' or 'rate' a percentage, else the catalogue's unit
+    for the name ('FCF' is money), else a percentage when the question asks for percents."""
+    if re.search(r"(?i)\bratio\b", name):
+        return "x"
+    if re.search(r"(?i)\b(?:margin|rate)\b", name):
+        return "%"
     known = find_metric(name)
-    unit: Unit = known.unit if known else "%" if re.search(r"percent|%", question, re.IGNORECASE) else "x"
-    return Metric(name=name, aliases=(name,), unit=unit, formulas=(formula,), origin="question")
+    return known.unit if known else "%" if re.search(r"percent|%", question, re.IGNORECASE) else "x"
+
+
+def defines_a_part(definition: Metric, named: Metric) -> bool:
+    """Whether a question's definition is of a part of a metric it names: 'Define unadjusted EBITDA as …' in a
+    question about 'EBITDA less capex' defines an input, not the metric asked."""
+    core = _QUALIFIERS.sub("", definition.name.lower()).strip()
+    if not core or any(alias.lower() == core for alias in named.aliases):
+        return False  # the definition is of the metric named
+    return any(alias.lower() != core and re.search(rf"(?<![\w&]){re.escape(core)}(?![\w&])",
+                                                                    alias.lower()) for alias in named.aliases)
 
 
 def definition_metric(name: str, definition: str) -> Metric:
@@ -476,6 +538,27 @@ def rounding_decimals(question: str) -> int | None:
     if re.search(r"nearest hundredth", q):
         return 2
     return None
+
+
+_AVERAGE_OVER = re.compile(
+    r"(?i)\b(?P<n>\d|two|three|four|five)[- ]years?\s+average\b"
+    r"|\baverage\b[^.?]{0,60}\b(?:over|across)\b[^.?]{0,20}(?:19|20)\d{2}\s*(?:-|–|to|and|through)\s*(?:FY\s?)?(?:19|20)\d{2}")
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def averaged_years(question: str, years: Sequence[int]) -> list[int]:
+    """The fiscal years a question averages a metric over, oldest first: 'the FY2017 - FY2019 3 year average of
+    capex as a % of revenue' → [2017, 2018, 2019]; 'the three-year average … in FY2024' → [2022, 2023, 2024].
+    Empty when it asks for no average over years."""
+    match = _AVERAGE_OVER.search(question)
+    if not match or not years:
+        return []
+    n = match.group("n")
+    count = (int(n) if n.isdigit() else _COUNTS[n.lower()]) if n else 0
+    first, last = min(years), max(years)
+    if count and first == last:
+        first = last - count + 1
+    return list(range(first, last + 1)) if 2 <= last - first + 1 <= 10 else []
 
 
 def day_basis(question: str) -> int | None:
@@ -506,6 +589,41 @@ def judgement(question: str) -> tuple[str, list[Metric]] | None:
     return None
 
 
+def metrics_asked(question: str) -> tuple[list[Metric], str]:
+    """The metrics a question asks for and the judgement they decide ('' if none): its own definition (unless it
+    defines a part of a metric it names), else the metrics it names, else the ones its judgement rests on."""
+    verdict = judgement(question)
+    topic = verdict[0] if verdict else ""
+    definition = question_definition(question)
+    named = find_metrics(question)
+    if definition is not None and not any(defines_a_part(definition, m) for m in named):
+        return [definition], topic
+    return named or (verdict[1] if verdict else []), topic
+
+
+def needed_inputs(question: str, years: Sequence[int]) -> list[tuple[str, int]]:
+    """The (line item, fiscal year) pairs a question's answer is read or computed from: every input of each
+    formula of the metrics it asks for, for the latest year it names (or each year it averages over; a
+    year-over-year change reads the line item it names), and each line item it names, for each year it names.
+    Empty when it names no year: which filing's figures would be a guess."""
+    if not years:
+        return []
+    metrics, _ = metrics_asked(question)
+    named = items_named(question)
+    bases = averaged_years(question, years) or [max(years)]
+    pairs: list[tuple[str, int]] = []
+    for metric in metrics:
+        for formula in metric.formulas:
+            for base in bases:
+                for key in formula.input_keys(base):
+                    item, year = key_parts(key)
+                    for each in (named[:1] if item == MEASURE else [item]):
+                        if year is not None and each in LINE_ITEMS:
+                            pairs.append((each, year))
+    pairs.extend((item, year) for item in named for year in sorted(set(years)))
+    return list(dict.fromkeys(pairs))
+
+
 # --- choosing figures -----------------------------------------------------------------------------------------
 
 
@@ -520,6 +638,7 @@ class MetricInputs:
     values: dict[str, float] = field(default_factory=dict)
     sources: dict[str, Any] = field(default_factory=dict)
     missing: list[str] = field(default_factory=list)
+    measure: str | None = None
 
 
 def describe_key(key: str, measure: str | None = None) -> str:
@@ -555,7 +674,7 @@ def metric_inputs(metric: Metric, figures: Sequence[FigureLike], *, company: str
     first formula with its missing inputs named."""
     first: MetricInputs | None = None
     for formula in metric.formulas:
-        chosen = MetricInputs(metric, formula, year)
+        chosen = MetricInputs(metric, formula, year, measure=measure)
         if formula.needs_year(year):
             chosen.missing.append("fiscal year")
         for key in formula.input_keys(year) if not chosen.missing else []:

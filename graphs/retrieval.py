@@ -1,7 +1,8 @@
 """The retrieval subgraph: search per company in parallel, grade, draft and verify, retry narrowed, or give up.
 
-    START ─▶ start_retrieval ─▶ plan_queries ─▶ search_company × N (Send) ─▶ grade_documents ─▶ draft_and_verify
+    START ─▶ start_retrieval ─▶ plan_queries ─▶ search_company × N (Send) ─▶ grade_documents ─▶ fetch_inputs
                                       ▲                                                                 │
+                                      │                                                          draft_and_verify
                                       └───────────────────────────── retry ─────────────────────────────┤
                                         finish_retrieval ◀── done ──────────────────────────────────────┤
                                         fall_back ◀── fallback ─────────────────────────────────────────┘
@@ -17,6 +18,7 @@ from functools import partial
 
 from langgraph.graph import END, START, StateGraph
 
+from nodes.inputs import fetch_inputs
 from nodes.retrieval_state import (
     CHECKPOINT_TYPES,
     DEFAULT_K,
@@ -74,6 +76,7 @@ def build_retrieval_graph(
     builder.add_node("plan_queries", partial(plan_queries, k=k))
     builder.add_node("search_company", partial(search_company, search_fn=search_fn), input_schema=SearchTask)
     builder.add_node("grade_documents", partial(grade_documents, grader=grader))
+    builder.add_node("fetch_inputs", partial(fetch_inputs, search_fn=search_fn))
     builder.add_node("draft_and_verify", partial(draft_and_verify, drafter=drafter))
     builder.add_node("finish_retrieval", finish_retrieval)
     builder.add_node("fall_back", fall_back)
@@ -86,7 +89,9 @@ def build_retrieval_graph(
     builder.add_conditional_edges("plan_queries", fan_out_searches, ["search_company"])
     # Grading waits for every branch of the attempt.
     builder.add_edge("search_company", "grade_documents")
-    builder.add_edge("grade_documents", "draft_and_verify")
+    # The statement rows a metric or a named line item needs, when grading admitted none that holds them.
+    builder.add_edge("grade_documents", "fetch_inputs")
+    builder.add_edge("fetch_inputs", "draft_and_verify")
     # Usable: finish. Unusable with attempts left: plan again, narrowed. Nothing verified at the end: fall back.
     builder.add_conditional_edges(
         "draft_and_verify",

@@ -53,13 +53,15 @@ def evidence_header(n: int, doc: Evidence) -> str:
 
 
 def order_report_evidence(result: RetrievalResult | None) -> list[Evidence]:
-    """Chunks cited by verified claims first (in claim order), then the other admitted chunks by score."""
+    """Chunks cited by verified claims first (in claim order), then those fetched for the line items the
+    question's figures need, then the other admitted chunks by score."""
     if result is None:
         return []
     cited = [cid for claim in result.claims for cid in claim.evidence_chunk_ids]
     by_id = {d.chunk_id: d for d in result.evidence}
-    first = [by_id[c] for c in dict.fromkeys(cited) if c in by_id]
-    rest = [d for d in result.evidence if d.chunk_id not in set(cited)]
+    first = [by_id[c] for c in dict.fromkeys([*cited, *result.fetched]) if c in by_id]
+    taken = {d.chunk_id for d in first}
+    rest = [d for d in result.evidence if d.chunk_id not in taken]
     return [*first, *rest]
 
 
@@ -103,8 +105,10 @@ def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter)
     candidates: list[tuple[Evidence, str, str]] = []
     verified = {cid for c in (state.get("retrieval_result").claims if state.get("retrieval_result") else [])
                 for cid in c.evidence_chunk_ids}
+    fetched = set(state.get("retrieval_result").fetched if state.get("retrieval_result") else [])
     for doc in reports:
         rule = ("admitted by grading; cited by a verified claim" if doc.chunk_id in verified
+                else f"fetched: {doc.why}" if doc.chunk_id in fetched
                 else f"admitted by grading; fused score {doc.score:.4f}")
         candidates.append((doc, "retrieval subgraph (hybrid search → grade → verify)", rule))
     for doc in news:

@@ -42,14 +42,14 @@ from app.metrics import (
     MEASURE,
     Metric,
     MetricInputs,
+    averaged_years,
     day_basis,
     find_metrics,
-    judgement,
     key_parts,
     label_match,
     metric_inputs,
+    metrics_asked,
     parse_formula,
-    question_definition,
     rounding_decimals,
 )
 from app.text.periods import years_named
@@ -423,6 +423,9 @@ def metric_plans(question: str, figures: Sequence[Figure]) -> list[MetricPlan] |
         for target in targets:
             chosen = choose_inputs(target, question, figures, company)
             args: dict[str, Any] = {"name": target.name, "inputs": chosen.values, "year": chosen.year}
+            if over := averaged_years(question, years_named(question)):
+                chosen = average_inputs(target, figures, company, over, chosen.measure)
+                args = {"name": target.name, "inputs": chosen.values, "years": over}
             if target.origin == "question":
                 args["definition"] = target.formula
             args.update({k: v for k, v in (("decimals", decimals), ("judgement", topic)) if v not in (None, "")})
@@ -434,15 +437,11 @@ def metric_targets(question: str, figures: Sequence[Figure]) -> tuple[list[Metri
     """The metrics to apply and the judgement they decide ('' if none): the question's own definition first,
     then the metrics it names, then a judgement's. A named metric the figures already report (a figure
     labelled 'Operating margin') is left to the plain tools."""
-    verdict = judgement(question)
-    topic = verdict[0] if verdict else ""
-    definition = question_definition(question)
-    if definition is not None:
-        return [definition], topic
-    named = find_metrics(question)
-    if any(reported(m, figures) for m in named):
+    targets, topic = metrics_asked(question)
+    if targets and targets[0].origin == "question":
+        return targets, topic
+    if any(reported(m, figures) for m in find_metrics(question)):
         return [], ""
-    targets = named or (verdict[1] if verdict else [])
     days = day_basis(question)
     return [with_day_basis(m, days) for m in targets], topic
 
@@ -465,6 +464,18 @@ def companies_asked(question: str, figures: Sequence[Figure]) -> list[str | None
     q = question.lower()
     named = [c for c in names if re.search(rf"\b{re.escape(c.lower().split()[0])}\b", q)]
     return named or names or [None]
+
+
+def average_inputs(target: Metric, figures: Sequence[Figure], company: str | None, years: Sequence[int],
+                   measure: str | None) -> MetricInputs:
+    """The inputs of a metric averaged over `years`: each year's inputs, together; missing ones named."""
+    merged = MetricInputs(target, target.formulas[0], years[-1], measure=measure)
+    for year in years:
+        chosen = metric_inputs(target, figures, company=company, year=year, measure=measure)
+        merged.values.update(chosen.values)
+        merged.sources.update(chosen.sources)
+        merged.missing.extend(k for k in chosen.missing if k not in merged.missing)
+    return merged
 
 
 def choose_inputs(target: Metric, question: str, figures: Sequence[Figure], company: str | None) -> MetricInputs:

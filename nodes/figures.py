@@ -33,7 +33,7 @@ from nodes.state import SupervisorState
 
 _SENTENCE_FIGURE = re.compile(
     r"(?P<label>[A-Za-z][A-Za-z&' -]{2,60}?)\s+(?:was|were|of|reached|totalled|totaled|came to|"
-    r"(?:rose|grew|increased|fell|declined|decreased|improved)(?: by [\d.]+%)? to)\s+"
+    r"(?:rose|grew|increased|fell|declined|decreased|improved)(?: (?:by )?[\d.]+%)? to)\s+"
     r"(?P<fig>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:%|(?:p|m|bn|k)\b)?)(?:\s*\((?:FY\s?)?(?P<prior_year>(?:19|20)\d{2})[:,]?\s*"
     r"(?P<prior>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:%|(?:p|m|bn|k)\b)?)\))?")
 _LEADING_WORDS = re.compile(r"(?i)^(?:the|our|its|their|group|and|while|with|in|for|an|a|fy\d{4})\s+")

@@ -70,6 +70,9 @@ class RetrievalResult(BaseModel):
     unheld: dict[str, list[int]] = Field(
         default_factory=dict, description="Named companies whose filings cannot cover the fiscal years asked, "
         "each with the fiscal years the knowledge base does hold for it (those companies were not searched).")
+    fetched: list[str] = Field(
+        default_factory=list, description="Chunk ids admitted because they hold a line item the question's "
+        "figures need (nodes/inputs.py), not because the search ranked them.")
 
 
 class SearchRequest(BaseModel):
@@ -145,6 +148,8 @@ class RetrievalState(RetrievalInput, RetrievalOutput):
     failed_terms: list[str]
     missing: list[str]
     unheld: dict[str, list[int]]
+    fetched: list[str]
+    fetch_tried: list[str]
 
 
 class SearchTask(TypedDict):

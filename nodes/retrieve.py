@@ -2,7 +2,8 @@
 
 Steps: `start_retrieval` validates the request and resets the private state; `plan_queries` picks this
 attempt's companies and queries; `fan_out_searches` sends one `search_company` branch per company (`Send`);
-`grade_documents` admits documents with the grader it is given; `draft_and_verify` drafts claims and
+`grade_documents` admits documents with the grader it is given; `fetch_inputs` (nodes/inputs.py) admits the
+statement rows the question's figures need that grading did not; `draft_and_verify` drafts claims and
 checks every figure and entity in each against the FULL text of the evidence it cites; `route_after_verify`
 says "done", "retry" or "fallback"; `finish_retrieval` / `fall_back` write the result.
 
@@ -75,6 +76,8 @@ def start_retrieval(state: RetrievalState, *, max_attempts: int = DEFAULT_MAX_AT
         "dropped_claims": [],
         "failed_terms": [],
         "missing": companies,
+        "fetched": [],
+        "fetch_tried": [],
     }
 
 
@@ -250,6 +253,7 @@ def build_result(state: RetrievalState, status: Literal["found", "partial", "ins
         queries=state["query_log"],
         unheld=dict(state.get("unheld") or {}),
         absent=list(state.get("absent_companies") or []),
+        fetched=list(state.get("fetched") or []),
     )
 
 

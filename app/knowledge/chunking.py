@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from app.knowledge.records import Chunk, SourceRecord
 from app.knowledge.tokens import count_many
+from app.text.statements import statement_lines
 
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
@@ -68,6 +69,7 @@ def chunk_record(record: SourceRecord, max_tokens: int = 256, overlap: int = 48)
 def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
     """Split text into sentence and table-row units, tracking the current heading."""
     units: list[_Unit] = []
+    text = statement_lines(text)  # pypdf's 'Deferred revenue' / '618,622 443,472 Total current liabilities'
     plain = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("|")]
     tabular = is_tabular(plain)
     first_unit = len(units)

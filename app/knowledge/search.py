@@ -6,7 +6,6 @@ put it where.
 
 from __future__ import annotations
 
-import re
 
 import numpy as np
 
@@ -117,20 +116,12 @@ def line_items_for(query: str) -> list[str]:
     """The statement names of what the query asks about: the line items of a metric it names ('fixed asset
     turnover' reads revenue and PP&E), and a line item's other names ('capital expenditure' is stated as
     'purchases of property, plant and equipment'). Sparse search reads them; dense search keeps the question."""
-    from app.metrics import LINE_ITEMS, find_metrics, resolve_item
+    from app.metrics import LINE_ITEMS, find_metrics, items_named
 
     items = [source.item for metric in find_metrics(query) for source in metric.inputs if source.item]
-    words = re.findall(r"[\w&']+", query.lower())
-    for n in (4, 3, 2, 1):
-        for i in range(len(words) - n + 1):
-            key = resolve_item(" ".join(words[i:i + n]))
-            # one word names a line item only when it is an item's own abbreviation ('capex'), not 'sales'
-            if key and (n > 1 or key in _ONE_WORD_ITEMS):
-                items.append(LINE_ITEMS[key])
-    return list(dict.fromkeys(name for item in dict.fromkeys(items) for name in item.synonyms[:3]))
-
-
-_ONE_WORD_ITEMS = {"capex", "cogs", "ppe"}
+    items += items_named(query)
+    return list(dict.fromkeys(name for item in dict.fromkeys(items) if item in LINE_ITEMS
+                              for name in LINE_ITEMS[item].synonyms[:3]))
 
 
 def statement_chunks(kb: KnowledgeBase, companies: list[str], wanted: set[str], years: list[int]

@@ -406,6 +406,22 @@ def _pieces(text: str) -> list[str]:
     return [p for p in pieces if p]
 
 
+def statement_lines(text: str) -> str:
+    """Text with every row of a statement on lines of its own: a line is cut after a run of cells that a label
+    follows, and after two header years or more that a label follows ('2019 2018 Cash flows from operating
+    activities:'). Only spaces and line breaks change, so what a chunk quotes is still the page's text."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        years, rest = _leading_years(_unglued(line.strip()))
+        if len(years.split()) >= 2 and rest[:1].isupper():
+            out.extend([years, *_pieces(rest)])
+        elif line.strip():
+            out.extend(_pieces(_unglued(line.strip())))
+        else:
+            out.append("")
+    return "\n".join(out)
+
+
 def _cells_run(tokens: list[str]) -> bool:
     cells = [t for t in tokens if (_VALUE.match(t) or _DASH.match(t)) and not _NOTE_MARK.match(t)
              and not _NOTE_CANDIDATE.match(t)]

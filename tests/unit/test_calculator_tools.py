@@ -198,7 +198,7 @@ def test_evaluate_only_parses_never_executes(monkeypatch):
 def test_the_langchain_tools_match_the_functions():
     tools = {tool.name: tool for tool in calculator_tools()}
     assert set(tools) == {"growth_rate", "percentage_change", "difference", "ratio", "cagr", "evaluate", "metric"}
-    assert set(tools["metric"].args) == {"name", "inputs", "year", "definition", "decimals", "judgement"}
+    assert set(tools["metric"].args) == {"name", "inputs", "year", "definition", "decimals", "judgement", "years"}
     assert set(tools["cagr"].args) == {"start", "end", "years"}
     assert all(tool.description for tool in tools.values())
 
@@ -239,3 +239,19 @@ def test_the_metric_tool_evaluates_with_the_whitelist_walk(monkeypatch):
     with pytest.raises(CalcError) as error:
         metric("net margin", {"net_income_2024": 20.0, "revenue_2024": 0.0}, year=2024)
     assert error.value.code == "division_by_zero"
+
+
+def test_a_metric_averaged_over_years_is_the_mean_of_each_years_value():
+    from app.calc_tools import metric
+
+    inputs = {"capex_2022": -30.0, "revenue_2022": 1000.0, "capex_2023": -44.0, "revenue_2023": 1100.0,
+              "capex_2024": -60.0, "revenue_2024": 1200.0}
+    result = metric("capex as a share of revenue", inputs, years=[2022, 2023, 2024], decimals=1)
+    assert result.result == 4.0  # (3.0 + 4.0 + 5.0) / 3, not 134 / 3300 = 4.06
+    assert result.expression.endswith("/ 3") and "averaged over FY2022–FY2024" in result.formula
+    assert set(result.inputs) == set(inputs)
+    with pytest.raises(CalcError, match="revenue FY2023"):
+        metric("capex as a share of revenue", {k: v for k, v in inputs.items() if k != "revenue_2023"},
+               years=[2022, 2023, 2024])
+    with pytest.raises(CalcError, match="two fiscal years"):
+        metric("capex as a share of revenue", inputs, years=[2024])

@@ -9,9 +9,12 @@ from app.calc_tools import CalcError, Figure, metric
 from app.metrics import (
     CATALOGUE,
     METRICS,
+    averaged_years,
     day_basis,
+    defines_a_part,
     find_metric,
     find_metrics,
+    items_named,
     judgement,
     metric_inputs,
     parse_formula,
@@ -50,6 +53,8 @@ TEXTBOOK = {  # metric -> (value, unit): worked by hand from FIGURES for FY2024
     "operating margin": (15.0, "%"),                   # 300 / 2000
     "net margin": (10.0, "%"),                         # 200 / 2000
     "EBITDA margin": (20.0, "%"),                      # (300 + 100) / 2000
+    "EBITDA": (400.0, ""),                             # 300 + 100
+    "EBITDA less capex": (240.0, ""),                  # 300 + 100 - 160 (capex reported as -160)
     "effective tax rate": (20.0, "%"),                 # 50 / 250
     "current ratio": (1.5, "x"),                       # 900 / 600
     "quick ratio": (0.8, "x"),                         # (150 + 90 + 240) / 600
@@ -273,3 +278,52 @@ def test_a_label_that_joins_a_name_to_another_item_is_not_that_item() -> None:
     assert label_match("Sales and marketing", "revenue") is None
     assert label_match("Total net revenues", "revenue") == 0
     assert label_match("Net sales to external customers", "revenue") == 1
+
+
+@pytest.mark.parametrize(("question", "items"), [
+    ("How much did Quillon generate in cash flow from operating activities in FY2020?", ["cfo"]),
+    ("What is Quillon's year end FY2017 total current liabilities?", ["current_liabilities"]),
+    ("What is the year end FY2018 net PPNE for Quillon?", ["ppe"]),
+    ("What is the YoY change in unadjusted operating income from FY2015 to FY2016?", ["operating_income"]),
+    ("What is the FY2019 - FY2020 total revenue growth rate?", ["revenue"]),
+    ("What were sales and marketing expenses in FY2024?", []),  # 'sales' there is no revenue line
+    ("What is the cash position?", []),  # one word names an item only when it is the item's own short name
+])
+def test_the_line_items_a_question_names(question, items):
+    assert items_named(question) == items
+
+
+@pytest.mark.parametrize(("question", "years", "expected"), [
+    ("What is the FY2017 - FY2019 3 year average of capex as a % of revenue?", [2017, 2019], [2017, 2018, 2019]),
+    ("What is the three-year average capex to revenue in FY2024?", [2024], [2022, 2023, 2024]),
+    ("What was the average PP&E between FY2018 and FY2019?", [2018, 2019], []),  # an input's average, not a metric's
+    ("What is capex as a % of revenue in FY2024?", [2024], []),
+])
+def test_the_years_a_metric_is_averaged_over(question, years, expected):
+    assert averaged_years(question, years) == expected
+
+
+def test_define_x_as_gives_the_questions_own_metric_and_its_unit():
+    question = ("What is Quillon's FY2020 working capital ratio? Define working capital ratio as total current "
+                "assets divided by total current liabilities. Round your answer to two decimal places.")
+    defined = question_definition(question)
+    assert defined is not None and defined.name == "working capital ratio"
+    assert defined.unit == "x"  # a ratio, though the catalogue's 'working capital' is money
+    assert [t.item for t in defined.formulas[0].terms] == ["current_assets", "current_liabilities"]
+    fcf = question_definition("What is Quillon's FY2020 FCF? FCF here is defined as: (cash from operations - capex).")
+    assert fcf is not None and fcf.unit == "money" and fcf.formulas[0].template == "({0} - {1})"
+
+
+def test_a_definition_of_a_part_leaves_the_named_metric_asked():
+    question = ("What is the FY2022 unadjusted EBITDA less capex for Quillon? Define unadjusted EBITDA as unadjusted "
+                "operating income + depreciation and amortization [from cash flow statement].")
+    defined = question_definition(question)
+    assert defined is not None and [t.item for t in defined.formulas[0].terms] == ["operating_income", "d_and_a"]
+    named = find_metrics(question)
+    assert named[0].name == "EBITDA less capex" and defines_a_part(defined, named[0])
+    own = question_definition("What is the FY2022 EBITDA? Define EBITDA as operating income + D&A.")
+    assert own is not None and not any(defines_a_part(own, m) for m in find_metrics("EBITDA"))
+
+
+def test_a_percent_margin_is_the_margin():
+    assert [m.name for m in find_metrics("What is the FY2015 unadjusted EBITDA % margin?")] == ["EBITDA margin"]

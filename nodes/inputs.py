@@ -1,0 +1,82 @@
+"""The statement rows a question's figures are read or computed from, fetched when grading admitted none.
+
+A search ranks passages by how much they resemble the question; the row that holds an input of a metric often
+does not ('What is the FY2015 operating cash flow ratio?' resembles neither 'Net cash provided by operating
+activities' nor 'Total current liabilities'). An analyst opens the statements and reads the lines the formula
+needs. `fetch_inputs` does the same, after grading: for each (line item, fiscal year) the question needs
+(app.metrics.needed_inputs) for which no admitted chunk gives a figure, it searches the company's filings for
+the line item's names, in the filing of the latest year asked and then of the year itself, and admits the
+first chunk whose statement rows (or tables, or stated totals) give that figure. Each admitted chunk says why
+in its `why`; what was looked for and not found is left to the calculator, which names the missing inputs.
+
+No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
+"""
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from app.metrics import LINE_ITEMS, label_match, needed_inputs
+from nodes.figures import extract_figures
+from nodes.retrieval_state import Evidence, RetrievalState, SearchFn, rank_evidence
+
+FETCH_K = 5
+"""Hits read per line-item search: the row is on the statement page, which ranks near the top when it exists."""
+MAX_FETCHES = 12
+"""Searches per run at most: a formula over three years of four line items is the most the catalogue asks."""
+
+
+def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn) -> dict[str, Any]:
+    """Admit the chunks that hold the line items the question needs and no admitted chunk gives (see above)."""
+    years = list(state.get("fiscal_years") or [])
+    needs = needed_inputs(state["question"], years)
+    unheld = state.get("unheld") or {}
+    searched = {d.company.casefold() for d in state.get("documents") or [] if d.company}
+    # a company whose search found nothing has no statement to read either
+    companies = [c for c in state.get("companies") or [] if c not in unheld and c.casefold() in searched]
+    if not needs or not companies:
+        return {}
+    graded = list(state["graded"])
+    have = figures_held(graded)
+    tried = list(state.get("fetch_tried") or [])
+    added: list[Evidence] = []
+    for company in companies:
+        for item, year in needs:
+            key = f"{company.casefold()}|{item}|{year}"
+            if (company.casefold(), item, year) in have or key in tried or len(tried) >= MAX_FETCHES:
+                continue
+            tried.append(key)  # each line item is looked up once per run: a retry would only repeat the search
+            hit = find_row(search_fn, company, item, year, filings=list(dict.fromkeys([max(years), year])))
+            if hit is None:
+                continue
+            name = LINE_ITEMS[item].name
+            added.append(hit.model_copy(update={"why": f"holds {name} for FY{year}, an input the question needs "
+                                                       f"(statement rows fetched by line item)"}))
+            have |= figures_held([hit])
+    if not added:
+        return {"fetch_tried": tried}
+    return {"graded": rank_evidence([*graded, *added]), "fetch_tried": tried,
+            "fetched": [*(state.get("fetched") or []), *(d.chunk_id for d in added)]}
+
+
+def figures_held(docs: Iterable[Evidence]) -> set[tuple[str, str, int]]:
+    """(company, line item, fiscal year) for every figure the documents give that names a catalogue line item;
+    percentages never stand for an amount."""
+    held: set[tuple[str, str, int]] = set()
+    for figure in extract_figures(docs):
+        if figure.fiscal_year is None or figure.unit.strip() == "%" or not figure.company:
+            continue
+        for item in LINE_ITEMS:
+            if label_match(figure.label, item) is not None:
+                held.add((figure.company.casefold(), item, figure.fiscal_year))
+    return held
+
+
+def find_row(search_fn: SearchFn, company: str, item: str, year: int, filings: Sequence[int]) -> Evidence | None:
+    """The first chunk, in the filings of `filings` in order, that gives `item` for `year` for the company."""
+    query = " ".join(LINE_ITEMS[item].synonyms[:3])
+    for filing in filings:
+        for hit in search_fn(query, company, filing, FETCH_K):
+            doc = Evidence.model_validate(hit)
+            if (company.casefold(), item, year) in figures_held([doc]):
+                return doc
+    return None

@@ -1,0 +1,94 @@
+"""nodes/inputs.py: the statement rows a question's figures need are fetched by line item when grading admitted
+none that holds them. Companies and figures are invented; statements are in the layout pypdf extracts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.models.providers.offline import OfflineGrader
+from graphs.retrieval import Evidence, build_retrieval_graph
+from nodes.inputs import figures_held
+
+CO = "Tamsin Rail"
+
+PROSE = Evidence(
+    chunk_id="t-mdna", source_id="TAMSIN_2024_10K:p30", company=CO, fiscal_year=2024, page=30, score=0.05,
+    text="Liquidity and capital resources. We believe our operating cash flow ratio shows healthy liquidity, and "
+         "we expect cash from operations to fund our capital needs in fiscal 2025.",
+)
+CASH_FLOW = Evidence(
+    chunk_id="t-cf", source_id="TAMSIN_2024_10K:p61", company=CO, fiscal_year=2024, page=61, score=0.01,
+    text="TAMSIN RAIL, INC.\nCONSOLIDATED STATEMENTS OF CASH FLOWS\n(in millions)\nYears Ended December 31,\n"
+         "2024\n2023 2022 Cash flows from operating activities:\nNet income\n$ 412  $ 388  $ 301 Depreciation\n"
+         "120  110  98 Net cash provided by operating activities\n1,210  1,105  950 Purchases of property and "
+         "equipment\n(300) (280) (250)",
+)
+BALANCE = Evidence(
+    chunk_id="t-bs", source_id="TAMSIN_2024_10K:p59", company=CO, fiscal_year=2024, page=59, score=0.01,
+    text="TAMSIN RAIL, INC.\nCONSOLIDATED BALANCE SHEETS\n(in millions)\nAs of December 31,\n2024  2023 "
+         "Current liabilities:\nAccounts payable\n 610  580 Accrued expenses\n 390  350 Total current liabilities\n"
+         " 1,000  930 Long-term debt\n 2,100  2,300",
+)
+BALANCE_NOTE = Evidence(  # names the line item but gives no figure for it
+    chunk_id="t-note", source_id="TAMSIN_2024_10K:p80", company=CO, fiscal_year=2024, page=80, score=0.02,
+    text="Total current liabilities include the current portion of operating lease liabilities.",
+)
+
+
+class LineItemSearch:
+    """The question's own queries find the prose; a line item's names find its statement page (after a note
+    that names the item without a figure)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str | None, int | None, int]] = []
+
+    def __call__(self, query: str, company: str | None, fiscal_year: int | None, k: int) -> list[Evidence]:
+        self.calls.append((query, company, fiscal_year, k))
+        if company != CO:
+            return []
+        if "operating activities" in query:
+            return [CASH_FLOW]
+        if "current liabilities" in query:
+            return [BALANCE_NOTE, BALANCE]
+        return [PROSE]
+
+
+def run(question: str, search: Any, companies: list[str] | None = None) -> Any:
+    graph = build_retrieval_graph(search, grader=OfflineGrader()).compile()
+    return graph.invoke({"question": question, "companies": companies or [CO], "fiscal_years": [2024]})
+
+
+def test_a_metrics_inputs_are_fetched_by_line_item_and_said_why():
+    search = LineItemSearch()
+    result = run("What is Tamsin Rail's FY2024 operating cash flow ratio?", search)["retrieval_result"]
+    assert result.fetched == ["t-cf", "t-bs"]  # not the note: it gives no figure for the line
+    by_id = {d.chunk_id: d for d in result.evidence}
+    assert "cash from operations for FY2024" in by_id["t-cf"].why
+    assert "current liabilities for FY2024" in by_id["t-bs"].why
+    held = figures_held(result.evidence)
+    assert {(CO.casefold(), "cfo", 2024), (CO.casefold(), "current_liabilities", 2024)} <= held
+    lookups = [c for c in search.calls if c[0].startswith(("net cash provided", "total current liabilities"))]
+    assert len(lookups) == 2  # each line item once, though the prose-only draft is retried
+
+
+def test_nothing_is_fetched_when_the_admitted_evidence_holds_the_rows():
+    def search(query: str, company: str | None, fiscal_year: int | None, k: int) -> list[Evidence]:
+        calls.append(query)
+        return [CASH_FLOW, BALANCE] if company == CO else []
+
+    calls: list[str] = []
+    result = run("What is Tamsin Rail's FY2024 operating cash flow ratio?", search)["retrieval_result"]
+    assert result.fetched == []
+    assert not [q for q in calls if q.startswith(("net cash provided", "total current liabilities"))]
+
+
+def test_a_company_whose_search_found_nothing_is_not_looked_up_and_a_question_without_a_year_is_not():
+    search = LineItemSearch()
+    run("What is Other Co's FY2024 operating cash flow ratio?", search, companies=["Other Co"])
+    assert {c[0] for c in search.calls}.isdisjoint({"net cash provided by operating activities net cash from "
+                                                    "operating activities cash provided by operating activities"})
+    search = LineItemSearch()
+    graph = build_retrieval_graph(search, grader=OfflineGrader()).compile()
+    result = graph.invoke({"question": "What is Tamsin Rail's operating cash flow ratio?", "companies": [CO],
+                           "fiscal_years": []})["retrieval_result"]
+    assert result.fetched == []  # which filing's figures would be a guess
