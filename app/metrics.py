@@ -46,6 +46,9 @@ class LineItem:
     name: str
     synonyms: tuple[str, ...]
     outflow: bool = False
+    pattern: str = ""
+    """A regular expression over the normalised label for the wordings no list covers ('Purchases of land,
+    buildings, and equipment' is capex); a label it matches answers to the item as a near match."""
 
 
 def _norm(text: str) -> str:
@@ -70,7 +73,7 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
                                           "profit after tax", "net income attributable")),
     LineItem("d_and_a", "D&A", ("depreciation and amortization", "depreciation & amortization",
                                 "depreciation and amortisation", "depreciation, depletion and amortization",
-                                "d&a")),
+                                "d&a"), pattern=r"^depreciation (?:and )?amorti[sz]ation\b"),
     LineItem("income_tax", "income tax expense", ("provision for income taxes", "income tax expense",
                                                   "income taxes", "income tax provision", "taxation",
                                                   "income tax")),
@@ -101,11 +104,14 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
         "net cash provided by operating activities", "net cash from operating activities",
         "cash provided by operating activities", "cash from operations", "cash flow from operations",
         "cash from operating activities", "cash flow from operating activities", "cash flows from operating activities",
-        "operating cash flow", "cash generated from operations", "cfo")),
+        "operating cash flow", "cash generated from operations", "cfo"),
+             pattern=r"^(?:net )?cash (?:provided by|from|generated (?:by|from)) operati(?:ng activities|ons)$"),
     LineItem("capex", "capex", (
         "purchases of property, plant and equipment", "capital expenditures", "capital expenditure",
         "payments for property and equipment", "purchases of property and equipment",
-        "additions to property, plant and equipment", "capex"), outflow=True),
+        "additions to property, plant and equipment", "capex", "capital spending"), outflow=True,
+             pattern=r"^(?:purchases? of|payments? for|additions? to|acquisitions? of|investments? in|expenditures? "
+                     r"(?:on|for)) (?:property|land|buildings|plant|equipment|fixed assets|capital assets|pp&e)\b"),
     LineItem("dividends", "dividends paid", ("dividends paid", "cash dividends paid", "payments of dividends",
                                              "dividends"), outflow=True),
     LineItem("interest_expense", "interest expense", ("interest expense", "interest expense, net",
@@ -126,6 +132,10 @@ def resolve_item(phrase: str) -> str | None:
 _QUALIFIERS = re.compile(r"^(?:(?:the|its|their|total|unadjusted|reported|gaap|consolidated|year[- ]end)(?:\s+|$))+")
 """Words before a line item that do not change which line it is: 'unadjusted operating income' is the statement's
 operating income (an adjusted figure is a non-GAAP measure no statement states)."""
+_BEFORE_AN_ITEM = frozenset("""the its their total in of for and or on what was were is are how much did does its
+    year annual quarterly reported unadjusted gaap consolidated whole company's group's firm's""".split())
+"""Lower-case words after which one word still names the line item ('the revenue', 'total revenue'); after any
+other lower-case word ('same-store sales', 'product revenue') it names a measure of its own."""
 ONE_WORD_ITEMS = frozenset({"revenue", "capex", "cogs", "ppe", "inventory"})
 """Line items one word of a question may name ('revenue growth', 'capex'); other single words ('cash', 'assets',
 'equity', 'sales' in 'sales and marketing') name one only in a longer phrase."""
@@ -134,7 +144,8 @@ ONE_WORD_ITEMS = frozenset({"revenue", "capex", "cogs", "ppe", "inventory"})
 def items_named(question: str) -> list[str]:
     """The line items a question names, longest phrase first, in order of mention: 'cash flow from operating
     activities' is cash from operations (and not also cash); 'total current liabilities' is current liabilities."""
-    words = re.findall(r"[\w&'’]+", question.lower().replace("’", "'"))
+    written = re.findall(r"[\w&'’]+", question.replace("’", "'"))
+    words = [w.lower() for w in written]
     taken = [False] * len(words)
     found: list[tuple[int, str]] = []
     for n in range(6, 0, -1):
@@ -148,6 +159,8 @@ def items_named(question: str) -> list[str]:
                 continue
             if n == 1 and key == "revenue" and i + 1 < len(words) and words[i + 1] in ("and", "&"):
                 continue  # 'sales and marketing'
+            if n == 1 and i > 0 and written[i - 1].islower() and words[i - 1] not in _BEFORE_AN_ITEM:
+                continue  # 'same-store sales', 'product revenue': a measure of its own, not the line item
             taken[i:i + n] = [True] * n
             found.append((i, key))
     return list(dict.fromkeys(key for _, key in sorted(found)))
@@ -168,6 +181,9 @@ def label_match(label: str, item: str, measure: str | None = None) -> int | None
     text, names = _norm(label), item_names(item, measure)
     if text in names:
         return 0
+    line = LINE_ITEMS.get(item)
+    if line is not None and line.pattern and re.search(line.pattern, text):
+        return 1
     # a longer label that continues the name ('Net income attributable to X'), not one that joins it to another
     # item ('Sales and marketing' is no revenue line)
     if any(text.startswith(name + " ") and not re.match(r"(?:and|&|or|of|per)\b", text[len(name) + 1:])
@@ -518,10 +534,8 @@ def defines_a_part(definition: Metric, named: Metric) -> bool:
 
 def definition_metric(name: str, definition: str) -> Metric:
     """A metric from a definition's formula text (what the `metric` tool receives); raises ValueError."""
-    formula = parse_formula(definition)
-    known = find_metric(name)
-    return Metric(name=name, aliases=(name,), unit=known.unit if known else "x", formulas=(formula,),
-                  origin="question")
+    formula = parse_formula(_SOURCE_NOTE.sub(" ", definition))
+    return Metric(name=name, aliases=(name,), unit=_defined_unit(name, ""), formulas=(formula,), origin="question")
 
 
 def rounding_decimals(question: str) -> int | None:
@@ -653,7 +667,7 @@ def describe_key(key: str, measure: str | None = None) -> str:
 def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, company: str | None = None,
                 measure: str | None = None) -> FigureLike | None:
     """The figure for one input: same company and year, a label the item answers to (exact before prefix,
-    then the shortest), never a percentage for an amount."""
+    then by the order of the item's names, then the shortest), never a percentage for an amount."""
     best: tuple[tuple[int, int, int], FigureLike] | None = None
     for i, f in enumerate(figures):
         if company and (f.company or "").lower() != company.lower():
@@ -663,9 +677,17 @@ def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, comp
         if f.unit.strip() == "%" and item != MEASURE:
             continue
         score = label_match(f.label, item, measure)
-        if score is not None and (best is None or (score, len(f.label), i) < best[0]):
-            best = ((score, len(f.label), i), f)
+        rank = (score, _name_rank(f.label, item, measure), len(f.label), i) if score is not None else None
+        if rank is not None and (best is None or rank < best[0]):
+            best = (rank, f)
     return best[1] if best else None
+
+
+def _name_rank(label: str, item: str, measure: str | None) -> int:
+    """Where the label's name stands in the item's list of names (the statement's own line first: 'Total current
+    assets' before a note's 'Current assets'); past the end for a label only the item's pattern matches."""
+    text, names = _norm(label), item_names(item, measure)
+    return next((i for i, name in enumerate(names) if text == name or text.startswith(name + " ")), len(names))
 
 
 def metric_inputs(metric: Metric, figures: Sequence[FigureLike], *, company: str | None = None,

@@ -124,7 +124,7 @@ class Runtime:
 
         s = self.settings
         return SupervisorDeps(
-            models=self.models, search_fn=self.search_reports, news_fn=self.search_news,
+            models=self.models, search_fn=self.search_reports, news_fn=self.search_news, page_fn=self.page_chunks,
             count_tokens=count_tokens, known_companies=self.known_companies, periods_fn=self.fiscal_years_held,
             known_years=self.kb.catalog.fiscal_years, company_aliases=self.kb.catalog.company_aliases,
             cache=self.cache if s.answer_cache else None,
@@ -145,6 +145,13 @@ class Runtime:
 
         filters = Filters(company=company, fiscal_year=fiscal_year, doc_type="report")
         return [evidence_from_hit(h) for h in self.kb.search(query, k=k, filters=filters).hits]
+
+    def page_chunks(self, source_id: str, page: int) -> list[Any]:
+        """The chunks of one page, as evidence: a statement page's other rows, when search found one of them."""
+        from nodes.retrieval_state import Evidence
+
+        return [Evidence.model_validate({**row, "is_table": bool(row["is_table"])})
+                for row in self.kb.catalog.page_chunks(source_id, page)]
 
     def search_news(self, query: str, company: str | None, k: int) -> list[Any]:
         from app.knowledge.base import Filters

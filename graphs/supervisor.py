@@ -44,6 +44,7 @@ class SupervisorDeps:
     count_tokens: Callable[[str], int]
     known_companies: Callable[[], Sequence[str]] = lambda: []
     periods_fn: Callable[[str], Sequence[int]] | None = None
+    page_fn: Callable[[str, int], list] | None = None
     known_years: Callable[[], Sequence[int]] | None = None
     company_aliases: Callable[[], Mapping[str, str]] = dict
     cache: Any = None
@@ -58,7 +59,7 @@ class SupervisorDeps:
 def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     """Wire the supervisor, uncompiled (app/runtime.py compiles it once, with the SQLite checkpointer)."""
     retrieval = build_retrieval_graph(deps.search_fn, grader=deps.models.grader, k=deps.retrieval_k,
-                                      periods_fn=deps.periods_fn).compile()
+                                      periods_fn=deps.periods_fn, page_fn=deps.page_fn).compile()
     calculator = build_calculator_graph(deps.models.calculator).compile()
 
     builder = StateGraph(SupervisorState, input_schema=SupervisorInput, output_schema=SupervisorOutput)

@@ -190,7 +190,7 @@ def measure_terms(question: str, companies: Iterable[str] = ()) -> list[set[str]
 
 @lru_cache(maxsize=64)
 def _measure_terms(question: str, companies: frozenset[str]) -> tuple[frozenset[str], ...]:
-    from app.metrics import LINE_ITEMS, find_metrics
+    from app.metrics import LINE_ITEMS, ONE_WORD_ITEMS, find_metrics, items_named
 
     core = core_question(question)
     noise = _measure_noise()
@@ -202,10 +202,13 @@ def _measure_terms(question: str, companies: frozenset[str]) -> tuple[frozenset[
         alternatives.append(set(analyze(metric.name)))
         for source in metric.inputs:
             alternatives += [set(analyze(name)) for name in (source.item.synonyms if source.item else ())]
-    for item in LINE_ITEMS.values():
-        names = [set(analyze(name)) for name in item.synonyms]
-        if any(part and any(part == n - noise for n in names) for part in parts):
-            alternatives += [n for n in names if len(n) >= min(len(p) for p in parts if p)]
+    # a line item the question names ('how much did it generate in cash flow from operating activities') is
+    # stated by any of its names ('Net cash provided by operating activities')
+    # (not for guidance: last year's revenue does not state next year's expected revenue)
+    for key in items_named(core) if not _forward_stems() & set(analyze(core)) else []:
+        # one word of a name ('sales') alone would let 'Cost of sales' state it
+        alternatives += [words for name in LINE_ITEMS[key].synonyms
+                         if len(words := set(analyze(name))) >= 2 or name in ONE_WORD_ITEMS]
     return tuple(frozenset(a) for a in alternatives if a)
 
 

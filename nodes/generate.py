@@ -26,9 +26,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.calc_tools import CalcResult, Figure
+from app.metrics import rounding_decimals
 from app.models.roles import Synthesizer
 from app.text.dates import MONTHS, read_dates, unsupported_dates
-from app.text.figures import table_scale
+from app.text.figures import SCALE_FACTORS, SCALE_SUFFIX, table_scale
 from app.text.periods import is_period_word, years_named
 from app.text.sentences import split_answer, split_sentences
 from nodes.draft import looks_like_instruction, sentence_support
@@ -160,10 +161,33 @@ def state_row(question: str, row: str, blocks: Sequence[Block]) -> str:
     years = years or ([own] if own in by_year else [max(by_year)])  # type: ignore[list-item, type-var]
     block = next(b for b in blocks if b.chunk_id == by_year[years[0]].chunk_id)
     outflow = is_outflow(label) and all(by_year[y].value < 0 for y in years)
-    parts = [f"{format_figure(abs(by_year[y].value) if outflow else by_year[y].value, _unit(by_year[y], block))}"
-             f" in FY{y}" for y in years]
+    parts = [_in_asked_scale(question, abs(by_year[y].value) if outflow else by_year[y].value,
+                             _unit(by_year[y], block), y) for y in years]
     spent = " (a cash outflow, shown in brackets in the statement)" if outflow else ""
     return f"{_subject(by_year[years[0]].company, by_year[years[0]].label)} was {' and '.join(parts)}{spent}"
+
+
+_ASKED_SCALE = re.compile(r"(?i)\bin\s+(?:(?P<cur>USD|US\$|\$|EUR|€|GBP|£)\s*)?(?P<scale>thousands|millions|billions)\b")
+_CURRENCY_OF = {"usd": "$", "us$": "$", "$": "$", "eur": "€", "€": "€", "gbp": "£", "£": "£"}
+
+
+def _in_asked_scale(question: str, value: float, unit: str, year: int) -> str:
+    """'$382m in FY2020 (stated as 381,603k)' when the question asks for millions of a figure stated in
+    thousands; the figure as stated otherwise. Whole millions (or thousands), billions to one decimal, unless
+    the question asks for its own rounding; the question's currency stands in when the statement's page gave
+    none."""
+    stated = f"{format_figure(value, unit)} in FY{year}"
+    asked = _ASKED_SCALE.search(question)
+    currency = unit[:1] if unit[:1] in "£$€" else ""
+    scale = unit[len(currency):]
+    if not asked or scale not in SCALE_FACTORS or SCALE_SUFFIX[asked.group("scale").lower()] == scale:
+        return stated
+    target = SCALE_SUFFIX[asked.group("scale").lower()]
+    decimals = rounding_decimals(question)
+    decimals = decimals if decimals is not None else 1 if target == "bn" else 0
+    currency = currency or _CURRENCY_OF.get((asked.group("cur") or "").lower(), "")
+    converted = round(value * SCALE_FACTORS[scale] / SCALE_FACTORS[target], decimals)
+    return f"{format_figure(converted, currency + target)} in FY{year} (stated as {format_figure(value, unit)})"
 
 
 _OUTFLOW = re.compile(r"(?i)^(purchases?|payments?|repayments?|dividends? paid|acquisitions?|repurchases?|"

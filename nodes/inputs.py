@@ -17,7 +17,8 @@ from typing import Any
 
 from app.metrics import LINE_ITEMS, label_match, needed_inputs
 from nodes.figures import extract_figures
-from nodes.retrieval_state import Evidence, RetrievalState, SearchFn, rank_evidence
+from app.knowledge.pages import statement_of_page
+from nodes.retrieval_state import Evidence, PageFn, RetrievalState, SearchFn, rank_evidence
 
 FETCH_K = 5
 """Hits read per line-item search: the row is on the statement page, which ranks near the top when it exists."""
@@ -25,7 +26,7 @@ MAX_FETCHES = 12
 """Searches per run at most: a formula over three years of four line items is the most the catalogue asks."""
 
 
-def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn) -> dict[str, Any]:
+def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn | None = None) -> dict[str, Any]:
     """Admit the chunks that hold the line items the question needs and no admitted chunk gives (see above)."""
     years = list(state.get("fiscal_years") or [])
     needs = needed_inputs(state["question"], years)
@@ -36,7 +37,9 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn) -> dict[str, Any
     if not needs or not companies:
         return {}
     graded = list(state["graded"])
-    have = figures_held(graded)
+    # a note's 'Current liabilities' of a segment is no stand-in for the balance sheet's total: only what a
+    # primary statement states counts as held
+    have = figures_held(d for d in graded if statement_of_page(d.text))
     tried = list(state.get("fetch_tried") or [])
     added: list[Evidence] = []
     for company in companies:
@@ -45,7 +48,8 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn) -> dict[str, Any
             if (company.casefold(), item, year) in have or key in tried or len(tried) >= MAX_FETCHES:
                 continue
             tried.append(key)  # each line item is looked up once per run: a retry would only repeat the search
-            hit = find_row(search_fn, company, item, year, filings=list(dict.fromkeys([max(years), year])))
+            hit = find_row(search_fn, company, item, year, filings=list(dict.fromkeys([max(years), year])),
+                           page_fn=page_fn)
             if hit is None:
                 continue
             name = LINE_ITEMS[item].name
@@ -71,12 +75,26 @@ def figures_held(docs: Iterable[Evidence]) -> set[tuple[str, str, int]]:
     return held
 
 
-def find_row(search_fn: SearchFn, company: str, item: str, year: int, filings: Sequence[int]) -> Evidence | None:
-    """The first chunk, in the filings of `filings` in order, that gives `item` for `year` for the company."""
+def find_row(search_fn: SearchFn, company: str, item: str, year: int, filings: Sequence[int],
+             page_fn: PageFn | None = None) -> Evidence | None:
+    """The first chunk of a primary statement, in the filings of `filings` in order, that gives `item` for `year`
+    for the company, else the first chunk of any other page that does. A statement page whose best chunk (the
+    one search ranks it by: often its title rather than the row) does not give it has its other chunks read."""
     query = " ".join(LINE_ITEMS[item].synonyms[:3])
+    wanted = (company.casefold(), item, year)
+    elsewhere: Evidence | None = None
     for filing in filings:
         for hit in search_fn(query, company, filing, FETCH_K):
             doc = Evidence.model_validate(hit)
-            if (company.casefold(), item, year) in figures_held([doc]):
-                return doc
-    return None
+            on_statement = statement_of_page(doc.text) is not None
+            if wanted in figures_held([doc]):
+                if on_statement:
+                    return doc
+                elsewhere = elsewhere or doc
+                continue
+            if page_fn is None or doc.page is None or not on_statement:
+                continue
+            for sibling in page_fn(doc.source_id, doc.page):
+                if sibling.chunk_id != doc.chunk_id and wanted in figures_held([sibling]):
+                    return sibling.model_copy(update={"score": doc.score})
+    return elsewhere

@@ -88,6 +88,8 @@ class SearchRequest(BaseModel):
 
 
 SearchFn = Callable[[str, str | None, int | None, int], list[Evidence]]
+PageFn = Callable[[str, int], list[Evidence]]
+"""The chunks of one page of a source, in order."""
 PeriodsFn = Callable[[str], Sequence[int]]
 """The fiscal years the knowledge base holds filings for, for one company."""
 Drafter = Callable[[str, list[Evidence]], list[Claim]]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from app.text.figures import FIGURE, figures_in, has_figure, parse_figure
+from app.text.figures import FIGURE, declared_scales, figures_in, has_figure, has_restated_figure, parse_figure
 from nodes.draft import answers_question
 from nodes.retrieval_state import Claim, Evidence
 
@@ -40,10 +40,17 @@ def answered(claim: Claim, question: str, companies: Sequence[str]) -> Claim:
 def unsupported_terms(claim: str, evidence: str) -> list[str]:
     """The claim's figures and capitalised words that the evidence text does not contain."""
     available = figures_in(evidence)
-    figures = [m.group(0).strip() for m in FIGURE.finditer(claim) if not has_figure(parse_figure(m), available)]
+    scales = declared_scales(evidence)
+    figures = [m.group(0).strip() for m in FIGURE.finditer(claim)
+               if not has_figure(parse_figure(m), available)
+               and not has_restated_figure(parse_figure(m), _decimals(m.group("num")), available, scales)]
     plain = evidence.replace("’", "'")
     entities = [e for e in claim_entities(claim) if not re.search(rf"(?<!\w){re.escape(e)}(?!\w)", plain, re.I)]
     return list(dict.fromkeys([*figures, *entities]))
+
+
+def _decimals(number: str) -> int:
+    return len(number.split(".")[1]) if "." in number else 0
 
 
 def claim_entities(claim: str) -> list[str]:

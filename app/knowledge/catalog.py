@@ -185,6 +185,13 @@ class Catalog:
                         out.setdefault((sid, page), []).append(text)
         return {key: "\n".join(parts) for key, parts in out.items()}
 
+    def page_chunks(self, source_id: str, page: int) -> list[dict]:
+        """Every chunk of one page of a source, in order (CHUNK_FIELDS)."""
+        query = (select(*[chunks.c[f] for f in CHUNK_FIELDS])
+                 .where(chunks.c.source_id == source_id, chunks.c.page == page).order_by(chunks.c.ordinal))
+        with self.engine.connect() as conn:
+            return [dict(r._mapping) for r in conn.execute(query)]
+
     def page_openings(self, companies: Iterable[str]) -> list[tuple[str, str, int | None]]:
         """(chunk id, text, fiscal year) of the first chunk of every report page of these companies."""
         query = (select(chunks.c.chunk_id, chunks.c.text, chunks.c.fiscal_year, func.min(chunks.c.ordinal))

@@ -3,6 +3,8 @@
 - `FIGURE`, `figures_in(text)`, `states_figure(text)`, `has_figure(wanted, available)`: figures as prose states
   them ('£1,311.2m', '$1.2 billion', '8.8%', '45 bps'), each read as a `FigureKey` (currency, value, scale,
   percent unit) so that two texts can be compared figure by figure.
+- `declared_scales(text)`, `has_restated_figure(...)`: a figure restated in another scale than the table's
+  ('$382m' for '381,603' under '(In thousands)').
 - `parse_cell(cell)`: one table cell as (value, unit): '(63.9)' is -63.9, '£1,311.2m' is (1311.2, '£m').
 - `unit_from_label(cell)` / `UNIT_IN_LABEL`: the unit a row label or header declares ('Revenue (£m)', '£m').
 - `table_scale(text)` / `SCALE_SUFFIX` / `SCALE_WORD_AFTER`: the scale a table declares ('($ in millions)')
@@ -66,6 +68,27 @@ def has_figure(wanted: FigureKey, available: Iterable[FigureKey]) -> bool:
         and (not scale or not s or scale == s)
         for c, v, s, p in available
     )
+
+
+SCALE_FACTORS = {"k": 1e3, "m": 1e6, "bn": 1e9}
+_DECLARED = re.compile(r"(?i)\(\s*(?:[£$€]|US\$|dollars|amounts)?\s*(?:in\s+)?(?P<scale>millions|billions|thousands)\b"
+                       r"|\bin (?P<bare>millions|billions|thousands)\b")
+
+
+def declared_scales(text: str) -> set[str]:
+    """The scales a text declares for its bare cells ('(In thousands)', '($ in millions)'), as 'k', 'm', 'bn'."""
+    return {SCALE_SUFFIX[(m.group("scale") or m.group("bare")).lower()] for m in _DECLARED.finditer(text)}
+
+
+def has_restated_figure(wanted: FigureKey, decimals: int, available: Iterable[FigureKey], scales: set[str]) -> bool:
+    """A figure restated in another scale: '$382m' is '381,603' of a table declared '(In thousands)', rounded to
+    the decimals it is written with. Only a bare cell (no scale of its own) under a declared scale counts."""
+    cur, value, scale, pct = wanted
+    if scale not in SCALE_FACTORS or pct:
+        return False
+    return any(round(v * SCALE_FACTORS[declared] / SCALE_FACTORS[scale], decimals) == value and not s and not p
+               and (not cur or not c or cur == c)
+               for c, v, s, p in available for declared in scales if declared != scale)
 
 
 def parse_cell(cell: str) -> tuple[float, str] | None:

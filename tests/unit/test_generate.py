@@ -540,3 +540,26 @@ def test_a_label_in_capitals_reads_in_lower_case_inside_a_sentence() -> None:
     from nodes.generate import _measure
 
     assert _measure("TOTAL ASSETS") == "total assets" and _measure("EBITDA") == "EBITDA"
+
+
+def test_a_row_is_restated_in_the_scale_the_question_asks_and_the_citation_check_accepts_it() -> None:
+    from nodes.generate import state_row
+
+    page = "\n".join(["KESTREL TOOLS, INC.", "CONSOLIDATED STATEMENTS OF CASH FLOWS", "(In thousands)",
+                      "Year Ended December 31,", "2021", "2020", "Net cash provided by operating activities",
+                      "381,603  465,699", "Property and equipment, net", "8,738,400  8,100,000"])
+    block = Block(n=1, kind="report", header="[1] Kestrel Tools FY2021, p.90 [text]", source_id="kt",
+                  chunk_id="kt-90", company="Kestrel Tools", fiscal_year=2021, text=page)
+    row = "Net cash provided by operating activities: 2021 381,603; 2020 465,699"
+    stated = state_row("How much cash did Kestrel Tools generate from operations in FY2021? Answer in USD millions.",
+                       row, [block])
+    assert "was $382m in FY2021 (stated as 381,603k)" in stated  # the question's currency: the page gives none
+    billions = state_row("What was Kestrel Tools' FY2021 net PP&E? Answer in USD billions.",
+                         "Property and equipment, net: 2021 8,738,400; 2020 8,100,000", [block])
+    assert "$8.7bn in FY2021" in billions  # billions to one decimal
+    as_stated = state_row("What was Kestrel Tools' FY2021 operating cash flow?", row, [block])
+    assert "381,603k in FY2021" in as_stated and "stated as" not in as_stated
+    kept, check = check_citations(f"{stated} [1].", [block])
+    assert kept and check.valid == [1]
+    kept, check = check_citations("Kestrel Tools' net cash provided by operating activities was $383m [1].", [block])
+    assert not kept  # a restated figure must round to what the page states

@@ -27,7 +27,7 @@ BALANCE = Evidence(
     chunk_id="t-bs", source_id="TAMSIN_2024_10K:p59", company=CO, fiscal_year=2024, page=59, score=0.01,
     text="TAMSIN RAIL, INC.\nCONSOLIDATED BALANCE SHEETS\n(in millions)\nAs of December 31,\n2024  2023 "
          "Current liabilities:\nAccounts payable\n 610  580 Accrued expenses\n 390  350 Total current liabilities\n"
-         " 1,000  930 Long-term debt\n 2,100  2,300",
+         " 1,000  930 Long-term debt\n 2,100  2,300 Total liabilities\n 3,100  3,230",
 )
 BALANCE_NOTE = Evidence(  # names the line item but gives no figure for it
     chunk_id="t-note", source_id="TAMSIN_2024_10K:p80", company=CO, fiscal_year=2024, page=80, score=0.02,

@@ -16,6 +16,7 @@ from app.metrics import (
     find_metrics,
     items_named,
     judgement,
+    label_match,
     metric_inputs,
     parse_formula,
     question_definition,
@@ -327,3 +328,23 @@ def test_a_definition_of_a_part_leaves_the_named_metric_asked():
 
 def test_a_percent_margin_is_the_margin():
     assert [m.name for m in find_metrics("What is the FY2015 unadjusted EBITDA % margin?")] == ["EBITDA margin"]
+
+
+@pytest.mark.parametrize(("label", "item", "expected"), [
+    ("Purchases of land, buildings, and equipment", "capex", 1),  # wordings no list holds: the item's pattern
+    ("Payments for property and equipment", "capex", 0),
+    ("Proceeds from sale of property", "capex", None),
+    ("Depreciation, amortization and accretion", "d_and_a", 1),
+    ("Net cash provided by (used in) operating activities", "cfo", 0),
+    ("Cash provided by operations", "cfo", 1),
+    ("Net cash used in investing activities", "cfo", None),
+])
+def test_statement_wordings_answer_to_their_line_item(label, item, expected):
+    assert label_match(label, item) == expected
+
+
+def test_the_statements_own_line_wins_over_a_notes_shorter_one():
+    figures = [fig("Current liabilities", 1365.6), fig("Total current liabilities", 7491.5)]
+    chosen = metric_inputs(METRICS["current ratio"], [fig("Total current assets", 5121.3), *figures],
+                           company=CO, year=2024)
+    assert chosen.values == {"current_assets_2024": 5121.3, "current_liabilities_2024": 7491.5}

@@ -64,3 +64,16 @@ def test_one_follow_up_detector():
     assert is_follow_up("And in FY2023?")
     assert is_follow_up("How did both do on margin?")
     assert not is_follow_up("What was Northwind's revenue?")
+
+
+def test_a_figure_restated_in_another_scale_is_found_under_the_tables_declared_scale():
+    from app.text.figures import declared_scales, has_restated_figure
+
+    text = "CONSOLIDATED BALANCE SHEETS (In thousands)\nTotal current liabilities 5,466,312 4,586,657"
+    available, scales = figures_in(text), declared_scales(text)
+    assert scales == {"k"}
+    assert has_restated_figure(("$", 5466.0, "m", ""), 0, available, scales)
+    assert has_restated_figure(("$", 5.5, "bn", ""), 1, available, scales)
+    assert not has_restated_figure(("$", 5467.0, "m", ""), 0, available, scales)
+    assert not has_restated_figure(("", 5466.0, "m", "%"), 0, available, scales)  # a percentage is no amount
+    assert not has_restated_figure(("$", 5466.0, "m", ""), 0, available, set())  # no declared scale, no restating
