@@ -47,8 +47,9 @@ class LineItem:
     synonyms: tuple[str, ...]
     outflow: bool = False
     pattern: str = ""
-    """A regular expression over the normalised label for the wordings no list covers ('Purchases of land,
-    buildings, and equipment' is capex); a label it matches answers to the item as a near match."""
+    """A regular expression over the label's letters alone (lower case, no spaces or punctuation, so that a word
+    pypdf broke in two still matches: 'Depreciation and amort ization') for the wordings no list covers
+    ('Purchases of land, buildings, and equipment' is capex); a label it matches is a near match."""
 
 
 def _norm(text: str) -> str:
@@ -73,7 +74,7 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
                                           "profit after tax", "net income attributable")),
     LineItem("d_and_a", "D&A", ("depreciation and amortization", "depreciation & amortization",
                                 "depreciation and amortisation", "depreciation, depletion and amortization",
-                                "d&a"), pattern=r"^depreciation (?:and )?amorti[sz]ation\b"),
+                                "d&a"), pattern=r"^depreciation(?:and|&)?amorti[sz]ation"),
     LineItem("income_tax", "income tax expense", ("provision for income taxes", "income tax expense",
                                                   "income taxes", "income tax provision", "taxation",
                                                   "income tax")),
@@ -105,13 +106,13 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
         "cash provided by operating activities", "cash from operations", "cash flow from operations",
         "cash from operating activities", "cash flow from operating activities", "cash flows from operating activities",
         "operating cash flow", "cash generated from operations", "cfo"),
-             pattern=r"^(?:net )?cash (?:provided by|from|generated (?:by|from)) operati(?:ng activities|ons)$"),
+             pattern=r"^(?:net)?cash(?:providedby|from|generated(?:by|from))operati(?:ngactivities|ons)$"),
     LineItem("capex", "capex", (
         "purchases of property, plant and equipment", "capital expenditures", "capital expenditure",
         "payments for property and equipment", "purchases of property and equipment",
         "additions to property, plant and equipment", "capex", "capital spending"), outflow=True,
-             pattern=r"^(?:purchases? of|payments? for|additions? to|acquisitions? of|investments? in|expenditures? "
-                     r"(?:on|for)) (?:property|land|buildings|plant|equipment|fixed assets|capital assets|pp&e)\b"),
+             pattern=r"^(?:purchases?of|payments?for|additions?to|acquisitions?of|investments?in|expenditures?"
+                     r"(?:on|for))(?:property|land|buildings|plant|equipment|fixedassets|capitalassets|pp&e)"),
     LineItem("dividends", "dividends paid", ("dividends paid", "cash dividends paid", "payments of dividends",
                                              "dividends"), outflow=True),
     LineItem("interest_expense", "interest expense", ("interest expense", "interest expense, net",
@@ -182,7 +183,7 @@ def label_match(label: str, item: str, measure: str | None = None) -> int | None
     if text in names:
         return 0
     line = LINE_ITEMS.get(item)
-    if line is not None and line.pattern and re.search(line.pattern, text):
+    if line is not None and line.pattern and re.search(line.pattern, re.sub(r"[^a-z&]", "", text)):
         return 1
     # a longer label that continues the name ('Net income attributable to X'), not one that joins it to another
     # item ('Sales and marketing' is no revenue line)

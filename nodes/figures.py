@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from app.calc_tools import Figure
+from app.metrics import label_match, needed_inputs
 from app.text.dates import MONTHS
 from app.text.figures import SCALE_SUFFIX, SCALE_WORD_AFTER, UNIT_IN_LABEL, parse_cell, unit_from_label
 from app.text.periods import YEAR, period_year, years_named
@@ -266,19 +267,25 @@ def prepare_calculation(state: SupervisorState, *, max_figures: int = MAX_FIGURE
     years = list(state.get("fiscal_years") or [])
     if len(companies) >= 2 and years:
         figures = [f for f in figures if f.fiscal_year in years]
-    return {"figures": most_relevant(figures, state["question"], max_figures)}
+    return {"figures": most_relevant(figures, state["question"], max_figures, years)}
 
 
-def most_relevant(figures: Sequence[Figure], question: str, limit: int) -> list[Figure]:
-    """At most `limit` figures, those whose labels share most words with the question first, so that a model
-    reading them gets the ones that matter within its context. Among equally matching figures the company's
-    own total ('Total revenue', 'Net sales', 'Revenue') comes before a segment's ('Road revenue'); a question
-    that names the segment matches the segment's row by one more word. Evidence order breaks the rest."""
+def most_relevant(figures: Sequence[Figure], question: str, limit: int, years: Sequence[int] = ()) -> list[Figure]:
+    """At most `limit` figures, so that a model reading them gets the ones that matter within its context: first
+    the inputs the question's metric or line items need (app.metrics.needed_inputs: 'Revenues' for an EBITDA
+    margin, though the question never says revenue), then those whose labels share most words with the
+    question. Among equally matching figures the company's own total ('Total revenue', 'Net sales', 'Revenue')
+    comes before a segment's ('Road revenue'); a question that names the segment matches the segment's row by
+    one more word. Evidence order breaks the rest."""
     words = _measure_words(question)
+    needs = needed_inputs(question, list(years) or years_named(question))
 
-    def rank(indexed: tuple[int, Figure]) -> tuple[int, int, int]:
-        overlap = len(words & _measure_words(indexed[1].label))
-        return -overlap, 0 if overlap and is_company_total(indexed[1].label) else 1, indexed[0]
+    def rank(indexed: tuple[int, Figure]) -> tuple[int, int, int, int]:
+        figure = indexed[1]
+        needed = any(figure.fiscal_year == year and label_match(figure.label, item) is not None
+                     for item, year in needs)
+        overlap = len(words & _measure_words(figure.label))
+        return 0 if needed else 1, -overlap, 0 if overlap and is_company_total(figure.label) else 1, indexed[0]
 
     keep = {i for i, _ in sorted(enumerate(figures), key=rank)[:limit]}
     return [f for i, f in enumerate(figures) if i in keep]

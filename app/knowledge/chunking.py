@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from app.knowledge.records import Chunk, SourceRecord
 from app.knowledge.tokens import count_many
-from app.text.statements import statement_lines
+from app.text.statements import is_period_line, statement_lines
 
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
@@ -110,7 +110,8 @@ HEADER_LINES = 15
 def statement_header(lines: list[str]) -> list[str]:
     """The lines that head a statement page: everything up to its last column-period line among the first
     HEADER_LINES (title, 'Years ended December 31', '(Millions)', '2018', '2017', ...); none when it has none."""
-    last = max((i for i, line in enumerate(lines[:HEADER_LINES]) if _PERIOD_LINE.search(line)), default=-1)
+    last = max((i for i, line in enumerate(lines[:HEADER_LINES]) if _PERIOD_LINE.search(line) or is_period_line(line)),
+               default=-1)
     return lines[:last + 1]
 
 

@@ -276,6 +276,12 @@ def _continues(label: str, following: str) -> bool:
     return following[:1].islower() or bool(re.search(r"(?i)(?:\b(?:to|of|and|for|in|from|by|on)|[,(&-])$", label))
 
 
+def is_period_line(text: str) -> bool:
+    """Whether a line heads a statement's columns ('Years ended December 31', 'May 31, 2020 May 26, 2019',
+    'Three Months Ended June 30, 2023  2022')."""
+    return _is_period_line(text.strip(), continuing=False)
+
+
 def _is_period_line(text: str, *, continuing: bool) -> bool:
     """A header line: only periods and header words ('Years ended December 31', '2018', 'June 30, 2023
     June 30, 2022', 'Q2 2023'). A line of only 'Change' columns continues a header but never starts one."""

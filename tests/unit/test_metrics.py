@@ -348,3 +348,8 @@ def test_the_statements_own_line_wins_over_a_notes_shorter_one():
     chosen = metric_inputs(METRICS["current ratio"], [fig("Total current assets", 5121.3), *figures],
                            company=CO, year=2024)
     assert chosen.values == {"current_assets_2024": 5121.3, "current_liabilities_2024": 7491.5}
+
+
+def test_a_word_broken_by_the_page_still_names_its_line_item():
+    assert label_match("Depreciation and amort ization of property, equipment and intangibles", "d_and_a") == 1
+    assert label_match("Purchases of prop erty and equipment", "capex") == 1
