@@ -156,6 +156,7 @@ class _Header:
     monthday: tuple[int, int] | None = None
     quarters: list[int] = field(default_factory=list)
     annual: bool = False
+    kinds: list[str] = field(default_factory=list)  # how each dated column was written: 'date', 'year', ...
 
 
 @dataclass
@@ -226,6 +227,11 @@ class _Reader:
         if self.header is None:
             return
         columns = _label_columns(self.header)
+        half = len(columns) // 2
+        kinds = self.header.kinds
+        if (half and len(columns) % 2 == 0 and columns[:half] == columns[half:]
+                and len(kinds) == len(columns) and set(kinds[:half]) == {"date"} and set(kinds[half:]) == {"year"}):
+            columns = columns[:half]  # 'Fiscal years ended December 31, 2022, … 2020' then '2022 2021 2020'
         self.header = None
         if not columns:
             return
@@ -312,6 +318,7 @@ def _add_period_item(header: _Header, match: re.Match[str]) -> None:
         if kind == "date":
             header.monthday = _month_day(re.sub(_YEAR, "", text))  # '2021' after 'December 31, 2022' is a date too
         header.columns.append(_column(header, kind or "", text))
+        header.kinds.append(kind or "")
 
 
 def _column(header: _Header, kind: str, text: str) -> str:

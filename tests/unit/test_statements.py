@@ -329,3 +329,13 @@ def test_header_years_on_a_labels_line_still_name_the_columns():
     assert statement.periods == ["FY2024", "FY2023", "FY2022"]
     assert [(r.line_item, r.values) for r in statement.rows] == [
         ("Net income", [213105.0, 375446.0, -38453.0]), ("Depreciation", [84212.0, 75598.0, 60961.0])]
+
+
+def test_columns_named_twice_in_one_header_are_one_set_of_columns():
+    text = ("Consolidated Statement of Income\nFiscal years ended December 31, 2024, December 26, 2023 and December 27, "
+            "2022\n(in millions except per share amounts)\n2024 2023 2022\nNet Revenue $ 86,392 $ 79,474 $ 70,372\n"
+            "Cost of sales 40,576 37,075 31,797")
+    statement = read_statement(text)
+    assert statement.periods == ["FY2024", "FY2023", "FY2022"]
+    assert [(r.line_item, r.periods) for r in statement.rows] == [
+        ("Net Revenue", ["FY2024", "FY2023", "FY2022"]), ("Cost of sales", ["FY2024", "FY2023", "FY2022"])]
