@@ -287,10 +287,11 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
     if metric_plan is not None:
         return metric_plan
     q = question.lower()
+    years = years_named(question)
     companies = sorted({f.company for f in figures if f.company})
     relevant = [f for f in relevant_figures(q, figures) if names_the_measure(question, f.label, companies)]
     if "cagr" in q or "compound annual" in q:
-        return [("cagr", _cagr_args(old, new)) for old, new in year_pairs(relevant)]
+        return [("cagr", _cagr_args(old, new)) for old, new in year_pairs(relevant, years)]
     if re.search(r"\b(ratio|times|multiple|divided by|in relation to|relative to|as a (?:percentage|share|"
                  r"proportion|portion|fraction) of|represent(?:s|ed)?)\b", q):
         pair = two_figures(q, relevant)
@@ -302,11 +303,11 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
             pair = tuple(sorted(pair, key=lambda f: f.fiscal_year or 0, reverse=True))  # type: ignore[assignment]
         return [("difference", {"a": pair[0].value, "b": pair[1].value})] if pair else []
     if re.search(r"\b(percentage|percent|%) change\b", q):
-        return [("percentage_change", {"old": o.value, "new": n.value}) for o, n in year_pairs(relevant)]
+        return [("percentage_change", {"old": o.value, "new": n.value}) for o, n in year_pairs(relevant, years)]
     if re.search(r"\b(change|changed|net change)\b", q):  # "the change from 2016 to 2017": later minus earlier
-        return [("difference", {"a": n.value, "b": o.value}) for o, n in year_pairs(relevant)]
+        return [("difference", {"a": n.value, "b": o.value}) for o, n in year_pairs(relevant, years)]
     if re.search(r"\b(grow|grew|growth|grown|increase[ds]?|rise|rose|risen|decline[ds]?|fell|decrease[ds]?)\b", q):
-        return [("growth_rate", {"old": o.value, "new": n.value}) for o, n in year_pairs(relevant)]
+        return [("growth_rate", {"old": o.value, "new": n.value}) for o, n in year_pairs(relevant, years)]
     return []
 
 
@@ -355,15 +356,23 @@ def relevant_figures(question: str, figures: Sequence[Figure]) -> list[Figure]:
     return [f for f in figures if score(f) == best]
 
 
-def year_pairs(figures: Sequence[Figure]) -> list[tuple[Figure, Figure]]:
-    """Per (company, label, unit): the earliest and latest fiscal year, when they differ."""
+def year_pairs(figures: Sequence[Figure], years: Sequence[int] = ()) -> list[tuple[Figure, Figure]]:
+    """Per (company, label, unit): the first and last of the fiscal years the question names ('from FY2019 to
+    FY2020'; one year named: that year and the one before), else the earliest and latest, when they differ.
+    A statement states three years; 'FY2019 - FY2020 growth' is not growth since FY2018."""
     groups: dict[tuple[str, str, str], list[Figure]] = {}
     for f in figures:
         if f.fiscal_year is not None:
             groups.setdefault(((f.company or "").lower(), f.label.lower(), f.unit), []).append(f)
+    span = (min(years), max(years)) if len(set(years)) >= 2 else (years[0] - 1, years[0]) if years else None
     pairs = []
     for group in groups.values():
         ordered = sorted(group, key=lambda f: f.fiscal_year or 0)
+        if span is not None:
+            by_year = {f.fiscal_year: f for f in ordered}
+            if span[0] in by_year and span[1] in by_year:
+                pairs.append((by_year[span[0]], by_year[span[1]]))
+            continue
         if ordered[0].fiscal_year != ordered[-1].fiscal_year:
             pairs.append((ordered[0], ordered[-1]))
     return pairs

@@ -465,3 +465,17 @@ def test_the_figures_computed_on_must_name_the_measure_asked() -> None:
     assert plan_tool_calls("What was Kestrel Mining's same-store sales growth in fiscal 2024?", cost) == []
     assert plan_tool_calls("How much did Kestrel Mining's cost of sales grow?", cost)
     assert names_the_measure("what was, then, the change?", "Net cash from operations")  # names no measure
+
+
+def test_growth_is_between_the_years_the_question_names_not_the_statements_first_and_last() -> None:
+    from app.calc_tools import Figure
+    from nodes.calculate import plan_tool_calls
+
+    revenue = [Figure(label="Total net revenue", value=v, unit="$k", company="Kestrel Mining", fiscal_year=y,
+                      source_id="k") for v, y in ((3298.0, 2018), (4713.5, 2019), (9497.6, 2020))]
+    assert plan_tool_calls("What is the FY2019 - FY2020 total revenue growth rate for Kestrel Mining?", revenue) == [
+        ("growth_rate", {"old": 4713.5, "new": 9497.6})]
+    assert plan_tool_calls("How much did Kestrel Mining's total net revenue grow in FY2019?", revenue) == [
+        ("growth_rate", {"old": 3298.0, "new": 4713.5})]  # one year named: from the year before
+    assert plan_tool_calls("How much did Kestrel Mining's total net revenue grow?", revenue) == [
+        ("growth_rate", {"old": 3298.0, "new": 9497.6})]
