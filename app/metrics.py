@@ -162,6 +162,8 @@ def items_named(question: str) -> list[str]:
                 continue  # 'sales and marketing'
             if n == 1 and i > 0 and written[i - 1].islower() and words[i - 1] not in _BEFORE_AN_ITEM:
                 continue  # 'same-store sales', 'product revenue': a measure of its own, not the line item
+            if i + n < len(words) and words[i + n] == "per":
+                continue  # 'revenue per available room', 'sales per square foot': a ratio of its own
             taken[i:i + n] = [True] * n
             found.append((i, key))
     return list(dict.fromkeys(key for _, key in sorted(found)))

@@ -289,6 +289,7 @@ def test_a_label_that_joins_a_name_to_another_item_is_not_that_item() -> None:
     ("What is the FY2019 - FY2020 total revenue growth rate?", ["revenue"]),
     ("What were sales and marketing expenses in FY2024?", []),  # 'sales' there is no revenue line
     ("What is the cash position?", []),  # one word names an item only when it is the item's own short name
+    ("What was Quillon's revenue per available room in 2017?", []),  # a ratio of its own
 ])
 def test_the_line_items_a_question_names(question, items):
     assert items_named(question) == items
