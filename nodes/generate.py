@@ -71,7 +71,7 @@ def compose_offline(state: SupervisorState) -> str:
     calc = state.get("calculation")
     if calc_block is not None and calc is not None:
         for result in calc.results:
-            sentences.extend(describe_result(result, calc_block.n, by_chunk))
+            sentences.extend(describe_result(result, calc_block.n, by_chunk, question))
     result = state.get("retrieval_result")
     # A calculation answers the question and cites the blocks its inputs came from; the draft's claims would
     # only repeat neighbouring table rows. Without a result, the claims are the answer.
@@ -171,23 +171,26 @@ _ASKED_SCALE = re.compile(r"(?i)\bin\s+(?:(?P<cur>USD|US\$|\$|EUR|€|GBP|£)\s*
 _CURRENCY_OF = {"usd": "$", "us$": "$", "$": "$", "eur": "€", "€": "€", "gbp": "£", "£": "£"}
 
 
-def _in_asked_scale(question: str, value: float, unit: str, year: int) -> str:
+def _in_asked_scale(question: str, value: float, unit: str, year: int | None, verb: str = "stated") -> str:
     """'$382m in FY2020 (stated as 381,603k)' when the question asks for millions of a figure stated in
-    thousands; the figure as stated otherwise. Whole millions (or thousands), billions to one decimal, unless
-    the question asks for its own rounding; the question's currency stands in when the statement's page gave
-    none."""
-    stated = f"{format_figure(value, unit)} in FY{year}"
+    thousands, or for whole millions of one stated to a decimal; the figure as stated otherwise. Whole millions
+    (or thousands), billions to one decimal, unless the question asks for its own rounding; the question's
+    currency stands in when the statement's page gave none."""
+    when = f" in FY{year}" if year else ""
+    stated = f"{format_figure(value, unit)}{when}"
     asked = _ASKED_SCALE.search(question)
     currency = unit[:1] if unit[:1] in "£$€" else ""
     scale = unit[len(currency):]
-    if not asked or scale not in SCALE_FACTORS or SCALE_SUFFIX[asked.group("scale").lower()] == scale:
+    if not asked or scale not in SCALE_FACTORS:
         return stated
     target = SCALE_SUFFIX[asked.group("scale").lower()]
     decimals = rounding_decimals(question)
     decimals = decimals if decimals is not None else 1 if target == "bn" else 0
-    currency = currency or _CURRENCY_OF.get((asked.group("cur") or "").lower(), "")
     converted = round(value * SCALE_FACTORS[scale] / SCALE_FACTORS[target], decimals)
-    return f"{format_figure(converted, currency + target)} in FY{year} (stated as {format_figure(value, unit)})"
+    if target == scale and converted == value:
+        return stated
+    currency = currency or _CURRENCY_OF.get((asked.group("cur") or "").lower(), "")
+    return f"{format_figure(converted, currency + target)}{when} ({verb} as {format_figure(value, unit)})"
 
 
 _OUTFLOW = re.compile(r"(?i)^(purchases?|payments?|repayments?|dividends? paid|acquisitions?|repurchases?|"
@@ -277,15 +280,16 @@ def cite(text: str, numbers: Sequence[int]) -> str:
     return f"{body} {''.join(f'[{n}]' for n in dict.fromkeys(numbers))}."
 
 
-def describe_result(result: CalcResult, calc_n: int, by_chunk: dict[str, Block]) -> list[str]:
-    """The result stated as an analyst would (the figure, its period and unit; which side is higher), then how
-    it was computed. Each sentence cites the calculation and the blocks its inputs came from."""
+def describe_result(result: CalcResult, calc_n: int, by_chunk: dict[str, Block], question: str = "") -> list[str]:
+    """The result stated as an analyst would (the figure, its period and unit, in the scale the question asks;
+    which side is higher), then how it was computed. Each sentence cites the calculation and the blocks its
+    inputs came from."""
     refs = [calc_n, *(by_chunk[f.chunk_id].n for f in result.sources.values() if f.chunk_id in by_chunk)]
     note = str(getattr(result, "note", "") or "").strip()  # a judgement: the metric it rests on
-    return [cite(text, refs) for text in (lead_sentence(result), computation(result), note) if text]
+    return [cite(text, refs) for text in (lead_sentence(result, question), computation(result), note) if text]
 
 
-def lead_sentence(result: CalcResult) -> str:
+def lead_sentence(result: CalcResult, question: str = "") -> str:
     """'Helio Renewables' operating margin was 2.4 percentage points higher than Northwind Logistics' in FY2024
     (9.1% against 6.7%)'; '' when the inputs are not all figures from the evidence."""
     src = result.sources
@@ -309,8 +313,10 @@ def lead_sentence(result: CalcResult) -> str:
         companies = {f.company for f in src.values() if f.company}
         years = [f.fiscal_year for f in src.values() if f.fiscal_year]
         company = companies.pop() if len(companies) == 1 else None
-        when = f" in FY{max(years)}" if years else ""
-        return f"{_subject(company, formula.split(' = ', 1)[0].strip())} was {_result_text(value, result.unit)}{when}"
+        subject = _subject(company, formula.split(" = ", 1)[0].strip())
+        if re.fullmatch(r"[£$€]?(?:m|bn|k)", result.unit):  # an amount: in the scale the question asks
+            return f"{subject} was {_in_asked_scale(question, value, result.unit, max(years, default=None), 'computed')}"
+        return f"{subject} was {_result_text(value, result.unit)}{f' in FY{max(years)}' if years else ''}"
     if result.tool == "ratio" and {"numerator", "denominator"} <= src.keys():
         num, den = src["numerator"], src["denominator"]
         return (f"{_subject(num.company, num.label)}{_in(num)} ({_stated(num)}) was {value:g} times "

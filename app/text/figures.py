@@ -81,14 +81,15 @@ def declared_scales(text: str) -> set[str]:
 
 
 def has_restated_figure(wanted: FigureKey, decimals: int, available: Iterable[FigureKey], scales: set[str]) -> bool:
-    """A figure restated in another scale: '$382m' is '381,603' of a table declared '(In thousands)', rounded to
-    the decimals it is written with. Only a bare cell (no scale of its own) under a declared scale counts."""
+    """A figure restated in another scale or rounded: '$382m' is '381,603' of a table declared '(In thousands)',
+    '$3,215m' is '3,215.4m', each rounded to the decimals it is written with. A bare cell takes the scale its
+    text declares; a percentage is never an amount."""
     cur, value, scale, pct = wanted
     if scale not in SCALE_FACTORS or pct:
         return False
-    return any(round(v * SCALE_FACTORS[declared] / SCALE_FACTORS[scale], decimals) == value and not s and not p
-               and (not cur or not c or cur == c)
-               for c, v, s, p in available for declared in scales if declared != scale)
+    return any(round(v * SCALE_FACTORS[source] / SCALE_FACTORS[scale], decimals) == value
+               for c, v, s, p in available if not p and (not cur or not c or cur == c)
+               for source in ([s] if s else scales) if source in SCALE_FACTORS)
 
 
 def parse_cell(cell: str) -> tuple[float, str] | None:

@@ -77,3 +77,12 @@ def test_a_figure_restated_in_another_scale_is_found_under_the_tables_declared_s
     assert not has_restated_figure(("$", 5467.0, "m", ""), 0, available, scales)
     assert not has_restated_figure(("", 5466.0, "m", "%"), 0, available, scales)  # a percentage is no amount
     assert not has_restated_figure(("$", 5466.0, "m", ""), 0, available, set())  # no declared scale, no restating
+
+
+def test_a_figure_rounded_to_fewer_decimals_is_the_stated_figure():
+    from app.text.figures import has_restated_figure
+
+    available = figures_in("Free cash flow 3,215.4m")
+    assert has_restated_figure(("$", 3215.0, "m", ""), 0, available, set())
+    assert not has_restated_figure(("$", 3216.0, "m", ""), 0, available, set())
+    assert has_restated_figure(("$", 3.2, "bn", ""), 1, available, set())
