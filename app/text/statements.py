@@ -387,9 +387,13 @@ _GLUED = re.compile(r"(?<=[A-Za-z])(?=\(?\d{1,3}(?:,\d{3})+(?!\d))|(?<=[a-z])(?=
 _GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+")
 
 
+_LEADERS = re.compile(r"\s*(?:\.\s?){3,}\s*|\s*…+\s*")
+
+
 def _unglued(text: str) -> str:
-    """Cells written onto a label's last word apart: 'net161,985' → 'net 161,985', 'enefits—' → 'enefits —'."""
-    return _GLUED.sub(" ", text)
+    """Cells written onto a label's last word apart ('net161,985' → 'net 161,985', 'enefits—' → 'enefits —'),
+    and dot leaders between a label and its cells dropped ('Total current assets....... 4,821,892')."""
+    return _GLUED.sub(" ", _LEADERS.sub(" ", text))
 
 
 def _leading_years(text: str) -> tuple[str, str]:

@@ -339,3 +339,13 @@ def test_columns_named_twice_in_one_header_are_one_set_of_columns():
     assert statement.periods == ["FY2024", "FY2023", "FY2022"]
     assert [(r.line_item, r.periods) for r in statement.rows] == [
         ("Net Revenue", ["FY2024", "FY2023", "FY2022"]), ("Cost of sales", ["FY2024", "FY2023", "FY2022"])]
+
+
+def test_dot_leaders_between_a_label_and_its_cells_are_no_part_of_either():
+    text = ("CONSOLIDATED BALANCE SHEETS\n(In thousands)\nNovember 27,\n2024\nNovember 28,\n2023\n"
+            "Cash and cash equivalents.............................. $ 876,560 $ 1,117,400\n"
+            "Total current assets....................................... 4,821,892 4,602,328")
+    statement = read_statement(text)
+    assert statement.periods == ["2024-11-27", "2023-11-28"]
+    assert [(r.line_item, r.values) for r in statement.rows] == [
+        ("Cash and cash equivalents", [876560.0, 1117400.0]), ("Total current assets", [4821892.0, 4602328.0])]
