@@ -669,8 +669,9 @@ def describe_key(key: str, measure: str | None = None) -> str:
 
 def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, company: str | None = None,
                 measure: str | None = None) -> FigureLike | None:
-    """The figure for one input: same company and year, a label the item answers to (exact before prefix,
-    then by the order of the item's names, then the shortest), never a percentage for an amount."""
+    """The figure for one input: same company and year, a label the item answers to (exact before prefix, a
+    statement's row before a figure read from a sentence, then by the order of the item's names, then the
+    shortest), never a percentage for an amount."""
     best: tuple[tuple[int, int, int], FigureLike] | None = None
     for i, f in enumerate(figures):
         if company and (f.company or "").lower() != company.lower():
@@ -680,7 +681,8 @@ def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, comp
         if f.unit.strip() == "%" and item != MEASURE:
             continue
         score = label_match(f.label, item, measure)
-        rank = (score, _name_rank(f.label, item, measure), len(f.label), i) if score is not None else None
+        from_prose = 0 if getattr(f, "period", None) else 1  # a statement's row before a sentence's figure
+        rank = (score, from_prose, _name_rank(f.label, item, measure), len(f.label), i) if score is not None else None
         if rank is not None and (best is None or rank < best[0]):
             best = (rank, f)
     return best[1] if best else None
@@ -699,18 +701,36 @@ def metric_inputs(metric: Metric, figures: Sequence[FigureLike], *, company: str
     first formula with its missing inputs named."""
     first: MetricInputs | None = None
     for formula in metric.formulas:
-        chosen = MetricInputs(metric, formula, year, measure=measure)
-        if formula.needs_year(year):
-            chosen.missing.append("fiscal year")
-        for key in formula.input_keys(year) if not chosen.missing else []:
-            item, when = key_parts(key)
-            figure = pick_figure(figures, item, when, company, measure)
-            if figure is None:
-                chosen.missing.append(key)
-            else:
-                chosen.values[key], chosen.sources[key] = figure.value, figure
+        chosen = _choose(metric, formula, figures, company, year, measure)
+        scales = {money_scale(f.unit) for f in chosen.sources.values()} - {None}
+        if len(scales) > 1:  # thousands and millions in one formula: keep to the scale most inputs are in
+            counts = [money_scale(f.unit) for f in chosen.sources.values()]
+            scale = max(scales, key=counts.count)
+            chosen = _choose(metric, formula, [f for f in figures if money_scale(f.unit) in (scale, None)],
+                             company, year, measure)
         if not chosen.missing:
             return chosen
         first = first or chosen
     assert first is not None
     return first
+
+
+def _choose(metric: Metric, formula: Formula, figures: Sequence[FigureLike], company: str | None, year: int | None,
+            measure: str | None) -> MetricInputs:
+    chosen = MetricInputs(metric, formula, year, measure=measure)
+    if formula.needs_year(year):
+        chosen.missing.append("fiscal year")
+    for key in formula.input_keys(year) if not chosen.missing else []:
+        item, when = key_parts(key)
+        figure = pick_figure(figures, item, when, company, measure)
+        if figure is None:
+            chosen.missing.append(key)
+        else:
+            chosen.values[key], chosen.sources[key] = figure.value, figure
+    return chosen
+
+
+def money_scale(unit: str) -> str | None:
+    """The scale of a money unit ('$k' → 'k', 'm' → 'm', '£bn' → 'bn'); None for anything else ('%', 'x', '')."""
+    match = re.fullmatch(r"(?:[£$€]|A\$|C\$)?(k|m|bn)", unit.strip())
+    return match.group(1) if match else None

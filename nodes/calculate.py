@@ -49,6 +49,7 @@ from app.metrics import (
     label_match,
     metric_inputs,
     metrics_asked,
+    money_scale,
     parse_formula,
     rounding_decimals,
 )
@@ -170,6 +171,10 @@ def attach_metric_sources(result: CalcResult, figures: Sequence[Figure]) -> Calc
 
             sources[key] = min(matches, key=preference)[1]
     units = {f.unit for f in sources.values()}
+    if len(units) == 2:
+        short, full = sorted(units, key=len)
+        if money_scale(short) and full.endswith(short) and money_scale(full) == money_scale(short):
+            units = {full}  # '$k' and 'k' (a statement chunk that shows no '$'): one unit
     unit = units.pop() if result.unit == "" and len(units) == 1 and len(sources) == len(result.inputs) else result.unit
     return result.model_copy(update={"sources": sources, "unit": unit})
 

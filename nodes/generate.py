@@ -291,22 +291,25 @@ def describe_result(result: CalcResult, calc_n: int, by_chunk: dict[str, Block],
 
 def lead_sentence(result: CalcResult, question: str = "") -> str:
     """'Helio Renewables' operating margin was 2.4 percentage points higher than Northwind Logistics' in FY2024
-    (9.1% against 6.7%)'; '' when the inputs are not all figures from the evidence."""
+    (9.1% against 6.7%)'; a rate to the decimals the question asks for; '' when the inputs are not all figures
+    from the evidence."""
     src = result.sources
     value = result.result
     if result.tool == "difference" and {"a", "b"} <= src.keys():
         return _compare(src["a"], src["b"], value)
+    decimals = rounding_decimals(question)
+    rate = f"{abs(value):g}" if decimals is None else f"{abs(round(value, decimals)):.{decimals}f}"
     if result.tool in ("growth_rate", "percentage_change") and {"old", "new"} <= src.keys():
         old, new = src["old"], src["new"]
         if value == 0:
             return f"{_subject(new.company, new.label)} was unchanged at {_stated(new)}{_in(new)}"
         verb = "grew" if value > 0 else "fell"
-        return (f"{_subject(new.company, new.label)} {verb} {abs(value):g}% from {_stated(old)}{_in(old)} to "
+        return (f"{_subject(new.company, new.label)} {verb} {rate}% from {_stated(old)}{_in(old)} to "
                 f"{_stated(new)}{_in(new)}")
     if result.tool == "cagr" and {"start", "end"} <= src.keys():
         start, end = src["start"], src["end"]
         verb = "grew" if value >= 0 else "fell"
-        return (f"{_subject(end.company, end.label)} {verb} at a compound annual rate of {abs(value):g}% from "
+        return (f"{_subject(end.company, end.label)} {verb} at a compound annual rate of {rate}% from "
                 f"{_stated(start)}{_in(start)} to {_stated(end)}{_in(end)}")
     formula = str(getattr(result, "formula", "") or "")
     if result.tool == "metric" and " = " in formula:
@@ -316,7 +319,10 @@ def lead_sentence(result: CalcResult, question: str = "") -> str:
         subject = _subject(company, formula.split(" = ", 1)[0].strip())
         if re.fullmatch(r"[£$€]?(?:m|bn|k)", result.unit):  # an amount: in the scale the question asks
             return f"{subject} was {_in_asked_scale(question, value, result.unit, max(years, default=None), 'computed')}"
-        return f"{subject} was {_result_text(value, result.unit)}{f' in FY{max(years)}' if years else ''}"
+        when = f" in FY{max(years)}" if years else ""
+        if ", averaged over " in formula and years:
+            when = f" on average over FY{min(years)}–FY{max(years)}"
+        return f"{subject} was {_result_text(value, result.unit)}{when}"
     if result.tool == "ratio" and {"numerator", "denominator"} <= src.keys():
         num, den = src["numerator"], src["denominator"]
         return (f"{_subject(num.company, num.label)}{_in(num)} ({_stated(num)}) was {value:g} times "

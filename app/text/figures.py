@@ -82,10 +82,12 @@ def declared_scales(text: str) -> set[str]:
 
 def has_restated_figure(wanted: FigureKey, decimals: int, available: Iterable[FigureKey], scales: set[str]) -> bool:
     """A figure restated in another scale or rounded: '$382m' is '381,603' of a table declared '(In thousands)',
-    '$3,215m' is '3,215.4m', each rounded to the decimals it is written with. A bare cell takes the scale its
-    text declares; a percentage is never an amount."""
+    '$3,215m' is '3,215.4m', '10.2%' is '10.18%', each rounded to the decimals it is written with. A bare cell
+    takes the scale its text declares; a percentage is never an amount."""
     cur, value, scale, pct = wanted
-    if scale not in SCALE_FACTORS or pct:
+    if pct:  # '10.2%' is the 10.18% a calculation states, rounded
+        return any(p == pct and not s and round(v, decimals) == value for c, v, s, p in available)
+    if scale not in SCALE_FACTORS:
         return False
     return any(round(v * SCALE_FACTORS[source] / SCALE_FACTORS[scale], decimals) == value
                for c, v, s, p in available if not p and (not cur or not c or cur == c)

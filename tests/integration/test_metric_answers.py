@@ -190,10 +190,6 @@ CAPEX_Q = ("What is the FY2022 - FY2024 3 year average of capex as a % of revenu
 REVPAR_Q = "What was Ternline's revenue per available room in FY2024?"
 
 
-@pytest.mark.xfail(strict=True, reason="states a bare '329,730' (no $, thousands not converted) instead of $330m: "
-                                       "the capex row comes from the cash-flow page's second chunk, which holds no "
-                                       "'$', so its unit is 'k' while cash from operations is '$k'; the calculator "
-                                       "gives a money result a unit only when its inputs share one")
 def test_free_cash_flow_in_whole_millions(runtime: Any) -> None:
     result = ask(runtime, FCF_Q)
     assert result.status == "answered", describe(result)
@@ -211,8 +207,6 @@ def test_cash_from_operations_in_millions(runtime: Any) -> None:
     assert_cited(runtime, result, "575,410")
 
 
-@pytest.mark.xfail(strict=True, reason="computes the growth right but states it to two decimals ('10.18%') when "
-                                       "the question asks for one decimal place (10.2%)")
 def test_revenue_growth_rounded_to_one_decimal(runtime: Any) -> None:
     result = ask(runtime, GROWTH_Q)
     assert result.status == "answered", describe(result)
@@ -220,9 +214,6 @@ def test_revenue_growth_rounded_to_one_decimal(runtime: Any) -> None:
     assert_cited(runtime, result, "4,459,440", "4,047,550")
 
 
-@pytest.mark.xfail(strict=True, reason="answers 'EBITDA was $727,340k' and states no margin: the margin's revenue "
-                                       "input is Note 8's Ternline Freight Canada revenues ($538.2 million), not "
-                                       "Total revenues 4,459,440, and $k is divided by $m unconverted (135143%)")
 def test_ebitda_margin_uses_cash_flow_da(runtime: Any) -> None:
     result = ask(runtime, EBITDA_Q)
     assert result.status == "answered", describe(result)

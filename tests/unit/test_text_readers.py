@@ -75,7 +75,7 @@ def test_a_figure_restated_in_another_scale_is_found_under_the_tables_declared_s
     assert has_restated_figure(("$", 5466.0, "m", ""), 0, available, scales)
     assert has_restated_figure(("$", 5.5, "bn", ""), 1, available, scales)
     assert not has_restated_figure(("$", 5467.0, "m", ""), 0, available, scales)
-    assert not has_restated_figure(("", 5466.0, "m", "%"), 0, available, scales)  # a percentage is no amount
+    assert not has_restated_figure(("", 5466.0, "", "%"), 0, available, scales)  # a percentage is no amount
     assert not has_restated_figure(("$", 5466.0, "m", ""), 0, available, set())  # no declared scale, no restating
 
 
@@ -86,3 +86,12 @@ def test_a_figure_rounded_to_fewer_decimals_is_the_stated_figure():
     assert has_restated_figure(("$", 3215.0, "m", ""), 0, available, set())
     assert not has_restated_figure(("$", 3216.0, "m", ""), 0, available, set())
     assert has_restated_figure(("$", 3.2, "bn", ""), 1, available, set())
+
+
+def test_a_rate_rounded_to_the_decimals_asked_is_the_computed_rate():
+    from app.text.figures import has_restated_figure
+
+    available = figures_in("growth_rate: (4915 - 4460) / 4460 * 100 = 10.18%")
+    assert has_restated_figure(("", 10.2, "", "%"), 1, available, set())
+    assert not has_restated_figure(("", 10.3, "", "%"), 1, available, set())
+    assert not has_restated_figure(("$", 10.2, "m", ""), 1, available, set())  # an amount is not a rate
