@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from app.knowledge.analyzer import analyze
+from app.knowledge.pages import statement_of_page
+from app.metrics import items_named
 from app.text.figures import states_figure
 from app.text.periods import fiscal_years_named, years_named
 from app.text.sentences import joined_lists, readable_tables, split_at_stops, split_sentences
@@ -49,7 +51,11 @@ def draft_claims(
     answers = ((lambda sentence, doc: answers_question(question, sentence, companies, doc.section or "")
                 and of_the_years_asked(sentence, doc, years))
                if asks_for_figure(question) else None)
-    return [claim for docs in groups.values() for claim in best_sentences(topic, docs, limit, years, answers)]
+    # a line item asked for is the whole company's: a primary statement's row before a segment table's or a
+    # sentence about one acquisition ('Redgum contributed $38 million of revenue')
+    statements_first = answers is not None and bool(items_named(core_question(question)))
+    return [claim for docs in groups.values()
+            for claim in best_sentences(topic, docs, limit, years, answers, statements_first)]
 
 
 _SECOND_PART = re.compile(r"(?i)(?:,|;|\band\b)\s*(?:and\s+)?(?:what|when|how|who|where|why|which|by how)\b")
@@ -88,7 +94,8 @@ MEASURE_SUPPORT = 1.0
 
 
 def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int, years: Sequence[int] = (),
-                   answers: Callable[[str, Evidence], bool] | None = None) -> list[Claim]:
+                   answers: Callable[[str, Evidence], bool] | None = None,
+                   statements_first: bool = False) -> list[Claim]:
     # A sentence is read in its section's context: under "Outlook and guidance", "For FY2025 we expect: revenue
     # of $1.02bn to $1.08bn; ..." answers a question about guidance although it never says the word. Support
     # through the section alone counts for less than the sentence's own words.
@@ -100,15 +107,17 @@ def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int, years:
     # For a figure question (`answers` given) only sentences that state the measure asked count, and each of
     # them supports the answer even in other words than the question's: 'Purchases of property, plant and
     # equipment: 2018 (1,577)' answers 'capital expenditure'.
+    on_statement = {d.chunk_id: statements_first and statement_of_page(d.text) is not None for d in docs}
     candidates = [
-        (max(support(sentence, doc.section), MEASURE_SUPPORT if answers else 0.0), doc.score, -position, sentence, doc)
+        (on_statement[doc.chunk_id], max(support(sentence, doc.section), MEASURE_SUPPORT if answers else 0.0),
+         doc.score, -position, sentence, doc)
         for doc in docs
         for position, sentence in enumerate(split_sentences(joined_lists(readable_tables(readable_statement(doc.text)))))
         if not looks_like_instruction(sentence) and (answers is None or answers(sentence, doc))
     ]
-    ranked = sorted((c for c in candidates if c[0] > 0), key=lambda c: c[:3], reverse=True)
+    ranked = sorted((c for c in candidates if c[1] > 0), key=lambda c: c[:4], reverse=True)
     picked: dict[str, Claim] = {}
-    for _, _, _, sentence, doc in ranked:
+    for _, _, _, _, sentence, doc in ranked:
         if len(picked) < limit and sentence not in picked:
             picked[sentence] = Claim(text=sentence, evidence_chunk_ids=[doc.chunk_id], company=doc.company)
     return list(picked.values())

@@ -98,7 +98,7 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
                 i += 1
         _flush_prose(prose, units, section, tabular)
     if tabular:
-        _head_tabular(units[first_unit:], statement_header(plain))
+        _head_tabular(units[first_unit:], statement_headers(plain))
     return units, section
 
 
@@ -115,17 +115,51 @@ def statement_header(lines: list[str]) -> list[str]:
     return lines[:last + 1]
 
 
-def _head_tabular(units: list[_Unit], header: list[str]) -> None:
-    """Every later chunk of a tabular page repeats the page's header, as a table repeats its header row."""
-    if not header:
+_UNIT_DECLARED = re.compile(r"(?i)\((?:[^()]*\b)?in (?:thousands|millions|billions)\b|\((?:\$\s*)?(?:thousands|millions|"
+                            r"billions)\)|^\(?(?:dollars|amounts|\$)?\s*in (?:thousands|millions|billions)\b")
+TITLE_LINES = 3
+"""Short lines just above a unit line, without figures or naming periods, are the statement's title (company,
+statement name, 'Years ended December 31')."""
+
+
+def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
+    """(first line, header lines) of each statement on a page, in order: from its title (up to TITLE_LINES
+    short lines without figures above its unit line, '(In millions, except per share data)') to its last
+    column-period line. A text filing without pages holds many statements, each with its own header; a page
+    with no unit line has the one header `statement_header` finds at its top."""
+    spans: list[tuple[int, list[str]]] = []
+    for i, line in enumerate(lines):
+        if len(line) > 80 or not _UNIT_DECLARED.search(line) or (spans and i < spans[-1][0] + len(spans[-1][1])):
+            continue
+        start = i
+        while start > 0 and i - start < TITLE_LINES and len(lines[start - 1]) <= 80 and (
+                not _DIGIT.search(lines[start - 1]) or _PERIOD_LINE.search(lines[start - 1])):
+            start -= 1
+        if not spans and i < HEADER_LINES:
+            start = 0  # a statement that opens its page: the page's first lines are its header
+        last = max((j for j in range(i, min(i + HEADER_LINES, len(lines)))
+                    if _PERIOD_LINE.search(lines[j]) or is_period_line(lines[j])), default=i)
+        spans.append((start, lines[start:last + 1]))
+    if not spans and (header := statement_header(lines)):
+        spans.append((0, header))
+    return spans
+
+
+def _head_tabular(units: list[_Unit], headers: list[tuple[int, list[str]]]) -> None:
+    """Every later chunk of a statement repeats its header, as a table repeats its header row: each row takes
+    the header of the statement it sits in (the last one that starts at or before it)."""
+    if not headers:
         return
-    text = "\n".join(header)
     covered = 0
     for unit in units:
-        if unit.keeps_lines:
-            unit.table_header = text
-            unit.in_header = covered < len(header)
-            covered += unit.text.count("\n") + 1
+        if not unit.keeps_lines:
+            continue
+        current = [(start, lines) for start, lines in headers if start <= covered]
+        if current:
+            start, lines = current[-1]
+            unit.table_header = "\n".join(lines)
+            unit.in_header = covered < start + len(lines)
+        covered += unit.text.count("\n") + 1
 
 
 def is_tabular(lines: list[str]) -> bool:
@@ -241,7 +275,7 @@ def _pack(units: list[_Unit], title: str, max_tokens: int, overlap: int):  # typ
         starts_new = bool(current) and (
             unit.is_table != current[0].is_table
             or unit.keeps_lines != current[0].keeps_lines
-            or (unit.is_table and unit.table_header != current[0].table_header)
+            or ((unit.is_table or unit.keeps_lines) and unit.table_header != current[0].table_header)
             or unit.section != current[0].section
         )
         if current and (starts_new or used + unit.tokens > budget):
