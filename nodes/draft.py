@@ -20,6 +20,7 @@ from functools import lru_cache
 from app.knowledge.analyzer import analyze
 from app.knowledge.pages import statement_of_page
 from app.metrics import items_named
+from app.text.dates import read_dates
 from app.text.figures import states_figure
 from app.text.periods import fiscal_years_named, years_named
 from app.text.sentences import joined_lists, readable_tables, split_at_stops, split_sentences
@@ -83,10 +84,20 @@ def of_the_years_asked(sentence: str, doc: Evidence, years: Sequence[int]) -> bo
     names none speaks for its filing's year. Another year's figure is no answer."""
     if not years:
         return True
-    named = years_named(sentence)
+    named = years_named(_without_event_dates(sentence))
     if named:
         return bool(set(named) & set(years))
     return doc.fiscal_year is None or doc.fiscal_year in years or any(y > doc.fiscal_year for y in years)
+
+
+def _without_event_dates(sentence: str) -> str:
+    """The sentence without the dates of events ('In November 2023 our Board approved Project Bedrock'): such a
+    date says when something happened, not which period a figure is for. A period's end ('the year ended June 30,
+    2024', 'as of December 31, 2023') and a fiscal year stay."""
+    for text, (_, month, _) in read_dates(sentence)[0]:
+        if month is not None and not re.search(rf"(?i)\b(?:ended|ending|as of|at)\s+{re.escape(text)}", sentence):
+            sentence = sentence.replace(text, " ")
+    return sentence
 
 
 MEASURE_SUPPORT = 1.0

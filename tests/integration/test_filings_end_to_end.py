@@ -242,8 +242,6 @@ def test_an_executive_question_without_a_period_is_not_sent_to_clarification(run
 # --- answers --------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="answer composition, not routing (reports only): quotes the segment table "
-                                       "whole (Copper $ 2,946 first), not the MD&A's '$4,210 million'")
 def test_whole_company_revenue_is_the_total_not_a_segment(runtime: Any) -> None:
     result = ask(runtime, "What was Kestrel Mining's total revenue for fiscal 2024?")
     assert result.status == "answered", describe(runtime, result)

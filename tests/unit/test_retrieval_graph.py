@@ -614,3 +614,13 @@ def test_date_columns_are_written_as_the_year_the_page_names() -> None:
                       "2020", "Total current assets", "29,505", "28,120", "Other assets", "3,381", "2,841",
                       "TOTAL ASSETS", "$", "59,268", "$", "55,556"])
     assert "TOTAL ASSETS: 2021 59,268; 2020 55,556" in readable_statement(page).splitlines()
+
+
+def test_an_events_date_does_not_date_a_figure_but_a_periods_end_does() -> None:
+    from nodes.draft import of_the_years_asked
+
+    doc = NW_FIN
+    assert of_the_years_asked("In November 2023 our Board approved Project Bedrock, to cut 310 roles.", doc, [2024])
+    assert not of_the_years_asked("Revenue for the year ended June 30, 2023 was $3,874 million.", doc, [2024])
+    assert of_the_years_asked("Revenue for the year ended June 30, 2024 was $4,210 million.", doc, [2024])
+    assert not of_the_years_asked("Net sales were $5m in fiscal 2023.", doc, [2024])
