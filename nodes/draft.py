@@ -51,12 +51,39 @@ def draft_claims(
     companies = {d.company for d in evidence if d.company}
     answers = ((lambda sentence, doc: answers_question(question, sentence, companies, doc.section or "")
                 and of_the_years_asked(sentence, doc, years))
-               if asks_for_figure(question) else None)
+               if asks_for_figure(question) else
+               (lambda sentence, doc: names_the_person(question, sentence, companies))
+               if asks_for_person(question) else None)
     # a line item asked for is the whole company's: a primary statement's row before a segment table's or a
     # sentence about one acquisition ('Redgum contributed $38 million of revenue')
     statements_first = answers is not None and bool(items_named(core_question(question)))
     return [claim for docs in groups.values()
             for claim in best_sentences(topic, docs, limit, years, answers, statements_first)]
+
+
+_WHO = re.compile(r"(?i)^\s*who\b|^\s*(?:which|what)\s+(?:person|executive|officer|director)\b")
+_ROLE_WORDS = frozenset("""president chief executive officer financial operating technology director chair chairman
+    chairwoman chairperson board vice senior general counsel secretary treasurer founder head the and of committee
+    council company corporation group department team division inc corp llc ltd plc""".split())
+"""Capitalised words that name a role or a body, never a person ('Chief Executive Officer', 'Audit Committee')."""
+_PERSON = re.compile(r"\b[A-Z][a-z]+(?:[-' ][A-Z][a-z'-]+)+\b")
+
+
+def asks_for_person(question: str) -> bool:
+    """Whether the question asks who someone is ('Who was the chief executive officer in Q2 2024?')."""
+    return bool(_WHO.search(core_question(question)))
+
+
+def names_the_person(question: str, sentence: str, companies: Iterable[str] = ()) -> bool:
+    """A sentence answers 'who' only when it names a person (two capitalised words or more that are neither a
+    role nor the company) together with the role the question asks about ('chief executive officer'), its
+    period aside."""
+    role = {t for t in topic_terms(re.sub(r"(?i)\b(?:first|second|third|fourth|fiscal|quarter|year|(?:19|20)\d{2})\b",
+                                          " ", core_question(question)), set(companies)) if not t.isdigit()}
+    company_words = {w.lower() for c in companies for w in re.findall(r"[A-Za-z]+", c)}
+    people = [m for m in _PERSON.findall(sentence)
+              if not {w.lower() for w in re.findall(r"[A-Za-z]+", m)} <= _ROLE_WORDS | company_words]
+    return bool(people) and (not role or states_measure([role], sentence))
 
 
 _SECOND_PART = re.compile(r"(?i)(?:,|;|\band\b)\s*(?:and\s+)?(?:what|when|how|who|where|why|which|by how)\b")
@@ -119,16 +146,18 @@ def best_sentences(topic: set[str], docs: Sequence[Evidence], limit: int, years:
     # them supports the answer even in other words than the question's: 'Purchases of property, plant and
     # equipment: 2018 (1,577)' answers 'capital expenditure'.
     on_statement = {d.chunk_id: statements_first and statement_of_page(d.text) is not None for d in docs}
+    # an outlook ('now expects comparable sales growth of 2.5% to 3.5%') answers a question about guidance only
+    asks_ahead = bool(_forward_stems() & topic)
     candidates = [
-        (on_statement[doc.chunk_id], max(support(sentence, doc.section), MEASURE_SUPPORT if answers else 0.0),
-         doc.score, -position, sentence, doc)
+        (on_statement[doc.chunk_id], asks_ahead or not _forward_stems() & set(analyze(sentence)),
+         max(support(sentence, doc.section), MEASURE_SUPPORT if answers else 0.0), doc.score, -position, sentence, doc)
         for doc in docs
         for position, sentence in enumerate(split_sentences(joined_lists(readable_tables(readable_statement(doc.text)))))
         if not looks_like_instruction(sentence) and (answers is None or answers(sentence, doc))
     ]
-    ranked = sorted((c for c in candidates if c[1] > 0), key=lambda c: c[:4], reverse=True)
+    ranked = sorted((c for c in candidates if c[2] > 0), key=lambda c: c[:5], reverse=True)
     picked: dict[str, Claim] = {}
-    for _, _, _, _, sentence, doc in ranked:
+    for *_, sentence, doc in ranked:
         if len(picked) < limit and sentence not in picked:
             picked[sentence] = Claim(text=sentence, evidence_chunk_ids=[doc.chunk_id], company=doc.company)
     return list(picked.values())
@@ -171,7 +200,13 @@ _QUANTITY = re.compile(
     r"spend(?:ing)?|proceeds|backlog|reserves?|provisions?|outstanding|volumes?|units?|deliveries|subscribers?|"
     r"members|stores|customers|bookings|orders)\b")
 _MEASURE_NOISE = ("amount usd dollar dollars million millions billion billions thousand thousands unit units value "
-                  "figure end ending close closing have has had did does do reported report fiscal quarter period")
+                  "figure end ending close closing have has had did does do reported report fiscal quarter period "
+                  "first second third fourth")
+_ANSWER_TYPE = re.compile(
+    r"(?i)\b(which|what)\s+(?:company|companies|business|businesses|firm|entity|brand|segment|subsidiary|person|"
+    r"executive|officer|auditor|bank|lender|customer|supplier|country|region|city)\b")
+"""'Which company did it acquire': the noun after the question word names the kind of answer (a name), not a
+measure the answer must state."""
 MIN_LONG_COVERAGE = 0.75
 """A measure of four or more words counts as stated when this share of its words stand together in a sentence."""
 
@@ -215,7 +250,7 @@ def _measure_terms(question: str, companies: frozenset[str]) -> tuple[frozenset[
     core = core_question(question)
     noise = _measure_noise()
     # 'What was revenue, and how much did it grow?' asks two things: a sentence may state either.
-    parts = [{t for t in topic_terms(part, companies) - noise if len(t) > 1 or t.isdigit()}
+    parts = [{t for t in topic_terms(_ANSWER_TYPE.sub(r"\1", part), companies) - noise if len(t) > 1 or t.isdigit()}
              for part in _SECOND_PART.split(core) if part and not _QUESTION_WORD.fullmatch(part.strip())]
     alternatives = [p for p in parts if p]
     for metric in find_metrics(core):
@@ -268,8 +303,9 @@ def _forward_stem(term: str) -> str:
 
 @lru_cache(maxsize=1)
 def _forward_stems() -> frozenset[str]:
+    # not 'projection': its stem is 'project', and a project is no forecast
     return frozenset(analyze("guidance outlook forecast forecasts expect expects expected expectation expectations "
-                             "target targets projection projections"))
+                             "target targets"))
 
 
 @lru_cache(maxsize=1)

@@ -9,6 +9,7 @@ about a document's first GRADE_CHARS characters and holds it to returning a bool
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
@@ -54,9 +55,13 @@ def ask_grader(judge: Callable[[str, str], bool], question: str, evidence: Evide
 
 
 def topic_terms(question: str, companies: Iterable[str]) -> set[str]:
-    """The question's analyzed terms minus company names, fiscal years and question words."""
+    """The question's analyzed terms minus company names, fiscal years and question words. A word that only
+    shares its stem with a question word stays: 'comparable sales' is a measure, 'compare' is not."""
     names = set(analyze(" ".join(companies)))
-    return {t for t in analyze(question) if t not in names and t not in question_noise() and not is_year_token(t)}
+    noise_words = _noise_words()
+    kept = {t for word in re.findall(r"[A-Za-z]+", question) if word.lower() not in noise_words for t in analyze(word)}
+    return {t for t in analyze(question)
+            if t not in names and (t not in question_noise() or t in kept) and not is_year_token(t)}
 
 
 def term_overlap(topic: set[str], text: str) -> float:
@@ -64,6 +69,13 @@ def term_overlap(topic: set[str], text: str) -> float:
     if not topic:
         return 1.0
     return len(topic & set(analyze(text))) / len(topic)
+
+
+@lru_cache(maxsize=1)
+def _noise_words() -> frozenset[str]:
+    words = _QUESTION_WORDS.split()
+    return frozenset([*words, *(w + "s" for w in words), *(w + "d" for w in words if w.endswith("e")),
+                      *(w + "ing" for w in words), *(w[:-1] + "ing" for w in words if w.endswith("e"))])
 
 
 @lru_cache(maxsize=1)

@@ -285,8 +285,6 @@ def test_acquisition_price_is_stated_and_cited(runtime: Any) -> None:
     assert_cited_blocks_hold(runtime, result, "$291 million")
 
 
-@pytest.mark.xfail(strict=True, reason="routed right now (reports + news), but retrieval ('company acquire 2023') "
-                                       "finds no passage; p31 states Pinecrest Kitchens for $154 million")
 def test_acquisition_named_in_page_records_is_answered(runtime: Any) -> None:
     result = ask(runtime, "Which company did Orbital Foods acquire in 2023 and for how much?")
     assert result.status == "answered", describe(runtime, result)
@@ -308,8 +306,6 @@ def test_named_executive_is_answered(runtime: Any) -> None:
     assert_cited_blocks_hold(runtime, result, "Anneliese Varga")
 
 
-@pytest.mark.xfail(strict=True, reason="answer composition, not routing (reports only): answers with the release's "
-                                       "headline and dateline, never naming Priya Castellanos-Reid, quoted as CEO")
 def test_named_executive_in_an_earnings_release_is_answered(runtime: Any) -> None:
     result = ask(runtime, "Who was Saltmarsh Outfitters' chief executive officer in the second quarter of fiscal 2024?")
     assert result.status == "answered", describe(runtime, result)
@@ -323,8 +319,6 @@ def test_quarter_figure_from_an_earnings_release(runtime: Any) -> None:
     assert_cited_blocks_hold(runtime, result, "612.4")
 
 
-@pytest.mark.xfail(strict=True, reason="answer composition, not routing (reports only): states Q2 net sales "
-                                       "($612.4 million, +4.2%) instead of comparable sales +3.8%")
 def test_comparable_sales_from_an_earnings_release(runtime: Any) -> None:
     result = ask(runtime, "What were Saltmarsh Outfitters' comparable sales in the second quarter of fiscal 2024?")
     assert result.status == "answered", describe(runtime, result)

@@ -624,3 +624,28 @@ def test_an_events_date_does_not_date_a_figure_but_a_periods_end_does() -> None:
     assert not of_the_years_asked("Revenue for the year ended June 30, 2023 was $3,874 million.", doc, [2024])
     assert of_the_years_asked("Revenue for the year ended June 30, 2024 was $4,210 million.", doc, [2024])
     assert not of_the_years_asked("Net sales were $5m in fiscal 2023.", doc, [2024])
+
+
+def test_who_questions_need_a_named_person_with_the_role_asked() -> None:
+    from nodes.draft import asks_for_person, names_the_person
+
+    question = "Who was Saltmarsh Outfitters' chief executive officer in the second quarter of fiscal 2024?"
+    assert asks_for_person(question) and not asks_for_person("What was Saltmarsh's revenue?")
+    companies = ["Saltmarsh Outfitters"]
+    assert names_the_person(question, '"A clean quarter," said Priya Castellanos-Reid, President and Chief Executive '
+                                      'Officer.', companies)
+    assert not names_the_person(question, "Saltmarsh Outfitters Reports Second Quarter Fiscal 2024 Results", companies)
+    assert not names_the_person(question, "The Chief Executive Officer chairs the Executive Committee.", companies)
+    assert not names_the_person(question, "Dana Whitlow was appointed Chief Financial Officer.", companies)  # other role
+
+
+def test_a_measure_that_shares_a_stem_with_a_question_word_is_kept_and_a_project_is_no_forecast() -> None:
+    from nodes.draft import draft_claims, measure_terms
+
+    question = "What were Saltmarsh Outfitters' comparable sales in the second quarter of fiscal 2024?"
+    assert any("compar" in terms for terms in measure_terms(question, ["Saltmarsh Outfitters"]))
+    doc = NW_FIN.model_copy(update={"company": "Saltmarsh Outfitters", "text": (
+        "The company now expects comparable sales growth of 2.5% to 3.5%. Comparable sales increased 3.8% in the "
+        "quarter, following a 1.1% increase in the prior-year quarter.")})
+    claims = draft_claims(question, [doc])
+    assert claims and claims[0].text.startswith("Comparable sales increased 3.8%")  # the outlook comes after
