@@ -13,11 +13,7 @@ and a fix turns them into failures to un-mark."""
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +21,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import REPO
+from tests.integration.corpus_home import asked_once, ingested_home, offline_runtime
 
 pytestmark = pytest.mark.integration
 
@@ -62,38 +59,18 @@ def test_hand_worked_expectations() -> None:
 @pytest.fixture(scope="module")
 def env(tmp_path_factory: pytest.TempPathFactory, models_dir: Path) -> dict[str, str]:
     """One PROV_HOME with the filing ingested by the CLI, shared by the module."""
-    home = tmp_path_factory.mktemp("metrics-home")
-    environ = {k: v for k, v in os.environ.items() if not k.startswith(("PROV_", "OPENAI_"))}
-    environ.update(PROV_HOME=str(home), PROV_MODELS_DIR=str(models_dir), HF_HUB_OFFLINE="1",
-                   PROV_ANSWER_CACHE="false")
-    done = subprocess.run([sys.executable, "-m", "app.cli", "ingest", str(CORPUS), "--json"], env=environ,
-                          cwd=REPO, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
-    summary = json.loads(done.stdout)
-    assert summary["failed"] == 0 and summary["added"] == PAGES, summary
-    return environ
+    return ingested_home(tmp_path_factory.mktemp("metrics-home"), models_dir, CORPUS, PAGES)
 
 
 @pytest.fixture(scope="module")
 def runtime(env: dict[str, str]) -> Iterator[Any]:
-    from app.runtime import Runtime
-    from app.settings import Settings
-
-    settings = Settings(home=Path(env["PROV_HOME"]), models_dir_override=Path(env["PROV_MODELS_DIR"]),
-                        answer_cache=False, provider="offline")
-    rt = Runtime(settings)
+    rt = offline_runtime(env)
     yield rt
     rt.close()
 
 
-_ASKED: dict[str, Any] = {}
-
-
 def ask(runtime: Any, question: str) -> Any:
-    """One turn on a new thread (each question asked once per module)."""
-    if question not in _ASKED:
-        _ASKED[question] = runtime.run(question)
-    return _ASKED[question]
+    return asked_once(runtime, question)
 
 
 def describe(result: Any) -> str:
