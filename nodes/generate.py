@@ -601,7 +601,19 @@ def insufficient_answer(state: SupervisorState) -> str:
     if result.attempts and (searched or not result.found):
         where = f"the filings of {', '.join(searched)}" if searched else "every filing"
         reasons.append(f"Searched {where} for: {_searched_terms(state)}; no passage found states it.")
+    reasons += _missing_inputs(state)
     return " ".join([INSUFFICIENT_EVIDENCE, *reasons])
+
+
+_MISSING_INPUT = re.compile(r"missing_input\): (?P<what>.+? needs .+?): not among the figures given")
+
+
+def _missing_inputs(state: SupervisorState) -> list[str]:
+    """What a metric would need that no admitted statement gives ('free cash flow needs cash from operations
+    FY2023 (e.g. Net cash provided by operating activities), capex FY2023 …'), from the calculator's errors."""
+    calc = state.get("calculation")
+    found = [m.group("what") for e in (calc.errors if calc else []) if (m := _MISSING_INPUT.search(e))]
+    return [f"To compute it: {what[:1].upper()}{what[1:]}; no statement held gives them." for what in dict.fromkeys(found)]
 
 
 def _searched_terms(state: SupervisorState) -> str:

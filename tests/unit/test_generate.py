@@ -563,3 +563,19 @@ def test_a_row_is_restated_in_the_scale_the_question_asks_and_the_citation_check
     assert kept and check.valid == [1]
     kept, check = check_citations("Kestrel Tools' net cash provided by operating activities was $383m [1].", [block])
     assert not kept  # a restated figure must round to what the page states
+
+
+def test_an_insufficient_answer_names_the_inputs_a_metric_lacked() -> None:
+    from nodes.generate import insufficient_answer
+
+    error = ("metric: Error (missing_input): free cash flow needs cash from operations FY2023 (e.g. Net cash provided "
+             "by operating activities), capex FY2023 (e.g. Purchases of property, plant and equipment): not among "
+             "the figures given, so no value. Correct the call, or stop and say what failed.")
+    state = {"question": "What was Northwind's free cash flow in FY2023?", "companies": [NW], "fiscal_years": [2023],
+             "retrieval_result": RetrievalResult(status="insufficient", found={NW: False}, missing=[NW], attempts=2),
+             "calculation": CalculationOutcome(status="error", errors=[error])}
+    answer = insufficient_answer(state)
+    assert answer.startswith(INSUFFICIENT_EVIDENCE)
+    assert "To compute it: Free cash flow needs cash from operations FY2023" in answer and "capex FY2023" in answer
+    state["calculation"] = CalculationOutcome(status="no_calculation")
+    assert "To compute it" not in insufficient_answer(state)
