@@ -89,17 +89,25 @@ _ASKS_FOR_FIGURE = re.compile(
 
 def claim_sentences(question: str, claims: Sequence[Claim], by_chunk: dict[str, Block]) -> list[str]:
     """Each verified claim as a cited sentence, boilerplate left out; a table row is stated as the figure it
-    holds for the year asked. When the question asks for a figure, sentences that state one lead."""
-    stated: list[tuple[bool, str]] = []
+    holds for the year asked. When the question asks for a figure, sentences that state one lead, those that
+    name the measure as the question words it first."""
+    from nodes.draft import core_question, measure_terms, states_measure
+
+    companies = sorted({b.company for b in by_chunk.values() if b.company})
+    asked = [terms for terms in measure_terms(core_question(question), companies)[:1] if terms]  # as worded
+    stated: list[tuple[bool, bool, str]] = []
     for claim in claims:
         cited = [by_chunk[c] for c in claim.evidence_chunk_ids if c in by_chunk]
         if not cited or is_boilerplate(claim.text):
             continue
         text = (state_row(question, claim.text, cited) if is_table_row(claim.text) else "") or claim.text
-        stated.append((bool(re.search(r"\d", read_dates(text)[2])), cite(text, [b.n for b in cited])))
+        stated.append((bool(re.search(r"\d", read_dates(text)[2])), bool(asked) and states_measure(asked, text),
+                       cite(text, [b.n for b in cited])))
     if _ASKS_FOR_FIGURE.search(question):
-        stated.sort(key=lambda pair: not pair[0])  # stable: figures first, each group in claim order
-    return list(dict.fromkeys(sentence for _, sentence in stated))
+        # stable: figures first, those naming the measure in the question's own words ('operating margin', not
+        # the 'operating income' of the same table) before the rest, each group in claim order
+        stated.sort(key=lambda entry: (not entry[0], not entry[1]))
+    return list(dict.fromkeys(sentence for *_, sentence in stated))
 
 
 # --- boilerplate and table rows -----------------------------------------------------------------------------

@@ -579,3 +579,15 @@ def test_an_insufficient_answer_names_the_inputs_a_metric_lacked() -> None:
     assert "To compute it: Free cash flow needs cash from operations FY2023" in answer and "capex FY2023" in answer
     state["calculation"] = CalculationOutcome(status="no_calculation")
     assert "To compute it" not in insufficient_answer(state)
+
+
+def test_the_sentence_naming_the_measure_asked_leads() -> None:
+    from nodes.generate import claim_sentences
+
+    block = Block(n=1, kind="report", header="[1] Helio Renewables FY2024 [text]", source_id="hl", chunk_id="hl-1",
+                  company="Helio Renewables", fiscal_year=2024,
+                  text="Operating income was $86.2m in FY2024. Operating margin was 9.1% in FY2024.")
+    claims = [Claim(text="Operating income was $86.2m in FY2024.", evidence_chunk_ids=["hl-1"], verified=True),
+              Claim(text="Operating margin was 9.1% in FY2024.", evidence_chunk_ids=["hl-1"], verified=True)]
+    stated = claim_sentences("What was Helio Renewables' operating margin in FY2024?", claims, {"hl-1": block})
+    assert stated == ["Operating margin was 9.1% in FY2024 [1].", "Operating income was $86.2m in FY2024 [1]."]
