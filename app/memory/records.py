@@ -1,0 +1,197 @@
+"""Typed memory records whose corrections supersede: the store behind the memory layer.
+
+A record is something a user stated that later turns may rely on: a `profile` fact about them ("my fiscal year
+ends in June"), a `fact` about the world they assert or correct ("the EU refund window is now 30 days"), a
+standing `constraint` on answers ("answer in A$ millions"), a `decision`, or `task_state`. Each has a user, a
+scope (a thread, or None for user-wide), a key, a value and its source (the turn as "thread:checkpoint", or a
+document chunk id).
+
+Writing a record for a (user, scope, key) that already has an active one supersedes it in the same transaction:
+the old record is kept, marked `superseded`, and the new one names it in `supersedes`. Only `active` records are
+ever read for a prompt; `provisional` ones (inferred, not stated) wait for confirmation and expire at
+`expires_at`. `forget` deletes a user's or a thread's records outright.
+
+SQLAlchemy Core over any database URL; SQLite (the default, under PROV_HOME) runs in WAL mode with a busy
+timeout, like the other stores. Not wired into the graph or the CLI yet (issue 8).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel
+from sqlalchemy import Column, MetaData, String, Table, Text, and_, create_engine, delete, event, or_, select, update
+from sqlalchemy.engine import Engine
+
+RecordType = Literal["profile", "fact", "constraint", "decision", "task_state"]
+Status = Literal["active", "superseded", "provisional", "expired"]
+RECORD_TYPES: tuple[str, ...] = ("profile", "fact", "constraint", "decision", "task_state")
+PROVISIONAL_TTL = timedelta(days=7)
+"""An inferred record expires unless the user confirms it within this time."""
+
+_meta = MetaData()
+records = Table(
+    "memory_records", _meta,
+    Column("id", String, primary_key=True),
+    Column("user", String, nullable=False, index=True),
+    Column("thread", String, nullable=True, index=True),
+    Column("type", String, nullable=False),
+    Column("key", String, nullable=False),
+    Column("value", Text, nullable=False),
+    Column("source", String, nullable=False),
+    Column("created_at", String, nullable=False),
+    Column("status", String, nullable=False),
+    Column("supersedes", String, nullable=True),
+    Column("expires_at", String, nullable=True),
+)
+
+
+class MemoryRecord(BaseModel):
+    id: str
+    user: str
+    thread: str | None
+    type: RecordType
+    key: str
+    value: str
+    source: str
+    created_at: datetime
+    status: Status
+    supersedes: str | None = None
+    expires_at: datetime | None = None
+
+    @property
+    def scope(self) -> str:
+        return f"thread {self.thread}" if self.thread else "user"
+
+
+def memory_engine(url: str) -> Engine:
+    """An engine for `url`, the table created; SQLite gets WAL and a busy timeout (concurrent turns)."""
+    if url.startswith("sqlite:///"):
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url)
+    if engine.dialect.name == "sqlite":
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn, _record):  # type: ignore[no-untyped-def]
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA busy_timeout=10000")
+            cur.close()
+    _meta.create_all(engine)
+    return engine
+
+
+def normalise_key(key: str) -> str:
+    """One spelling per key: 'The EU refund window' and 'eu  refund window' are one key."""
+    words = key.casefold().replace("’", "'").split()
+    while words and words[0] in ("the", "a", "an", "my", "our"):
+        words = words[1:]
+    return " ".join(words).strip(" .,:;")
+
+
+class MemoryStore:
+    def __init__(self, url: str) -> None:
+        self.engine = memory_engine(url)
+
+    def write(self, user: str, thread: str | None, type: RecordType, key: str, value: str, source: str, *,
+              provisional: bool = False, now: datetime | None = None) -> MemoryRecord:
+        """A new record; a stated one supersedes the active record of the same user, scope and key (kept, marked
+        `superseded`), both in one transaction. A provisional one supersedes nothing until it is confirmed."""
+        if type not in RECORD_TYPES:
+            raise ValueError(f"unknown memory record type {type!r}; one of {', '.join(RECORD_TYPES)}")
+        if not normalise_key(key) or not value.strip():
+            raise ValueError("a memory record needs a key and a value")
+        now = now or datetime.now(timezone.utc)
+        record = MemoryRecord(
+            id=uuid.uuid4().hex, user=user, thread=thread, type=type, key=normalise_key(key), value=value.strip(),
+            source=source, created_at=now, status="provisional" if provisional else "active",
+            expires_at=now + PROVISIONAL_TTL if provisional else None)
+        with self.engine.begin() as conn:
+            if not provisional:
+                record.supersedes = self._supersede(conn, record)
+            conn.execute(records.insert().values(**_row(record)))
+        return record
+
+    def confirm(self, record_id: str, now: datetime | None = None) -> MemoryRecord:
+        """A provisional record the user confirmed becomes active, superseding as a stated one would."""
+        with self.engine.begin() as conn:
+            row = conn.execute(select(records).where(records.c.id == record_id)).mappings().first()
+            if row is None or row["status"] != "provisional":
+                raise ValueError(f"no provisional memory record {record_id!r}")
+            record = _record(row).model_copy(update={"status": "active", "expires_at": None})
+            record.supersedes = self._supersede(conn, record)
+            conn.execute(update(records).where(records.c.id == record_id).values(
+                status="active", expires_at=None, supersedes=record.supersedes))
+        return record
+
+    def active(self, user: str, thread: str | None = None, types: Iterable[str] | None = None,
+               now: datetime | None = None) -> list[MemoryRecord]:
+        """What a prompt may admit: the user's active records, user-wide and of this thread, newest first;
+        provisional, superseded and expired ones never."""
+        self.expire_due(now)
+        scope = records.c.thread.is_(None) if thread is None else or_(records.c.thread.is_(None),
+                                                                       records.c.thread == thread)
+        query = select(records).where(records.c.user == user, records.c.status == "active", scope)
+        if types is not None:
+            query = query.where(records.c.type.in_(list(types)))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(records.c.created_at.desc())).mappings().all()
+        return [_record(r) for r in rows]
+
+    def list_records(self, user: str | None = None, thread: str | None = None, include_all: bool = False) -> list[MemoryRecord]:
+        """Records for `prov memory list`: active and provisional ones, or every status with `include_all`."""
+        query = select(records)
+        if user is not None:
+            query = query.where(records.c.user == user)
+        if thread is not None:
+            query = query.where(records.c.thread == thread)
+        if not include_all:
+            query = query.where(records.c.status.in_(["active", "provisional"]))
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.order_by(records.c.created_at, records.c.id)).mappings().all()
+        return [_record(r) for r in rows]
+
+    def expire_due(self, now: datetime | None = None) -> int:
+        """Provisional records past their time become `expired`; how many did."""
+        stamp = (now or datetime.now(timezone.utc)).isoformat()
+        with self.engine.begin() as conn:
+            done = conn.execute(update(records).where(
+                records.c.status == "provisional", records.c.expires_at <= stamp).values(status="expired"))
+        return done.rowcount or 0
+
+    def forget(self, user: str | None = None, thread: str | None = None) -> int:
+        """Delete every record of a user or of a thread (not mark: delete); how many were."""
+        if user is None and thread is None:
+            raise ValueError("forget needs a user or a thread")
+        conditions = [c for c in (records.c.user == user if user is not None else None,
+                                  records.c.thread == thread if thread is not None else None) if c is not None]
+        with self.engine.begin() as conn:
+            done = conn.execute(delete(records).where(and_(*conditions)))
+        return done.rowcount or 0
+
+    @staticmethod
+    def _supersede(conn, record: MemoryRecord) -> str | None:  # type: ignore[no-untyped-def]
+        scope = records.c.thread.is_(None) if record.thread is None else records.c.thread == record.thread
+        old = conn.execute(select(records.c.id).where(
+            records.c.user == record.user, scope, records.c.key == record.key, records.c.status == "active",
+            records.c.id != record.id).order_by(records.c.created_at.desc())).scalars().all()
+        if not old:
+            return None
+        conn.execute(update(records).where(records.c.id.in_(old)).values(status="superseded"))
+        return old[0]
+
+
+def _row(record: MemoryRecord) -> dict:
+    row = record.model_dump()
+    row["created_at"] = record.created_at.isoformat()
+    row["expires_at"] = record.expires_at.isoformat() if record.expires_at else None
+    return row
+
+
+def _record(row: object) -> MemoryRecord:
+    data = dict(row)  # type: ignore[call-overload]
+    return MemoryRecord.model_validate(data)
+
