@@ -160,7 +160,8 @@ def items_named(question: str) -> list[str]:
                 continue
             if n == 1 and key == "revenue" and i + 1 < len(words) and words[i + 1] in ("and", "&"):
                 continue  # 'sales and marketing'
-            if n == 1 and i > 0 and written[i - 1].islower() and words[i - 1] not in _BEFORE_AN_ITEM:
+            if (n == 1 and i > 0 and written[i - 1].islower() and words[i - 1] not in _BEFORE_AN_ITEM
+                    and not words[i - 1].endswith(("'", "'s"))):  # 'logistics' revenue' is the company's
                 continue  # 'same-store sales', 'product revenue': a measure of its own, not the line item
             if i + n < len(words) and words[i + n] == "per":
                 continue  # 'revenue per available room', 'sales per square foot': a ratio of its own
