@@ -23,6 +23,7 @@ from app.knowledge.fusion import companies_in
 from app.text.followups import is_follow_up
 from app.text.periods import years_in
 from app.text.sentences import split_at_stops
+from app.text.statements import readable_statement
 from nodes.state import PER_TURN_RESET, Citation, Response, SupervisorState, Turn
 from prompts.answer import OUT_OF_SCOPE
 
@@ -231,10 +232,11 @@ def build_response(state: SupervisorState) -> Response:
 
 def citation_for(block: Any, answer: str) -> Citation:
     """A citation of one block, quoting the block's sentence (or table row) that holds most of the answer's
-    figures, then shares most words with it."""
+    figures, then shares most words with it. A statement page is quoted by its row, label and values together
+    ('Total revenues: 2024 4,459,440; 2023 4,047,550'), however the page broke the row across lines."""
     answer_words = set(re.findall(r"\w+", answer.lower()))
     answer_figures = set(_NUMBER.findall(answer))
-    sentences = [s.strip() for s in split_at_stops(block.text, lines=True) if len(s.strip()) > 15]
+    sentences = [s.strip() for s in split_at_stops(readable_statement(block.text), lines=True) if len(s.strip()) > 15]
 
     def score(sentence: str) -> tuple[int, int]:
         return (len(answer_figures & set(_NUMBER.findall(sentence))),

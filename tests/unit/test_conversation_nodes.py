@@ -330,3 +330,15 @@ def test_a_question_that_says_nothing_new_continues_the_previous_one():
     assert out["question"].endswith("[following: what was the weighted average exercise price in 2007?]")
     assert content_terms("so what was the percentage change during this time?") == set()
     assert content_terms("and what about their revenue?") == {"revenu"}
+
+
+def test_a_statement_page_broken_across_lines_is_quoted_by_its_whole_row():
+    from nodes.conversation import citation_for
+
+    page = ("TERN FREIGHT, INC.\nCONSOLIDATED STATEMENTS OF OPERATIONS\n(in thousands)\nYears Ended December 31,\n"
+            "2024\n2023 2022 Total revenues\n 4,459,440  4,047,550  3,726,590 Cost of revenues\n 3,100,000  2,900,000"
+            "  2,700,000 Operating income\n 518,580  446,130  395,940")
+    block = Block(n=2, kind="report", header="[2] Tern Freight FY2024, p.5 [text]", text=page, source_id="tf",
+                  chunk_id="tf-5", company="Tern Freight", fiscal_year=2024, page=5)
+    quote = citation_for(block, "Tern Freight's total revenues were $4,459m in FY2024 (stated as 4,459,440k).").quote
+    assert quote == "Total revenues: 2024 4,459,440; 2023 4,047,550; 2022 3,726,590"
