@@ -122,9 +122,10 @@ _ITEM_BY_NAME: dict[str, str] = {_norm(s): item.key for item in LINE_ITEMS.value
 
 
 def resolve_item(phrase: str) -> str | None:
-    """The line item a phrase names ('FY2022 COGS' -> no: pass 'COGS'), trying it without 'total'/'the'."""
+    """The line item a phrase names ('FY2022 COGS' -> no: pass 'COGS'), trying it without the qualifiers that do
+    not change the line ('the', 'total', 'unadjusted': see _QUALIFIERS)."""
     text = _norm(phrase)
-    for candidate in (text, re.sub(r"^(?:the|total|its|their)\s+", "", text), _QUALIFIERS.sub("", text)):
+    for candidate in (text, _QUALIFIERS.sub("", text)):
         if candidate in _ITEM_BY_NAME:
             return _ITEM_BY_NAME[candidate]
     return None

@@ -78,12 +78,19 @@ def names_the_person(question: str, sentence: str, companies: Iterable[str] = ()
     """A sentence answers 'who' only when it names a person (two capitalised words or more that are neither a
     role nor the company) together with the role the question asks about ('chief executive officer'), its
     period aside."""
+    role, not_people = _person_rule(question, frozenset(companies))
+    people = [m for m in _PERSON.findall(sentence) if not {w.lower() for w in re.findall(r"[A-Za-z]+", m)} <= not_people]
+    return bool(people) and (not role or states_measure([set(role)], sentence))
+
+
+@lru_cache(maxsize=64)
+def _person_rule(question: str, companies: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """Read once per question, not per sentence: the role's terms (its period aside) and the words that never
+    make a person (roles, bodies, the companies' names)."""
     role = {t for t in topic_terms(re.sub(r"(?i)\b(?:first|second|third|fourth|fiscal|quarter|year|(?:19|20)\d{2})\b",
                                           " ", core_question(question)), set(companies)) if not t.isdigit()}
     company_words = {w.lower() for c in companies for w in re.findall(r"[A-Za-z]+", c)}
-    people = [m for m in _PERSON.findall(sentence)
-              if not {w.lower() for w in re.findall(r"[A-Za-z]+", m)} <= _ROLE_WORDS | company_words]
-    return bool(people) and (not role or states_measure([role], sentence))
+    return frozenset(role), _ROLE_WORDS | company_words
 
 
 _SECOND_PART = re.compile(r"(?i)(?:,|;|\band\b)\s*(?:and\s+)?(?:what|when|how|who|where|why|which|by how)\b")

@@ -41,9 +41,9 @@ def unsupported_terms(claim: str, evidence: str) -> list[str]:
     """The claim's figures and capitalised words that the evidence text does not contain."""
     available = figures_in(evidence)
     scales = declared_scales(evidence)
-    figures = [m.group(0).strip() for m in FIGURE.finditer(claim)
-               if not has_figure(parse_figure(m), available)
-               and not has_restated_figure(parse_figure(m), _decimals(m.group("num")), available, scales)]
+    figures = [m.group(0).strip() for m, key in ((m, parse_figure(m)) for m in FIGURE.finditer(claim))
+               if not has_figure(key, available)
+               and not has_restated_figure(key, _decimals(m.group("num")), available, scales)]
     plain = evidence.replace("’", "'")
     entities = [e for e in claim_entities(claim) if not re.search(rf"(?<!\w){re.escape(e)}(?!\w)", plain, re.I)]
     return list(dict.fromkeys([*figures, *entities]))

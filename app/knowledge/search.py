@@ -6,7 +6,6 @@ put it where.
 
 from __future__ import annotations
 
-
 import numpy as np
 
 from app.knowledge.analyzer import analyze
