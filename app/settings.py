@@ -118,16 +118,28 @@ class Settings(BaseSettings):
     )
     news_limit: int = Field(default=5, ge=1, le=50, description="News items admitted per turn, newest first.")
     answer_cache: bool = Field(
-        default=True, description="Reuse the answer to the same standalone question while the corpus is unchanged."
+        default=True, description="Serve a cached answer to the same question (or a paraphrase the cache's guard "
+        "accepts) while its cited sources are unchanged and its TTL has not passed; `run --no-cache` skips it."
     )
+    cache_ttl_days: float = Field(default=30.0, gt=0, description="Days a cached answer may be served.")
+
+    # --- memory -----------------------------------------------------------------------------------
+    user: str = Field(default="local", min_length=1, description="Whose memory, cache and threads a turn uses "
+                      "(`--user` on run, resume and chat overrides it).")
+    memory_url: str | None = Field(
+        default=None, description="SQLAlchemy URL of the memory store (records, semantic cache, turn archive, "
+        "thread owners). Unset: SQLite at home/memory.sqlite.")
+    memory_max_records: int = Field(default=6, ge=0, le=50, description="Memory records admitted per turn, best "
+                                    "ranked first.")
+    memory_max_tokens: int = Field(default=300, ge=0, description="Tokens of memory admitted per turn.")
 
     @property
     def checkpoint_path(self) -> Path:
         return self.home / "checkpoints.sqlite"
 
     @property
-    def cache_path(self) -> Path:
-        return self.home / "answers.sqlite"
+    def memory_database_url(self) -> str:
+        return self.memory_url or f"sqlite:///{(self.home / 'memory.sqlite').resolve()}"
 
     @property
     def catalog_path(self) -> Path:

@@ -43,11 +43,19 @@ records = Table(
     Column("key", String, nullable=False),
     Column("value", Text, nullable=False),
     Column("source", String, nullable=False),
+    Column("said", Text, nullable=False, default=""),
     Column("created_at", String, nullable=False),
     Column("status", String, nullable=False),
     Column("supersedes", String, nullable=True),
     Column("expires_at", String, nullable=True),
 )
+owners = Table(
+    "thread_owners", _meta,
+    Column("thread", String, primary_key=True),
+    Column("user", String, nullable=False, index=True),
+    Column("created_at", String, nullable=False),
+)
+"""Which user a thread belongs to: `prov memory forget --user` erases the user's threads too."""
 
 
 class MemoryRecord(BaseModel):
@@ -59,6 +67,7 @@ class MemoryRecord(BaseModel):
     value: str
     source: str
     created_at: datetime
+    said: str = ""
     status: Status
     supersedes: str | None = None
     expires_at: datetime | None = None
@@ -97,7 +106,7 @@ class MemoryStore:
         self.engine = memory_engine(url)
 
     def write(self, user: str, thread: str | None, type: RecordType, key: str, value: str, source: str, *,
-              provisional: bool = False, now: datetime | None = None) -> MemoryRecord:
+              said: str = "", provisional: bool = False, now: datetime | None = None) -> MemoryRecord:
         """A new record; a stated one supersedes the active record of the same user, scope and key (kept, marked
         `superseded`), both in one transaction. A provisional one supersedes nothing until it is confirmed."""
         if type not in RECORD_TYPES:
@@ -107,7 +116,8 @@ class MemoryStore:
         now = now or datetime.now(timezone.utc)
         record = MemoryRecord(
             id=uuid.uuid4().hex, user=user, thread=thread, type=type, key=normalise_key(key), value=value.strip(),
-            source=source, created_at=now, status="provisional" if provisional else "active",
+            source=source, said=" ".join(said.split()), created_at=now,
+            status="provisional" if provisional else "active",
             expires_at=now + PROVISIONAL_TTL if provisional else None)
         with self.engine.begin() as conn:
             if not provisional:
@@ -172,6 +182,44 @@ class MemoryStore:
             done = conn.execute(delete(records).where(and_(*conditions)))
         return done.rowcount or 0
 
+    def own_thread(self, thread: str, user: str) -> str:
+        """Record that `thread` is `user`'s (first writer wins); the thread's owner."""
+        with self.engine.begin() as conn:
+            owner = conn.execute(select(owners.c.user).where(owners.c.thread == thread)).scalar()
+            if owner is None:
+                conn.execute(owners.insert().values(thread=thread, user=user,
+                                                    created_at=datetime.now(timezone.utc).isoformat()))
+                return user
+        return owner
+
+    def owner(self, thread: str) -> str | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(owners.c.user).where(owners.c.thread == thread)).scalar()
+
+    def threads_of(self, user: str) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(owners.c.thread).where(owners.c.user == user)).scalars())
+
+    def forget_threads(self, user: str | None = None, thread: str | None = None) -> int:
+        """Delete the ownership rows of a user's threads, or of one thread."""
+        condition = owners.c.user == user if user is not None else owners.c.thread == thread
+        with self.engine.begin() as conn:
+            return conn.execute(delete(owners).where(condition)).rowcount or 0
+
+    def get(self, record_id: str) -> MemoryRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(records).where(records.c.id == record_id)).mappings().first()
+        return _record(row) if row is not None else None
+
+    def history(self, user: str, key: str, thread: str | None = None) -> list[MemoryRecord]:
+        """Every record of one key (active, superseded, expired), oldest first: what the user said, in order."""
+        scope = records.c.thread.is_(None) if thread is None else records.c.thread == thread
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(records).where(records.c.user == user, scope,
+                                                      records.c.key == normalise_key(key))
+                                .order_by(records.c.created_at, records.c.id)).mappings().all()
+        return [_record(r) for r in rows]
+
     @staticmethod
     def _supersede(conn, record: MemoryRecord) -> str | None:  # type: ignore[no-untyped-def]
         scope = records.c.thread.is_(None) if record.thread is None else records.c.thread == record.thread
@@ -194,4 +242,17 @@ def _row(record: MemoryRecord) -> dict:
 def _record(row: object) -> MemoryRecord:
     data = dict(row)  # type: ignore[call-overload]
     return MemoryRecord.model_validate(data)
+
+
+def scrub(engine: Engine) -> None:
+    """After a delete that must leave no trace (`prov memory forget`): SQLite keeps deleted rows in free pages
+    and in the write-ahead log until they are reused, so the file is rebuilt (VACUUM) and the log emptied.
+    Other databases reclaim space their own way; nothing to do here for them."""
+    if engine.dialect.name != "sqlite":
+        return
+    with engine.connect() as conn:
+        conn = conn.execution_options(isolation_level="AUTOCOMMIT")
+        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.exec_driver_sql("VACUUM")
+        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
 
