@@ -18,6 +18,10 @@ app = typer.Typer(help="Prov: answers about company reports and news, with the e
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
 kb_app = typer.Typer(help="Knowledge base inspection.", no_args_is_help=True)
 app.add_typer(kb_app, name="kb")
+memory_app = typer.Typer(help="What Prov remembers of its users: list and erase.", no_args_is_help=True)
+app.add_typer(memory_app, name="memory")
+
+USER_HELP = "Whose memory, cache and threads to use (default: PROV_USER, else 'local')."
 
 out = Console()
 err = Console(stderr=True)
@@ -310,8 +314,12 @@ def _render_turn(result) -> None:  # type: ignore[no-untyped-def]
         out.print(f"reply with: prov resume --thread {result.thread_id} \"YOUR REPLY\"", highlight=False)
         err.print(f"thread {result.thread_id}", highlight=False)
         return
-    style = {"answered": "green", "refused": "yellow", "insufficient": "yellow"}.get(result.status, "white")
-    out.print(f"[bold {style}]{result.status}[/]{' (cached)' if result.cached else ''}: {escape(result.answer)}")
+    style = {"answered": "green", "refused": "yellow", "insufficient": "yellow", "noted": "cyan"}.get(result.status,
+                                                                                                  "white")
+    out.print(f"[bold {style}]{result.status}[/]: {escape(result.answer)}")
+    if result.cached:
+        out.print(f"  [yellow]cached answer, for reference only:[/] first given {escape(result.cached_at or '')} to "
+                  f"\"{escape(result.cached_question or '')}\"; its sources are unchanged since (--no-cache asks again)")
     for c in result.citations:
         where = f", p.{c['page']}" if c.get("page") else ""
         out.print(f"  [{c['n']}] {escape(c['source_id'])}{escape(where)} — {escape(c['title'] or '')}: "
@@ -323,24 +331,27 @@ def _render_turn(result) -> None:  # type: ignore[no-untyped-def]
 
 @app.command()
 def run(
-    question: str = typer.Argument(..., help="The question."),
+    question: str = typer.Argument(..., help="The question (or a statement to remember: 'answer in millions')."),
     thread: Optional[str] = typer.Option(None, "--thread", help="Continue this thread (default: a new one)."),
+    user: Optional[str] = typer.Option(None, "--user", help=USER_HELP),
+    no_cache: bool = typer.Option(False, "--no-cache", help="Answer afresh: do not serve a cached answer."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Answer a question with citations. Exit 3 (and the question) when a clarification is needed."""
     runtime = _runtime()
-    _emit(_guarded(lambda: runtime.run(question, thread)), as_json)
+    _emit(_guarded(lambda: runtime.run(question, thread, user=user, use_cache=not no_cache)), as_json)
 
 
 @app.command()
 def resume(
     reply: str = typer.Argument(..., help="Your answer to the clarification question."),
     thread: str = typer.Option(..., "--thread", help="The thread waiting for the reply."),
+    user: Optional[str] = typer.Option(None, "--user", help=USER_HELP),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Answer a thread's clarification question; the reply is merged into the original question."""
     runtime = _runtime()
-    _emit(_guarded(lambda: runtime.resume(thread, reply)), as_json)
+    _emit(_guarded(lambda: runtime.resume(thread, reply, user=user)), as_json)
 
 
 @app.command()
@@ -396,17 +407,106 @@ def threads(as_json: bool = typer.Option(False, "--json")) -> None:
 
 @app.command()
 def trace(
-    thread: str = typer.Option(..., "--thread"),
-    checkpoint: Optional[str] = typer.Option(None, "--checkpoint", help="Trace this checkpoint (default: latest)."),
-    prompt: bool = typer.Option(False, "--prompt", help="Also print the assembled prompt."),
+    thread: Optional[str] = typer.Option(None, "--thread", help="The thread to trace."),
+    turn: Optional[int] = typer.Option(None, "--turn", min=1, help="Only this turn (1 is the first)."),
+    checkpoint: Optional[str] = typer.Option(None, "--checkpoint", help="The state at this checkpoint instead."),
+    prompt: bool = typer.Option(False, "--prompt", help="Also print the assembled prompt (of the last turn, or "
+                                                        "of --checkpoint)."),
+    diff: Optional[List[str]] = typer.Option(None, "--diff", help="Compare two threads turn by turn: --diff A "
+                                                                  "--diff B (or --diff A B)."),
+    extra: Optional[List[str]] = typer.Argument(None, hidden=True),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
-    """What was in the prompt of a thread's latest turn, and why: the manifest, read from the checkpoint."""
+    """What each turn of a thread asked, how it was routed, what search kept, what was in the prompt and why
+    (every block's producer, rule and tokens), what memory admitted, refused and wrote, and what was cited."""
     runtime = _runtime()
-    data = _guarded(lambda: runtime.trace(thread, checkpoint))
-    if as_json:
-        _print_json(data)
+    if diff:
+        pair = [*diff, *(extra or [])]
+        if len(pair) != 2:
+            _fail("--diff needs two threads: prov trace --diff THREAD_A THREAD_B")
+        rows = _guarded(lambda: runtime.diff(pair[0], pair[1]))
+        if as_json:
+            _print_json(rows)
+            return
+        _render_diff(pair, rows)
         return
+    if extra:
+        _fail(f"unexpected argument {extra[0]!r}")
+    if not thread:
+        _fail("give --thread ID (or --diff A B)")
+    if checkpoint is not None:
+        data = _guarded(lambda: runtime.trace(thread, checkpoint))
+        if as_json:
+            _print_json(data)
+            return
+        _render_checkpoint_trace(data, prompt)
+        return
+    turns = _guarded(lambda: runtime.turns(thread))
+    if turn is not None:
+        if turn > len(turns):
+            _fail(f"thread {thread} has {len(turns)} turn(s); --turn {turn} is not one of them")
+        turns = [turns[turn - 1]]
+    if as_json:
+        _print_json(turns)
+        return
+    for t in turns:
+        _render_turn_trace(t)
+    if prompt:
+        data = _guarded(lambda: runtime.trace(thread, None))
+        for message in data["prompt"]:
+            out.print(f"[bold]--- {message['role']} ---[/]")
+            out.print(message["content"], highlight=False, markup=False)
+
+
+def _render_turn_trace(t: dict) -> None:  # type: ignore[type-arg]
+    from rich.markup import escape
+    from rich.table import Table
+
+    route = t["route"] or {}
+    flags = [k for k, v in route.items() if k != "plan" and v]
+    plan = route.get("plan") or {}
+    out.print(f"[bold]turn {t['turn']}[/] ({t['status']}): {escape(t['question'] or '')}")
+    out.print(f"  route: {', '.join(flags) or '-'} · memory_read {plan.get('memory_read', '-')}"
+              f"{' · cache hit' if t['cache']['hit'] else ''}")
+    if t["funnel"]:
+        f = t["funnel"]
+        out.print(f"  funnel: {f['attempts']} attempt(s), {f['evidence']} admitted, {f['claims']} claims verified, "
+                  f"{f['dropped_claims']} dropped, {f['fetched']} fetched")
+    if t["manifest"]:
+        table = Table("block", "producer", "rule", "tokens", "in")
+        for m in t["manifest"]:
+            table.add_row(escape(m["block"]), escape(m["producer"]),
+                          escape(m["rule"] + (f" ({m['note']})" if m["note"] else "")), str(m["tokens"]),
+                          "yes" if m["included"] else "no")
+        out.print(table)
+    mem = t["memory"]
+    for r in mem["admitted"]:
+        out.print(f"  memory admitted: {r['type']} {escape(r['key'])} = {escape(r['value'])} ({escape(r['rule'])}; "
+                  f"score {r['score']:g}, {r['tokens']} tokens)")
+    for r in mem["refused"]:
+        out.print(f"  memory left out: {r['type']} {escape(r['key'])} ({escape(r['rule'])})")
+    for w in mem["written"]:
+        out.print(f"  memory written: {w['type']} {escape(w['key'])} = {escape(w['value'])} ({escape(w['rule'])})")
+    for w in mem["not_written"]:
+        out.print(f"  not remembered: \"{escape(w['text'][:80])}\" ({escape(w['rule'])})")
+    for c in t["citations"]:
+        out.print(f"  [{c['n']}] {escape(c['source_id'])}" + (f", p.{c['page']}" if c.get("page") else ""))
+
+
+def _render_diff(pair: list, rows: list) -> None:  # type: ignore[type-arg]
+    from rich.markup import escape
+
+    same = sum(1 for r in rows if not r["differences"])
+    out.print(f"{escape(pair[0])} vs {escape(pair[1])}: {same} of {len(rows)} turn(s) alike")
+    for r in rows:
+        if not r["differences"]:
+            continue
+        out.print(f"[bold]turn {r['turn']}[/]: {escape(str(r['question'][0] or r['question'][1] or ''))}")
+        for key, (a, b) in r["differences"].items():
+            out.print(f"  {key}: {escape(str(a))} → {escape(str(b))}")
+
+
+def _render_checkpoint_trace(data: dict, prompt: bool) -> None:  # type: ignore[type-arg]
     from rich.markup import escape
     from rich.table import Table
 
@@ -427,16 +527,63 @@ def trace(
     if prompt:
         for message in data["prompt"]:
             out.print(f"[bold]--- {message['role']} ---[/]")
-            out.print(escape(message["content"]), highlight=False)
+            out.print(message["content"], highlight=False, markup=False)
+
+
+@memory_app.command("list")
+def memory_list(
+    user: Optional[str] = typer.Option(None, "--user", help="Only this user's records."),
+    thread: Optional[str] = typer.Option(None, "--thread", help="Only this thread's records."),
+    all_: bool = typer.Option(False, "--all", help="Also superseded and expired records."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """The memory records: key, value, type, status, scope, source, created_at, supersedes."""
+    rows = _runtime().memory_records(user, thread, all_)
+    if as_json:
+        _print_json(rows)
+        return
+    if not rows:
+        out.print("no memory records" + ("" if all_ else " (--all also lists superseded and expired ones)"))
+        return
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table("type", "key", "value", "status", "scope", "user", "created_at", "supersedes")
+    for r in rows:
+        table.add_row(r["type"], escape(r["key"]), escape(r["value"]), r["status"], escape(r["scope"]),
+                      escape(r["user"]), r["created_at"][:19], (r["supersedes"] or "")[:8])
+    out.print(table)
+
+
+@memory_app.command("forget")
+def memory_forget(
+    user: Optional[str] = typer.Option(None, "--user", help="Erase everything of this user."),
+    thread: Optional[str] = typer.Option(None, "--thread", help="Erase everything of this thread."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Erase a user's (or a thread's) memory records, cached answers, archived turns and conversation
+    checkpoints, leaving no copy in the database files."""
+    if (user is None) == (thread is None):
+        _fail("give exactly one of --user U or --thread T")
+    runtime = _runtime()
+    done = _guarded(lambda: runtime.forget(user=user, thread=thread))
+    if as_json:
+        _print_json(done)
+        return
+    who = f"user {user}" if user is not None else f"thread {thread}"
+    out.print(f"erased {who}: {done['records']} memory record(s), {done['cached_answers']} cached answer(s), "
+              f"{done['archived_turns']} archived turn(s), {done['threads']} thread(s) of checkpoints")
 
 
 @app.command()
-def chat(thread: Optional[str] = typer.Option(None, "--thread", help="Continue this thread.")) -> None:
+def chat(thread: Optional[str] = typer.Option(None, "--thread", help="Continue this thread."),
+         user: Optional[str] = typer.Option(None, "--user", help=USER_HELP),
+         no_cache: bool = typer.Option(False, "--no-cache", help="Do not serve cached answers.")) -> None:
     """Interactive conversation: the same behaviour as run/resume, one line at a time (empty line or Ctrl-D ends)."""
     runtime = _runtime()
     waiting = False
     if thread:
-        snapshot = _guarded(lambda: runtime.require_thread(thread))
+        snapshot = _guarded(lambda: runtime.require_thread(thread, runtime.check_user(user)))
         waiting = runtime.is_waiting(snapshot)
         if waiting:
             out.print(f"[bold yellow]clarification needed:[/] {runtime.pending_question(snapshot)}")
@@ -451,7 +598,8 @@ def chat(thread: Optional[str] = typer.Option(None, "--thread", help="Continue t
         from app.runtime import TurnFailed
 
         try:
-            result = runtime.resume(thread, line) if waiting and thread else runtime.run(line, thread)
+            result = (runtime.resume(thread, line, user=user) if waiting and thread
+                      else runtime.run(line, thread, user=user, use_cache=not no_cache))
         except (RuntimeBadInput, TurnFailed) as exc:  # the conversation goes on; the thread keeps its steps
             err.print(f"[bold red]error:[/] {exc}", highlight=False)
             if isinstance(exc, TurnFailed):

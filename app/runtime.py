@@ -70,12 +70,16 @@ class TurnResult:
     cached: bool = False
     flagged: list[str] = field(default_factory=list)
     clarification: str | None = None
+    cached_at: str | None = None
+    cached_question: str | None = None
+    user: str = "local"
 
     def as_json(self) -> dict[str, Any]:
         return {
-            "thread_id": self.thread_id, "status": self.status, "answer": self.answer,
+            "thread_id": self.thread_id, "user": self.user, "status": self.status, "answer": self.answer,
             "citations": self.citations, "question": self.question, "checkpoint_id": self.checkpoint_id,
-            "cached": self.cached, "flagged": self.flagged,
+            "cache_hit": self.cached, "cached": self.cached, "cached_at": self.cached_at,
+            "cached_question": self.cached_question, "flagged": self.flagged,
         }
 
 
@@ -107,10 +111,33 @@ class Runtime:
         return open_checkpointer(self.settings.checkpoint_path)
 
     @cached_property
-    def cache(self) -> Any:
-        from app.memory.cache import AnswerCache
+    def embedder(self) -> Any:
+        """The knowledge base's embedder: the cache and the archive embed questions with the same model."""
+        return self.kb.embedder
 
-        return AnswerCache(self.settings.cache_path)
+    @cached_property
+    def memory(self) -> Any:
+        from app.memory.records import MemoryStore
+
+        return MemoryStore(self.settings.memory_database_url)
+
+    @cached_property
+    def cache(self) -> Any:
+        from datetime import timedelta
+
+        from app.memory.semantic_cache import SemanticCache
+
+        return SemanticCache(self.settings.memory_database_url, self.embed,
+                             ttl=timedelta(days=self.settings.cache_ttl_days))
+
+    @cached_property
+    def archive(self) -> Any:
+        from app.memory.archive import TurnArchive
+
+        return TurnArchive(self.settings.memory_database_url, self.embed)
+
+    def embed(self, texts: Any) -> list[list[float]]:
+        return self.embedder.embed(list(texts))
 
     @cached_property
     def graph(self) -> Any:
@@ -127,8 +154,9 @@ class Runtime:
             models=self.models, search_fn=self.search_reports, news_fn=self.search_news, page_fn=self.page_chunks,
             count_tokens=count_tokens, known_companies=self.known_companies, periods_fn=self.fiscal_years_held,
             known_years=self.kb.catalog.fiscal_years, company_aliases=self.kb.catalog.company_aliases,
-            cache=self.cache if s.answer_cache else None,
-            generation=self.kb.catalog.generation,
+            cache=self.cache if s.answer_cache else None, source_hash=self.kb.catalog.source_hash,
+            memory=self.memory, archive=self.archive, memory_answer=_memory_answer,
+            memory_max_records=s.memory_max_records, memory_max_tokens=s.memory_max_tokens,
             budget_tokens=s.context_budget_tokens, max_question_chars=s.max_question_chars,
             verbatim_turns=s.history_turns_verbatim, news_limit=s.news_limit,
         )
@@ -180,9 +208,16 @@ class Runtime:
     def thread_exists(self, thread_id: str) -> bool:
         return self.saver.get_tuple(self.config(thread_id)) is not None
 
-    def require_thread(self, thread_id: str) -> Any:
+    def require_thread(self, thread_id: str, user: str | None = None) -> Any:
+        """The thread's state; with `user`, the thread must be that user's (a thread's memory, cache and archive
+        are its owner's)."""
         if not thread_id or not self.thread_exists(thread_id):
             raise BadInput(f"unknown thread {thread_id!r}: `prov threads` lists the threads")
+        if user is not None:
+            owner = self.memory.owner(thread_id)
+            if owner is not None and owner != user:
+                raise BadInput(f"thread {thread_id} belongs to user {owner!r}, not {user!r}: pass --user {owner} "
+                               "or start a new thread")
         return self.graph.get_state(self.config(thread_id))
 
     @staticmethod
@@ -190,23 +225,33 @@ class Runtime:
         return bool(snapshot.interrupts)
 
     # --- operations ------------------------------------------------------------------------------------------
-    def run(self, question: str, thread_id: str | None = None) -> TurnResult:
+    def run(self, question: str, thread_id: str | None = None, *, user: str | None = None,
+            use_cache: bool = True) -> TurnResult:
         text = self.check_question(question)
+        user = self.check_user(user)
         if thread_id:
-            snapshot = self.require_thread(thread_id)
+            snapshot = self.require_thread(thread_id, user)
             if self.is_waiting(snapshot):
                 raise BadInput(f"thread {thread_id} is waiting for a clarification reply "
                                f"({self.pending_question(snapshot)!r}): answer it with "
                                f"`prov resume --thread {thread_id} REPLY`")
         else:
             thread_id = "t-" + uuid.uuid4().hex[:10]
-        self._invoke({"question": text}, self.config(thread_id), thread_id)
+        self.memory.own_thread(thread_id, user)
+        payload = {"question": text, "user": user, "thread": thread_id, "use_cache": use_cache}
+        self._invoke(payload, self.config(thread_id), thread_id)
         return self.result(thread_id)
 
-    def resume(self, thread_id: str, reply: str) -> TurnResult:
+    def check_user(self, user: str | None) -> str:
+        name = " ".join((user or self.settings.user or "local").split())
+        if not name or len(name) > 200 or any(not ch.isprintable() for ch in name):
+            raise BadInput(f"--user must be a printable name of at most 200 characters, not {user!r}")
+        return name
+
+    def resume(self, thread_id: str, reply: str, *, user: str | None = None) -> TurnResult:
         from langgraph.types import Command
 
-        snapshot = self.require_thread(thread_id)
+        snapshot = self.require_thread(thread_id, self.check_user(user))
         if not self.is_waiting(snapshot):
             raise BadInput(f"thread {thread_id} is not waiting for a reply; ask a new question with "
                            f"`prov run --thread {thread_id} QUESTION`")
@@ -278,7 +323,8 @@ class Runtime:
             values = snap.values or {}
             history = values.get("history") or []
             out.append({
-                "thread_id": thread_id, "checkpoints": count, "turns": len(history),
+                "thread_id": thread_id, "user": self.memory.owner(thread_id) or "-", "checkpoints": count,
+                "turns": len(history),
                 "status": "clarification" if snap.interrupts else (history[-1].status if history else "-"),
                 "last_question": values.get("asked") or values.get("question") or "",
                 "updated_at": snap.created_at,
@@ -334,6 +380,8 @@ class Runtime:
         return TurnResult(
             thread_id=thread_id, status=response.status, answer=response.answer, question=response.question,
             checkpoint_id=checkpoint_id, cached=response.cached, flagged=list(response.flagged),
+            cached_at=response.cached_at, cached_question=response.cached_question,
+            user=values.get("user") or "local",
             citations=[c.model_dump(mode="json", include={"n", "source_id", "title", "page", "quote"})
                        for c in response.citations],
         )
@@ -341,3 +389,145 @@ class Runtime:
     def close(self) -> None:
         if "saver" in self.__dict__:
             self.saver.conn.close()
+
+    # --- per-turn trace, diff ---------------------------------------------------------------------------------
+    def turns(self, thread_id: str) -> list[dict[str, Any]]:
+        """Every turn of the thread's current line of checkpoints (forks replace what they replayed), oldest
+        first: question, route, retrieval funnel, manifest, memory (admitted, refused, written), cache and
+        citations, each read from the checkpoint its turn ended at."""
+        snap = self.require_thread(thread_id)
+        finished: list[Any] = []
+        first = True
+        while snap is not None:
+            if (not snap.next and (snap.values or {}).get("response") is not None) or (first and snap.interrupts):
+                finished.append(snap)
+            first = False
+            parent = snap.parent_config
+            snap = self.graph.get_state(parent) if parent else None
+        return [turn_record(n, s) for n, s in enumerate(reversed(finished), start=1)]
+
+    def diff(self, thread_a: str, thread_b: str) -> list[dict[str, Any]]:
+        """Two runs of the same questions compared turn by turn: route flags, funnel counts, manifest blocks
+        and citations; each turn lists what differs (empty when nothing does)."""
+        a, b = self.turns(thread_a), self.turns(thread_b)
+        rows = []
+        for n in range(max(len(a), len(b))):
+            ta, tb = (a[n] if n < len(a) else None), (b[n] if n < len(b) else None)
+            rows.append({"turn": n + 1, "question": [t["question"] if t else None for t in (ta, tb)],
+                         "differences": turn_differences(ta, tb)})
+        return rows
+
+    # --- memory ----------------------------------------------------------------------------------------------
+    def memory_records(self, user: str | None = None, thread: str | None = None,
+                       include_all: bool = False) -> list[dict[str, Any]]:
+        return [record_row(r) for r in self.memory.list_records(user, thread, include_all)]
+
+    def forget(self, user: str | None = None, thread: str | None = None) -> dict[str, int]:
+        """Erase a user's (or one thread's) data: memory records, cached answers, archived turns and every
+        checkpoint of their threads; then rebuild the SQLite files so no deleted row lingers in free pages or
+        in a write-ahead log."""
+        from app.memory.records import scrub
+
+        if (user is None) == (thread is None):
+            raise BadInput("give exactly one of --user U or --thread T")
+        if thread is not None and not self.thread_exists(thread) and self.memory.owner(thread) is None:
+            raise BadInput(f"unknown thread {thread!r}: `prov threads` lists the threads")
+        threads = [thread] if thread is not None else self.memory.threads_of(user)  # type: ignore[arg-type]
+        done = {"records": self.memory.forget(user=user, thread=thread),
+                "cached_answers": self.cache.forget(user=user, thread=thread),
+                "archived_turns": self.archive.forget(user=user, thread=thread), "threads": 0}
+        for t in threads:
+            if self.thread_exists(t):
+                self.saver.delete_thread(t)
+                done["threads"] += 1
+        self.memory.forget_threads(user=user, thread=thread)
+        for engine in {id(e): e for e in (self.memory.engine, self.cache.engine, self.archive.engine)}.values():
+            scrub(engine)
+        self.saver.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self.saver.conn.execute("VACUUM")
+        self.saver.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return done
+
+
+def record_row(record: Any) -> dict[str, Any]:
+    """A memory record as `prov memory list` shows it."""
+    return {"id": record.id, "key": record.key, "value": record.value, "type": record.type, "status": record.status,
+            "scope": record.scope, "user": record.user, "source": record.source,
+            "created_at": record.created_at.isoformat(timespec="seconds"), "supersedes": record.supersedes,
+            "expires_at": record.expires_at.isoformat(timespec="seconds") if record.expires_at else None}
+
+
+FLAGS = ("is_out_of_scope", "needs_retrieval", "needs_news", "needs_clarification", "needs_calculation")
+
+
+def turn_record(n: int, snap: Any) -> dict[str, Any]:
+    """One turn of `prov trace`, from the checkpoint it ended at."""
+    values = snap.values or {}
+    decision = values.get("decision")
+    result = values.get("retrieval_result")
+    response = values.get("response")
+    memory = values.get("memory") or []
+    writes = values.get("memory_writes") or []
+    status = "clarification" if snap.interrupts else (response.status if response is not None else None)
+    return {
+        "turn": n, "checkpoint_id": snap.config["configurable"].get("checkpoint_id"),
+        "question": values.get("asked") or values.get("question"), "standalone_question": values.get("question"),
+        "status": status, "answer": response.answer if response is not None else None,
+        "route": ({**{f: bool(getattr(decision, f)) for f in FLAGS}, "plan": decision.plan.model_dump(mode="json")}
+                  if decision is not None else None),
+        "funnel": ({"status": result.status, "attempts": result.attempts, "queries": result.queries,
+                    "evidence": len(result.evidence), "claims": len(result.claims),
+                    "dropped_claims": len(result.dropped_claims), "fetched": len(result.fetched),
+                    "found": result.found, "absent": result.absent} if result is not None else None),
+        "manifest": [{"block": m.block, "role": m.role, "producer": m.producer, "rule": m.rule, "tokens": m.tokens,
+                      "included": m.included, "items": m.items, "note": m.note} for m in values.get("manifest") or []],
+        "prompt_tokens": sum(m.tokens for m in values.get("manifest") or [] if m.included),
+        "memory": {
+            "admitted": [m.model_dump(mode="json") for m in memory if m.admitted],
+            "refused": [m.model_dump(mode="json") for m in memory if not m.admitted],
+            "written": [w.model_dump(mode="json") for w in writes if w.kept],
+            "not_written": [{"text": w.text, "rule": w.rule} for w in writes if not w.kept],
+        },
+        "cache": {"hit": bool(response is not None and response.cached),
+                  "cached_at": response.cached_at if response is not None else None,
+                  "considered": values.get("cache_considered") or []},
+        "citations": [c.model_dump(mode="json", include={"n", "source_id", "title", "page", "quote"})
+                      for c in (response.citations if response is not None else [])],
+    }
+
+
+def turn_differences(a: dict[str, Any] | None, b: dict[str, Any] | None) -> dict[str, Any]:
+    """What differs between two turns: {field: [a's, b's]} over route flags, funnel counts, manifest blocks
+    and citations; a missing turn differs in everything."""
+    if a is None or b is None:
+        return {"turn": ["present" if a else "missing", "present" if b else "missing"]}
+    out: dict[str, Any] = {}
+    ra, rb = a["route"] or {}, b["route"] or {}
+    for flag in FLAGS:
+        if ra.get(flag) != rb.get(flag):
+            out[f"route.{flag}"] = [ra.get(flag), rb.get(flag)]
+    fa, fb = a["funnel"] or {}, b["funnel"] or {}
+    for key in ("status", "attempts", "evidence", "claims", "dropped_claims", "fetched"):
+        if fa.get(key) != fb.get(key):
+            out[f"funnel.{key}"] = [fa.get(key), fb.get(key)]
+    blocks_a = [(m["block"], m["producer"], m["included"]) for m in a["manifest"]]
+    blocks_b = [(m["block"], m["producer"], m["included"]) for m in b["manifest"]]
+    if blocks_a != blocks_b:
+        out["manifest.blocks"] = [[x[0] for x in blocks_a if x not in blocks_b],
+                                  [x[0] for x in blocks_b if x not in blocks_a]]
+    if a["prompt_tokens"] != b["prompt_tokens"]:
+        out["manifest.tokens"] = [a["prompt_tokens"], b["prompt_tokens"]]
+    cites_a = [(c["source_id"], c.get("page")) for c in a["citations"]]
+    cites_b = [(c["source_id"], c.get("page")) for c in b["citations"]]
+    if cites_a != cites_b:
+        out["citations"] = [cites_a, cites_b]
+    if a["status"] != b["status"]:
+        out["status"] = [a["status"], b["status"]]
+    return out
+
+
+def _memory_answer(question: str, store: Any, *, user: str, thread: str | None) -> Any:
+    """Answers about what the user told Prov, from their records (app/memory/answers.py)."""
+    from app.memory.answers import answer_from_memory
+
+    return answer_from_memory(question, store, user=user, thread=thread)

@@ -1,17 +1,21 @@
 """The supervisor graph (DESIGN.md draws it):
 
-    intake ─▶ compress_history ─▶ enrich ─▶ cache_lookup ─┬─ hit ─────────────────────────────────────▶ respond
-                                                          └─ miss ─▶ route ─┬─ out of scope ─▶ refuse ─▶ respond
-                                                                            ├─ clarify (interrupt) ─▶ enrich
-                                                                            └─ retrieve ∥ news (or neither)
-                                                                                      ▼
+    intake ─▶ compress_history ─▶ enrich ─▶ find_memory_answer ─┬─ only statements ─────────▶ write_memory
+                                                                ├─ asks what the user said ─▶ answer_from_memory ─▶ write_memory
+                                                                └─ cache_lookup ─┬─ hit ──────────────────────────▶ respond
+                                                                                 └─ miss ─▶ route ─┬─ out of scope ─▶ refuse ─▶ write_memory
+                                                                                                   ├─ clarify (interrupt) ─▶ enrich
+                                                                                                   └─ retrieve ∥ news ∥ read_memory
+                                                                                                             ▼
                                                                                     join ─┬─ prepare_calculation ─▶ calculate
                                                                                           ▼                            │
                                          assemble ◀───────────────────────────────────────┴────────────────────────────┘
-                                            ─▶ generate ─▶ validate_citations ─▶ remember ─▶ respond ─▶ END
+                                            ─▶ generate ─▶ validate_citations ─▶ remember ─▶ write_memory ─▶ respond ─▶ END
 
 `retrieve` is the compiled retrieval subgraph (only `retrieval_result` comes back); `calculate` the compiled
-calculator subgraph (only `calculation` comes back). Branch functions live in nodes/ and are plain.
+calculator subgraph (only `calculation` comes back); `read_memory` runs when the route plan's `memory_read`
+asks for it, and `write_memory` runs the write policy on every turn (nodes/memory.py). Branch functions live
+in nodes/ and are plain.
 Collaborators are injected through `SupervisorDeps`: the model factory's ModelSet (router, grader, synthesizer,
 calculator model: app/models), the search functions, the cache and the token counter, so tests wire scripted
 or offline ones (tests/fakes.py) and the app wires the real ones (app/runtime.py).
@@ -29,6 +33,7 @@ from graphs.retrieval import build_retrieval_graph
 from nodes.assemble import assemble
 from nodes.conversation import (after_cache, cache_lookup, clarify, compress_history, enrich, intake, refuse,
                                 remember, respond)
+from nodes.memory import after_enrich, answer_from_memory, find_memory_answer, read_memory, write_memory
 from nodes.figures import prepare_calculation
 from nodes.generate import generate, validate_citations
 from nodes.news import gather_news
@@ -48,7 +53,12 @@ class SupervisorDeps:
     known_years: Callable[[], Sequence[int]] | None = None
     company_aliases: Callable[[], Mapping[str, str]] = dict
     cache: Any = None
-    generation: Callable[[], int] = lambda: 0
+    source_hash: Callable[[str], str | None] = lambda _: None
+    memory: Any = None
+    archive: Any = None
+    memory_answer: Callable[..., Any] | None = None
+    memory_max_records: int = 6
+    memory_max_tokens: int = 300
     budget_tokens: int = 6000
     max_question_chars: int = 2000
     verbatim_turns: int = 3
@@ -64,22 +74,31 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
 
     builder = StateGraph(SupervisorState, input_schema=SupervisorInput, output_schema=SupervisorOutput)
     builder.add_node("intake", partial(intake, max_chars=deps.max_question_chars))
-    builder.add_node("compress_history", partial(compress_history, verbatim=deps.verbatim_turns))
+    builder.add_node("compress_history", partial(compress_history, verbatim=deps.verbatim_turns,
+                                                 archive=deps.archive))
     builder.add_node("enrich", partial(enrich, known_companies=deps.known_companies, aliases=deps.company_aliases))
-    builder.add_node("cache_lookup", partial(cache_lookup, cache=deps.cache, generation=deps.generation))
+    builder.add_node("find_memory_answer", partial(find_memory_answer, store=deps.memory,
+                                                   answer_fn=deps.memory_answer))
+    builder.add_node("answer_from_memory", answer_from_memory)
+    builder.add_node("cache_lookup", partial(cache_lookup, cache=deps.cache, known_companies=deps.known_companies,
+                                             source_hash=deps.source_hash))
     builder.add_node("route", partial(route, router=deps.models.router, known_companies=deps.known_companies,
                                       known_years=deps.known_years, aliases=deps.company_aliases))
     builder.add_node("clarify", clarify)
     builder.add_node("refuse", refuse)
     builder.add_node("retrieve", retrieval)
     builder.add_node("news", partial(gather_news, news_fn=deps.news_fn, limit=deps.news_limit))
+    builder.add_node("read_memory", partial(read_memory, store=deps.memory, count=deps.count_tokens,
+                                            max_records=deps.memory_max_records, max_tokens=deps.memory_max_tokens,
+                                            known_companies=deps.known_companies))
     builder.add_node("join", _join)
     builder.add_node("prepare_calculation", prepare_calculation)
     builder.add_node("calculate", calculator)
     builder.add_node("assemble", partial(assemble, budget=deps.budget_tokens, count=deps.count_tokens))
     builder.add_node("generate", partial(generate, synthesizer=deps.models.synthesizer))
     builder.add_node("validate_citations", validate_citations)
-    builder.add_node("remember", partial(remember, cache=deps.cache, generation=deps.generation))
+    builder.add_node("remember", partial(remember, cache=deps.cache, source_hash=deps.source_hash))
+    builder.add_node("write_memory", partial(write_memory, store=deps.memory, cache=deps.cache))
     builder.add_node("respond", respond)
 
     # Order is load-bearing: compress first (the entity scan reads a bounded history), enrich second (the
@@ -87,22 +106,29 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     builder.add_edge(START, "intake")
     builder.add_edge("intake", "compress_history")
     builder.add_edge("compress_history", "enrich")
-    builder.add_edge("enrich", "cache_lookup")
+    builder.add_edge("enrich", "find_memory_answer")
+    # A turn that only states something is noted; a question about what the user said is answered from memory.
+    builder.add_conditional_edges("find_memory_answer", after_enrich,
+                                  ["write_memory", "answer_from_memory", "cache_lookup"])
+    builder.add_edge("answer_from_memory", "write_memory")
     builder.add_conditional_edges("cache_lookup", after_cache, ["respond", "route"])
     # The flags pick the branch: refusal, a clarification round, or the gather branches in parallel.
-    builder.add_conditional_edges("route", after_route, ["refuse", "clarify", "retrieve", "news", "join"])
+    builder.add_conditional_edges("route", after_route, ["refuse", "clarify", "retrieve", "news", "read_memory",
+                                                         "join"])
     builder.add_edge("clarify", "enrich")  # the reply is merged into the question, which is enriched again
-    builder.add_edge("refuse", "respond")
+    builder.add_edge("refuse", "write_memory")
     # The gather branches meet before the calculation: a growth rate needs the figures retrieval found.
     builder.add_edge("retrieve", "join")
     builder.add_edge("news", "join")
+    builder.add_edge("read_memory", "join")
     builder.add_conditional_edges("join", after_join, ["prepare_calculation", "assemble"])
     builder.add_edge("prepare_calculation", "calculate")
     builder.add_edge("calculate", "assemble")
     builder.add_edge("assemble", "generate")
     builder.add_edge("generate", "validate_citations")
     builder.add_edge("validate_citations", "remember")
-    builder.add_edge("remember", "respond")
+    builder.add_edge("remember", "write_memory")
+    builder.add_edge("write_memory", "respond")
     builder.add_edge("respond", END)
     return builder
 

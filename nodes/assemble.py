@@ -8,12 +8,15 @@ Precedence (highest first) and budget shares of what remains after the instructi
 | question                   | intake → enrich (standalone)      | fixed | never dropped                   |
 | verified structured state  | calculator subgraph               | 10%   | never dropped (small)           |
 | evidence: reports, news    | retrieval subgraph, news node     | 60%   | lowest-ranked blocks go last    |
-| memory                     | (memory issue; none yet)          | 10%   | dropped before evidence         |
-| history                    | compress_history                  | 20%   | dropped first                   |
+| memory                     | read_memory (nodes/memory.py)     | 10%   | lowest-ranked records, before evidence |
+| history                    | compress_history (+ recalled)     | 20%   | dropped first                   |
 
-Unused shares roll over: memory's (and the structured state's) unused tokens go to evidence, and whatever
-evidence leaves goes to history. Numbered blocks ([1], [2], ...) are what an answer may cite: report
-evidence, then news (newest first), then one calculation block. Everything other people wrote (documents,
+Unused shares roll over: memory's (and the structured state's) unused tokens go to evidence, evidence's unused
+tokens to memory, and whatever is left to history; so when the budget runs short, history goes first, then
+memory records from the lowest-ranked, then the lowest-ranked evidence. Numbered blocks ([1], [2], ...) are what
+an answer may cite: report evidence, then news (newest first), then the facts the user stated (each in its own
+block, labelled as the user's, never mixed with a document's), then one calculation block. Standing
+instructions and what the user said about themselves are a separate, unnumbered section. Everything other people wrote (documents,
 news, earlier answers) sits inside <<<DATA ... DATA>>> fences at the user role, with fence markers stripped
 from the content. Report evidence, news and calculation results are separately labelled sections.
 Tokens are counted with the embedding model's word-piece tokenizer (tiktoken would download its tables):
@@ -27,7 +30,7 @@ from typing import Any
 
 from app.calc_tools import CalculationOutcome
 from nodes.retrieval_state import Evidence, RetrievalResult
-from nodes.state import Block, ManifestEntry, SupervisorState, Turn
+from nodes.state import Block, ManifestEntry, MemoryItem, SupervisorState, Turn
 from prompts.answer import answer_instructions
 from prompts.fences import DATA_CLOSE, DATA_OPEN, fence, one_line, strip_fence_markers
 
@@ -123,7 +126,10 @@ def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter)
         text = calculation_text(calc, provisional)
         structured_tokens = count(text)
 
-    evidence_allowance = allowance["evidence"] + allowance["memory"] + max(0, allowance["structured"] - structured_tokens)
+    memory_items = [m for m in state.get("memory") or [] if m.admitted]
+    memory_need = sum(count(memory_text(m)) for m in memory_items)
+    evidence_allowance = (allowance["evidence"] + max(0, allowance["memory"] - memory_need)
+                          + max(0, allowance["structured"] - structured_tokens))
     blocks: list[Block] = []
     used = 0
     over_budget = False
@@ -145,6 +151,9 @@ def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter)
                             company=doc.company, fiscal_year=doc.fiscal_year,
                             published_at=doc.published_at.isoformat() if doc.published_at else None,
                             tokens=text_tokens))
+    # Memory: what evidence left of its allowance, plus memory's own share; records in rank order.
+    memory_allowance = allowance["memory"] + max(0, evidence_allowance - used)
+    notes, memory_used = memory_blocks(memory_items, blocks, manifest, memory_allowance, count)
     if calc is not None:
         n = len(blocks) + 1
         text = calculation_text(calc, {b.chunk_id: b.n for b in blocks if b.chunk_id})
@@ -155,24 +164,68 @@ def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter)
         manifest.append(ManifestEntry(block=header, role="user", producer="calculator subgraph (ReAct, safe tools)",
                                       rule="verified structured state: tool results with their input figures",
                                       tokens=calc_block.tokens, items=[r.tool for r in calc.results]))
-    manifest.append(ManifestEntry(block="memory", role="user", producer="memory layer (not built yet)",
-                                  rule="read on the route plan's trigger; none this turn", tokens=0, included=False))
+    if not memory_items:
+        decision = state.get("decision")
+        plan = decision.plan.memory_read if decision is not None else "none"
+        manifest.append(ManifestEntry(
+            block="memory", role="user", producer="read_memory (memory records)", tokens=0, included=False,
+            rule=(f"read ({plan}): no active record of the user bears on this question" if plan != "none"
+                  else "not read: the route plan's memory_read is none")))
 
     # History gets its share plus whatever evidence left unused; newest turns first, then the summary.
-    history_allowance = remaining - used - (calc_block.tokens if calc_block else 0)
+    history_allowance = remaining - used - memory_used - (calc_block.tokens if calc_block else 0)
     history_text, history_entry = history_section(state, history_allowance, count)
     manifest.append(history_entry)
     manifest.append(ManifestEntry(block="question", role="user", producer="intake → enrich (standalone question)",
                                   rule="always last; never dropped", tokens=t_question))
 
-    user = render_user(question, history_text, blocks)
+    user = render_user(question, history_text, blocks, notes)
     prompt = [{"role": "system", "content": instructions}, {"role": "user", "content": user}]
     return {"blocks": blocks, "prompt": prompt, "manifest": manifest}
 
 
+def memory_text(item: MemoryItem) -> str:
+    """A record as the prompt holds it: the user's own words when kept, else its key and value."""
+    return item.said or f"{item.key}: {item.value}"
+
+
+def memory_blocks(items: Sequence[MemoryItem], blocks: list[Block], manifest: list[ManifestEntry], allowance: int,
+                  count: TokenCounter) -> tuple[str, int]:
+    """Admit the read records in rank order within `allowance`: facts become numbered blocks (an answer may cite
+    the user's statement), constraints and profile records one unnumbered section of standing instructions.
+    One manifest entry per record, saying why it was picked; (the text of that section, tokens used)."""
+    used = 0
+    notes: list[str] = []
+    for item in items:
+        text = memory_text(item)
+        tokens = count(text)
+        why = (f"{item.rule}; {item.status} {item.type}, {item.scope}, source {item.source}, "
+               f"score {item.score:g}")
+        fits = used + tokens <= allowance
+        label = f"memory: {item.type} '{one_line(item.key)}'"
+        if fits and item.type in ("fact", "decision"):
+            n = len(blocks) + 1
+            header = f"[{n}] the user's statement ({item.type}, {item.created_at[:10]}): {one_line(item.key)}"
+            blocks.append(Block(n=n, kind="memory", header=header, text=text, source_id=f"memory:{item.id}",
+                                title="your statement", tokens=tokens))
+            label = header
+        elif fits:
+            notes.append(f"- {item.type}: {text}")
+        manifest.append(ManifestEntry(block=label if fits else f"(dropped) {label}", role="user",
+                                      producer=f"read_memory (memory records, {item.scope})", rule=why,
+                                      tokens=tokens, included=fits, items=[item.id],
+                                      note="" if fits else "over the memory budget: lowest-ranked records go first"))
+        used += tokens if fits else 0
+    text = fence("\n".join(notes), "memory") if notes else ""
+    return text, used
+
+
 def history_section(state: SupervisorState, allowance: int, count: TokenCounter) -> tuple[str, ManifestEntry]:
+    """The newest turns verbatim first; then turns recalled from the archive because the question refers back
+    to them (each labelled with its turn number); then the compressed summary of older turns, while they fit."""
     turns = [Turn.model_validate(t) for t in state.get("recent_turns") or []]
     summary = state.get("history_summary") or ""
+    recalled = list(state.get("recalled") or [])
     parts: list[str] = []
     ids: list[str] = []
     used = 0
@@ -184,32 +237,58 @@ def history_section(state: SupervisorState, allowance: int, count: TokenCounter)
         parts.insert(0, text)
         ids.insert(0, f"turn-{i - len(turns)}")
         used += cost
-    if summary and len(parts) == len(turns) and used + count(summary) <= allowance:
+    all_recent = len(parts) == len(turns)
+    recalled_parts = []
+    for r in recalled if all_recent else []:
+        text = f"(recalled turn {r['turn']}: {r['why']})\nUser: {r['asked']}\nProv: {r['answer']}"
+        cost = count(text)
+        if used + cost > allowance:
+            break
+        recalled_parts.append(text)
+        ids.insert(len(recalled_parts) - 1, f"recalled-turn-{r['turn']}")
+        used += cost
+    parts = recalled_parts + parts
+    if summary and all_recent and used + count(summary) <= allowance:
         parts.insert(0, "Earlier (compressed): " + summary)
         ids.insert(0, "summary")
         used += count(summary)
-    dropped = len(turns) - (len(ids) - (1 if "summary" in ids else 0))
-    note = f"{dropped} turn(s) dropped over budget" if dropped else ""
+    kept_recent = len([i for i in ids if i.startswith("turn-")])
+    dropped = len(turns) - kept_recent
+    notes = [f"{dropped} turn(s) dropped over budget"] if dropped else []
+    if recalled and len(recalled_parts) < len(recalled):
+        notes.append(f"{len(recalled) - len(recalled_parts)} recalled turn(s) dropped over budget")
     text = fence("\n\n".join(parts), "conversation") if parts else ""
-    entry = ManifestEntry(block="history", role="user", producer="compress_history",
-                          rule="last turns verbatim, older ones compressed; dropped first when over budget",
-                          tokens=count(text) if text else 0, included=bool(parts), items=ids, note=note)
+    rule = "last turns verbatim, older ones compressed; dropped first when over budget"
+    if recalled:
+        rule += "; archived turns recalled because the question refers back"
+    entry = ManifestEntry(block="history", role="user", producer="compress_history" + (" + turn archive" if recalled
+                                                                                        else ""),
+                          rule=rule, tokens=count(text) if text else 0, included=bool(parts), items=ids,
+                          note="; ".join(notes))
     return text, entry
 
 
-def render_user(question: str, history: str, blocks: Sequence[Block]) -> str:
+def render_user(question: str, history: str, blocks: Sequence[Block], notes: str = "") -> str:
     sections: list[str] = []
     if history:
         sections.append("## Conversation so far (untrusted data)\n" + history)
+    if notes:
+        sections.append("## Standing instructions and what the user said about themselves (the user's statements, "
+                        "not documents; follow the instructions in every answer)\n" + notes)
     reports = [b for b in blocks if b.kind == "report"]
     news = [b for b in blocks if b.kind == "news"]
     calcs = [b for b in blocks if b.kind == "calculation"]
+    stated = [b for b in blocks if b.kind == "memory"]
     if reports:
         sections.append("## Report evidence (untrusted data)\n" + "\n\n".join(
             f"{b.header}\n{fence(b.text, f'[{b.n}]')}" for b in reports))
     if news:
         sections.append("## News, newest first (untrusted data; a later item may correct an earlier one)\n"
                         + "\n\n".join(f"{b.header}\n{fence(b.text, f'[{b.n}]')}" for b in news))
+    if stated:
+        sections.append("## What the user stated (the user's statements, not documents; where a document disagrees, "
+                        "give both and say which you used)\n"
+                        + "\n\n".join(f"{b.header}\n{fence(b.text, f'[{b.n}]')}" for b in stated))
     if calcs:
         sections.append("## Calculation results (computed by the calculator's tools; verified state)\n"
                         + "\n\n".join(f"{b.header}\n{b.text}" for b in calcs))

@@ -54,26 +54,47 @@ def intake(state: SupervisorState, *, max_chars: int = 2000) -> dict[str, Any]:
 # --- history ------------------------------------------------------------------------------------------------
 
 
-def compress_history(state: SupervisorState, *, verbatim: int = 3) -> dict[str, Any]:
+def compress_history(state: SupervisorState, *, verbatim: int = 3, archive: Any = None) -> dict[str, Any]:
     """The last `verbatim` turns word for word; older turns reduced to their question and the answer's
-    sentences that carry a figure or a capitalised name (citation markers removed), bounded in length."""
+    sentences that carry a figure or a capitalised name (citation markers removed), bounded in length.
+    Turns that left the verbatim window are archived (app/memory/archive.py), and only when the question
+    refers back to something said earlier ('what did you say about their dividend earlier?') are a few of them
+    recalled, with their neighbours, into this turn's history."""
     history = [Turn.model_validate(t) for t in state.get("history") or []]
     recent = history[-verbatim:] if verbatim else []
     older = history[: len(history) - len(recent)]
-    return {"recent_turns": recent, "history_summary": summarise_turns(older)}
+    update: dict[str, Any] = {"recent_turns": recent, "history_summary": summarise_turns(older), "recalled": []}
+    thread = state.get("thread")
+    if archive is None or not thread:
+        return update
+    if older:
+        archive.archive(state.get("user") or "local", thread, list(enumerate(older)))
+    from app.memory.archive import refers_back
+
+    if refers_back(state.get("question") or ""):
+        update["recalled"] = [{"turn": r.turn_index + 1, "asked": r.asked, "answer": r.answer,
+                               "why": r.why} for r in archive.recall(thread, state.get("question") or "")]
+    return update
 
 
 def summarise_turns(turns: Sequence[Turn], *, per_turn: int = SUMMARY_SENTENCES_PER_TURN,
                     max_chars: int = SUMMARY_MAX_CHARS) -> str:
-    lines = []
+    """One line per turn. What the user stated (a standing instruction, a corrected figure) is kept whole and
+    kept first when the summary is cut: it still holds at turn twenty."""
+    stated, lines = [], []
     for turn in turns:
+        if turn.status == "noted":
+            stated.append(f"User stated: {turn.asked}")
+            continue
         sentences = [s for s in split_at_stops(_CITATION.sub("", turn.answer)) if s.strip()]
         keep = [s for s in sentences if _FIGURE.search(s) or re.search(r"\b[A-Z][a-z]+", s[1:])][:per_turn]
         lines.append(f"Q: {turn.question} A: {' '.join(keep) or turn.status}")
-    summary = "\n".join(lines)
-    if len(summary) > max_chars:  # keep the newest part: later turns matter more to a follow-up
-        summary = "…" + summary[-(max_chars - 1):]
-    return summary
+    head = "\n".join(stated)
+    body = "\n".join(lines)
+    room = max_chars - len(head) - (1 if head and body else 0)
+    if len(body) > room:  # keep the newest part: later turns matter more to a follow-up
+        body = ("…" + body[-(room - 1):]) if room > 1 else ""
+    return "\n".join(part for part in (head, body) if part)
 
 
 # --- enrichment ---------------------------------------------------------------------------------------------
@@ -150,12 +171,28 @@ def context_of(turns: Sequence[Any]) -> tuple[list[str], list[int]]:
 # --- cache --------------------------------------------------------------------------------------------------
 
 
-def cache_lookup(state: SupervisorState, *, cache: Any, generation: Callable[[], int]) -> dict[str, Any]:
-    """A cached response for this standalone question at the current corpus generation, or None."""
-    if cache is None:
-        return {"cached": None}
-    hit = cache.get(state["question"], generation())
-    return {"cached": Response.model_validate({**hit, "cached": True}) if hit else None}
+def cache_lookup(state: SupervisorState, *, cache: Any, known_companies: Callable[[], Sequence[str]] = list,
+                 source_hash: Callable[[str], str | None] = lambda _: None) -> dict[str, Any]:
+    """A cached answer to this standalone question, or to one the cache holds as the same question (app/memory/
+    semantic_cache.py: similar enough, and no difference of company, year, period, metric or negation), given
+    while its cited sources are unchanged and its TTL has not passed; scoped to the user. None when the run
+    asked for no cache (`--no-cache`). The candidates it weighed, and why each was refused, go to the trace."""
+    if cache is None or state.get("use_cache") is False:
+        return {"cached": None, "cache_considered": []}
+    found = cache.lookup(state["question"], user=state.get("user") or "local",
+                         known_companies=list(known_companies()), current_hash=source_hash)
+    considered = [{"question": q, "similarity": round(float(sim), 4), "reason": reason}
+                  for q, sim, reason in found.considered]
+    hit = found.hit
+    if hit is None:
+        return {"cached": None, "cache_considered": considered}
+    response = Response.model_validate({**hit.response, "cached": True, "cached_question": hit.question,
+                                        "cached_at": _iso(hit.created_at)})
+    return {"cached": response, "cache_considered": considered}
+
+
+def _iso(value: Any) -> str:
+    return value.isoformat(timespec="seconds") if hasattr(value, "isoformat") else str(value)
 
 
 def after_cache(state: SupervisorState) -> Literal["respond", "route"]:
@@ -195,16 +232,31 @@ def refuse(state: SupervisorState) -> dict[str, Any]:
 # --- remember and respond -----------------------------------------------------------------------------------
 
 
-def remember(state: SupervisorState, *, cache: Any, generation: Callable[[], int]) -> dict[str, Any]:
-    """Cache an answered turn under its standalone question (refusals and insufficient answers are not cached:
-    the corpus may grow). Writes no state."""
+def remember(state: SupervisorState, *, cache: Any,
+             source_hash: Callable[[str], str | None] = lambda _: None) -> dict[str, Any]:
+    """Cache an answered turn under its standalone question, for its user, with the companies, fiscal years and
+    metric it is about and the hash of every source it cites (a later change of one of them invalidates it).
+    Refusals and insufficient answers are not cached: the corpus may grow. Writes no state."""
     check = state.get("citation_check")
-    if cache is not None and state.get("status") == "answered" and check is not None:
-        response = build_response(state)
-        sources = sorted({c.source_id for c in response.citations})
-        cache.put(state["question"], generation(), response.model_dump(mode="json"),
-                  list(state.get("companies") or []), sources)
+    if cache is None or state.get("use_cache") is False or state.get("status") != "answered" or check is None:
+        return {}
+    response = build_response(state)
+    sources = {sid: source_hash(sid) or "" for sid in sorted({c.source_id for c in response.citations})}
+    if not sources or any(sid.startswith("memory:") for sid in sources):
+        return {}  # nothing cited to check it against later, or it rests on what the user said
+    cache.put(state["question"], user=state.get("user") or "local", thread=state.get("thread") or None,
+              response=response.model_dump(mode="json"), companies=list(state.get("companies") or []),
+              fiscal_years=list(state.get("fiscal_years") or []), metric=asked_metric(state["question"]),
+              sources=sources)
     return {}
+
+
+def asked_metric(question: str) -> str:
+    """The metric or line item a question asks for, for the cache's metadata ('' when none is named)."""
+    from app.metrics import find_metrics, items_named
+
+    names = [m.name for m in find_metrics(question)] or list(items_named(question))
+    return ", ".join(names)
 
 
 def respond(state: SupervisorState) -> dict[str, Any]:
@@ -220,6 +272,9 @@ def build_response(state: SupervisorState) -> Response:
     cached = state.get("cached")
     if cached is not None:
         return Response.model_validate(cached).model_copy(update={"cached": True, "question": state["question"]})
+    if state.get("status") == "noted" or state.get("memory_answer"):
+        return Response(status=state.get("status") or "answered", answer=state.get("draft", ""),
+                        question=state["question"], citations=memory_citations(state))
     status = state.get("status")
     if status is None:
         raise ValueError("respond needs a status: refuse, or validate_citations, must run first")
@@ -228,6 +283,13 @@ def build_response(state: SupervisorState) -> Response:
     citations = [citation_for(blocks[n], state.get("draft", "")) for n in (check.valid if check else []) if n in blocks]
     return Response(status=status, answer=state.get("draft", ""), citations=citations, question=state["question"],
                     flagged=list(check.flagged) if check else [])
+
+
+def memory_citations(state: SupervisorState) -> list[Citation]:
+    """A statement-only turn cites the records it wrote; an answer from memory, the records it read."""
+    ids = [w.record_id for w in state.get("memory_writes") or [] if w.record_id]
+    ids += list((state.get("memory_answer") or {}).get("record_ids") or [])
+    return [Citation(n=i, source_id=f"memory:{rid}", title="your statement") for i, rid in enumerate(ids, start=1)]
 
 
 def citation_for(block: Any, answer: str) -> Citation:

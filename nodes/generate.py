@@ -65,8 +65,9 @@ def compose_offline(state: SupervisorState) -> str:
     row stated as the figure it holds, figures first when the question asks for one; then the news."""
     blocks = list(state.get("blocks") or [])
     by_chunk = {b.chunk_id: b for b in blocks if b.chunk_id}
-    question = state.get("question") or ""
+    question = with_standing_instructions(state.get("question") or "", state)
     sentences: list[str] = []
+    stated = user_statement_sentences([b for b in blocks if b.kind == "memory"], state)
     calc_block = next((b for b in blocks if b.kind == "calculation"), None)
     calc = state.get("calculation")
     if calc_block is not None and calc is not None:
@@ -78,7 +79,46 @@ def compose_offline(state: SupervisorState) -> str:
     if result is not None and not sentences:
         sentences.extend(claim_sentences(question, result.claims, by_chunk))
     sentences.extend(news_sentences(question, [b for b in blocks if b.kind == "news"]))
+    if stated:  # the user's figure leads; what the documents say follows, so the reader sees both
+        sentences = [*stated, *(["The documents state:"] if sentences else []), *sentences]
     return " ".join(sentences) if sentences else INSUFFICIENT_EVIDENCE
+
+
+def with_standing_instructions(question: str, state: SupervisorState) -> str:
+    """The question with the user's standing instructions on units and rounding appended ('… Answer in millions.'),
+    unless it asks for its own: the question's words win over a standing instruction."""
+    from nodes.memory import admitted
+
+    extra = []
+    for item in admitted(state, "constraint"):
+        value = item.value.strip().rstrip(".")
+        if _ASKED_SCALE.search(value) and not _ASKED_SCALE.search(question):
+            extra.append(value)
+        elif rounding_decimals(value) is not None and rounding_decimals(question) is None:
+            extra.append(value)
+    return " ".join([question, *(f"{e[:1].upper()}{e[1:]}." for e in extra)])
+
+
+def user_statement_sentences(stated: Sequence[Block], state: SupervisorState) -> list[str]:
+    """One sentence per fact the user stated that bears on the question, citing the user's block and saying
+    that the answer uses it: 'Per your statement, Ternline's FY2023 revenue was $512m [3]; this answer uses it.'"""
+    from nodes.memory import admitted
+
+    items = {f"memory:{m.id}": m for m in admitted(state, "fact", "decision")}
+    out = []
+    for block in stated:
+        item = items.get(block.source_id)
+        if item is None:
+            continue
+        subject = _as_said(item.key, item.said)
+        out.append(f"Per your statement, {subject} was {item.value} [{block.n}]; this answer uses your figure.")
+    return out
+
+
+def _as_said(key: str, said: str) -> str:
+    """The key as the user wrote it ('Ternline's FY2023 revenue'), found in their statement; else the key."""
+    at = said.casefold().find(key)
+    return said[at:at + len(key)] if at >= 0 else key
 
 
 _ASKS_FOR_FIGURE = re.compile(

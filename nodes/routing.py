@@ -216,7 +216,7 @@ def _decision(state: Mapping[str, Any]) -> RouteDecision:
 def after_route(state: Mapping[str, Any]) -> Literal["refuse", "clarify"] | list[str]:
     """Out of scope → refuse; clarification → clarify; otherwise the gather branches that the flags ask for,
     in parallel: reports (`retrieve`) when retrieval is needed, or a calculation names companies (the figures
-    must come from somewhere); `news` when news is needed. A question that sets none of them still gets a
+    must come from somewhere); `news` when news is needed; `read_memory` when the plan's `memory_read` is set. A question that sets none of them still gets a
     report search, so an unflagged question ends in evidence or the declared insufficient answer."""
     decision = _decision(state)
     if decision.is_out_of_scope:
@@ -231,6 +231,9 @@ def after_route(state: Mapping[str, Any]) -> Literal["refuse", "clarify"] | list
         branches.append("news")
     if not branches and not decision.needs_calculation:
         branches.append("retrieve")
+    # Memory is read beside them when the route plan asks for it (nodes/memory.read_memory).
+    if decision.plan is not None and decision.plan.memory_read != "none":
+        branches.append("read_memory")
     return branches or ["join"]
 
 

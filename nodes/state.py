@@ -8,7 +8,7 @@ assembled prompt with its manifest, and the response. Per-turn keys are reset by
 No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
 """
 
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from pydantic import BaseModel, Field
 
@@ -17,7 +17,8 @@ from app.routing.decision import RouteDecision
 from nodes.retrieval_state import Evidence, RetrievalResult
 from reducers import append_turns
 
-Status = Literal["answered", "clarification", "refused", "insufficient"]
+Status = Literal["answered", "clarification", "refused", "insufficient", "noted"]
+"""noted: the turn only stated something (a preference, a correction), which memory kept."""
 
 
 class Citation(BaseModel):
@@ -45,7 +46,7 @@ class Block(BaseModel):
     """A numbered block of the prompt that an answer may cite: evidence, news or a calculation."""
 
     n: int
-    kind: Literal["report", "news", "calculation"]
+    kind: Literal["report", "news", "calculation", "memory"]
     header: str
     text: str
     source_id: str
@@ -56,6 +57,38 @@ class Block(BaseModel):
     fiscal_year: int | None = None
     published_at: str | None = None
     tokens: int = 0
+
+
+class MemoryItem(BaseModel):
+    """One record as a turn saw it: admitted to the prompt, or read and left out, and why."""
+
+    id: str
+    type: str
+    key: str
+    value: str
+    said: str = ""
+    scope: str
+    status: str
+    source: str
+    created_at: str
+    supersedes: str | None = None
+    score: float = 0.0
+    tokens: int = 0
+    admitted: bool = False
+    rule: str = ""
+
+
+class MemoryWrite(BaseModel):
+    """What the write policy did with one sentence the user wrote: the record written, or the rule that refused it."""
+
+    text: str
+    kept: bool
+    rule: str = ""
+    record_id: str | None = None
+    type: str | None = None
+    key: str = ""
+    value: str = ""
+    supersedes: str | None = None
 
 
 class ManifestEntry(BaseModel):
@@ -86,11 +119,16 @@ class Response(BaseModel):
     citations: list[Citation] = Field(default_factory=list)
     question: str = ""
     cached: bool = False
+    cached_at: str | None = Field(default=None, description="When a cached answer was first given.")
+    cached_question: str | None = Field(default=None, description="The question a cached answer was given to.")
     flagged: list[str] = Field(default_factory=list)
 
 
 class SupervisorInput(TypedDict):
     question: str
+    user: NotRequired[str]
+    thread: NotRequired[str]
+    use_cache: NotRequired[bool]
 
 
 class SupervisorOutput(TypedDict):
@@ -120,14 +158,21 @@ class SupervisorState(SupervisorInput, SupervisorOutput, total=False):
     draft: str
     citation_check: CitationCheck | None
     status: Status | None
+    memory: list[MemoryItem]
+    memory_writes: list[MemoryWrite]
+    memory_answer: dict[str, Any] | None
+    recalled: list[dict[str, Any]]
+    cache_considered: list[dict[str, Any]]
 
 
 CHECKPOINT_TYPES: tuple[tuple[str, str], ...] = tuple(
-    (__name__, cls) for cls in ("Citation", "Turn", "Block", "ManifestEntry", "CitationCheck", "Response")
+    (__name__, cls) for cls in ("Citation", "Turn", "Block", "MemoryItem", "MemoryWrite", "ManifestEntry",
+                                       "CitationCheck", "Response")
 )
 
 PER_TURN_RESET: dict[str, Any] = {
     "clarifications": [], "cached": None, "decision": None, "retrieval_result": None, "news": [], "figures": [],
     "calculation": None, "blocks": [], "prompt": [], "manifest": [], "draft": "", "citation_check": None,
     "status": None, "response": None, "companies": [], "fiscal_years": [], "absent_companies": [],
+    "memory": [], "memory_writes": [], "memory_answer": None, "recalled": [], "cache_considered": [],
 }

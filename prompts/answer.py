@@ -24,6 +24,9 @@ calculation results, which cite their inputs.
 4. When news items disagree, prefer the newest and say that it corrects the older one.
 5. If the blocks do not contain the answer, reply exactly: "{insufficient}"
 6. Answer in at most five sentences.
+7. The user's statements are labelled as theirs, never as documents. Follow their standing instructions (units, \
+rounding) in every answer. Where a fact the user stated and a document disagree, give both, each with its block \
+number, and say which one your answer uses (the user's correction, unless the question asks for the document's).
 """
 
 INSUFFICIENT_EVIDENCE = (

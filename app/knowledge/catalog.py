@@ -146,6 +146,11 @@ class Catalog:
             value = conn.execute(select(meta_kv.c.value).where(meta_kv.c.key == "generation")).scalar()
         return int(value or 0)
 
+    def source_hash(self, source_id: str) -> str | None:
+        """The content hash of one source; None when the knowledge base no longer holds it."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(sources.c.content_sha256).where(sources.c.source_id == source_id)).scalar()
+
     def source_hashes(self) -> dict[str, str]:
         with self.engine.connect() as conn:
             return dict(conn.execute(select(sources.c.source_id, sources.c.content_sha256)).all())

@@ -3,10 +3,11 @@
 Embedding similarity puts "What was Northwind's revenue in FY2023?" next to "... in FY2024?", and "Did margins
 rise?" next to "Did margins not rise?": the known failure of semantic caches is to serve one for the other. So a
 cached answer is refused, whatever the similarity, when the two questions differ in the companies they name, the
-fiscal years, the halves or quarters, the metric or line item, or negation. `cache_conflict` says which, or
+fiscal years, the halves or quarters, the metric or line item, negation, or what kind of answer they want (the
+figure, its reason, its change, its outlook). `cache_conflict` says which, or
 None when nothing tells them apart.
 
-Pure and deterministic. Not wired into the cache yet (issue 8): the semantic lookup will call it on every
+Pure and deterministic. The semantic cache (app/memory/semantic_cache.py) calls it on every
 candidate before a hit is served.
 """
 
@@ -25,8 +26,9 @@ _NEGATION = re.compile(r"(?i)\b(?:not|no|never|neither|nor|without|n't|didn't|do
 
 def cache_conflict(asked: str, cached: str, known_companies: Sequence[str] = ()) -> str | None:
     """Why the cached question's answer cannot serve the one asked: 'company', 'fiscal year', 'period',
-    'metric' or 'negation'; None when they agree on all of them."""
-    if _companies(asked, known_companies) != _companies(cached, known_companies):
+    'metric', 'negation' or 'intent' (a figure against its reason, its change or its outlook); None when they
+    agree on all of them."""
+    if companies_in_text(asked, known_companies) != companies_in_text(cached, known_companies):
         return "company"
     if set(years_named(asked)) != set(years_named(cached)):
         return "fiscal year"
@@ -36,10 +38,29 @@ def cache_conflict(asked: str, cached: str, known_companies: Sequence[str] = ())
         return "metric"
     if bool(_NEGATION.search(asked)) != bool(_NEGATION.search(cached)):
         return "negation"
+    if intents(asked) != intents(cached):
+        return "intent"
     return None
 
 
-def _companies(text: str, known: Sequence[str]) -> set[str]:
+_INTENTS = {
+    "explanation": re.compile(r"(?i)\b(?:why|what (?:drove|drives|caused|causes|explains?|led to)|reasons?|explain|"
+                              r"drivers?|driven|due to|factors?|because)\b"),
+    "change": re.compile(r"(?i)\b(?:growth|grow|grew|increase[sd]?|decrease[sd]?|declined?|declines|fell|fall|rose|"
+                         r"rise|change[sd]?|compared?|comparison|versus|vs\.?|trend|cagr|yoy|year[- ]over[- ]year)\b"),
+    "outlook": re.compile(r"(?i)\b(?:guidance|outlook|expects?|expected|forecasts?|will|plans?|next year)\b"),
+}
+
+
+def intents(text: str) -> set[str]:
+    """What kind of answer the question wants beyond its figure: an explanation ('what drove …'), a change
+    ('… growth', 'did it fall'), an outlook ('guidance'). The figure and the reason for it read alike to an
+    embedding model (0.96 for 'What drove X's revenue' against 'What was X's revenue'), so they are told apart
+    by their words."""
+    return {name for name, pattern in _INTENTS.items() if pattern.search(text)}
+
+
+def companies_in_text(text: str, known: Sequence[str]) -> set[str]:
     """The companies named, however cased: a cache compares questions, not how they were typed."""
     lowered = text.casefold()
     written = {c.casefold() for c in known if re.search(rf"(?<!\w){re.escape(c.casefold())}(?!\w)", lowered)}

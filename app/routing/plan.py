@@ -44,8 +44,10 @@ def build_plan(flags: Mapping[str, bool], probs: Mapping[str, float], feats: Fea
         memory = "thread"
     elif text_vec["follow_up"] or _FACTS.search(" ".join(feats.referents)):
         memory = "facts"
+    elif flags["needs_calculation"] or feats.metric_terms or feats.years:
+        memory = "facts"  # a figure is asked for: the user may have corrected it
     else:
-        memory = "none"
+        memory = "profile"  # standing instructions ("answer in millions") apply to every answer
     if flags["needs_clarification"]:
         # How sure we are that clarification is needed and of the rest.
         confidence = min(confidence, float(probs["needs_clarification"]))

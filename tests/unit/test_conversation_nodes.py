@@ -87,7 +87,7 @@ def test_compress_history_with_few_turns_has_no_summary():
     out = compress_history({"history": [turn(0).model_dump()]}, verbatim=3)
     assert len(out["recent_turns"]) == 1 and isinstance(out["recent_turns"][0], Turn)
     assert out["history_summary"] == ""
-    assert compress_history({}, verbatim=3) == {"recent_turns": [], "history_summary": ""}
+    assert compress_history({}, verbatim=3) == {"recent_turns": [], "history_summary": "", "recalled": []}
 
 
 def test_summary_removes_citation_markers_and_keeps_sentences_with_figures_or_names():
@@ -183,20 +183,14 @@ def test_merge_reply_without_question_mark_and_with_empty_reply():
 # --- cache --------------------------------------------------------------------------------------------------
 
 
-class FakeCache:
-    def __init__(self) -> None:
-        self.store: dict[tuple[str, int], dict[str, Any]] = {}
-        self.gets: list[tuple[str, int]] = []
-        self.puts: list[tuple[str, int, dict[str, Any], list[str], list[str]]] = []
+def semantic_cache(tmp_path: Any) -> Any:
+    from app.memory.semantic_cache import SemanticCache
+    from tests.fakes import WordHashEmbedder
 
-    def get(self, question: str, generation: int) -> dict[str, Any] | None:
-        self.gets.append((question, generation))
-        return self.store.get((question, generation))
-
-    def put(self, question: str, generation: int, response: dict[str, Any], companies: list[str],
-            sources: list[str]) -> None:
-        self.puts.append((question, generation, response, companies, sources))
-        self.store[(question, generation)] = response
+    embedder = WordHashEmbedder()
+    cache = SemanticCache(f"sqlite:///{tmp_path / 'memory.sqlite'}", embedder.embed)
+    cache.embedder = embedder
+    return cache
 
 
 BLOCK = Block(n=1, kind="report", header="[1] Northwind Logistics FY2024, p.4 [text]", source_id="nw-ar-2024",
@@ -210,33 +204,51 @@ def answered_state(**extra: Any) -> dict[str, Any]:
 
 
 def test_cache_lookup_without_cache_is_a_miss():
-    assert cache_lookup({"question": "q?"}, cache=None, generation=lambda: 0) == {"cached": None}
+    assert cache_lookup({"question": "q?"}, cache=None) == {"cached": None, "cache_considered": []}
 
 
-def test_remember_then_cache_lookup_hits_at_the_same_generation_only():
-    cache = FakeCache()
-    assert remember(answered_state(), cache=cache, generation=lambda: 3) == {}
-    question, generation, response, companies, sources = cache.puts[0]
-    assert (question, generation, companies, sources) == ("What was Northwind's revenue in FY2024?", 3, [NW],
-                                                          ["nw-ar-2024"])
-    assert response["status"] == "answered" and response["citations"][0]["n"] == 1
+HASHES = {"nw-ar-2024": "h1"}
 
-    hit = cache_lookup({"question": question}, cache=cache, generation=lambda: 3)["cached"]
-    assert isinstance(hit, Response) and hit.cached is True
-    assert hit.answer == "Revenue grew to £1,311.2m [1]."
-    assert cache_lookup({"question": question}, cache=cache, generation=lambda: 4) == {"cached": None}
-    assert cache.gets == [(question, 3), (question, 4)]
+
+def test_remember_then_cache_lookup_hits_for_the_same_user_while_the_source_is_unchanged(tmp_path):
+    cache = semantic_cache(tmp_path)
+    assert remember({**answered_state(), "user": "ann"}, cache=cache, source_hash=HASHES.get) == {}
+    [entry] = cache.entries(user="ann")
+    assert (entry.question, entry.companies, entry.fiscal_years, entry.sources) == (
+        "What was Northwind's revenue in FY2024?", [NW], [2024], {"nw-ar-2024": "h1"})
+    assert entry.response["status"] == "answered" and entry.response["citations"][0]["n"] == 1
+
+    asked = {"question": "What was Northwind's revenue in FY2024?", "user": "ann"}
+    out = cache_lookup(asked, cache=cache, known_companies=lambda: [NW], source_hash=HASHES.get)
+    hit = out["cached"]
+    assert isinstance(hit, Response) and hit.cached is True and hit.cached_at
+    assert hit.answer == "Revenue grew to £1,311.2m [1]." and hit.cached_question == asked["question"]
+    # another user, another year, --no-cache, a changed source: each a miss
+    assert cache_lookup({**asked, "user": "bob"}, cache=cache, source_hash=HASHES.get)["cached"] is None
+    other_year = cache_lookup({**asked, "question": "What was Northwind's revenue in FY2023?"}, cache=cache,
+                              known_companies=lambda: [NW], source_hash=HASHES.get)
+    assert other_year["cached"] is None and other_year["cache_considered"][0]["reason"] == "fiscal year"
+    assert cache_lookup({**asked, "use_cache": False}, cache=cache, source_hash=HASHES.get)["cached"] is None
+    assert cache_lookup(asked, cache=cache, source_hash={"nw-ar-2024": "h2"}.get)["cached"] is None
+    assert cache.count() == 0  # the changed source invalidated it
 
 
 @pytest.mark.parametrize("status", ["insufficient", "refused"])
-def test_remember_does_not_cache_unanswered_turns(status: str):
-    cache = FakeCache()
-    remember(answered_state(status=status), cache=cache, generation=lambda: 0)
-    assert cache.puts == []
+def test_remember_does_not_cache_unanswered_turns(status: str, tmp_path):
+    cache = semantic_cache(tmp_path)
+    remember(answered_state(status=status), cache=cache, source_hash=HASHES.get)
+    assert cache.count() == 0
+
+
+def test_remember_does_not_cache_an_answer_resting_on_the_users_statement(tmp_path):
+    cache = semantic_cache(tmp_path)
+    block = Block(n=1, kind="memory", header="[1] the user's statement", source_id="memory:abc", text="x is 5")
+    remember(answered_state(blocks=[block]), cache=cache, source_hash=HASHES.get)
+    assert cache.count() == 0
 
 
 def test_remember_without_cache_writes_nothing():
-    assert remember(answered_state(), cache=None, generation=lambda: 0) == {}
+    assert remember(answered_state(), cache=None) == {}
 
 
 # --- refuse, respond, build_response ------------------------------------------------------------------------

@@ -78,22 +78,16 @@ class Router:
                              signals={"companies": companies, "years": years})
 
 
-class Cache:
-    def __init__(self) -> None:
-        self.store: dict[tuple[str, int], dict[str, Any]] = {}
-        self.gets: list[str] = []
+def make_cache(tmp_path: Any) -> Any:
+    """The real semantic cache on a file, with a bag-of-words embedder."""
+    from app.memory.semantic_cache import SemanticCache
+    from tests.fakes import WordHashEmbedder
 
-    def get(self, question: str, generation: int) -> dict[str, Any] | None:
-        self.gets.append(question)
-        return self.store.get((question, generation))
-
-    def put(self, question: str, generation: int, response: dict[str, Any], companies: list[str],
-            sources: list[str]) -> None:
-        self.store[(question, generation)] = response
+    return SemanticCache(f"sqlite:///{tmp_path / 'memory.sqlite'}", WordHashEmbedder().embed)
 
 
 class Harness:
-    def __init__(self, *, search: Search | None = None, cache: Cache | None = None,
+    def __init__(self, *, search: Search | None = None, cache: Any = None,
                  periods: dict[str, list[int]] | None = None) -> None:
         self.search = search or Search()
         self.router = Router()
@@ -102,7 +96,7 @@ class Harness:
         self.counted = 0
         deps = SupervisorDeps(models=offline_models(self.router), search_fn=self.search, news_fn=self.news,
                               count_tokens=self.count, known_companies=lambda: [NW, HL], cache=cache,
-                              generation=lambda: 1,
+                              source_hash=lambda source_id: "h1",
                               periods_fn=(lambda company: (periods or {}).get(company, [])) if periods else None)
         saver = InMemorySaver(serde=JsonPlusSerializer(allowed_msgpack_modules=checkpoint_types()))
         self.graph = build_supervisor_graph(deps).compile(checkpointer=saver)
@@ -283,12 +277,12 @@ def test_search_finding_nothing_is_insufficient_not_an_error():
 # --- (g) the cache ------------------------------------------------------------------------------------------
 
 
-def test_cache_hit_skips_routing_and_returns_cached():
-    h = Harness(cache=Cache())
+def test_cache_hit_skips_routing_and_returns_cached(tmp_path):
+    h = Harness(cache=make_cache(tmp_path))
     first = h.ask(DIFFERENCE, thread="a")["response"]
     assert first.status == "answered" and first.cached is False
     routed, searched = len(h.router.calls), len(h.search.calls)
-    assert routed == 1 and h.cache.store
+    assert routed == 1 and h.cache.count() == 1
 
     second = h.ask(DIFFERENCE, thread="b")["response"]
     assert second.cached is True
@@ -319,7 +313,8 @@ def test_replay_from_before_assemble_reruns_only_the_later_nodes(h: Harness):
     new = [s for s in h.graph.get_state_history(cfg) if s.config["configurable"]["checkpoint_id"] not in seen]
     ran = [s.next for s in reversed(new)]
     assert ran[-1] == ()
-    assert {n for nxt in ran for n in nxt} == {"assemble", "generate", "validate_citations", "remember", "respond"}
+    assert {n for nxt in ran for n in nxt} == {"assemble", "generate", "validate_citations", "remember", "write_memory",
+                                               "respond"}
     # The replay branches from a checkpoint before the turn was recorded: the turn is in history once, not twice.
     assert [t.question for t in h.values("r")["history"]] == [DIFFERENCE]
 
