@@ -287,9 +287,10 @@ def build_response(state: SupervisorState) -> Response:
 
 def memory_citations(state: SupervisorState) -> list[Citation]:
     """A statement-only turn cites the records it wrote; an answer from memory, the records it read."""
-    ids = [w.record_id for w in state.get("memory_writes") or [] if w.record_id]
-    ids += list((state.get("memory_answer") or {}).get("record_ids") or [])
-    return [Citation(n=i, source_id=f"memory:{rid}", title="your statement") for i, rid in enumerate(ids, start=1)]
+    cited = [(w.record_id, w.text) for w in state.get("memory_writes") or [] if w.record_id]
+    cited += [(rid, "") for rid in (state.get("memory_answer") or {}).get("record_ids") or []]
+    return [Citation(n=i, source_id=f"memory:{rid}", title="your statement", quote=said)
+            for i, (rid, said) in enumerate(cited, start=1)]
 
 
 def citation_for(block: Any, answer: str) -> Citation:

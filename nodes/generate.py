@@ -102,7 +102,7 @@ def with_standing_instructions(question: str, state: SupervisorState) -> str:
 def user_statement_sentences(stated: Sequence[Block], state: SupervisorState) -> list[str]:
     """One sentence per fact the user stated that bears on the question, citing the user's block and saying
     that the answer uses it: 'Per your statement, Ternline's FY2023 revenue was $512m [3]; this answer uses it.'"""
-    from nodes.memory import admitted
+    from nodes.memory import admitted, as_said
 
     items = {f"memory:{m.id}": m for m in admitted(state, "fact", "decision")}
     out = []
@@ -110,15 +110,9 @@ def user_statement_sentences(stated: Sequence[Block], state: SupervisorState) ->
         item = items.get(block.source_id)
         if item is None:
             continue
-        subject = _as_said(item.key, item.said)
+        subject = as_said(item.key, item.said)
         out.append(f"Per your statement, {subject} was {item.value} [{block.n}]; this answer uses your figure.")
     return out
-
-
-def _as_said(key: str, said: str) -> str:
-    """The key as the user wrote it ('Ternline's FY2023 revenue'), found in their statement; else the key."""
-    at = said.casefold().find(key)
-    return said[at:at + len(key)] if at >= 0 else key
 
 
 _ASKS_FOR_FIGURE = re.compile(
@@ -235,8 +229,8 @@ def _in_asked_scale(question: str, value: float, unit: str, year: int | None, ve
     decimals = rounding_decimals(question)
     decimals = decimals if decimals is not None else 1 if target == "bn" else 0
     converted = round(value * SCALE_FACTORS[scale] / SCALE_FACTORS[target], decimals)
-    if target == scale and converted == value:
-        return stated
+    if target == scale and (converted == value or rounding_decimals(question) is None):
+        return stated  # already in the scale asked: its decimals stay unless the question asks for a rounding
     currency = currency or _CURRENCY_OF.get((asked.group("cur") or "").lower(), "")
     return f"{format_figure(converted, currency + target)}{when} ({verb} as {format_figure(value, unit)})"
 

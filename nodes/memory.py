@@ -110,11 +110,15 @@ def key_overlap(key: str, question: str) -> float:
 
 
 def fact_agrees(key: str, question: str, known_companies: Sequence[str] = ()) -> bool:
-    """A fact about a company or a year counts only for a question about that company and that year."""
-    from app.memory.guard import companies_in_text
+    """A fact about a company, a year or a measure counts only for a question about that company, that year and
+    that measure."""
+    from app.memory.guard import companies_in_text, measures_in
 
     key_companies = companies_in_text(key, known_companies)
     if key_companies and not key_companies <= companies_in_text(question, known_companies):
+        return False
+    key_measures = measures_in(key)  # 'net income' is not 'operating income', however many words they share
+    if key_measures and not key_measures & measures_in(question):
         return False
     key_years = set(years_named(key))
     return not key_years or key_years <= set(years_named(question))
@@ -206,8 +210,14 @@ def noted_answer(store: Any, writes: Sequence[MemoryWrite]) -> str:
         if not w.kept:
             continue
         old = store.get(w.supersedes) if w.supersedes else None
-        parts.append(f"{w.key} = {w.value}" + (f" (replaces: {old.value})" if old is not None else ""))
+        parts.append(f"{as_said(w.key, w.text)} = {w.value}" + (f" (replaces: {old.value})" if old is not None else ""))
     return "Noted: " + "; ".join(parts) + "." if parts else "Nothing to note."
+
+
+def as_said(key: str, said: str) -> str:
+    """The key as the user wrote it ('Ternline's FY2024 revenue'), found in their statement; else the key."""
+    at = said.casefold().find(key)
+    return said[at:at + len(key)] if at >= 0 else key
 
 
 def _checkpoint_id() -> str | None:

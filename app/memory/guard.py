@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from app.metrics import find_metrics, items_named
 from app.routing.companies import companies_named
@@ -34,7 +35,7 @@ def cache_conflict(asked: str, cached: str, known_companies: Sequence[str] = ())
         return "fiscal year"
     if _periods(asked) != _periods(cached):
         return "period"
-    if _measures(asked) != _measures(cached):
+    if measures_in(asked) != measures_in(cached):
         return "metric"
     if bool(_NEGATION.search(asked)) != bool(_NEGATION.search(cached)):
         return "negation"
@@ -71,5 +72,7 @@ def _periods(text: str) -> set[str]:
     return {half_or_quarter(m) for pattern in HALF_OR_QUARTER for m in pattern.finditer(text)}
 
 
-def _measures(text: str) -> set[str]:
-    return {m.name.casefold() for m in find_metrics(text)} | set(items_named(text))
+@lru_cache(maxsize=4096)
+def measures_in(text: str) -> frozenset[str]:
+    """The metrics and line items a text names (remembered: a cached question is compared again and again)."""
+    return frozenset({m.name.casefold() for m in find_metrics(text)} | set(items_named(text)))
