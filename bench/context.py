@@ -190,9 +190,12 @@ def main() -> None:
           f"{slow_timing['miss_s'] * 1000:.0f} ms (median of 3): {slow_speed:.3f}x (goal <= {GOALS['hit_over_miss']}x) "
           f"{'PASS' if slow_speed <= GOALS['hit_over_miss'] else 'FAIL'}")
 
-    from bench.goodai_memory import main_counts
+    from bench.goodai_memory import FILE, data_dir, run_update_cases
+    from bench.goodai_memory import main as goodai_main
 
-    goodai = main_counts()
+    print()
+    goodai_main([])  # prints the counts, ours beside the baseline (or that the data is absent)
+    goodai = run_update_cases(data_dir() / FILE)["scores"] if (data_dir() / FILE).is_file() else None
     report = {"turns": rows, "cumulative_ratio": cumulative, "turn20_over_first": growth, "cache": timing,
               "hit_over_miss": speed, "cache_model_latency": slow_timing, "hit_over_miss_model_latency": slow_speed,
               "goodai": goodai}

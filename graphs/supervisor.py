@@ -75,7 +75,7 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     builder = StateGraph(SupervisorState, input_schema=SupervisorInput, output_schema=SupervisorOutput)
     builder.add_node("intake", partial(intake, max_chars=deps.max_question_chars))
     builder.add_node("compress_history", partial(compress_history, verbatim=deps.verbatim_turns,
-                                                 archive=deps.archive))
+                                                 archive=deps.archive, memory=deps.memory))
     builder.add_node("enrich", partial(enrich, known_companies=deps.known_companies, aliases=deps.company_aliases))
     builder.add_node("find_memory_answer", partial(find_memory_answer, store=deps.memory,
                                                    answer_fn=deps.memory_answer))

@@ -1,19 +1,21 @@
 """The context assembler: a deterministic function from state to (prompt, manifest, numbered blocks).
 
-Precedence (highest first) and budget shares of what remains after the instructions and the question:
+Precedence (highest first): what remains after the instructions and the question is filled in this order,
+each part taking what it needs of what the parts before it left, so when the budget is short, history goes
+first, then memory records from the lowest-ranked, then the lowest-ranked evidence:
 
-| block                      | producer                          | share | degrades                        |
-|----------------------------|-----------------------------------|-------|---------------------------------|
-| instructions               | prompts/answer.py                 | fixed | never dropped                   |
-| question                   | intake → enrich (standalone)      | fixed | never dropped                   |
-| verified structured state  | calculator subgraph               | 10%   | never dropped (small)           |
-| evidence: reports, news    | retrieval subgraph, news node     | 60%   | lowest-ranked blocks go last    |
-| memory                     | read_memory (nodes/memory.py)     | 10%   | lowest-ranked records, before evidence |
-| history                    | compress_history (+ recalled)     | 20%   | dropped first                   |
+| block                      | producer                          | fill  | degrades                              |
+|----------------------------|-----------------------------------|-------|---------------------------------------|
+| instructions               | prompts/answer.py                 | fixed | never dropped                         |
+| question                   | intake → enrich (standalone)      | fixed | never dropped                         |
+| verified structured state  | calculator subgraph               | 1st   | never dropped (small)                 |
+| evidence: reports, news    | retrieval subgraph, news node     | 2nd   | lowest-ranked blocks go last          |
+| memory                     | read_memory (nodes/memory.py)     | 3rd   | lowest-ranked records, before evidence |
+| history                    | compress_history (+ recalled)     | 4th   | dropped first                         |
 
-Unused shares roll over: memory's (and the structured state's) unused tokens go to evidence, evidence's unused
-tokens to memory, and whatever is left to history; so when the budget runs short, history goes first, then
-memory records from the lowest-ranked, then the lowest-ranked evidence. Numbered blocks ([1], [2], ...) are what
+Evidence is bounded upstream (the retrieval subgraph admits at most k chunks, news a few items) and memory by
+its own count and token budgets (read_memory), so in a normal turn every part fits and history keeps what is
+left. Numbered blocks ([1], [2], ...) are what
 an answer may cite: report evidence, then news (newest first), then the facts the user stated (each in its own
 block, labelled as the user's, never mixed with a document's), then one calculation block. Standing
 instructions and what the user said about themselves are a separate, unnumbered section. Everything other people wrote (documents,
@@ -34,7 +36,6 @@ from nodes.state import Block, ManifestEntry, MemoryItem, SupervisorState, Turn
 from prompts.answer import answer_instructions
 from prompts.fences import DATA_CLOSE, DATA_OPEN, fence, one_line, strip_fence_markers
 
-SHARES = {"structured": 0.10, "evidence": 0.60, "memory": 0.10, "history": 0.20}
 FENCE_OPEN, FENCE_CLOSE = DATA_OPEN, DATA_CLOSE
 
 TokenCounter = Callable[[str], int]
@@ -100,7 +101,6 @@ def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter)
     manifest.append(ManifestEntry(block="instructions", role="system", producer="prompts/answer.py",
                                   rule="always first; never dropped", tokens=t_instr))
     remaining = max(0, budget - t_instr - t_question)
-    allowance = {k: int(remaining * v) for k, v in SHARES.items()}
 
     # Candidate numbered blocks: report evidence, then news, then the calculation.
     reports = order_report_evidence(state.get("retrieval_result"))
@@ -127,9 +127,7 @@ def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter)
         structured_tokens = count(text)
 
     memory_items = [m for m in state.get("memory") or [] if m.admitted]
-    memory_need = sum(count(memory_text(m)) for m in memory_items)
-    evidence_allowance = (allowance["evidence"] + max(0, allowance["memory"] - memory_need)
-                          + max(0, allowance["structured"] - structured_tokens))
+    evidence_allowance = max(0, remaining - structured_tokens)
     blocks: list[Block] = []
     used = 0
     over_budget = False
@@ -151,8 +149,8 @@ def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter)
                             company=doc.company, fiscal_year=doc.fiscal_year,
                             published_at=doc.published_at.isoformat() if doc.published_at else None,
                             tokens=text_tokens))
-    # Memory: what evidence left of its allowance, plus memory's own share; records in rank order.
-    memory_allowance = allowance["memory"] + max(0, evidence_allowance - used)
+    # Memory: whatever evidence left; records in rank order. History gets the rest.
+    memory_allowance = max(0, remaining - structured_tokens - used)
     notes, memory_used = memory_blocks(memory_items, blocks, manifest, memory_allowance, count)
     if calc is not None:
         n = len(blocks) + 1
@@ -195,13 +193,15 @@ def memory_blocks(items: Sequence[MemoryItem], blocks: list[Block], manifest: li
     the user's statement), constraints and profile records one unnumbered section of standing instructions.
     One manifest entry per record, saying why it was picked; (the text of that section, tokens used)."""
     used = 0
+    dropping = False
     notes: list[str] = []
     for item in items:
         text = memory_text(item)
         tokens = count(text)
         why = (f"{item.rule}; {item.status} {item.type}, {item.scope}, source {item.source}, "
                f"score {item.score:g}")
-        fits = used + tokens <= allowance
+        fits = not dropping and used + tokens <= allowance
+        dropping = not fits  # rank order holds: once one record is over budget, every lower-ranked one is too
         label = f"memory: {item.type} '{one_line(item.key)}'"
         if fits and item.type in ("fact", "decision"):
             n = len(blocks) + 1

@@ -54,13 +54,15 @@ def intake(state: SupervisorState, *, max_chars: int = 2000) -> dict[str, Any]:
 # --- history ------------------------------------------------------------------------------------------------
 
 
-def compress_history(state: SupervisorState, *, verbatim: int = 3, archive: Any = None) -> dict[str, Any]:
+def compress_history(state: SupervisorState, *, verbatim: int = 3, archive: Any = None,
+                     memory: Any = None) -> dict[str, Any]:
     """The last `verbatim` turns word for word; older turns reduced to their question and the answer's
     sentences that carry a figure or a capitalised name (citation markers removed), bounded in length.
     Turns that left the verbatim window are archived (app/memory/archive.py), and only when the question
     refers back to something said earlier ('what did you say about their dividend earlier?') are a few of them
     recalled, with their neighbours, into this turn's history."""
     history = [Turn.model_validate(t) for t in state.get("history") or []]
+    history = without_corrected(history, memory)
     recent = history[-verbatim:] if verbatim else []
     older = history[: len(history) - len(recent)]
     update: dict[str, Any] = {"recent_turns": recent, "history_summary": summarise_turns(older), "recalled": []}
@@ -77,6 +79,28 @@ def compress_history(state: SupervisorState, *, verbatim: int = 3, archive: Any 
     return update
 
 
+CORRECTED = "(left out: it rests on a statement the user has since corrected)"
+
+
+def without_corrected(turns: Sequence[Turn], memory: Any) -> list[Turn]:
+    """The turns with what rests on a superseded record left out: the user's earlier statement and the answers
+    that used it. The record itself is never admitted again, so its value must not come back through history."""
+    ids = [i for t in turns for i in t.memory_ids]
+    if memory is None or not ids:
+        return list(turns)
+    statuses = memory.statuses(ids)
+    stale = {i for i in ids if statuses.get(i, "gone") != "active"}
+    out = []
+    for turn in turns:
+        if not stale & set(turn.memory_ids):
+            out.append(turn)
+        elif turn.status == "noted":
+            out.append(turn.model_copy(update={"asked": CORRECTED, "answer": CORRECTED}))
+        else:
+            out.append(turn.model_copy(update={"answer": CORRECTED}))
+    return out
+
+
 def summarise_turns(turns: Sequence[Turn], *, per_turn: int = SUMMARY_SENTENCES_PER_TURN,
                     max_chars: int = SUMMARY_MAX_CHARS) -> str:
     """One line per turn. What the user stated (a standing instruction, a corrected figure) is kept whole and
@@ -84,7 +108,8 @@ def summarise_turns(turns: Sequence[Turn], *, per_turn: int = SUMMARY_SENTENCES_
     stated, lines = [], []
     for turn in turns:
         if turn.status == "noted":
-            stated.append(f"User stated: {turn.asked}")
+            if turn.asked != CORRECTED:
+                stated.append(f"User stated: {turn.asked}")
             continue
         sentences = [s for s in split_at_stops(_CITATION.sub("", turn.answer)) if s.strip()]
         keep = [s for s in sentences if _FIGURE.search(s) or re.search(r"\b[A-Z][a-z]+", s[1:])][:per_turn]
@@ -262,9 +287,12 @@ def asked_metric(question: str) -> str:
 def respond(state: SupervisorState) -> dict[str, Any]:
     """The turn's response, and the turn appended to the thread's history."""
     response = build_response(state)
+    used = [w.record_id for w in state.get("memory_writes") or [] if w.record_id]
+    used += [m.id for m in state.get("memory") or [] if m.admitted and m.type in ("fact", "decision")]
+    used += list((state.get("memory_answer") or {}).get("record_ids") or [])
     turn = Turn(asked=state.get("asked") or state["question"], question=state["question"], answer=response.answer,
                 status=response.status, companies=list(state.get("companies") or []),
-                fiscal_years=list(state.get("fiscal_years") or []))
+                fiscal_years=list(state.get("fiscal_years") or []), memory_ids=list(dict.fromkeys(used)))
     return {"response": response, "history": [turn]}
 
 

@@ -55,11 +55,13 @@ def read_memory(state: SupervisorState, *, store: Any, count: Callable[[str], in
     records = store.active(state.get("user") or "local", state.get("thread") or None, wanted)
     question = state.get("question") or ""
     known = list(known_companies())
+    # Standing instructions first, then by relevance, newest first among equals.
     scored = sorted(((relevance(r, question, known), r) for r in records),
-                    key=lambda pair: (-pair[0], -pair[1].created_at.timestamp()))
+                    key=lambda pair: (pair[1].type != "constraint", -pair[0], -pair[1].created_at.timestamp()))
     items: list[MemoryItem] = []
     used = 0
     admitted = 0
+    over_tokens = False
     for score, record in scored:
         tokens = count(memory_line(record))
         item = MemoryItem(id=record.id, type=record.type, key=record.key, value=record.value, said=record.said,
@@ -70,7 +72,8 @@ def read_memory(state: SupervisorState, *, store: Any, count: Callable[[str], in
             item.rule = "not about this question"
         elif admitted >= max_records:
             item.rule = f"over the memory count budget ({max_records} records)"
-        elif used + tokens > max_tokens:
+        elif over_tokens or used + tokens > max_tokens:
+            over_tokens = True  # rank order holds: a smaller, lower-ranked record does not jump a refused one
             item.rule = f"over the memory token budget ({max_tokens} tokens)"
         else:
             item.admitted, item.rule = True, _why(record.type)
@@ -204,13 +207,14 @@ def _value(store: Any, user: str, scope: str | None, decision: Any) -> str:
 
 
 def noted_answer(store: Any, writes: Sequence[MemoryWrite]) -> str:
-    """'Noted: answer units = answer in millions (replaces: answer in thousands).'"""
+    """'Noted: answer units = answer in millions (replaces your earlier statement).'"""
     parts = []
     for w in writes:
         if not w.kept:
             continue
-        old = store.get(w.supersedes) if w.supersedes else None
-        parts.append(f"{as_said(w.key, w.text)} = {w.value}" + (f" (replaces: {old.value})" if old is not None else ""))
+        # The old value is not repeated: this answer goes into the history, which must not bring it back.
+        parts.append(f"{as_said(w.key, w.text)} = {w.value}" + (" (replaces your earlier statement)"
+                                                               if w.supersedes else ""))
     return "Noted: " + "; ".join(parts) + "." if parts else "Nothing to note."
 
 

@@ -40,6 +40,8 @@ class Turn(BaseModel):
     status: Status
     companies: list[str] = Field(default_factory=list)
     fiscal_years: list[int] = Field(default_factory=list)
+    memory_ids: list[str] = Field(default_factory=list, description="Memory records the turn wrote, or whose "
+                                  "facts its answer used: once one is superseded, the turn's words are not repeated.")
 
 
 class Block(BaseModel):

@@ -121,7 +121,7 @@ def decide(utterance: str) -> Decision:
     if _PLEASANTRY.match(text):
         return Decision(text, rule="a pleasantry states nothing to remember")
     constraint = _CONSTRAINT.match(text)
-    if constraint and _STANDING.search(text):
+    if constraint and _STANDING.search(text) and not _one_off_request(constraint):
         rest = constraint.group("rest").strip(" .!")
         verb = constraint.group("verb").lower()
         return Decision(text, "constraint", _constraint_key(verb, rest), f"{verb} {rest}")
@@ -132,6 +132,23 @@ def decide(utterance: str) -> Decision:
         verb = about.group("verb").strip().replace("'m", "am")
         return Decision(text, "profile", "who I am", f"{verb} {about.group('value').strip()}")
     return Decision(text, rule="not an explicit statement, instruction or correction by the user")
+
+
+_EXPLICITLY_STANDING = re.compile(r"(?i)\b(?:always|from now on|going forward|in future|by default|every time|"
+                                  r"each time)\b")
+_HOW_ONLY = re.compile(r"(?i)^\s*(?:me\s+)?(?:(?:all\s+)?(?:figures|numbers|amounts|values|answers|results|everything)"
+                       r"\s+)?(?:in|to|with|as|using)\b")
+
+
+def _one_off_request(constraint: re.Match) -> bool:
+    """'Show Ternline's revenue in millions' asks for one answer; 'answer in millions', 'show figures in millions'
+    and 'always show revenue in millions' set how answers are given. A request verb followed by what to show,
+    without 'always' or 'from now on', is a question, not an instruction to keep."""
+    if _EXPLICITLY_STANDING.search(constraint.string):
+        return False
+    if constraint.group("verb").lower() in ("answer", "reply", "respond", "round"):
+        return False
+    return not _HOW_ONLY.match(constraint.group("rest"))
 
 
 def _constraint_key(verb: str, rest: str) -> str:

@@ -206,6 +206,14 @@ class MemoryStore:
         with self.engine.begin() as conn:
             return conn.execute(delete(owners).where(condition)).rowcount or 0
 
+    def statuses(self, ids: Iterable[str]) -> dict[str, str]:
+        """The status of each record id that exists (a forgotten record is simply absent)."""
+        wanted = list(dict.fromkeys(ids))
+        if not wanted:
+            return {}
+        with self.engine.connect() as conn:
+            return dict(conn.execute(select(records.c.id, records.c.status).where(records.c.id.in_(wanted))).all())
+
     def get(self, record_id: str) -> MemoryRecord | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(records).where(records.c.id == record_id)).mappings().first()

@@ -210,7 +210,7 @@ def test_a_second_correction_supersedes_the_first_which_is_kept(trace: dict[str,
     h, r4 = trace["h"], trace["r4"]
     [first] = trace["records2"]
     assert r4.status == "noted"
-    assert r4.answer.casefold() == f"noted: {REVENUE_KEY} = £1,450m (replaces: £1,400m)."
+    assert r4.answer.casefold() == f"noted: {REVENUE_KEY} = £1,450m (replaces your earlier statement)."
     everything = h.memory.list_records(user="alice", include_all=True)
     assert [(r.id, r.status) for r in everything][0] == (first.id, "superseded")
     assert [(r.value, r.status) for r in everything] == [("£1,400m", "superseded"), ("£1,450m", "active")]
@@ -236,11 +236,6 @@ def test_turn_five_admits_only_the_new_record_and_never_the_superseded_one(trace
     assert {c.source_id for c in r5.citations} == {"northwind-ar-2024", f"memory:{new.id}"}
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: a superseded value still reaches the prompt through the conversation history: the verbatim recent "
-    "turns (the user's first correction, the answer that used it, the 'Noted: ... (replaces: £1,400m)' reply) "
-    "and, once they leave the window, summarise_turns' 'User stated: ...' lines, which are kept whole for ever. "
-    "DESIGN.md: the old record 'never reaches a prompt again'."))
 def test_the_superseded_value_is_absent_from_the_whole_prompt(trace: dict[str, Any]) -> None:
     assert "1,400" not in prompt_text(trace["s5"])
 
@@ -319,11 +314,6 @@ def test_a_constraint_ranks_first_and_says_why(store: MemoryStore) -> None:
     assert next(m for m in mine if m.type == "profile").admitted
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: a constraint does not always rank first: relevance() gives a constraint and a fact about exactly the "
-    "question both 1.0, and ties go to the newer record, so a newer exact fact outranks an older standing "
-    "instruction; with memory_max_records=1 the constraint is refused 'over the memory count budget'. "
-    "nodes/memory.py's docstring: a standing constraint 'applies to every answer: it ranks first'."))
 def test_a_constraint_ranks_first_even_against_a_newer_fact_about_exactly_the_question(store: MemoryStore) -> None:
     store.write("alice", None, "constraint", "answer units", "answer in millions", "t:1", now=at(0))
     store.write("alice", None, "fact", REVENUE_KEY, "£1,400m", "t:2", now=at(1))
@@ -396,10 +386,6 @@ def test_the_token_budget_refuses_the_lowest_ranked_records_with_its_rule(store:
     assert [m.admitted for m in one] == [True, False, False]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: read_memory's token budget lets a lower-ranked record jump a refused higher-ranked one (the loop "
-    "keeps admitting after a refusal), so the budget does not refuse 'the lowest-ranked records'; the "
-    "assembler's evidence loop forbids this jump."))
 def test_a_smaller_lower_ranked_record_does_not_jump_one_refused_by_the_token_budget(store: MemoryStore) -> None:
     store.write("alice", None, "constraint", "answer style",
                 "answer with a short table then one sentence of commentary on every figure", "t:1", now=at(0))
@@ -462,7 +448,7 @@ def test_a_correction_supersedes_and_the_note_says_what_it_replaces(store: Memor
     out = write_memory(turn(SECOND_CORRECTION), store=store)
     first, second = store.list_records(user="alice", include_all=True)
     assert (first.status, second.status, second.supersedes) == ("superseded", "active", first.id)
-    assert out["draft"].casefold() == f"noted: {REVENUE_KEY} = £1,450m (replaces: £1,400m)."
+    assert out["draft"].casefold() == f"noted: {REVENUE_KEY} = £1,450m (replaces your earlier statement)."
     assert out["memory_writes"][0].rule == "correction: supersedes the earlier record"
 
 
@@ -587,68 +573,52 @@ def test_shrinking_the_budget_never_drops_instructions_or_question_and_each_kind
 
 
 def order_violations(remaining_range: range) -> list[str]:
-    """Budgets at which something left before what precedes it in leaving: history, memory, then evidence."""
+    """Budgets at which a part lost something that would have fitted had a part that leaves before it (history,
+    then memory) not been there: evidence goes last, memory before it, history first."""
     bad = []
     for remaining in remaining_range:
-        ev, mem, recent = kept(assembled(remaining, **SWEEP))
-        if not all(ev) and (any(mem) or recent):
-            bad.append(f"remaining {remaining}: evidence dropped while memory {mem} / {recent} turn(s) kept")
-        elif not all(mem) and recent:
-            bad.append(f"remaining {remaining}: memory dropped while {recent} turn(s) of history kept")
+        out = assembled(remaining, **SWEEP)
+        ev, mem, recent = kept(out)
+        entries = out["manifest"]
+        ev_tokens = [e.tokens for e in entries if e.producer.startswith("retrieval")]
+        mem_tokens = [e.tokens for e in memory_entries(entries)]
+        ev_used = sum(t for t, k in zip(ev_tokens, ev) if k)
+        mem_used = sum(t for t, k in zip(mem_tokens, mem) if k)
+        if not all(ev) and ev_used + ev_tokens[ev.index(False)] <= remaining and (any(mem) or recent):
+            bad.append(f"remaining {remaining}: evidence that fits dropped while memory {mem} / {recent} turn(s) kept")
+        elif not all(mem) and ev_used + mem_used + mem_tokens[mem.index(False)] <= remaining and recent:
+            bad.append(f"remaining {remaining}: memory that fits dropped while {recent} turn(s) of history kept")
     return bad
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: assemble does not degrade history → memory → evidence: evidence is capped at its share (60% plus "
-    "memory's and the structured state's unused shares) and never gets history's 20%, and memory gets only "
-    "its 10% plus evidence's leftover; so memory or evidence leave while history (or memory) stays. With 3 "
-    "evidence blocks of 20, records of 8 and 8, turns of 15 and 15 (106 in all), it fails at 82 of the 107 budgets "
-    "from 106 down to 0: first at remaining 96 (a record dropped, a turn kept), and at 86 (evidence dropped, both "
-    "records and both turns kept)."))
 def test_shrinking_the_budget_drops_history_then_memory_then_evidence() -> None:
     assert order_violations(range(FULL, -1, -1)) == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (minimal): one 9-token evidence block, nothing else, 10 tokens remaining: the block is dropped though "
-    "the budget holds it (evidence's allowance is int(.6R)+int(.1R)+int(.1R) = 8; history's 20% is reserved "
-    "even with no history)."))
 def test_evidence_that_fits_the_remaining_budget_is_not_dropped() -> None:
     out = assembled(10, [evidence(0, 4)], [], [])
     assert kept(out) == ([True], [], 0)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (minimal): one 9-token evidence block and one 4-token turn, 10 tokens remaining: the evidence is "
-    "dropped and the history kept; history should leave first (then the block fits)."))
 def test_history_leaves_before_evidence_minimal() -> None:
     out = assembled(10, [evidence(0, 4)], [], turns(1, 4))
     assert kept(out) == ([True], [], 0)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (minimal): one 9-token memory record and one 4-token turn, 10 tokens remaining: the record is "
-    "dropped (memory's allowance is int(.1R) + evidence's unused 7 = 8) and the history kept."))
 def test_history_leaves_before_memory_minimal() -> None:
     out = assembled(10, [], [item(0, "constraint", 9)], turns(1, 4))
     assert kept(out) == ([], [True], 0)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (minimal): one 8-token evidence block and one 1-token memory record, 10 tokens remaining (9 needed): "
-    "the evidence is dropped and the memory kept: memory should leave before evidence, and here neither needs "
-    "to (evidence's allowance is 6 + 0 + 1 = 7 once memory uses its own share)."))
 def test_memory_leaves_before_evidence_minimal() -> None:
     out = assembled(10, [evidence(0, 3)], [item(0, "fact", 1)], [])
     assert kept(out) == ([True], [True], 0)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: memory_blocks lets a smaller lower-ranked record jump a dropped higher-ranked one (two constraints, "
-    "9 and 1 tokens, 10 remaining: the first, higher-ranked, is dropped with the note 'lowest-ranked records go "
-    "first' and the second admitted); the evidence loop stops at the first block that does not fit."))
 def test_a_smaller_lower_ranked_record_does_not_jump_a_dropped_one_in_the_prompt() -> None:
-    out = assembled(10, [], [item(0, "constraint", 9), item(1, "constraint", 1)], [])
+    out = assembled(9, [], [item(0, "constraint", 9), item(1, "constraint", 1)], [])
+    assert kept(out)[1] == [True, False]
+    out = assembled(8, [], [item(0, "constraint", 9), item(1, "constraint", 1)], [])
     assert kept(out)[1] == [False, False]
 
 
