@@ -46,7 +46,7 @@ SCRIPT = [
     "Actually, Ternline's FY2024 net income was $150m.",
     "What was Ternline's net income in FY2024?",
     "What was Northwind Logistics' revenue in FY2024?",
-    "What about their operating margin?",
+    "And their operating margin in that year?",
     "What was the difference in FY2024 operating margin between Northwind and Helio?",
     "Who is Helio's CEO?",
     "What did you say about Ternline's free cash flow earlier?",
