@@ -24,7 +24,7 @@ app.add_typer(memory_app, name="memory")
 USER_HELP = "Whose memory, cache and threads to use (default: PROV_USER, else 'local')."
 
 out = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # an error is one line, however long
 
 
 class BadInput(Exception):

@@ -206,8 +206,9 @@ def cache_lookup(state: SupervisorState, *, cache: Any, known_companies: Callabl
         return {"cached": None, "cache_considered": []}
     found = cache.lookup(state["question"], user=state.get("user") or "local",
                          known_companies=list(known_companies()), current_hash=source_hash)
-    considered = [{"question": q, "similarity": round(float(sim), 4), "reason": reason}
-                  for q, sim, reason in found.considered]
+    # What was weighed, without the other questions' words: a thread's checkpoints must not keep copies of
+    # another thread's questions (`prov memory forget --thread` erases that thread's words).
+    considered = [{"similarity": round(float(sim), 4), "reason": reason} for _, sim, reason in found.considered]
     hit = found.hit
     if hit is None:
         return {"cached": None, "cache_considered": considered}
@@ -266,9 +267,13 @@ def remember(state: SupervisorState, *, cache: Any,
     if cache is None or state.get("use_cache") is False or state.get("status") != "answered" or check is None:
         return {}
     response = build_response(state)
-    sources = {sid: source_hash(sid) or "" for sid in sorted({c.source_id for c in response.citations})}
-    if not sources or any(sid.startswith("memory:") for sid in sources):
-        return {}  # nothing cited to check it against later, or it rests on what the user said
+    cited = {c.source_id for c in response.citations}
+    if any(sid.startswith("memory:") for sid in cited):
+        return {}  # it rests on what the user said, which a later statement may change
+    # The documents it rests on: a calculation's inputs are cited blocks of their own.
+    sources = {sid: source_hash(sid) or "" for sid in sorted(cited - {"calculation"})}
+    if not sources:
+        return {}  # nothing to check it against later
     cache.put(state["question"], user=state.get("user") or "local", thread=state.get("thread") or None,
               response=response.model_dump(mode="json"), companies=list(state.get("companies") or []),
               fiscal_years=list(state.get("fiscal_years") or []), metric=asked_metric(state["question"]),

@@ -49,3 +49,12 @@ import json, sys
 print(next(r['checkpoint_id'] for r in json.load(sys.stdin) if r['next'] == ['assemble']))")
 prov replay --thread "$calc_thread" --checkpoint "$checkpoint"
 prov replay --thread "$calc_thread" --fork "What was the difference in FY2024 operating margin between Copperleaf and Helio?"
+
+step "8. memory: a correction by the user supersedes, and the next answer uses it and says so"
+prov run "What was Northwind Logistics' revenue in FY2024?" --user demo-analyst
+prov run "Actually, Northwind Logistics' FY2024 revenue was £1,320m." --user demo-analyst
+prov run "What was Northwind Logistics' revenue in FY2024?" --user demo-analyst
+prov memory list --user demo-analyst --all
+
+step "9. the same question in a new thread is served from the cache, for reference only"
+prov run "What was the difference in FY2024 operating margin between Northwind and Helio?"

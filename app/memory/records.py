@@ -173,11 +173,15 @@ class MemoryStore:
         return done.rowcount or 0
 
     def forget(self, user: str | None = None, thread: str | None = None) -> int:
-        """Delete every record of a user or of a thread (not mark: delete); how many were."""
+        """Delete every record of a user, or of a thread (scoped to it or stated in it): deleted, not marked;
+        how many were."""
         if user is None and thread is None:
             raise ValueError("forget needs a user or a thread")
-        conditions = [c for c in (records.c.user == user if user is not None else None,
-                                  records.c.thread == thread if thread is not None else None) if c is not None]
+        # A thread's records are those scoped to it and those stated in it (a user-wide record's source is the
+        # turn that stated it: "thread:checkpoint").
+        in_thread = (or_(records.c.thread == thread, records.c.source.like(f"{thread}:%"))
+                     if thread is not None else None)
+        conditions = [c for c in (records.c.user == user if user is not None else None, in_thread) if c is not None]
         with self.engine.begin() as conn:
             done = conn.execute(delete(records).where(and_(*conditions)))
         return done.rowcount or 0

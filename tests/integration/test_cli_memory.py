@@ -253,23 +253,15 @@ def test_forget_user_and_thread_leave_no_trace(env: dict[str, str]) -> None:
     assert thread_ids(env) == {theirs, kept}
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "forget --thread T deletes only the records scoped to T (records.thread == T): a user-wide record stated in "
-    "T (value and `said` holding the marker, source 'T:<checkpoint>') stays in memory.sqlite, listed by "
-    "`prov memory list --user sam`"))
 def test_forget_thread_erases_what_was_stated_in_it(env: dict[str, str]) -> None:
     home = Path(env["PROV_HOME"])
     stated = ask(env, "My project code is ZQX-9953-STATED.", "--user", "sam")
     assert stated["status"] == "noted"
     done = ok_json(env, "memory", "forget", "--thread", stated["thread_id"])
     assert done["threads"] == 1 and stated["thread_id"] not in thread_ids(env)
-    assert files_holding(home, b"ZQX-9953-STATED") == []  # today: ['memory.sqlite']
+    assert files_holding(home, b"ZQX-9953-STATED") == []
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "a later thread of the same user keeps, in its checkpoint, the questions of the cache entries its lookup "
-    "considered (trace cache.considered[].question); forget --thread T deletes T's cache entries and "
-    "checkpoints but not those copies, so T's question stays in checkpoints.sqlite"))
 def test_forget_thread_erases_what_the_cache_showed_other_threads(env: dict[str, str]) -> None:
     home, tess = Path(env["PROV_HOME"]), ("--user", "tess")
     gone = ask(env, f"{REVENUE_Q} ZQX-6620-CACHED", *tess)["thread_id"]
@@ -278,7 +270,7 @@ def test_forget_thread_erases_what_the_cache_showed_other_threads(env: dict[str,
     done = ok_json(env, "memory", "forget", "--thread", gone)
     assert done["cached_answers"] == 1 and done["threads"] == 1
     assert thread_ids(env) == {later["thread_id"]}
-    assert files_holding(home, b"ZQX-6620-CACHED") == []  # today: ['checkpoints.sqlite']
+    assert files_holding(home, b"ZQX-6620-CACHED") == []
 
 
 # --- 4. the per-turn trace and trace --diff; 5. a thread is its owner's --------------------------------------
