@@ -154,13 +154,16 @@ def test_bad_input_exits_2_and_changes_nothing(env: dict[str, str], tmp_path: Pa
 def test_trace_shows_the_manifest_and_fenced_prompt(env: dict[str, str]) -> None:
     out = as_json(prov(env, "run", "What did Northwind announce about its Coventry fulfilment centre?", "--json"))
     assert "9.9bn" not in out["answer"]  # the press release's injected instruction is data, not a fact
-    trace = as_json(prov(env, "trace", "--thread", out["thread_id"], "--json"))
-    blocks = [m["block"] for m in trace["manifest"]]
+    turns = as_json(prov(env, "trace", "--thread", out["thread_id"], "--json"))
+    assert isinstance(turns, list) and len(turns) == 1
+    blocks = [m["block"] for m in turns[0]["manifest"]]
     assert blocks[0] == "instructions" and blocks[-1] == "question"
-    assert all(m["producer"] and m["rule"] and isinstance(m["tokens"], int) for m in trace["manifest"])
-    user = trace["prompt"][1]["content"]
+    assert all(m["producer"] and m["rule"] and isinstance(m["tokens"], int) for m in turns[0]["manifest"])
+    assert turns[0]["route"]["needs_news"] or turns[0]["route"]["needs_retrieval"]
+    # The prompt itself, from the turn's checkpoint.
+    state = as_json(prov(env, "trace", "--thread", out["thread_id"], "--checkpoint", out["checkpoint_id"], "--json"))
+    user = state["prompt"][1]["content"]
     assert user.count("<<<DATA") == user.count("DATA>>>") >= 1
-    assert trace["decision"]["needs_news"] or trace["decision"]["needs_retrieval"]
 
 
 def test_chat_runs_the_same_turns(env: dict[str, str]) -> None:
