@@ -32,6 +32,7 @@ from typing import Any
 
 from app.calc_tools import CalculationOutcome
 from nodes.retrieval_state import Evidence, RetrievalResult
+from nodes.memory import memory_text
 from nodes.state import Block, ManifestEntry, MemoryItem, SupervisorState, Turn
 from prompts.answer import answer_instructions
 from prompts.fences import DATA_CLOSE, DATA_OPEN, fence, one_line, strip_fence_markers
@@ -180,11 +181,6 @@ def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter)
     user = render_user(question, history_text, blocks, notes)
     prompt = [{"role": "system", "content": instructions}, {"role": "user", "content": user}]
     return {"blocks": blocks, "prompt": prompt, "manifest": manifest}
-
-
-def memory_text(item: MemoryItem) -> str:
-    """A record as the prompt holds it: the user's own words when kept, else its key and value."""
-    return item.said or f"{item.key}: {item.value}"
 
 
 def memory_blocks(items: Sequence[MemoryItem], blocks: list[Block], manifest: list[ManifestEntry], allowance: int,

@@ -63,7 +63,7 @@ def read_memory(state: SupervisorState, *, store: Any, count: Callable[[str], in
     admitted = 0
     over_tokens = False
     for score, record in scored:
-        tokens = count(memory_line(record))
+        tokens = count(memory_text(record))
         item = MemoryItem(id=record.id, type=record.type, key=record.key, value=record.value, said=record.said,
                           scope=record.scope, status=record.status, source=record.source,
                           created_at=record.created_at.isoformat(timespec="seconds"), supersedes=record.supersedes,
@@ -127,10 +127,10 @@ def fact_agrees(key: str, question: str, known_companies: Sequence[str] = ()) ->
     return not key_years or key_years <= set(years_named(question))
 
 
-def memory_line(record: Any) -> str:
-    """How a record reads in the prompt: 'fact (user-wide, 2026-11-30): ternline's fy2023 revenue = $512m'."""
-    scope = "this thread" if record.thread else "user-wide"
-    return f"{record.type} ({scope}, {record.created_at:%Y-%m-%d}): {record.key} = {record.value}"
+def memory_text(record: Any) -> str:
+    """A record (or a read MemoryItem) as the prompt holds it: the user's own words when kept, else key and value.
+    read_memory's token budget and the assembler count this same text."""
+    return record.said or f"{record.key}: {record.value}"
 
 
 def admitted(state: SupervisorState, *types: str) -> list[MemoryItem]:
@@ -167,7 +167,7 @@ def after_enrich(state: SupervisorState) -> Literal["write_memory", "answer_from
 def write_memory(state: SupervisorState, *, store: Any, cache: Any = None) -> dict[str, Any]:
     """Write what the policy keeps of the user's sentences; for a statement-only turn, answer with what was noted.
     A kept record changes what answers should say, so the user's cached answers are dropped with it."""
-    from app.memory.policy import decide
+    from app.memory.policy import decide, remember
 
     if store is None:
         return {"memory_writes": []}
@@ -177,12 +177,10 @@ def write_memory(state: SupervisorState, *, store: Any, cache: Any = None) -> di
     writes: list[MemoryWrite] = []
     for sentence in user_sentences(state):
         decision = decide(sentence)
-        if not decision.kept:
+        record = remember(store, user, thread, decision, source)
+        if record is None:
             writes.append(MemoryWrite(text=sentence, kept=False, rule=decision.rule))
             continue
-        scope = thread if decision.type == "task_state" else None
-        value = _value(store, user, scope, decision)
-        record = store.write(user, scope, decision.type, decision.key, value, source, said=sentence)
         writes.append(MemoryWrite(text=sentence, kept=True, record_id=record.id, type=record.type, key=record.key,
                                   value=record.value, supersedes=record.supersedes,
                                   rule="correction: supersedes the earlier record" if record.supersedes
@@ -190,23 +188,13 @@ def write_memory(state: SupervisorState, *, store: Any, cache: Any = None) -> di
     if cache is not None and any(w.kept for w in writes):
         cache.forget(user=user)
     update: dict[str, Any] = {"memory_writes": writes}
-    if only_statements(state) and state.get("status") is None:
-        update.update(status="noted", draft=noted_answer(store, writes))
+    # Every sentence kept is what `only_statements` asks; the writes already say it.
+    if writes and all(w.kept for w in writes) and state.get("status") is None:
+        update.update(status="noted", draft=noted_answer(writes))
     return update
 
 
-def _value(store: Any, user: str, scope: str | None, decision: Any) -> str:
-    """A list update ('add 3 soap') applies to the list's current value; anything else is its own value."""
-    from app.memory import policy
-
-    apply = getattr(policy, "apply_list_update", None)
-    if decision.type != "task_state" or apply is None or not getattr(decision, "op", None):
-        return decision.value
-    current = next((r.value for r in store.active(user, scope, ["task_state"]) if r.key == decision.key), None)
-    return apply(current, decision)
-
-
-def noted_answer(store: Any, writes: Sequence[MemoryWrite]) -> str:
+def noted_answer(writes: Sequence[MemoryWrite]) -> str:
     """'Noted: answer units = answer in millions (replaces your earlier statement).'"""
     parts = []
     for w in writes:

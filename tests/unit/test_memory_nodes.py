@@ -478,7 +478,7 @@ def test_an_existing_status_is_not_overwritten_and_no_store_writes_nothing(store
     out = write_memory(turn("Always answer in millions.", status="refused"), store=store)
     assert "status" not in out
     assert write_memory(turn("Always answer in millions."), store=None) == {"memory_writes": []}
-    assert noted_answer(store, []) == "Nothing to note."
+    assert noted_answer([]) == "Nothing to note."
 
 
 # --- (4) after_enrich ---------------------------------------------------------------------------------------
