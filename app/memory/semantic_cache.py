@@ -6,26 +6,29 @@ time. A lookup ranks the user's entries by cosine similarity to the new question
 clears the threshold and every check, in this order, each refusal kept with its reason for the trace:
 
 - 'below threshold': the questions do not read alike enough (`DEFAULT_THRESHOLD`);
-- 'company', 'fiscal year', 'period', 'metric', 'negation': `guard.cache_conflict` tells them apart, whatever
+- 'company', 'fiscal year', 'period', 'metric', 'negation', 'intent': `guard.cache_conflict` tells them apart,
+  whatever
   the similarity. This is the known failure of semantic caches: an embedding puts "Ternline's revenue in FY2023"
   within 0.03 of "... in FY2024" (closer than most paraphrases), and a cache trusting the score alone serves
   one year's figure for the other;
 - 'expired': past `expires_at` (the TTL);
 - 'source changed' / 'source gone': a cited source's content hash is no longer the one answered from.
 
-An entry refused as expired or for a source is deleted there and then; `invalidate_sources` does the same at
-ingest for the entries citing a changed source, and only those (an ingest does not empty the cache, unlike the
-generation key of the exact-match cache in `cache.py`). Entries are scoped per user: another user's are never
+An entry refused as expired or for a source is deleted there and then, so a re-ingest that changes a cited
+source invalidates the entries citing it, and only those (an ingest does not empty the cache);
+`invalidate_sources` deletes them ahead of time for a caller that knows what changed. Entries are scoped per user: another user's are never
 candidates, and a user with no entries costs no embedding. A second answer to the same normalised question
 replaces the first; `forget` deletes a user's or a thread's entries outright.
 
 SQLAlchemy Core over any database URL, on the engine `records.memory_engine` makes (SQLite: WAL, busy timeout);
-vectors are kept in the rows (`vectors.to_blob`). Not wired into the graph yet (issue 8).
+vectors are kept in the rows (`vectors.to_blob`). The graph's `cache_lookup` and `remember` use it
+(nodes/conversation.py).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -35,10 +38,16 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel
 from sqlalchemy import Column, LargeBinary, MetaData, String, Table, Text, and_, delete, func, select, true
 
-from app.memory.cache import normalise_question
 from app.memory.guard import cache_conflict
 from app.memory.records import memory_engine
 from app.memory.vectors import cosine_scores, to_blob
+
+
+def normalise_question(question: str) -> str:
+    """One spelling per question: case, spacing and punctuation folded (a repeat replaces its entry)."""
+    words = re.findall(r"[\w£$€%.]+", question.casefold())
+    return " ".join(w.strip(".") for w in words if w.strip("."))
+
 
 DEFAULT_THRESHOLD = 0.85
 """The cosine similarity at or above which two questions count as the same one (then the guard decides).
