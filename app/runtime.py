@@ -395,15 +395,17 @@ class Runtime:
         """Every turn of the thread's current line of checkpoints (forks replace what they replayed), oldest
         first: question, route, retrieval funnel, manifest, memory (admitted, refused, written), cache and
         citations, each read from the checkpoint its turn ended at."""
-        snap = self.require_thread(thread_id)
-        finished: list[Any] = []
-        first = True
+        latest = self.require_thread(thread_id)
+        # One read of the thread's checkpoints, then the current line followed back through the parents.
+        by_id = {s.config["configurable"]["checkpoint_id"]: s
+                 for s in self.graph.get_state_history(self.config(thread_id))}
+        finished: list[Any] = [latest] if latest.interrupts else []
+        snap = by_id.get(latest.config["configurable"]["checkpoint_id"])
         while snap is not None:
-            if (not snap.next and (snap.values or {}).get("response") is not None) or (first and snap.interrupts):
+            if not snap.next and (snap.values or {}).get("response") is not None:
                 finished.append(snap)
-            first = False
             parent = snap.parent_config
-            snap = self.graph.get_state(parent) if parent else None
+            snap = by_id.get(parent["configurable"]["checkpoint_id"]) if parent else None
         return [turn_record(n, s) for n, s in enumerate(reversed(finished), start=1)]
 
     def diff(self, thread_a: str, thread_b: str) -> list[dict[str, Any]]:
@@ -426,7 +428,7 @@ class Runtime:
         """Erase a user's (or one thread's) data: memory records, cached answers, archived turns and every
         checkpoint of their threads; then rebuild the SQLite files so no deleted row lingers in free pages or
         in a write-ahead log."""
-        from app.memory.records import scrub
+        from app.memory.records import scrub, scrub_sqlite
 
         if (user is None) == (thread is None):
             raise BadInput("give exactly one of --user U or --thread T")
@@ -443,9 +445,7 @@ class Runtime:
         self.memory.forget_threads(user=user, thread=thread)
         for engine in {id(e): e for e in (self.memory.engine, self.cache.engine, self.archive.engine)}.values():
             scrub(engine)
-        self.saver.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        self.saver.conn.execute("VACUUM")
-        self.saver.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        scrub_sqlite(self.saver.conn.execute)
         return done
 
 

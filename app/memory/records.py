@@ -18,7 +18,7 @@ timeout, like the other stores. Not wired into the graph or the CLI yet (issue 8
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Literal
@@ -258,13 +258,17 @@ def _record(row: object) -> MemoryRecord:
 
 def scrub(engine: Engine) -> None:
     """After a delete that must leave no trace (`prov memory forget`): SQLite keeps deleted rows in free pages
-    and in the write-ahead log until they are reused, so the file is rebuilt (VACUUM) and the log emptied.
-    Other databases reclaim space their own way; nothing to do here for them."""
+    and in the write-ahead log until they are reused, so the file is rebuilt and the log emptied
+    (`scrub_sqlite`). Other databases reclaim space their own way; nothing to do here for them."""
     if engine.dialect.name != "sqlite":
         return
     with engine.connect() as conn:
-        conn = conn.execution_options(isolation_level="AUTOCOMMIT")
-        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-        conn.exec_driver_sql("VACUUM")
-        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+        scrub_sqlite(conn.execution_options(isolation_level="AUTOCOMMIT").exec_driver_sql)
 
+
+def scrub_sqlite(execute: Callable[[str], object]) -> None:
+    """Rebuild a SQLite file (VACUUM) and empty its write-ahead log, through any connection's `execute`
+    (SQLAlchemy's, in autocommit, or sqlite3's, as the checkpointer holds it)."""
+    execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    execute("VACUUM")
+    execute("PRAGMA wal_checkpoint(TRUNCATE)")
