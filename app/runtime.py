@@ -111,11 +111,6 @@ class Runtime:
         return open_checkpointer(self.settings.checkpoint_path)
 
     @cached_property
-    def embedder(self) -> Any:
-        """The knowledge base's embedder: the cache and the archive embed questions with the same model."""
-        return self.kb.embedder
-
-    @cached_property
     def memory(self) -> Any:
         from app.memory.records import MemoryStore
 
@@ -137,7 +132,9 @@ class Runtime:
         return TurnArchive(self.settings.memory_database_url, self.embed)
 
     def embed(self, texts: Any) -> list[list[float]]:
-        return self.embedder.embed(list(texts))
+        """The knowledge base's embedder, for the cache and the archive; loaded on the first question embedded,
+        not when the graph is built (`prov threads` and `prov memory list` never load it)."""
+        return self.kb.embedder.embed(list(texts))
 
     @cached_property
     def graph(self) -> Any:

@@ -213,12 +213,8 @@ def cache_lookup(state: SupervisorState, *, cache: Any, known_companies: Callabl
     if hit is None:
         return {"cached": None, "cache_considered": considered}
     response = Response.model_validate({**hit.response, "cached": True, "cached_question": hit.question,
-                                        "cached_at": _iso(hit.created_at)})
+                                        "cached_at": hit.created_at.isoformat(timespec="seconds")})
     return {"cached": response, "cache_considered": considered}
-
-
-def _iso(value: Any) -> str:
-    return value.isoformat(timespec="seconds") if hasattr(value, "isoformat") else str(value)
 
 
 def after_cache(state: SupervisorState) -> Literal["respond", "route"]:

@@ -38,6 +38,7 @@ from typing import Any, Literal
 
 from app.memory.policy import fold_spelling, list_items
 from app.memory.records import MemoryRecord, MemoryStore
+from app.text.sentences import split_at_stops
 
 AnswerKind = Literal["value", "history", "previous", "list", "constraints"]
 
@@ -58,7 +59,6 @@ _FIRST_PERSON = re.compile(r"(?i)\b(?:my|me|i|i've|i'm|i'd|i'll|mine|myself)\b")
 _FORMAT = re.compile(r"(?i)\b(?:json|format|express|consolidate|properties|comma[- ]separated|bullet|markdown|"
                      r"table|one word|single word|sentence|capitali[sz]e|lower ?case|upper ?case)\b")
 _FORMAT_LEAD = re.compile(r"(?i)[(,;:]|\b(?:as|in|into|using|with|formatted|expressed)\b")
-_SENTENCE = re.compile(r"(?<=[.?!])\s+")
 _JSON = re.compile(r"(?i)\bjson\b")
 _WORD = re.compile(r"[\w'’-]+")
 _HISTORY = re.compile(r"(?i)\b(?:all|every|each|ever|so far|history|over time|different|until now|to date)\b")
@@ -147,7 +147,7 @@ def _asked_part(text: str) -> str:
     """The question without its formatting instructions: a sentence that only says how to answer ('Express the
     list as a JSON list ...') is dropped, and a trailing 'as JSON (...)' cut off."""
     kept = []
-    for sentence in _SENTENCE.split(text):
+    for sentence in split_at_stops(text):
         fmt = _FORMAT.search(sentence)
         if fmt is None:
             kept.append(sentence)
