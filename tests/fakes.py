@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import re
+import threading
 import zlib
 
 from collections.abc import Callable, Mapping, Sequence
@@ -74,3 +75,19 @@ class WordHashEmbedder:
             norm = sum(v * v for v in vec) ** 0.5 or 1.0
             out.append([v / norm for v in vec])
         return out
+
+
+class ScriptedSearch:
+    """A search_fn over a corpus keyed by company, recording every call (thread-safe: the retrieval subgraph
+    fans out with Send)."""
+
+    def __init__(self, corpus: Mapping[str, list[Evidence]]) -> None:
+        self.corpus = corpus
+        self.calls: list[tuple[str, str | None]] = []
+        self._lock = threading.Lock()
+
+    def __call__(self, query: str, company: str | None, fiscal_year: int | None, k: int) -> list[Evidence]:
+        with self._lock:
+            self.calls.append((query, company))
+        return list(self.corpus.get(company or "", []))[:k]
+

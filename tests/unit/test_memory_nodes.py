@@ -10,7 +10,6 @@ on a temporary SQLite file, and a word-count token counter."""
 from __future__ import annotations
 
 import re
-import threading
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -29,7 +28,7 @@ from nodes.memory import (after_enrich, fact_agrees, key_overlap, noted_answer, 
 from nodes.retrieval_state import Evidence, RetrievalResult
 from nodes.state import Block, MemoryItem, Response, Turn
 from prompts.answer import answer_instructions
-from tests.fakes import offline_models
+from tests.fakes import ScriptedSearch, offline_models
 
 NW, HL = "Northwind Logistics", "Helio Renewables"
 KNOWN = [NW, HL]
@@ -62,20 +61,6 @@ def at(hours: float) -> datetime:
 # --- the harness: the whole supervisor graph with scripted collaborators and a real MemoryStore ---------------
 
 
-class Search:
-    """search_fn over a corpus keyed by company, recording calls (thread-safe: retrieval fans out with Send)."""
-
-    def __init__(self, corpus: dict[str, list[Evidence]]) -> None:
-        self.corpus = corpus
-        self.calls: list[tuple[str, str | None]] = []
-        self._lock = threading.Lock()
-
-    def __call__(self, query: str, company: str | None, fiscal_year: int | None, k: int) -> list[Evidence]:
-        with self._lock:
-            self.calls.append((query, company))
-        return list(self.corpus.get(company or "", []))[:k]
-
-
 class MemoryRouter:
     """Every question needs the reports, and the plan reads memory (`memory_read`, 'facts' by default)."""
 
@@ -93,7 +78,7 @@ class MemoryRouter:
 class Harness:
     def __init__(self, tmp_path: Any, corpus: dict[str, list[Evidence]] | None = None, **deps: Any) -> None:
         self.memory = MemoryStore(f"sqlite:///{tmp_path / 'm.sqlite'}")
-        self.search = Search({NW: [NW_REVENUE]} if corpus is None else corpus)
+        self.search = ScriptedSearch({NW: [NW_REVENUE]} if corpus is None else corpus)
         self.router = MemoryRouter()
         wired = SupervisorDeps(models=offline_models(self.router), search_fn=self.search, news_fn=self.news,
                                count_tokens=count, known_companies=lambda: KNOWN, memory=self.memory, **deps)

@@ -4,7 +4,6 @@ insufficient evidence, the cache, replay and fork."""
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import pytest
@@ -18,7 +17,7 @@ from graphs.supervisor import SupervisorDeps, build_supervisor_graph
 from nodes.retrieval_state import Evidence
 from nodes.state import Response, Turn
 from prompts.answer import INSUFFICIENT_EVIDENCE, OUT_OF_SCOPE
-from tests.fakes import offline_models
+from tests.fakes import ScriptedSearch, offline_models
 
 NW, HL = "Northwind Logistics", "Helio Renewables"
 DIFFERENCE = "What was the difference in FY2024 operating margin between Northwind Logistics and Helio Renewables?"
@@ -44,18 +43,11 @@ PRIVATE_KEYS = {
 }
 
 
-class Search:
-    """search_fn over CORPUS, recording every call (thread-safe: the retrieval subgraph fans out with Send)."""
+class Search(ScriptedSearch):
+    """The scripted search over CORPUS unless another corpus is given."""
 
     def __init__(self, corpus: dict[str, list[Evidence]] | None = None) -> None:
-        self.corpus = CORPUS if corpus is None else corpus
-        self.calls: list[tuple[str, str | None]] = []
-        self._lock = threading.Lock()
-
-    def __call__(self, query: str, company: str | None, fiscal_year: int | None, k: int) -> list[Evidence]:
-        with self._lock:
-            self.calls.append((query, company))
-        return list(self.corpus.get(company or "", []))[:k]
+        super().__init__(CORPUS if corpus is None else corpus)
 
 
 class Router:
