@@ -410,8 +410,8 @@ def trace(
     thread: Optional[str] = typer.Option(None, "--thread", help="The thread to trace."),
     turn: Optional[int] = typer.Option(None, "--turn", min=1, help="Only this turn (1 is the first)."),
     checkpoint: Optional[str] = typer.Option(None, "--checkpoint", help="The state at this checkpoint instead."),
-    prompt: bool = typer.Option(False, "--prompt", help="Also print the assembled prompt (of the last turn, or "
-                                                        "of --checkpoint)."),
+    prompt: bool = typer.Option(False, "--prompt", help="Also print each turn's assembled prompt (or the one at "
+                                                        "--checkpoint)."),
     diff: Optional[List[str]] = typer.Option(None, "--diff", help="Compare two threads turn by turn: --diff A "
                                                                   "--diff B (or --diff A B)."),
     extra: Optional[List[str]] = typer.Argument(None, hidden=True),
@@ -451,11 +451,14 @@ def trace(
         return
     for t in turns:
         _render_turn_trace(t)
-    if prompt:
-        data = _guarded(lambda: runtime.trace(thread, None))
-        for message in data["prompt"]:
-            out.print(f"[bold]--- {message['role']} ---[/]")
-            out.print(message["content"], highlight=False, markup=False)
+        if prompt:  # the prompt of this turn, from the checkpoint it ended at
+            _print_prompt(runtime.trace(thread, t["checkpoint_id"])["prompt"])
+
+
+def _print_prompt(messages: list) -> None:  # type: ignore[type-arg]
+    for message in messages:
+        out.print(f"[bold]--- {message['role']} ---[/]")
+        out.print(message["content"], highlight=False, markup=False)
 
 
 def _render_turn_trace(t: dict) -> None:  # type: ignore[type-arg]
@@ -525,9 +528,7 @@ def _render_checkpoint_trace(data: dict, prompt: bool) -> None:  # type: ignore[
         out.print(f"citations valid {check['valid']}, removed {check['removed']}, flagged {len(check['flagged'])}"
                   f"{', failed closed' if check['fail_closed'] else ''}")
     if prompt:
-        for message in data["prompt"]:
-            out.print(f"[bold]--- {message['role']} ---[/]")
-            out.print(message["content"], highlight=False, markup=False)
+        _print_prompt(data["prompt"])
 
 
 @memory_app.command("list")

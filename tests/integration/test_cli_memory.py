@@ -312,6 +312,9 @@ def test_trace_turns_diff_and_thread_owner(env: dict[str, str]) -> None:
 
     [second] = ok_json(env, "trace", "--thread", thread, "--turn", "2")
     assert second["turn"] == 2 and second["question"] == questions[1] and second == turns[1]
+    # --prompt prints that turn's own prompt (turn 3 only stated something, so its prompt is empty)
+    shown = prov(env, "trace", "--thread", thread, "--turn", "1", "--prompt")
+    assert shown.returncode == 0 and "--- system ---" in shown.stdout and "<<<DATA" in shown.stdout
     beyond = prov(env, "trace", "--thread", thread, "--turn", "9", "--json")
     assert beyond.returncode == 2 and "3 turn(s)" in beyond.stderr and beyond.stdout == ""
 
