@@ -148,10 +148,10 @@ def user_sentences(state: SupervisorState) -> list[str]:
 
 def only_statements(state: SupervisorState) -> bool:
     """Whether every sentence of the turn is something to remember (and none asks anything)."""
-    from app.memory.policy import decide
+    from app.memory.policy import decide_turn
 
     sentences = user_sentences(state)
-    return bool(sentences) and all(decide(s).kept for s in sentences)
+    return bool(sentences) and all(d.kept for d in decide_turn(sentences))
 
 
 def after_enrich(state: SupervisorState) -> Literal["write_memory", "answer_from_memory", "cache_lookup"]:
@@ -167,7 +167,7 @@ def after_enrich(state: SupervisorState) -> Literal["write_memory", "answer_from
 def write_memory(state: SupervisorState, *, store: Any, cache: Any = None) -> dict[str, Any]:
     """Write what the policy keeps of the user's sentences; for a statement-only turn, answer with what was noted.
     A kept record changes what answers should say, so the user's cached answers are dropped with it."""
-    from app.memory.policy import decide, remember
+    from app.memory.policy import decide_turn, remember
 
     if store is None:
         return {"memory_writes": []}
@@ -175,8 +175,8 @@ def write_memory(state: SupervisorState, *, store: Any, cache: Any = None) -> di
     thread = state.get("thread") or None
     source = f"{thread or '-'}:{_checkpoint_id() or '-'}"
     writes: list[MemoryWrite] = []
-    for sentence in user_sentences(state):
-        decision = decide(sentence)
+    sentences = user_sentences(state)
+    for sentence, decision in zip(sentences, decide_turn(sentences)):
         record = remember(store, user, thread, decision, source)
         if record is None:
             writes.append(MemoryWrite(text=sentence, kept=False, rule=decision.rule))

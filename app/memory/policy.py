@@ -140,6 +140,18 @@ _HOW_ONLY = re.compile(r"(?i)^\s*(?:me\s+)?(?:(?:all\s+)?(?:figures|numbers|amou
                        r"\s+)?(?:in|to|with|as|using)\b")
 
 
+def decide_turn(sentences: list[str]) -> list[Decision]:
+    """`decide` on each sentence of one turn, in the turn's context: in a turn that asks something, an
+    instruction on how to answer ("Answer in USD millions.", "Round to two decimal places.") is about that
+    question, so it is kept only when it says it stands ("from now on", "always"). A turn of instructions alone
+    ("Answer in millions.") sets them for the answers to come."""
+    decisions = [decide(s) for s in sentences]
+    if all(d.kept for d in decisions):
+        return decisions
+    return [Decision(d.text, rule="an instruction inside a question applies to that question only")
+            if d.type == "constraint" and not _EXPLICITLY_STANDING.search(d.text) else d for d in decisions]
+
+
 def _one_off_request(constraint: re.Match) -> bool:
     """'Show Ternline's revenue in millions' asks for one answer; 'answer in millions', 'show figures in millions'
     and 'always show revenue in millions' set how answers are given. A request verb followed by what to show,

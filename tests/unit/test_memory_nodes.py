@@ -451,6 +451,19 @@ def test_a_mixed_turn_writes_the_constraint_but_leaves_the_status_to_the_answer(
     assert cache.forgotten == [{"user": "alice"}]  # a kept write drops that user's cached answers
 
 
+@pytest.mark.parametrize("asked", [
+    "How much cash did Block generate from operations in FY2020? Answer in USD millions.",
+    "What was Northwind's revenue? Round to two decimal places.",
+    "Answer in USD millions: what was Ternline's capex in FY2024?",
+])
+def test_an_instruction_inside_a_question_is_that_questions_not_a_standing_one(store: MemoryStore,
+                                                                               asked: str) -> None:
+    out = write_memory(turn(asked), store=store, cache=FakeCache())
+    assert not any(w.kept for w in out["memory_writes"])
+    assert store.list_records(user="alice", include_all=True) == []
+    assert not only_statements(turn(asked))
+
+
 def test_a_clarification_reply_is_one_of_the_users_sentences(store: MemoryStore) -> None:
     state = turn("What was the revenue?", clarifications=[{"question": "Which company?",
                                                            "reply": "Northwind. Always answer in millions."}])
