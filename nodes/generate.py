@@ -229,8 +229,8 @@ def _in_asked_scale(question: str, value: float, unit: str, year: int | None, ve
     decimals = rounding_decimals(question)
     decimals = decimals if decimals is not None else 1 if target == "bn" else 0
     converted = round(value * SCALE_FACTORS[scale] / SCALE_FACTORS[target], decimals)
-    if target == scale and (converted == value or rounding_decimals(question) is None):
-        return stated  # already in the scale asked: its decimals stay unless the question asks for a rounding
+    if target == scale and converted == value:
+        return stated
     currency = currency or _CURRENCY_OF.get((asked.group("cur") or "").lower(), "")
     return f"{format_figure(converted, currency + target)}{when} ({verb} as {format_figure(value, unit)})"
 

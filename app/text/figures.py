@@ -72,12 +72,16 @@ def has_figure(wanted: FigureKey, available: Iterable[FigureKey]) -> bool:
 
 SCALE_FACTORS = {"k": 1e3, "m": 1e6, "bn": 1e9}
 _DECLARED = re.compile(r"(?i)\(\s*(?:[£$€]|US\$|dollars|amounts)?\s*(?:in\s+)?(?P<scale>millions|billions|thousands)\b"
-                       r"|\bin (?P<bare>millions|billions|thousands)\b")
+                       r"|\bin (?P<bare>millions|billions|thousands)\b"
+                       # a column headed 'FY2024 (£m)': a currency and a short scale in brackets
+                       r"|\(\s*[£$€]\s*(?P<short>m|bn|k)\s*\)")
 
 
 def declared_scales(text: str) -> set[str]:
-    """The scales a text declares for its bare cells ('(In thousands)', '($ in millions)'), as 'k', 'm', 'bn'."""
-    return {SCALE_SUFFIX[(m.group("scale") or m.group("bare")).lower()] for m in _DECLARED.finditer(text)}
+    """The scales a text declares for its bare cells ('(In thousands)', '($ in millions)', a column headed
+    '(£m)'), as 'k', 'm', 'bn'."""
+    return {m.group("short").lower() if m.group("short") else SCALE_SUFFIX[(m.group("scale") or m.group("bare")).lower()]
+            for m in _DECLARED.finditer(text)}
 
 
 def has_restated_figure(wanted: FigureKey, decimals: int, available: Iterable[FigureKey], scales: set[str]) -> bool:

@@ -79,6 +79,18 @@ def test_a_figure_restated_in_another_scale_is_found_under_the_tables_declared_s
     assert not has_restated_figure(("$", 5466.0, "m", ""), 0, available, set())  # no declared scale, no restating
 
 
+def test_a_column_headed_with_a_currency_and_short_scale_declares_it():
+    from app.text.figures import declared_scales, has_restated_figure
+
+    text = "| Segment | FY2024 (£m) | FY2023 (£m) | Change |\n| Group revenue | 1,311.2 | 1,204.6 | +8.8% |"
+    available, scales = figures_in(text), declared_scales(text)
+    assert scales == {"m"}
+    assert has_restated_figure(("£", 1311.0, "m", ""), 0, available, scales)
+    assert has_restated_figure(("£", 1.3, "bn", ""), 1, available, scales)
+    assert not has_restated_figure(("£", 1312.0, "m", ""), 0, available, scales)
+    assert declared_scales("revenue (£m or more)") == set()  # a bracket that goes on is not a column header
+
+
 def test_a_figure_rounded_to_fewer_decimals_is_the_stated_figure():
     from app.text.figures import has_restated_figure
 
