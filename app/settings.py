@@ -47,6 +47,16 @@ class Settings(BaseSettings):
     openai_embedding_model: str = Field(
         default="text-embedding-3-small", description="Embedding model name when embeddings=openai."
     )
+    embedding_base_url: str | None = Field(
+        default=None, description="Base URL of an OpenAI-compatible embedding server (text-embeddings-inference, "
+        "vLLM, Ollama, llama.cpp) when embeddings=openai. Unset: OPENAI_BASE_URL, else OpenAI itself.",
+    )
+    embedding_batch: int = Field(default=64, ge=1, le=2048, description="Texts per embedding request "
+                                 "(embeddings=openai).")
+    embedding_concurrency: int = Field(default=4, ge=1, le=64, description="Embedding requests in flight at once "
+                                       "during ingest (embeddings=openai).")
+    embedding_max_retries: int = Field(default=5, ge=0, le=20, description="Retries, with exponential backoff, "
+                                       "of a failed embedding request before the source's ingest is abandoned.")
     sparse_backend: Literal["bm25s", "rank-bm25"] = Field(
         default="bm25s",
         description="Sparse index implementation. bm25s is the measured default (see bench/retrieval.py).",
@@ -70,6 +80,16 @@ class Settings(BaseSettings):
     rrf_k: int = Field(default=60, ge=1, description="Reciprocal rank fusion constant.")
     dedupe_threshold: float = Field(
         default=0.8, gt=0, le=1, description="Word 5-gram Jaccard at or above which two chunks are near-duplicates."
+    )
+
+    # --- servers ---------------------------------------------------------------------------------------
+    checkpoint_url: str | None = Field(
+        default=None, description="Where conversation checkpoints are kept: postgresql://user:pass@host:5432/db "
+        "uses LangGraph's Postgres checkpointer. Unset: SQLite at home/checkpoints.sqlite.",
+    )
+    connect_timeout_s: float = Field(
+        default=10.0, gt=0, le=600, description="Seconds to wait for a server (Postgres, Chroma, an embedding "
+        "server) before reporting it unreachable.",
     )
 
     # --- models -----------------------------------------------------------------------------------

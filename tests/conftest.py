@@ -44,3 +44,65 @@ def no_network(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) 
         return real_connect(self, address)
 
     monkeypatch.setattr(socket.socket, "connect", guarded)
+
+
+# --- real servers (PostgreSQL, Chroma) --------------------------------------------------------------------------
+# `.ci/run` (scripts/test.sh with CI=true) starts both and exports PROV_TEST_POSTGRES_URL / PROV_TEST_CHROMA_URL;
+# without them a session starts its own when the binaries are installed. PROV_REQUIRE_SERVERS=1 (set in CI) turns
+# "not installed" from a skip into a failure, so CI cannot pass by skipping the server tests.
+
+def _missing(what: str) -> None:
+    import os
+
+    if os.environ.get("PROV_REQUIRE_SERVERS") == "1":
+        pytest.fail(f"{what} is required here (PROV_REQUIRE_SERVERS=1) but is not available")
+    pytest.skip(f"{what} is not available")
+
+
+@pytest.fixture(scope="session")
+def postgres_server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """The URL of a PostgreSQL server on loopback (role and database `prov`, trust auth)."""
+    import os
+
+    from tests import servers
+
+    url = os.environ.get("PROV_TEST_POSTGRES_URL")
+    if url:
+        yield url
+        return
+    if not servers.postgres_available():
+        _missing("PostgreSQL (initdb/pg_ctl)")
+    pg = servers.start_postgres(tmp_path_factory.mktemp("pg"))
+    yield pg.url
+    pg.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> str:
+    """A fresh, empty database on the session's server for one test: `postgresql://…/prov_test_<hex>`."""
+    import uuid
+
+    import psycopg
+
+    name = "prov_test_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(postgres_server, autocommit=True, connect_timeout=10) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return postgres_server.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture(scope="session")
+def chroma_server_url(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """The URL of a Chroma server on loopback."""
+    import os
+
+    from tests import servers
+
+    url = os.environ.get("PROV_TEST_CHROMA_URL")
+    if url:
+        yield url
+        return
+    if not Path(servers.chroma_exe()).exists():
+        _missing("the Chroma server CLI")
+    server = servers.start_chroma(tmp_path_factory.mktemp("chroma"))
+    yield server.url
+    server.stop()
