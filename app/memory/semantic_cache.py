@@ -2,8 +2,11 @@
 
 An entry is one user's standalone question, its embedding and the response it got, with what the answer rests
 on: the companies, fiscal years and metric it is about, and every cited source with its content hash at answer
-time. A lookup ranks the user's entries by cosine similarity to the new question and serves the best one that
-clears the threshold and every check, in this order, each refusal kept with its reason for the trace:
+time. A repeat of a cached question (the same normalised words, the commonest hit) is found by its key with no
+embedding computed, and served when it passes the same checks below (the guard, the TTL, the sources) with
+similarity `SAME_QUESTION`. Otherwise a lookup ranks the user's entries by cosine similarity to the new question and
+serves the best one that clears the threshold and every check, in this order, each refusal kept with its reason for
+the trace:
 
 - 'below threshold': the questions do not read alike enough (`DEFAULT_THRESHOLD`);
 - 'company', 'fiscal year', 'period', 'metric', 'negation', 'intent': `guard.cache_conflict` tells them apart,
@@ -64,6 +67,9 @@ No threshold refuses a question about the same figure that asks something else o
 revenue in FY2023?" scores 0.965, "... revenue growth ..." 0.957, "Why did Ternline's revenue fall ...?" 0.927,
 and the guard passes all three today.
 """
+SAME_QUESTION = 1.0
+"""The similarity a lookup reports for the entry of the same normalised question (`normalise_question`): found by
+its key before any embedding is computed, as the same question by definition."""
 DEFAULT_TTL = timedelta(days=30)
 CONSIDERED = 3
 """How many ranked candidates a lookup reports with their reasons (the hit included)."""
@@ -161,7 +167,8 @@ class SemanticCache:
                current_hash: Callable[[str], str | None], now: datetime | None = None) -> CacheLookup:
         """The best of the user's entries that reads like `question` and passes every check, with the reasons
         the top candidates were refused. Entries refused as expired or for a changed source are deleted."""
-        if not normalise_question(question):
+        key = normalise_question(question)
+        if not key:
             return CacheLookup()
         with self.engine.connect() as conn:
             rows = conn.execute(select(semantic_answers).where(semantic_answers.c.user == user)
@@ -169,9 +176,16 @@ class SemanticCache:
         if not rows:
             return CacheLookup()  # nothing to compare with: no embedding computed
         now = _utc(now)
+        hashes: dict[str, str | None] = {}
+        # A repeat (the commonest hit) is served without an embedding: the entry for the same normalised
+        # question, through the same guard, TTL and source checks. Refused, it is weighed again below.
+        repeat = next((r for r in rows if r["key"] == key), None)
+        if repeat is not None:
+            entry = _entry(repeat, SAME_QUESTION)
+            if self._refusal(question, entry, known_companies, current_hash, hashes, now) is None:
+                return CacheLookup(hit=entry, considered=[Considered(entry.question, SAME_QUESTION, HIT)])
         scores = cosine_scores(self.embed([question])[0], [r["embedding"] for r in rows])
         ranked = sorted(zip(scores, rows), key=lambda pair: -pair[0])  # stable: newer first among equals
-        hashes: dict[str, str | None] = {}
         result, stale = CacheLookup(), []
         for similarity, row in ranked:
             entry = _entry(row, similarity)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from app.memory.semantic_cache import DEFAULT_THRESHOLD, SemanticCache
+from app.memory.semantic_cache import DEFAULT_THRESHOLD, SAME_QUESTION, SemanticCache
 
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
 KNOWN = ["Ternline", "Northwind"]
@@ -95,6 +95,42 @@ def test_an_exact_repeat_hits(cache: SemanticCache) -> None:
         SOURCES, ["Ternline"], [2023], "revenue")
     assert found.hit.created_at == T0
     assert [c.reason for c in found.considered] == ["hit"]
+
+
+def test_a_repeat_in_other_case_and_punctuation_is_served_without_an_embedding(cache: SemanticCache) -> None:
+    entry_id = remember(cache)
+    embedded = cache.embed.calls  # type: ignore[attr-defined]
+    for repeat in (QUESTION, "what was ternline's revenue in fy2023", "  What was Ternline's revenue, in FY2023 ?"):
+        found = ask(cache, repeat)
+        assert found.hit is not None and found.hit.id == entry_id and found.hit.similarity == SAME_QUESTION
+        assert [(c.question, c.similarity, c.reason) for c in found.considered] == [(QUESTION, SAME_QUESTION, "hit")]
+    assert cache.embed.calls == embedded  # type: ignore[attr-defined]
+
+
+def test_a_repeat_still_goes_through_the_guard(cache: SemanticCache, monkeypatch: pytest.MonkeyPatch) -> None:
+    remember(cache)
+    judged: list[tuple[str, str]] = []
+
+    def conflict(asked: str, cached: str, known: object = ()) -> str:
+        judged.append((asked, cached))
+        return "company"
+
+    monkeypatch.setattr("app.memory.semantic_cache.cache_conflict", conflict)
+    found = ask(cache, QUESTION)
+    assert found.hit is None and [c.reason for c in found.considered] == ["company"]
+    assert judged and all(pair == (QUESTION, QUESTION) for pair in judged)
+    assert cache.count("ana") == 1  # refused, not invalidated
+
+
+def test_a_repeat_whose_source_changed_is_deleted_and_a_paraphrase_can_still_serve(cache: SemanticCache) -> None:
+    remember(cache, answer="stale")
+    paraphrase = "How much revenue did Ternline make in FY2023?"
+    remember(cache, paraphrase, answer="fresh", sources={"ternline-ar-2023#p12": "h-12"})
+    found = ask(cache, QUESTION, current_hash={**SOURCES, "ternline-ar-2023#p13": "h-13-edited"}.get)
+    assert found.hit is not None and found.hit.response == {"answer": "fresh"}
+    assert [(c.question, c.reason) for c in found.considered] == [(QUESTION, "source changed"), (paraphrase, "hit")]
+    assert found.hit.similarity is not None and found.hit.similarity < SAME_QUESTION  # weighed by its embedding
+    assert [e.question for e in cache.entries("ana")] == [paraphrase]
 
 
 def test_a_paraphrase_above_the_threshold_hits_and_an_unrelated_question_does_not(cache: SemanticCache) -> None:
