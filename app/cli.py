@@ -252,6 +252,7 @@ def _render_hits(response, show_funnel: bool) -> None:  # type: ignore[no-untype
 def kb_status(as_json: bool = typer.Option(False, "--json")) -> None:
     """Sources, chunks, counts by company and type, sources past their TTL, dead letters."""
     status = _kb().status()
+    status["backends"] = _runtime().backends()
     if as_json:
         _print_json(status)
         return
@@ -259,6 +260,8 @@ def kb_status(as_json: bool = typer.Option(False, "--json")) -> None:
 
     out.print(f"[bold]{status['sources']}[/] sources, [bold]{status['chunks']}[/] chunks in {status['home']} "
               f"(generation {status['generation']}; dense: {status['dense_store']}; sparse: {status['sparse_backend']})")
+    out.print(f"checkpoints: {status['backends']['checkpoints']} · memory: {status['backends']['memory']}",
+              highlight=False)
     table = Table("company", "sources", "chunks")
     for company, c in sorted(status["by_company"].items()):
         table.add_row(company, str(c["sources"]), str(c["chunks"]))
@@ -344,12 +347,14 @@ def run(
 
 @app.command()
 def resume(
-    reply: str = typer.Argument(..., help="Your answer to the clarification question."),
-    thread: str = typer.Option(..., "--thread", help="The thread waiting for the reply."),
+    reply: Optional[str] = typer.Argument(None, help="Your answer to the clarification question (none: finish a "
+                                          "turn that was cut off)."),
+    thread: str = typer.Option(..., "--thread", help="The thread waiting for the reply, or with a cut-off turn."),
     user: Optional[str] = typer.Option(None, "--user", help=USER_HELP),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
-    """Answer a thread's clarification question; the reply is merged into the original question."""
+    """Answer a thread's clarification question (the reply is merged into the original question); or, with no
+    reply, finish a turn that was cut off (`interrupted` in `prov threads`) from its last checkpoint."""
     runtime = _runtime()
     _emit(_guarded(lambda: runtime.resume(thread, reply, user=user)), as_json)
 
@@ -386,23 +391,53 @@ def replay(
         _emit(_guarded(lambda: runtime.replay(thread, checkpoint)), as_json)
 
 
-@app.command()
-def threads(as_json: bool = typer.Option(False, "--json")) -> None:
-    """The conversation threads, newest first."""
-    rows = _runtime().threads()
+threads_app = typer.Typer(help="The conversation threads: list (the default) and prune.")
+app.add_typer(threads_app, name="threads")
+
+
+@threads_app.callback(invoke_without_command=True)
+def threads(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")) -> None:
+    """The conversation threads, newest first, and the stores they are kept in. A turn cut off mid-way (its process
+    killed, or a step failed) is `interrupted`, with the step it stopped before; `prov resume --thread` finishes it."""
+    if ctx.invoked_subcommand is not None:
+        return
+    runtime = _runtime()
+    rows = runtime.threads()
     if as_json:
         _print_json(rows)
         return
+    backends = runtime.backends()
+    err.print(f"checkpoints: {backends['checkpoints']} · memory: {backends['memory']}", highlight=False)
     if not rows:
         out.print("no threads yet: start one with `prov run QUESTION`")
         return
     from rich.table import Table
 
-    table = Table("turns", "status", "last question", "updated")
+    table = Table("user", "turns", "status", "last question", "updated")
     table.add_column("thread", overflow="fold", min_width=12)
     for r in rows:
-        table.add_row(str(r["turns"]), r["status"], r["last_question"][:60], (r["updated_at"] or "")[:19], r["thread_id"])
+        status = f"interrupted (at {r['stopped_at']})" if r["status"] == "interrupted" else r["status"]
+        table.add_row(r["user"], str(r["turns"]), status, r["last_question"][:60], (r["updated_at"] or "")[:19],
+                      r["thread_id"])
     out.print(table)
+
+
+@threads_app.command("prune")
+def threads_prune(
+    older_than: float = typer.Option(..., "--older-than", metavar="DAYS",
+                                     help="Remove threads whose last checkpoint is older than this many days."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Remove old threads: their checkpoints, cached answers, archived turns and thread-scoped memory, from whichever
+    backend is in use. A user's own records (profile, facts, constraints) are kept."""
+    runtime = _runtime()
+    done = _guarded(lambda: runtime.prune(older_than))
+    if as_json:
+        _print_json(done)
+        return
+    out.print(f"removed {len(done['removed'])} thread(s) last used before {done['before']} from {done['backend']}")
+    for t in done["removed"]:
+        out.print(f"  {t}", highlight=False)
 
 
 @app.command()
@@ -626,6 +661,14 @@ def main() -> None:
         err.print("interrupted")
         sys.exit(EXIT_INTERRUPTED)
     except Exception as exc:  # an internal error: one line, the traceback on request
+        from app.errors import CorruptFile, ServerUnreachable
+
+        if isinstance(exc, ServerUnreachable):
+            err.print(f"[bold red]error:[/] {exc}", highlight=False)
+            sys.exit(EXIT_ERROR)
+        if isinstance(exc, CorruptFile):
+            err.print(f"[bold red]error:[/] {exc}", highlight=False)
+            sys.exit(EXIT_BAD_INPUT)
         if os.environ.get("PROV_DEBUG"):
             raise
         err.print(f"[bold red]internal error:[/] {type(exc).__name__}: {exc} (set PROV_DEBUG=1 for the traceback)",

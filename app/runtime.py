@@ -9,7 +9,6 @@ checkpoint.
 
 from __future__ import annotations
 
-import sqlite3
 import uuid
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -29,34 +28,23 @@ class TurnFailed(RuntimeError):
     def __init__(self, thread_id: str, node: str, checkpoint_id: str | None, cause: BaseException) -> None:
         self.thread_id, self.node, self.checkpoint_id, self.cause = thread_id, node, checkpoint_id, cause
         where = f"at {node}" if node else "before its first step"
+        from app.errors import ServerUnreachable
+
+        if isinstance(cause, ServerUnreachable):
+            super().__init__(f"the turn on thread {thread_id} stopped {where}: {cause}; the thread keeps every "
+                             f"completed step: once the server is back, `prov resume --thread {thread_id}` finishes it")
+            return
         resume = (f"; the thread keeps every completed step: fix the cause, then "
-                  f"`prov replay --thread {thread_id} --checkpoint {checkpoint_id}` goes on from there"
-                  if checkpoint_id else "")
+                  f"`prov resume --thread {thread_id}` finishes the turn (or `prov replay --thread {thread_id} "
+                  f"--checkpoint {checkpoint_id}`)" if checkpoint_id else "")
         super().__init__(f"the turn on thread {thread_id} failed {where}: {type(cause).__name__}: {cause}{resume}")
 
 
 def checkpoint_types() -> list[tuple[str, str]]:
-    """Every pydantic type the supervisor and its subgraphs keep in checkpoints (for the serializer)."""
-    from app.calc_tools import CHECKPOINT_TYPES as CALC
-    from nodes.retrieval_state import CHECKPOINT_TYPES as RETRIEVAL
-    from nodes.state import CHECKPOINT_TYPES as STATE
+    """Every pydantic type kept in checkpoints (app/checkpoints.py registers them with the serializer)."""
+    from app.checkpoints import checkpoint_types as types
 
-    routing = [("app.routing.decision", "RouteDecision"), ("app.routing.decision", "RoutePlan")]
-    return [*CALC, *RETRIEVAL, *STATE, *routing]
-
-
-def open_checkpointer(path: Any) -> Any:
-    """LangGraph's SqliteSaver on a file (WAL), with our pydantic types registered with its serializer."""
-    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
-    from langgraph.checkpoint.sqlite import SqliteSaver
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(str(path), check_same_thread=False)
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA busy_timeout=10000")
-    saver = SqliteSaver(conn, serde=JsonPlusSerializer(allowed_msgpack_modules=checkpoint_types()))
-    saver.setup()
-    return saver
+    return types()
 
 
 @dataclass
@@ -107,8 +95,24 @@ class Runtime:
         return get_models(self.settings)
 
     @cached_property
+    def checkpoint_store(self) -> Any:
+        """The checkpoint store (SQLite under PROV_HOME, or PostgreSQL at PROV_CHECKPOINT_URL)."""
+        from app.checkpoints import open_checkpoints
+
+        return open_checkpoints(self.settings)
+
+    @property
     def saver(self) -> Any:
-        return open_checkpointer(self.settings.checkpoint_path)
+        return self.checkpoint_store.saver
+
+    def backends(self) -> dict[str, str]:
+        """Which stores this runtime uses, as `prov threads` and `prov kb status` show them (no passwords)."""
+        from app.checkpoints import describe_url, redact
+
+        s = self.settings
+        return {"checkpoints": describe_url(s.checkpoint_url, s.checkpoint_path),
+                "memory": redact(s.memory_database_url),
+                "dense": f"chroma server ({s.chroma_url})" if s.chroma_url else f"embedded chroma ({s.chroma_path})"}
 
     @cached_property
     def memory(self) -> Any:
@@ -221,6 +225,14 @@ class Runtime:
     def is_waiting(snapshot: Any) -> bool:
         return bool(snapshot.interrupts)
 
+    @staticmethod
+    def cut_off_at(snapshot: Any) -> str | None:
+        """The node(s) a turn stopped before when its process died or a step failed (the thread's latest checkpoint
+        still has work to run and no question is waiting for a reply); None for a finished or waiting turn."""
+        if snapshot is None or not snapshot.next or snapshot.interrupts:
+            return None
+        return ",".join(snapshot.next)
+
     # --- operations ------------------------------------------------------------------------------------------
     def run(self, question: str, thread_id: str | None = None, *, user: str | None = None,
             use_cache: bool = True) -> TurnResult:
@@ -232,6 +244,11 @@ class Runtime:
                 raise BadInput(f"thread {thread_id} is waiting for a clarification reply "
                                f"({self.pending_question(snapshot)!r}): answer it with "
                                f"`prov resume --thread {thread_id} REPLY`")
+            stopped = self.cut_off_at(snapshot)
+            if stopped:
+                raise BadInput(f"thread {thread_id} has a turn that was cut off before {stopped} "
+                               f"({(snapshot.values or {}).get('asked') or (snapshot.values or {}).get('question')!r}): "
+                               f"finish it first with `prov resume --thread {thread_id}`")
         else:
             thread_id = "t-" + uuid.uuid4().hex[:10]
         self.memory.own_thread(thread_id, user)
@@ -245,13 +262,25 @@ class Runtime:
             raise BadInput(f"--user must be a printable name of at most 200 characters, not {user!r}")
         return name
 
-    def resume(self, thread_id: str, reply: str, *, user: str | None = None) -> TurnResult:
+    def resume(self, thread_id: str, reply: str | None = None, *, user: str | None = None) -> TurnResult:
+        """Answer a waiting clarification with `reply`; or, with no reply, finish a turn that was cut off (its
+        process killed, or a step failed) from its last checkpoint: the completed steps are not run again."""
         from langgraph.types import Command
 
         snapshot = self.require_thread(thread_id, self.check_user(user))
+        stopped = self.cut_off_at(snapshot)
+        if stopped:
+            if reply is not None and reply.strip():
+                raise BadInput(f"thread {thread_id} is not waiting for a reply: its last turn was cut off before "
+                               f"{stopped}; finish it with `prov resume --thread {thread_id}` (no reply)")
+            self._invoke(None, self.config(thread_id), thread_id)
+            return self.result(thread_id)
         if not self.is_waiting(snapshot):
             raise BadInput(f"thread {thread_id} is not waiting for a reply; ask a new question with "
                            f"`prov run --thread {thread_id} QUESTION`")
+        if reply is None:
+            raise BadInput(f"thread {thread_id} is waiting for a clarification reply "
+                           f"({self.pending_question(snapshot)!r}): give it, `prov resume --thread {thread_id} REPLY`")
         text = " ".join((reply or "").split())
         if not text:
             raise BadInput("the reply is empty")
@@ -312,21 +341,50 @@ class Runtime:
         return self.result(thread_id)
 
     def threads(self) -> list[dict[str, Any]]:
-        rows = self.saver.conn.execute(
-            "SELECT thread_id, COUNT(*) FROM checkpoints WHERE checkpoint_ns = '' GROUP BY thread_id").fetchall()
+        """Every thread, newest first. A turn cut off mid-way shows status `interrupted` and the node it stopped
+        before (`stopped_at`); `prov resume --thread` finishes it."""
         out = []
-        for thread_id, count in rows:
+        for thread_id, count in self.checkpoint_store.thread_counts():
             snap = self.graph.get_state(self.config(thread_id))
             values = snap.values or {}
             history = values.get("history") or []
+            stopped = self.cut_off_at(snap)
+            status = ("clarification" if snap.interrupts else "interrupted" if stopped else
+                      (history[-1].status if history else "-"))
             out.append({
                 "thread_id": thread_id, "user": self.memory.owner(thread_id) or "-", "checkpoints": count,
-                "turns": len(history),
-                "status": "clarification" if snap.interrupts else (history[-1].status if history else "-"),
+                "turns": len(history), "status": status, "stopped_at": stopped,
                 "last_question": values.get("asked") or values.get("question") or "",
                 "updated_at": snap.created_at,
             })
         return sorted(out, key=lambda r: r["updated_at"] or "", reverse=True)
+
+    def prune(self, older_than_days: float) -> dict[str, Any]:
+        """Remove the threads whose last checkpoint is older than `older_than_days`: their checkpoints, cached
+        answers, archived turns, thread-scoped memory records and ownership, from whichever backends are in use.
+        A user's user-wide records (their profile, facts, constraints) stay: they are the user's, not the thread's."""
+        from datetime import datetime, timedelta, timezone
+
+        if older_than_days < 0:
+            raise BadInput(f"--older-than must be a number of days ≥ 0, not {older_than_days:g}")
+        cutoff = datetime.now(timezone.utc) - timedelta(days=older_than_days)
+        removed: list[str] = []
+        for thread_id, _count in self.checkpoint_store.thread_counts():
+            latest = self.saver.get_tuple(self.config(thread_id))
+            stamp = latest.checkpoint.get("ts") if latest is not None else None
+            when = datetime.fromisoformat(stamp) if stamp else None
+            if when is not None and when.tzinfo is None:
+                when = when.replace(tzinfo=timezone.utc)
+            if when is None or when >= cutoff:
+                continue
+            self.cache.forget(thread=thread_id)
+            self.archive.forget(thread=thread_id)
+            self.memory.forget_thread_scoped(thread_id)
+            self.memory.forget_threads(thread=thread_id)
+            self.checkpoint_store.delete_thread(thread_id)
+            removed.append(thread_id)
+        return {"removed": removed, "older_than_days": older_than_days, "before": cutoff.isoformat(timespec="seconds"),
+                "backend": self.checkpoint_store.describe()}
 
     def trace(self, thread_id: str, checkpoint_id: str | None = None) -> dict[str, Any]:
         """The latest turn's manifest, prompt and routing decision, read from the checkpoint (no model runs)."""
@@ -384,8 +442,8 @@ class Runtime:
         )
 
     def close(self) -> None:
-        if "saver" in self.__dict__:
-            self.saver.conn.close()
+        if "checkpoint_store" in self.__dict__:
+            self.checkpoint_store.close()
 
     # --- per-turn trace, diff ---------------------------------------------------------------------------------
     def turns(self, thread_id: str) -> list[dict[str, Any]]:
@@ -425,7 +483,7 @@ class Runtime:
         """Erase a user's (or one thread's) data: memory records, cached answers, archived turns and every
         checkpoint of their threads; then rebuild the SQLite files so no deleted row lingers in free pages or
         in a write-ahead log."""
-        from app.memory.records import scrub, scrub_sqlite
+        from app.memory.records import scrub
 
         if (user is None) == (thread is None):
             raise BadInput("give exactly one of --user U or --thread T")
@@ -437,12 +495,12 @@ class Runtime:
                 "archived_turns": self.archive.forget(user=user, thread=thread), "threads": 0}
         for t in threads:
             if self.thread_exists(t):
-                self.saver.delete_thread(t)
+                self.checkpoint_store.delete_thread(t)
                 done["threads"] += 1
         self.memory.forget_threads(user=user, thread=thread)
         for engine in {id(e): e for e in (self.memory.engine, self.cache.engine, self.archive.engine)}.values():
             scrub(engine)
-        scrub_sqlite(self.saver.conn.execute)
+        self.checkpoint_store.scrub()
         return done
 
 

@@ -159,7 +159,19 @@ class Settings(BaseSettings):
 
     @property
     def memory_database_url(self) -> str:
-        return self.memory_url or f"sqlite:///{(self.home / 'memory.sqlite').resolve()}"
+        """PROV_MEMORY_URL; unset, the checkpoints' PostgreSQL when PROV_CHECKPOINT_URL names one, else SQLite
+        under home. A plain postgresql:// URL gets SQLAlchemy's psycopg (3) driver, the one Prov installs."""
+        url = self.memory_url
+        if not url and self.checkpoint_url and self.checkpoint_url.split(":", 1)[0] in ("postgres", "postgresql"):
+            url = self.checkpoint_url
+        if not url:
+            return f"sqlite:///{(self.home / 'memory.sqlite').resolve()}"
+        scheme, rest = url.split(":", 1)
+        if scheme in ("postgres", "postgresql"):
+            url = "postgresql+psycopg:" + rest
+        if url.startswith("postgresql") and "connect_timeout=" not in url:  # libpq's own bound on connecting
+            url += ("&" if "?" in url else "?") + f"connect_timeout={max(1, round(self.connect_timeout_s))}"
+        return url
 
     @property
     def catalog_path(self) -> Path:

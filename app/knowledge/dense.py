@@ -6,6 +6,7 @@ import os
 import re
 from urllib.parse import urlparse
 
+from app.errors import ServerUnreachable
 from app.settings import Settings
 
 
@@ -13,6 +14,18 @@ def collection_name(model: str) -> str:
     """One collection per embedding model, so vectors of different models never mix."""
     slug = re.sub(r"[^a-zA-Z0-9_-]+", "-", model).strip("-").lower()
     return f"prov-chunks-{slug}"[:63]
+
+
+def check_chroma_server(url: str, timeout_s: float) -> None:
+    """The server's heartbeat within `timeout_s` (chromadb's own client waits without a bound), else
+    ServerUnreachable naming the URL."""
+    import httpx
+
+    try:
+        httpx.get(url.rstrip("/") + "/api/v2/heartbeat", timeout=timeout_s).raise_for_status()
+    except httpx.HTTPError as exc:
+        raise ServerUnreachable(f"cannot reach the Chroma server at {url} (PROV_CHROMA_URL) within {timeout_s:g} s: "
+                                f"{type(exc).__name__}: {exc}") from exc
 
 
 def open_collection(settings: Settings, embedder):  # type: ignore[no-untyped-def]
@@ -24,9 +37,14 @@ def open_collection(settings: Settings, embedder):  # type: ignore[no-untyped-de
 
     chroma_settings = ChromaSettings(anonymized_telemetry=False)
     if settings.chroma_url:
+        check_chroma_server(settings.chroma_url, settings.connect_timeout_s)
         url = urlparse(settings.chroma_url)
-        client = chromadb.HttpClient(host=url.hostname or "localhost", port=url.port or 8000,
-                                     ssl=url.scheme == "https", settings=chroma_settings)
+        try:
+            client = chromadb.HttpClient(host=url.hostname or "localhost", port=url.port or 8000,
+                                         ssl=url.scheme == "https", settings=chroma_settings)
+        except ValueError as exc:  # chromadb's "Could not connect to a Chroma server"
+            raise ServerUnreachable(f"cannot reach the Chroma server at {settings.chroma_url} (PROV_CHROMA_URL): "
+                                    f"{exc}") from exc
     else:
         settings.chroma_path.mkdir(parents=True, exist_ok=True)
         client = chromadb.PersistentClient(path=str(settings.chroma_path), settings=chroma_settings)

@@ -34,7 +34,7 @@ from sqlalchemy import (JSON, Column, Integer, LargeBinary, MetaData, String, Ta
                         delete, func, select)
 from sqlalchemy.exc import IntegrityError
 
-from app.memory.records import memory_engine
+from app.memory.records import create_tables, memory_engine
 from app.memory.vectors import cosine_scores, to_blob
 from nodes.state import Turn
 
@@ -155,7 +155,7 @@ class Recalled(BaseModel):
 class TurnArchive:
     def __init__(self, url: str, embed: Embed) -> None:
         self.engine = memory_engine(url)
-        _meta.create_all(self.engine)
+        create_tables(self.engine, _meta)
         self.embed = embed
 
     def archive(self, user: str, thread: str, turns: Sequence[tuple[int, Turn]]) -> int:

@@ -80,8 +80,14 @@ class MemoryRecord(BaseModel):
 def memory_engine(url: str) -> Engine:
     """An engine for `url`, the table created; SQLite gets WAL and a busy timeout (concurrent turns)."""
     if url.startswith("sqlite:///"):
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url)
+        from app.errors import check_sqlite
+
+        path = Path(url.removeprefix("sqlite:///"))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        check_sqlite(path, "Prov's memory (records, cached answers, archived turns, thread owners)",
+                     "move it aside (Prov then starts an empty memory) or restore it from a backup, then run the "
+                     "command again")
+    engine = create_engine(url, pool_pre_ping=engine_is_remote(url))
     if engine.dialect.name == "sqlite":
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn, _record):  # type: ignore[no-untyped-def]
@@ -89,8 +95,35 @@ def memory_engine(url: str) -> Engine:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA busy_timeout=10000")
             cur.close()
-    _meta.create_all(engine)
+    create_tables(engine, _meta)
     return engine
+
+
+def engine_is_remote(url: str) -> bool:
+    return not url.startswith("sqlite")
+
+
+TABLES_LOCK = 0x70726F77  # PostgreSQL advisory-lock key: processes starting at once create the tables one by one
+
+
+def create_tables(engine: Engine, meta: MetaData) -> None:
+    """`meta.create_all`, safe when several processes start at once on one PostgreSQL (CREATE TABLE IF NOT EXISTS
+    races there), and an unreachable server is a `ServerUnreachable` naming the URL (password hidden)."""
+    from sqlalchemy.exc import OperationalError
+
+    from app.errors import ServerUnreachable
+
+    try:
+        with engine.begin() as conn:
+            if engine.dialect.name == "postgresql":
+                conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({TABLES_LOCK})")
+            meta.create_all(conn)
+    except OperationalError as exc:
+        if engine.dialect.name == "sqlite":
+            raise
+        first = str(exc.orig).strip().splitlines()[0] if exc.orig is not None else str(exc)
+        where = engine.url.render_as_string(hide_password=True)
+        raise ServerUnreachable(f"cannot reach the memory database at {where} (PROV_MEMORY_URL, else PROV_CHECKPOINT_URL): {first}") from exc
 
 
 def normalise_key(key: str) -> str:
@@ -185,6 +218,11 @@ class MemoryStore:
         with self.engine.begin() as conn:
             done = conn.execute(delete(records).where(and_(*conditions)))
         return done.rowcount or 0
+
+    def forget_thread_scoped(self, thread: str) -> int:
+        """Delete the records scoped to one thread (retention: user-wide records stated in it stay)."""
+        with self.engine.begin() as conn:
+            return conn.execute(delete(records).where(records.c.thread == thread)).rowcount or 0
 
     def own_thread(self, thread: str, user: str) -> str:
         """Record that `thread` is `user`'s (first writer wins); the thread's owner."""

@@ -1,0 +1,59 @@
+"""Errors the CLI turns into one line and an exit code of their own, wherever they are raised.
+
+- `ServerUnreachable` (exit 1): a configured server (PostgreSQL, Chroma, an embedding server) did not answer
+  within PROV_CONNECT_TIMEOUT_S; the message names the URL, its password hidden.
+- `CorruptFile` (exit 2): a file under PROV_HOME is damaged or truncated; the message names the file and what to
+  do. Prov never overwrites or deletes such a file itself: the user may still recover it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class ServerUnreachable(RuntimeError):
+    """A configured server did not answer."""
+
+
+class CorruptFile(RuntimeError):
+    """A store under PROV_HOME cannot be read."""
+
+    def __init__(self, path: Path | str, problem: str, remedy: str) -> None:
+        self.path, self.problem, self.remedy = Path(path), problem, remedy
+        super().__init__(f"{path} is {problem}: {remedy}")
+
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def sqlite_problem(path: Path) -> str | None:
+    """What is wrong with a SQLite file at a glance (its header and its size), or None: O(1), so it runs on every
+    open. An empty file is fine (SQLite starts one); a file too short for its header, without SQLite's magic
+    string, or shorter than the page count its header states is damaged or truncated."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return None
+    if size == 0:
+        return None
+    with open(path, "rb") as fh:
+        header = fh.read(100)
+    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
+        return "not a SQLite database (damaged or overwritten)"
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    valid_for = int.from_bytes(header[92:96], "big")
+    change_counter = int.from_bytes(header[24:28], "big")
+    if page_size < 512 or page_size & (page_size - 1):
+        return "a damaged SQLite database (its header is invalid)"
+    if pages and valid_for == change_counter and size < pages * page_size:
+        return f"a truncated SQLite database ({size} bytes; its header says {pages * page_size})"
+    return None
+
+
+def check_sqlite(path: Path, what: str, remedy: str) -> None:
+    """Raise CorruptFile when `path` (a SQLite file holding `what`) is damaged."""
+    problem = sqlite_problem(path)
+    if problem:
+        raise CorruptFile(path, f"{problem}; it holds {what}", remedy)
