@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
-from typing import Any, Callable, Iterable, Literal
+from typing import Any, Callable, Iterable, Iterator, Literal
 
 from app.knowledge.catalog import Catalog
 from app.knowledge.chunking import chunk_record, index_text
@@ -18,6 +19,7 @@ from app.text.identity import display_company, normalize_company, spelling_rank
 SearchMode = Literal["hybrid", "dense", "sparse"]
 _EMBED_GROUP = 128  # chunks embedded in one call (a slice may span small sources or cut a big one)
 ProgressFn = Callable[[str, int, int], None]
+INGEST_LOCK_FILE = "ingest.lock"  # under PROV_HOME: one ingest at a time writes a home's stores
 
 
 @dataclass
@@ -29,12 +31,13 @@ class IngestSummary:
     failed: list[LoadFailure] = field(default_factory=list)
     chunks_written: int = 0
     seconds: float = 0.0
+    embedding_error: str | None = None  # why the embedder gave up; the sources it left are in `failed`
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "added": len(self.added), "updated": len(self.updated), "unchanged": len(self.unchanged),
             "removed": len(self.removed), "failed": len(self.failed), "chunks_written": self.chunks_written,
-            "seconds": round(self.seconds, 2),
+            "seconds": round(self.seconds, 2), "embedding_error": self.embedding_error,
             "sources": {"added": self.added, "updated": self.updated, "removed": self.removed},
             "failures": [{"path": f.path, "reason": f.reason} for f in self.failed],
         }
@@ -233,7 +236,11 @@ class KnowledgeBase:
                on_progress: ProgressFn | None = None) -> IngestSummary:
         """Load, chunk, embed and commit each new or changed source; each source switches old → new in one
         catalog transaction after all its vectors are in. on_progress(stage, done, total) is called with the
-        stages read (files), chunk (sources), embed (chunks) and index (sources committed)."""
+        stages read (files), chunk (sources), embed (chunks) and index (sources committed).
+
+        Files are read without a lock; everything after (deciding what changed, chunking, embedding, writing,
+        pruning, the orphan sweep and the sparse rebuild) holds PROV_HOME's ingest lock, so two ingests on one
+        home run one after the other and the second skips what the first just committed."""
         import time
 
         from app.knowledge.analyzer import analyze
@@ -243,7 +250,7 @@ class KnowledgeBase:
         summary = IngestSummary()
         files, missing, roots = discover(paths)
         summary.failed.extend(missing)
-        known = self.catalog.source_hashes()
+        known = self.catalog.source_hashes()  # a first look, to drop unchanged records while reading
         ttl = {"report": self.settings.ttl_report_days, "news": self.settings.ttl_news_days}
         max_bytes = int(self.settings.max_file_mb * 1_000_000)
         pending: list[SourceRecord] = []
@@ -278,17 +285,53 @@ class KnowledgeBase:
             on_progress("read", len(files), len(files))
         self.catalog.clear_dead_letters(loaded_files)  # a file that loads is no longer a dead letter
 
-        pending = self._canonical_companies(pending)
-        work = self._chunk_all(pending, on_progress)
-        self._embed_and_write(work, known, summary, analyze, on_progress)
+        with self.ingest_lock():
+            known = self.catalog.source_hashes()  # another ingest may have committed while we read
+            pending = self._still_pending(pending, known, summary)
+            pending = self._canonical_companies(pending)
+            work = self._chunk_all(pending, on_progress)
+            self._embed_and_write(work, known, summary, analyze, on_progress)
 
-        if prune:
-            self._prune(roots, seen, failed_files, summary)
-        if summary.added or summary.updated or summary.removed:
-            self._sweep_orphans()
-            self.sparse()  # rebuild now, so the next search starts fast
+            if prune:
+                self._prune(roots, seen, failed_files, summary)
+            if summary.added or summary.updated or summary.removed:
+                self._sweep_orphans()
+                self.sparse()  # rebuild now, so the next search starts fast
         summary.seconds = time.perf_counter() - started
         return summary
+
+    @contextmanager
+    def ingest_lock(self) -> Iterator[None]:
+        """PROV_HOME's ingest lock (a filelock on home/ingest.lock), waited for with a message on stderr when
+        another ingest holds it. The OS releases it if its holder dies, so a killed ingest never leaves it stuck."""
+        import sys
+
+        from filelock import FileLock, Timeout
+
+        path = self.settings.home / INGEST_LOCK_FILE
+        lock = FileLock(str(path))
+        try:
+            lock.acquire(timeout=0)
+        except Timeout:
+            print(f"waiting for another ingest on PROV_HOME {self.settings.home} to finish (lock {path})…",
+                  file=sys.stderr, flush=True)
+            lock.acquire()
+        try:
+            yield
+        finally:
+            lock.release()
+
+    @staticmethod
+    def _still_pending(pending: list[SourceRecord], known: dict[str, str],
+                       summary: IngestSummary) -> list[SourceRecord]:
+        """The records the catalog does not hold yet, now that the lock is ours; the rest count as unchanged."""
+        out = []
+        for record in pending:
+            if known.get(record.source_id) == record.content_sha256:
+                summary.unchanged.append(record.source_id)
+            else:
+                out.append(record)
+        return out
 
     def _fail(self, summary: IngestSummary, item: InputFile, reason: str) -> None:
         summary.failed.append(LoadFailure(str(item.path), reason))
@@ -341,11 +384,22 @@ class KnowledgeBase:
     def _embed_and_write(self, work: list[tuple[SourceRecord, list[Chunk], list[str]]], known: dict[str, str],
                          summary: IngestSummary, analyze: Callable[[str], list[str]],
                          on_progress: ProgressFn | None) -> None:
-        """Embed all chunks in slices of _EMBED_GROUP, in source order: a slice may hold several small sources
-        or part of a big one, so one call never holds a whole huge file and progress moves within it. The next
-        slice embeds (one core) while the sources this one completed are written (the other)."""
-        from concurrent.futures import ThreadPoolExecutor
+        """Embed all chunks in slices, in source order: a slice may hold several small sources or part of a big
+        one, so one call never holds a whole huge file and progress moves within it. Sources a slice completes
+        are written while the next slices embed. The local model embeds one slice of _EMBED_GROUP at a time (one
+        core embeds, the other writes); a remote embedder gets slices of at least batch × concurrency texts,
+        two at a time, so its requests stay in flight across slice boundaries (its own pool bounds them).
+        If the embedder gives up (EmbeddingError), the sources not yet written are reported failed and left as
+        they were: their old versions stay searchable; the sources already written stay written."""
+        from collections import deque
+        from concurrent.futures import Future, ThreadPoolExecutor
 
+        from app.knowledge.embeddings import EmbeddingError
+
+        embedder = self.embedder
+        concurrency = getattr(embedder, "concurrency", 1)
+        group = max(_EMBED_GROUP, getattr(embedder, "batch_size", 0) * concurrency)
+        ahead = 1 if concurrency <= 1 else 2
         total = sum(len(pieces) for _, pieces, _ in work)
         flat = [text for _, _, texts in work for text in texts]
         vectors: list[list[float]] = []  # vectors of the chunks of sources not yet written, in order
@@ -360,7 +414,7 @@ class KnowledgeBase:
                 if on_progress:
                     on_progress("index", state["written"], len(work))
 
-        def finish(texts: list[str], future) -> None:  # type: ignore[no-untyped-def]
+        def finish(texts: list[str], future: Future) -> None:
             got = future.result()
             if len(got) != len(texts):
                 raise RuntimeError(f"the embedder returned {len(got)} vectors for {len(texts)} texts")
@@ -370,21 +424,31 @@ class KnowledgeBase:
                 on_progress("embed", state["embedded"], total)
             write_complete()
 
-        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="prov-embed")
+        pool = ThreadPoolExecutor(max_workers=ahead, thread_name_prefix="prov-embed")
+        in_flight: deque[tuple[list[str], Future]] = deque()
         try:
             write_complete()  # sources without chunks at the front
-            in_flight = None
-            for start in range(0, len(flat), _EMBED_GROUP):
-                texts = flat[start:start + _EMBED_GROUP]
-                future = pool.submit(self.embedder.embed, texts)
-                if in_flight:
-                    finish(*in_flight)
-                in_flight = (texts, future)
-            if in_flight:
-                finish(*in_flight)
+            for start in range(0, len(flat), group):
+                texts = flat[start:start + group]
+                in_flight.append((texts, pool.submit(embedder.embed, texts)))
+                if len(in_flight) > ahead:
+                    finish(*in_flight.popleft())
+            while in_flight:
+                finish(*in_flight.popleft())
             write_complete()
+        except EmbeddingError as exc:
+            self._fail_unembedded([record for record, _, _ in work[state["written"]:]], str(exc), summary)
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
+
+    def _fail_unembedded(self, records: list[SourceRecord], error: str, summary: IngestSummary) -> None:
+        """Report sources the embedder gave up on: in the summary, and as dead letters of their files."""
+        reason = f"not embedded, left as it was: {error}"
+        summary.embedding_error = error
+        for record in records:
+            summary.failed.append(LoadFailure(record.origin, reason))
+        for path in dict.fromkeys(record.origin.split("#", 1)[0] for record in records):
+            self.catalog.record_dead_letter(path, reason)
 
     def _write_source(self, record: SourceRecord, pieces: list[Chunk], texts: list[str], vecs: list,
                       known: dict[str, str], summary: IngestSummary, analyze: Callable[[str], list[str]]) -> None:
