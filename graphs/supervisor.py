@@ -1,15 +1,16 @@
 """The supervisor graph (DESIGN.md draws it):
 
-    intake ─▶ compress_history ─▶ enrich ─▶ find_memory_answer ─┬─ only statements ─────────▶ write_memory
-                                                                ├─ asks what the user said ─▶ answer_from_memory ─▶ write_memory
-                                                                └─ cache_lookup ─┬─ hit ──────────────────────────▶ respond
-                                                                                 └─ miss ─▶ route ─┬─ out of scope ─▶ refuse ─▶ write_memory
-                                                                                                   ├─ clarify (interrupt) ─▶ enrich
-                                                                                                   └─ retrieve ∥ news ∥ read_memory
-                                                                                                             ▼
-                                                                                    join ─┬─ prepare_calculation ─▶ calculate
-                                                                                          ▼                            │
-                                         assemble ◀───────────────────────────────────────┴────────────────────────────┘
+    intake ─┬─ history ─▶ compress_history ─┐
+            └─ first turn ──────────────────┴─▶ enrich ∥ find_memory_answer ─┬─ only statements ─────────▶ write_memory
+                                                                             ├─ asks what the user said ─▶ answer_from_memory ─▶ write_memory
+                                                                             └─ cache_lookup ─┬─ hit ──────────────────────────▶ respond
+                                                                                              └─ miss ─▶ route ─┬─ out of scope ─▶ refuse ─▶ write_memory
+                                                                                                                ├─ clarify (interrupt) ─▶ enrich ∥ find_memory_answer
+                                                                                                                └─ retrieve ∥ news ∥ read_memory
+                                                                                                                          ▼
+                                                                                                 join ─┬─ prepare_calculation ─▶ calculate
+                                                                                                       ▼                            │
+                                         assemble ◀────────────────────────────────────────────────────┴────────────────────────────┘
                                             ─▶ generate ─▶ validate_citations ─▶ remember ─▶ write_memory ─▶ respond ─▶ END
 
 `retrieve` is the compiled retrieval subgraph (only `retrieval_result` comes back); `calculate` the compiled
@@ -31,8 +32,8 @@ from app.models.roles import ModelSet
 from graphs.calculator import build_calculator_graph
 from graphs.retrieval import build_retrieval_graph
 from nodes.assemble import assemble
-from nodes.conversation import (after_cache, cache_lookup, clarify, compress_history, enrich, intake, refuse,
-                                remember, respond)
+from nodes.conversation import (after_cache, after_intake, cache_lookup, clarify, compress_history, enrich, intake,
+                                refuse, remember, respond)
 from nodes.memory import after_enrich, answer_from_memory, find_memory_answer, read_memory, write_memory
 from nodes.figures import prepare_calculation
 from nodes.generate import generate, validate_citations
@@ -76,7 +77,9 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     builder.add_node("intake", partial(intake, max_chars=deps.max_question_chars))
     builder.add_node("compress_history", partial(compress_history, verbatim=deps.verbatim_turns,
                                                  archive=deps.archive, memory=deps.memory))
-    builder.add_node("enrich", partial(enrich, known_companies=deps.known_companies, aliases=deps.company_aliases))
+    # enrich has no edge out (find_memory_answer, beside it, routes); `destinations` only draws where it leads.
+    builder.add_node("enrich", partial(enrich, known_companies=deps.known_companies, aliases=deps.company_aliases),
+                     destinations=("write_memory", "answer_from_memory", "cache_lookup"))
     builder.add_node("find_memory_answer", partial(find_memory_answer, store=deps.memory,
                                                    answer_fn=deps.memory_answer))
     builder.add_node("answer_from_memory", answer_from_memory)
@@ -103,11 +106,15 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
 
     # Order is load-bearing: compress first (the entity scan reads a bounded history), enrich second (the
     # cache is looked up with the standalone question), cache last (a hit skips everything downstream).
+    # A thread's first turn has no history to compress (after_intake). find_memory_answer reads only what the
+    # user wrote (never enrich's output), so the two run side by side in one step: one checkpoint, not two.
     builder.add_edge(START, "intake")
-    builder.add_edge("intake", "compress_history")
+    builder.add_conditional_edges("intake", after_intake, ["compress_history", "enrich", "find_memory_answer"])
     builder.add_edge("compress_history", "enrich")
-    builder.add_edge("enrich", "find_memory_answer")
+    builder.add_edge("compress_history", "find_memory_answer")
     # A turn that only states something is noted; a question about what the user said is answered from memory.
+    # The branch hangs on find_memory_answer alone (enrich has no edge out): it reads what that node wrote and
+    # what the user wrote, and the next node reads both nodes' writes.
     builder.add_conditional_edges("find_memory_answer", after_enrich,
                                   ["write_memory", "answer_from_memory", "cache_lookup"])
     builder.add_edge("answer_from_memory", "write_memory")
@@ -115,7 +122,9 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     # The flags pick the branch: refusal, a clarification round, or the gather branches in parallel.
     builder.add_conditional_edges("route", after_route, ["refuse", "clarify", "retrieve", "news", "read_memory",
                                                          "join"])
-    builder.add_edge("clarify", "enrich")  # the reply is merged into the question, which is enriched again
+    # The reply is merged into the question, which is enriched again (and the reply read for memory).
+    builder.add_edge("clarify", "enrich")
+    builder.add_edge("clarify", "find_memory_answer")
     builder.add_edge("refuse", "write_memory")
     # The gather branches meet before the calculation: a growth rate needs the figures retrieval found.
     builder.add_edge("retrieve", "join")

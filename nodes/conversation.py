@@ -1,7 +1,8 @@
 """The supervisor's conversation steps: intake, compress_history, enrich, cache_lookup, clarify, refuse,
 remember and respond (graphs/supervisor.py wires them; their collaborators are injected with partial).
 
-- `intake` normalises the question and resets every per-turn key, so a thread's previous turn never leaks.
+- `intake` normalises the question and resets every per-turn key, so a thread's previous turn never leaks;
+  `after_intake` sends a thread's first turn past `compress_history`, which has nothing to do then.
 - `compress_history` keeps the last N turns verbatim and compresses older ones extractively (sentences that
   carry a figure or a name), so the entity scan and the prompt read a bounded history.
 - `enrich` resolves a follow-up ("what about their dividends?") against the companies and years of the most
@@ -48,7 +49,18 @@ def intake(state: SupervisorState, *, max_chars: int = 2000) -> dict[str, Any]:
         raise ValueError("the question is empty")
     if len(question) > max_chars:
         raise ValueError(f"the question has {len(question)} characters; the limit is {max_chars}")
-    return {**PER_TURN_RESET, "question": question, "asked": question}
+    # A thread's first turn skips compress_history (after_intake): it starts with no recent turns and no summary.
+    return {**PER_TURN_RESET, "recent_turns": [], "history_summary": "", "question": question, "asked": question}
+
+
+def after_intake(state: SupervisorState) -> list[str]:
+    """The history is compressed first when there is one; a thread's first turn (no history, and not referring
+    back to anything, so nothing to archive or recall) goes straight to enrich and find_memory_answer."""
+    from app.memory.archive import refers_back
+
+    if state.get("history") or refers_back(state.get("question") or ""):
+        return ["compress_history"]
+    return ["enrich", "find_memory_answer"]
 
 
 # --- history ------------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import pytest
 
 from nodes.conversation import (
     SUMMARY_MAX_CHARS,
+    after_intake,
     build_response,
     cache_lookup,
     compress_history,
@@ -68,6 +69,17 @@ def test_intake_resets_every_per_turn_key():
     assert out["retrieval_result"] is None and out["calculation"] is None and out["status"] is None
     assert out["companies"] == [] and out["clarifications"] == []
     assert "history" not in out  # the thread's history is never reset
+
+
+def test_a_first_turn_skips_compress_history_unless_it_refers_back():
+    assert after_intake({"question": "What was Northwind's revenue?"}) == ["enrich", "find_memory_answer"]
+    assert after_intake({"question": "What was Northwind's revenue?", "history": []}) == ["enrich",
+                                                                                          "find_memory_answer"]
+    assert after_intake({"question": "What was Northwind's revenue?", "history": [turn(0)]}) == ["compress_history"]
+    # Nothing said yet, but the turn archive is still asked (a forked thread keeps its archived turns).
+    assert after_intake({"question": "What did you say about their dividend earlier?"}) == ["compress_history"]
+    first = intake({"question": "What was Northwind's revenue?"})
+    assert (first["recent_turns"], first["history_summary"]) == ([], "")  # what compress_history would write
 
 
 # --- compress_history ---------------------------------------------------------------------------------------

@@ -746,3 +746,38 @@ def test_recalled_turns_reach_the_assembled_prompt_and_leave_it_first() -> None:
     tight = assemble(recalled_state(), budget=fixed + recent_cost, count=count)
     history = section(tight["prompt"][1]["content"], "Conversation so far")
     assert "User: What about Northwind?" in history and "recalled turn" not in history
+
+
+# --- (n) what a first turn runs before the cache ------------------------------------------------------------
+
+
+class CountingCache:
+    """The real semantic cache, counting lookups."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner, self.lookups = inner, 0
+
+    def lookup(self, *args: Any, **kwargs: Any) -> Any:
+        self.lookups += 1
+        return self.inner.lookup(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+def test_on_a_first_turn_statements_and_questions_about_the_user_still_come_before_the_cache(tmp_path):
+    from app.memory.answers import answer_from_memory
+    from app.memory.semantic_cache import SemanticCache
+    from tests.fakes import WordHashEmbedder
+
+    cache = CountingCache(SemanticCache(f"sqlite:///{tmp_path / 'c.sqlite'}", WordHashEmbedder().embed))
+    h = Harness(tmp_path, cache=cache, memory_answer=answer_from_memory, source_hash=lambda source_id: "h1")
+    noted = h.ask("My favourite colour is purple.", thread="t1")
+    assert noted.status == "noted" and cache.lookups == 0
+    recalled = h.ask("What is my favourite colour?", thread="t2")
+    assert "purple" in recalled.answer.lower() and not recalled.cached and cache.lookups == 0
+    assert h.values("t2")["recent_turns"] == []  # a first turn: compress_history had nothing to do
+    answered = h.ask(REVENUE_Q, thread="t3")
+    assert answered.status == "answered" and cache.lookups == 1
+    assert h.ask(REVENUE_Q, thread="t4").cached is True and cache.lookups == 2
+

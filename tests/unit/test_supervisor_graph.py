@@ -286,6 +286,47 @@ def test_cache_hit_skips_routing_and_returns_cached(tmp_path):
     assert len(h.values("b")["history"]) == 1
 
 
+def steps(h: Harness, thread: str) -> list[tuple[str, ...]]:
+    """What ran at each checkpointed step of the thread's latest turn, oldest first."""
+    history = list(reversed(list(h.graph.get_state_history(cfg_for(thread)))))
+    start = max(i for i, s in enumerate(history) if s.next == ("__start__",))
+    return [tuple(sorted(s.next)) for s in history[start + 1:] if s.next]
+
+
+def test_a_hit_on_a_first_turn_takes_four_steps_and_a_later_turn_compresses_its_history_first(tmp_path):
+    h = Harness(cache=make_cache(tmp_path))
+    h.ask(DIFFERENCE, thread="a")
+    assert h.ask(DIFFERENCE, thread="b")["response"].cached is True
+    # No history to compress on a thread's first turn; the memory check runs beside enrich, in one step.
+    assert steps(h, "b") == [("intake",), ("enrich", "find_memory_answer"), ("cache_lookup",), ("respond",)]
+    assert h.values("b")["recent_turns"] == [] and h.values("b")["history_summary"] == ""
+    assert h.values("b")["cache_considered"] == [{"similarity": 1.0, "reason": "hit"}]
+
+    assert h.ask(DIFFERENCE, thread="b")["response"].cached is True  # the same question again, second turn
+    assert steps(h, "b") == [("intake",), ("compress_history",), ("enrich", "find_memory_answer"),
+                             ("cache_lookup",), ("respond",)]
+    assert [t.question for t in h.values("b")["recent_turns"]] == [DIFFERENCE]
+
+
+def test_a_follow_up_is_looked_up_by_its_standalone_question(tmp_path):
+    h = Harness(cache=make_cache(tmp_path))
+    h.ask("What was Northwind Logistics' operating margin in FY2024?", thread="a")
+    answered = h.ask("What about their revenue?", thread="a")["response"]
+    assert answered.status == "answered" and not answered.cached
+    assert answered.question == "What about their revenue? [Northwind Logistics, FY2024]"
+    routed = len(h.router.calls)
+
+    h.ask("What was Northwind Logistics' operating margin in FY2024?", thread="b")
+    follow_up = h.ask("What about their revenue?", thread="b")["response"]
+    assert follow_up.cached is True and follow_up.answer == answered.answer
+    assert follow_up.question == answered.question  # enriched before the lookup
+    assert len(h.router.calls) == routed  # neither turn of thread b was routed
+
+    h.ask("What was Helio Renewables' operating margin in FY2024?", thread="c")
+    other = h.ask("What about their revenue?", thread="c")["response"]  # the same words, about another company
+    assert other.cached is False and other.question == "What about their revenue? [Helio Renewables, FY2024]"
+
+
 # --- (h) replay and fork ------------------------------------------------------------------------------------
 
 
