@@ -170,20 +170,22 @@ class SemanticCache:
         key = normalise_question(question)
         if not key:
             return CacheLookup()
+        now = _utc(now)
+        hashes: dict[str, str | None] = {}
+        mine = semantic_answers.c.user == user
         with self.engine.connect() as conn:
-            rows = conn.execute(select(semantic_answers).where(semantic_answers.c.user == user)
+            # A repeat (the commonest hit) is served by its key, however many entries the user has, and without
+            # an embedding, through the same guard, TTL and source checks. Refused, it is weighed again below.
+            repeat = conn.execute(select(semantic_answers).where(mine, semantic_answers.c.key == key)
+                                  .order_by(semantic_answers.c.created_at.desc()).limit(1)).mappings().first()
+            if repeat is not None:
+                entry = _entry(repeat, SAME_QUESTION)
+                if self._refusal(question, entry, known_companies, current_hash, hashes, now) is None:
+                    return CacheLookup(hit=entry, considered=[Considered(entry.question, SAME_QUESTION, HIT)])
+            rows = conn.execute(select(semantic_answers).where(mine)
                                 .order_by(semantic_answers.c.created_at.desc())).mappings().all()
         if not rows:
             return CacheLookup()  # nothing to compare with: no embedding computed
-        now = _utc(now)
-        hashes: dict[str, str | None] = {}
-        # A repeat (the commonest hit) is served without an embedding: the entry for the same normalised
-        # question, through the same guard, TTL and source checks. Refused, it is weighed again below.
-        repeat = next((r for r in rows if r["key"] == key), None)
-        if repeat is not None:
-            entry = _entry(repeat, SAME_QUESTION)
-            if self._refusal(question, entry, known_companies, current_hash, hashes, now) is None:
-                return CacheLookup(hit=entry, considered=[Considered(entry.question, SAME_QUESTION, HIT)])
         scores = cosine_scores(self.embed([question])[0], [r["embedding"] for r in rows])
         ranked = sorted(zip(scores, rows), key=lambda pair: -pair[0])  # stable: newer first among equals
         result, stale = CacheLookup(), []
