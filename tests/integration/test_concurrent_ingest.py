@@ -172,8 +172,9 @@ def test_two_first_ingests_on_a_fresh_home(prov_home: Path, models_dir: Path, tm
     assert_holds_exactly(env, {**CORPUS_A, **CORPUS_B})
 
 
-@pytest.mark.xfail(strict=True, reason="two homes on one Chroma server share one collection per embedding model "
-                   "(dense.collection_name); each ingest's orphan sweep deletes the other home's vectors")
+@pytest.mark.xfail(strict=True, reason="two homes on one Chroma server's default database share one collection "
+                   "per embedding model (dense.collection_name), and the ingest lock is per home: each ingest's orphan "
+                   "sweep deletes the other home's vectors. Give each home its own Chroma database.")
 def test_two_homes_on_one_chroma_server_keep_their_own_vectors(models_dir: Path, tmp_path: Path) -> None:
     if not Path(servers.chroma_exe()).exists():
         pytest.skip("the Chroma server CLI is not installed")
