@@ -190,12 +190,17 @@ class Runtime:
         return [evidence_from_hit(h) for h in self.kb.search(query, k=k, filters=filters).hits]
 
     # --- guards ----------------------------------------------------------------------------------------------
-    def check_question(self, question: str) -> str:
+    def check_question(self, question: str, what: str = "question") -> str:
+        """The question with its whitespace normalised; BadInput when it is empty, too long, or not plain text
+        (control characters such as terminal escapes, or bytes that are not UTF-8)."""
         text = " ".join((question or "").split())
         if not text:
-            raise BadInput("the question is empty")
+            raise BadInput(f"the {what} is empty")
+        problem = not_plain_text(text)
+        if problem:
+            raise BadInput(f"the {what} {problem}; send plain text")
         if len(text) > self.settings.max_question_chars:
-            raise BadInput(f"the question has {len(text)} characters; the limit is {self.settings.max_question_chars} "
+            raise BadInput(f"the {what} has {len(text)} characters; the limit is {self.settings.max_question_chars} "
                            "(PROV_MAX_QUESTION_CHARS)")
         return text
 
@@ -281,11 +286,7 @@ class Runtime:
         if reply is None:
             raise BadInput(f"thread {thread_id} is waiting for a clarification reply "
                            f"({self.pending_question(snapshot)!r}): give it, `prov resume --thread {thread_id} REPLY`")
-        text = " ".join((reply or "").split())
-        if not text:
-            raise BadInput("the reply is empty")
-        if len(text) > self.settings.max_question_chars:
-            raise BadInput(f"the reply has {len(text)} characters; the limit is {self.settings.max_question_chars}")
+        text = self.check_question(reply, "reply")
         self._invoke(Command(resume=text), self.config(thread_id), thread_id)
         return self.result(thread_id)
 
@@ -404,9 +405,11 @@ class Runtime:
     def _invoke(self, payload: Any, config: dict[str, Any], thread_id: str) -> None:
         """Run the graph; a failing step becomes TurnFailed naming the node and the checkpoint to go on from."""
         graph = self.graph  # built outside the try: a graph that cannot be built is not a failed step
+        from app.errors import CorruptFile
+
         try:
             graph.invoke(payload, config)
-        except (KeyboardInterrupt, BadInput):
+        except (KeyboardInterrupt, BadInput, CorruptFile):  # a damaged store is the user's to fix: exit 2, its name
             raise
         except Exception as exc:
             snapshot = graph.get_state(self.config(thread_id))
@@ -502,6 +505,20 @@ class Runtime:
             scrub(engine)
         self.checkpoint_store.scrub()
         return done
+
+
+def not_plain_text(text: str) -> str | None:
+    """Why `text` is not plain text, or None: a control character (a terminal escape, a bell, a NUL) or bytes that
+    were not UTF-8 (Python hands them over as lone surrogates)."""
+    import unicodedata
+
+    for i, ch in enumerate(text):
+        category = unicodedata.category(ch)
+        if category == "Cs":
+            return f"is not UTF-8 text (undecodable bytes at character {i + 1})"
+        if category == "Cc":
+            return f"contains a control character (U+{ord(ch):04X} at character {i + 1})"
+    return None
 
 
 def record_row(record: Any) -> dict[str, Any]:

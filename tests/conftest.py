@@ -77,17 +77,37 @@ def postgres_server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[n
     pg.stop()
 
 
-@pytest.fixture
-def postgres_url(postgres_server: str) -> str:
-    """A fresh, empty database on the session's server for one test: `postgresql://…/prov_test_<hex>`."""
+def fresh_database(server_url: str) -> str:
+    """Create an empty database on the server; its URL (`postgresql://…/prov_test_<hex>`)."""
     import uuid
 
     import psycopg
 
     name = "prov_test_" + uuid.uuid4().hex[:12]
-    with psycopg.connect(postgres_server, autocommit=True, connect_timeout=10) as conn:
+    with psycopg.connect(server_url, autocommit=True, connect_timeout=10) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
-    return postgres_server.rsplit("/", 1)[0] + "/" + name
+    return server_url.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> str:
+    """A fresh, empty database on the session's server for one test."""
+    return fresh_database(postgres_server)
+
+
+@pytest.fixture(params=["sqlite", "servers"], scope="module")
+def backend_env(request: pytest.FixtureRequest) -> dict[str, str]:
+    """The same test bodies against both kinds of store: `sqlite` (checkpoints, memory and the embedded chroma
+    under PROV_HOME, no variables) or `servers` (PostgreSQL for checkpoints, memory and cache; a Chroma server, in a
+    database of its own per module). The variables to add to a process's environment."""
+    if request.param == "sqlite":
+        return {}
+    import uuid
+
+    server = request.getfixturevalue("postgres_server")
+    chroma = request.getfixturevalue("chroma_server_url")
+    return {"PROV_CHECKPOINT_URL": fresh_database(server), "PROV_CHROMA_URL": chroma,
+            "PROV_CHROMA_DATABASE": "prov_test_" + uuid.uuid4().hex[:12]}
 
 
 @pytest.fixture(scope="session")

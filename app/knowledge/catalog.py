@@ -92,7 +92,11 @@ CHUNK_FIELDS = ["chunk_id", "source_id", "ordinal", "text", "tokens", "page", "s
 
 def make_engine(path: Path, tables: MetaData | None = None) -> Engine:
     """A SQLite engine in WAL mode with a busy timeout, its tables (the catalog's by default) created."""
+    from app.errors import check_sqlite
+
     path.parent.mkdir(parents=True, exist_ok=True)
+    check_sqlite(path, "the knowledge base's catalog (sources, chunks, provenance)",
+                 "restore it from a backup, or move PROV_HOME aside and ingest your sources again")
     engine = create_engine(f"sqlite:///{path}")
 
     @event.listens_for(engine, "connect")

@@ -28,6 +28,19 @@ def check_chroma_server(url: str, timeout_s: float) -> None:
                                 f"{type(exc).__name__}: {exc}") from exc
 
 
+def ensure_database(chromadb, where: dict, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Create the Chroma server's database `name` (of the default tenant) unless it exists."""
+    from chromadb.config import Settings as ChromaSettings
+
+    admin = chromadb.AdminClient(ChromaSettings(
+        chroma_api_impl="chromadb.api.fastapi.FastAPI", chroma_server_host=where["host"],
+        chroma_server_http_port=where["port"], chroma_server_ssl_enabled=where["ssl"], anonymized_telemetry=False))
+    try:
+        admin.get_database(name)
+    except Exception:  # chromadb raises NotFoundError (its class moved between releases)
+        admin.create_database(name)
+
+
 def open_collection(settings: Settings, embedder):  # type: ignore[no-untyped-def]
     os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
     import chromadb
@@ -39,14 +52,21 @@ def open_collection(settings: Settings, embedder):  # type: ignore[no-untyped-de
     if settings.chroma_url:
         check_chroma_server(settings.chroma_url, settings.connect_timeout_s)
         url = urlparse(settings.chroma_url)
+        where = dict(host=url.hostname or "localhost", port=url.port or 8000, ssl=url.scheme == "https")
         try:
-            client = chromadb.HttpClient(host=url.hostname or "localhost", port=url.port or 8000,
-                                         ssl=url.scheme == "https", settings=chroma_settings)
+            if settings.chroma_database:
+                ensure_database(chromadb, where, settings.chroma_database)
+            client = chromadb.HttpClient(**where, settings=chroma_settings,
+                                         database=settings.chroma_database or chromadb.DEFAULT_DATABASE)
         except ValueError as exc:  # chromadb's "Could not connect to a Chroma server"
             raise ServerUnreachable(f"cannot reach the Chroma server at {settings.chroma_url} (PROV_CHROMA_URL): "
                                     f"{exc}") from exc
     else:
+        from app.errors import check_sqlite
+
         settings.chroma_path.mkdir(parents=True, exist_ok=True)
+        check_sqlite(settings.chroma_path / "chroma.sqlite3", "the knowledge base's vectors (embedded chroma)",
+                     "restore it from a backup, or move PROV_HOME aside and ingest your sources again")
         client = chromadb.PersistentClient(path=str(settings.chroma_path), settings=chroma_settings)
     return client.get_or_create_collection(
         collection_name(embedder.name),

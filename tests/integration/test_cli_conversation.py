@@ -21,11 +21,12 @@ CROSS = "What was the difference in FY2024 operating margin between Northwind an
 
 
 @pytest.fixture(scope="module")
-def env(tmp_path_factory: pytest.TempPathFactory, models_dir: Path) -> dict[str, str]:
-    """One PROV_HOME with the sample corpus ingested, shared by the module's processes."""
+def env(tmp_path_factory: pytest.TempPathFactory, models_dir: Path, backend_env: dict[str, str]) -> dict[str, str]:
+    """One PROV_HOME with the sample corpus ingested, shared by the module's processes; every test runs twice,
+    on SQLite and embedded chroma, and on PostgreSQL and a Chroma server (`backend_env`)."""
     home = tmp_path_factory.mktemp("conversation-home")
     environ = {k: v for k, v in os.environ.items() if not k.startswith(("PROV_", "OPENAI_"))}
-    environ.update(PROV_HOME=str(home), PROV_MODELS_DIR=str(models_dir), HF_HUB_OFFLINE="1")
+    environ.update(PROV_HOME=str(home), PROV_MODELS_DIR=str(models_dir), HF_HUB_OFFLINE="1", **backend_env)
     done = subprocess.run([sys.executable, "-m", "app.cli", "ingest", str(CORPUS), "--json"], env=environ,
                           cwd=REPO, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
@@ -133,6 +134,10 @@ def test_bad_input_exits_2_and_changes_nothing(env: dict[str, str], tmp_path: Pa
     cases = [
         ("run", "   "),
         ("run", "x" * 5000),
+        ("run", "What was Northwind's revenue? " * 3500),  # 100k characters
+        ("run", "What was \x1b[31mNorthwind's revenue?"),  # a terminal escape
+        ("run", "What was\x07 revenue?\x7f"),
+        ("run", os.fsdecode(b"What was \xff\xfe revenue?")),  # bytes that are not UTF-8
         ("run", "What was revenue?", "--thread", "t-does-not-exist"),
         ("resume", "--thread", "t-does-not-exist", "Northwind"),
         ("replay", "--thread", "t-does-not-exist", "--list"),
@@ -142,8 +147,9 @@ def test_bad_input_exits_2_and_changes_nothing(env: dict[str, str], tmp_path: Pa
     ]
     for args in cases:
         done = prov(env, *args)
-        assert done.returncode == 2, (args, done.stderr)
+        assert done.returncode == 2, (args[:2], done.stderr)
         assert "error:" in done.stderr and "Traceback" not in done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1, done.stderr  # one line, however long the input
     thread = as_json(prov(env, "run", "What is a good recipe for banana bread?", "--json"))["thread_id"]
     before = checkpoint_count(env)
     missing = prov(env, "replay", "--thread", thread, "--checkpoint", "no-such-checkpoint")
@@ -177,3 +183,68 @@ def test_graph_prints_mermaid_with_subgraphs(env: dict[str, str]) -> None:
     assert done.returncode == 0
     for node in ("intake", "route", "clarify", "assemble", "validate_citations", "search_company", "tools"):
         assert node in done.stdout
+
+
+def test_threads_and_status_name_the_backends(env: dict[str, str], backend_env: dict[str, str]) -> None:
+    prov(env, "run", "What was Northwind Logistics' revenue in FY2024?")
+    listed = prov(env, "threads")
+    assert listed.returncode == 0
+    status = as_json(prov(env, "kb", "status", "--json"))
+    if backend_env:
+        assert "checkpoints: postgres (postgresql://" in listed.stderr
+        assert status["backends"]["memory"].startswith("postgresql+psycopg://")
+        assert status["backends"]["dense"] == f"chroma server ({backend_env['PROV_CHROMA_URL']})"
+    else:
+        assert f"checkpoints: sqlite ({env['PROV_HOME']}" in listed.stderr
+        assert status["backends"]["memory"].startswith("sqlite:///")
+        assert status["backends"]["dense"].startswith("embedded chroma")
+
+
+def _rows_of(env: dict[str, str], threads: list[str]) -> dict[str, int]:
+    """Rows left anywhere for these threads: checkpoint tables, cached answers, archived turns, owners."""
+    from sqlalchemy import create_engine, text
+
+    from app.settings import Settings
+
+    settings = Settings(home=Path(env["PROV_HOME"]), checkpoint_url=env.get("PROV_CHECKPOINT_URL"))
+    checkpoint_url = (settings.memory_database_url if env.get("PROV_CHECKPOINT_URL")
+                      else f"sqlite:///{settings.checkpoint_path}")
+    counts: dict[str, int] = {}
+    for url, tables in ((checkpoint_url, ("checkpoints", "checkpoint_writes", "checkpoint_blobs")),
+                        (settings.memory_database_url, ("semantic_answers", "archived_turns", "thread_owners"))):
+        engine = create_engine(url)
+        with engine.connect() as conn:
+            present = set(engine.dialect.get_table_names(conn))
+            for table in tables:
+                if table in present:
+                    column = "thread_id" if table.startswith("checkpoint") else "thread"
+                    counts[table] = sum(conn.execute(text(f"SELECT COUNT(*) FROM {table} WHERE {column} = :t"),
+                                                     {"t": t}).scalar() for t in threads)
+        engine.dispose()
+    return counts
+
+
+def test_prune_removes_old_threads_from_every_store(env: dict[str, str]) -> None:
+    """Runs last in the module (it prunes every thread of its home)."""
+    user, asker = "pruned-user", "pruned-asker"
+    noted = as_json(prov(env, "run", "From now on, round figures to whole millions.", "--user", user, "--json"))
+    assert noted["status"] == "noted"
+    answered = as_json(prov(env, "run", "What was Copperleaf Foods' revenue in FY2023?", "--user", asker, "--json"))
+    assert answered["status"] == "answered" and not answered["cache_hit"]
+    threads = [t["thread_id"] for t in as_json(prov(env, "threads", "--json"))]
+    before = _rows_of(env, threads)
+    assert before["checkpoints"] > 0 and before["semantic_answers"] >= 1 and before["thread_owners"] >= 1
+    kept = as_json(prov(env, "threads", "prune", "--older-than", "1", "--json"))
+    assert kept["removed"] == []
+    assert _rows_of(env, threads) == before
+    bad = prov(env, "threads", "prune", "--older-than", "-3")
+    assert bad.returncode == 2 and "error:" in bad.stderr
+    done = as_json(prov(env, "threads", "prune", "--older-than", "0", "--json"))
+    assert sorted(done["removed"]) == sorted(threads)
+    assert as_json(prov(env, "threads", "--json")) == []
+    assert set(_rows_of(env, threads).values()) == {0}
+    # The user's own standing instruction is theirs, not the thread's: it stays; the cached answer went.
+    records = as_json(prov(env, "memory", "list", "--user", user, "--json"))
+    assert any(r["type"] == "constraint" for r in records)
+    again = as_json(prov(env, "run", "What was Copperleaf Foods' revenue in FY2023?", "--user", asker, "--json"))
+    assert again["status"] == "answered" and not again["cache_hit"]
