@@ -5,7 +5,7 @@ and the same models behind a scripted latency per model call (300 ms, standing i
 bench/context.py's `Slow`), each with checkpoints on SQLite and on PostgreSQL (memory, cache and archive follow
 onto the same backend), and on LangGraph's in-memory saver (memory on SQLite) as a floor: the turn time it saves
 against SQLite and PostgreSQL is what durable checkpointing costs, measured by difference, a check on the
-checkpoint column. Each runs one warm-up turn (not counted) and then a fixed 8-turn thread with the answer cache
+checkpoint column (against PostgreSQL the memory store differs too; its own column shows what that adds). Each runs one warm-up turn (not counted) and then a fixed 8-turn thread with the answer cache
 off, so every turn does the whole work.
 
 How a turn's wall time is split, so that the figure cannot flatter Prov: every instrumented call records its
@@ -104,7 +104,8 @@ def split_turn(spans: list[Span], start: float, end: float, order: tuple[str, ..
 
 
 def busy(spans: list[Span], category: str, start: float, end: float) -> float:
-    """Summed seconds of one category's calls inside the turn, overlaps counted twice (threads in parallel)."""
+    """Summed seconds of one category's calls inside the turn, each of several overlapping calls (threads in
+    parallel, calls waiting on the saver's lock) counted in full."""
     return sum(max(0.0, min(e, end) - max(s, start)) for c, s, e in spans if c == category)
 
 
