@@ -147,7 +147,8 @@ def ingest(
         if summary.failed:
             err.print("failures are kept in the dead-letter list: prov kb status")
     if summary.failed:
-        raise typer.Exit(EXIT_BAD_INPUT)
+        # the embedding server gave up: not the user's input, and the same command finishes the job later
+        raise typer.Exit(EXIT_ERROR if getattr(summary, "embedding_error", None) else EXIT_BAD_INPUT)
 
 
 def _filters(company: str | None, year: int | None, doc_type: str | None, since: str | None, until: str | None):  # type: ignore[no-untyped-def]

@@ -36,8 +36,9 @@ class Settings(BaseSettings):
         description="URL of a Chroma server (http://host:8000). Unset: an embedded PersistentClient under home.",
     )
     chroma_database: str | None = Field(
-        default=None, description="A database of the Chroma server (created when missing), so several knowledge "
-        "bases can share one server. Unset: the server's default database.",
+        default=None, description="The database on the Chroma server (created when missing). Unset: one of the "
+        "knowledge base's own (prov-<its id>), so several homes can share one server without touching each "
+        "other's vectors; set it to reach a database by name.",
     )
     embeddings: Literal["local", "openai"] = Field(
         default="local",

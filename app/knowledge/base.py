@@ -192,7 +192,8 @@ class KnowledgeBase:
                 if self._collection is None:
                     from app.knowledge.dense import open_collection
 
-                    self._collection = open_collection(self.settings, self.embedder)
+                    own = f"prov-{self.catalog.identity()}" if self.settings.chroma_url else None
+                    self._collection = open_collection(self.settings, self.embedder, own)
         return self._collection
 
     @property

@@ -141,8 +141,30 @@ def _batches(values: Iterable[str], size: int = 500) -> Iterator[list[str]]:
 
 class Catalog:
     def __init__(self, path: Path) -> None:
-        self.engine = make_engine(path)
-        self.migrated = migrate(self.engine)
+        from filelock import FileLock
+
+        # Two processes opening a new home at once would both create the tables ("table already exists").
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with FileLock(str(path) + ".lock", timeout=120):
+            self.engine = make_engine(path)
+            self.migrated = migrate(self.engine)
+
+    def identity(self) -> str:
+        """This knowledge base's own id, made once: what names its database on a shared Chroma server, so two
+        homes on one server never see (or sweep away) each other's vectors."""
+        import uuid
+
+        from sqlalchemy.exc import IntegrityError
+
+        found = self.get_meta("kb_id")
+        if found:
+            return found
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(meta_kv), [{"key": "kb_id", "value": uuid.uuid4().hex[:16]}])
+        except IntegrityError:  # another process made it first
+            pass
+        return self.get_meta("kb_id") or ""
 
     # --- reads -----------------------------------------------------------------------------------
     def generation(self) -> int:

@@ -41,7 +41,9 @@ def ensure_database(chromadb, where: dict, name: str) -> None:  # type: ignore[n
         admin.create_database(name)
 
 
-def open_collection(settings: Settings, embedder):  # type: ignore[no-untyped-def]
+def open_collection(settings: Settings, embedder, database: str | None = None):  # type: ignore[no-untyped-def]
+    """The knowledge base's collection. On a Chroma server it lives in `database` (PROV_CHROMA_DATABASE, else the
+    one the caller names for this knowledge base), created when missing."""
     os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
     import chromadb
     from chromadb.config import Settings as ChromaSettings
@@ -53,11 +55,12 @@ def open_collection(settings: Settings, embedder):  # type: ignore[no-untyped-de
         check_chroma_server(settings.chroma_url, settings.connect_timeout_s)
         url = urlparse(settings.chroma_url)
         where = dict(host=url.hostname or "localhost", port=url.port or 8000, ssl=url.scheme == "https")
+        database = settings.chroma_database or database
         try:
-            if settings.chroma_database:
-                ensure_database(chromadb, where, settings.chroma_database)
+            if database:
+                ensure_database(chromadb, where, database)
             client = chromadb.HttpClient(**where, settings=chroma_settings,
-                                         database=settings.chroma_database or chromadb.DEFAULT_DATABASE)
+                                         database=database or chromadb.DEFAULT_DATABASE)
         except ValueError as exc:  # chromadb's "Could not connect to a Chroma server"
             raise ServerUnreachable(f"cannot reach the Chroma server at {settings.chroma_url} (PROV_CHROMA_URL): "
                                     f"{exc}") from exc

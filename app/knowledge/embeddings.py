@@ -16,6 +16,8 @@ import threading
 from pathlib import Path
 from typing import Protocol, Sequence
 
+from app.errors import ServerUnreachable
+
 LOCAL_MODEL_NAME = "all-MiniLM-L6-v2"
 MAX_SEQ_TOKENS = 256  # what MiniLM was trained to read; longer input is truncated
 _BATCH = 32
@@ -101,6 +103,10 @@ class SentenceTransformerMiniLM:
 class EmbeddingError(RuntimeError):
     """An embedding request failed for good (after its retries, or refused outright); the message names the
     server. Ingest reports the sources it could not embed and leaves them as they were."""
+
+
+class EmbeddingServerUnreachable(EmbeddingError, ServerUnreachable):
+    """The embedding server did not answer at all: the CLI exits 1 with its URL."""
 
 
 def embedder_identity(model: str, base_url: str | None) -> str:
@@ -215,7 +221,7 @@ class OpenAIEmbedder:
         if isinstance(exc, EmbeddingError):
             return exc
         if _is_unreachable(exc):
-            return EmbeddingError(f"the embedding server {self.base_url} is unreachable ({_cause(exc)}); "
+            return EmbeddingServerUnreachable(f"the embedding server {self.base_url} is unreachable ({_cause(exc)}); "
                                   "check PROV_EMBEDDING_BASE_URL and that the server is running")
         if isinstance(exc, openai.APIStatusError):
             tried = f" after {self.max_retries + 1} attempts" if _is_transient(exc) else ""
@@ -326,7 +332,23 @@ def _build_embedder(settings) -> Embedder:  # type: ignore[no-untyped-def]
             if settings.embedding_runtime == "onnx":
                 raise
             return SentenceTransformerMiniLM()
-    return OnnxMiniLM(onnx_path)
+    try:
+        return OnnxMiniLM(onnx_path)
+    except Exception as exc:  # onnxruntime's load errors have no common base class worth naming
+        # The file is Prov's own export of the packaged model, not the user's data: a damaged one is made again.
+        import sys
+
+        print(f"the exported embedding model {onnx_path} could not be loaded ({type(exc).__name__}); exporting it "
+              "again from the packaged model", file=sys.stderr)
+        try:
+            export_onnx(onnx_path)
+            return OnnxMiniLM(onnx_path)
+        except Exception as again:
+            from app.errors import CorruptFile
+
+            raise CorruptFile(onnx_path, f"an embedding model that cannot be loaded ({type(again).__name__})",
+                              "delete it (Prov exports it again from the packaged model) and run the command "
+                              "again") from again
 
 
 def make_chroma_embedding_function(embedder: Embedder):  # type: ignore[no-untyped-def]

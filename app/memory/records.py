@@ -93,7 +93,8 @@ def memory_engine(url: str) -> Engine:
         def _pragmas(dbapi_conn, _record):  # type: ignore[no-untyped-def]
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA busy_timeout=10000")
+            cur.execute("PRAGMA synchronous=NORMAL")  # as the checkpoints: safe against a killed process
+            cur.execute("PRAGMA busy_timeout=30000")
             cur.close()
     create_tables(engine, _meta)
     return engine

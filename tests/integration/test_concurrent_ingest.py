@@ -158,10 +158,8 @@ def test_two_ingests_of_the_same_corpus_started_together(prov_home: Path, models
     assert_holds_exactly(env, CORPUS_A)
 
 
-@pytest.mark.xfail(strict=False, reason="a race, so it does not fail every time: two processes opening a fresh "
-                   "home's catalog both run create_all (app/knowledge/catalog.make_engine), and the slower one "
-                   "fails with 'table sources already exists'")
 def test_two_first_ingests_on_a_fresh_home(prov_home: Path, models_dir: Path, tmp_path: Path) -> None:
+    """Both processes create the new home's catalog at once (its tables are created under a file lock)."""
     env = environment(prov_home, models_dir)
     a, b = write(tmp_path / "a", CORPUS_A), write(tmp_path / "b", CORPUS_B)
 
@@ -172,10 +170,9 @@ def test_two_first_ingests_on_a_fresh_home(prov_home: Path, models_dir: Path, tm
     assert_holds_exactly(env, {**CORPUS_A, **CORPUS_B})
 
 
-@pytest.mark.xfail(strict=True, reason="two homes on one Chroma server's default database share one collection "
-                   "per embedding model (dense.collection_name), and the ingest lock is per home: each ingest's orphan "
-                   "sweep deletes the other home's vectors. Give each home its own Chroma database.")
 def test_two_homes_on_one_chroma_server_keep_their_own_vectors(models_dir: Path, tmp_path: Path) -> None:
+    """Each knowledge base has its own database on the server, so one home's orphan sweep cannot reach the other's
+    vectors."""
     if not Path(servers.chroma_exe()).exists():
         pytest.skip("the Chroma server CLI is not installed")
     server = servers.start_chroma(tmp_path / "chroma-server")
