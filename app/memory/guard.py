@@ -14,7 +14,7 @@ candidate before a hit is served.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from app.metrics import find_metrics, items_named
@@ -61,11 +61,24 @@ def intents(text: str) -> set[str]:
     return {name for name, pattern in _INTENTS.items() if pattern.search(text)}
 
 
-def companies_in_text(text: str, known: Sequence[str]) -> set[str]:
-    """The companies named, however cased: a cache compares questions, not how they were typed."""
-    lowered = text.casefold()
-    written = {c.casefold() for c in known if re.search(rf"(?<!\w){re.escape(c.casefold())}(?!\w)", lowered)}
-    return written | {c.casefold() for c in companies_named(text, known)}
+def companies_in_text(text: str, known: Sequence[str]) -> frozenset[str]:
+    """The companies named, however cased: a cache compares questions, not how they were typed. Remembered per
+    list of known companies (a cached question is compared again and again, and the scan grows with the list)."""
+    return _scanner(tuple(known))(text)
+
+
+@lru_cache(maxsize=8)
+def _scanner(known: tuple[str, ...]) -> Callable[[str], frozenset[str]]:
+    """A remembering scan for one list of known companies, each name's pattern compiled once."""
+    patterns = [(c.casefold(), re.compile(rf"(?<!\w){re.escape(c.casefold())}(?!\w)")) for c in known]
+
+    @lru_cache(maxsize=2048)
+    def scan(text: str) -> frozenset[str]:
+        lowered = text.casefold()
+        written = {name for name, pattern in patterns if pattern.search(lowered)}
+        return frozenset(written | {c.casefold() for c in companies_named(text, known)})
+
+    return scan
 
 
 def _periods(text: str) -> set[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.memory.guard import cache_conflict
+from app.memory.guard import cache_conflict, companies_in_text
 
 KNOWN = ["Northwind Logistics", "Helio Renewables"]
 BASE = "What was Northwind Logistics' revenue in FY2024?"
@@ -34,3 +34,14 @@ def test_negation_is_a_different_question():
 ])
 def test_paraphrases_of_the_same_question_pass_the_guard(asked):
     assert cache_conflict(asked, BASE, KNOWN) is None
+
+
+def test_the_companies_found_are_remembered_per_list_of_known_companies():
+    asked = "What did Acme Widgets earn in FY2024?"
+    assert companies_in_text(asked, ["Acme Widgets"]) == {"acme widgets"}
+    assert companies_in_text(asked, []) == set()  # not the answer remembered for the other list
+    assert companies_in_text(asked, ["Acme Widgets", "Ternline"]) == {"acme widgets"}
+    assert companies_in_text("What did ACME WIDGETS earn?", ["Acme Widgets"]) == {"acme widgets"}
+    # An ingest that adds a company: a question seen before is read against the new list.
+    assert companies_in_text("What did Borealis earn in FY2024?", ["Acme Widgets"]) == set()
+    assert companies_in_text("What did Borealis earn in FY2024?", ["Acme Widgets", "Borealis"]) == {"borealis"}
