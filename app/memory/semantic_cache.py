@@ -166,7 +166,9 @@ class SemanticCache:
     def lookup(self, question: str, *, user: str, known_companies: Sequence[str] = (),
                current_hash: Callable[[str], str | None], now: datetime | None = None) -> CacheLookup:
         """The best of the user's entries that reads like `question` and passes every check, with the reasons
-        the top candidates were refused. Entries refused as expired or for a changed source are deleted."""
+        the top candidates were refused: the entry of the same normalised question when it passes (no embedding
+        computed), else the best ranked by similarity. Entries refused as expired or for a changed source are
+        deleted."""
         key = normalise_question(question)
         if not key:
             return CacheLookup()
