@@ -26,7 +26,7 @@ from app.calc_tools import Figure
 from app.metrics import label_match, needed_inputs
 from app.text.dates import MONTHS
 from app.text.figures import SCALE_SUFFIX, SCALE_WORD_AFTER, UNIT_IN_LABEL, parse_cell, unit_from_label
-from app.text.periods import YEAR, period_year, years_named
+from app.text.periods import HALF_OR_QUARTER, YEAR, period_year, years_named
 from app.text.sentences import is_rule_row, table_cells
 from app.text.statements import StatementRow, read_stated_totals, read_statement
 from nodes.retrieval_state import Evidence
@@ -236,7 +236,11 @@ def _sentence_around(text: str, start: int, end: int) -> str:
 
 def _year(cell: str) -> int | None:
     """The year a header cell names: 'FY2024', '2023', 'FY2024 (£m)', 'FY 2024 margin', 'december 31 2017',
-    'Year ended 30 June 2023'. A cell that is itself a number (a data cell) names none."""
+    'Year ended 30 June 2023'. A cell that is itself a number (a data cell) names none, and so does a part of a
+    year ('H1 FY2024', 'Q3 2024', 'first half 2024', 'six months ended 30 June 2024'): its figure is not the
+    year's."""
+    if is_part_of_year(cell):
+        return None
     match = re.match(rf"(?i)^\s*(?:FY\s?)?({YEAR})\b", cell)
     if match:
         return int(match.group(1))
@@ -244,6 +248,14 @@ def _year(cell: str) -> int | None:
         return None
     found = re.findall(rf"(?<![\d.,])({YEAR})(?![\d.,%])", cell)
     return int(found[-1]) if len(set(found)) == 1 else None
+
+
+_PART_YEAR_MONTHS = re.compile(r"(?i)\b(?:three|six|nine|3|6|9)[\s-]months?\b")
+
+
+def is_part_of_year(cell: str) -> bool:
+    """Whether a column header names a half, a quarter or a few months rather than a whole year."""
+    return any(p.search(cell) for p in HALF_OR_QUARTER) or _PART_YEAR_MONTHS.search(cell) is not None
 
 
 def _qualifier(cell: str) -> str:

@@ -287,3 +287,17 @@ def test_company_totals_and_segments():
     assert [is_company_total(label) for label in
             ["Total revenue", "Net sales", "Consolidated net income", "Revenue", "Road revenue", "Revenue growth"]] \
         == [True, True, True, True, False, False]
+
+
+def test_a_half_year_column_is_not_the_years_figure() -> None:
+    """'| $m | H1 FY2024 | H2 FY2024 | FY2024 |': only the FY2024 column is the year's revenue (the H1 figure was
+    once stated as 'total revenue H was $402.6m in FY2024')."""
+    from nodes.figures import table_figures
+    from nodes.retrieval_state import Evidence
+
+    text = ("| $m | H1 FY2024 | H2 FY2024 | FY2024 |\n|---|---|---|---|\n"
+            "| Total revenue | 402.6 | 546.7 | 949.3 |\n")
+    doc = Evidence(chunk_id="c1", source_id="s", title="t", text=text, company="Helio", fiscal_year=2024,
+                   doc_type="report", is_table=True)
+    figures = table_figures(doc)
+    assert [(f.label, f.fiscal_year, f.value) for f in figures] == [("Total revenue", 2024, 949.3)]
