@@ -129,19 +129,23 @@ def claim_sentences(question: str, claims: Sequence[Claim], by_chunk: dict[str, 
 
     companies = sorted({b.company for b in by_chunk.values() if b.company})
     asked = [terms for terms in measure_terms(core_question(question), companies)[:1] if terms]  # as worded
-    stated: list[tuple[bool, bool, str]] = []
+    stated: list[tuple[bool, bool, str, list[int]]] = []
     for claim in claims:
         cited = [by_chunk[c] for c in claim.evidence_chunk_ids if c in by_chunk]
         if not cited or is_boilerplate(claim.text):
             continue
         text = (state_row(question, claim.text, cited) if is_table_row(claim.text) else "") or claim.text
         stated.append((bool(re.search(r"\d", read_dates(text)[2])), bool(asked) and states_measure(asked, text),
-                       cite(text, [b.n for b in cited])))
+                       text, [b.n for b in cited]))
     if _ASKS_FOR_FIGURE.search(question):
         # stable: figures first, those naming the measure in the question's own words ('operating margin', not
         # the 'operating income' of the same table) before the rest, each group in claim order
         stated.sort(key=lambda entry: (not entry[0], not entry[1]))
-    return list(dict.fromkeys(sentence for *_, sentence in stated))
+    # the same statement read from two places (a table row and its summary table) is said once, citing both
+    merged: dict[str, list[int]] = {}
+    for *_, text, numbers in stated:
+        merged.setdefault(text, []).extend(n for n in numbers if n not in merged.get(text, []))
+    return [cite(text, numbers) for text, numbers in merged.items()]
 
 
 # --- boilerplate and table rows -----------------------------------------------------------------------------

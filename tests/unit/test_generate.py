@@ -591,3 +591,16 @@ def test_the_sentence_naming_the_measure_asked_leads() -> None:
               Claim(text="Operating margin was 9.1% in FY2024.", evidence_chunk_ids=["hl-1"], verified=True)]
     stated = claim_sentences("What was Helio Renewables' operating margin in FY2024?", claims, {"hl-1": block})
     assert stated == ["Operating margin was 9.1% in FY2024 [1].", "Operating income was $86.2m in FY2024 [1]."]
+
+
+def test_the_same_statement_from_two_blocks_is_said_once_citing_both() -> None:
+    from nodes.generate import claim_sentences
+
+    blocks = {f"c{i}": Block(n=i, kind="report", header="h", text="Total revenue was $949.3m in FY2024.",
+                             source_id="s", chunk_id=f"c{i}", company="Helio", fiscal_year=2024) for i in (1, 2)}
+    claims = [Claim(text="Total revenue was $949.3m in FY2024.", evidence_chunk_ids=[c], verified=True)
+              for c in ("c1", "c2")]
+    other = Claim(text="Operating margin was 9.1% in FY2024.", evidence_chunk_ids=["c2"], verified=True)
+    said = claim_sentences("What was Helio's revenue in FY2024?", [*claims, other], blocks)
+    assert said[0] == "Total revenue was $949.3m in FY2024 [1][2]."
+    assert len(said) == 2 and said[1].endswith("[2].")
