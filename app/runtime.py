@@ -243,6 +243,7 @@ class Runtime:
             use_cache: bool = True) -> TurnResult:
         text = self.check_question(question)
         user = self.check_user(user)
+        thread_id_given = bool(thread_id)
         if thread_id:
             snapshot = self.require_thread(thread_id, user)
             if self.is_waiting(snapshot):
@@ -256,9 +257,14 @@ class Runtime:
                                f"finish it first with `prov resume --thread {thread_id}`")
         else:
             thread_id = "t-" + uuid.uuid4().hex[:10]
+        # A new thread's question the user has asked before is almost surely served from the cache in a few
+        # steps: checkpointing it once, at its end, instead of after every step is most of a hit's cost. Only a
+        # hint (the graph's cache_lookup still decides); a longer turn has its steps checkpointed as usual.
+        once = (not thread_id_given and use_cache and self.settings.answer_cache
+                and self.cache.has_repeat(text, user=user))
         self.memory.own_thread(thread_id, user)
         payload = {"question": text, "user": user, "thread": thread_id, "use_cache": use_cache}
-        self._invoke(payload, self.config(thread_id), thread_id)
+        self._invoke(payload, self.config(thread_id), thread_id, durability="exit" if once else None)
         return self.result(thread_id)
 
     def check_user(self, user: str | None) -> str:
@@ -402,13 +408,14 @@ class Runtime:
                                if values.get("citation_check") is not None else None),
         }
 
-    def _invoke(self, payload: Any, config: dict[str, Any], thread_id: str) -> None:
-        """Run the graph; a failing step becomes TurnFailed naming the node and the checkpoint to go on from."""
+    def _invoke(self, payload: Any, config: dict[str, Any], thread_id: str, durability: str | None = None) -> None:
+        """Run the graph; a failing step becomes TurnFailed naming the node and the checkpoint to go on from.
+        `durability="exit"` checkpoints once, at the end (for a turn expected to take a few milliseconds)."""
         graph = self.graph  # built outside the try: a graph that cannot be built is not a failed step
         from app.errors import CorruptFile
 
         try:
-            graph.invoke(payload, config)
+            graph.invoke(payload, config, **({"durability": durability} if durability else {}))
         except (KeyboardInterrupt, BadInput, CorruptFile):  # a damaged store is the user's to fix: exit 2, its name
             raise
         except Exception as exc:

@@ -208,6 +208,19 @@ class SemanticCache:
                 conn.execute(delete(semantic_answers).where(semantic_answers.c.id.in_(stale)))
         return result
 
+    def has_repeat(self, question: str, *, user: str, now: datetime | None = None) -> bool:
+        """Whether the user has an unexpired entry for this very question (its normalised words): one indexed
+        read, no embedding, no guard. A hint only (the runtime uses it to checkpoint a turn that will very likely
+        be served from the cache once, at its end); `lookup` decides."""
+        key = normalise_question(question)
+        if not key:
+            return False
+        with self.engine.connect() as conn:
+            found = conn.execute(select(semantic_answers.c.id).where(
+                semantic_answers.c.user == user, semantic_answers.c.key == key,
+                semantic_answers.c.expires_at > _stamp(_utc(now))).limit(1)).first()
+        return found is not None
+
     def invalidate_sources(self, changed: Mapping[str, str | None]) -> int:
         """Delete the entries citing a source whose content hash is now another (None: the source was removed);
         how many were. Entries citing only other sources, or the same content, stay."""

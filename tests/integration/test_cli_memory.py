@@ -178,6 +178,13 @@ def test_cache_hits_misses_and_source_changes(env: dict[str, str], tmp_path: Pat
     assert b["thread_id"] != a["thread_id"]
     assert b["cache_hit"] is True and b["cached_at"] and b["cached_question"] == REVENUE_Q
     assert (b["answer"], b["citations"]) == (a["answer"], a["citations"])
+    # A repeat on a new thread is checkpointed once, at its end (most of a hit's cost is a checkpoint per step),
+    # and its trace is whole all the same.
+    steps_a = ok_json(env, "replay", "--thread", a["thread_id"], "--list")
+    steps_b = ok_json(env, "replay", "--thread", b["thread_id"], "--list")
+    assert len(steps_b) == 1 and len(steps_a) > 5 and steps_b[0]["next"] == []
+    traced = ok_json(env, "trace", "--thread", b["thread_id"])
+    assert len(traced) == 1 and traced[0]["cache"]["hit"] is True and traced[0]["manifest"] == []
 
     fresh = ask(env, REVENUE_Q, "--no-cache")
     assert fresh["cache_hit"] is False and fresh["cached_at"] is None and fresh["answer"] == a["answer"]

@@ -250,3 +250,13 @@ def test_a_miss_on_an_empty_cache_embeds_nothing(cache: SemanticCache) -> None:
     found = ask(cache, QUESTION)
     assert found.hit is None and found.considered == []
     assert cache.embed.calls == 0  # type: ignore[attr-defined]
+
+
+def test_has_repeat_is_a_hint_for_the_same_words_of_the_same_user_before_the_ttl(db: Path) -> None:
+    cache = SemanticCache(f"sqlite:///{db}", FakeEmbed(), ttl=timedelta(days=30))
+    remember(cache)
+    assert cache.has_repeat(QUESTION.upper() + "  ", user="ana", now=T0 + timedelta(days=1))
+    assert not cache.has_repeat(QUESTION, user="bo", now=T0 + timedelta(days=1))
+    assert not cache.has_repeat(QUESTION.replace("2023", "2022"), user="ana", now=T0 + timedelta(days=1))
+    assert not cache.has_repeat(QUESTION, user="ana", now=T0 + timedelta(days=31))
+    assert not cache.has_repeat("   ", user="ana")
