@@ -42,7 +42,7 @@ from pydantic import BaseModel
 from sqlalchemy import Column, LargeBinary, MetaData, String, Table, Text, and_, delete, func, select, true
 
 from app.memory.guard import cache_conflict
-from app.memory.records import memory_engine
+from app.memory.records import create_tables, memory_engine
 from app.memory.vectors import cosine_scores, to_blob
 
 
@@ -134,7 +134,7 @@ class SemanticCache:
     def __init__(self, url: str, embed: Embed, *, threshold: float = DEFAULT_THRESHOLD,
                  ttl: timedelta = DEFAULT_TTL) -> None:
         self.engine = memory_engine(url)
-        _meta.create_all(self.engine)
+        create_tables(self.engine, _meta)
         self.embed = embed
         self.threshold = threshold
         self.ttl = ttl
