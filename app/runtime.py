@@ -234,9 +234,14 @@ class Runtime:
     def cut_off_at(snapshot: Any) -> str | None:
         """The node(s) a turn stopped before when its process died or a step failed (the thread's latest checkpoint
         still has work to run and no question is waiting for a reply); None for a finished or waiting turn."""
-        if snapshot is None or not snapshot.next or snapshot.interrupts:
+        if snapshot is None or snapshot.interrupts:
             return None
-        return ",".join(snapshot.next)
+        if snapshot.next:
+            return ",".join(snapshot.next)
+        # Killed after a step's tasks had all written their results but before the step's checkpoint: `next` is
+        # empty (every task has writes), yet the checkpoint still has tasks to apply; a finished turn has none.
+        tasks = tuple(getattr(snapshot, "tasks", ()) or ())
+        return ",".join(dict.fromkeys(t.name for t in tasks)) or None
 
     # --- operations ------------------------------------------------------------------------------------------
     def run(self, question: str, thread_id: str | None = None, *, user: str | None = None,

@@ -148,6 +148,16 @@ class MemoryStore:
         if not normalise_key(key) or not value.strip():
             raise ValueError("a memory record needs a key and a value")
         now = now or datetime.now(timezone.utc)
+        if said.strip() and source and not source.endswith(":-"):
+            # A step that re-runs (its process died after this write, before its checkpoint) writes nothing new:
+            # the record this turn already wrote from the same sentence for this key is the write. (By the
+            # sentence, not the value: a list update's value is computed from the list it already changed.)
+            with self.engine.connect() as conn:
+                again = conn.execute(select(records).where(
+                    records.c.user == user, records.c.key == normalise_key(key), records.c.source == source,
+                    records.c.type == type, records.c.said == " ".join(said.split()))).mappings().first()
+            if again is not None:
+                return _record(again)
         record = MemoryRecord(
             id=uuid.uuid4().hex, user=user, thread=thread, type=type, key=normalise_key(key), value=value.strip(),
             source=source, said=" ".join(said.split()), created_at=now,

@@ -101,3 +101,21 @@ def test_explicit_statements_and_corrections_qualify(utterance, expected):
 def test_questions_pleasantries_and_other_text_are_refused_with_the_rule(utterance, rule):
     decision = decide(utterance)
     assert not decision.kept and rule in decision.rule
+
+
+def test_a_step_that_runs_again_writes_its_record_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """write_memory re-runs when its process died after the write and before the step's checkpoint: the same
+    turn (source) writing the same sentence for the same key is the write already made, not a correction."""
+    from app.memory.records import MemoryStore
+
+    store = MemoryStore(f"sqlite:///{tmp_path / 'm.sqlite'}")
+    said = "I cover Helio Renewables for my fund."
+    first = store.write("ana", None, "profile", "coverage", "Helio Renewables", "t-1:cp-9", said=said)
+    again = store.write("ana", None, "profile", "coverage", "Helio Renewables", "t-1:cp-9", said=said)
+    assert again.id == first.id and again.supersedes is None
+    assert [r.id for r in store.list_records("ana", include_all=True)] == [first.id]
+    # the same words in a later turn are a new statement (it supersedes), and so is another sentence of one turn
+    later = store.write("ana", None, "profile", "coverage", "Helio Renewables", "t-1:cp-12", said=said)
+    assert later.id != first.id and later.supersedes == first.id
+    fix = store.write("ana", None, "profile", "coverage", "Northwind", "t-1:cp-12", said="Actually, Northwind.")
+    assert fix.supersedes == later.id
