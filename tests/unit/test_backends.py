@@ -99,15 +99,22 @@ def test_check_question_refuses_what_is_not_plain_text(tmp_path: Path) -> None:
 
 
 def test_a_cut_off_turn_is_told_from_a_waiting_or_finished_one() -> None:
+    class Task:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
     class Snap:
-        def __init__(self, next_: tuple, interrupts: tuple = ()) -> None:  # type: ignore[type-arg]
-            self.next, self.interrupts = next_, interrupts
+        def __init__(self, next_: tuple, interrupts: tuple = (), tasks: tuple = ()) -> None:  # type: ignore[type-arg]
+            self.next, self.interrupts, self.tasks = next_, interrupts, tasks
 
     assert Runtime.cut_off_at(Snap(("retrieve",))) == "retrieve"
     assert Runtime.cut_off_at(Snap(("news", "retrieve"))) == "news,retrieve"
     assert Runtime.cut_off_at(Snap(("clarify",), ("waiting",))) is None
     assert Runtime.cut_off_at(Snap(())) is None
     assert Runtime.cut_off_at(None) is None
+    # every task of the step wrote its result before the process died: next is empty, the tasks are not applied
+    assert Runtime.cut_off_at(Snap((), tasks=(Task("retrieve"), Task("news")))) == "retrieve,news"
+    assert Runtime.cut_off_at(Snap((), ("waiting",), (Task("clarify"),))) is None
 
 
 def test_a_knowledge_base_has_one_identity_for_its_chroma_database(tmp_path: Path) -> None:
