@@ -24,6 +24,16 @@ from pathlib import Path
 PG_BIN_DIRS = sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
 
 
+def stop_process(proc: subprocess.Popen, timeout: float = 20) -> None:  # type: ignore[type-arg]
+    """Terminate a server process, killing it when it does not stop within `timeout`."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=timeout)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -100,11 +110,7 @@ class ChromaServer:
         return f"http://127.0.0.1:{self.port}"
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        stop_process(self.proc)
 
 
 def chroma_exe() -> str:

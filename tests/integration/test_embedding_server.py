@@ -29,6 +29,7 @@ from tests.integration.test_llama_server import (
     _smollm2_gguf,
     _unavailable,
 )
+from tests.servers import stop_process
 
 pytestmark = pytest.mark.integration
 
@@ -67,12 +68,7 @@ def embedding_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple
             _wait_until_serving(proc, base_url, log_path)
             yield base_url, _embedding_length(gguf)
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=20)
+            stop_process(proc, 20)
 
 
 def _wait_until_serving(proc: subprocess.Popen, base_url: str, log_path: Path) -> None:

@@ -27,6 +27,7 @@ import pytest
 
 from tests.conftest import REPO
 from tests.integration.corpus_home import ingested_home
+from tests.servers import stop_process
 
 pytestmark = pytest.mark.integration
 
@@ -114,12 +115,7 @@ def serve(home_env: dict[str, str], folder: Path, **extra_env: str) -> Iterator[
     try:
         yield Served(wait_until_healthy(proc, port, log), log)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=15)
+        stop_process(proc, 15)
 
 
 @pytest.fixture(scope="module")

@@ -35,6 +35,7 @@ from app.models.providers.openai import (
 )
 from app.routing.decision import FLAGS, RouteDecision
 from app.settings import Settings
+from tests.servers import stop_process
 
 pytestmark = pytest.mark.integration
 
@@ -110,12 +111,7 @@ def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     try:
         yield base_url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=20)
+        stop_process(proc, 20)
         log.close()
 
 
