@@ -14,6 +14,8 @@ import json
 import os
 import pickle
 import shutil
+import time
+import uuid
 from pathlib import Path
 from typing import Protocol, Sequence
 
@@ -99,6 +101,7 @@ class RankBm25Index:
 
 
 BACKENDS: dict[str, type] = {"bm25s": Bm25sIndex, "rank-bm25": RankBm25Index}
+STALE_TMP_S = 3600  # a temporary index folder this old was left by a process that died while writing it
 
 
 def make_index(backend: str) -> SparseIndex:
@@ -140,20 +143,35 @@ class PersistedSparse:
         self.ids, self.generation = ids, generation
 
     def save(self) -> None:
+        """Write the index to a folder of its own, then point `<backend>.current` at it; both switches are atomic
+        renames, so a reader loads the old index or the new one. Processes that rebuild at once (each finds the
+        catalog newer than the index after another process's ingest) write under names of their own: a shared
+        temporary name let one process rename or delete what another was still writing. Folders of older
+        generations are removed; a temporary folder only once it is an hour old (left by a killed process), as
+        another process may still be writing it."""
         self.root.mkdir(parents=True, exist_ok=True)
-        name = f"{self.backend}.g{self.generation}.{os.getpid()}"
+        unique = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        name = f"{self.backend}.g{self.generation}.{unique}"
         tmp = self.root / (name + ".tmp")
-        shutil.rmtree(tmp, ignore_errors=True)
         self.index.save(tmp)
         (tmp / "ids.json").write_text(json.dumps({"generation": self.generation, "ids": self.ids}))
-        final = self.root / name
-        shutil.rmtree(final, ignore_errors=True)
-        os.replace(tmp, final)
-        pointer_tmp = self._pointer.with_suffix(".tmp")
+        os.replace(tmp, self.root / name)
+        pointer_tmp = self.root / f"{self.backend}.current.{unique}.tmp"
         pointer_tmp.write_text(name)
         os.replace(pointer_tmp, self._pointer)
+        self._remove_older()
+
+    def _remove_older(self) -> None:
         for old in self.root.glob(f"{self.backend}.g*"):
-            if old.name != name:
+            generation = old.name[len(self.backend) + 2:].split(".", 1)[0]
+            if old.name.endswith(".tmp"):
+                try:
+                    stale = time.time() - old.stat().st_mtime > STALE_TMP_S
+                except OSError:  # removed meanwhile by another process
+                    continue
+                if stale:
+                    shutil.rmtree(old, ignore_errors=True)
+            elif generation.isdigit() and int(generation) < self.generation:
                 shutil.rmtree(old, ignore_errors=True)
 
     def load(self) -> bool:

@@ -26,6 +26,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -121,7 +122,8 @@ def turn(argv: list[str]) -> int:
 
 def prepare(argv: list[str]) -> int:
     """SPEC: {label: {"user": U, "turns": [{"question": Q} | {"reply": R}, ...]}}: each label's turns on a new
-    thread; prints {label: {"thread": its id, "results": [each turn's result as `prov run --json` prints it]}}."""
+    thread; prints {label: {"thread": its id, "results": [each turn's result as `prov run --json` prints it, and the
+    seconds it took]}}."""
     from app.runtime import Runtime
     from app.settings import get_settings
 
@@ -132,12 +134,13 @@ def prepare(argv: list[str]) -> int:
         thread: str | None = None
         results = []
         for step in item["turns"]:
+            started = time.monotonic()
             if "reply" in step:
                 result = runtime.resume(thread, step["reply"], user=item["user"])  # type: ignore[arg-type]
             else:
                 result = runtime.run(step["question"], thread, user=item["user"])
             thread = result.thread_id
-            results.append(result.as_json())
+            results.append({**result.as_json(), "seconds": round(time.monotonic() - started, 2)})
         out[label] = {"thread": thread, "results": results}
     runtime.close()
     print(json.dumps(out))
