@@ -366,26 +366,48 @@ def test_a_killed_turn_is_finished_by_resume(backend: tuple[str, dict[str, str]]
         pytest.xfail(f"{len(known)} trial(s) hit a known bug in app/runtime.py: {known[0].known_bug}\n{summary}")
 
 
-@pytest.mark.xfail(strict=True, reason="write_memory re-runs on resume when its process died after the write and "
-                                       "before the checkpoint: the record is written twice, the second superseding "
-                                       "the first, and the answer says '(replaces your earlier statement)'")
-def test_a_memory_write_is_not_repeated_by_resume(server: ForkServer, base_env: dict[str, str]) -> None:
-    statement = "I cover Helio Renewables for my fund."
-    prior = {"question": "What was Helio Renewables' revenue in FY2024?"}
-    spec = Path(server.workdir / "memory-spec.json")
-    spec.write_text(json.dumps({"ref": {"user": "u-mem-ref", "turns": [prior, {"question": statement}]},
-                                "trial": {"user": "u-mem-trial", "turns": [prior]}}))
+MEMORY_CASES = {
+    # killed right after the write, before the step's writes were saved: write_memory runs again from the same
+    # checkpoint
+    "statement": ("I cover Helio Renewables for my fund.", "write_memory", "end"),
+    # killed at the last step of a long turn: LangGraph saves checkpoints in the background, and those of the last
+    # few steps were not saved yet, so resume runs write_memory again from an earlier checkpoint, under new ids
+    "statement and question": ("I cover Helio Renewables for my fund. What was Helio Renewables' revenue in FY2024?",
+                               "respond", "start"),
+}
+
+
+@pytest.mark.parametrize("case", list(MEMORY_CASES))
+def test_a_memory_write_is_not_repeated_by_resume(case: str, server: ForkServer, base_env: dict[str, str]) -> None:
+    """A turn that wrote a memory record and was killed before its checkpoint caught up is resumed: the record is
+    written once (not a second one superseding the first), and the answer is the uncrashed thread's."""
+    question, node, on = MEMORY_CASES[case]
+    label = case.replace(" ", "-")
+    prior = {"question": "What was Northwind Logistics' revenue in FY2024?"}
+    users = {"ref": f"u-mem-ref-{label}", "trial": f"u-mem-trial-{label}"}
+    spec = Path(server.workdir / f"memory-{label}.json")
+    spec.write_text(json.dumps({"ref": {"user": users["ref"], "turns": [prior, {"question": question}]},
+                                "trial": {"user": users["trial"], "turns": [prior]}}))
     made = server.run(["prepare", str(spec)], base_env).json()
     want = made["ref"]["results"][-1]
     thread = made["trial"]["thread"]
-    killed = server.run(["turn", "--thread", thread, "--user", "u-mem-trial", "--question", statement,
-                         "--kill-at", "write_memory", "--on", "end"], base_env)
+    killed = server.run(["turn", "--thread", thread, "--user", users["trial"], "--question", question,
+                         "--kill-at", node, "--on", on], base_env)
     assert killed.rc == -signal.SIGKILL, killed.stderr
-    listed = {r["thread_id"]: r for r in server.prov(base_env, "threads", "--json").json()}
-    assert listed[thread]["status"] == "interrupted", listed[thread]
-    resumed = server.prov(base_env, "resume", "--thread", thread, "--user", "u-mem-trial", "--json")
+    row = {r["thread_id"]: r for r in server.prov(base_env, "threads", "--json").json()}[thread]
+    assert row["status"] == "interrupted" and row["stopped_at"], row
+    resumed = server.prov(base_env, "resume", "--thread", thread, "--user", users["trial"], "--json")
     assert resumed.rc == 0, resumed.stderr
-    records = {u: server.prov(base_env, "memory", "list", "--user", u, "--all", "--json").json()
-               for u in ("u-mem-ref", "u-mem-trial")}
-    assert len(records["u-mem-trial"]) == len(records["u-mem-ref"]) == 1, records
+    records = {who: server.prov(base_env, "memory", "list", "--user", u, "--all", "--json").json()
+               for who, u in users.items()}
+    assert len(records["ref"]) == 1, records["ref"]
+    # Whether write_memory ran again from the checkpoint its step started from (the same checkpoint id in the
+    # record's source), or from an earlier one: the resume went on from `stopped_at`.
+    earlier = not {"write_memory", "respond"} & set(row["stopped_at"].split(","))
+    if len(records["trial"]) == 2 and earlier:
+        pytest.xfail("known bug (app/memory/records.py, nodes/memory.py): a write_memory run again from an earlier "
+                     "checkpoint writes its record a second time; the re-run check keys on the record's source, "
+                     f"'thread:checkpoint id', and the checkpoint ids are new (stopped at {row['stopped_at']}): "
+                     f"{[(r['status'], r['source']) for r in records['trial']]}")
+    assert len(records["trial"]) == 1, (row["stopped_at"], records["trial"])
     assert resumed.json()["answer"] == want["answer"]
