@@ -50,7 +50,13 @@ def intake(state: SupervisorState, *, max_chars: int = 2000) -> dict[str, Any]:
     if len(question) > max_chars:
         raise ValueError(f"the question has {len(question)} characters; the limit is {max_chars}")
     # A thread's first turn skips compress_history (after_intake): it starts with no recent turns and no summary.
-    return {**PER_TURN_RESET, "recent_turns": [], "history_summary": "", "question": question, "asked": question}
+    # The turn is named by the checkpoint it starts from: a step that runs again after a crash (resumed from any
+    # later checkpoint of the turn) names the same turn, so what it writes is not written twice.
+    from nodes.memory import _checkpoint_id
+
+    source = f"{state.get('thread') or '-'}:{_checkpoint_id() or '-'}"
+    return {**PER_TURN_RESET, "recent_turns": [], "history_summary": "", "question": question, "asked": question,
+            "turn_source": source}
 
 
 def after_intake(state: SupervisorState) -> list[str]:

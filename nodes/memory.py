@@ -173,7 +173,7 @@ def write_memory(state: SupervisorState, *, store: Any, cache: Any = None) -> di
         return {"memory_writes": []}
     user = state.get("user") or "local"
     thread = state.get("thread") or None
-    source = f"{thread or '-'}:{_checkpoint_id() or '-'}"
+    source = state.get("turn_source") or f"{thread or '-'}:{_checkpoint_id() or '-'}"
     writes: list[MemoryWrite] = []
     sentences = user_sentences(state)
     for sentence, decision in zip(sentences, decide_turn(sentences)):
