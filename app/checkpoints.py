@@ -8,6 +8,7 @@ of threads with their checkpoint counts, erasure, and a description of the backe
 from __future__ import annotations
 
 import sqlite3
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -91,12 +92,31 @@ def open_postgres_saver(url: str, timeout_s: float) -> Any:
         raise ServerUnreachable(f"cannot reach PostgreSQL at {redact(url)} (PROV_CHECKPOINT_URL) within "
                                 f"{timeout_s:g} s: {first}") from exc
     saver = PostgresSaver(conn, serde=_serde())
-    conn.execute("SELECT pg_advisory_lock(%s)", (SETUP_LOCK,))
-    try:
-        saver.setup()
-    finally:
-        conn.execute("SELECT pg_advisory_unlock(%s)", (SETUP_LOCK,))
+    if not _migrated(conn, saver):
+        # One process at a time runs the migrations. Waiting is polled: a process blocked in pg_advisory_lock is
+        # an open transaction, which the holder's CREATE INDEX CONCURRENTLY would wait for (a deadlock).
+        deadline = time.monotonic() + 120
+        while not conn.execute("SELECT pg_try_advisory_lock(%s) AS got", (SETUP_LOCK,)).fetchone()["got"]:
+            if time.monotonic() > deadline:
+                raise ServerUnreachable(f"PostgreSQL at {redact(url)}: another process has held the checkpoint "
+                                        "tables' set-up lock for 120 s")
+            time.sleep(0.1)
+        try:
+            saver.setup()
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (SETUP_LOCK,))
     return saver
+
+
+def _migrated(conn: Any, saver: Any) -> bool:
+    """Whether every migration of the installed PostgresSaver has run (the common case: nothing to set up)."""
+    import psycopg
+
+    try:
+        row = conn.execute("SELECT v FROM checkpoint_migrations ORDER BY v DESC LIMIT 1").fetchone()
+    except psycopg.errors.UndefinedTable:
+        return False
+    return row is not None and row["v"] >= len(saver.MIGRATIONS) - 1
 
 
 @dataclass

@@ -172,6 +172,7 @@ class KnowledgeBase:
         self._collection = None
         self._sparse = None
         self._filter_rows: list[dict] | None = None
+        self._filter_rows_of = None  # the sparse index those rows are aligned with
         self._names: tuple[int, CompanyNames] | None = None
         self._batch_limit: int | None = None
         self._lock = threading.Lock()
@@ -502,11 +503,18 @@ class KnowledgeBase:
 
     def filter_rows(self) -> list[dict]:
         """Per-chunk metadata aligned with the sparse index's ids (for masking sparse results)."""
+        return self.sparse_view()[1]
+
+    def sparse_view(self):  # type: ignore[no-untyped-def]
+        """The sparse index and the per-chunk metadata aligned with its ids, of one generation: a search reads
+        both from here once, so another process's ingest committing mid-search cannot give them two lengths."""
         sparse = self.sparse()
-        if self._filter_rows is None:
+        cached = self._filter_rows
+        if cached is None or len(cached) != len(sparse.ids) or self._filter_rows_of is not sparse:
             rows = {r["chunk_id"]: r for r in self.catalog.chunk_filter_rows()}
-            self._filter_rows = [rows.get(cid, {}) for cid in sparse.ids]
-        return self._filter_rows
+            cached = [rows.get(cid, {}) for cid in sparse.ids]
+            self._filter_rows, self._filter_rows_of = cached, sparse
+        return sparse, cached
 
     # --- status --------------------------------------------------------------------------------------
     def status(self) -> dict[str, Any]:

@@ -25,8 +25,8 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
     settings = kb.settings
     funnel: list[FunnelStep] = []
     lists: dict[str, list[tuple[str, float]]] = {}
-    eligible = _eligible_mask(kb, filters)
-    sparse = kb.sparse()
+    sparse, rows = kb.sparse_view()  # one generation for the index and its metadata
+    eligible = _eligible_mask(rows, filters)
     total = len(sparse.ids)
     n_eligible = int(eligible.sum()) if eligible is not None else total
     if filters.active():
@@ -36,7 +36,7 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
              if mode == "hybrid" and not filters.company else [])
     years = years_in(query, kb.catalog.fiscal_years()) if mode == "hybrid" and filters.fiscal_year is None else []
     if named:  # the question names companies the knowledge base holds: search their filings only
-        scoped = np.fromiter((bool(r) and r.get("company") in named for r in kb.filter_rows()), dtype=bool)
+        scoped = np.fromiter((bool(r) and r.get("company") in named for r in rows), dtype=bool)
         eligible = scoped if eligible is None else eligible & scoped
         funnel.append(FunnelStep("scope", int(eligible.sum()), n_eligible - int(eligible.sum()),
                                  "filings of the companies the question names: " + ", ".join(named)))
@@ -165,10 +165,10 @@ def _dense(kb: KnowledgeBase, qvec: list[float], n: int, where: dict | None) -> 
     return [(cid, 1.0 - float(d)) for cid, d in zip(res["ids"][0], res["distances"][0])]
 
 
-def _eligible_mask(kb: KnowledgeBase, filters: Filters) -> np.ndarray | None:
+def _eligible_mask(rows: list[dict], filters: Filters) -> np.ndarray | None:
     if not filters.active():
         return None
-    return np.fromiter((bool(r) and filters.matches(r) for r in kb.filter_rows()), dtype=bool)
+    return np.fromiter((bool(r) and filters.matches(r) for r in rows), dtype=bool)
 
 
 def _describe(name: str, pool: int) -> str:

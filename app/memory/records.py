@@ -114,8 +114,16 @@ def create_tables(engine: Engine, meta: MetaData) -> None:
 
     from app.errors import ServerUnreachable
 
+    import contextlib
+
+    from filelock import FileLock
+
+    # SQLite: create_all checks each table, then creates it; two processes starting at once both find it missing
+    # ("table already exists"). A lock file beside the database takes them one at a time.
+    local = engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:")
     try:
-        with engine.begin() as conn:
+        with (FileLock(f"{engine.url.database}.lock", timeout=120) if local else contextlib.nullcontext()), \
+                engine.begin() as conn:
             if engine.dialect.name == "postgresql":
                 conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({TABLES_LOCK})")
             meta.create_all(conn)
