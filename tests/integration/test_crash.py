@@ -17,8 +17,11 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
+import sqlite3
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -27,7 +30,7 @@ import pytest
 
 from tests.conftest import REPO
 from tests.integration.corpus_home import ingested_home
-from tests.integration.turn_driver import Done, ForkServer
+from tests.integration.turn_driver import Done, ForkServer, NoJson
 
 pytestmark = pytest.mark.integration
 
@@ -114,6 +117,24 @@ REQUIRED_NODES = {"intake", "compress_history", "enrich", "route", "join", "asse
                   "grade_documents", "draft_and_verify", "start_calculation", "call_model", "tools"}
 
 
+# A known bug: app/errors.py sqlite_problem calls a SQLite file truncated when it is shorter than its header's page
+# count, but a WAL checkpoint killed midway (it writes page 1 first, then the others in order) leaves exactly that,
+# and SQLite finishes it from the -wal file; Prov then refuses every command on the thread store
+# (test_a_database_cut_off_in_a_wal_checkpoint_is_not_called_truncated shows it alone).
+FALSE_TRUNCATION = "a truncated SQLite database"
+
+
+@contextmanager
+def known_false_truncation() -> Iterator[None]:
+    try:
+        yield
+    except NoJson as exc:
+        if FALSE_TRUNCATION in exc.done.stderr:
+            pytest.xfail(f"known bug (app/errors.py): a WAL checkpoint killed midway is called truncated: "
+                         f"{exc.done.stderr.strip()[-400:]}")
+        raise
+
+
 # --- fixtures ---------------------------------------------------------------------------------------------------
 
 
@@ -162,7 +183,6 @@ class Trial:
     user: str
     outcome: str = ""
     problems: list[str] = field(default_factory=list)
-    known_bug: str | None = None
 
 
 def questions(done: Done) -> list[str]:
@@ -272,9 +292,8 @@ def finish_and_check(server: ForkServer, env: dict[str, str], trial: Trial, row:
         trial.outcome = "reply not saved: still waiting"
         finished = server.prov(env, "resume", "--thread", t, "--user", u, scenario.trial["reply"], "--json")
     elif last_next and not (status == "clarification" and last_next == ["clarify"]):
-        trial.known_bug = (f"prov threads shows {status!r} (stopped_at {row['stopped_at']}) but the last checkpoint "
-                           f"still runs {last_next}: Runtime.cut_off_at misses a step whose tasks all finished "
-                           "before the next checkpoint was saved")
+        fail(f"prov threads shows {status!r} (stopped_at {row['stopped_at']}) but the last checkpoint still runs "
+             f"{last_next}: the cut-off turn looks finished")
         return
     elif history == ref.before and "question" in scenario.trial:
         # Killed before the turn's first checkpoint reached the disk: no trace of it; asking again runs it.
@@ -342,11 +361,9 @@ def run_trials(server: ForkServer, env: dict[str, str], tmp: Path, plan: list[Ki
 def report(trials: list[Trial]) -> str:
     lines = []
     for t in trials:
-        state = "FAIL" if t.problems else "KNOWN BUG" if t.known_bug else "ok"
+        state = "FAIL" if t.problems else "ok"
         lines.append(f"{state:9} {t.kill.label:38} {t.outcome}")
         lines.extend(f"          - {p}" for p in t.problems)
-        if t.known_bug:
-            lines.append(f"          - {t.known_bug}")
     return "\n".join(lines)
 
 
@@ -354,16 +371,16 @@ def test_a_killed_turn_is_finished_by_resume(backend: tuple[str, dict[str, str]]
                                              tmp_path: Path) -> None:
     name, env = backend
     plan = SQLITE_PLAN if name == "sqlite" else POSTGRES_PLAN
-    trials = run_trials(server, env, tmp_path, plan)
+    with known_false_truncation():
+        trials = run_trials(server, env, tmp_path, plan)
     summary = report(trials)
+    if any(FALSE_TRUNCATION in p for t in trials for p in t.problems):
+        pytest.xfail(f"known bug (app/errors.py): a WAL checkpoint killed midway is called truncated\n{summary}")
     print(f"\n{name}: {len(trials)} trials (seed {SEED})\n{summary}")
     assert not any(t.problems for t in trials), summary
     if name == "sqlite":
         killed = {t.kill.node for t in trials if t.kill.node}
         assert len(trials) >= 20 and REQUIRED_NODES <= killed, REQUIRED_NODES - killed
-    known = [t for t in trials if t.known_bug]
-    if known:
-        pytest.xfail(f"{len(known)} trial(s) hit a known bug in app/runtime.py: {known[0].known_bug}\n{summary}")
 
 
 MEMORY_CASES = {
@@ -381,6 +398,11 @@ MEMORY_CASES = {
 def test_a_memory_write_is_not_repeated_by_resume(case: str, server: ForkServer, base_env: dict[str, str]) -> None:
     """A turn that wrote a memory record and was killed before its checkpoint caught up is resumed: the record is
     written once (not a second one superseding the first), and the answer is the uncrashed thread's."""
+    with known_false_truncation():
+        memory_case(case, server, base_env)
+
+
+def memory_case(case: str, server: ForkServer, base_env: dict[str, str]) -> None:
     question, node, on = MEMORY_CASES[case]
     label = case.replace(" ", "-")
     prior = {"question": "What was Northwind Logistics' revenue in FY2024?"}
@@ -395,19 +417,56 @@ def test_a_memory_write_is_not_repeated_by_resume(case: str, server: ForkServer,
                          "--kill-at", node, "--on", on], base_env)
     assert killed.rc == -signal.SIGKILL, killed.stderr
     row = {r["thread_id"]: r for r in server.prov(base_env, "threads", "--json").json()}[thread]
-    assert row["status"] == "interrupted" and row["stopped_at"], row
-    resumed = server.prov(base_env, "resume", "--thread", thread, "--user", users["trial"], "--json")
-    assert resumed.rc == 0, resumed.stderr
+    if row["status"] == "interrupted":
+        finished = server.prov(base_env, "resume", "--thread", thread, "--user", users["trial"], "--json")
+    else:  # not one checkpoint of the turn reached the disk: the user asks again
+        finished = server.prov(base_env, "run", "--thread", thread, "--user", users["trial"], question, "--json")
+    assert finished.rc == 0, finished.stderr
     records = {who: server.prov(base_env, "memory", "list", "--user", u, "--all", "--json").json()
                for who, u in users.items()}
     assert len(records["ref"]) == 1, records["ref"]
-    # Whether write_memory ran again from the checkpoint its step started from (the same checkpoint id in the
-    # record's source), or from an earlier one: the resume went on from `stopped_at`.
-    earlier = not {"write_memory", "respond"} & set(row["stopped_at"].split(","))
-    if len(records["trial"]) == 2 and earlier:
-        pytest.xfail("known bug (app/memory/records.py, nodes/memory.py): a write_memory run again from an earlier "
-                     "checkpoint writes its record a second time; the re-run check keys on the record's source, "
-                     f"'thread:checkpoint id', and the checkpoint ids are new (stopped at {row['stopped_at']}): "
-                     f"{[(r['status'], r['source']) for r in records['trial']]}")
-    assert len(records["trial"]) == 1, (row["stopped_at"], records["trial"])
-    assert resumed.json()["answer"] == want["answer"]
+    if len(records["trial"]) == 2 and (row["status"] != "interrupted" or row["stopped_at"] == "__start__"):
+        pytest.xfail("known limitation (nodes/conversation.py intake): a turn is named by the id of the checkpoint "
+                     "intake runs from (turn_source); a resume from the turn's input checkpoint, or the question "
+                     f"asked again when nothing was saved, runs intake from a new one (stopped at "
+                     f"{row['stopped_at']}, status {row['status']}), so write_memory writes its record again")
+    assert len(records["trial"]) == 1, (row, records["trial"])
+    assert finished.json()["answer"] == want["answer"]
+
+
+@pytest.mark.xfail(strict=True, reason="app/errors.py sqlite_problem calls the file truncated (see FALSE_TRUNCATION)")
+def test_a_database_cut_off_in_a_wal_checkpoint_is_not_called_truncated(tmp_path: Path) -> None:
+    """A WAL checkpoint copies the log's pages into the database file in page order, page 1 (whose header holds the
+    page count) first; killed midway, it leaves a file shorter than its header says, which SQLite completes from
+    the -wal file on the next open. Built here by hand: the database and its log as a writer left them, then
+    page 1 from the log written over the file's, as the checkpoint's first write. SQLite reads every row of it;
+    Prov must open it too, not call it truncated."""
+    from app.errors import sqlite_problem
+
+    live = tmp_path / "live.sqlite"
+    conn = sqlite3.connect(live)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("CREATE TABLE t (x TEXT)")
+    conn.execute("INSERT INTO t VALUES ('first')")
+    conn.commit()
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.execute("PRAGMA wal_autocheckpoint=0")  # the next pages stay in the log
+    conn.executemany("INSERT INTO t VALUES (?)", [("x" * 1000,)] * 500)
+    conn.commit()
+    cut = tmp_path / "cut"
+    cut.mkdir()
+    for suffix in ("", "-wal"):  # the files as they are on disk while the writer still has them open
+        shutil.copy(f"{live}{suffix}", cut / f"db.sqlite{suffix}")
+    conn.close()
+    log = (cut / "db.sqlite-wal").read_bytes()
+    page_size = int.from_bytes(log[8:12], "big")
+    frames = range(32, len(log), 24 + page_size)  # a 32-byte log header, then frames of a 24-byte header and a page
+    page1 = [log[at + 24:at + 24 + page_size] for at in frames if int.from_bytes(log[at:at + 4], "big") == 1][-1]
+    with open(cut / "db.sqlite", "r+b") as fh:
+        fh.write(page1)
+    probe = tmp_path / "probe"  # SQLite's own reading, on a copy (opening it completes the checkpoint)
+    shutil.copytree(cut, probe)
+    with sqlite3.connect(probe / "db.sqlite") as check:
+        assert check.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert check.execute("SELECT COUNT(*) FROM t").fetchone() == (501,)
+    assert sqlite_problem(cut / "db.sqlite") is None

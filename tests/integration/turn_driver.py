@@ -243,7 +243,18 @@ class Done:
     stderr: str
 
     def json(self) -> Any:
-        return json.loads(self.stdout)
+        try:
+            return json.loads(self.stdout)
+        except json.JSONDecodeError:
+            raise NoJson(self) from None
+
+
+class NoJson(AssertionError):
+    """A command that was to print JSON printed something else (it failed: its exit status and stderr say why)."""
+
+    def __init__(self, done: Done) -> None:
+        self.done = done
+        super().__init__(f"exit {done.rc}, no JSON on stdout; stderr: {done.stderr.strip()[-1500:]}")
 
 
 class ForkServer:
