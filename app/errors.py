@@ -47,9 +47,21 @@ def sqlite_problem(path: Path) -> str | None:
     change_counter = int.from_bytes(header[24:28], "big")
     if page_size < 512 or page_size & (page_size - 1):
         return "a damaged SQLite database (its header is invalid)"
-    if pages and valid_for == change_counter and size < pages * page_size:
+    if pages and valid_for == change_counter and size < pages * page_size and not has_log(path):
         return f"a truncated SQLite database ({size} bytes; its header says {pages * page_size})"
     return None
+
+
+def has_log(path: Path) -> bool:
+    """Whether a write-ahead log or a rollback journal lies beside the database: SQLite completes (or undoes) from
+    it what a killed checkpoint or transaction left half-written, so the file's size proves nothing then."""
+    for suffix in ("-wal", "-journal"):
+        try:
+            if path.with_name(path.name + suffix).stat().st_size > 0:
+                return True
+        except FileNotFoundError:
+            continue
+    return False
 
 
 def check_sqlite(path: Path, what: str, remedy: str) -> None:

@@ -50,11 +50,11 @@ def intake(state: SupervisorState, *, max_chars: int = 2000) -> dict[str, Any]:
     if len(question) > max_chars:
         raise ValueError(f"the question has {len(question)} characters; the limit is {max_chars}")
     # A thread's first turn skips compress_history (after_intake): it starts with no recent turns and no summary.
-    # The turn is named by the checkpoint it starts from: a step that runs again after a crash (resumed from any
-    # later checkpoint of the turn) names the same turn, so what it writes is not written twice.
-    from nodes.memory import _checkpoint_id
-
-    source = f"{state.get('thread') or '-'}:{_checkpoint_id() or '-'}"
+    # The turn is named by its number in the thread: a step that runs again after a crash (resumed from any
+    # checkpoint of the turn, even one from before the turn's own start was saved) names the same turn, so what
+    # it writes is not written twice. (A fork of turn N is turn N again: the same sentence is the same record.)
+    thread = state.get("thread")
+    source = f"{thread}:turn-{len(state.get('history') or []) + 1}" if thread else "-:-"
     return {**PER_TURN_RESET, "recent_turns": [], "history_summary": "", "question": question, "asked": question,
             "turn_source": source}
 

@@ -139,7 +139,7 @@ class SupervisorOutput(TypedDict):
 
 class SupervisorState(SupervisorInput, SupervisorOutput, total=False):
     asked: str
-    turn_source: str  # "thread:checkpoint id" of the turn's start: what the memory it writes names as its source
+    turn_source: str  # "thread:turn-N": the turn, as the memory records it writes name their source
     clarifications: list[dict[str, str]]
     history: Annotated[list[Turn], append_turns]
     history_summary: str

@@ -143,8 +143,16 @@ class OfflineRouter:
         key = examples_hash(examples)
         router = cls.load(folder, key, embed=embed)
         if router is None:
-            router = cls.fit(examples, embed, known_companies=known_companies, known_tickers=known_tickers)
-            router.save(folder)
+            from filelock import FileLock
+
+            # Processes starting at once on a cold models folder fit it one at a time: the first fits and saves,
+            # the others load what it saved (eight fitting at once took minutes on two cores).
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            with FileLock(str(Path(folder) / ".fit.lock"), timeout=600):
+                router = cls.load(folder, key, embed=embed)
+                if router is None:
+                    router = cls.fit(examples, embed, known_companies=known_companies, known_tickers=known_tickers)
+                    router.save(folder)
         return router
 
     # ------------------------------------------------------------------------------------- prediction

@@ -21,7 +21,6 @@ import shutil
 import signal
 import sqlite3
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
@@ -30,7 +29,7 @@ import pytest
 
 from tests.conftest import REPO
 from tests.integration.corpus_home import ingested_home
-from tests.integration.turn_driver import Done, ForkServer, NoJson
+from tests.integration.turn_driver import Done, ForkServer
 
 pytestmark = pytest.mark.integration
 
@@ -115,24 +114,6 @@ POSTGRES_PLAN = [
 REQUIRED_NODES = {"intake", "compress_history", "enrich", "route", "join", "assemble", "generate",
                   "validate_citations", "remember", "write_memory", "respond", "start_retrieval", "search_company",
                   "grade_documents", "draft_and_verify", "start_calculation", "call_model", "tools"}
-
-
-# A known bug: app/errors.py sqlite_problem calls a SQLite file truncated when it is shorter than its header's page
-# count, but a WAL checkpoint killed midway (it writes page 1 first, then the others in order) leaves exactly that,
-# and SQLite finishes it from the -wal file; Prov then refuses every command on the thread store
-# (test_a_database_cut_off_in_a_wal_checkpoint_is_not_called_truncated shows it alone).
-FALSE_TRUNCATION = "a truncated SQLite database"
-
-
-@contextmanager
-def known_false_truncation() -> Iterator[None]:
-    try:
-        yield
-    except NoJson as exc:
-        if FALSE_TRUNCATION in exc.done.stderr:
-            pytest.xfail(f"known bug (app/errors.py): a WAL checkpoint killed midway is called truncated: "
-                         f"{exc.done.stderr.strip()[-400:]}")
-        raise
 
 
 # --- fixtures ---------------------------------------------------------------------------------------------------
@@ -371,11 +352,8 @@ def test_a_killed_turn_is_finished_by_resume(backend: tuple[str, dict[str, str]]
                                              tmp_path: Path) -> None:
     name, env = backend
     plan = SQLITE_PLAN if name == "sqlite" else POSTGRES_PLAN
-    with known_false_truncation():
-        trials = run_trials(server, env, tmp_path, plan)
+    trials = run_trials(server, env, tmp_path, plan)
     summary = report(trials)
-    if any(FALSE_TRUNCATION in p for t in trials for p in t.problems):
-        pytest.xfail(f"known bug (app/errors.py): a WAL checkpoint killed midway is called truncated\n{summary}")
     print(f"\n{name}: {len(trials)} trials (seed {SEED})\n{summary}")
     assert not any(t.problems for t in trials), summary
     if name == "sqlite":
@@ -398,8 +376,7 @@ MEMORY_CASES = {
 def test_a_memory_write_is_not_repeated_by_resume(case: str, server: ForkServer, base_env: dict[str, str]) -> None:
     """A turn that wrote a memory record and was killed before its checkpoint caught up is resumed: the record is
     written once (not a second one superseding the first), and the answer is the uncrashed thread's."""
-    with known_false_truncation():
-        memory_case(case, server, base_env)
+    memory_case(case, server, base_env)
 
 
 def memory_case(case: str, server: ForkServer, base_env: dict[str, str]) -> None:
@@ -425,16 +402,10 @@ def memory_case(case: str, server: ForkServer, base_env: dict[str, str]) -> None
     records = {who: server.prov(base_env, "memory", "list", "--user", u, "--all", "--json").json()
                for who, u in users.items()}
     assert len(records["ref"]) == 1, records["ref"]
-    if len(records["trial"]) == 2 and (row["status"] != "interrupted" or row["stopped_at"] == "__start__"):
-        pytest.xfail("known limitation (nodes/conversation.py intake): a turn is named by the id of the checkpoint "
-                     "intake runs from (turn_source); a resume from the turn's input checkpoint, or the question "
-                     f"asked again when nothing was saved, runs intake from a new one (stopped at "
-                     f"{row['stopped_at']}, status {row['status']}), so write_memory writes its record again")
     assert len(records["trial"]) == 1, (row, records["trial"])
     assert finished.json()["answer"] == want["answer"]
 
 
-@pytest.mark.xfail(strict=True, reason="app/errors.py sqlite_problem calls the file truncated (see FALSE_TRUNCATION)")
 def test_a_database_cut_off_in_a_wal_checkpoint_is_not_called_truncated(tmp_path: Path) -> None:
     """A WAL checkpoint copies the log's pages into the database file in page order, page 1 (whose header holds the
     page count) first; killed midway, it leaves a file shorter than its header says, which SQLite completes from
