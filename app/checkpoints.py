@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from app.settings import Settings
+from app.settings import Settings, is_postgres
 
 
 from app.errors import ServerUnreachable, check_sqlite  # noqa: F401  (ServerUnreachable is re-exported)
@@ -27,10 +27,6 @@ def redact(url: str) -> str:
         return url
     netloc = f"{parts.username}:***@{parts.hostname}" + (f":{parts.port}" if parts.port else "")
     return urlunsplit(parts._replace(netloc=netloc))
-
-
-def is_postgres(url: str | None) -> bool:
-    return bool(url) and urlsplit(url).scheme.split("+")[0] in ("postgres", "postgresql")  # type: ignore[arg-type]
 
 
 def describe_url(url: str | None, default_path: Path) -> str:
@@ -119,28 +115,29 @@ def _migrated(conn: Any, saver: Any) -> bool:
     return row is not None and row["v"] >= len(saver.MIGRATIONS) - 1
 
 
+THREAD_COUNTS = "SELECT thread_id, COUNT(*) FROM checkpoints WHERE checkpoint_ns = '' GROUP BY thread_id"
+
+
 @dataclass
 class Checkpoints:
     """A saver and what Prov asks of its tables."""
 
     saver: Any
     backend: str  # "sqlite" | "postgres"
-    location: str  # a file path or a redacted URL
+    description: str  # describe_url's: the backend and its file or URL, password hidden
 
     def describe(self) -> str:
-        return f"{self.backend} ({self.location})"
-
-    def _rows(self, sql: str, params: tuple = ()) -> list[tuple]:  # type: ignore[type-arg]
-        if self.backend == "sqlite":
-            return [tuple(r) for r in self.saver.conn.execute(sql.replace("%s", "?"), params).fetchall()]
-        with self.saver._cursor() as cur:  # the saver's own lock and connection
-            cur.execute(sql, params)
-            return [tuple(r.values()) for r in cur.fetchall()]
+        return self.description
 
     def thread_counts(self) -> list[tuple[str, int]]:
         """Every thread with its number of top-level checkpoints."""
-        return [(str(t), int(n)) for t, n in self._rows(
-            "SELECT thread_id, COUNT(*) FROM checkpoints WHERE checkpoint_ns = '' GROUP BY thread_id")]
+        if self.backend == "sqlite":
+            rows = [tuple(r) for r in self.saver.conn.execute(THREAD_COUNTS).fetchall()]
+        else:
+            with self.saver._cursor() as cur:  # the saver's own lock and connection
+                cur.execute(THREAD_COUNTS)
+                rows = [tuple(r.values()) for r in cur.fetchall()]
+        return [(str(t), int(n)) for t, n in rows]
 
     def delete_thread(self, thread_id: str) -> None:
         self.saver.delete_thread(thread_id)
@@ -163,11 +160,12 @@ class Checkpoints:
 
 def open_checkpoints(settings: Settings) -> Checkpoints:
     url = settings.checkpoint_url
+    description = describe_url(url, settings.checkpoint_path)
     if url and is_postgres(url):
-        return Checkpoints(open_postgres_saver(url, settings.connect_timeout_s), "postgres", redact(url))
+        return Checkpoints(open_postgres_saver(url, settings.connect_timeout_s), "postgres", description)
     if url and not url.startswith("sqlite:///"):
         from app.runtime import BadInput
 
         raise BadInput(f"PROV_CHECKPOINT_URL must be postgresql://… or sqlite:///PATH, not {redact(url)!r}")
     path = Path(url.removeprefix("sqlite:///")) if url else settings.checkpoint_path
-    return Checkpoints(open_sqlite_saver(path), "sqlite", str(path))
+    return Checkpoints(open_sqlite_saver(path), "sqlite", description)

@@ -40,13 +40,6 @@ class TurnFailed(RuntimeError):
         super().__init__(f"the turn on thread {thread_id} failed {where}: {type(cause).__name__}: {cause}{resume}")
 
 
-def checkpoint_types() -> list[tuple[str, str]]:
-    """Every pydantic type kept in checkpoints (app/checkpoints.py registers them with the serializer)."""
-    from app.checkpoints import checkpoint_types as types
-
-    return types()
-
-
 @dataclass
 class TurnResult:
     thread_id: str

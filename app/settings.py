@@ -167,7 +167,7 @@ class Settings(BaseSettings):
         """PROV_MEMORY_URL; unset, the checkpoints' PostgreSQL when PROV_CHECKPOINT_URL names one, else SQLite
         under home. A plain postgresql:// URL gets SQLAlchemy's psycopg (3) driver, the one Prov installs."""
         url = self.memory_url
-        if not url and self.checkpoint_url and self.checkpoint_url.split(":", 1)[0] in ("postgres", "postgresql"):
+        if not url and is_postgres(self.checkpoint_url):
             url = self.checkpoint_url
         if not url:
             return f"sqlite:///{(self.home / 'memory.sqlite').resolve()}"
@@ -197,6 +197,11 @@ class Settings(BaseSettings):
     @property
     def dead_letter_path(self) -> Path:
         return self.home / "dead_letter.jsonl"
+
+
+def is_postgres(url: str | None) -> bool:
+    """Whether a URL names PostgreSQL (postgres://, postgresql://, postgresql+driver://)."""
+    return bool(url) and url.split(":", 1)[0].split("+")[0] in ("postgres", "postgresql")  # type: ignore[union-attr]
 
 
 @lru_cache(maxsize=1)

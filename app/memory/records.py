@@ -110,13 +110,12 @@ TABLES_LOCK = 0x70726F77  # PostgreSQL advisory-lock key: processes starting at 
 def create_tables(engine: Engine, meta: MetaData) -> None:
     """`meta.create_all`, safe when several processes start at once on one PostgreSQL (CREATE TABLE IF NOT EXISTS
     races there), and an unreachable server is a `ServerUnreachable` naming the URL (password hidden)."""
-    from sqlalchemy.exc import OperationalError
-
-    from app.errors import ServerUnreachable
-
     import contextlib
 
     from filelock import FileLock
+    from sqlalchemy.exc import OperationalError
+
+    from app.errors import ServerUnreachable
 
     # SQLite: create_all checks each table, then creates it; two processes starting at once both find it missing
     # ("table already exists"). A lock file beside the database takes them one at a time.
@@ -132,7 +131,8 @@ def create_tables(engine: Engine, meta: MetaData) -> None:
             raise
         first = str(exc.orig).strip().splitlines()[0] if exc.orig is not None else str(exc)
         where = engine.url.render_as_string(hide_password=True)
-        raise ServerUnreachable(f"cannot reach the memory database at {where} (PROV_MEMORY_URL, else PROV_CHECKPOINT_URL): {first}") from exc
+        raise ServerUnreachable(f"cannot reach the memory database at {where} (PROV_MEMORY_URL, else "
+                                f"PROV_CHECKPOINT_URL): {first}") from exc
 
 
 def normalise_key(key: str) -> str:

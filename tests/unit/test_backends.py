@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from app.checkpoints import describe_url, is_postgres, open_checkpoints, redact
+from app.checkpoints import describe_url, open_checkpoints, redact
 from app.errors import CorruptFile, check_sqlite, sqlite_problem
 from app.runtime import BadInput, Runtime, not_plain_text
-from app.settings import Settings
+from app.settings import Settings, is_postgres
 
 
 def _db(path: Path, rows: int = 2000) -> Path:

@@ -19,7 +19,7 @@ from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
 from app.memory.records import MemoryStore
 from app.routing.decision import RouteDecision, RoutePlan
-from app.runtime import checkpoint_types
+from app.checkpoints import checkpoint_types
 from graphs.supervisor import SupervisorDeps, build_supervisor_graph
 from nodes.assemble import assemble, history_section
 from nodes.generate import user_statement_sentences, with_standing_instructions

@@ -12,7 +12,7 @@ from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.types import Command
 
 from app.routing.decision import RouteDecision
-from app.runtime import checkpoint_types
+from app.checkpoints import checkpoint_types
 from graphs.supervisor import SupervisorDeps, build_supervisor_graph
 from nodes.retrieval_state import Evidence
 from nodes.state import Response, Turn
