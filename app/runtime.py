@@ -16,6 +16,8 @@ from typing import Any
 
 from app.settings import Settings
 
+REPEAT_DOOR = "repeat door"  # checkpoint metadata `served_by` of a turn the repeat door answered
+
 
 class BadInput(ValueError):
     """A user error: the CLI prints it and exits 2; nothing was changed."""
@@ -255,15 +257,39 @@ class Runtime:
                                f"finish it first with `prov resume --thread {thread_id}`")
         else:
             thread_id = "t-" + uuid.uuid4().hex[:10]
-        # A new thread's question the user has asked before is almost surely served from the cache in a few
-        # steps: checkpointing it once, at its end, instead of after every step is most of a hit's cost. Only a
-        # hint (the graph's cache_lookup still decides); a longer turn has its steps checkpointed as usual.
-        once = (not thread_id_given and use_cache and self.settings.answer_cache
-                and self.cache.has_repeat(text, user=user))
         self.memory.own_thread(thread_id, user)
         payload = {"question": text, "user": user, "thread": thread_id, "use_cache": use_cache}
-        self._invoke(payload, self.config(thread_id), thread_id, durability="exit" if once else None)
+        served = None if thread_id_given else self._serve_repeat(payload)
+        if served is not None:
+            return served
+        self._invoke(payload, self.config(thread_id), thread_id)
         return self.result(thread_id)
+
+    @cached_property
+    def repeat_door(self) -> Any:
+        from graphs.supervisor import build_repeat_door
+
+        return build_repeat_door(self.deps())
+
+    def _serve_repeat(self, payload: dict[str, Any]) -> TurnResult | None:
+        """A new thread's question the user has asked before, answered through the repeat door (graphs/supervisor.py:
+        the graph's own cache-hit path, its node and branch functions, without the scheduler's four steps) and
+        recorded as the respond node's update: one checkpoint, traced like any turn. Tried only when the cache
+        holds these very words for this user (one indexed read, no embedding); for anything else, or if the door
+        stumbles, None, and the graph runs the turn (and reports a failure with its node and checkpoint)."""
+        if not (payload["use_cache"] and self.settings.answer_cache
+                and self.cache.has_repeat(payload["question"], user=payload["user"])):
+            return None
+        try:
+            values = self.repeat_door(payload)
+        except Exception:  # noqa: BLE001 - an optimisation only: the graph runs the turn and names what failed
+            return None
+        if values is None:
+            return None
+        thread_id = payload["thread"]
+        config = self.graph.update_state({**self.config(thread_id), "metadata": {"served_by": REPEAT_DOOR}},
+                                         values, as_node="respond")
+        return self._turn_result(thread_id, values, config["configurable"]["checkpoint_id"])
 
     def check_user(self, user: str | None) -> str:
         name = " ".join((user or self.settings.user or "local").split())
@@ -302,8 +328,9 @@ class Runtime:
         previous_next: tuple[str, ...] = ()
         for snap in history:
             source = snap.metadata.get("source") if snap.metadata else None
-            wrote = "input" if source == "input" else ("fork" if source in ("fork", "update") else
-                                                        ",".join(previous_next) or "-")
+            served_by = snap.metadata.get("served_by") if snap.metadata else None
+            wrote = ("input" if source == "input" else f"respond ({served_by})" if served_by else
+                     "fork" if source in ("fork", "update") else ",".join(previous_next) or "-")
             rows.append({
                 "checkpoint_id": snap.config["configurable"]["checkpoint_id"],
                 "step": snap.metadata.get("step") if snap.metadata else None,
@@ -406,14 +433,13 @@ class Runtime:
                                if values.get("citation_check") is not None else None),
         }
 
-    def _invoke(self, payload: Any, config: dict[str, Any], thread_id: str, durability: str | None = None) -> None:
-        """Run the graph; a failing step becomes TurnFailed naming the node and the checkpoint to go on from.
-        `durability="exit"` checkpoints once, at the end (for a turn expected to take a few milliseconds)."""
+    def _invoke(self, payload: Any, config: dict[str, Any], thread_id: str) -> None:
+        """Run the graph; a failing step becomes TurnFailed naming the node and the checkpoint to go on from."""
         graph = self.graph  # built outside the try: a graph that cannot be built is not a failed step
         from app.errors import CorruptFile
 
         try:
-            graph.invoke(payload, config, **({"durability": durability} if durability else {}))
+            graph.invoke(payload, config)
         except (KeyboardInterrupt, BadInput, CorruptFile):  # a damaged store is the user's to fix: exit 2, its name
             raise
         except Exception as exc:
@@ -430,10 +456,13 @@ class Runtime:
 
     def result(self, thread_id: str) -> TurnResult:
         snap = self.graph.get_state(self.config(thread_id))
-        checkpoint_id = snap.config["configurable"].get("checkpoint_id")
-        values = snap.values or {}
-        if snap.interrupts:
-            question = self.pending_question(snap)
+        return self._turn_result(thread_id, snap.values or {}, snap.config["configurable"].get("checkpoint_id"),
+                                 self.pending_question(snap) if snap.interrupts else None)
+
+    def _turn_result(self, thread_id: str, values: dict[str, Any], checkpoint_id: str | None,
+                     question: str | None = None) -> TurnResult:
+        """The turn's result from the thread's state; `question`: the clarification it waits on, if any."""
+        if question is not None:
             return TurnResult(thread_id=thread_id, status="clarification", answer=question,
                               question=values.get("question", ""), checkpoint_id=checkpoint_id,
                               clarification=question)

@@ -16,7 +16,8 @@
 `retrieve` is the compiled retrieval subgraph (only `retrieval_result` comes back); `calculate` the compiled
 calculator subgraph (only `calculation` comes back); `read_memory` runs when the route plan's `memory_read`
 asks for it, and `write_memory` runs the write policy on every turn (nodes/memory.py). Branch functions live
-in nodes/ and are plain.
+in nodes/ and are plain. `build_repeat_door` runs the hit path (intake → enrich ∥ find_memory_answer →
+cache_lookup → respond) of a new thread's repeated question as plain calls of the same nodes and branches.
 Collaborators are injected through `SupervisorDeps`: the model factory's ModelSet (router, grader, synthesizer,
 calculator model: app/models), the search functions, the cache and the token counter, so tests wire scripted
 or offline ones (tests/fakes.py) and the app wires the real ones (app/runtime.py).
@@ -73,18 +74,16 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
                                       periods_fn=deps.periods_fn, page_fn=deps.page_fn).compile()
     calculator = build_calculator_graph(deps.models.calculator).compile()
 
+    hit = _hit_path(deps)
     builder = StateGraph(SupervisorState, input_schema=SupervisorInput, output_schema=SupervisorOutput)
-    builder.add_node("intake", partial(intake, max_chars=deps.max_question_chars))
+    builder.add_node("intake", hit["intake"])
     builder.add_node("compress_history", partial(compress_history, verbatim=deps.verbatim_turns,
                                                  archive=deps.archive, memory=deps.memory))
     # enrich has no edge out (find_memory_answer, beside it, routes); `destinations` only draws where it leads.
-    builder.add_node("enrich", partial(enrich, known_companies=deps.known_companies, aliases=deps.company_aliases),
-                     destinations=("write_memory", "answer_from_memory", "cache_lookup"))
-    builder.add_node("find_memory_answer", partial(find_memory_answer, store=deps.memory,
-                                                   answer_fn=deps.memory_answer))
+    builder.add_node("enrich", hit["enrich"], destinations=("write_memory", "answer_from_memory", "cache_lookup"))
+    builder.add_node("find_memory_answer", hit["find_memory_answer"])
     builder.add_node("answer_from_memory", answer_from_memory)
-    builder.add_node("cache_lookup", partial(cache_lookup, cache=deps.cache, known_companies=deps.known_companies,
-                                             source_hash=deps.source_hash))
+    builder.add_node("cache_lookup", hit["cache_lookup"])
     builder.add_node("route", partial(route, router=deps.models.router, known_companies=deps.known_companies,
                                       known_years=deps.known_years, aliases=deps.company_aliases))
     builder.add_node("clarify", clarify)
@@ -102,7 +101,7 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     builder.add_node("validate_citations", validate_citations)
     builder.add_node("remember", partial(remember, cache=deps.cache, source_hash=deps.source_hash))
     builder.add_node("write_memory", partial(write_memory, store=deps.memory, cache=deps.cache))
-    builder.add_node("respond", respond)
+    builder.add_node("respond", hit["respond"])
 
     # Order is load-bearing: compress first (the entity scan reads a bounded history), enrich second (the
     # cache is looked up with the standalone question), cache last (a hit skips everything downstream).
@@ -140,6 +139,53 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     builder.add_edge("write_memory", "respond")
     builder.add_edge("respond", END)
     return builder
+
+
+def _hit_path(deps: SupervisorDeps) -> dict[str, Callable[..., dict[str, Any]]]:
+    """The nodes a cached answer passes through, bound to their collaborators: the graph's nodes, and the repeat
+    door's steps (one set of callables for both, so the two cannot drift apart)."""
+    return {
+        "intake": partial(intake, max_chars=deps.max_question_chars),
+        "enrich": partial(enrich, known_companies=deps.known_companies, aliases=deps.company_aliases),
+        "find_memory_answer": partial(find_memory_answer, store=deps.memory, answer_fn=deps.memory_answer),
+        "cache_lookup": partial(cache_lookup, cache=deps.cache, known_companies=deps.known_companies,
+                                source_hash=deps.source_hash),
+        "respond": respond,
+    }
+
+
+def build_repeat_door(deps: SupervisorDeps) -> Callable[[Mapping[str, Any]], dict[str, Any] | None]:
+    """The supervisor's cache-hit path for a new thread's first question, run as plain calls instead of graph
+    steps: intake, then enrich and find_memory_answer (both reading intake's state, as in their shared step), then
+    cache_lookup, then respond. The same bound node functions as the graph's, and at each fork the graph's own
+    branch function decides: the moment one leaves the hit path (history to compress, a statement to note, a
+    question about what the user said, a cache miss), the door returns None and the whole graph runs the turn.
+
+    On a hit it returns the thread's state as the graph would leave it at the end of that turn, for the runtime
+    to record as the respond node's update (`update_state(..., as_node="respond")`): one checkpoint, which
+    `prov trace`, `replay --list`, `threads` and `memory forget` read like any turn's. What it saves is the
+    scheduler's work on four steps, most of a hit's time once the models are local (bench/context.py)."""
+    steps = _hit_path(deps)
+
+    def serve(inputs: Mapping[str, Any]) -> dict[str, Any] | None:
+        if deps.cache is None or inputs.get("use_cache") is False:
+            return None
+        state: dict[str, Any] = dict(inputs)
+        state.update(steps["intake"](state))
+        if sorted(after_intake(state)) != ["enrich", "find_memory_answer"]:
+            return None
+        side_by_side = [steps["enrich"](state), steps["find_memory_answer"](state)]
+        for update in side_by_side:
+            state.update(update)
+        if after_enrich(state) != "cache_lookup":
+            return None
+        state.update(steps["cache_lookup"](state))
+        if after_cache(state) != "respond":
+            return None
+        state.update(steps["respond"](state))
+        return state
+
+    return serve
 
 
 def _join(state: SupervisorState) -> dict[str, Any]:

@@ -16,6 +16,9 @@ COLUMN, NULL for old rows) and the new tables when it is opened.
 from __future__ import annotations
 
 import json
+import os
+import sqlite3
+import threading
 from datetime import date, datetime
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -148,6 +151,37 @@ class Catalog:
         with FileLock(str(path) + ".lock", timeout=120):
             self.engine = make_engine(path)
             self.migrated = migrate(self.engine)
+        self.path = path
+        self._watch: sqlite3.Connection | None = None
+        self._watch_ino: tuple[int, int] | None = None
+        self._watch_lock = threading.Lock()
+        self._memos: dict[str, tuple[tuple[int, ...], object]] = {}
+
+    # --- reads asked on every turn, kept until the catalog changes ----------------------------------------------
+    def version(self) -> tuple[int, ...]:
+        """Changes whenever anyone commits to the catalog, this process or another: SQLite's `data_version`, read
+        on a connection kept for nothing else (it only moves for commits of other connections, and this one never
+        writes), with the file's identity (a catalog moved aside and made again is a new file). Microseconds,
+        against a query's fraction of a millisecond."""
+        stat = os.stat(self.path)
+        with self._watch_lock:
+            if self._watch is None or self._watch_ino != (stat.st_dev, stat.st_ino):
+                if self._watch is not None:
+                    self._watch.close()
+                self._watch = sqlite3.connect(self.path, timeout=10, check_same_thread=False)
+                self._watch_ino = (stat.st_dev, stat.st_ino)
+            return (stat.st_dev, stat.st_ino, self._watch.execute("PRAGMA data_version").fetchone()[0])
+
+    def _memo(self, name: str, read):  # type: ignore[no-untyped-def]
+        """`read()`'s value, read again only when the catalog changed since (the version is taken before reading,
+        so a commit that lands during the read makes the next call read again)."""
+        token = self.version()
+        held = self._memos.get(name)
+        if held is not None and held[0] == token:
+            return held[1]
+        value = read()
+        self._memos[name] = (token, value)
+        return value
 
     def identity(self) -> str:
         """This knowledge base's own id, made once: what names its database on a shared Chroma server, so two
@@ -174,10 +208,12 @@ class Catalog:
 
     def source_hash(self, source_id: str) -> str | None:
         """The content hash of one source; None when the knowledge base no longer holds it."""
-        with self.engine.connect() as conn:
-            return conn.execute(select(sources.c.content_sha256).where(sources.c.source_id == source_id)).scalar()
+        return self._memo("source_hashes", self._read_source_hashes).get(source_id)
 
     def source_hashes(self) -> dict[str, str]:
+        return dict(self._memo("source_hashes", self._read_source_hashes))
+
+    def _read_source_hashes(self) -> dict[str, str]:
         with self.engine.connect() as conn:
             return dict(conn.execute(select(sources.c.source_id, sources.c.content_sha256)).all())
 
@@ -252,6 +288,9 @@ class Catalog:
             return [dict(r._mapping) for r in rows]
 
     def companies(self) -> list[str]:
+        return list(self._memo("companies", self._read_companies))
+
+    def _read_companies(self) -> list[str]:
         with self.engine.connect() as conn:
             return sorted(c for c in conn.execute(select(sources.c.company).distinct()).scalars() if c)
 
@@ -259,6 +298,9 @@ class Catalog:
         """Every known spelling of a company, by its `normalize_company` key → the canonical company: the
         canonical names themselves, file-name tokens, registrant names, tickers and spellings replaced by a
         better one. Only companies that still have sources are listed."""
+        return dict(self._memo("company_aliases", self._read_company_aliases))
+
+    def _read_company_aliases(self) -> dict[str, str]:
         with self.engine.connect() as conn:
             present = [c for c in conn.execute(select(sources.c.company).distinct()).scalars() if c]
             rows = conn.execute(select(company_names.c.name, company_names.c.company, company_names.c.kind)).all()
@@ -325,6 +367,9 @@ class Catalog:
             return conn.execute(select(func.max(sources.c.fiscal_year)).where(sources.c.doc_type == "report")).scalar()
 
     def fiscal_years(self) -> list[int]:
+        return list(self._memo("fiscal_years", self._read_fiscal_years))
+
+    def _read_fiscal_years(self) -> list[int]:
         with self.engine.connect() as conn:
             return sorted(y for y in conn.execute(select(sources.c.fiscal_year).distinct()).scalars() if y)
 

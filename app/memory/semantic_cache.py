@@ -210,8 +210,8 @@ class SemanticCache:
 
     def has_repeat(self, question: str, *, user: str, now: datetime | None = None) -> bool:
         """Whether the user has an unexpired entry for this very question (its normalised words): one indexed
-        read, no embedding, no guard. A hint only (the runtime uses it to checkpoint a turn that will very likely
-        be served from the cache once, at its end); `lookup` decides."""
+        read, no embedding, no guard. A hint only (the runtime tries the repeat door only when it says yes);
+        `lookup` decides."""
         key = normalise_question(question)
         if not key:
             return False

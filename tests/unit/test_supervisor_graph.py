@@ -4,6 +4,7 @@ insufficient evidence, the cache, replay and fork."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from langgraph.types import Command
 
 from app.routing.decision import RouteDecision
 from app.checkpoints import checkpoint_types
-from graphs.supervisor import SupervisorDeps, build_supervisor_graph
+from graphs.supervisor import SupervisorDeps, build_repeat_door, build_supervisor_graph
 from nodes.retrieval_state import Evidence
 from nodes.state import Response, Turn
 from prompts.answer import INSUFFICIENT_EVIDENCE, OUT_OF_SCOPE
@@ -91,6 +92,7 @@ class Harness:
                               source_hash=lambda source_id: "h1",
                               periods_fn=(lambda company: (periods or {}).get(company, [])) if periods else None)
         saver = InMemorySaver(serde=JsonPlusSerializer(allowed_msgpack_modules=checkpoint_types()))
+        self.deps = deps
         self.graph = build_supervisor_graph(deps).compile(checkpointer=saver)
 
     def news(self, query: str, company: str | None, k: int) -> list[Evidence]:
@@ -306,6 +308,44 @@ def test_a_hit_on_a_first_turn_takes_four_steps_and_a_later_turn_compresses_its_
     assert steps(h, "b") == [("intake",), ("compress_history",), ("enrich", "find_memory_answer"),
                              ("cache_lookup",), ("respond",)]
     assert [t.question for t in h.values("b")["recent_turns"]] == [DIFFERENCE]
+
+
+def test_the_repeat_door_leaves_the_state_a_graph_hit_leaves(tmp_path):
+    h = Harness(cache=make_cache(tmp_path))
+    h.ask(DIFFERENCE, thread="a")
+    assert h.ask(f"  {DIFFERENCE} ", thread="b")["response"].cached is True  # the graph's hit path, four steps
+    door = build_repeat_door(h.deps)
+    values = door({"question": f"  {DIFFERENCE} ", "thread": "c"})  # what Harness.ask gives the graph, on "c"
+    assert values is not None
+    h.graph.update_state(cfg_for("c"), values, as_node="respond")
+    by_graph, by_door = h.values("b"), h.values("c")
+    differ = {key for key in by_graph.keys() | by_door.keys() if by_graph.get(key) != by_door.get(key)}
+    assert differ == {"thread", "turn_source"}, differ  # the thread's name, and the turn named by it
+    assert by_door["response"].cached is True and by_door["decision"] is None and len(by_door["history"]) == 1
+    assert h.graph.get_state(cfg_for("c")).next == ()
+    # The thread goes on like any other: its second turn compresses the first.
+    assert h.ask(DIFFERENCE, thread="c")["response"].cached is True
+    assert steps(h, "c") == [("intake",), ("compress_history",), ("enrich", "find_memory_answer"),
+                             ("cache_lookup",), ("respond",)]
+
+
+def test_the_repeat_door_steps_aside_wherever_the_graph_leaves_the_hit_path(tmp_path):
+    from types import SimpleNamespace
+
+    h = Harness(cache=make_cache(tmp_path))
+    h.ask(DIFFERENCE, thread="a")
+    door = build_repeat_door(h.deps)
+    ask = lambda question, **more: door({"question": question, "thread": "new", "use_cache": True, **more})  # noqa: E731
+    assert ask(DIFFERENCE) is not None
+    assert ask(DIFFERENCE, use_cache=False) is None  # --no-cache
+    assert ask(DIFFERENCE.replace("2024", "2023")) is None  # a miss: another year
+    assert ask("My fiscal year ends in June.") is None  # a statement: noted, not looked up
+    assert ask(f"{DIFFERENCE} What did you say earlier?") is None  # refers back: history first
+    # A question the user's own records answer goes to memory, whatever the cache holds.
+    found = SimpleNamespace(text="You said June.", record_ids=["r1"])
+    with_memory = replace(h.deps, memory=object(), memory_answer=lambda *a, **k: found)
+    assert build_repeat_door(with_memory)({"question": DIFFERENCE, "thread": "new", "use_cache": True}) is None
+    assert build_repeat_door(replace(h.deps, cache=None))({"question": DIFFERENCE, "thread": "new"}) is None
 
 
 def test_a_follow_up_is_looked_up_by_its_standalone_question(tmp_path):

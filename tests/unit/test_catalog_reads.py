@@ -1,0 +1,72 @@
+"""The reads every turn asks of the catalog (companies, their spellings, fiscal years, source hashes) are kept
+until the catalog changes, whoever changes it: this process, another one, or a catalog made again on disk."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from app.knowledge.catalog import Catalog
+from app.knowledge.records import SourceRecord
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def add(catalog: Catalog, source_id: str, company: str, year: int, text: str = "x") -> None:
+    record = SourceRecord(source_id=source_id, text=text, origin=source_id, company=company, fiscal_year=year)
+    catalog.replace_source(record, [], [])
+
+
+def test_kept_reads_are_read_again_after_a_commit_by_this_process(tmp_path: Path) -> None:
+    catalog = Catalog(tmp_path / "catalog.sqlite")
+    add(catalog, "a", "Acme Rail", 2023)
+    assert catalog.companies() == ["Acme Rail"] and catalog.fiscal_years() == [2023]
+    before = catalog.version()
+    assert catalog.version() == before  # nothing committed: the kept values stand
+    add(catalog, "b", "Borealis Air", 2024)
+    assert catalog.version() != before
+    assert catalog.companies() == ["Acme Rail", "Borealis Air"] and catalog.fiscal_years() == [2023, 2024]
+    hash_a = catalog.source_hash("a")
+    add(catalog, "a", "Acme Rail", 2023, text="y")  # new content for a source already held
+    assert catalog.source_hash("a") not in (None, hash_a) and catalog.source_hash("gone") is None
+    catalog.remove_sources(["b"])
+    assert catalog.companies() == ["Acme Rail"] and "borealis air" not in catalog.company_aliases()
+
+
+def test_a_commit_by_another_process_is_seen(tmp_path: Path) -> None:
+    path = tmp_path / "catalog.sqlite"
+    catalog = Catalog(path)
+    add(catalog, "a", "Acme Rail", 2023)
+    assert catalog.companies() == ["Acme Rail"]
+    script = ("import sys; from pathlib import Path; sys.path.insert(0, sys.argv[2]);"
+              "from app.knowledge.catalog import Catalog; from app.knowledge.records import SourceRecord;"
+              "Catalog(Path(sys.argv[1])).replace_source(SourceRecord(source_id='c', text='z', origin='c',"
+              " company='Copper Mines', fiscal_year=2025), [], [])")
+    subprocess.run([sys.executable, "-c", script, str(path), str(REPO)], check=True, timeout=120)
+    assert catalog.companies() == ["Acme Rail", "Copper Mines"] and catalog.fiscal_years() == [2023, 2025]
+
+
+def test_a_catalog_made_again_on_disk_is_read_afresh(tmp_path: Path) -> None:
+    path = tmp_path / "catalog.sqlite"
+    catalog = Catalog(path)
+    add(catalog, "a", "Acme Rail", 2023)
+    assert catalog.companies() == ["Acme Rail"]
+    catalog.engine.dispose()
+    for leftover in tmp_path.glob("catalog.sqlite*"):
+        leftover.unlink()
+    again = Catalog(path)  # a new, empty file at the same path
+    add(again, "d", "Delta Foods", 2022)
+    catalog.engine.dispose()  # the old engine's pool would reopen the path: the new file
+    assert catalog.companies() == ["Delta Foods"]
+
+
+def test_returned_values_are_copies(tmp_path: Path) -> None:
+    catalog = Catalog(tmp_path / "catalog.sqlite")
+    add(catalog, "a", "Acme Rail", 2023)
+    catalog.companies().append("Mallory")
+    catalog.company_aliases().clear()
+    catalog.fiscal_years().append(1999)
+    catalog.source_hashes().clear()
+    assert catalog.companies() == ["Acme Rail"] and catalog.fiscal_years() == [2023]
+    assert catalog.company_aliases() and catalog.source_hash("a")
