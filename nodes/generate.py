@@ -213,7 +213,10 @@ def state_row(question: str, row: str, blocks: Sequence[Block]) -> str:
     return f"{_subject(by_year[years[0]].company, by_year[years[0]].label)} was {' and '.join(parts)}{spent}"
 
 
-_ASKED_SCALE = re.compile(r"(?i)\bin\s+(?:(?P<cur>USD|US\$|\$|EUR|€|GBP|£)\s*)?(?P<scale>thousands|millions|billions)\b")
+# "in millions", "in USD millions", "in A$ millions", "use billions", "convert to thousands". A currency the
+# statement does not give is named only when it is one of the three symbols (no exchange rate is applied).
+_ASKED_SCALE = re.compile(r"(?i)\b(?:in|use|using|into|to)\s+(?:(?:(?P<cur>USD|US\$|\$|EUR|€|GBP|£)|A\$|AU\$|AUD|C\$|"
+                          r"CAD|HK\$)\s*)?(?P<scale>thousands|millions|billions)\b")
 _CURRENCY_OF = {"usd": "$", "us$": "$", "$": "$", "eur": "€", "€": "€", "gbp": "£", "£": "£"}
 
 

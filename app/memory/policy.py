@@ -86,12 +86,30 @@ _PLEASANTRY = re.compile(r"(?i)^\s*(?:hi|hello|hey|thanks?|thank you|cheers|grea
                          r"afternoon|evening)|bye|goodbye|nice)\b[\s!.,]*(?:\w+[\s!.,]*){0,3}$")
 _CORRECTION = re.compile(r"(?i)^\s*(?:actually|correction|no|not quite|to correct (?:that|you)|in fact|"
                          r"update)\b[\s,:;-]+(?P<rest>.+)$")
+# "I want you to", "I'd like you to", "please": lead-ins before an instruction's verb.
+_LEAD_IN_WANT = r"(?:I(?:'d| would)? (?:like|want|need|prefer)(?: you)?(?: to)?\s+|please\s+)?"
+_STANDING_WORDS = (r"always|from now on|from here on(?: in)?|going forward|in future|henceforth|by default|every time|"
+                   r"each time|throughout|for the rest of (?:this|our|the) (?:conversation|chat|session)|"
+                   r"(?:in|for) (?:all|every|each|future|your) (?:answers?|replies|reply|responses?)|"
+                   r"for (?:all|every|each) (?:figures?|numbers?|amounts?|values?)")
 _CONSTRAINT = re.compile(
-    r"(?i)^\s*(?:(?:please\s+)?(?:always|from now on|going forward|in future|by default)[\s,]+)?(?:please\s+)?"
-    r"(?P<verb>answer|reply|respond|report|give|show|state|express|use|quote|round)\b(?P<rest>.+)$")
-_STANDING = re.compile(r"(?i)\b(?:always|from now on|going forward|in future|by default|every time|each time)\b|"
-                       r"^\s*(?:please\s+)?(?:answer|reply|respond) in\b|\bin (?:[A-Z]{1,3}\$|£|€|\$)?\s*"
-                       r"(?:thousands|millions|billions)\b|\bdecimal places?\b")
+    rf"(?i)^\s*(?:(?:please\s+)?(?:{_STANDING_WORDS})[\s,]+)?{_LEAD_IN_WANT}"
+    r"(?P<verb>answer|reply|respond|report|give|show|state|express|use|quote|round|cite|keep|include|present|"
+    r"write|format|display|convert|limit)\b(?P<rest>.+)$")
+# "All figures in USD millions, please.", "I'd like numbers rounded to one decimal.": the figures named first.
+_FIGURES_FIRST = re.compile(
+    rf"(?i)^\s*{_LEAD_IN_WANT}(?P<rest>(?:all\s+|every\s+|each\s+|your\s+|the\s+)?(?:figures?|numbers?|amounts?|"
+    r"values?|answers?)\s+(?:should\s+be\s+|must\s+be\s+|to\s+be\s+|are\s+to\s+be\s+)?"
+    r"(?:in|rounded|given|shown|stated|expressed|reported|quoted|to)\b.+?)[\s,]*(?:please)?[\s.!]*$")
+_CURRENCY = (r"(?:US |U\.S\. |Australian |Canadian |Hong Kong )?(?:dollars|euros|pounds(?: sterling)?|sterling|yen|"
+             r"francs|yuan|rupees|usd|eur|gbp|aud|cad|jpy|chf|cny|inr|hkd)")
+_STANDING = re.compile(rf"(?i)\b(?:{_STANDING_WORDS})\b|"
+                       r"^\s*(?:please\s+)?(?:answer|reply|respond) in\b|"
+                       rf"\bin (?:[A-Z]{{1,3}}\$|£|€|\$|{_CURRENCY}\s+)?\s*(?:thousands|millions|billions)\b|"
+                       rf"\bin {_CURRENCY}\b|\bdecimals?\b|\bsignificant (?:figures|digits)\b|"
+                       r"\bnearest (?:whole|thousand|million|billion|dollar|cent|percent)|"
+                       r"^\s*(?:please\s+)?(?:keep|make|limit)\s+(?:your\s+|all\s+|the\s+)?(?:answers|replies|"
+                       r"responses)\b")
 _PROFILE = re.compile(r"(?i)^\s*(?:my|our)\s+(?P<key>[\w' -]{2,60}?)\s+(?P<verb>is|are|ends?|starts?|runs?|was)\s+"
                       r"(?P<value>.+?)[.!]?\s*$")
 _I_AM = re.compile(r"(?i)^\s*I(?P<verb>'m| am| work (?:for|at)| manage| cover| follow)\s+(?P<value>.+?)[.!]?\s*$")
@@ -125,6 +143,9 @@ def decide(utterance: str) -> Decision:
         rest = constraint.group("rest").strip(" .!")
         verb = constraint.group("verb").lower()
         return Decision(text, "constraint", _constraint_key(verb, rest), f"{verb} {rest}")
+    if (shaped := _FIGURES_FIRST.match(text)) and _STANDING.search(text):
+        rest = shaped.group("rest").strip(" .!,")
+        return Decision(text, "constraint", _constraint_key("give", rest), rest)
     if profile := _PROFILE.match(text):
         return Decision(text, "profile", canonical_key(profile.group("key")),
                         f"{profile.group('verb')} {profile.group('value')}".strip())
@@ -134,8 +155,7 @@ def decide(utterance: str) -> Decision:
     return Decision(text, rule="not an explicit statement, instruction or correction by the user")
 
 
-_EXPLICITLY_STANDING = re.compile(r"(?i)\b(?:always|from now on|going forward|in future|by default|every time|"
-                                  r"each time)\b")
+_EXPLICITLY_STANDING = re.compile(rf"(?i)\b(?:{_STANDING_WORDS})\b")
 _HOW_ONLY = re.compile(r"(?i)^\s*(?:me\s+)?(?:(?:all\s+)?(?:figures|numbers|amounts|values|answers|results|everything)"
                        r"\s+)?(?:in|to|with|as|using)\b")
 
@@ -167,10 +187,10 @@ def _constraint_key(verb: str, rest: str) -> str:
     """Constraints on one aspect of answers share a key, so a new one supersedes the old: units and scale,
     rounding, currency, or else the instruction's own words."""
     words = rest.lower()
-    if re.search(r"\b(?:thousands|millions|billions)\b|[A-Z]{0,3}\$|£|€|\bcurrency\b|\busd\b|\beur\b|\bgbp\b", rest,
+    if re.search(rf"\b(?:thousands|millions|billions)\b|[A-Z]{{0,3}}\$|£|€|\bcurrency\b|\b{_CURRENCY}\b", rest,
                  re.IGNORECASE):
         return "answer units"
-    if "decimal" in words or verb.lower() == "round":
+    if re.search(r"\bdecimals?\b|\bround|\bsignificant (?:figures|digits)\b|\bnearest\b", words) or verb == "round":
         return "answer rounding"
     return normalise_key(f"{verb} {rest}")[:80]
 

@@ -692,6 +692,17 @@ def test_with_standing_instructions_appends_scale_and_rounding_unless_the_questi
     assert with_standing_instructions("What were revenues?", refused) == "What were revenues?"
 
 
+@pytest.mark.parametrize(("instruction", "appended"), [
+    ("give all figures in USD millions", "Give all figures in USD millions."),
+    ("answer in A$ millions", "Answer in A$ millions."),
+    ("use billions for every figure", "Use billions for every figure."),
+    ("all numbers rounded to one decimal", "All numbers rounded to one decimal."),
+])
+def test_standing_instructions_in_other_words_are_appended_too(instruction: str, appended: str) -> None:
+    state = {"memory": [admitted_constraint(instruction)]}
+    assert with_standing_instructions("What were revenues?", state) == f"What were revenues? {appended}"
+
+
 def test_user_statement_sentences_cite_only_admitted_facts() -> None:
     fact = MemoryItem(id="f1", type="fact", key=REVENUE_KEY, value="£1,400m", said=CORRECTION, scope="user",
                       status="active", source="t:1", created_at="2025-01-01T00:00:00", admitted=True, score=1.0)

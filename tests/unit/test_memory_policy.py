@@ -205,3 +205,44 @@ def test_remember_writes_the_list_after_each_change_under_the_thread(tmp_path: P
     assert [(r.key, r.thread, json.loads(r.value)) for r in lists] == [("shopping list", "t-1", {"Steak": 2})]
     assert [(r.key, r.thread, r.value) for r in store.active("ana", None)] == [("favourite colour", None, "Tan")]
     assert store.active("ana", "t-2", ["task_state"]) == []  # another thread's list is its own
+
+
+# --- standing instructions on how to answer, in the words people use ------------------------------------------
+
+
+@pytest.mark.parametrize(("utterance", "key"), [
+    ("Give all figures in USD millions.", "answer units"),
+    ("Please give all figures in USD millions.", "answer units"),
+    ("All figures in USD millions, please.", "answer units"),
+    ("Use billions for every figure.", "answer units"),
+    ("Express everything in euros.", "answer units"),
+    ("I'd like you to answer in euros.", "answer units"),
+    ("Please use USD millions throughout.", "answer units"),
+    ("Report amounts in thousands from here on.", "answer units"),
+    ("I want all numbers rounded to one decimal.", "answer rounding"),
+    ("Round everything to two decimals.", "answer rounding"),
+    ("Always cite the page.", "cite the page"),
+    ("Keep answers to two sentences.", "keep answers to two sentences"),
+])
+def test_standing_instructions_in_other_words_are_constraints(utterance: str, key: str) -> None:
+    kind, got, _value = kept(utterance)
+    assert (kind, got) == ("constraint", key)
+
+
+@pytest.mark.parametrize("utterance", [
+    "Show me Ternline's revenue in millions",  # one answer asked for, in millions
+    "Give all figures for Ternline in 2024.",
+    "Use the FY2024 10-K.",
+    "Cite the page for that.",
+    "Include Helio in the comparison.",
+    "Present the results.",
+    "Keep it up",
+    "Revenue in millions was 512.",
+])
+def test_requests_for_one_answer_are_not_standing_instructions(utterance: str) -> None:
+    assert decide(utterance).type != "constraint"
+
+
+def test_a_standing_instruction_replaces_the_one_before_it_on_the_same_aspect() -> None:
+    first, second = decide("Give all figures in USD millions."), decide("Use billions for every figure.")
+    assert first.key == second.key == "answer units"  # the same key: the second supersedes the first
