@@ -33,7 +33,7 @@ from typing import Any
 from app.calc_tools import CalculationOutcome
 from nodes.retrieval_state import Evidence, RetrievalResult
 from nodes.memory import memory_text
-from nodes.state import Block, ManifestEntry, MemoryItem, SupervisorState, Turn
+from nodes.state import Block, ManifestEntry, MemoryItem, SupervisorState, Turn, blocks_by_chunk
 from prompts.answer import answer_instructions
 from prompts.fences import DATA_CLOSE, DATA_OPEN, fence, one_line, strip_fence_markers
 
@@ -155,7 +155,7 @@ def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter)
     notes, memory_used = memory_blocks(memory_items, blocks, manifest, memory_allowance, count)
     if calc is not None:
         n = len(blocks) + 1
-        text = calculation_text(calc, {b.chunk_id: b.n for b in blocks if b.chunk_id})
+        text = calculation_text(calc, {key: b.n for key, b in blocks_by_chunk(blocks).items()})
         header = f"[{n}] calculation ({calc.status})"
         calc_block = Block(n=n, kind="calculation", header=header, text=text, source_id="calculation",
                            title="Calculator results", tokens=count(text))

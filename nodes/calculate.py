@@ -327,7 +327,20 @@ def _cagr_args(old: Figure, new: Figure) -> dict[str, float]:
 
 
 def _words(text: str) -> set[str]:
-    return set(re.findall(r"[a-z]+", text.lower())) - _STOPWORDS
+    """Content words, a plural read as its singular ('Total revenues' shares 'revenue' with the question)."""
+    return {_singular(w) for w in re.findall(r"[a-z]+", text.lower()) if w not in _STOPWORDS}
+
+
+def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+# Words that say a figure is the whole company's, not another measure: 'Total revenues' is the revenue asked for.
+_TOTAL_WORDS = frozenset({"total", "consolidated", "group", "net", "reported"})
 
 
 def names_the_measure(question: str, label: str, companies: Sequence[str] = ()) -> bool:
@@ -353,7 +366,7 @@ def relevant_figures(question: str, figures: Sequence[Figure]) -> list[Figure]:
 
     def score(f: Figure) -> tuple[int, int]:
         label = _words(f.label)
-        return len(label & q_words), -len(label - q_words)
+        return len(label & q_words), -len(label - q_words - _TOTAL_WORDS)
 
     best = max((score(f) for f in figures), default=(0, 0))
     if best[0] == 0:

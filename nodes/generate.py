@@ -37,7 +37,7 @@ from nodes.grade import topic_terms
 from nodes.retrieval_state import Claim, Evidence
 from nodes.rewrite import keyword_query
 from nodes.verify import unsupported_terms
-from nodes.state import Block, CitationCheck, SupervisorState
+from nodes.state import Block, CitationCheck, SupervisorState, blocks_by_chunk
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from prompts.fences import one_line, strip_fence_markers
 
@@ -64,15 +64,17 @@ def compose_offline(state: SupervisorState) -> str:
     period and unit, which side is higher, then how it was computed); without one, the verified claims, a table
     row stated as the figure it holds, figures first when the question asks for one; then the news."""
     blocks = list(state.get("blocks") or [])
-    by_chunk = {b.chunk_id: b for b in blocks if b.chunk_id}
+    by_chunk = blocks_by_chunk(blocks)
     question = with_standing_instructions(state.get("question") or "", state)
     sentences: list[str] = []
     stated = user_statement_sentences([b for b in blocks if b.kind == "memory"], state)
     calc_block = next((b for b in blocks if b.kind == "calculation"), None)
     calc = state.get("calculation")
+    uses_yours = False
     if calc_block is not None and calc is not None:
         for result in calc.results:
             sentences.extend(describe_result(result, calc_block.n, by_chunk, question))
+            uses_yours = uses_yours or any(f.source_id.startswith("memory:") for f in result.sources.values())
     result = state.get("retrieval_result")
     # A calculation answers the question and cites the blocks its inputs came from; the draft's claims would
     # only repeat neighbouring table rows. Without a result, the claims are the answer.
@@ -80,7 +82,8 @@ def compose_offline(state: SupervisorState) -> str:
         sentences.extend(claim_sentences(question, result.claims, by_chunk))
     sentences.extend(news_sentences(question, [b for b in blocks if b.kind == "news"]))
     if stated:  # the user's figure leads; what the documents say follows, so the reader sees both
-        sentences = [*stated, *(["The documents state:"] if sentences else []), *sentences]
+        # A calculation that took the user's figure is the answer itself, not what the documents state.
+        sentences = [*stated, *(["The documents state:"] if sentences and not uses_yours else []), *sentences]
     return " ".join(sentences) if sentences else INSUFFICIENT_EVIDENCE
 
 

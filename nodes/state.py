@@ -8,6 +8,7 @@ assembled prompt with its manifest, and the response. Per-turn keys are reset by
 No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
 """
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from pydantic import BaseModel, Field
@@ -59,6 +60,12 @@ class Block(BaseModel):
     fiscal_year: int | None = None
     published_at: str | None = None
     tokens: int = 0
+
+
+def blocks_by_chunk(blocks: Sequence[Block]) -> dict[str, Block]:
+    """Blocks by the chunk they quote; a user's statement by its record ('memory:<id>'), which is how a
+    calculation input the user gave names where it came from."""
+    return {b.chunk_id or b.source_id: b for b in blocks if b.chunk_id or b.kind == "memory"}
 
 
 class MemoryItem(BaseModel):

@@ -140,6 +140,15 @@ def test_correction_supersedes_and_is_used(env: dict[str, str]) -> None:
     assert "$4,700m" in last["answer"] and "$4,600m" not in last["answer"]
     assert set(sources(last)) == {f"memory:{new_id}", STATEMENT_PAGE}
 
+    # A calculation uses the corrected figure too ($4,700m as 4,700,000 under the statement's thousands), and
+    # cites the user's statement for it: (4,700,000 - 4,047,550) / 4,047,550 = 16.12%, not the filing's 10.18%.
+    growth = ask(env, "What was Ternline's revenue growth from FY2023 to FY2024?", *on)
+    assert growth["status"] == "answered" and "16.12%" in growth["answer"] and "10.18%" not in growth["answer"]
+    assert "The documents state" not in growth["answer"] and "your figure" in growth["answer"]
+    [calc] = [c for c in growth["citations"] if c["source_id"] == "calculation"]
+    mine = next(c["n"] for c in growth["citations"] if c["source_id"] == f"memory:{new_id}")
+    assert f"[{mine}]" in calc["quote"] and "4700000" in calc["quote"]
+
     every = ok_json(env, "memory", "list", "--all", "--user", "ann")
     assert [r["id"] for r in every] == [old_id, new_id]
     for r in every:
@@ -153,17 +162,17 @@ def test_correction_supersedes_and_is_used(env: dict[str, str]) -> None:
     assert [r["id"] for r in ok_json(env, "memory", "list", "--user", "ann")] == [new_id]
 
     turns = ok_json(env, "trace", "--thread", thread)
-    assert [t["status"] for t in turns] == ["answered", "noted", "answered", "noted", "answered"]
+    assert [t["status"] for t in turns] == ["answered", "noted", "answered", "noted", "answered", "answered"]
     assert [w["record_id"] for w in turns[1]["memory"]["written"]] == [old_id]
     [written] = turns[3]["memory"]["written"]
     assert written["record_id"] == new_id and written["supersedes"] == old_id and "correction" in written["rule"]
-    manifest = turns[-1]["manifest"]
+    manifest = turns[4]["manifest"]
     assert len([m for m in manifest if new_id in m["items"]]) == 1
     assert not [m for m in manifest if old_id in m["items"]]
-    [admitted] = turns[-1]["memory"]["admitted"]
+    [admitted] = turns[4]["memory"]["admitted"]
     assert admitted["id"] == new_id and admitted["status"] == "active" and admitted["value"] == "$4,700m"
     assert admitted["rule"] and admitted["score"] > 0 and admitted["tokens"] > 0
-    assert old_id not in {r["id"] for r in turns[-1]["memory"]["refused"]}  # superseded: never even considered
+    assert old_id not in {r["id"] for r in turns[4]["memory"]["refused"]}  # superseded: never even considered
 
 
 # --- 2. the semantic cache: served to the same question only, dropped when a cited source changes ---------------

@@ -327,6 +327,21 @@ def test_change_between_years_is_later_minus_earlier_and_relation_words_mean_a_r
     assert tool == "ratio"
 
 
+def test_a_singular_measure_finds_the_statements_plural_total_beside_a_one_year_mention():
+    from nodes.calculate import plan_tool_calls
+
+    def fig(label: str, value: float, year: int, unit: str = "$k") -> Figure:
+        return Figure(label=label, value=value, unit=unit, company="Ternline", fiscal_year=year, source_id="s")
+
+    figures = [fig("Total revenues", 4459440, 2024), fig("Total revenues", 4047550, 2023),
+               fig("Cost of revenues", 3528210, 2024), fig("Cost of revenues", 3214880, 2023),
+               fig("Revenues", 538.2, 2024, "$m")]  # a subsidiary's, stated in one sentence for one year
+    assert plan_tool_calls("What was Ternline's revenue growth from FY2023 to FY2024?", figures) == [
+        ("growth_rate", {"old": 4047550, "new": 4459440})]
+    assert plan_tool_calls("What was the growth in Ternline's cost of revenues from FY2023 to FY2024?",
+                           figures) == [("growth_rate", {"old": 3214880, "new": 3528210})]
+
+
 # --- metrics, definitions and judgements ------------------------------------------------------------------------
 
 def _f(label: str, value: float, year: int, company: str = "Ferncliff Tools", unit: str = "$m") -> Figure:

@@ -301,3 +301,52 @@ def test_a_half_year_column_is_not_the_years_figure() -> None:
                    doc_type="report", is_table=True)
     figures = table_figures(doc)
     assert [(f.label, f.fiscal_year, f.value) for f in figures] == [("Total revenue", 2024, 949.3)]
+
+
+# --- the user's own figures stand in for the documents' -------------------------------------------------------
+
+
+def said(key: str, value: str, record: str = "r1") -> Any:
+    from nodes.state import MemoryItem
+
+    return MemoryItem(id=record, type="fact", key=key, value=value, said=f"Actually, {key} was {value}.",
+                      scope="user", status="active", source="t:turn-2", created_at="2026-01-01", admitted=True)
+
+
+def test_a_user_figure_replaces_the_documents_in_the_statements_unit() -> None:
+    from nodes.figures import apply_user_figures
+
+    stated = [Figure(label="Net income", value=362220, unit="$k", company="Ternline Logistics", fiscal_year=2024,
+                     source_id="p7", chunk_id="p7#1"),
+              Figure(label="Net income", value=301870, unit="$k", company="Ternline Logistics", fiscal_year=2023,
+                     source_id="p7", chunk_id="p7#1"),
+              Figure(label="Operating income", value=500000, unit="$k", company="Ternline Logistics",
+                     fiscal_year=2024, source_id="p7", chunk_id="p7#1"),
+              Figure(label="Net income", value=90.5, unit="$m", company="Helio Renewables", fiscal_year=2024,
+                     source_id="h", chunk_id="h#1")]
+    out = apply_user_figures(stated, [said("ternline's fy2024 net income", "$150m")], ["Ternline Logistics"])
+    assert [(f.label, f.value, f.unit, f.fiscal_year, f.chunk_id) for f in out] == [
+        ("Net income", 150000, "$k", 2024, "memory:r1"),  # $150m in the statement's thousands, citing the user
+        ("Net income", 301870, "$k", 2023, "p7#1"),  # another year
+        ("Operating income", 500000, "$k", 2024, "p7#1"),  # another measure
+        ("Net income", 90.5, "$m", 2024, "h#1")]  # another company
+    assert out[0].quote == "Actually, ternline's fy2024 net income was $150m." and out[0].source_id == "memory:r1"
+
+
+def test_a_user_figure_the_documents_lack_is_added_and_what_cannot_be_read_changes_nothing() -> None:
+    from nodes.figures import apply_user_figures
+
+    revenue = Figure(label="Total revenues", value=4459.4, unit="$m", company="Ternline Logistics", fiscal_year=2024,
+                     source_id="p5", chunk_id="p5#1")
+    companies = ["Ternline Logistics"]
+    assert apply_user_figures([revenue], [said("Ternline's FY2024 revenue", "$4,600m")], companies)[0].value == 4600
+    added = apply_user_figures([revenue], [said("Ternline's FY2024 backlog", "$1.2 billion")], companies)
+    assert [(f.label, f.value, f.unit) for f in added] == [("Total revenues", 4459.4, "$m"), ("backlog", 1.2, "$bn")]
+    for record in (said("the EU refund window", "30 days"),  # no company
+                   said("Ternline's revenue", "$4,600m"),  # no year
+                   said("Helio's FY2024 revenue", "$99m"),  # not a company of this turn
+                   said("Ternline's FY2024 revenue", "$4,600m or $4,700m")):  # two amounts
+        assert apply_user_figures([revenue], [record], companies) == [revenue], record.key
+    # Another currency, or a bare number under a scaled statement: no rate or scale is guessed.
+    for value in ("£4,600m", "4,600"):
+        assert apply_user_figures([revenue], [said("Ternline's FY2024 revenue", value)], companies) == [revenue]
