@@ -327,8 +327,13 @@ def _cagr_args(old: Figure, new: Figure) -> dict[str, float]:
 
 
 def _words(text: str) -> set[str]:
-    """Content words, a plural read as its singular ('Total revenues' shares 'revenue' with the question)."""
-    return {_singular(w) for w in re.findall(r"[a-z]+", text.lower()) if w not in _STOPWORDS}
+    """Content words, a plural read as its singular ('Total revenues' shares 'revenue' with the question), and
+    'sales' or 'turnover' read as revenue ('Net sales' is the revenue a question asks about)."""
+    return {_SAME_WORD.get(w, w) for w in (_singular(w) for w in re.findall(r"[a-z]+", text.lower())
+                                           if w not in _STOPWORDS)}
+
+
+_SAME_WORD = {"sale": "revenue", "turnover": "revenue"}
 
 
 def _singular(word: str) -> str:

@@ -351,18 +351,20 @@ def lead_sentence(result: CalcResult, question: str = "") -> str:
         return _compare(src["a"], src["b"], value)
     decimals = rounding_decimals(question)
     rate = f"{abs(value):g}" if decimals is None else f"{abs(round(value, decimals)):.{decimals}f}"
+    def at(figure: Figure) -> str:  # '$35.4bn in FY2021 (stated as $35,355m)' when the question asks for billions
+        return _in_asked_scale(question, figure.value, figure.unit, figure.fiscal_year)
+
     if result.tool in ("growth_rate", "percentage_change") and {"old", "new"} <= src.keys():
         old, new = src["old"], src["new"]
         if value == 0:
-            return f"{_subject(new.company, new.label)} was unchanged at {_stated(new)}{_in(new)}"
+            return f"{_subject(new.company, new.label)} was unchanged at {at(new)}"
         verb = "grew" if value > 0 else "fell"
-        return (f"{_subject(new.company, new.label)} {verb} {rate}% from {_stated(old)}{_in(old)} to "
-                f"{_stated(new)}{_in(new)}")
+        return f"{_subject(new.company, new.label)} {verb} {rate}% from {at(old)} to {at(new)}"
     if result.tool == "cagr" and {"start", "end"} <= src.keys():
         start, end = src["start"], src["end"]
         verb = "grew" if value >= 0 else "fell"
         return (f"{_subject(end.company, end.label)} {verb} at a compound annual rate of {rate}% from "
-                f"{_stated(start)}{_in(start)} to {_stated(end)}{_in(end)}")
+                f"{at(start)} to {at(end)}")
     formula = str(getattr(result, "formula", "") or "")
     if result.tool == "metric" and " = " in formula:
         companies = {f.company for f in src.values() if f.company}

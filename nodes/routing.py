@@ -50,7 +50,33 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
     years = _merge(state.get("fiscal_years") or [], decision.signals.get("years") or [])
     absent = unheld_names(own_words, lambda name: bool(companies_in(name, known, table)), [*companies, *named])
     decision = say_what_is_not_held(decision, absent, own_words)
+    if not companies and not absent:
+        decision = ask_which_company(decision, state, known)
     return {"decision": decision, "companies": companies, "fiscal_years": years, "absent_companies": absent}
+
+
+def ask_which_company(decision: RouteDecision, state: SupervisorState, known: Sequence[str]) -> RouteDecision:
+    """Guarantee: a question about a company's figure or filing that names no company ('what was the cash provided
+    by operating activities in 2013?'), in a knowledge base of several companies, on a thread that names none, asks
+    which company, however the router decided: searching every company's filings answers with whichever company's
+    figure ranks first, or with nothing. Called only when the turn has no company and names no unheld one. Left as
+    decided: a question about a set of companies ('which company had the highest…', peers), a definition, news
+    only, and a turn that already had its clarification round."""
+    from app.routing.features import extract_features
+    from app.routing.plan import clarification_question
+
+    if (decision.is_out_of_scope or decision.needs_clarification or len(known) < 2 or state.get("clarifications")
+            or state.get("context_entities") or (decision.needs_news and not decision.needs_retrieval)):
+        return decision
+    question = without_thread_tags(state["question"])
+    feats = extract_features(question, known)
+    if not feats.vector.get("metric_without_subject") or feats.vector.get("peers") or feats.companies:
+        return decision
+    asked = clarification_question(question, feats, known_companies=known)
+    signals = {**decision.signals, "clarification_added": f"names no company, and the knowledge base holds "
+                                                          f"{len(known)}"}
+    return decision.model_copy(update={"needs_clarification": True, "clarification_question": asked,
+                                       "signals": signals})
 
 
 def say_what_is_not_held(decision: RouteDecision, absent: Sequence[str], question: str) -> RouteDecision:

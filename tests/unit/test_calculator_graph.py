@@ -340,6 +340,11 @@ def test_a_singular_measure_finds_the_statements_plural_total_beside_a_one_year_
         ("growth_rate", {"old": 4047550, "new": 4459440})]
     assert plan_tool_calls("What was the growth in Ternline's cost of revenues from FY2023 to FY2024?",
                            figures) == [("growth_rate", {"old": 3214880, "new": 3528210})]
+    # 'Net sales' is the revenue a question asks about; 'Cost of sales' is not.
+    sales = [fig("Net sales", 35355, 2021, "$m"), fig("Net sales", 34229, 2022, "$m"),
+             fig("Cost of sales", 18795, 2021, "$m"), fig("Cost of sales", 19232, 2022, "$m")]
+    assert plan_tool_calls("What was 3M's revenue growth from FY2021 to FY2022?", sales) == [
+        ("growth_rate", {"old": 35355, "new": 34229})]
 
 
 # --- metrics, definitions and judgements ------------------------------------------------------------------------

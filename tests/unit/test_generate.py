@@ -604,3 +604,17 @@ def test_the_same_statement_from_two_blocks_is_said_once_citing_both() -> None:
     said = claim_sentences("What was Helio's revenue in FY2024?", [*claims, other], blocks)
     assert said[0] == "Total revenue was $949.3m in FY2024 [1][2]."
     assert len(said) == 2 and said[1].endswith("[2].")
+
+
+def test_a_growth_rate_states_its_figures_in_the_scale_the_question_asks_for() -> None:
+    from nodes.generate import lead_sentence
+
+    old = Figure(label="Net sales", value=35355, unit="$m", company="3M", fiscal_year=2021, source_id="s")
+    new = Figure(label="Net sales", value=34229, unit="$m", company="3M", fiscal_year=2022, source_id="s")
+    result = CalcResult(tool="growth_rate", inputs={"old": 35355, "new": 34229}, result=-3.18, unit="%",
+                        expression="(34229 - 35355) / 35355 * 100", sources={"old": old, "new": new})
+    assert lead_sentence(result, "What was 3M's revenue growth from FY2021 to FY2022?") == (
+        "3M's net sales fell 3.18% from $35,355m in FY2021 to $34,229m in FY2022")
+    assert lead_sentence(result, "What was 3M's revenue growth? Give all figures in USD billions.") == (
+        "3M's net sales fell 3.18% from $35.4bn in FY2021 (stated as $35,355m) to $34.2bn in FY2022 "
+        "(stated as $34,229m)")

@@ -220,3 +220,34 @@ def test_a_name_the_sources_state_counts_as_naming_the_company() -> None:
                 known_companies=lambda: ["Johnson & Johnson"], aliases=lambda: {"jnj": "Johnson & Johnson"})
     assert not out["decision"].needs_clarification and out["decision"].needs_retrieval
     assert out["absent_companies"] == []
+
+
+# --- a company's figure asked with no company, among several held: which company? ------------------------------
+
+SEARCH = RouteDecision(needs_retrieval=True, plan=RoutePlan(source="reports"))
+
+
+def test_a_figure_question_naming_no_company_among_several_asks_which() -> None:
+    out = run(SEARCH, "What was the cash provided by operating activities in 2013?")
+    assert out["decision"].needs_clarification and out["decision"].clarification_question
+    assert "clarification_added" in out["decision"].signals
+    assert after_route({"decision": out["decision"]}) == "clarify"
+
+
+@pytest.mark.parametrize(("question", "state"), [
+    ("What was 3M's cash provided by operating activities in 2013?", {}),  # it names one
+    ("What was the cash provided by operating activities in 2013?", {"context_entities": ["3M Company"]}),  # thread
+    ("What was the cash provided by operating activities in 2013?",
+     {"clarifications": [{"question": "Which company?", "reply": "not sure"}]}),  # asked once this turn already
+    ("Which company had the highest revenue in 2023?", {}),  # about the set of companies
+    ("What is free cash flow?", {}),  # a definition
+    ("What was Acme Corp's revenue in FY2023?", {}),  # a company not held: said so, not asked
+])
+def test_which_company_is_not_asked_where_the_question_or_thread_answers_it(question: str, state: dict) -> None:
+    out = run(SEARCH, question, **state)
+    assert not out["decision"].needs_clarification, out["decision"].signals
+
+
+def test_with_one_company_held_the_figure_is_searched() -> None:
+    out = run(SEARCH, "What was the cash provided by operating activities in 2013?", known=["3M Company"])
+    assert not out["decision"].needs_clarification
