@@ -54,6 +54,7 @@ from app.metrics import (
     rounding_decimals,
 )
 from app.text.periods import years_named
+from nodes.figures import SAME_MEASURE, TOTAL_WORDS
 from prompts.calculator import CALCULATOR_SYSTEM, render_calculator_request
 
 DEFAULT_MAX_STEPS = 6
@@ -327,13 +328,9 @@ def _cagr_args(old: Figure, new: Figure) -> dict[str, float]:
 
 
 def _words(text: str) -> set[str]:
-    """Content words, a plural read as its singular ('Total revenues' shares 'revenue' with the question), and
-    'sales' or 'turnover' read as revenue ('Net sales' is the revenue a question asks about)."""
-    return {_SAME_WORD.get(w, w) for w in (_singular(w) for w in re.findall(r"[a-z]+", text.lower())
-                                           if w not in _STOPWORDS)}
-
-
-_SAME_WORD = {"sale": "revenue", "turnover": "revenue"}
+    """Content words, a measure by its one name (nodes/figures.py's SAME_MEASURE: 'Net sales' is the revenue a
+    question asks about) and a plural read as its singular ('Total revenues' shares 'revenue' with it)."""
+    return {_singular(SAME_MEASURE.get(w, w)) for w in re.findall(r"[a-z]+", text.lower()) if w not in _STOPWORDS}
 
 
 def _singular(word: str) -> str:
@@ -342,10 +339,6 @@ def _singular(word: str) -> str:
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
     return word
-
-
-# Words that say a figure is the whole company's, not another measure: 'Total revenues' is the revenue asked for.
-_TOTAL_WORDS = frozenset({"total", "consolidated", "group", "net", "reported"})
 
 
 def names_the_measure(question: str, label: str, companies: Sequence[str] = ()) -> bool:
@@ -371,7 +364,7 @@ def relevant_figures(question: str, figures: Sequence[Figure]) -> list[Figure]:
 
     def score(f: Figure) -> tuple[int, int]:
         label = _words(f.label)
-        return len(label & q_words), -len(label - q_words - _TOTAL_WORDS)
+        return len(label & q_words), -len(label - q_words - TOTAL_WORDS)
 
     best = max((score(f) for f in figures), default=(0, 0))
     if best[0] == 0:

@@ -46,9 +46,11 @@ _CHANGE_HEADER = re.compile(r"(?i)\b(change|growth|chg|yoy|y/y|increase)\b")
 _SENTENCE_GROWTH = re.compile(
     r"(?P<label>[A-Za-z][A-Za-z&' -]{2,60}?)\s+(?P<verb>rose|grew|increased|was up|fell|declined|decreased|"
     r"dropped|was down)\s+(?:by\s+)?(?P<pct>\d+(?:\.\d+)?)%")
-_TOTAL_WORDS = {"total", "consolidated", "group", "net", "reported"}
+# Words that say a figure is the whole company's ('Total revenues' is the revenue asked for), and the names one
+# measure goes by ('Net sales' is revenue); nodes/calculate.py matches labels with the same vocabulary.
+TOTAL_WORDS = frozenset({"total", "consolidated", "group", "net", "reported"})
 _MEASURE_WORDS = {"revenue", "income", "profit", "earnings", "operating", "gross", "ebitda", "ebit", "loss"}
-_SAME_MEASURE = {"revenues": "revenue", "sales": "revenue", "turnover": "revenue"}
+SAME_MEASURE = {"revenues": "revenue", "sales": "revenue", "turnover": "revenue"}
 
 
 def extract_figures(evidence: Iterable[Evidence]) -> list[Figure]:
@@ -392,12 +394,12 @@ def most_relevant(figures: Sequence[Figure], question: str, limit: int, years: S
 
 def _measure_words(text: str) -> set[str]:
     """Lower-case words, 'sales', 'turnover' and 'revenues' read as 'revenue'; 'total' and the like dropped."""
-    words = {_SAME_MEASURE.get(w, w) for w in re.findall(r"[a-z]+", text.lower())}
-    return words - _TOTAL_WORDS
+    words = {SAME_MEASURE.get(w, w) for w in re.findall(r"[a-z]+", text.lower())}
+    return words - TOTAL_WORDS
 
 
 def is_company_total(label: str) -> bool:
     """Whether a label names the whole company's measure ('Total revenue', 'Net sales', 'Consolidated net
     income', 'Revenue') rather than a segment's ('Road revenue') or a derived one ('Revenue growth')."""
-    words = [_SAME_MEASURE.get(w, w) for w in re.findall(r"[a-z]+", label.lower()) if w not in _TOTAL_WORDS]
+    words = [SAME_MEASURE.get(w, w) for w in re.findall(r"[a-z]+", label.lower()) if w not in TOTAL_WORDS]
     return bool(words) and all(w in _MEASURE_WORDS for w in words)

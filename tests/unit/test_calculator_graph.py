@@ -345,6 +345,9 @@ def test_a_singular_measure_finds_the_statements_plural_total_beside_a_one_year_
              fig("Cost of sales", 18795, 2021, "$m"), fig("Cost of sales", 19232, 2022, "$m")]
     assert plan_tool_calls("What was 3M's revenue growth from FY2021 to FY2022?", sales) == [
         ("growth_rate", {"old": 35355, "new": 34229})]
+    # 'sale' alone names no measure: a gain on the sale of property is not revenue.
+    gains = [fig("Gain on sale of property", 12, 2021, "$m"), fig("Gain on sale of property", 15, 2022, "$m")]
+    assert plan_tool_calls("What was 3M's revenue growth from FY2021 to FY2022?", gains) == []
 
 
 # --- metrics, definitions and judgements ------------------------------------------------------------------------
