@@ -37,13 +37,14 @@ def describe_url(url: str | None, default_path: Path) -> str:
 
 
 def checkpoint_types() -> list[tuple[str, str]]:
-    """Every pydantic type the supervisor and its subgraphs keep in checkpoints (for the serializer)."""
-    from app.calc_tools import CHECKPOINT_TYPES as CALC
-    from nodes.retrieval_state import CHECKPOINT_TYPES as RETRIEVAL
-    from nodes.state import CHECKPOINT_TYPES as STATE
+    """Every pydantic type the supervisor and its subgraphs keep in checkpoints (for the serializer): each module
+    that defines such types declares them, under every module path a checkpoint may name them by."""
+    from app.calc_tools import CHECKPOINT_TYPES as CALCULATION
+    from app.evidence import CHECKPOINT_TYPES as EVIDENCE
+    from app.routing.decision import CHECKPOINT_TYPES as ROUTING
+    from app.turns import CHECKPOINT_TYPES as TURNS
 
-    routing = [("app.routing.decision", "RouteDecision"), ("app.routing.decision", "RoutePlan")]
-    return [*CALC, *RETRIEVAL, *STATE, *routing]
+    return [*CALCULATION, *EVIDENCE, *TURNS, *ROUTING]
 
 
 def _serde() -> Any:

@@ -165,21 +165,21 @@ class Runtime:
 
     def search_reports(self, query: str, company: str | None, fiscal_year: int | None, k: int) -> list[Any]:
         from app.knowledge.base import Filters
-        from nodes.retrieval_state import evidence_from_hit
+        from app.evidence import evidence_from_hit
 
         filters = Filters(company=company, fiscal_year=fiscal_year, doc_type="report")
         return [evidence_from_hit(h) for h in self.kb.search(query, k=k, filters=filters).hits]
 
     def page_chunks(self, source_id: str, page: int) -> list[Any]:
         """The chunks of one page, as evidence: a statement page's other rows, when search found one of them."""
-        from nodes.retrieval_state import Evidence
+        from app.evidence import Evidence
 
         return [Evidence.model_validate({**row, "is_table": bool(row["is_table"])})
                 for row in self.kb.catalog.page_chunks(source_id, page)]
 
     def search_news(self, query: str, company: str | None, k: int) -> list[Any]:
         from app.knowledge.base import Filters
-        from nodes.retrieval_state import evidence_from_hit
+        from app.evidence import evidence_from_hit
 
         filters = Filters(company=company, doc_type="news")
         return [evidence_from_hit(h) for h in self.kb.search(query, k=k, filters=filters).hits]

@@ -18,19 +18,15 @@ from functools import partial
 
 from langgraph.graph import END, START, StateGraph
 
+from app.evidence import CHECKPOINT_TYPES, DEFAULT_K, Claim, Evidence, RetrievalResult
+from app.models.roles import Grader
 from nodes.inputs import fetch_inputs
 from nodes.retrieval_state import (
-    CHECKPOINT_TYPES,
-    DEFAULT_K,
-    Claim,
     Drafter,
-    Evidence,
-    Grader,
     PageFn,
     PeriodsFn,
     RetrievalInput,
     RetrievalOutput,
-    RetrievalResult,
     RetrievalState,
     SearchFn,
     SearchTask,

@@ -31,9 +31,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.calc_tools import CalculationOutcome
-from nodes.retrieval_state import Evidence, RetrievalResult
+from app.evidence import Evidence, RetrievalResult
+from app.turns import Block, ManifestEntry, MemoryItem, Turn, blocks_by_chunk
 from nodes.memory import memory_text
-from nodes.state import Block, ManifestEntry, MemoryItem, SupervisorState, Turn, blocks_by_chunk
+from nodes.state import SupervisorState
 from prompts.answer import answer_instructions
 from prompts.fences import DATA_CLOSE, DATA_OPEN, fence, one_line, strip_fence_markers
 

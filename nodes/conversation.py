@@ -25,7 +25,8 @@ from app.text.followups import is_follow_up
 from app.text.periods import years_in
 from app.text.sentences import split_at_stops
 from app.text.statements import readable_statement
-from nodes.state import PER_TURN_RESET, Citation, Response, SupervisorState, Turn
+from app.turns import Citation, Response, Turn
+from nodes.state import PER_TURN_RESET, SupervisorState
 from prompts.answer import OUT_OF_SCOPE
 
 KNOWN_YEARS = list(range(1990, 2100))

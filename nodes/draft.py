@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
+from app.evidence import Claim, Evidence, rank_evidence
 from app.knowledge.analyzer import analyze
 from app.knowledge.pages import statement_of_page
 from app.metrics import items_named
@@ -26,7 +27,6 @@ from app.text.periods import fiscal_years_named, years_named
 from app.text.sentences import joined_lists, readable_tables, split_at_stops, split_sentences
 from app.text.statements import readable_statement
 from nodes.grade import topic_terms
-from nodes.retrieval_state import Claim, Evidence, rank_evidence
 
 MAX_CLAIMS_PER_COMPANY = 2
 """The extractive draft keeps this many best-supported sentences per company."""

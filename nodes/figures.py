@@ -23,13 +23,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from app.calc_tools import Figure
+from app.evidence import Evidence
 from app.metrics import label_match, needed_inputs
 from app.text.dates import MONTHS
 from app.text.figures import SCALE_SUFFIX, SCALE_WORD_AFTER, UNIT_IN_LABEL, parse_cell, unit_from_label
 from app.text.periods import HALF_OR_QUARTER, YEAR, period_year, years_named
 from app.text.sentences import is_rule_row, table_cells
 from app.text.statements import StatementRow, read_stated_totals, read_statement
-from nodes.retrieval_state import Evidence
 from nodes.state import SupervisorState
 
 _SENTENCE_FIGURE = re.compile(

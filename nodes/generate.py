@@ -26,18 +26,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.calc_tools import CalcResult, Figure
+from app.evidence import Claim, Evidence
 from app.metrics import rounding_decimals
 from app.models.roles import Synthesizer
 from app.text.dates import MONTHS, read_dates, unsupported_dates
 from app.text.figures import SCALE_FACTORS, SCALE_SUFFIX, table_scale
 from app.text.periods import is_period_word, years_named
 from app.text.sentences import split_answer, split_sentences
+from app.turns import Block, CitationCheck, blocks_by_chunk
 from nodes.draft import looks_like_instruction, sentence_support
 from nodes.grade import topic_terms
-from nodes.retrieval_state import Claim, Evidence
 from nodes.rewrite import keyword_query
+from nodes.state import SupervisorState
 from nodes.verify import unsupported_terms
-from nodes.state import Block, CitationCheck, SupervisorState, blocks_by_chunk
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from prompts.fences import one_line, strip_fence_markers
 

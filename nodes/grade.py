@@ -13,9 +13,9 @@ import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
+from app.evidence import Evidence
 from app.knowledge.analyzer import analyze
 from app.text.periods import is_year_token
-from nodes.retrieval_state import Evidence
 from prompts.retrieval import GRADE_CHARS
 
 MIN_FUSED_SCORE = 0.0

@@ -15,10 +15,11 @@ No `from __future__ import annotations` here: LangGraph reads these type hints a
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from app.evidence import Evidence, rank_evidence
+from app.knowledge.pages import statement_of_page
 from app.metrics import LINE_ITEMS, label_match, needed_inputs
 from nodes.figures import extract_figures
-from app.knowledge.pages import statement_of_page
-from nodes.retrieval_state import Evidence, PageFn, RetrievalState, SearchFn, rank_evidence
+from nodes.retrieval_state import PageFn, RetrievalState, SearchFn
 
 FETCH_K = 5
 """Hits read per line-item search: the row is on the statement page, which ranks near the top when it exists."""

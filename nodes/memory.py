@@ -25,7 +25,8 @@ from typing import Any, Literal
 
 from app.text.periods import years_named
 from app.text.sentences import split_at_stops
-from nodes.state import MemoryItem, MemoryWrite, SupervisorState
+from app.turns import MemoryItem, MemoryWrite
+from nodes.state import SupervisorState
 
 TYPES_BY_PLAN: dict[str, tuple[str, ...]] = {
     "none": (),

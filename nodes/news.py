@@ -11,8 +11,8 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
+from app.evidence import Evidence
 from app.text.periods import is_year_token
-from nodes.retrieval_state import Evidence
 from nodes.rewrite import keyword_query
 from nodes.state import SupervisorState
 

@@ -23,21 +23,10 @@ from typing import Any, Literal
 
 from langgraph.types import Overwrite, Send
 
+from app.evidence import DEFAULT_K, Claim, Evidence, RetrievalResult, SearchRequest, rank_evidence
+from app.models.roles import Grader
 from nodes.draft import draft_claims
-from nodes.retrieval_state import (
-    DEFAULT_K,
-    Claim,
-    Drafter,
-    Evidence,
-    Grader,
-    PeriodsFn,
-    RetrievalResult,
-    RetrievalState,
-    SearchFn,
-    SearchRequest,
-    SearchTask,
-    rank_evidence,
-)
+from nodes.retrieval_state import Drafter, PeriodsFn, RetrievalState, SearchFn, SearchTask
 from nodes.rewrite import keyword_query, rewrite_query
 from nodes.verify import answered, verify_claim
 

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
+from app.evidence import Evidence
 from app.models import ModelSet
 from app.models.providers.offline import OfflineComposer, OfflineGrader, RuleBasedCalculatorModel
 from nodes.grade import ask_grader
-from nodes.retrieval_state import Evidence
 
 
 class TextGrader:

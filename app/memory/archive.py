@@ -36,7 +36,7 @@ from sqlalchemy.exc import IntegrityError
 
 from app.memory.records import create_tables, memory_engine
 from app.memory.vectors import cosine_scores, to_blob
-from nodes.state import Turn
+from app.turns import Turn
 
 Embed = Callable[[Sequence[str]], list[list[float]]]
 

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from langchain_core.runnables import Runnable
 
+    from app.evidence import Evidence
     from app.routing.decision import RouteDecision
-    from nodes.retrieval_state import Evidence
 
 Provider = Literal["openai", "offline"]
 

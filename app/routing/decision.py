@@ -44,3 +44,7 @@ class RouteDecision(BaseModel):
 
     def flags(self) -> dict[str, bool]:
         return {f: bool(getattr(self, f)) for f in FLAGS}
+
+
+# Pydantic types this module puts into graph state: pass to JsonPlusSerializer(allowed_msgpack_modules=...).
+CHECKPOINT_TYPES: tuple[tuple[str, str], ...] = ((__name__, "RouteDecision"), (__name__, "RoutePlan"))

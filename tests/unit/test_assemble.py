@@ -7,9 +7,9 @@ from datetime import date
 from typing import Any
 
 from app.calc_tools import CalcResult, CalculationOutcome, Figure
+from app.evidence import Claim, Evidence, RetrievalResult
+from app.turns import Turn
 from nodes.assemble import FENCE_CLOSE, FENCE_OPEN, assemble, evidence_header, fence
-from nodes.retrieval_state import Claim, Evidence, RetrievalResult
-from nodes.state import Turn
 from prompts.answer import answer_instructions
 
 NW, HL = "Northwind Logistics", "Helio Renewables"

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from app.turns import Block, CitationCheck, Response, Turn
 from nodes.conversation import (
     SUMMARY_MAX_CHARS,
     after_intake,
@@ -22,7 +23,7 @@ from nodes.conversation import (
     respond,
     summarise_turns,
 )
-from nodes.state import PER_TURN_RESET, Block, CitationCheck, Response, Turn
+from nodes.state import PER_TURN_RESET
 from prompts.answer import OUT_OF_SCOPE
 from reducers import append_turns
 from reducers.history import append_turns as append_turns_direct
@@ -331,7 +332,7 @@ def test_history_reducer_is_none_safe_and_does_not_mutate():
 
 def test_a_citation_quotes_the_row_that_holds_the_answers_figure():
     from nodes.conversation import citation_for
-    from nodes.state import Block
+    from app.turns import Block
 
     block = Block(n=2, kind="report", header="[2] Helio Renewables FY2024 [table]", source_id="hl", text=(
         "| Measure | FY2024 | FY2023 | Change |\n| Operating income ($m) | 86.2 | 75.9 | +13.6% |\n"
@@ -342,7 +343,7 @@ def test_a_citation_quotes_the_row_that_holds_the_answers_figure():
 
 def test_a_question_that_says_nothing_new_continues_the_previous_one():
     from nodes.conversation import content_terms, enrich
-    from nodes.state import Turn
+    from app.turns import Turn
 
     root = Turn(asked="what was the weighted average exercise price in 2007?",
                 question="what was the weighted average exercise price in 2007?", answer="60.94 [1].",

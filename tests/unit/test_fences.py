@@ -8,9 +8,9 @@ from datetime import date
 
 import pytest
 
+from app.evidence import Evidence, RetrievalResult
+from app.turns import Turn
 from nodes.assemble import assemble
-from nodes.retrieval_state import Evidence, RetrievalResult
-from nodes.state import Turn
 from prompts.answer import answer_instructions
 from prompts.fences import (
     DATA_CLOSE,

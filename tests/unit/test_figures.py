@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from app.calc_tools import Figure
+from app.evidence import Evidence, RetrievalResult
 from nodes.figures import (
     extract_figures, growth_figures, prepare_calculation, sentence_figures, statement_figures, statement_unit,
     table_figures, total_figures,
 )
-from nodes.retrieval_state import Evidence, RetrievalResult
 
 NW, HL, CL = "Northwind Logistics", "Helio Renewables", "Copperleaf Foods"
 
@@ -293,7 +293,7 @@ def test_a_half_year_column_is_not_the_years_figure() -> None:
     """'| $m | H1 FY2024 | H2 FY2024 | FY2024 |': only the FY2024 column is the year's revenue (the H1 figure was
     once stated as 'total revenue H was $402.6m in FY2024')."""
     from nodes.figures import table_figures
-    from nodes.retrieval_state import Evidence
+    from app.evidence import Evidence
 
     text = ("| $m | H1 FY2024 | H2 FY2024 | FY2024 |\n|---|---|---|---|\n"
             "| Total revenue | 402.6 | 546.7 | 949.3 |\n")
@@ -307,7 +307,7 @@ def test_a_half_year_column_is_not_the_years_figure() -> None:
 
 
 def said(key: str, value: str, record: str = "r1") -> Any:
-    from nodes.state import MemoryItem
+    from app.turns import MemoryItem
 
     return MemoryItem(id=record, type="fact", key=key, value=value, said=f"Actually, {key} was {value}.",
                       scope="user", status="active", source="t:turn-2", created_at="2026-01-01", admitted=True)

@@ -8,12 +8,12 @@ import re
 from typing import Any
 
 from app.calc_tools import CalcResult, CalculationOutcome, Figure
+from app.evidence import Claim, RetrievalResult
 from app.models.providers.offline import OfflineComposer
 from app.routing.decision import RouteDecision
+from app.turns import Block, CitationCheck
 from nodes.assemble import calculation_text
 from nodes.generate import check_citations, compose_offline, generate, split_answer, validate_citations
-from nodes.retrieval_state import Claim, RetrievalResult
-from nodes.state import Block, CitationCheck
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from tests.fakes import PromptSynthesizer
 

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import text
 
 from app.memory.archive import TurnArchive, refers_back
-from nodes.state import Turn
+from app.turns import Turn
 
 # --- refers_back: the false positives first -----------------------------------------------------------------
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
+from app.evidence import Evidence
 from nodes.news import gather_news
-from nodes.retrieval_state import Evidence
 
 NW = "Northwind Logistics"
 

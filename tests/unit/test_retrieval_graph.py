@@ -14,11 +14,11 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.graph import END, START, StateGraph
 
+from app.evidence import SearchRequest, evidence_from_hit
 from app.models.providers.offline import OfflineGrader
 from graphs.retrieval import CHECKPOINT_TYPES, Claim, Evidence, RetrievalResult, build_retrieval_graph
 from nodes.draft import draft_claims
 from nodes.grade import grade_offline, topic_terms
-from nodes.retrieval_state import SearchRequest, evidence_from_hit
 from nodes.retrieve import fan_out_searches, route_after_verify
 from nodes.rewrite import keyword_query, rewrite_query
 from nodes.verify import unsupported_terms, verify_claim

@@ -12,11 +12,11 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.types import Command
 
-from app.routing.decision import RouteDecision
 from app.checkpoints import checkpoint_types
+from app.evidence import Evidence
+from app.routing.decision import RouteDecision
+from app.turns import Response, Turn
 from graphs.supervisor import SupervisorDeps, build_repeat_door, build_supervisor_graph
-from nodes.retrieval_state import Evidence
-from nodes.state import Response, Turn
 from prompts.answer import INSUFFICIENT_EVIDENCE, OUT_OF_SCOPE
 from tests.fakes import ScriptedSearch, offline_models
 

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from app.routing.decision import RouteDecision
+from app.turns import Response
 from nodes.conversation import MAX_CLARIFICATION_ROUNDS, after_cache
 from nodes.routing import after_join, after_route, route
-from nodes.state import Response
 
 NW, HL = "Northwind Logistics", "Helio Renewables"
 
@@ -180,7 +180,7 @@ def test_with_one_company_known_a_question_with_content_is_searched_not_clarifie
 
 def test_a_follow_up_without_a_measure_carries_the_previous_question():
     from nodes.conversation import enrich
-    from nodes.state import Turn
+    from app.turns import Turn
 
     turn = Turn(asked="What was net cash from operating activities in 2009?",
                 question="What was net cash from operating activities in 2009?", answer="$1.2bn [1].",

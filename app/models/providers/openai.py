@@ -24,8 +24,8 @@ from app.models.roles import ModelSet
 from app.routing.decision import FLAGS, RouteDecision, RoutePlan
 
 if TYPE_CHECKING:
+    from app.evidence import Evidence
     from app.settings import Settings
-    from nodes.retrieval_state import Evidence
 
 
 def build(settings: Settings) -> ModelSet:

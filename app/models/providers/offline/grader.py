@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from nodes.grade import MIN_FUSED_SCORE, MIN_TERM_OVERLAP, grade_offline, topic_terms
 
 if TYPE_CHECKING:
-    from nodes.retrieval_state import Evidence
+    from app.evidence import Evidence
 
 
 class OfflineGrader:
