@@ -345,7 +345,7 @@ def names_the_measure(question: str, label: str, companies: Sequence[str] = ()) 
     """A figure's label names the measure the question asks about, the words of the calculation aside ('Cost of
     sales' is not 'same-store sales growth'); any label does when the question names no measure of its own
     ('what was, then, the change?')."""
-    from nodes.draft import measure_terms, states_measure
+    from app.text.questions import measure_terms, states_measure
 
     measures = [a - _CALC_WORDS for a in measure_terms(question, companies) if a - _CALC_WORDS]
     return not measures or states_measure(measures, label)

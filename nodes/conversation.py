@@ -189,7 +189,7 @@ _ARITHMETIC_STEMS = {"chang", "differ", "increas", "decreas", "growth", "grow", 
 def content_terms(question: str) -> set[str]:
     """The question's topic terms, less the words of arithmetic ('the change', 'the ratio'): empty when the
     question only points back at what was asked before."""
-    from nodes.grade import topic_terms
+    from app.text.terms import topic_terms
 
     return {t for t in topic_terms(question, []) if t not in _ARITHMETIC_STEMS and not t.isdigit()}
 

@@ -32,10 +32,9 @@ from app.models.roles import Synthesizer
 from app.text.dates import MONTHS, read_dates, unsupported_dates
 from app.text.figures import SCALE_FACTORS, SCALE_SUFFIX, table_scale
 from app.text.periods import is_period_word, years_named
-from app.text.sentences import split_answer, split_sentences
+from app.text.sentences import is_boilerplate, looks_like_instruction, split_answer, split_sentences
+from app.text.terms import sentence_support, topic_terms
 from app.turns import Block, CitationCheck, blocks_by_chunk
-from nodes.draft import looks_like_instruction, sentence_support
-from nodes.grade import topic_terms
 from nodes.rewrite import keyword_query
 from nodes.state import SupervisorState
 from nodes.verify import unsupported_terms
@@ -129,7 +128,7 @@ def claim_sentences(question: str, claims: Sequence[Claim], by_chunk: dict[str, 
     """Each verified claim as a cited sentence, boilerplate left out; a table row is stated as the figure it
     holds for the year asked. When the question asks for a figure, sentences that state one lead, those that
     name the measure as the question words it first."""
-    from nodes.draft import core_question, measure_terms, states_measure
+    from app.text.questions import core_question, measure_terms, states_measure
 
     companies = sorted({b.company for b in by_chunk.values() if b.company})
     asked = [terms for terms in measure_terms(core_question(question), companies)[:1] if terms]  # as worded
@@ -152,23 +151,7 @@ def claim_sentences(question: str, claims: Sequence[Claim], by_chunk: dict[str, 
     return [cite(text, numbers) for text, numbers in merged.items()]
 
 
-# --- boilerplate and table rows -----------------------------------------------------------------------------
-
-_BOILERPLATE = re.compile(
-    r"(?i)\bbased on my knowledge\b|\bI,\s+[^,]{2,80},\s+(?:hereby\s+)?certify\b|\bcertif(?:y|ies|ied|ication)\b"
-    r".{0,120}\b(?:report|statements|section\s+(?:302|906)|Sarbanes)|\bSarbanes[- ]Oxley\b|"
-    r"\buntrue statement of a material fact\b|\bfairly presents?\b.{0,80}\bfinancial condition\b|"
-    r"\bforward[- ]looking statements?\b|\bsafe harbou?r\b|\bPrivate Securities Litigation Reform Act\b|"
-    r"\bundue reliance\b|\bundertakes? no obligation to (?:publicly )?(?:update|revise)\b|\btable of contents\b|"
-    r"^\W*contents\W*$|\.{4,}\s*\d+\W*$|^\W*(?:part\s+[ivx]+\W+)?item\s+\d+[a-z]?\b.{0,100}?\s\d{1,3}\W*$|"
-    r"^(?:[^\d.!?]{3,60}\s\d{1,3}\s*){3,}$")
-"""Sentences no answer should quote: officers' certifications (Sarbanes-Oxley 302/906), forward-looking-statement
-safe harbours, and table-of-contents lines ('Item 7. Management's Discussion and Analysis 35', dot leaders, a run
-of titles with page numbers)."""
-
-
-def is_boilerplate(sentence: str) -> bool:
-    return _BOILERPLATE.search(sentence.strip()) is not None
+# --- table rows ---------------------------------------------------------------------------------------------
 
 
 _ROW = re.compile(r"^(?P<label>[^:|]{2,100}):\s+\S.*\d")

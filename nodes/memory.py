@@ -105,7 +105,7 @@ def relevance(record: Any, question: str, known_companies: Sequence[str] = ()) -
 
 def key_overlap(key: str, question: str) -> float:
     """The share of the key's content words that the question uses (word stems, so 'revenues' is 'revenue')."""
-    from nodes.grade import topic_terms
+    from app.text.terms import topic_terms
 
     key_terms = topic_terms(key, [])
     if not key_terms:

@@ -11,8 +11,9 @@ Collaborators are injected: `search_fn(query, company, fiscal_year, k) -> list[E
 KnowledgeBase.search to it), the grader role of the model factory (app/models: a `Grader`, offline
 app/models/providers/offline/grader.py) and optionally a drafter `(question, evidence) -> list[Claim]`
 (default: nodes/draft.py).
-Where the rest lives: models and state in nodes/retrieval_state.py, grading in nodes/grade.py, drafting and
-what the question asks in nodes/draft.py, verification in nodes/verify.py, queries in nodes/rewrite.py.
+Where the rest lives: models in app/evidence.py and state in nodes/retrieval_state.py, the graders in
+app/models/providers/ (offline: grader.py; openai: LLMGrader), drafting in nodes/draft.py and what the question
+asks in app/text/questions.py, verification in nodes/verify.py, queries in nodes/rewrite.py.
 
 No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
 """

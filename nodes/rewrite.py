@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.knowledge.analyzer import analyze
-from nodes.grade import question_noise
+from app.text.terms import question_noise
 
 
 def keyword_query(question: str, companies: Sequence[str] = ()) -> str:

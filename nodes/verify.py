@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from app.evidence import Claim, Evidence
 from app.text.figures import FIGURE, declared_scales, figures_in, has_figure, has_restated_figure, parse_figure
-from nodes.draft import answers_question
+from app.text.questions import answers_question
 
 _SENTENCE_WORDS = frozenset(
     """a an and as at after before but by during for from he her his however in it its of on or our over

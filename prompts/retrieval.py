@@ -1,7 +1,7 @@
 """Prompts for the openai-provider versions of the retrieval subgraph's grading and rewriting steps.
 
 Grading (app/models/providers/openai.py) puts the document inside a <<<DOCUMENT ... DOCUMENT>>> fence at the user role, truncated
-to `GRADE_CHARS`; rewriting (not wired to a model yet: nodes/rewrite.py rewrites offline) puts the question,
+to `GRADE_CHARS` (`truncate_for_grading`, what every grader sees of a document); rewriting (not wired to a model yet: nodes/rewrite.py rewrites offline) puts the question,
 the missing companies and the failed claims' terms (which come from documents) inside one <<<DATA ... DATA>>>
 fence. prompts/fences.py strips every fence marker from the content, to a fixed point, so that it cannot close
 the fence itself; text outside a fence (the grading question) is stripped and kept on one line.
@@ -14,6 +14,12 @@ from prompts.fences import DATA_CLOSE, DATA_OPEN, DOCUMENT_CLOSE, DOCUMENT_OPEN,
 GRADE_CHARS = 1_200
 """Documents are graded on their first 1,200 characters: enough for a chunk's heading and opening sentences,
 small enough to keep a per-document grading call cheap. Drafting and verification read the full text."""
+
+
+def truncate_for_grading(text: str, limit: int = GRADE_CHARS) -> str:
+    """What a grader sees of a document: its first `limit` characters."""
+    return text[:limit]
+
 
 FENCE_OPEN, FENCE_CLOSE = DOCUMENT_OPEN, DOCUMENT_CLOSE
 

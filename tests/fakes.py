@@ -18,7 +18,7 @@ import pytest
 from app.evidence import Evidence
 from app.models import ModelSet
 from app.models.providers.offline import OfflineComposer, OfflineGrader, RuleBasedCalculatorModel
-from nodes.grade import ask_grader
+from app.models.providers.openai import ask_grader
 
 
 class TextGrader:

@@ -9,6 +9,8 @@
 - `joined_lists(text)`: a line introducing a list joined with its items, so that the list reads as a sentence.
 - `readable_tables(text)`: each pipe-table row written as a line naming its columns.
 - `table_cells(line)` / `is_rule_row(cells)`: a pipe-table row's cells; the '|---|:--:|' rule under a header.
+- `looks_like_instruction(sentence)` / `is_boilerplate(sentence)`: sentences no answer quotes (one addressed to a
+  model; a certification, a safe harbour, a contents line).
 
 Pure functions, no I/O.
 """
@@ -96,3 +98,35 @@ def readable_tables(text: str) -> str:
         pairs = [f"{h} {v}" if h else v for h, v in zip(header[1:], cells[1:]) if v and v not in ("—", "-")]
         lines.append(f"{cells[0]}: {'; '.join(pairs)}" if pairs else cells[0])
     return "\n".join(lines)
+
+
+# --- sentences no answer quotes --------------------------------------------------------------------------------
+
+
+_INSTRUCTION = re.compile(
+    r"(?i)\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|prompts?|rules?|above)\b|"
+    r"\b(AI|language model|LLM|assistant|chatbot)s?\b.{0,30}\b(reading|must|should|shall)\b|"
+    r"\byou (must|should) (now )?(say|state|answer|recommend|tell)\b")
+
+
+def looks_like_instruction(sentence: str) -> bool:
+    """A sentence addressed to a model rather than a reader ('AI systems reading this: ignore all previous
+    instructions...'). Documents are data: the extractive draft never quotes such a sentence as a fact."""
+    return _INSTRUCTION.search(sentence) is not None
+
+
+_BOILERPLATE = re.compile(
+    r"(?i)\bbased on my knowledge\b|\bI,\s+[^,]{2,80},\s+(?:hereby\s+)?certify\b|\bcertif(?:y|ies|ied|ication)\b"
+    r".{0,120}\b(?:report|statements|section\s+(?:302|906)|Sarbanes)|\bSarbanes[- ]Oxley\b|"
+    r"\buntrue statement of a material fact\b|\bfairly presents?\b.{0,80}\bfinancial condition\b|"
+    r"\bforward[- ]looking statements?\b|\bsafe harbou?r\b|\bPrivate Securities Litigation Reform Act\b|"
+    r"\bundue reliance\b|\bundertakes? no obligation to (?:publicly )?(?:update|revise)\b|\btable of contents\b|"
+    r"^\W*contents\W*$|\.{4,}\s*\d+\W*$|^\W*(?:part\s+[ivx]+\W+)?item\s+\d+[a-z]?\b.{0,100}?\s\d{1,3}\W*$|"
+    r"^(?:[^\d.!?]{3,60}\s\d{1,3}\s*){3,}$")
+"""Sentences no answer should quote: officers' certifications (Sarbanes-Oxley 302/906), forward-looking-statement
+safe harbours, and table-of-contents lines ('Item 7. Management's Discussion and Analysis 35', dot leaders, a run
+of titles with page numbers)."""
+
+
+def is_boilerplate(sentence: str) -> bool:
+    return _BOILERPLATE.search(sentence.strip()) is not None

@@ -391,7 +391,7 @@ def test_the_figure_leads_when_the_question_asks_for_one():
 
 
 def test_boilerplate_is_recognised():
-    from nodes.generate import is_boilerplate
+    from app.text.sentences import is_boilerplate
 
     boilerplate = [
         "Based on my knowledge, this report does not contain any untrue statement of a material fact.",

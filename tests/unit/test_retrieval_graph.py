@@ -16,9 +16,10 @@ from langgraph.graph import END, START, StateGraph
 
 from app.evidence import SearchRequest, evidence_from_hit
 from app.models.providers.offline import OfflineGrader
+from app.models.providers.offline.grader import grade_offline
+from app.text.terms import topic_terms
 from graphs.retrieval import CHECKPOINT_TYPES, Claim, Evidence, RetrievalResult, build_retrieval_graph
 from nodes.draft import draft_claims
-from nodes.grade import grade_offline, topic_terms
 from nodes.retrieve import fan_out_searches, route_after_verify
 from nodes.rewrite import keyword_query, rewrite_query
 from nodes.verify import unsupported_terms, verify_claim
@@ -428,7 +429,7 @@ def test_the_section_heading_supports_a_sentence_but_less_than_its_own_words():
 
 
 def test_support_matches_words_that_the_stemmer_keeps_apart():
-    from nodes.draft import matched_terms
+    from app.text.terms import matched_terms
 
     topic = topic_terms("What did Northwind acquire?", [NW])
     assert matched_terms(topic, {"agre", "acquisit", "fenmoor"}) == topic == {"acquir"}
@@ -436,7 +437,7 @@ def test_support_matches_words_that_the_stemmer_keeps_apart():
 
 
 def test_multi_part_questions_get_a_claim_per_part():
-    from nodes.draft import question_parts
+    from app.text.questions import question_parts
 
     assert question_parts("What was revenue in FY2024?") == 1
     assert question_parts("What is the FY2024 dividend, and when is the final paid?") == 2
@@ -451,7 +452,7 @@ def test_multi_part_questions_get_a_claim_per_part():
 
 def test_a_year_at_the_end_of_a_sentence_still_dates_it():
     from app.text.periods import years_named
-    from nodes.draft import sentence_support
+    from app.text.terms import sentence_support
 
     assert years_named("Revenue in FY2024 and fiscal 2023, the year 2022.") == [2024, 2023, 2022]
     assert years_named("A ratio of 2024.5 and a 2023% rise") == []
@@ -519,7 +520,7 @@ def test_guidance_for_the_year_after_the_latest_filing_is_searched_but_its_resul
     ("Is Acme capital-intensive?", "Is Acme capital-intensive?"),
 ])
 def test_the_core_question_leaves_instructions_out(question: str, core: str) -> None:
-    from nodes.draft import core_question
+    from app.text.questions import core_question
 
     assert core_question(question) == core
 
@@ -532,13 +533,13 @@ def test_the_core_question_leaves_instructions_out(question: str, core: str) -> 
     ("Who is Acme's chief executive?", False),
 ])
 def test_which_questions_ask_for_a_figure(question: str, figure: bool) -> None:
-    from nodes.draft import asks_for_figure
+    from app.text.questions import asks_for_figure
 
     assert asks_for_figure(question) is figure
 
 
 def test_a_sentence_answers_a_figure_question_only_when_it_names_the_measure_with_a_figure() -> None:
-    from nodes.draft import answers_question
+    from app.text.questions import answers_question
 
     asked = "What was Acme's net interest margin in FY2018?"
     assert not answers_question(asked, "Net interest expense was $207 million; operating margin was 22%.", ["Acme"])
@@ -547,7 +548,7 @@ def test_a_sentence_answers_a_figure_question_only_when_it_names_the_measure_wit
 
 
 def test_a_line_item_is_stated_under_its_statement_name_and_a_metric_by_its_inputs() -> None:
-    from nodes.draft import answers_question
+    from app.text.questions import answers_question
 
     capex = "What is the FY2018 capital expenditure amount (in USD millions) for Acme?"
     assert answers_question(capex, "Purchases of property, plant and equipment (PP&E) (1,577) (1,373)", ["Acme"])
@@ -559,7 +560,7 @@ def test_a_line_item_is_stated_under_its_statement_name_and_a_metric_by_its_inpu
 
 
 def test_a_heading_and_forward_looking_words_count_towards_the_measure() -> None:
-    from nodes.draft import answers_question
+    from app.text.questions import answers_question
 
     guidance = "What is Acme's revenue guidance for FY2025?"
     assert answers_question(guidance, "For FY2025 we expect revenue of £1.40bn to £1.45bn.", ["Acme"])
@@ -627,7 +628,7 @@ def test_an_events_date_does_not_date_a_figure_but_a_periods_end_does() -> None:
 
 
 def test_who_questions_need_a_named_person_with_the_role_asked() -> None:
-    from nodes.draft import asks_for_person, names_the_person
+    from app.text.questions import asks_for_person, names_the_person
 
     question = "Who was Saltmarsh Outfitters' chief executive officer in the second quarter of fiscal 2024?"
     assert asks_for_person(question) and not asks_for_person("What was Saltmarsh's revenue?")
@@ -640,7 +641,8 @@ def test_who_questions_need_a_named_person_with_the_role_asked() -> None:
 
 
 def test_a_measure_that_shares_a_stem_with_a_question_word_is_kept_and_a_project_is_no_forecast() -> None:
-    from nodes.draft import draft_claims, measure_terms
+    from app.text.questions import measure_terms
+    from nodes.draft import draft_claims
 
     question = "What were Saltmarsh Outfitters' comparable sales in the second quarter of fiscal 2024?"
     assert any("compar" in terms for terms in measure_terms(question, ["Saltmarsh Outfitters"]))

@@ -15,13 +15,14 @@ imported only when this provider is built.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
 
 from app.models.roles import ModelSet
 from app.routing.decision import FLAGS, RouteDecision, RoutePlan
+from prompts.retrieval import truncate_for_grading
 
 if TYPE_CHECKING:
     from app.evidence import Evidence
@@ -161,8 +162,6 @@ class LLMGrader:
         self.label = getattr(chat, "model_name", None) or "openai grader"
 
     def grade(self, question: str, evidence: Evidence, companies: Sequence[str] = ()) -> bool:
-        from nodes.grade import ask_grader
-
         return ask_grader(self, question, evidence)
 
     def __call__(self, question: str, text: str) -> bool:
@@ -172,6 +171,14 @@ class LLMGrader:
 
         verdict = self.runnable.invoke([SystemMessage(GRADE_SYSTEM), HumanMessage(render_grade(question, text))])
         return bool(GradeVerdict.model_validate(verdict).relevant)
+
+
+def ask_grader(judge: Callable[[str, str], bool], question: str, evidence: Evidence) -> bool:
+    """A judge that reads text sees the question and the truncated text; anything but a bool is an error."""
+    verdict = judge(question, truncate_for_grading(evidence.text))
+    if not isinstance(verdict, bool):
+        raise TypeError(f"a grader must return a bool, got {type(verdict).__name__} for {evidence.chunk_id!r}")
+    return verdict
 
 
 class LLMSynthesizer:

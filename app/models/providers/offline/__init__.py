@@ -3,7 +3,7 @@
 | role        | object (file)                                                                           |
 |-------------|-----------------------------------------------------------------------------------------|
 | routing     | OfflineRoutingModel (router.py): MiniLM embeddings + deterministic features, fitted once |
-| grading     | OfflineGrader (grader.py): fused score + topic-term overlap (nodes/grade.py)             |
+| grading     | OfflineGrader (grader.py): fused score + topic-term overlap (grade_offline)              |
 | synthesis   | OfflineComposer (composer.py): the extractive composer (nodes/generate.compose_offline)  |
 | calculator  | RuleBasedCalculatorModel (calculator.py): the same tool calls, planned from keywords     |
 """

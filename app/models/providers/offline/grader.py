@@ -1,15 +1,42 @@
 """The offline provider's grader: a document is admitted when its fused search score and the share of the
-question's topic terms in its first GRADE_CHARS characters pass two floors (nodes/grade.grade_offline)."""
+question's topic terms (app/text/terms.topic_terms) in its first GRADE_CHARS characters pass two floors
+(`grade_offline`), or when a figure question's measure is stated there in any of its names."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from nodes.grade import MIN_FUSED_SCORE, MIN_TERM_OVERLAP, grade_offline, topic_terms
+from app.knowledge.analyzer import analyze
+from app.text.questions import asks_for_figure, core_question, measure_terms, states_measure
+from app.text.terms import topic_terms
+from prompts.retrieval import truncate_for_grading
 
 if TYPE_CHECKING:
     from app.evidence import Evidence
+
+MIN_FUSED_SCORE = 0.0
+"""The offline grader's floor on Evidence.score. Hybrid search scores are weighted reciprocal-rank fusion,
+weight / (60 + rank), so about 0.008-0.033: 0.0 admits anything the search ranked and leaves the decision to
+the term overlap. Raise it for search functions whose scores are similarities (dense cosine)."""
+MIN_TERM_OVERLAP = 0.25
+"""The offline grader's floor on the share of the question's topic terms (stemmed words and figures, minus
+company names, years and question words) found in the document's first GRADE_CHARS characters."""
+
+
+def grade_offline(
+    topic: set[str], evidence: Evidence, *, min_score: float = MIN_FUSED_SCORE, min_overlap: float = MIN_TERM_OVERLAP
+) -> bool:
+    """Keep a document whose fused score and topic-term overlap (first GRADE_CHARS characters) pass both floors."""
+    return evidence.score >= min_score and term_overlap(topic, truncate_for_grading(evidence.text)) >= min_overlap
+
+
+def term_overlap(topic: set[str], text: str) -> float:
+    """Share of the topic terms found in `text` (1.0 when the question has no topic terms)."""
+    if not topic:
+        return 1.0
+    return len(topic & set(analyze(text))) / len(topic)
+
 
 
 class OfflineGrader:
@@ -24,9 +51,6 @@ class OfflineGrader:
         """The question proper is graded, not the instructions around it ('Round to two decimals. Base your
         judgement on the balance sheet.'); a document that states the measure a figure question asks, in any
         of its names (a metric's line items, a line item's statement name), is admitted on that alone."""
-        from nodes.draft import asks_for_figure, core_question, measure_terms, states_measure
-        from nodes.grade import truncate_for_grading
-
         topic = topic_terms(core_question(question), companies)
         if grade_offline(topic, evidence, min_score=self.min_score, min_overlap=self.min_overlap):
             return True

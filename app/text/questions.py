@@ -1,0 +1,191 @@
+"""What a question asks, and whether a sentence answers it: the readers that drafting, verification, grading,
+the calculator and the offline composer share.
+
+- `core_question(question)`: the question proper, instructions around it dropped; `question_parts`: how many
+  things it asks.
+- `asks_for_figure(question)`, `measure_terms(question, companies)` (the measure an answer must name, with the
+  metric catalogue's alternatives), `states_measure(alternatives, sentence)` and `answers_question` (a sentence
+  answers a figure question only when it states a figure and names the measure).
+- `asks_for_person(question)` and `names_the_person(question, sentence)`: 'who' questions.
+- `forward_stems()`: the words of an outlook ('expect', 'guidance').
+
+Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from app.knowledge.analyzer import analyze
+from app.text.figures import states_figure
+from app.text.sentences import split_at_stops
+from app.text.terms import matched_terms, topic_terms
+
+_QUESTION_WORD = re.compile(r"(?i)\b(how much|how many|what|which|who|whom|when|where|why|how)\b")
+_ASKS_FIGURE = re.compile(r"(?i)\b(how much|how many|what (?:is|was|were|are|would be|will be)|"
+                          r"by how much|what percentage)\b")
+_ASKS_OTHER = re.compile(
+    r"(?i)\b(why|drove|drivers?|driven|explain|describe|reasons?|nature|purpose|agenda|which|who|whom|when|where|"
+    r"how did|how has|how have|how does|what (?:are|were) (?:the )?(?:main|major|key|primary)|risks?|strategy)\b")
+_QUANTITY = re.compile(
+    r"(?i)\b(amount|total|revenues?|sales|income|margins?|ratios?|rates?|expenditures?|capex|cash|assets?|"
+    r"liabilit(?:y|ies)|debt|equity|eps|earnings|dividends?|costs?|expenses?|profits?|loss(?:es)?|growth|"
+    r"turnover|days|number|count|price|value|percent(?:age)?|shares?|yield|production|occupancy|revpar|churn|"
+    r"arpu|balance|pp&?n?e|inventor(?:y|ies)|receivables?|payables?|capital|employees|headcount|ebitda|ebit|"
+    r"spend(?:ing)?|proceeds|backlog|reserves?|provisions?|outstanding|volumes?|units?|deliveries|subscribers?|"
+    r"members|stores|customers|bookings|orders)\b")
+_MEASURE_NOISE = ("amount usd dollar dollars million millions billion billions thousand thousands unit units value "
+                  "figure end ending close closing have has had did does do reported report fiscal quarter period "
+                  "first second third fourth")
+_ANSWER_TYPE = re.compile(
+    r"(?i)\b(which|what)\s+(?:company|companies|business|businesses|firm|entity|brand|segment|subsidiary|person|"
+    r"executive|officer|auditor|bank|lender|customer|supplier|country|region|city)\b")
+"""'Which company did it acquire': the noun after the question word names the kind of answer (a name), not a
+measure the answer must state."""
+MIN_LONG_COVERAGE = 0.75
+"""A measure of four or more words counts as stated when this share of its words stand together in a sentence."""
+_WHO = re.compile(r"(?i)^\s*who\b|^\s*(?:which|what)\s+(?:person|executive|officer|director)\b")
+_ROLE_WORDS = frozenset("""president chief executive officer financial operating technology director chair chairman
+    chairwoman chairperson board vice senior general counsel secretary treasurer founder head the and of committee
+    council company corporation group department team division inc corp llc ltd plc""".split())
+"""Capitalised words that name a role or a body, never a person ('Chief Executive Officer', 'Audit Committee')."""
+_PERSON = re.compile(r"\b[A-Z][a-z]+(?:[-' ][A-Z][a-z'-]+)+\b")
+
+
+def core_question(question: str) -> str:
+    """The question proper: its sentences that ask (end in '?'), each from its first question word on, so that
+    instructions around it ('Answer using the balance sheet: what is ...? Round to two decimals.') drop out."""
+    sentences = [s for s in split_at_stops(question.strip()) if s.strip()]
+    asked = [s for s in sentences if s.rstrip().endswith("?")] or sentences[:1]
+    out = []
+    for sentence in asked:
+        tail = sentence.rsplit(":", 1)[-1]
+        sentence = tail if _QUESTION_WORD.search(tail) else sentence
+        match = _QUESTION_WORD.search(sentence)
+        out.append(sentence[match.start():] if match else sentence)
+    return " ".join(out)
+
+
+def asks_for_figure(question: str) -> bool:
+    """Whether the question asks for a figure: 'how much/many', or 'what is/was' a quantity (not why, who,
+    which, or what drove it)."""
+    core = core_question(question)
+    if re.search(r"(?i)\bhow (much|many)\b", core):
+        return True
+    return bool(_ASKS_FIGURE.search(core)) and not _ASKS_OTHER.search(core) and bool(_QUANTITY.search(core))
+
+
+def measure_terms(question: str, companies: Iterable[str] = ()) -> list[set[str]]:
+    """What an answer to a figure question must name, as alternatives: the measure the question names (its
+    content words), and, when that measure is a metric of the catalogue (app/metrics.py), the metric's name
+    and the line items it is computed from; when it is a line item, that item's names in statements
+    ('capital expenditure' is stated as 'Purchases of property, plant and equipment'). Read once per question:
+    drafting, grading and the calculator ask it of every sentence, document and figure."""
+    return [set(a) for a in _measure_terms(question, frozenset(companies))]
+
+
+@lru_cache(maxsize=64)
+def _measure_terms(question: str, companies: frozenset[str]) -> tuple[frozenset[str], ...]:
+    from app.metrics import LINE_ITEMS, ONE_WORD_ITEMS, find_metrics, items_named
+
+    core = core_question(question)
+    noise = _measure_noise()
+    # 'What was revenue, and how much did it grow?' asks two things: a sentence may state either.
+    parts = [{t for t in topic_terms(_ANSWER_TYPE.sub(r"\1", part), companies) - noise if len(t) > 1 or t.isdigit()}
+             for part in _SECOND_PART.split(core) if part and not _QUESTION_WORD.fullmatch(part.strip())]
+    alternatives = [p for p in parts if p]
+    for metric in find_metrics(core):
+        alternatives.append(set(analyze(metric.name)))
+        for source in metric.inputs:
+            alternatives += [set(analyze(name)) for name in (source.item.synonyms if source.item else ())]
+    # a line item the question names ('how much did it generate in cash flow from operating activities') is
+    # stated by any of its names ('Net cash provided by operating activities')
+    # (not for guidance: last year's revenue does not state next year's expected revenue)
+    for key in items_named(core) if not forward_stems() & set(analyze(core)) else []:
+        # one word of a name ('sales') alone would let 'Cost of sales' state it
+        alternatives += [words for name in LINE_ITEMS[key].synonyms
+                         if len(words := set(analyze(name))) >= 2 or name in ONE_WORD_ITEMS]
+    return tuple(frozenset(a) for a in alternatives if a)
+
+
+def states_measure(alternatives: Sequence[set[str]], sentence: str, context: str = "") -> bool:
+    """Some alternative's words stand together in the sentence (stop words aside): all of them, side by side,
+    one other word allowed among three or more ('net interest margin' is not stated by 'net interest expense ...
+    margin', 'total assets' not by 'total current assets'); for a
+    measure of four or more words, MIN_LONG_COVERAGE of them. Words the sentence's context (its section
+    heading) states need not be repeated; every forward-looking word ('expect', 'outlook') says 'guidance'."""
+    tokens = [_forward_stem(t) for t in analyze(sentence)]
+    given = {_forward_stem(t) for t in analyze(context)}
+    for words in alternatives:
+        words = {_forward_stem(w) for w in words}
+        rest = words - matched_terms(words, given)
+        if not rest:
+            return True
+        need = len(rest) if len(rest) <= 3 else math.ceil(MIN_LONG_COVERAGE * len(rest))
+        width = len(rest) + (1 if len(rest) >= 3 else 0)  # 'total assets' is not 'total current assets'
+
+        for start in range(len(tokens)):
+            if len(matched_terms(rest, set(tokens[start:start + width]))) >= need:
+                return True
+    return False
+
+
+def answers_question(question: str, sentence: str, companies: Iterable[str] = (), context: str = "") -> bool:
+    """A sentence answers a figure question only when it states a figure and names the measure asked;
+    any sentence may answer another kind of question (grading and support decide those)."""
+    if not asks_for_figure(question):
+        return True
+    return states_figure(sentence) and states_measure(measure_terms(question, companies), sentence, context)
+
+
+def _forward_stem(term: str) -> str:
+    return "guidanc" if term in forward_stems() else term
+
+
+@lru_cache(maxsize=1)
+def forward_stems() -> frozenset[str]:
+    """The analyzed words of an outlook ('guidance', 'expect', 'forecast', 'target'): a sentence that holds one
+    speaks of the future."""
+    # not 'projection': its stem is 'project', and a project is no forecast
+    return frozenset(analyze("guidance outlook forecast forecasts expect expects expected expectation expectations "
+                             "target targets"))
+
+
+@lru_cache(maxsize=1)
+def _measure_noise() -> frozenset[str]:
+    return frozenset(analyze(_MEASURE_NOISE))
+
+
+def asks_for_person(question: str) -> bool:
+    """Whether the question asks who someone is ('Who was the chief executive officer in Q2 2024?')."""
+    return bool(_WHO.search(core_question(question)))
+
+
+def names_the_person(question: str, sentence: str, companies: Iterable[str] = ()) -> bool:
+    """A sentence answers 'who' only when it names a person (two capitalised words or more that are neither a
+    role nor the company) together with the role the question asks about ('chief executive officer'), its
+    period aside."""
+    role, not_people = _person_rule(question, frozenset(companies))
+    people = [m for m in _PERSON.findall(sentence) if not {w.lower() for w in re.findall(r"[A-Za-z]+", m)} <= not_people]
+    return bool(people) and (not role or states_measure([set(role)], sentence))
+
+
+@lru_cache(maxsize=64)
+def _person_rule(question: str, companies: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """Read once per question, not per sentence: the role's terms (its period aside) and the words that never
+    make a person (roles, bodies, the companies' names)."""
+    role = {t for t in topic_terms(re.sub(r"(?i)\b(?:first|second|third|fourth|fiscal|quarter|year|(?:19|20)\d{2})\b",
+                                          " ", core_question(question)), set(companies)) if not t.isdigit()}
+    company_words = {w.lower() for c in companies for w in re.findall(r"[A-Za-z]+", c)}
+    return frozenset(role), _ROLE_WORDS | company_words
+
+
+_SECOND_PART = re.compile(r"(?i)(?:,|;|\band\b)\s*(?:and\s+)?(?:what|when|how|who|where|why|which|by how)\b")
+
+
+def question_parts(question: str) -> int:
+    """How many things the question asks: 'What is the dividend, and when is it paid?' asks two."""
+    return 1 + len(_SECOND_PART.findall(question))

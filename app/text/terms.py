@@ -1,0 +1,72 @@
+"""The topic terms of a question and how much of them a text holds: the readers that grading, drafting, news
+selection and memory relevance share.
+
+- `topic_terms(question, companies)`: the question's analyzed terms (app/knowledge/analyzer.py), company names,
+  fiscal years and question or arithmetic words (`question_noise`) aside.
+- `matched_terms(topic, terms)`: the topic terms found among a text's terms, by a shared 5-letter stem prefix too.
+- `sentence_support(topic, sentence, years)`: how well a sentence supports the question (its topic terms, a
+  figure, the fiscal year asked).
+
+Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from app.knowledge.analyzer import analyze
+from app.text.figures import states_figure
+from app.text.periods import fiscal_years_named, is_year_token
+
+_QUESTION_WORDS = (
+    "much many tell give show explain please also know like get happen happened year years about regarding "
+    "concerning "
+    # Arithmetic and comparison words name what to do with the facts, not the facts: documents rarely hold them.
+    "difference differ between compare compared comparison versus vs exceed exceeded gap calculate compute"
+)
+
+
+def topic_terms(question: str, companies: Iterable[str]) -> set[str]:
+    """The question's analyzed terms minus company names, fiscal years and question words. A word that only
+    shares its stem with a question word stays: 'comparable sales' is a measure, 'compare' is not."""
+    names = set(analyze(" ".join(companies)))
+    noise_words = _noise_words()
+    kept = {t for word in re.findall(r"[A-Za-z]+", question) if word.lower() not in noise_words for t in analyze(word)}
+    return {t for t in analyze(question)
+            if t not in names and (t not in question_noise() or t in kept) and not is_year_token(t)}
+
+
+@lru_cache(maxsize=1)
+def _noise_words() -> frozenset[str]:
+    words = _QUESTION_WORDS.split()
+    return frozenset([*words, *(w + "s" for w in words), *(w + "d" for w in words if w.endswith("e")),
+                      *(w + "ing" for w in words), *(w[:-1] + "ing" for w in words if w.endswith("e"))])
+
+
+@lru_cache(maxsize=1)
+def question_noise() -> frozenset[str]:
+    """The analyzed question and arithmetic words: never a topic term, never a query term."""
+    return frozenset(analyze(_QUESTION_WORDS))
+
+
+def matched_terms(topic: set[str], terms: set[str]) -> set[str]:
+    """Topic terms found among `terms`, exactly or, for words of 5+ letters, by a shared 5-letter stem prefix:
+    the stemmer keeps "acquire" (acquir) and "acquisition" (acquisit) apart, a reader does not."""
+    prefixes = {t[:5] for t in terms if len(t) >= 5 and t.isalpha()}
+    return {t for t in topic if t in terms or (len(t) >= 5 and t.isalpha() and t[:5] in prefixes)}
+
+
+def sentence_support(topic: set[str], sentence: str, years: Sequence[int] = ()) -> float:
+    """Topic terms in the sentence, plus 0.5 when it holds a figure; 0 when it shares no topic term. A sentence
+    that names only fiscal years other than the question's (a forecast for FY2025 when FY2024 was asked) counts half,
+    one that names a year asked gains 0.5. Calendar dates do not count as years here."""
+    hits = len(matched_terms(topic, set(analyze(sentence))))
+    if topic and not hits:
+        return 0.0
+    score = hits + (0.5 if states_figure(sentence) else 0.0)
+    named = set(fiscal_years_named(sentence))
+    if years and named:
+        score = score + 0.5 if named & set(years) else score * 0.5
+    return score
