@@ -38,6 +38,7 @@ from langgraph.prebuilt import tools_condition
 from langgraph.prebuilt.tool_node import ToolInvocationError
 
 from app.calc_tools import CalcError, CalcResult, CalculationOutcome, Figure
+from app.facts.measures import SAME_MEASURE, TOTAL_WORDS
 from app.metrics import (
     MEASURE,
     Metric,
@@ -54,7 +55,6 @@ from app.metrics import (
     rounding_decimals,
 )
 from app.text.periods import years_named
-from nodes.figures import SAME_MEASURE, TOTAL_WORDS
 from prompts.calculator import CALCULATOR_SYSTEM, render_calculator_request
 
 DEFAULT_MAX_STEPS = 6
@@ -328,7 +328,7 @@ def _cagr_args(old: Figure, new: Figure) -> dict[str, float]:
 
 
 def _words(text: str) -> set[str]:
-    """Content words, a measure by its one name (nodes/figures.py's SAME_MEASURE: 'Net sales' is the revenue a
+    """Content words, a measure by its one name (app/facts/measures.py's SAME_MEASURE: 'Net sales' is the revenue a
     question asks about) and a plural read as its singular ('Total revenues' shares 'revenue' with it)."""
     return {_singular(SAME_MEASURE.get(w, w)) for w in re.findall(r"[a-z]+", text.lower()) if w not in _STOPWORDS}
 

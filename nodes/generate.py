@@ -177,7 +177,7 @@ def state_row(question: str, row: str, blocks: Sequence[Block]) -> str:
     """'Capital expenditure ($m): FY2018 1,577; FY2017 1,563' asked about FY2018 → "Northwind Logistics'
     capital expenditure was $1,577m in FY2018" ('' when the row's figures cannot be read). The years the
     question names, in its order; else the block's own year; else the latest the row gives."""
-    from nodes.figures import statement_figures, table_figures
+    from app.facts.readers import statement_figures, table_figures
 
     label = _row_label(row)
     figures = [f for b in blocks for f in table_figures(_as_evidence(b))

@@ -16,9 +16,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from app.evidence import Evidence, rank_evidence
+from app.facts.readers import extract_figures
 from app.knowledge.pages import statement_of_page
 from app.metrics import LINE_ITEMS, label_match, needed_inputs
-from nodes.figures import extract_figures
 from nodes.retrieval_state import PageFn, RetrievalState, SearchFn
 
 FETCH_K = 5

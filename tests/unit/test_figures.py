@@ -7,10 +7,16 @@ from typing import Any
 
 from app.calc_tools import Figure
 from app.evidence import Evidence, RetrievalResult
-from nodes.figures import (
-    extract_figures, growth_figures, prepare_calculation, sentence_figures, statement_figures, statement_unit,
-    table_figures, total_figures,
+from app.facts.readers import (
+    extract_figures,
+    growth_figures,
+    sentence_figures,
+    statement_figures,
+    statement_unit,
+    table_figures,
+    total_figures,
 )
+from nodes.figures import prepare_calculation
 
 NW, HL, CL = "Northwind Logistics", "Helio Renewables", "Copperleaf Foods"
 
@@ -179,7 +185,7 @@ def test_growth_sentences_give_signed_growth_rates_of_the_reports_year():
 
 def test_the_calculator_gets_the_figures_the_question_names_first_within_the_limit():
     from app.calc_tools import Figure
-    from nodes.figures import most_relevant
+    from app.facts.selection import most_relevant
 
     figures = [Figure(label=label, value=i, source_id="s") for i, label in
                enumerate(["Headcount", "Operating margin", "Revenue", "Operating profit", "Net debt"])]
@@ -271,7 +277,7 @@ def test_statement_units_in_the_calculators_notation():
 
 
 def test_a_whole_company_question_prefers_the_total_to_segment_rows():
-    from nodes.figures import most_relevant
+    from app.facts.selection import most_relevant
 
     figures = [Figure(label=label, value=i, source_id="s") for i, label in
                enumerate(["Road revenue", "Rail revenue", "Headcount", "Net sales", "Total revenue"])]
@@ -282,7 +288,7 @@ def test_a_whole_company_question_prefers_the_total_to_segment_rows():
 
 
 def test_company_totals_and_segments():
-    from nodes.figures import is_company_total
+    from app.facts.measures import is_company_total
 
     assert [is_company_total(label) for label in
             ["Total revenue", "Net sales", "Consolidated net income", "Revenue", "Road revenue", "Revenue growth"]] \
@@ -292,7 +298,7 @@ def test_company_totals_and_segments():
 def test_a_half_year_column_is_not_the_years_figure() -> None:
     """'| $m | H1 FY2024 | H2 FY2024 | FY2024 |': only the FY2024 column is the year's revenue (the H1 figure was
     once stated as 'total revenue H was $402.6m in FY2024')."""
-    from nodes.figures import table_figures
+    from app.facts.readers import table_figures
     from app.evidence import Evidence
 
     text = ("| $m | H1 FY2024 | H2 FY2024 | FY2024 |\n|---|---|---|---|\n"
@@ -314,7 +320,7 @@ def said(key: str, value: str, record: str = "r1") -> Any:
 
 
 def test_a_user_figure_replaces_the_documents_in_the_statements_unit() -> None:
-    from nodes.figures import apply_user_figures
+    from app.facts.selection import apply_user_figures
 
     stated = [Figure(label="Net income", value=362220, unit="$k", company="Ternline Logistics", fiscal_year=2024,
                      source_id="p7", chunk_id="p7#1"),
@@ -334,7 +340,7 @@ def test_a_user_figure_replaces_the_documents_in_the_statements_unit() -> None:
 
 
 def test_a_user_figure_the_documents_lack_is_added_and_what_cannot_be_read_changes_nothing() -> None:
-    from nodes.figures import apply_user_figures
+    from app.facts.selection import apply_user_figures
 
     revenue = Figure(label="Total revenues", value=4459.4, unit="$m", company="Ternline Logistics", fiscal_year=2024,
                      source_id="p5", chunk_id="p5#1")

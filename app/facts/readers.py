@@ -1,0 +1,259 @@
+"""Figures read from admitted evidence, each with its label, unit, company, fiscal year and the row or sentence
+it came from.
+
+Five readers, all deterministic:
+- tables (markdown pipe rows, as the loaders write every table): the header row names the years
+  ("FY2024", "2023"), the first cell names the measure, units come from the cell ("6.7%", "13.1p") or the
+  label/header ("Revenue (£m)", "£m"); "(63.9)" is negative;
+- sentences of the form "<measure> was/of/rose to/fell to <figure> (FY2023: <figure>)", where the evidence's own
+  fiscal year dates the first figure;
+- growth in sentences ("Revenue grew 4.9% to €1,288.7m" gives 'Revenue growth' 4.9%), dated like those;
+- statements as pypdf extracts them (app.text.statements): a row per line item, a column per period, the unit
+  and scale declared once ("(in millions)" with "$" cells gives "$m"; per-share rows "$", percentages "%");
+- totals stated in sentences ("Revenue for the year ended 30 June 2024 was A$4,210 million" gives A$m 4,210
+  for FY2024), dated by the sentence's own year or else the evidence's.
+
+`extract_figures` runs them all and keeps one figure per (company, measure, year, unit, part of the year).
+
+Pure functions, no I/O.
+"""
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from app.calc_tools import Figure
+from app.evidence import Evidence
+from app.text.dates import MONTHS
+from app.text.figures import SCALE_SUFFIX, SCALE_WORD_AFTER, UNIT_IN_LABEL, parse_cell, unit_from_label
+from app.text.periods import HALF_OR_QUARTER, YEAR, period_year, years_named
+from app.text.sentences import is_rule_row, table_cells
+from app.text.statements import StatementRow, read_stated_totals, read_statement
+
+_SENTENCE_FIGURE = re.compile(
+    r"(?P<label>[A-Za-z][A-Za-z&' -]{2,60}?)\s+(?:was|were|of|reached|totalled|totaled|came to|"
+    r"(?:rose|grew|increased|fell|declined|decreased|improved)(?: (?:by )?[\d.]+%)? to)\s+"
+    r"(?P<fig>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:%|(?:p|m|bn|k)\b)?)(?:\s*\((?:FY\s?)?(?P<prior_year>(?:19|20)\d{2})[:,]?\s*"
+    r"(?P<prior>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:%|(?:p|m|bn|k)\b)?)\))?")
+_LEADING_WORDS = re.compile(r"(?i)^(?:the|our|its|their|group|and|while|with|in|for|an|a|fy\d{4})\s+")
+_NOT_A_MEASURE = re.compile(r"(?i)^(?:we|which|who|it|this|that|these|those|there|they|he|she|record|total of)\b")
+_VALUE_WORDS = {"as", "at", "of", "ended", "ending", "year", "years", "fiscal", "fy", "actual", "actuals", "reported", "outturn", "result", "results"}
+_CHANGE_HEADER = re.compile(r"(?i)\b(change|growth|chg|yoy|y/y|increase)\b")
+_SENTENCE_GROWTH = re.compile(
+    r"(?P<label>[A-Za-z][A-Za-z&' -]{2,60}?)\s+(?P<verb>rose|grew|increased|was up|fell|declined|decreased|"
+    r"dropped|was down)\s+(?:by\s+)?(?P<pct>\d+(?:\.\d+)?)%")
+
+
+def extract_figures(evidence: Iterable[Evidence]) -> list[Figure]:
+    """Every figure the readers find, de-duplicated by (company, label, year, value, unit), in evidence order."""
+    docs = list(evidence)
+    seen: set[tuple[Any, ...]] = set()
+    out: list[Figure] = []
+    # Tables first: a table cell is a reported figure; a sentence reader can only guess its label. One figure
+    # per (company, measure, year, unit): the first found, i.e. from the best-ranked evidence.
+    readers = (table_figures, statement_figures, total_figures, sentence_figures, growth_figures)
+    for figure in [f for reader in readers for d in docs for f in reader(d)]:
+        key = ((figure.company or "").lower(), figure.label.lower(), figure.fiscal_year, figure.unit,
+               _sub_year_period(figure.period))
+        if key not in seen:
+            seen.add(key)
+            out.append(figure)
+    return out
+
+
+def table_figures(doc: Evidence) -> list[Figure]:
+    figures: list[Figure] = []
+    years: list[int | None] = []
+    qualifiers: list[str] = []
+    column_units: list[str] = []
+    header_unit = ""
+    for line in doc.text.splitlines():
+        if not line.strip().startswith("|"):
+            continue
+        cells = table_cells(line)
+        if is_rule_row(cells):
+            continue
+        cell_years = [_year(c) for c in cells[1:]]
+        if any(cell_years) and not any(parse_cell(c) for c in cells[1:] if not _year(c)):
+            # A "Change" column next to exactly two year columns is the later year's growth over the earlier.
+            distinct = sorted({y for y in cell_years if y})
+            change_year = distinct[-1] if len(distinct) == 2 else None
+            cell_years = [y if y else (change_year if _CHANGE_HEADER.search(c) else None)
+                          for y, c in zip(cell_years, cells[1:])]
+            change_columns = [not _year(c) and y is not None for y, c in zip(cell_years, cells[1:])]
+            years = cell_years
+            qualifiers = ["growth" if change else _qualifier(c) for c, change in zip(cells[1:], change_columns)]
+            column_units = [unit_from_label(c) for c in cells[1:]]
+            header_unit = unit_from_label(cells[0])
+            continue
+        if not years or not cells[0] or _year(cells[0]):
+            continue
+        label = UNIT_IN_LABEL.sub("", cells[0]).strip(" :")
+        label_unit = unit_from_label(cells[0])
+        for cell, year, qualifier, column_unit in zip(cells[1:], years, qualifiers, column_units):
+            parsed = parse_cell(cell) if year else None
+            if parsed is None:
+                continue
+            value, unit = parsed
+            if qualifier == "growth" and unit != "%":
+                continue  # a change in points or currency is not a growth rate
+            unit = unit or label_unit or column_unit or header_unit
+            figures.append(Figure(label=f"{label} {qualifier}".strip(), value=value, unit=unit, company=doc.company,
+                                  fiscal_year=year, source_id=doc.source_id, chunk_id=doc.chunk_id,
+                                  quote=line.strip()[:300]))
+    return figures
+
+
+def sentence_figures(doc: Evidence) -> list[Figure]:
+    figures: list[Figure] = []
+    for match in _SENTENCE_FIGURE.finditer(doc.text):
+        sentence = _sentence_around(doc.text, match.start(), match.end())
+        # The "(FY2023: ...)" comparative dates its own figure: the years it names do not date the first one.
+        if match.group("prior"):
+            sentence = sentence.replace(doc.text[match.end("fig"):match.end()], " ")
+        named_years = set(years_named(sentence))
+        if doc.fiscal_year and named_years and doc.fiscal_year not in named_years:
+            continue  # about another year (an outlook, a target): not this report's figure
+        if re.match(r"\s*(?:to|and|-|–)\s*[£$€]?\d", doc.text[match.end():match.end() + 12]):
+            continue  # a range ("9.0% to 9.5%"), not a figure
+        if SCALE_WORD_AFTER.match(doc.text, match.end("fig")):
+            continue  # "$1.2 billion": total_figures reads the scale word
+        label = _clean_label(match.group("label"))
+        if label is None:
+            continue
+        quote = match.group(0)[:300]
+        for text, year in ((match.group("fig"), doc.fiscal_year),
+                           (match.group("prior"), int(match.group("prior_year")) if match.group("prior_year") else None)):
+            parsed = parse_cell(text.replace(" ", "")) if text else None
+            if parsed is None or year is None:
+                continue
+            value, unit = parsed
+            figures.append(Figure(label=label, value=value, unit=unit, company=doc.company, fiscal_year=year,
+                                  source_id=doc.source_id, chunk_id=doc.chunk_id, quote=quote))
+    return figures
+
+
+def growth_figures(doc: Evidence) -> list[Figure]:
+    """'Revenue grew 4.9% to €1,288.7m' → 'Revenue growth' 4.9% (negative for fell/declined), dated like
+    sentence_figures: by the report's year, unless the sentence is about another year."""
+    figures: list[Figure] = []
+    for match in _SENTENCE_GROWTH.finditer(doc.text):
+        named_years = set(years_named(_sentence_around(doc.text, match.start(), match.end())))
+        if doc.fiscal_year is None or (named_years and doc.fiscal_year not in named_years):
+            continue
+        label = _clean_label(match.group("label"))
+        if label is None:
+            continue
+        value = float(match.group("pct"))
+        if re.match(r"(?i)fell|declined|decreased|dropped|was down", match.group("verb")):
+            value = -value
+        figures.append(Figure(label=f"{label} growth", value=value, unit="%", company=doc.company,
+                              fiscal_year=doc.fiscal_year, source_id=doc.source_id, chunk_id=doc.chunk_id,
+                              quote=match.group(0)[:300]))
+    return figures
+
+
+def statement_figures(doc: Evidence) -> list[Figure]:
+    """A figure per row and period column of a statement page as pypdf extracts it; a '% change' column is the
+    latest period's growth. Rows whose values do not line up with the columns give none."""
+    return [figure for row in read_statement(doc.text).rows
+            for value, period in zip(row.values, row.periods or [])
+            if (figure := _row_figure(doc, row, value, period)) is not None]
+
+
+def _row_figure(doc: Evidence, row: StatementRow, value: float | None, period: str) -> Figure | None:
+    label, unit = row.line_item, statement_unit(row.unit, row.scale)
+    if period.endswith("change"):
+        if period != "% change":
+            return None  # a change in currency is not a growth rate
+        label, unit, period = f"{label} growth", "%", _latest_period(row.periods or [])
+    year = period_year(period)
+    if value is None or year is None:
+        return None
+    return Figure(label=label, value=value, unit=unit, company=doc.company, fiscal_year=year, period=period,
+                  page=doc.page, source_id=doc.source_id, chunk_id=doc.chunk_id, quote=row.raw[:300])
+
+
+def statement_unit(unit: str, scale: str | None) -> str:
+    """A statement row's unit in the calculator's notation: '$' in millions → '$m', '£' in billions → '£bn',
+    '$ per share' → '$' (never scaled), '%' → '%', share counts in millions → 'm shares'."""
+    suffix = SCALE_SUFFIX.get(scale or "", "")
+    if unit == "%" or unit.endswith("per share"):
+        return unit.removesuffix("per share").strip()
+    if unit == "shares":
+        return f"{suffix} shares".strip()
+    return unit + suffix
+
+
+def _latest_period(periods: Sequence[str]) -> str:
+    dated = [p for p in periods if period_year(p)]
+    return max(dated, key=lambda p: period_year(p) or 0, default="")
+
+
+def _sub_year_period(period: str | None) -> str | None:
+    """The part of a figure's period that tells it from the year's own figure: a quarter or a months column."""
+    return None if period is None or period.startswith("FY") else period
+
+
+def total_figures(doc: Evidence) -> list[Figure]:
+    """Totals stated in sentences ('Net sales were $1.2 billion in fiscal 2023'), dated by the sentence's own
+    year, else the evidence's fiscal year."""
+    figures = []
+    for total in read_stated_totals(doc.text):
+        year = total.year or doc.fiscal_year
+        if year is None:
+            continue
+        figures.append(Figure(label=total.label, value=total.value,
+                              unit=total.currency + SCALE_SUFFIX.get(total.scale or "", ""), company=doc.company,
+                              fiscal_year=year, page=doc.page, source_id=doc.source_id, chunk_id=doc.chunk_id,
+                              quote=total.quote))
+    return figures
+
+
+def _clean_label(raw: str) -> str | None:
+    """The measure a sentence names before its figure: the last clause, leading articles and possessives off,
+    capitalised; None when it is no measure ('We', 'Which', a number, more than five words)."""
+    label = raw.strip().split(",")[-1].strip()
+    while _LEADING_WORDS.match(label):
+        label = _LEADING_WORDS.sub("", label, count=1)
+    if len(label) < 3 or label[0].isdigit() or len(label.split()) > 5 or _NOT_A_MEASURE.match(label):
+        return None
+    return label[0].upper() + label[1:]
+
+
+def _sentence_around(text: str, start: int, end: int) -> str:
+    left = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start))
+    right = min((i for i in (text.find(". ", end), text.find("\n", end)) if i >= 0), default=len(text))
+    return text[left + 1:right]
+
+
+def _year(cell: str) -> int | None:
+    """The year a header cell names: 'FY2024', '2023', 'FY2024 (£m)', 'FY 2024 margin', 'december 31 2017',
+    'Year ended 30 June 2023'. A cell that is itself a number (a data cell) names none, and so does a part of a
+    year ('H1 FY2024', 'Q3 2024', 'first half 2024', 'six months ended 30 June 2024'): its figure is not the
+    year's."""
+    if is_part_of_year(cell):
+        return None
+    match = re.match(rf"(?i)^\s*(?:FY\s?)?({YEAR})\b", cell)
+    if match:
+        return int(match.group(1))
+    if parse_cell(cell) is not None:
+        return None
+    found = re.findall(rf"(?<![\d.,])({YEAR})(?![\d.,%])", cell)
+    return int(found[-1]) if len(set(found)) == 1 else None
+
+
+_PART_YEAR_MONTHS = re.compile(r"(?i)\b(?:three|six|nine|3|6|9)[\s-]months?\b")
+
+
+def is_part_of_year(cell: str) -> bool:
+    """Whether a column header names a half, a quarter or a few months rather than a whole year."""
+    return any(p.search(cell) for p in HALF_OR_QUARTER) or _PART_YEAR_MONTHS.search(cell) is not None
+
+
+def _qualifier(cell: str) -> str:
+    """What a year column measures besides the row's label: 'FY2024 margin' -> 'margin'; 'FY2024 (£m)' -> ''."""
+    rest = UNIT_IN_LABEL.sub("", re.sub(rf"(?i)^\s*(?:FY\s?)?{YEAR}\b", "", cell))
+    words = [w for w in re.findall(r"[A-Za-z][A-Za-z-]*", rest)
+             if w.lower() not in _VALUE_WORDS and w.lower().rstrip(".") not in MONTHS]
+    return " ".join(words).strip()
