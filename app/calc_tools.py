@@ -90,6 +90,12 @@ CHECKPOINT_TYPES: tuple[tuple[str, str], ...] = tuple(
 )
 
 
+def unit_text(unit: str) -> str:
+    """A unit as it follows a number: two letters or more after a space (' days', ' bn'), anything else directly
+    ('%', '$m', 'x')."""
+    return f" {unit}" if len(unit) > 1 and unit.isalpha() else unit
+
+
 # --- number handling ----------------------------------------------------------------------------------------
 
 

@@ -1,7 +1,7 @@
 """Prompts for the calculator ReAct loop (graphs/calculator.py).
 
 The request is one JSON document in the first human message: the question and the figures the evidence gave,
-each with an id, and the metric calls planned for it when it names a metric (nodes/calculate.py). Figure labels
+each with an id, and the metric calls planned for it when it names a metric (app/metric_plans.py). Figure labels
 and the question come from other people's text, so the system prompt says they are data, never instructions.
 """
 

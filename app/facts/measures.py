@@ -1,6 +1,7 @@
 """The vocabulary of measures: the names one measure goes by ('Net sales', 'Turnover' and 'Revenues' are revenue:
 SAME_MEASURE), the words that say a figure is the whole company's ('Total', 'Consolidated': TOTAL_WORDS), and the
-readers built on them (`measure_words`, `is_company_total`). Pure, no I/O.
+readers built on them (`measure_words`, `is_company_total`, and `label_words`, the calculator's reading of a
+label or question). Pure, no I/O.
 """
 
 import re
@@ -23,3 +24,22 @@ def is_company_total(label: str) -> bool:
     income', 'Revenue') rather than a segment's ('Road revenue') or a derived one ('Revenue growth')."""
     words = [SAME_MEASURE.get(w, w) for w in re.findall(r"[a-z]+", label.lower()) if w not in TOTAL_WORDS]
     return bool(words) and all(w in _MEASURE_WORDS for w in words)
+
+
+_STOPWORDS = {"the", "and", "of", "in", "for", "per", "at", "to", "by", "a", "an", "on", "year", "end"}
+
+
+def label_words(text: str) -> set[str]:
+    """Content words, a measure by its one name (SAME_MEASURE: 'Net sales' is the revenue a question asks about)
+    and a plural read as its singular ('Total revenues' shares 'revenue' with it): how the calculator matches a
+    figure's label with a question."""
+    return {singular(SAME_MEASURE.get(w, w)) for w in re.findall(r"[a-z]+", text.lower()) if w not in _STOPWORDS}
+
+
+def singular(word: str) -> str:
+    """'revenues' → 'revenue', 'liabilities' → 'liability'; 'gross', 'bonus' and 'basis' stay."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word

@@ -1,5 +1,6 @@
 """Which figures a question uses: `most_relevant` (the figures the calculator is shown: the inputs the question's
-metric or line items need, then those whose labels share most words with it) and `apply_user_figures` (the user's
+metric or line items need, then those whose labels share most words with it), `relevant_figures` (the figures
+whose labels best match the question, which the calculator computes with) and `apply_user_figures` (the user's
 own figures, from admitted memory records, in place of the documents'). Pure, no I/O.
 """
 
@@ -8,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.calc_tools import Figure
-from app.facts.measures import is_company_total, measure_words
+from app.facts.measures import TOTAL_WORDS, is_company_total, label_words, measure_words
 from app.metrics import label_match, needed_inputs
 from app.text.periods import years_named
 
@@ -117,3 +118,18 @@ def most_relevant(figures: Sequence[Figure], question: str, limit: int, years: S
 
     keep = {i for i, _ in sorted(enumerate(figures), key=rank)[:limit]}
     return [f for i, f in enumerate(figures) if i in keep]
+
+
+def relevant_figures(question: str, figures: Sequence[Figure]) -> list[Figure]:
+    """Figures whose labels best match the question (most shared words, fewest extra); none when no label shares
+    a word with it: a ratio of whatever figures were found is no answer ('combined ratio' is not assets/assets)."""
+    q_words = label_words(question)
+
+    def score(f: Figure) -> tuple[int, int]:
+        label = label_words(f.label)
+        return len(label & q_words), -len(label - q_words - TOTAL_WORDS)
+
+    best = max((score(f) for f in figures), default=(0, 0))
+    if best[0] == 0:
+        return []
+    return [f for f in figures if score(f) == best]

@@ -22,12 +22,9 @@ from langgraph.graph.message import add_messages
 
 from app.calc_tools import CHECKPOINT_TYPES, CalculationOutcome, Figure
 from app.models.providers.offline import RuleBasedCalculatorModel
+from app.models.providers.offline.calculator import plan_tool_calls, read_request
 from graphs.calculator import build_calculator_graph
-from nodes.calculate import (
-    plan_tool_calls,
-    read_request,
-    route_after_model,
-)
+from nodes.calculate import route_after_model
 
 NW_2023 = Figure(
     label="Revenue", value=1204.6, unit="£m", company="Northwind Logistics", fiscal_year=2023,
@@ -314,7 +311,7 @@ def test_exceed_and_outpace_are_differences_not_growth(question):
 
 
 def test_change_between_years_is_later_minus_earlier_and_relation_words_mean_a_ratio():
-    from nodes.calculate import plan_tool_calls
+    from app.models.providers.offline.calculator import plan_tool_calls
 
     old = Figure(label="Cash from operations", value=6161.0, company="UNP", fiscal_year=2012, source_id="s")
     new = Figure(label="Cash from operations", value=6823.0, company="UNP", fiscal_year=2013, source_id="s")
@@ -328,7 +325,7 @@ def test_change_between_years_is_later_minus_earlier_and_relation_words_mean_a_r
 
 
 def test_a_singular_measure_finds_the_statements_plural_total_beside_a_one_year_mention():
-    from nodes.calculate import plan_tool_calls
+    from app.models.providers.offline.calculator import plan_tool_calls
 
     def fig(label: str, value: float, year: int, unit: str = "$k") -> Figure:
         return Figure(label=label, value=value, unit=unit, company="Ternline", fiscal_year=year, source_id="s")
@@ -471,7 +468,7 @@ def test_a_request_without_a_metric_has_no_metric_hints():
 
 def test_no_figure_label_sharing_a_word_with_the_question_means_no_calculation() -> None:
     from app.calc_tools import Figure
-    from nodes.calculate import plan_tool_calls
+    from app.models.providers.offline.calculator import plan_tool_calls
 
     figures = [Figure(label="Assets", value=157.0, unit="$m", company="Acme", fiscal_year=2022, source_id="a"),
                Figure(label="Assets", value=216.0, unit="$m", company="Acme", fiscal_year=2021, source_id="a")]
@@ -481,7 +478,7 @@ def test_no_figure_label_sharing_a_word_with_the_question_means_no_calculation()
 
 def test_the_figures_computed_on_must_name_the_measure_asked() -> None:
     from app.calc_tools import Figure
-    from nodes.calculate import names_the_measure, plan_tool_calls
+    from app.models.providers.offline.calculator import names_the_measure, plan_tool_calls
 
     cost = [Figure(label="Cost of sales", value=v, unit="$m", company="Kestrel Mining", fiscal_year=y, source_id="k")
             for v, y in ((2451.0, 2022), (2905.0, 2024))]
@@ -492,7 +489,7 @@ def test_the_figures_computed_on_must_name_the_measure_asked() -> None:
 
 def test_growth_is_between_the_years_the_question_names_not_the_statements_first_and_last() -> None:
     from app.calc_tools import Figure
-    from nodes.calculate import plan_tool_calls
+    from app.models.providers.offline.calculator import plan_tool_calls
 
     revenue = [Figure(label="Total net revenue", value=v, unit="$k", company="Kestrel Mining", fiscal_year=y,
                       source_id="k") for v, y in ((3298.0, 2018), (4713.5, 2019), (9497.6, 2020))]

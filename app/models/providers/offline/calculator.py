@@ -1,19 +1,31 @@
 """The offline provider's calculator model: a chat model that plans the calculator's tool calls from keywords and
-the figures (nodes/calculate.next_rule_based_message), so the ReAct loop runs the same with or without a model
-server."""
+the figures, so the ReAct loop runs the same with or without a model server.
+
+`next_rule_based_message` reads the request the calculator node wrote (the question and the figures, as JSON),
+answers once tool results are back, and otherwise plans: a metric, a definition or a judgement as `metric` calls
+(`plan_metric_calls`, from app/metric_plans.py); else keywords pick the tool (ratio, difference, percentage
+change, growth, CAGR) and label overlap with the question picks the figures (`relevant_figures`, `year_pairs`,
+`two_figures`).
+"""
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
-from nodes.calculate import next_rule_based_message
+from app.calc_tools import Figure, unit_text
+from app.facts.selection import relevant_figures
+from app.metric_plans import metric_plans
+from app.text.periods import years_named
+from app.text.questions import measure_terms, states_measure
 
 
 class RuleBasedCalculatorModel(BaseChatModel):
@@ -38,3 +50,158 @@ class RuleBasedCalculatorModel(BaseChatModel):
         **kwargs: Any,
     ) -> ChatResult:
         return ChatResult(generations=[ChatGeneration(message=next_rule_based_message(messages, self.tool_names))])
+
+
+# --- the policy ---------------------------------------------------------------------------------------------
+
+
+def next_rule_based_message(messages: Sequence[BaseMessage], tool_names: Sequence[str]) -> AIMessage:
+    """Answer once tool results are back; otherwise plan tool calls; with no plan, say so."""
+    tool_messages = [m for m in messages if isinstance(m, ToolMessage)]
+    if tool_messages:
+        return AIMessage(content=summarise_tool_messages(tool_messages))
+    question, figures = read_request(messages)
+    turn = sum(isinstance(m, AIMessage) for m in messages)
+    calls = [
+        {"name": name, "args": args, "id": f"call_{turn}_{i}", "type": "tool_call"}
+        for i, (name, args) in enumerate(plan_tool_calls(question, figures))
+        if name in tool_names
+    ]
+    if not calls:
+        return AIMessage(content="No calculation applies to this question with the figures given.")
+    return AIMessage(content="", tool_calls=calls)
+
+
+def read_request(messages: Sequence[BaseMessage]) -> tuple[str, list[Figure]]:
+    """The question and figures from the first human message (JSON); plain text means no figures."""
+    first = next((m for m in messages if isinstance(m, HumanMessage)), None)
+    if first is None:
+        return "", []
+    try:
+        payload = json.loads(first.text)
+    except json.JSONDecodeError:
+        return first.text, []
+    figures = [Figure(source_id=f.get("id", ""), **_figure_fields(f)) for f in payload.get("figures", [])]
+    return str(payload.get("question", "")), figures
+
+
+def _figure_fields(payload: dict[str, Any]) -> dict[str, Any]:
+    return {k: payload[k] for k in ("label", "value", "unit", "company", "fiscal_year") if k in payload}
+
+
+def summarise_tool_messages(tool_messages: Sequence[ToolMessage]) -> str:
+    lines = []
+    for message in tool_messages:
+        if message.status == "error":
+            lines.append(f"{message.name} failed: {message.text}")
+            continue
+        result = json.loads(message.text)
+        line = f"{result['tool']}: {result['expression']} = {result['result']:g}{unit_text(result['unit'])}"
+        extra = [result.get("formula", ""), result.get("note", "")]
+        lines.append(" ".join([line, *(f"({x})" for x in extra if x)]))
+    return "\n".join(lines)
+
+
+Plan = list[tuple[str, dict[str, Any]]]
+
+
+def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
+    """A metric, a definition or a judgement is planned by `plan_metric_calls`; otherwise keywords pick the tool
+    and label overlap with the question picks the figures."""
+    metric_plan = plan_metric_calls(question, figures)
+    if metric_plan is not None:
+        return metric_plan
+    q = question.lower()
+    years = years_named(question)
+    companies = sorted({f.company for f in figures if f.company})
+    relevant = [f for f in relevant_figures(q, figures) if names_the_measure(question, f.label, companies)]
+    if "cagr" in q or "compound annual" in q:
+        return [("cagr", _cagr_args(old, new)) for old, new in year_pairs(relevant, years)]
+    if re.search(r"\b(ratio|times|multiple|divided by|in relation to|relative to|as a (?:percentage|share|"
+                 r"proportion|portion|fraction) of|represent(?:s|ed)?)\b", q):
+        pair = two_figures(q, relevant)
+        return [("ratio", {"numerator": pair[0].value, "denominator": pair[1].value})] if pair else []
+    if re.search(r"\b(difference|gap|more than|less than|higher than|lower than|exceed(?:s|ed)?|outpac(?:e|es|ed)|"
+                 r"fall short of|fell short of)\b", q):
+        pair = two_figures(q, relevant)
+        if pair and _same_measure_two_years(*pair):  # one measure in two years: later minus earlier
+            pair = tuple(sorted(pair, key=lambda f: f.fiscal_year or 0, reverse=True))  # type: ignore[assignment]
+        return [("difference", {"a": pair[0].value, "b": pair[1].value})] if pair else []
+    if re.search(r"\b(percentage|percent|%) change\b", q):
+        return [("percentage_change", {"old": o.value, "new": n.value}) for o, n in year_pairs(relevant, years)]
+    if re.search(r"\b(change|changed|net change)\b", q):  # "the change from 2016 to 2017": later minus earlier
+        return [("difference", {"a": n.value, "b": o.value}) for o, n in year_pairs(relevant, years)]
+    if re.search(r"\b(grow|grew|growth|grown|increase[ds]?|rise|rose|risen|decline[ds]?|fell|decrease[ds]?)\b", q):
+        return [("growth_rate", {"old": o.value, "new": n.value}) for o, n in year_pairs(relevant, years)]
+    return []
+
+
+def _same_measure_two_years(a: Figure, b: Figure) -> bool:
+    return ((a.company or "").lower() == (b.company or "").lower() and a.label.lower() == b.label.lower()
+            and a.fiscal_year is not None and b.fiscal_year is not None and a.fiscal_year != b.fiscal_year)
+
+
+def _cagr_args(old: Figure, new: Figure) -> dict[str, float]:
+    years = float((new.fiscal_year or 0) - (old.fiscal_year or 0))
+    return {"start": old.value, "end": new.value, "years": years}
+
+
+def names_the_measure(question: str, label: str, companies: Sequence[str] = ()) -> bool:
+    """A figure's label names the measure the question asks about, the words of the calculation aside ('Cost of
+    sales' is not 'same-store sales growth'); any label does when the question names no measure of its own
+    ('what was, then, the change?')."""
+    measures = [a - _CALC_WORDS for a in measure_terms(question, companies) if a - _CALC_WORDS]
+    return not measures or states_measure(measures, label)
+
+
+_CALC_WORDS = frozenset({"growth", "grow", "chang", "differ", "ratio", "increas", "decreas", "rate", "exceed",
+                         "percentag", "percent", "compar", "higher", "lower", "cagr", "time", "multipl", "far",
+                         "outpac", "relat", "relationship", "proport", "share", "fraction", "portion", "repres",
+                         "divid", "much", "mani"})
+
+
+def year_pairs(figures: Sequence[Figure], years: Sequence[int] = ()) -> list[tuple[Figure, Figure]]:
+    """Per (company, label, unit): the first and last of the fiscal years the question names ('from FY2019 to
+    FY2020'; one year named: that year and the one before), else the earliest and latest, when they differ.
+    A statement states three years; 'FY2019 - FY2020 growth' is not growth since FY2018."""
+    groups: dict[tuple[str, str, str], list[Figure]] = {}
+    for f in figures:
+        if f.fiscal_year is not None:
+            groups.setdefault(((f.company or "").lower(), f.label.lower(), f.unit), []).append(f)
+    span = (min(years), max(years)) if len(set(years)) >= 2 else (years[0] - 1, years[0]) if years else None
+    pairs = []
+    for group in groups.values():
+        ordered = sorted(group, key=lambda f: f.fiscal_year or 0)
+        if span is not None:
+            by_year = {f.fiscal_year: f for f in ordered}
+            if span[0] in by_year and span[1] in by_year:
+                pairs.append((by_year[span[0]], by_year[span[1]]))
+            continue
+        if ordered[0].fiscal_year != ordered[-1].fiscal_year:
+            pairs.append((ordered[0], ordered[-1]))
+    return pairs
+
+
+def two_figures(question: str, figures: Sequence[Figure]) -> tuple[Figure, Figure] | None:
+    """The two figures in the order the question mentions them (company or year); they must share a unit."""
+
+    def position(term: str) -> int:
+        spot = question.find(term) if term else -1
+        return spot if spot >= 0 else len(question)
+
+    def mention(indexed: tuple[int, Figure]) -> tuple[int, int, int]:
+        i, f = indexed
+        company = (f.company or "").lower().split()[:1]
+        return position(company[0] if company else ""), position(str(f.fiscal_year or "")), i
+
+    ordered = [f for _, f in sorted(enumerate(figures), key=mention)]
+    if len(ordered) < 2 or ordered[0].unit != ordered[1].unit:
+        return None
+    return ordered[0], ordered[1]
+
+
+def plan_metric_calls(question: str, figures: Sequence[Figure]) -> Plan | None:
+    """One `metric` call per metric and company, even when an input is missing (the tool then names it);
+    None when the question names no metric, gives no definition and asks no judgement a metric decides."""
+    plans = metric_plans(question, figures)
+    return None if plans is None else [("metric", p.args) for p in plans]

@@ -1,0 +1,130 @@
+"""Metric plans: how a question that names a metric (app/metrics.py), gives its own definition of one, or asks a
+judgement a metric decides ('is it capital-intensive?') is computed from the figures at hand.
+
+`metric_plans(question, figures)` gives one `MetricPlan` per metric and company: the `metric` tool's arguments,
+the figure behind each input (chosen by line-item label, company and year: `choose_inputs`, or averaged over the
+years asked: `average_inputs`) and the inputs not found; None when the question names no metric, gives no
+definition and asks no judgement a metric decides. The calculator node shows the plan to any tool-calling model
+(`metric_hints`, with the figure id behind each input); the offline calculator calls it as planned.
+
+Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from app.calc_tools import Figure
+from app.facts.selection import relevant_figures
+from app.metrics import (
+    MEASURE,
+    Metric,
+    MetricInputs,
+    averaged_years,
+    day_basis,
+    find_metrics,
+    label_match,
+    metric_inputs,
+    metrics_asked,
+    parse_formula,
+    rounding_decimals,
+)
+from app.text.periods import years_named
+
+@dataclass(frozen=True)
+class MetricPlan:
+    """One planned `metric` call: its arguments, the figure behind each input, and the inputs not found."""
+
+    args: dict[str, Any]
+    sources: dict[str, Figure]
+    missing: list[str]
+
+
+def metric_hints(question: str, figures: Sequence[Figure]) -> list[dict[str, Any]]:
+    """The metric plan as a tool-calling model sees it: the call, the figure id per input, what is missing."""
+    ids = {id(f): f"F{i}" for i, f in enumerate(figures, start=1)}
+    return [{"call": "metric", "args": p.args, "figure_ids": {k: ids.get(id(f), "") for k, f in p.sources.items()},
+             "missing": p.missing} for p in metric_plans(question, figures) or []]
+
+
+def metric_plans(question: str, figures: Sequence[Figure]) -> list[MetricPlan] | None:
+    targets, topic = metric_targets(question, figures)
+    if not targets:
+        return None
+    decimals = rounding_decimals(question)
+    plans = []
+    for company in companies_asked(question, figures):
+        for target in targets:
+            chosen = choose_inputs(target, question, figures, company)
+            args: dict[str, Any] = {"name": target.name, "inputs": chosen.values, "year": chosen.year}
+            if over := averaged_years(question, years_named(question)):
+                chosen = average_inputs(target, figures, company, over, chosen.measure)
+                args = {"name": target.name, "inputs": chosen.values, "years": over}
+            if target.origin == "question":
+                args["definition"] = target.formula
+            args.update({k: v for k, v in (("decimals", decimals), ("judgement", topic)) if v not in (None, "")})
+            plans.append(MetricPlan(args, dict(chosen.sources), list(chosen.missing)))
+    return plans
+
+
+def metric_targets(question: str, figures: Sequence[Figure]) -> tuple[list[Metric], str]:
+    """The metrics to apply and the judgement they decide ('' if none): the question's own definition first,
+    then the metrics it names, then a judgement's. A named metric the figures already report (a figure
+    labelled 'Operating margin') is left to the plain tools."""
+    targets, topic = metrics_asked(question)
+    if targets and targets[0].origin == "question":
+        return targets, topic
+    if any(reported(m, figures) for m in find_metrics(question)):
+        return [], ""
+    days = day_basis(question)
+    return [with_day_basis(m, days) for m in targets], topic
+
+
+def reported(metric: Metric, figures: Sequence[Figure]) -> bool:
+    return any(metric in find_metrics(f.label) for f in figures)
+
+
+def with_day_basis(metric: Metric, days: int | None) -> Metric:
+    """The metric on the day count the question states ('using a 360-day year'), as the question's definition."""
+    if not days or not metric.day_basis or days == metric.day_basis:
+        return metric
+    formulas = tuple(parse_formula(f.text.replace(str(metric.day_basis), str(days), 1)) for f in metric.formulas)
+    return replace(metric, formulas=formulas[:1], day_basis=days, origin="question")
+
+
+def companies_asked(question: str, figures: Sequence[Figure]) -> list[str | None]:
+    """The companies the question names (by the first word of their name), else every company in the figures."""
+    names = list(dict.fromkeys(f.company for f in figures if f.company))
+    q = question.lower()
+    named = [c for c in names if re.search(rf"\b{re.escape(c.lower().split()[0])}\b", q)]
+    return named or names or [None]
+
+
+def average_inputs(target: Metric, figures: Sequence[Figure], company: str | None, years: Sequence[int],
+                   measure: str | None) -> MetricInputs:
+    """The inputs of a metric averaged over `years`: each year's inputs, together; missing ones named."""
+    merged = MetricInputs(target, target.formulas[0], years[-1], measure=measure)
+    for year in years:
+        chosen = metric_inputs(target, figures, company=company, year=year, measure=measure)
+        merged.values.update(chosen.values)
+        merged.sources.update(chosen.sources)
+        merged.missing.extend(k for k in chosen.missing if k not in merged.missing)
+    return merged
+
+
+def choose_inputs(target: Metric, question: str, figures: Sequence[Figure], company: str | None) -> MetricInputs:
+    """The year is the latest the question names, else the latest year of the company's figures for the metric;
+    a year-over-year change applies to the measure the question's words pick."""
+    own = [f for f in figures if company is None or (f.company or "").lower() == company.lower()]
+    items = {t.item for formula in target.formulas for t in formula.terms}
+    measure = None
+    if MEASURE in items:
+        measure = next((f.label for f in relevant_figures(question, own) if f.unit.strip() != "%"), None)
+    years = years_named(question)
+    dated = [f.fiscal_year for f in own
+             if f.fiscal_year and any(label_match(f.label, i, measure) is not None for i in items)]
+    year = max(years) if years else max(dated, default=None)
+    return metric_inputs(target, figures, company=company, year=year, measure=measure)
