@@ -1,7 +1,7 @@
 """What a turn of a thread keeps: the numbered blocks of its prompt (`Block`), the memory records it read
 (`MemoryItem`) and wrote (`MemoryWrite`), its prompt manifest (`ManifestEntry`), what citation validation found
 (`CitationCheck`), its answer with citations (`Response`, `Citation`), and the finished turn as later turns see
-it (`Turn`).
+it (`Turn`); `as_said`, a memory record's key as the user wrote it.
 
 Plain pydantic models shared by the supervisor graph (nodes/, graphs/) and the app (the runtime, the turn
 archive, the offline composer), so that neither imports the other for them. The supervisor's state
@@ -84,6 +84,12 @@ class MemoryItem(BaseModel):
     tokens: int = 0
     admitted: bool = False
     rule: str = ""
+
+
+def as_said(key: str, said: str) -> str:
+    """The key as the user wrote it ('Ternline's FY2024 revenue'), found in their statement; else the key."""
+    at = said.casefold().find(key)
+    return said[at:at + len(key)] if at >= 0 else key
 
 
 class MemoryWrite(BaseModel):

@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from app.text.periods import years_named
 from app.text.sentences import split_at_stops
-from app.turns import MemoryItem, MemoryWrite
+from app.turns import MemoryItem, MemoryWrite, as_said
 from nodes.state import SupervisorState
 
 TYPES_BY_PLAN: dict[str, tuple[str, ...]] = {
@@ -134,10 +134,6 @@ def memory_text(record: Any) -> str:
     return record.said or f"{record.key}: {record.value}"
 
 
-def admitted(state: SupervisorState, *types: str) -> list[MemoryItem]:
-    return [m for m in state.get("memory") or [] if m.admitted and (not types or m.type in types)]
-
-
 # --- write --------------------------------------------------------------------------------------------------
 
 
@@ -205,12 +201,6 @@ def noted_answer(writes: Sequence[MemoryWrite]) -> str:
         parts.append(f"{as_said(w.key, w.text)} = {w.value}" + (" (replaces your earlier statement)"
                                                                if w.supersedes else ""))
     return "Noted: " + "; ".join(parts) + "." if parts else "Nothing to note."
-
-
-def as_said(key: str, said: str) -> str:
-    """The key as the user wrote it ('Ternline's FY2024 revenue'), found in their statement; else the key."""
-    at = said.casefold().find(key)
-    return said[at:at + len(key)] if at >= 0 else key
 
 
 def _checkpoint_id() -> str | None:

@@ -10,10 +10,11 @@ from typing import Any
 from app.calc_tools import CalcResult, CalculationOutcome, Figure
 from app.evidence import Claim, RetrievalResult
 from app.models.providers.offline import OfflineComposer
+from app.models.providers.offline.composer import compose_offline
 from app.routing.decision import RouteDecision
 from app.turns import Block, CitationCheck
 from nodes.assemble import calculation_text
-from nodes.generate import check_citations, compose_offline, generate, split_answer, validate_citations
+from nodes.generate import check_citations, generate, split_answer, validate_citations
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from tests.fakes import PromptSynthesizer
 
@@ -237,7 +238,7 @@ def test_one_sentence_per_news_item_even_when_two_of_its_chunks_are_in_the_promp
 
 
 def test_figures_are_written_as_reports_write_them():
-    from nodes.generate import format_figure
+    from app.models.providers.offline.composer.wording import format_figure
 
     assert [format_figure(v, u) for v, u in [(1311.2, "£m"), (8.8, "%"), (13.1, "p"), (15960.0, ""),
                                               (-63.9, "$m"), (1.02, "$bn")]] == [
@@ -521,7 +522,7 @@ def test_a_news_item_is_never_quoted_by_its_safe_harbour():
 
 
 def test_a_statement_row_is_stated_as_the_figure_asked_and_a_cash_outflow_by_its_amount() -> None:
-    from nodes.generate import state_row
+    from app.models.providers.offline.composer.claims import state_row
 
     page = "\n".join(["Kestrel Tools Inc.", "Consolidated Statement of Cash Flows", "Years ended December 31",
                       "(Millions)", "2021", "2020", "Net income", "$", "1,204", "$", "1,118",
@@ -537,13 +538,13 @@ def test_a_statement_row_is_stated_as_the_figure_asked_and_a_cash_outflow_by_its
 
 
 def test_a_label_in_capitals_reads_in_lower_case_inside_a_sentence() -> None:
-    from nodes.generate import _measure
+    from app.models.providers.offline.composer.wording import measure_phrase
 
-    assert _measure("TOTAL ASSETS") == "total assets" and _measure("EBITDA") == "EBITDA"
+    assert measure_phrase("TOTAL ASSETS") == "total assets" and measure_phrase("EBITDA") == "EBITDA"
 
 
 def test_a_row_is_restated_in_the_scale_the_question_asks_and_the_citation_check_accepts_it() -> None:
-    from nodes.generate import state_row
+    from app.models.providers.offline.composer.claims import state_row
 
     page = "\n".join(["KESTREL TOOLS, INC.", "CONSOLIDATED STATEMENTS OF CASH FLOWS", "(In thousands)",
                       "Year Ended December 31,", "2021", "2020", "Net cash provided by operating activities",
@@ -582,7 +583,7 @@ def test_an_insufficient_answer_names_the_inputs_a_metric_lacked() -> None:
 
 
 def test_the_sentence_naming_the_measure_asked_leads() -> None:
-    from nodes.generate import claim_sentences
+    from app.models.providers.offline.composer.claims import claim_sentences
 
     block = Block(n=1, kind="report", header="[1] Helio Renewables FY2024 [text]", source_id="hl", chunk_id="hl-1",
                   company="Helio Renewables", fiscal_year=2024,
@@ -594,7 +595,7 @@ def test_the_sentence_naming_the_measure_asked_leads() -> None:
 
 
 def test_the_same_statement_from_two_blocks_is_said_once_citing_both() -> None:
-    from nodes.generate import claim_sentences
+    from app.models.providers.offline.composer.claims import claim_sentences
 
     blocks = {f"c{i}": Block(n=i, kind="report", header="h", text="Total revenue was $949.3m in FY2024.",
                              source_id="s", chunk_id=f"c{i}", company="Helio", fiscal_year=2024) for i in (1, 2)}
@@ -607,7 +608,7 @@ def test_the_same_statement_from_two_blocks_is_said_once_citing_both() -> None:
 
 
 def test_a_growth_rate_states_its_figures_in_the_scale_the_question_asks_for() -> None:
-    from nodes.generate import lead_sentence
+    from app.models.providers.offline.composer.results import lead_sentence
 
     old = Figure(label="Net sales", value=35355, unit="$m", company="3M", fiscal_year=2021, source_id="s")
     new = Figure(label="Net sales", value=34229, unit="$m", company="3M", fiscal_year=2022, source_id="s")

@@ -20,11 +20,11 @@ from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from app.checkpoints import checkpoint_types
 from app.evidence import Evidence, RetrievalResult
 from app.memory.records import MemoryStore
+from app.models.providers.offline.composer.answer import user_statement_sentences, with_standing_instructions
 from app.routing.decision import RouteDecision, RoutePlan
 from app.turns import Block, MemoryItem, Response, Turn
 from graphs.supervisor import SupervisorDeps, build_supervisor_graph
 from nodes.assemble import assemble, history_section
-from nodes.generate import user_statement_sentences, with_standing_instructions
 from nodes.memory import (after_enrich, fact_agrees, key_overlap, noted_answer, only_statements, read_memory,
                           relevance, user_sentences, write_memory)
 from prompts.answer import answer_instructions

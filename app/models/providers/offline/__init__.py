@@ -1,10 +1,10 @@
 """The offline provider: every role answered on this machine, deterministically, with no model server.
 
-| role        | object (file)                                                                           |
-|-------------|-----------------------------------------------------------------------------------------|
+| role        | object (file)                                                                            |
+|-------------|------------------------------------------------------------------------------------------|
 | routing     | OfflineRoutingModel (router.py): MiniLM embeddings + deterministic features, fitted once |
 | grading     | OfflineGrader (grader.py): fused score + topic-term overlap (grade_offline)              |
-| synthesis   | OfflineComposer (composer.py): the extractive composer (nodes/generate.compose_offline)  |
+| synthesis   | OfflineComposer (composer/): the extractive composer (compose_offline)                   |
 | calculator  | RuleBasedCalculatorModel (calculator.py): the same tool calls, planned from keywords     |
 """
 

@@ -1,0 +1,88 @@
+"""The offline composer's answer: `compose_offline` puts the sentences in order (the user's stated figures, a
+calculation's result or else the verified claims, then the news); `OfflineComposer` is the Synthesizer role
+object the offline provider hands to the `generate` node."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.metrics import rounding_decimals
+from app.models.providers.offline.composer.claims import claim_sentences
+from app.models.providers.offline.composer.news import news_sentences
+from app.models.providers.offline.composer.results import describe_result
+from app.models.providers.offline.composer.wording import ASKED_SCALE
+from app.turns import Block, MemoryItem, as_said, blocks_by_chunk
+from prompts.answer import INSUFFICIENT_EVIDENCE
+
+SupervisorState = Mapping[str, Any]
+"""What the composer reads of the supervisor's state (nodes/state.py): blocks, question, calculation,
+retrieval_result, memory."""
+
+
+class OfflineComposer:
+    label = "offline extractive composer"
+
+    def draft(self, state: Mapping[str, Any]) -> str:
+        return compose_offline(state)
+
+
+def compose_offline(state: SupervisorState) -> str:
+    """An analyst's answer from what the prompt holds: a calculation's result first (the figure asked for, its
+    period and unit, which side is higher, then how it was computed); without one, the verified claims, a table
+    row stated as the figure it holds, figures first when the question asks for one; then the news."""
+    blocks = list(state.get("blocks") or [])
+    by_chunk = blocks_by_chunk(blocks)
+    question = with_standing_instructions(state.get("question") or "", state)
+    sentences: list[str] = []
+    stated = user_statement_sentences([b for b in blocks if b.kind == "memory"], state)
+    calc_block = next((b for b in blocks if b.kind == "calculation"), None)
+    calc = state.get("calculation")
+    uses_yours = False
+    if calc_block is not None and calc is not None:
+        for result in calc.results:
+            sentences.extend(describe_result(result, calc_block.n, by_chunk, question))
+            uses_yours = uses_yours or any(f.source_id.startswith("memory:") for f in result.sources.values())
+    result = state.get("retrieval_result")
+    # A calculation answers the question and cites the blocks its inputs came from; the draft's claims would
+    # only repeat neighbouring table rows. Without a result, the claims are the answer.
+    if result is not None and not sentences:
+        sentences.extend(claim_sentences(question, result.claims, by_chunk))
+    sentences.extend(news_sentences(question, [b for b in blocks if b.kind == "news"]))
+    if stated:  # the user's figure leads; what the documents say follows, so the reader sees both
+        # A calculation that took the user's figure is the answer itself, not what the documents state.
+        sentences = [*stated, *(["The documents state:"] if sentences and not uses_yours else []), *sentences]
+    return " ".join(sentences) if sentences else INSUFFICIENT_EVIDENCE
+
+
+def with_standing_instructions(question: str, state: SupervisorState) -> str:
+    """The question with the user's standing instructions on units and rounding appended ('… Answer in millions.'),
+    unless it asks for its own: the question's words win over a standing instruction."""
+    extra = []
+    for item in admitted(state, "constraint"):
+        value = item.value.strip().rstrip(".")
+        if ASKED_SCALE.search(value) and not ASKED_SCALE.search(question):
+            extra.append(value)
+        elif rounding_decimals(value) is not None and rounding_decimals(question) is None:
+            extra.append(value)
+    return " ".join([question, *(f"{e[:1].upper()}{e[1:]}." for e in extra)])
+
+
+def user_statement_sentences(stated: Sequence[Block], state: SupervisorState) -> list[str]:
+    """One sentence per fact the user stated that bears on the question, citing the user's block and saying
+    that the answer uses it: 'Per your statement, Ternline's FY2023 revenue was $512m [3]; this answer uses it.'"""
+    items = {f"memory:{m.id}": m for m in admitted(state, "fact", "decision")}
+    out = []
+    for block in stated:
+        item = items.get(block.source_id)
+        if item is None:
+            continue
+        subject = as_said(item.key, item.said)
+        out.append(f"Per your statement, {subject} was {item.value} [{block.n}]; this answer uses your figure.")
+    return out
+
+
+
+def admitted(state: SupervisorState, *types: str) -> list[MemoryItem]:
+    """The memory records admitted to the turn's prompt, of the given types (all types when none is given)."""
+    return [m for m in state.get("memory") or [] if m.admitted and (not types or m.type in types)]

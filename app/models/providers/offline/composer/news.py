@@ -1,0 +1,69 @@
+"""News in the offline composer's answer: the items whose best sentence (or headline) supports the question most,
+each as that sentence with its date, newest first, so a correction comes before what it corrects."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from app.models.providers.offline.composer.wording import cite
+from app.text.periods import years_named
+from app.text.sentences import is_boilerplate, looks_like_instruction, split_sentences
+from app.text.terms import sentence_support, topic_terms
+from app.turns import Block
+
+MAX_NEWS_SENTENCES = 3
+HEADLINE_BONUS = 0.5
+_RECENCY = re.compile(r"(?i)\b(latest|recent|recently|newest|most recent|last|current|currently|now|today|"
+                      r"this (?:week|month|quarter|year))\b")
+
+
+def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_SENTENCES) -> list[str]:
+    """The `limit` news items whose best sentence (or headline) supports the question most, each as that
+    sentence with its date, newest first, so a correction comes before what it corrects. When no item
+    shares a term with the question ("any news on Helio?"), the newest items' headlines or first sentences."""
+    if not news:
+        return []
+    topic = topic_terms(question, [b.company for b in news if b.company])
+    years = years_named(question)
+    best: dict[str, tuple[float, Block, str]] = {}  # one sentence per news item, from its best chunk
+    for block in news:
+        score, sentence = best_news_sentence(topic, block, years)
+        if sentence and (block.source_id not in best or score > best[block.source_id][0]):
+            best[block.source_id] = (score, block, sentence)
+    relevant = [p for p in best.values() if p[0] > 0]
+    if _RECENCY.search(question) or not relevant:
+        # "The latest news", or nothing shares a term with the question: the newest items, each by its
+        # best sentence (or headline).
+        newest = sorted(best.values(), key=lambda p: p[1].published_at or "", reverse=True)
+        top = [(s, b, t if s > 0 else _headline(b) or t) for s, b, t in newest[:limit]]
+    else:
+        top = sorted(relevant, key=lambda p: -p[0])[:limit]
+    out = []
+    for _, block, sentence in sorted(top, key=lambda p: p[1].published_at or "", reverse=True):
+        corrects = block.title.lower().startswith("correction") and not sentence.lower().startswith("correction")
+        out.append(cite(f"{'Correction, ' if corrects else ''}{block.published_at or 'Undated'}: {sentence}",
+                        [block.n]))
+    return out
+
+
+def _headline(block: Block) -> str:
+    candidates = [block.title.strip(), *split_sentences(block.text)[:1]]
+    return next((c for c in candidates if c and not looks_like_instruction(c) and not is_boilerplate(c)), "")
+
+
+def best_news_sentence(topic: set[str], block: Block, years: Sequence[int] = ()) -> tuple[float, str]:
+    """The item's headline or sentence that supports the question most, and its support (0: none does).
+    The headline competes too: a publisher's correction states the corrected figure there. Sentences
+    addressed to a model ('ignore all previous instructions') and boilerplate (a safe harbour) never count."""
+    title = block.title.strip()
+    texts = [t for t in (title, *split_sentences(block.text)) if t]
+    # The headline is the item's own summary: on equal support it wins over a sentence of the body.
+    candidates = [(sentence_support(topic, t, years) + (HEADLINE_BONUS if t == title else 0.0), -i, t)
+                  for i, t in enumerate(texts) if not looks_like_instruction(t) and not is_boilerplate(t)]
+    candidates = [c for c in candidates if c[0] > (HEADLINE_BONUS if c[2] == title else 0.0)] or [
+        (0.0, -i, t) for i, t in enumerate(texts[:1]) if not looks_like_instruction(t) and not is_boilerplate(t)]
+    if not candidates:
+        return 0.0, ""
+    score, _, text = max(candidates)
+    return score, text
