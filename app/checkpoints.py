@@ -14,10 +14,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from app.errors import BadInput, ServerUnreachable, check_sqlite
 from app.settings import Settings, is_postgres
-
-
-from app.errors import ServerUnreachable, check_sqlite  # noqa: F401  (ServerUnreachable is re-exported)
 
 
 def redact(url: str) -> str:
@@ -165,8 +163,6 @@ def open_checkpoints(settings: Settings) -> Checkpoints:
     if url and is_postgres(url):
         return Checkpoints(open_postgres_saver(url, settings.connect_timeout_s), "postgres", description)
     if url and not url.startswith("sqlite:///"):
-        from app.runtime import BadInput
-
         raise BadInput(f"PROV_CHECKPOINT_URL must be postgresql://… or sqlite:///PATH, not {redact(url)!r}")
     path = Path(url.removeprefix("sqlite:///")) if url else settings.checkpoint_path
     return Checkpoints(open_sqlite_saver(path), "sqlite", description)

@@ -12,6 +12,8 @@ from typing import Any, List, Optional
 import typer
 from rich.console import Console
 
+from app.errors import BadInput
+
 EXIT_OK, EXIT_ERROR, EXIT_BAD_INPUT, EXIT_CLARIFY, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 app = typer.Typer(help="Prov: answers about company reports and news, with the evidence behind every answer.",
@@ -25,10 +27,6 @@ USER_HELP = "Whose memory, cache and threads to use (default: PROV_USER, else 'l
 
 out = Console()
 err = Console(stderr=True, soft_wrap=True)  # an error is one line, however long
-
-
-class BadInput(Exception):
-    """A user error: shown as a one-line message, exit code 2."""
 
 
 def _settings():  # type: ignore[no-untyped-def]
@@ -289,12 +287,11 @@ def _runtime():  # type: ignore[no-untyped-def]
 
 def _guarded(action):  # type: ignore[no-untyped-def]
     """Run a runtime operation; a BadInput becomes a one-line message and exit 2 (nothing was changed)."""
-    from app.runtime import BadInput as RuntimeBadInput
     from app.runtime import TurnFailed
 
     try:
         return action()
-    except (RuntimeBadInput, BadInput) as exc:
+    except BadInput as exc:
         _fail(str(exc))
     except TurnFailed as exc:
         _fail(str(exc), EXIT_ERROR)
@@ -631,13 +628,12 @@ def chat(thread: Optional[str] = typer.Option(None, "--thread", help="Continue t
             break
         if not line.strip():
             break
-        from app.runtime import BadInput as RuntimeBadInput
         from app.runtime import TurnFailed
 
         try:
             result = (runtime.resume(thread, line, user=user) if waiting and thread
                       else runtime.run(line, thread, user=user, use_cache=not no_cache))
-        except (RuntimeBadInput, TurnFailed) as exc:  # the conversation goes on; the thread keeps its steps
+        except (BadInput, TurnFailed) as exc:  # the conversation goes on; the thread keeps its steps
             err.print(f"[bold red]error:[/] {exc}", highlight=False)
             if isinstance(exc, TurnFailed):
                 thread = exc.thread_id

@@ -1,5 +1,7 @@
 """Errors the CLI turns into one line and an exit code of their own, wherever they are raised.
 
+- `BadInput` (exit 2): a user error caught before anything was written (an empty question, an unknown thread, a
+  malformed --year or PROV_CHECKPOINT_URL); the message says what to give instead.
 - `ServerUnreachable` (exit 1): a configured server (PostgreSQL, Chroma, an embedding server) did not answer
   within PROV_CONNECT_TIMEOUT_S; the message names the URL, its password hidden.
 - `CorruptFile` (exit 2): a file under PROV_HOME is damaged or truncated; the message names the file and what to
@@ -9,6 +11,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+
+
+class BadInput(ValueError):
+    """A user error: the CLI prints it and exits 2; nothing was changed."""
 
 
 class ServerUnreachable(RuntimeError):

@@ -14,13 +14,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from app.errors import BadInput
 from app.settings import Settings
 
 REPEAT_DOOR = "repeat door"  # checkpoint metadata `served_by` of a turn the repeat door answered
-
-
-class BadInput(ValueError):
-    """A user error: the CLI prints it and exits 2; nothing was changed."""
 
 
 class TurnFailed(RuntimeError):

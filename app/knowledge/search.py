@@ -6,13 +6,18 @@ put it where.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from app.knowledge.analyzer import analyze
-from app.knowledge.base import Filters, FunnelStep, KnowledgeBase, SearchHit, SearchMode, SearchResponse
 from app.knowledge.fusion import companies_in, dedupe, weighted_rrf, years_in
 from app.knowledge.pages import chunk_order, forms_wanted, rank_pages, statement_of_page, statements_wanted
 from app.knowledge.sparse import top_k
+from app.knowledge.types import Filters, FunnelStep, SearchHit, SearchMode, SearchResponse
+
+if TYPE_CHECKING:
+    from app.knowledge.base import KnowledgeBase
 
 
 def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, filters: Filters,
