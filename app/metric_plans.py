@@ -34,6 +34,7 @@ from app.metrics import (
 )
 from app.text.periods import years_named
 
+
 @dataclass(frozen=True)
 class MetricPlan:
     """One planned `metric` call: its arguments, the figure behind each input, and the inputs not found."""

@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from langgraph.types import interrupt
 
-from app.knowledge.fusion import companies_in
+from app.text.companies import companies_named
 from app.text.followups import is_follow_up
 from app.text.periods import years_in
 from app.text.sentences import split_at_stops
@@ -151,7 +151,7 @@ def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str
     A follow-up that names no measure either ('and in 2007?') also carries the previous question:
     'And what was it in 2007? [following: What was net cash from operations in 2009?]'."""
     question = state["question"]
-    companies = companies_in(question, list(known_companies()), aliases())
+    companies = companies_named(question, list(known_companies()), aliases())
     years = years_in(question, KNOWN_YEARS)
     context_companies, context_years = context_of(state.get("recent_turns") or [])
     update: dict[str, Any] = {"companies": companies, "fiscal_years": years,

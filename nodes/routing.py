@@ -14,13 +14,13 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
-from app.knowledge.fusion import companies_in, years_in
 from app.metrics import find_metrics
 from app.routing import lexicon as lex
-from app.routing.companies import companies_named
 from app.routing.decision import RouteDecision
 from app.routing.features import KNOWN_YEARS
+from app.text.companies import companies_named
 from app.text.names import unheld_names
+from app.text.periods import years_in
 from nodes.conversation import MAX_CLARIFICATION_ROUNDS, content_terms
 from nodes.state import SupervisorState
 
@@ -41,14 +41,14 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
     own_words = without_thread_tags(state["question"])
     table = dict(aliases())
     # names the sources state count too (a ticker on the cover: "JnJ" is Johnson & Johnson)
-    named = _merge(companies_named(own_words, known), companies_in(own_words, known, table))
+    named = companies_named(own_words, known, table)
     decision = keep_known_companies_in_scope(decision, named)
     decision = answer_named_company_and_period(decision, named, periods_named(own_words, known_years))
     decision = search_reports_for_company_facts(decision, own_words, named, known_years)
     decision = overrule_needless_clarification(decision, state, known)
     companies = _merge(state.get("companies") or [], decision.signals.get("companies") or [])
     years = _merge(state.get("fiscal_years") or [], decision.signals.get("years") or [])
-    absent = unheld_names(own_words, lambda name: bool(companies_in(name, known, table)), [*companies, *named])
+    absent = unheld_names(own_words, lambda name: bool(companies_named(name, known, table)), [*companies, *named])
     decision = say_what_is_not_held(decision, absent, own_words)
     if not companies and not absent:
         decision = ask_which_company(decision, state, known)

@@ -11,7 +11,9 @@ from typing import Any
 from app.calc_tools import Figure
 from app.facts.measures import TOTAL_WORDS, is_company_total, label_words, measure_words
 from app.metrics import label_match, needed_inputs
+from app.text.companies import companies_named
 from app.text.periods import years_named
+
 
 def apply_user_figures(figures: Sequence[Figure], records: Sequence[Any], companies: Sequence[str]) -> list[Figure]:
     """The user's own figures in place of the documents': an admitted fact record that names one of the turn's
@@ -49,10 +51,9 @@ def apply_user_figures(figures: Sequence[Figure], records: Sequence[Any], compan
 def _user_figure(record: Any, companies: Sequence[str]) -> tuple[str, int, str, tuple[str, float, str, str]] | None:
     """(company, year, measure, amount) of a record like "ternline's fy2024 net income" = "$150m"; None unless
     the key names exactly one of `companies` and one year, and the value holds exactly one figure."""
-    from app.knowledge.fusion import companies_in
     from app.text.figures import figures_in
 
-    named = companies_in(record.key, list(companies))
+    named = companies_named(record.key, list(companies))
     years = sorted(set(years_named(record.key)))
     amounts = figures_in(record.value)
     if len(named) != 1 or len(years) != 1 or len(amounts) != 1:

@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from app.knowledge.analyzer import analyze
-from app.knowledge.fusion import companies_in, dedupe, weighted_rrf, years_in
+from app.knowledge.fusion import dedupe, weighted_rrf
 from app.knowledge.pages import chunk_order, forms_wanted, rank_pages, statement_of_page, statements_wanted
 from app.knowledge.sparse import top_k
 from app.knowledge.types import Filters, FunnelStep, SearchHit, SearchMode, SearchResponse
+from app.text.companies import companies_named
+from app.text.periods import years_in
 
 if TYPE_CHECKING:
     from app.knowledge.base import KnowledgeBase
@@ -37,7 +39,7 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
     if filters.active():
         funnel.append(FunnelStep("filter", n_eligible, total - n_eligible,
                                  "metadata filter " + ", ".join(f"{k}={v}" for k, v in filters.active().items())))
-    named = (companies_in(query, kb.catalog.companies(), kb.catalog.company_aliases())
+    named = (companies_named(query, kb.catalog.companies(), kb.catalog.company_aliases())
              if mode == "hybrid" and not filters.company else [])
     years = years_in(query, kb.catalog.fiscal_years()) if mode == "hybrid" and filters.fiscal_year is None else []
     if named:  # the question names companies the knowledge base holds: search their filings only

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from app.metrics import find_metrics, items_named
-from app.routing.companies import companies_named
+from app.text.companies import companies_named
 from app.text.periods import HALF_OR_QUARTER, half_or_quarter, years_named
 
 _NEGATION = re.compile(r"(?i)\b(?:not|no|never|neither|nor|without|n't|didn't|doesn't|wasn't|weren't|isn't|"

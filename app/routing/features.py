@@ -17,10 +17,9 @@ from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from app.knowledge.fusion import companies_in, company_aliases
 from app.routing import lexicon as lex
-from app.routing.companies import companies_named
 from app.routing.examples import DEFAULT_COMPANIES, SAMPLE_LATEST_REPORT_YEAR
+from app.text.companies import companies_named, company_aliases
 from app.text.periods import years_in
 
 KNOWN_YEARS: list[int] = list(range(2000, 2036))
@@ -138,8 +137,7 @@ def extract_features(question: str, known_companies: Sequence[str] = DEFAULT_COM
     names of known companies; without it no ticker resolves to a company. `latest_report_year` is the latest
     fiscal year the knowledge base has reports for: a year after it can only be news, guidance or a forecast."""
     known = list(known_companies)
-    companies = companies_in(question, known)
-    companies += [c for c in companies_named(question, known) if c not in companies]  # "ACTIVISIONBLIZZARD"
+    companies = companies_named(question, known)
     by_ticker, ticker_like = _tickers(question, known_tickers, known)
     fuzzy = [c for c in _fuzzy_companies(question, known) if c not in companies and c not in by_ticker]
     described, by_description = _described_companies(question, known)

@@ -1,10 +1,10 @@
-"""app.knowledge.fusion: weighted reciprocal rank fusion, near-duplicate removal, companies named in a query."""
+"""app.knowledge.fusion: weighted reciprocal rank fusion, near-duplicate removal."""
 
 from __future__ import annotations
 
 import pytest
 
-from app.knowledge.fusion import company_aliases, companies_in, dedupe, normalize_name, weighted_rrf
+from app.knowledge.fusion import dedupe, weighted_rrf
 
 
 def _ids(cands) -> list[str]:  # type: ignore[no-untyped-def]
@@ -132,110 +132,3 @@ def test_dedupe_short_texts() -> None:
     kept, removed = dedupe([("a", "Revenue rose"), ("b", "revenue rose"), ("c", "Revenue fell")], threshold=0.8)
     assert kept == ["a", "c"]
     assert removed == {"b": "a"}
-
-
-# --- companies ------------------------------------------------------------------------------------------------
-
-COMPANIES = [
-    "Northwind Logistics plc",
-    "American Express Company",
-    "American Water Works Company, Inc.",
-    "Johnson & Johnson",
-    "Block, Inc.",
-    "Copperleaf Foods Ltd",
-]
-
-
-def test_normalize_name_drops_suffixes_and_punctuation() -> None:
-    assert normalize_name("Northwind Logistics plc") == "northwind logistics"
-    assert normalize_name("American Water Works Company, Inc.") == "american water works"
-    assert normalize_name("Johnson & Johnson") == "johnson johnson"
-    assert normalize_name("The Acme Group Holdings Ltd") == "acme"
-
-
-def test_aliases_full_name_and_unique_first_word() -> None:
-    aliases = company_aliases(COMPANIES)
-    assert aliases["northwind logistics"] == "Northwind Logistics plc"
-    assert aliases["northwindlogistics"] == "Northwind Logistics plc"
-    assert aliases["northwind"] == "Northwind Logistics plc"
-    assert aliases["copperleaf"] == "Copperleaf Foods Ltd"
-    assert "american" not in aliases  # shared by two companies (and a common word)
-    assert aliases["american express"] == "American Express Company"
-    assert aliases["american water works"] == "American Water Works Company, Inc."
-
-
-def test_shared_first_word_not_an_alias_even_if_uncommon() -> None:
-    aliases = company_aliases(["Zephyr Air", "Zephyr Rail"])
-    assert "zephyr" not in aliases
-    assert aliases["zephyr air"] == "Zephyr Air"
-
-
-@pytest.mark.parametrize(
-    ("query", "expected"),
-    [
-        ("What was Northwind Logistics revenue in FY2024?", ["Northwind Logistics plc"]),
-        ("What did Northwind earn?", ["Northwind Logistics plc"]),
-        ("northwind's margin", ["Northwind Logistics plc"]),
-        ("Northwind Logistics plc results", ["Northwind Logistics plc"]),
-        ("How did American do last year?", []),
-        ("american express card fees", ["American Express Company"]),
-        ("American Water Works capital expenditure", ["American Water Works Company, Inc."]),
-        ("Johnson & Johnson pharmaceutical sales", ["Johnson & Johnson"]),
-        ("Johnson and Johnson sales", ["Johnson & Johnson"]),
-        ("Northwindish growth", []),
-        ("revenue growth in FY2024", []),
-    ],
-)
-def test_companies_in(query: str, expected: list[str]) -> None:
-    assert companies_in(query, COMPANIES) == expected
-
-
-def test_companies_in_order_of_first_mention() -> None:
-    assert companies_in("Compare Copperleaf with Northwind Logistics", COMPANIES) == [
-        "Copperleaf Foods Ltd", "Northwind Logistics plc"]
-    assert companies_in("Compare Northwind with Copperleaf and Northwind again", COMPANIES) == [
-        "Northwind Logistics plc", "Copperleaf Foods Ltd"]
-
-
-def test_corporate_suffixes_ignored_on_both_sides() -> None:
-    assert companies_in("Copperleaf Foods Limited results", COMPANIES) == ["Copperleaf Foods Ltd"]
-    assert companies_in("Acme revenue", ["Acme Holdings plc"]) == ["Acme Holdings plc"]
-    assert companies_in("Acme Corporation revenue", ["Acme Inc."]) == ["Acme Inc."]
-
-
-def test_common_word_company_needs_capital() -> None:
-    assert companies_in("How do I block a payment?", COMPANIES) == []
-    assert companies_in("Block revenue in FY2024", COMPANIES) == ["Block, Inc."]
-    assert companies_in("What did analysts say about Block?", COMPANIES) == ["Block, Inc."]
-
-
-def test_no_companies() -> None:
-    assert companies_in("Northwind revenue", []) == []
-    assert company_aliases([]) == {}
-
-
-def test_one_word_aliases_need_to_look_like_a_name() -> None:
-    companies = ["The Home Depot, Inc.", "Block", "Northwind Logistics plc"]
-    assert companies_in("home prices in the south", companies) == []
-    assert companies_in("What did Home Depot earn?", companies) == ["The Home Depot, Inc."]
-    assert companies_in("BLOCK gross profit", companies) == ["Block"]
-    assert companies_in("northwind revenue fy2024", companies) == ["Northwind Logistics plc"]
-    assert companies_in("Revenue at NORTHWIND", companies) == ["Northwind Logistics plc"]
-
-
-def test_leading_words_of_a_long_name_find_it_when_no_other_company_shares_them() -> None:
-    companies = ["MGM Resorts International", "American Water Works", "American Water Utilities"]
-    assert companies_in("What was MGM Resorts' revenue?", companies) == ["MGM Resorts International"]
-    assert companies_in("American Water revenue", companies) == []  # two companies start so
-
-
-def test_an_upper_case_abbreviation_spelling_a_name_word_by_word_finds_it() -> None:
-    companies = ["American Express", "Netflix", "Adobe Systems"]
-    assert companies_in("Does AMEX have an improving margin?", companies) == ["American Express"]
-    assert companies_in("Does AMD have a healthy quick ratio?", companies) == []
-    assert companies_in("What was NET revenue?", companies) == []  # one-word names are never abbreviated
-
-
-def test_a_name_written_without_spaces_is_found_only_when_written_as_a_name() -> None:
-    assert companies_in("What was Best Buy's revenue?", ["BESTBUY"]) == ["BESTBUY"]
-    assert companies_in("Which laptop is the best buy?", ["BESTBUY"]) == []

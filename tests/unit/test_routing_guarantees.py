@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from app.routing.companies import companies_named, name_words, normalize_company
 from app.routing.decision import RouteDecision, RoutePlan
+from app.text.companies import companies_named, name_words
+from app.text.identity import normalize_company
 from nodes.routing import (after_route, answer_named_company_and_period, keep_known_companies_in_scope,
                            periods_named, route, without_thread_tags)
 

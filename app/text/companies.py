@@ -1,0 +1,143 @@
+"""Which of the knowledge base's companies a text names, however it writes them: the one company matcher of
+routing, search, enrichment, the memory guard and the user's figures.
+
+`companies_named(text, known, aliases=None)`: the known companies the text names, in order of first mention.
+- Case, spaces, punctuation, '&'/'and', a leading 'The' and corporate suffixes do not matter: both sides meet
+  under app.text.identity.normalize_company, so "AMCOR's", "Amcor Plc" and "AMCOR" name a stored "Amcor",
+  "Activision Blizzard" names "ACTIVISIONBLIZZARD" and the other way round, "Johnson and Johnson" names
+  "Johnson & Johnson", "3M" names "3M Company". Every run of up to MAX_NAME_WORDS words is compared, possessives
+  dropped first.
+- Shorter names (`company_aliases`): a company's distinctive first word ("Northwind" for Northwind Logistics,
+  when no other company starts so and it is not a COMMON_WORDS word) and its leading words ("MGM Resorts" for
+  MGM Resorts International, when no other company's name starts so).
+- Names the sources state (`aliases`: registrant names, tickers, file-name tokens → company, as
+  Catalog.company_aliases gives them).
+- Abbreviations: an upper-case word of 4-6 letters that spells a name of two words or more, each word giving its
+  first letters ("AMEX" is AMerican EXpress), when exactly one company fits.
+- Written like a name: a run with a capital letter or a digit in it is a name ("Block", "BLOCK", "3M"); in lower
+  case, ORDINARY_WORDS are words, never names ("how do I block a payment?", "is this the best buy?"). A lower-case
+  run of two words or more that are not all ordinary words is a name ("What was northwind logistics' revenue?");
+  a single lower-case word is one only in a text written all in lower case ("northwind revenue fy2024").
+
+Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from app.text.identity import CORPORATE_SUFFIXES, normalize_company
+
+COMMON_WORDS = frozenset({"american", "general", "international", "national", "united", "first", "global", "block",
+                          "target", "best", "foot", "water", "energy", "foods", "logistics", "renewables", "bank"})
+"""Words too common to stand for a company on their own: never a first-word alias ("American" finds nobody)."""
+ORDINARY_WORDS = COMMON_WORDS | frozenset({
+    "buy", "locker", "works", "home", "depot", "orchard", "anchor", "apple", "visa", "southern", "northern",
+    "western", "eastern", "royal", "central",
+    "the", "and", "of", "a", "an", "for", "in", "on", "at", "to", "is", "it", "what", "which", "who"})
+"""Words that also name companies: written in lower case they are read as words, not names."""
+MAX_NAME_WORDS = 6
+
+_POSSESSIVE = re.compile(r"(?<=\w)['\u2019]s?\b")
+_WORD = re.compile(r"[A-Za-z0-9]+")
+_ABBREVIATION = re.compile(r"\b[A-Z]{4,6}\b")
+
+
+def name_words(text: str) -> list[str]:
+    """The words of a text as written (case kept): possessives and punctuation dropped, '&' a gap."""
+    return _WORD.findall(_POSSESSIVE.sub("", text.replace("&", " ")))
+
+
+def normalize_name(name: str) -> str:
+    """A company name as lower-case words, '&' a gap, a leading 'the' and corporate suffixes dropped:
+    'The Acme Group Holdings Ltd' → 'acme'. (The matching key is normalize_company's: these words squashed.)"""
+    words = re.findall(r"[a-z0-9]+", name.lower().replace("&", " "))
+    if words[:1] == ["the"]:
+        words = words[1:]
+    return " ".join(w for w in words if w not in CORPORATE_SUFFIXES)
+
+
+def company_aliases(companies: list[str]) -> dict[str, str]:
+    """alias -> company. The normalised full name always; its first word too when no other company shares it
+    and it is not a common word (so "Northwind" finds Northwind Logistics, "American" finds nobody); and its
+    leading words, two or more, when no other company's name starts so ("MGM Resorts" for MGM Resorts
+    International)."""
+    aliases: dict[str, str] = {}
+    first_words: dict[str, list[str]] = {}
+    prefixes: dict[str, list[str]] = {}
+    for company in companies:
+        norm = normalize_name(company)
+        if not norm:
+            continue
+        aliases[norm] = company
+        aliases[norm.replace(" ", "")] = company
+        words = norm.split()
+        first_words.setdefault(words[0], []).append(company)
+        for n in range(2, len(words)):  # "MGM Resorts" for MGM Resorts International
+            prefixes.setdefault(" ".join(words[:n]), []).append(company)
+    for word, owners in first_words.items():
+        if len(owners) == 1 and len(word) >= 4 and word not in COMMON_WORDS:
+            aliases.setdefault(word, owners[0])
+    for prefix, owners in prefixes.items():
+        if len(owners) == 1:
+            aliases.setdefault(prefix, owners[0])
+    return aliases
+
+
+def companies_named(text: str, known: Sequence[str], aliases: Mapping[str, str] | None = None) -> list[str]:
+    """The known companies the text names, in order of first mention (see the module docstring). `aliases` adds
+    names the sources state (alias → known company)."""
+    keys = _keys(list(known), aliases or {})
+    words = name_words(text)
+    whole_lower = text == text.lower()
+    found: list[tuple[int, str]] = []
+    for start in range(len(words)):
+        for size in range(1, min(MAX_NAME_WORDS, len(words) - start) + 1):
+            span = words[start:start + size]
+            company = keys.get(normalize_company(" ".join(span)))
+            if company and _written_as_a_name(span, whole_lower):
+                found.append((start, company))
+    found += _abbreviations(text, list(known))
+    return list(dict.fromkeys(c for _, c in sorted(found, key=lambda f: f[0])))
+
+
+def _keys(known: list[str], aliases: Mapping[str, str]) -> dict[str, str]:
+    """Matching key (normalize_company) → company: each known name, its shorter names, the aliases given."""
+    keys: dict[str, str] = {}
+    names = [(company, company) for company in known]
+    names += [(alias, company) for alias, company in company_aliases(known).items()]
+    names += [(alias, company) for alias, company in aliases.items() if company in known]
+    for name, company in names:
+        key = normalize_company(name)
+        if len(key) >= 2:
+            keys.setdefault(key, company)
+    return keys
+
+
+def _written_as_a_name(span: Sequence[str], whole_lower: bool) -> bool:
+    if any(any(ch.isupper() or ch.isdigit() for ch in w) for w in span):
+        return True
+    if all(w.lower() in ORDINARY_WORDS for w in span):
+        return False
+    return whole_lower or len(span) >= 2
+
+
+def _abbreviations(text: str, companies: list[str]) -> list[tuple[int, str]]:
+    """(word position, company) of upper-case words of 4-6 letters that spell a name of two or more words, each
+    word giving its first letters ("AMEX" = AMerican EXpress); only when exactly one company fits. Three letters
+    are too short to tell an abbreviation from an acronym ("ATM")."""
+    out = []
+    for m in _ABBREVIATION.finditer(text):
+        fits = [c for c in companies if len(normalize_name(c).split()) >= 2
+                and _spells(m.group().lower(), normalize_name(c).split())]
+        if len(fits) == 1:
+            out.append((len(name_words(text[:m.start()])), fits[0]))
+    return out
+
+
+def _spells(token: str, words: list[str]) -> bool:
+    """Whether `token` is the words' leading letters in order, each word giving at least one."""
+    if not words:
+        return not token
+    return any(token[:n] == words[0][:n] and _spells(token[n:], words[1:]) for n in range(1, len(token) + 1))
