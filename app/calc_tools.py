@@ -56,6 +56,9 @@ class Figure(BaseModel):
     period: str | None = Field(default=None, description="The column it was read from when a statement names "
                                                         "one: 'FY2018', 'Q2 2023', '3M 2023-06-30'.")
     page: int | None = Field(default=None, description="Page of the source document, when known.")
+    segment: str | None = Field(default=None, description="The segment or region the figure is for; None: the "
+                                                         "whole company, as far as its row or sentence says.")
+    origin: str = Field(default="", description="Where it was read: 'statement', 'table', 'text' or 'user'.")
 
 
 class CalcResult(BaseModel):

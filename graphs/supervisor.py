@@ -8,13 +8,14 @@
                                                                                                                 ├─ clarify (interrupt) ─▶ enrich ∥ find_memory_answer
                                                                                                                 └─ retrieve ∥ news ∥ read_memory
                                                                                                                           ▼
-                                                                                                 join ─┬─ prepare_calculation ─▶ calculate
-                                                                                                       ▼                            │
-                                         assemble ◀────────────────────────────────────────────────────┴────────────────────────────┘
+                                                                                  join ─▶ read_facts ─┬─ prepare_calculation ─▶ calculate
+                                                                                                      ▼                            │
+                                         assemble ◀───────────────────────────────────────────────────┴────────────────────────────┘
                                             ─▶ generate ─▶ validate_citations ─▶ remember ─▶ write_memory ─▶ respond ─▶ END
 
 `retrieve` is the compiled retrieval subgraph (only `retrieval_result` comes back); `calculate` the compiled
-calculator subgraph (only `calculation` comes back); `read_memory` runs when the route plan's `memory_read`
+calculator subgraph (only `calculation` comes back); `read_facts` reads the facts the question asks for from the
+evidence and news the branches brought (nodes/facts.py); `read_memory` runs when the route plan's `memory_read`
 asks for it, and `write_memory` runs the write policy on every turn (nodes/memory.py). Branch functions live
 in nodes/ and are plain. `build_repeat_door` runs the hit path (intake → enrich ∥ find_memory_answer →
 cache_lookup → respond) of a new thread's repeated question as plain calls of the same nodes and branches.
@@ -36,6 +37,7 @@ from nodes.assemble import assemble
 from nodes.conversation import (after_cache, after_intake, cache_lookup, clarify, compress_history, enrich, intake,
                                 refuse, remember, respond)
 from nodes.memory import after_enrich, answer_from_memory, find_memory_answer, read_memory, write_memory
+from nodes.facts import read_facts
 from nodes.figures import prepare_calculation
 from nodes.generate import generate, validate_citations
 from nodes.news import gather_news
@@ -94,6 +96,7 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
                                             max_records=deps.memory_max_records, max_tokens=deps.memory_max_tokens,
                                             known_companies=deps.known_companies))
     builder.add_node("join", _join)
+    builder.add_node("read_facts", read_facts)
     builder.add_node("prepare_calculation", prepare_calculation)
     builder.add_node("calculate", calculator)
     builder.add_node("assemble", partial(assemble, budget=deps.budget_tokens, count=deps.count_tokens))
@@ -129,7 +132,9 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     builder.add_edge("retrieve", "join")
     builder.add_edge("news", "join")
     builder.add_edge("read_memory", "join")
-    builder.add_conditional_edges("join", after_join, ["prepare_calculation", "assemble"])
+    # The facts the question asks for, read from what the branches brought (the calculator and the prompt use them).
+    builder.add_edge("join", "read_facts")
+    builder.add_conditional_edges("read_facts", after_join, ["prepare_calculation", "assemble"])
     builder.add_edge("prepare_calculation", "calculate")
     builder.add_edge("calculate", "assemble")
     builder.add_edge("assemble", "generate")

@@ -1,7 +1,8 @@
 """The supervisor's step before the calculator: the figures a calculation may use.
 
 `prepare_calculation` is the supervisor node: it reads the retrieval result, keeps the figures of the turn's
-companies (and, comparing companies, of the years the question names) and writes `figures`: read by
+companies (and, comparing companies, of the years the question names) and writes `figures`: the facts the
+question asks for first (nodes/facts.read_facts), then the figures read by
 app/facts/readers.py (extract_figures), the user's own figures put in (app/facts/selection.apply_user_figures), the
 most relevant kept (most_relevant).
 
@@ -32,4 +33,8 @@ def prepare_calculation(state: SupervisorState, *, max_figures: int = MAX_FIGURE
     years = list(state.get("fiscal_years") or [])
     if len(companies) >= 2 and years:
         figures = [f for f in figures if f.fiscal_year in years]
-    return {"figures": most_relevant(figures, state["question"], max_figures, years)}
+    # the facts the question asks for (nodes/facts.py) lead: a change's two periods are its first two figures
+    facts = list(state.get("facts") or [])
+    chosen = most_relevant(figures, state["question"], max(max_figures - len(facts), 0), years)
+    seen = {(f.label, f.value, f.fiscal_year) for f in facts}
+    return {"figures": [*facts, *(f for f in chosen if (f.label, f.value, f.fiscal_year) not in seen)]}

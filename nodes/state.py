@@ -58,6 +58,7 @@ class SupervisorState(SupervisorInput, SupervisorOutput, total=False):
     decision: RouteDecision | None
     retrieval_result: RetrievalResult | None
     news: list[Evidence]
+    facts: list[Figure]
     figures: list[Figure]
     calculation: CalculationOutcome | None
     blocks: list[Block]
@@ -74,7 +75,7 @@ class SupervisorState(SupervisorInput, SupervisorOutput, total=False):
 
 
 PER_TURN_RESET: dict[str, Any] = {
-    "clarifications": [], "cached": None, "decision": None, "retrieval_result": None, "news": [], "figures": [],
+    "clarifications": [], "cached": None, "decision": None, "retrieval_result": None, "news": [], "facts": [], "figures": [],
     "calculation": None, "blocks": [], "prompt": [], "manifest": [], "draft": "", "citation_check": None,
     "status": None, "response": None, "companies": [], "fiscal_years": [], "absent_companies": [],
     "memory": [], "memory_writes": [], "memory_answer": None, "recalled": [], "cache_considered": [],

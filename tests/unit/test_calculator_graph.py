@@ -317,6 +317,9 @@ def test_change_between_years_is_later_minus_earlier_and_relation_words_mean_a_r
     new = Figure(label="Cash from operations", value=6823.0, company="UNP", fiscal_year=2013, source_id="s")
     assert plan_tool_calls("what was the change in cash from operations?", [new, old]) == [
         ("difference", {"a": 6823.0, "b": 6161.0})]
+    # the facts step puts a change's two periods first: the change, and for an amount the change in per cent too
+    assert plan_tool_calls("how did cash from operations change from 2012 to 2013?", [old, new]) == [
+        ("difference", {"a": 6823.0, "b": 6161.0}), ("percentage_change", {"old": 6161.0, "new": 6823.0})]
     assert plan_tool_calls("what was the difference in cash from operations between 2012 and 2013?",
                            [old, new]) == [("difference", {"a": 6823.0, "b": 6161.0})]
     [(tool, _)] = plan_tool_calls("how much does 2012 cash from operations represent in relation to 2013?",

@@ -158,11 +158,22 @@ def test_compose_offline_describes_the_calculation_citing_it_and_both_inputs():
     assert out["status"] == "answered" and out["citation_check"].valid == [1, 2, 3]
 
 
-def test_compose_offline_cites_verified_claims_with_their_blocks():
+def test_compose_offline_states_the_fact_asked_of_the_company_asked_citing_its_block():
     claims = [Claim(text="Operating margin was 9.1% in FY2024.", evidence_chunk_ids=["hl-1"], company=HL,
                     verified=True),
               Claim(text="Not in the prompt 5%.", evidence_chunk_ids=["gone"], company=HL, verified=True)]
     state = {"question": "What was Helio's margin?", "blocks": BLOCKS,
+             "retrieval_result": RetrievalResult(status="found", claims=claims)}
+    # Helio's figure, not Northwind's beside it; the sentence it was read from follows, whole
+    assert compose_offline(state) == ("Helio Renewables' margin was 9.1% in FY2024 [2]. The report says: "
+                                      '"Operating margin was 9.1% in FY2024 (FY2023: 8.8%)." [2].')
+
+
+def test_claims_are_the_fallback_when_no_fact_answers():
+    claims = [Claim(text="Operating margin was 9.1% in FY2024.", evidence_chunk_ids=["hl-1"], company=HL,
+                    verified=True),
+              Claim(text="Not in the prompt 5%.", evidence_chunk_ids=["gone"], company=HL, verified=True)]
+    state = {"question": "What was Helio's order backlog?", "blocks": BLOCKS,
              "retrieval_result": RetrievalResult(status="found", claims=claims)}
     assert compose_offline(state) == "Operating margin was 9.1% in FY2024 [2]."
 
@@ -227,7 +238,9 @@ def test_a_calculation_answers_alone_and_claims_are_the_fallback():
     state = {**calc_state(), "retrieval_result": RetrievalResult(status="found", claims=claims)}
     assert "was 9.1% in FY2024" not in compose_offline(state)
     failed = {**state, "calculation": CalculationOutcome(status="no_calculation")}
-    assert compose_offline(failed) == "Operating margin was 9.1% in FY2024 [2]."
+    # without a computed difference, the two figures read from the blocks still say which is higher
+    assert compose_offline(failed) == ("Helio Renewables' operating margin was higher than Northwind Logistics' in "
+                                       "FY2024: 9.1% against 6.7% [2][1].")
 
 
 def test_one_sentence_per_news_item_even_when_two_of_its_chunks_are_in_the_prompt():

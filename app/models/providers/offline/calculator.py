@@ -111,6 +111,9 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
     metric_plan = plan_metric_calls(question, figures)
     if metric_plan is not None:
         return metric_plan
+    change = plan_change(question, figures)
+    if change:
+        return change
     q = question.lower()
     years = years_named(question)
     companies = sorted({f.company for f in figures if f.company})
@@ -134,6 +137,26 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
     if re.search(r"\b(grow|grew|growth|grown|increase[ds]?|rise|rose|risen|decline[ds]?|fell|decrease[ds]?)\b", q):
         return [("growth_rate", {"old": o.value, "new": n.value}) for o, n in year_pairs(relevant, years)]
     return []
+
+
+def plan_change(question: str, figures: Sequence[Figure]) -> Plan:
+    """A question about a change between two periods ('how did X change', 'did X increase') whose first two
+    figures are one measure of one company in two years (the facts step puts them first): the change in the
+    measure's own unit (percentage points for a rate), and, for an amount or a count, the change in per cent."""
+    from app.text.question_kinds import read_ask
+
+    if read_ask(question).kind not in ("change", "yes_no_change") or len(figures) < 2:
+        return []
+    if re.search(r"(?i)\bgr[eo]w|\bgrowth\b|\bcagr\b|\bcompound\b|\b(?:percentage|percent|%) change\b", question):
+        return []  # a growth rate: planned below, as growth_rate
+    old, new = figures[0], figures[1]
+    if not _same_measure_two_years(old, new) or (old.fiscal_year or 0) > (new.fiscal_year or 0) or old.unit != new.unit:
+        return []
+    plan: Plan = [("difference", {"a": new.value, "b": old.value})]
+    asks_difference = re.search(r"(?i)\bdifference\b|\b(?:higher|lower|more|less)\s+than\b", question)
+    if not new.unit.endswith("%") and old.value and not asks_difference:
+        plan.append(("percentage_change", {"old": old.value, "new": new.value}))
+    return plan
 
 
 def _same_measure_two_years(a: Figure, b: Figure) -> bool:

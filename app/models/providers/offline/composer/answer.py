@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.metrics import rounding_decimals
+from app.models.providers.offline.composer.analyst import Analyst
 from app.models.providers.offline.composer.claims import claim_sentences
 from app.models.providers.offline.composer.news import news_sentences
 from app.models.providers.offline.composer.results import describe_result
@@ -39,7 +40,11 @@ def compose_offline(state: SupervisorState) -> str:
     calc_block = next((b for b in blocks if b.kind == "calculation"), None)
     calc = state.get("calculation")
     uses_yours = False
-    if calc_block is not None and calc is not None:
+    analyst = Analyst(state, question)
+    if analyst.leads(calc.results if calc is not None else []):
+        # the answer in the shape the question asks for (analyst.py); a metric's or growth rate's result says it
+        sentences.extend(analyst.sentences())
+    if calc_block is not None and calc is not None and not sentences:
         for result in calc.results:
             sentences.extend(describe_result(result, calc_block.n, by_chunk, question))
             uses_yours = uses_yours or any(f.source_id.startswith("memory:") for f in result.sources.values())
@@ -48,7 +53,9 @@ def compose_offline(state: SupervisorState) -> str:
     # only repeat neighbouring table rows. Without a result, the claims are the answer.
     if result is not None and not sentences:
         sentences.extend(claim_sentences(question, result.claims, by_chunk))
-    sentences.extend(news_sentences(question, [b for b in blocks if b.kind == "news"]))
+    decision = state.get("decision")
+    if not sentences or (decision is not None and decision.needs_news) or not result:
+        sentences.extend(news_sentences(question, [b for b in blocks if b.kind == "news"]))
     if stated:  # the user's figure leads; what the documents say follows, so the reader sees both
         # A calculation that took the user's figure is the answer itself, not what the documents state.
         sentences = [*stated, *(["The documents state:"] if sentences and not uses_yours else []), *sentences]

@@ -1,0 +1,272 @@
+"""Facts stated in prose: the figure a sentence gives for a measure, with the period it is for.
+
+"At 30 June 2024 Wattlegrove employed 3,140 people, up from 2,910 a year earlier" states two facts about the
+number of employees: 3,140 for the filing's year and 2,910 for the year before. `prose_facts(text, measure, …)`
+reads every sentence of a text (soft-wrapped lines joined, app/text/repair.reflow) that names the measure, and
+for each figure in it of the measure's kind (money, a percentage, a ratio, a count) that stands near the
+measure's words, returns a `Figure` dated by what the sentence says around it:
+
+- "(FY2023: 2,740)", "(2023: 15,310)", "(prior year: €63.4 million)", "(pcp: …)": the year named, or the one before;
+- "… a year earlier", "… in the prior year", "… in the pcp", "compared with …", "up from …", "from X to Y": the
+  figure after 'from' or before 'a year earlier' is the previous period's;
+- otherwise the one fiscal year the sentence names ('in FY2024', 'in fiscal 2024', 'for 2024'), else the year
+  the filing is for.
+
+A range ("18.5Mt to 19.5Mt", "between €2.45 billion and €2.60 billion") is two figures labelled 'low' and
+'high'. Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from app.calc_tools import Figure
+from app.knowledge.analyzer import analyze
+from app.text.periods import fiscal_years_named
+from app.text.repair import reflow
+from app.text.sentences import is_boilerplate, looks_like_instruction, split_sentences
+
+_CURRENCY = r"US\$|A\$|AU\$|C\$|NZ\$|HK\$|S\$|CHF|USD|AUD|CAD|GBP|EUR|JPY|\$|£|€|¥"
+PROSE_FIGURE = re.compile(
+    rf"(?<![\w.,/])(?P<cur>{_CURRENCY})?\s?(?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\d,]*\.\d)"
+    r"(?:\s?(?P<scale>trillion|billion|million|thousand|bn|mn|m|k)\b)?"
+    r"(?:\s?(?P<unit>%|per\s?cent\b|percent\b|percentage\s+points?\b|pp\b|bps\b|basis\s+points\b|x\b|times\b|"
+    r"pence\b|p\b|cents?\b|Mt\b|kt\b|Mtpa\b|t\b|tonnes\b|GW\b|MW\b|GWh\b|MWh\b))?",
+    re.IGNORECASE)
+_EARLIER_AFTER = re.compile(
+    r"(?i)^[^.;]{0,12}?\b(?:a\s+year\s+(?:earlier|before|ago)|(?:in|for|of)\s+the\s+(?:prior|previous|preceding|"
+    r"comparative)\s+(?:year|period|financial\s+year|corresponding\s+period)|(?:in|for)\s+the\s+pcp|(?:in\s+)?"
+    r"(?:the\s+)?pcp\b|last\s+year|the\s+year\s+before)")
+_EARLIER_BEFORE = re.compile(
+    r"(?i)(?:\bup\s+from|\bdown\s+from|\bcompared\s+(?:with|to)|\bagainst|\bversus|\bvs\.?|\bfrom|\bprior\s+year:?|"
+    r"\bprevious\s+year:?|\bpcp:?|\bprior\s+corresponding\s+period:?|\blast\s+year:?)\s*$")
+_NAMED_PRIOR = re.compile(r"(?i)\((?:FY\s?)?(?P<year>(?:19|20)\d{2})\s*:\s*$")
+_RANGE = re.compile(r"(?i)^\s*(?:–|—|-|to|and)\s*$")
+_RANGE_START = re.compile(r"(?i)\b(?:between|of|range\s+of)\s*$")
+_RATE_WORDS = frozenset(analyze("margin ratio rate share percentage percent proportion growth yield intensity churn "
+                                "return coverage penetration utilisation utilization occupancy"))
+_COUNT_WORDS = frozenset(analyze(
+    "employees employee people staff colleagues headcount workforce fte full-time equivalents stores shops outlets "
+    "branches sites plants mines units machines vehicles subscribers customers members connections accounts "
+    "licences licenses tonnes tons ounces barrels homes completions deliveries delivered shipments shipped "
+    "restaurants hotels rooms patents countries locations facilities warehouses aircraft vessels ships trucks "
+    "tractors trailers number"))
+
+
+@dataclass(frozen=True)
+class Measure:
+    """What a question asks to be measured: its words (stems), the kind of figure it takes, and the count noun
+    of a 'how many …' question."""
+
+    stems: frozenset[str]
+    kind: str  # 'money', 'percent', 'ratio', 'count', 'any'
+    count_stems: frozenset[str] = frozenset()
+
+
+def measure_kind(stems: Iterable[str], question: str = "") -> str:
+    stems = set(stems)
+    if re.search(r"(?i)\bhow\s+many\b", question) or stems & _COUNT_WORDS and not stems & _RATE_WORDS:
+        return "count"
+    if stems & _RATE_WORDS or re.search(r"(?i)\bper\s?cent|\bpercent|%", question):
+        return "percent"
+    if re.search(r"(?i)\bhow\s+much\b|\bamount\b|\bvalue\b|\bcost\b|\bprice\b|\bpaid\b|\bpay\b", question):
+        return "money"
+    return "any"
+
+
+@dataclass(frozen=True)
+class Located:
+    value: float
+    unit: str
+    kind: str  # 'money', 'percent', 'ratio', 'count', 'points'
+    start: int
+    end: int
+    text: str
+
+
+def figures_located(sentence: str) -> list[Located]:
+    """Every figure in a sentence with its place and kind; years, day numbers of dates and note marks are not
+    figures."""
+    out: list[Located] = []
+    for m in PROSE_FIGURE.finditer(sentence):
+        raw = m.group("num")
+        cur, scale, unit = m.group("cur") or "", (m.group("scale") or "").lower(), (m.group("unit") or "")
+        if not cur and (m.group("scale") or "") in ("M", "K") and re.match(r"\s?[A-Z]\s", sentence[m.end("num"):]):
+            continue  # a name with a digit ('3M expended …'), not three million
+        if re.fullmatch(r"(?:19|20)\d{2}", raw) and not (cur or scale or unit):
+            continue
+        after = sentence[m.end():m.end() + 12]
+        before = sentence[max(0, m.start() - 12):m.start()]
+        if not (cur or scale or unit) and (re.match(r"\s*(?:January|February|March|April|May|June|July|August|"
+                                                    r"September|October|November|December)\b", after)
+                                           or re.search(r"(?:January|February|March|April|May|June|July|August|"
+                                                        r"September|October|November|December)\s+$", before)
+                                           or re.search(r"(?i)(?:note|page|p\.|section|item|FY|H|Q)\s?$", before)):
+            continue
+        value = float(raw.replace(",", ""))
+        if before.rstrip().endswith(("(", "-", "−")) and sentence[m.end():m.end() + 1] == ")":
+            value = -value
+        kind, shown = _kind_and_unit(cur, scale, unit)
+        if kind == "points" and unit.lower().startswith(("bps", "basis")):
+            value /= 100
+        out.append(Located(value, shown, kind, m.start(), m.end(), m.group(0).strip()))
+    return out
+
+
+_SCALES = {"trillion": "tn", "billion": "bn", "bn": "bn", "million": "m", "mn": "m", "m": "m", "thousand": "k",
+           "k": "k"}
+_CURRENCIES = {"us$": "$", "usd": "$", "$": "$", "a$": "A$", "au$": "A$", "aud": "A$", "c$": "C$", "cad": "C$",
+               "nz$": "NZ$", "hk$": "HK$", "s$": "S$", "chf": "CHF", "gbp": "£", "£": "£", "eur": "€", "€": "€",
+               "jpy": "¥", "¥": "¥"}
+
+
+def _kind_and_unit(cur: str, scale: str, unit: str) -> tuple[str, str]:
+    u = re.sub(r"\s", "", unit.lower())
+    if u in ("%", "percent", "percent", "percent") or u.startswith("per") and u.endswith("cent"):
+        return "percent", "%"
+    if u.startswith(("percentagepoint", "pp", "bps", "basispoint")):
+        return "points", "pp"
+    if u in ("x", "times"):
+        return "ratio", "x"
+    if u in ("pence", "p"):
+        return "money", "p"
+    if u in ("cents", "cent"):
+        return "money", "c"
+    if u in ("mt", "kt", "t", "tonnes", "mtpa"):
+        return "count", {"mt": "Mt", "kt": "kt", "mtpa": "Mtpa"}.get(u, "t")
+    if u in ("gw", "mw", "gwh", "mwh"):
+        return "count", unit
+    currency = _CURRENCIES.get(cur.lower(), "")
+    if currency or scale in ("billion", "bn", "million", "mn", "m", "trillion"):
+        return "money" if currency else "count", currency + _SCALES.get(scale, "")
+    return "count", _SCALES.get(scale, "")
+
+
+def _fits(kind: str, located: Located) -> bool:
+    if kind == "any":
+        return located.kind != "points"
+    if kind == "percent":
+        return located.kind == "percent"
+    if kind == "ratio":
+        return located.kind in ("ratio", "count")
+    if kind == "money":
+        return located.kind == "money" or (located.kind == "count" and bool(located.unit))
+    return located.kind == "count"
+
+
+def measure_spans(sentence: str, stems: frozenset[str]) -> list[tuple[int, int, float]]:
+    """Where the measure's words stand together in the sentence: (start, end, share of its words) for each
+    window of up to len(words) + 2 words that holds at least half of them."""
+    words = [(m.start(), m.end(), _stem(m.group(0))) for m in re.finditer(r"[A-Za-z][A-Za-z&'-]*", sentence)]
+    need = max(1, (len(stems) + 1) // 2)
+    width = len(stems) + 2
+    out = []
+    for i in range(len(words)):
+        window = words[i:i + width]
+        hit = {s for _, _, s in window if _matches(s, stems)}
+        if len(hit) >= need and _matches(words[i][2], stems):
+            last = max(j for j, (_, _, s) in enumerate(window) if _matches(s, stems))
+            out.append((window[0][0], window[last][1], len(hit) / max(len(stems), 1)))
+    return out
+
+
+def _stem(word: str) -> str:
+    stems = analyze(word)
+    return stems[0] if stems else word.lower()
+
+
+def _matches(stem: str, stems: frozenset[str]) -> bool:
+    return stem in stems or (len(stem) >= 5 and any(len(s) >= 5 and s[:5] == stem[:5] for s in stems))
+
+
+def prose_facts(text: str, measure: Measure, *, company: str | None, fiscal_year: int | None, source_id: str,
+                chunk_id: str | None = None, page: int | None = None, label: str = "") -> list[Figure]:
+    """The figures the text's sentences state for the measure (module docstring), best placed first."""
+    found: list[tuple[float, int, Figure]] = []
+    for index, sentence in enumerate(whole_sentences(text)):
+        spans = measure_spans(sentence, measure.stems)
+        if not spans:
+            continue
+        for figure, closeness in _figures_for(sentence, spans, measure, fiscal_year):
+            found.append((closeness, index, Figure(
+                label=label or _label_words(sentence, spans), value=figure[0], unit=figure[1], company=company,
+                fiscal_year=figure[2], period=figure[3], source_id=source_id, chunk_id=chunk_id, page=page,
+                quote=sentence)))
+    return [f for _, _, f in sorted(found, key=lambda x: (-x[0], x[1]))]
+
+
+def whole_sentences(text: str) -> list[str]:
+    """The text's sentences, soft-wrapped lines joined; a first line that starts mid-sentence (a chunk cut in a
+    sentence) and anything addressed to a model or boilerplate left out."""
+    lines = reflow(text)
+    sentences = split_sentences(lines)
+    if sentences and lines.lstrip()[:1].islower():
+        sentences = sentences[1:]
+    return [s for s in sentences if not looks_like_instruction(s) and not is_boilerplate(s) and not s.startswith("|")]
+
+
+def _label_words(sentence: str, spans: Sequence[tuple[int, int, float]]) -> str:
+    start, end, _ = max(spans, key=lambda s: s[2])
+    return sentence[start:end]
+
+
+def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure: Measure,
+                 fiscal_year: int | None) -> list[tuple[tuple[float, str, int | None, str | None], float]]:
+    located = [f for f in figures_located(sentence) if _fits(measure.kind, f)]
+    if measure.count_stems and measure.kind == "count":
+        nouns = [f for f in located if _count_noun_near(sentence, f, measure.count_stems)]
+        located = nouns or located
+    years = sorted(set(fiscal_years_named(sentence))) or _bare_years(sentence)
+    own = years[-1] if len(years) == 1 else fiscal_year
+    out = []
+    for i, fig in enumerate(located):
+        distance = min(_distance(fig, span) for span in spans)
+        if distance > 140:
+            continue
+        share = max(s[2] for s in spans)
+        year, period = own, None
+        earlier = _earlier(sentence, fig, located[i - 1] if i else None)
+        if earlier is not None:
+            year = earlier if earlier > 0 else (own - 1 if own else None)
+        if i and _RANGE.match(sentence[located[i - 1].end:fig.start]) and located[i - 1].kind == fig.kind:
+            period = "high"
+        elif i + 1 < len(located) and _RANGE.match(sentence[fig.end:located[i + 1].start]):
+            period = "low"
+        out.append(((fig.value, fig.unit, year, period), share - distance / 400))
+    return out
+
+
+def _bare_years(sentence: str) -> list[int]:
+    """Calendar years a sentence names on their own ('in 2024', 'at 31 December 2024')."""
+    return sorted({int(y) for y in re.findall(r"(?<![\d.,$£€¥])((?:19|20)\d{2})(?![\d%]|\.\d|,\d)", sentence)})
+
+
+def _distance(fig: Located, span: tuple[int, int, float]) -> int:
+    start, end, _ = span
+    if fig.start >= end:
+        return fig.start - end
+    if fig.end <= start:
+        return (start - fig.end) * 2  # a figure before the measure's words belongs to them less often
+    return 0
+
+
+def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool:
+    after = analyze(sentence[fig.end:fig.end + 40])[:3]
+    before = analyze(sentence[max(0, fig.start - 30):fig.start])[-2:]
+    return any(_matches(w, stems) for w in [*after, *before])
+
+
+def _earlier(sentence: str, fig: Located, previous: Located | None) -> int | None:
+    """-1 when the figure is the previous period's ('up from 2,910 a year earlier'), a year when a bracket names
+    it ('(FY2023: 2,740)'), None when it is the sentence's own period."""
+    before = sentence[max(0, fig.start - 40):fig.start]
+    if m := _NAMED_PRIOR.search(before):
+        return int(m.group("year"))
+    if _EARLIER_AFTER.match(sentence[fig.end:fig.end + 60]):
+        return -1
+    if _EARLIER_BEFORE.search(before):
+        # 'from X to Y': X is the earlier figure; 'rose 4% from X' too
+        return -1
+    return None

@@ -1,0 +1,375 @@
+"""The facts a question asks for, read from the evidence it was given: a `FactQuery` from the question, the
+candidate `Fact`s every statement row, table row and sentence offers, and the one that answers it.
+
+A fact is a figure with where and when it holds: the company, the segment (or the whole company), the period
+(a fiscal year, and a half or quarter when the column or sentence says so), the row or sentence it was read from
+and how well that names the measure asked. Candidates come from
+
+- statement and table rows (app/text/statements.read_statement; markdown tables via app/facts/readers): the row's
+  label names the measure, each column gives a period; a table titled by a segment ('Iron Ore FY2024 FY2023')
+  gives its rows that segment;
+- sentences (app/facts/prose.py): the figure next to the measure's words, dated by what the sentence says.
+
+`choose(facts, query)` keeps the facts of the company, segment and period asked (the latest period a filing
+covers when the question names none; a forecast for a year only when a forecast is asked) and ranks them: how
+fully the label or sentence names the measure, then a primary statement's row before a summary table's, then
+a sentence. Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from app.calc_tools import Figure
+from app.facts.prose import Measure, measure_kind, prose_facts
+from app.knowledge.analyzer import analyze
+from app.text.periods import years_named
+from app.text.question_kinds import MeasureAsked, measure_asked
+from app.text.statements import read_statement
+
+_FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect\w*|target\w*|plan(?:s|ned)?|"
+                      r"project(?:ed|ion)s?|budget\w*|following\s+(?:financial\s+|fiscal\s+)?year|next\s+year)\b")
+_PART = re.compile(r"(?i)\b(?:(?P<h>H[12])|(?P<q>Q[1-4])|(?P<half>first|second)\s+half|half[- ]year|"
+                   r"six\s+months|(?P<qw>first|second|third|fourth)\s+quarter|three\s+months)\b")
+_TOTAL = frozenset(analyze("total group consolidated net reported overall company"))
+_QUALIFIERS = frozenset(analyze("non gaap ifrs reported"))
+_UNIT_WORDS = frozenset(analyze("million millions thousand thousands billion usd eur gbp aud cad jpy per cent percent "
+                                "mt kt dmt a$ c$ in of the and"))
+
+
+@dataclass(frozen=True)
+class FactQuery:
+    """What a question asks to be stated: the measure (its words, kind and a count's noun), the segment (None:
+    the whole company), the fiscal years named (none: the latest), a half or quarter, and whether a forecast is
+    asked."""
+
+    measure: MeasureAsked
+    kind: str
+    years: tuple[int, ...] = ()
+    part: str | None = None
+    ahead: bool = False
+    count_stems: frozenset[str] = frozenset()
+    items: tuple[str, ...] = ()
+    """The line items of app/metrics.py the question names ('cash flow from operating activities')."""
+
+    @property
+    def stems(self) -> frozenset[str]:
+        return self.measure.stems
+
+    def prose_measure(self) -> Measure:
+        return Measure(stems=self.stems, kind=self.kind, count_stems=self.count_stems)
+
+
+_MONEY = frozenset(analyze("revenue revenues sales turnover profit income earnings ebitda ebit ebitdar cash debt "
+                           "backlog intake capex expenditure cost costs expense expenses assets liabilities equity "
+                           "dividend dividends price proceeds penalty fine consideration borrowings loss losses "
+                           "spend spending investment investments payment paid pay gain value amount"))
+
+
+def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int] = ()) -> FactQuery:
+    """The FactQuery of a question; `years` are the turn's fiscal years when routing knows them."""
+    measure = measure_asked(question, companies)
+    kind = measure_kind(measure.stems, question)
+    if kind == "any" and measure.stems & _MONEY:
+        kind = "money"
+    part = None
+    if m := _PART.search(question):
+        if m.group("h"):
+            part = m.group("h").upper()
+        elif m.group("q"):
+            part = m.group("q").upper()
+        elif m.group("half"):
+            part = "H1" if m.group("half").lower() == "first" else "H2"
+        elif m.group("qw"):
+            part = "Q" + str(["first", "second", "third", "fourth"].index(m.group("qw").lower()) + 1)
+        else:
+            part = "H"  # a half year, which one the date says
+    from app.metrics import items_named
+    from app.text.question_kinds import asked_sentence
+
+    named = tuple(dict.fromkeys([*years, *years_named(question)]))
+    items = tuple(dict.fromkeys([*items_named(measure.phrase), *items_named(asked_sentence(question))]))
+    return FactQuery(measure=measure, kind=kind, years=named, part=part, ahead=bool(_FORWARD.search(question)),
+                     count_stems=frozenset(analyze(measure.count_noun)), items=items)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A candidate: the figure, its segment (None: the whole company, as far as its text says), where it was read
+    ('statement', 'table' or 'text'), how fully its label or sentence names the measure (0..1), and the text
+    around it that names a segment or a forecast."""
+
+    figure: Figure
+    origin: str
+    match: float
+    segment: str | None = None
+    part: str | None = None
+    forward: bool = False
+    context: str = field(default="", compare=False)
+
+
+class Doc:
+    """What the readers need of a piece of evidence (Evidence and Block both have these fields)."""
+
+    text: str
+    company: str | None
+    fiscal_year: int | None
+    source_id: str
+    chunk_id: str | None
+    page: int | None
+
+
+def facts_for(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = ()) -> list[Fact]:
+    """Every candidate fact the documents offer for the query's measure (of `companies` only, when given)."""
+    out: list[Fact] = []
+    wanted = {c.casefold() for c in companies}
+    for doc in docs:
+        if wanted and (doc.company or "").casefold() not in wanted:
+            continue
+        out.extend(row_facts(query, doc))
+        out.extend(markdown_facts(query, doc))
+        out.extend(text_facts(query, doc))
+    return out
+
+
+def markdown_facts(query: FactQuery, doc: Doc) -> list[Fact]:
+    """Rows of the markdown tables the loaders write (app/facts/readers.table_figures)."""
+    if "|" not in doc.text:
+        return []
+    from app.facts.readers import table_figures
+
+    from app.text.figures import table_scale
+
+    scale = table_scale(doc.text)  # '($ in millions)' above the table: its bare cells are $m
+    out = []
+    for figure in table_figures(doc):  # type: ignore[arg-type]
+        match = label_match(figure.label, query)
+        if match > 0 and figure.fiscal_year:
+            unit = figure.unit or (scale if query.kind in ("money", "any") else "")
+            figure = figure.model_copy(update={"page": doc.page, "unit": unit})
+            out.append(Fact(figure=figure, origin="table", match=match, context=_heading_before(doc.text, figure.quote)))
+    return out
+
+
+def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
+    statement = read_statement(doc.text)
+    primary = _is_primary(doc.text)
+    out = []
+    for row in statement.rows:
+        if not row.periods:
+            continue
+        match = label_match(row.line_item, query)
+        if match <= 0:
+            continue
+        for value, period in zip(row.values, row.periods):
+            if value is None or period.endswith("change"):
+                continue
+            year, part = _period_of(period)
+            if year is None:
+                continue
+            unit = _row_unit(row.unit, row.scale)
+            if value < 0 and _is_outflow(query):
+                value = -value  # capital expenditure 'spent': the bracketed cash outflow, as an amount
+            figure = Figure(label=row.line_item, value=value, unit=unit, company=doc.company, fiscal_year=year,
+                            period=period, page=doc.page, source_id=doc.source_id, chunk_id=doc.chunk_id,
+                            quote=row.raw[:300])
+            out.append(Fact(figure=figure, origin="statement" if primary else "table", match=match, part=part,
+                            context=_heading_before(doc.text, row.raw)))
+    return out
+
+
+def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
+    out = []
+    for figure in prose_facts(doc.text, query.prose_measure(), company=doc.company, fiscal_year=doc.fiscal_year,
+                              source_id=doc.source_id, chunk_id=doc.chunk_id, page=doc.page):
+        sentence = figure.quote
+        part = _part_in(sentence)
+        out.append(Fact(figure=figure, origin="text", match=_sentence_match(sentence, query), part=part,
+                        forward=bool(_FORWARD.search(sentence)), context=sentence))
+    return out
+
+
+def label_match(label: str, query: FactQuery) -> float:
+    """How fully a row label names the measure: 1 when it is one of the names statements use for the line item
+    the question names ('Purchases of property, plant and equipment' for capital expenditure, app/metrics.py),
+    else the share of the measure's words it holds, less a little for each word of its own beyond them (units,
+    totals and the measure's words aside)."""
+    from app.metrics import label_match as item_match
+
+    stems = set(analyze(re.sub(r"\([^)]*\)", " ", label)))
+    want = set(query.stems) - _TOTAL - _QUALIFIERS
+    items = query.items
+    if items and stems:
+        # the line item's own names first; among them, the label that also says what the question adds ('net')
+        asked = set(query.stems) - _QUALIFIERS
+        said = len({w for w in asked if _stem_in(w, stems)}) / max(len(asked), 1)
+        if item_match(label, items[0]) == 0:
+            return 1.0 + 0.1 * said
+        if item_match(label, items[0]) is not None:
+            return 0.9 + 0.1 * said
+    if not want or not stems:
+        return 0.0
+    hit = {w for w in want if _stem_in(w, stems)}
+    share = len(hit) / len(want)
+    if share < 0.6:
+        return 0.0
+    extra = {s for s in stems if not _stem_in(s, want) and s not in _TOTAL and s not in _UNIT_WORDS
+             and not s.isdigit()}
+    return share - 0.15 * len(extra)
+
+
+def _is_outflow(query: FactQuery) -> bool:
+    from app.metrics import LINE_ITEMS
+
+    return bool(query.items) and query.items[0] in LINE_ITEMS and LINE_ITEMS[query.items[0]].outflow
+
+
+def _sentence_match(sentence: str, query: FactQuery) -> float:
+    stems = set(analyze(sentence))
+    want = set(query.stems)
+    return len({w for w in want if _stem_in(w, stems)}) / max(len(want), 1)
+
+
+def _stem_in(stem: str, stems: set[str] | frozenset[str]) -> bool:
+    return stem in stems or (len(stem) >= 5 and any(len(s) >= 5 and s[:5] == stem[:5] for s in stems))
+
+
+def _row_unit(unit: str, scale: str | None) -> str:
+    suffix = {"millions": "m", "billions": "bn", "thousands": "k"}.get(scale or "", "")
+    if unit == "%" or unit.endswith("per share"):
+        return unit.removesuffix("per share").strip()
+    if unit == "shares":
+        return f"{suffix} shares".strip()
+    return unit + suffix
+
+
+def _period_of(period: str) -> tuple[int | None, str | None]:
+    """'FY2024' → (2024, None); 'Q2 2023' → (2023, 'Q2'); '6M 2024-12-31' → (2024, 'H'); '2024-06-30' → (2024, None)."""
+    years = re.findall(r"(?:19|20)\d{2}", period)
+    if not years:
+        return None, None
+    year = int(years[-1])
+    if m := re.match(r"(Q[1-4]|H[12])\b", period):
+        return year, m.group(1)
+    if period.startswith(("3M", "9M")):
+        return year, "Q"
+    if period.startswith("6M"):
+        return year, "H"
+    return year, None
+
+
+def _part_in(sentence: str) -> str | None:
+    m = _PART.search(sentence)
+    if not m:
+        return None
+    if m.group("h"):
+        return m.group("h").upper()
+    if m.group("q") or m.group("qw"):
+        return "Q"
+    return "H"
+
+
+_PRIMARY = re.compile(r"(?i)statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings|profit\s+or\s+loss|"
+                      r"comprehensive\s+income|financial\s+position|cash\s+flows?)|balance\s+sheets?|income\s+"
+                      r"statements?|cash\s+flow\s+statements?|statement\s+of\s+profit")
+
+
+def _is_primary(text: str) -> bool:
+    return bool(_PRIMARY.search(text[:600]))
+
+
+def _heading_before(text: str, raw: str) -> str:
+    """The lines just above a row's table: where a segment's or a region's name stands."""
+    at = text.find(raw[:40])
+    before = text[:at if at >= 0 else 0].splitlines()[-12:]
+    return " ".join(line for line in before if line.strip() and not re.search(r"\d{2,}", line))[-300:]
+
+
+def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, segment: str | None = None
+           ) -> list[Fact]:
+    """The facts that answer the query for one period (`year`, else the query's latest year, else the latest
+    any fact gives), best first (module docstring)."""
+    segment = segment if segment is not None else query.measure.segment
+    kept = [f for f in facts if _fits_segment(f, segment) and _fits_part(f, query.part) and f.forward == query.ahead
+            or (query.ahead and _fits_segment(f, segment) and f.forward)]
+    if not kept:
+        return []
+    wanted = year or (max(query.years) if query.years else None)
+    if wanted is None:
+        wanted = max(f.figure.fiscal_year or 0 for f in kept)
+    kept = [f for f in kept if f.figure.fiscal_year == wanted]
+    origin = {"statement": 0, "table": 1, "text": 2}
+    return sorted(kept, key=lambda f: (-round(f.match, 2), origin[f.origin], -_closeness(f)))
+
+
+def _closeness(fact: Fact) -> float:
+    return 0.0
+
+
+def _fits_segment(fact: Fact, segment: str | None) -> bool:
+    where = f"{fact.figure.label} {fact.context} {fact.figure.quote}"
+    if segment:
+        return _names(segment, where)
+    return True
+
+
+def _names(name: str, text: str) -> bool:
+    words = [w for w in re.findall(r"[A-Za-z0-9]+", name.lower()) if len(w) > 1]
+    folded = text.lower()
+    return bool(words) and all(re.search(rf"\b{re.escape(w)}", folded) for w in words)
+
+
+def _fits_part(fact: Fact, part: str | None) -> bool:
+    if part is None:
+        return fact.part is None
+    if fact.part is None:
+        return False
+    return part == "H" and fact.part.startswith("H") or fact.part == part or (part.startswith("H") and fact.part == "H")
+
+
+def with_segment(fact: Fact, segment: str | None) -> Fact:
+    return replace(fact, segment=segment)
+
+
+MAX_FACTS = 6
+
+
+def answering_facts(ask: Any, query: FactQuery, facts: Sequence[Fact], companies: Sequence[str] = ()
+                    ) -> list[Fact]:
+    """The facts that answer a question of this kind, best first: comparing companies, each one's for the period
+    asked; for a change, the earlier and the later period's (the years named, else the latest and the one
+    before); otherwise the period asked (or the latest)."""
+    if len(companies) >= 2:
+        year = max(query.years) if query.years else None
+        each = [best[0] for c in companies
+                if (best := choose([f for f in facts if (f.figure.company or "").casefold() == c.casefold()],
+                                   query, year=year))]
+        return each[:MAX_FACTS]
+    if ask.kind in ("change", "yes_no_change"):
+        pair = two_periods(facts, query)
+        if pair is None:
+            return []
+        rest = [f for f in choose(facts, query, year=pair[1].figure.fiscal_year) if f is not pair[1]]
+        return [*pair, *rest][:MAX_FACTS]
+    return list(choose(facts, query))[:MAX_FACTS]
+
+
+def two_periods(facts: Sequence[Fact], query: FactQuery) -> tuple[Fact, Fact] | None:
+    """(the earlier, the later) period's fact of one measure: the first and last years the question names, else
+    the latest year the facts give and the one before; the earlier one with the later one's label when it can."""
+    years = sorted(set(query.years))
+    if len(years) >= 2:
+        first, last = years[0], years[-1]
+    else:
+        latest = years[-1] if years else max((f.figure.fiscal_year or 0 for f in facts), default=0)
+        first, last = latest - 1, latest
+    old = choose(facts, query, year=first)
+    new = choose(facts, query, year=last)
+    if not old or not new:
+        return None
+    label = new[0].figure.label.casefold()
+    same = [f for f in old if f.figure.label.casefold() == label and f.figure.unit == new[0].figure.unit]
+    return (same or old)[0], new[0]

@@ -1,0 +1,325 @@
+"""The analyst's answer, shaped by what the question asks (app/text/question_kinds.read_ask): the answer first,
+then the figures it rests on, each sentence citing the blocks that hold what it states.
+
+| kind          | the answer                                                                                      |
+|---------------|-------------------------------------------------------------------------------------------------|
+| figure        | the fact of the measure, segment and period asked (the latest the filings give when none is     |
+|               | named): "Wattlegrove Minerals' underlying EBITDA was A$594.6m in the six months ended 31 December |
+|               | 2024 [2]."; a sentence's fact is followed by the sentence itself                                 |
+| change        | both periods' facts, which is higher, and the change the calculator computed                    |
+| yes_no_change | "Yes."/"No." (or the outcome of an either/or: "Improved."), then the change                     |
+| extreme       | the row of one table that is highest or lowest in the period (or in its change), and the others |
+| list, yes_no, | the whole sentences that state it, best first; a yes/no opens with "Yes" only when one states   |
+| explain       | it ("No" when it states the opposite), and an explanation keeps the sentences that give reasons  |
+
+Facts come from app/facts/query.py (statement and table rows, sentences); a change's arithmetic from the
+calculation block (the calculator subgraph), never from here. When no fact answers, the composer falls back to
+the verified claims, and the citation check decides what stands.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from app.calc_tools import CalcResult, Figure
+from app.facts.query import Fact, FactQuery, choose, facts_for, read_query, two_periods
+from app.facts.prose import whole_sentences
+from app.knowledge.analyzer import analyze
+from app.models.providers.offline.composer.wording import cite
+from app.text.companies import companies_named
+from app.text.question_kinds import Ask, read_ask
+from app.turns import Block
+
+_CURRENCY = re.compile(r"^(?P<cur>US\$|A\$|C\$|NZ\$|HK\$|S\$|CHF\s?|\$|£|€|¥)?(?P<rest>.*)$")
+_WORD_UNITS = {"Mt", "kt", "t", "Mtpa", "shares", "m shares", "k shares", "x"}
+
+
+def amount(value: float, unit: str) -> str:
+    """A figure as a report writes it: 'A$1,314.9m', '¥23,140m', '8.5%', '0.69x', '3,140', '18.4Mt', '6.8p'."""
+    text = repr(float(value))
+    decimals = 0 if text.endswith(".0") else len(text.split(".")[1]) if "." in text and "e" not in text else 2
+    number = f"{abs(value):,.{decimals}f}"
+    sign = "-" if value < 0 else ""
+    m = _CURRENCY.match(unit.strip())
+    cur, rest = (m.group("cur") or "").strip(), m.group("rest") if m else unit
+    if cur:
+        return f"{sign}{cur}{number}{rest}"
+    if rest in ("%", "p", "c", "x", "m", "bn", "k") or rest in _WORD_UNITS and not rest.endswith("shares"):
+        return f"{sign}{number}{rest}"
+    return f"{sign}{number} {rest}".strip()
+
+
+def period_text(figure: Figure, part: str | None = None) -> str:
+    """'in FY2024'; a half or quarter: 'in the six months ended 31 December 2024', 'in Q2 2023'."""
+    period = figure.period or ""
+    if m := re.match(r"(?P<months>\d+)M (?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})", period):
+        months = {"3": "three", "6": "six", "9": "nine", "12": "twelve"}.get(m.group("months"), m.group("months"))
+        return f"in the {months} months ended {int(m.group('d'))} {_MONTH_NAMES[int(m.group('mo'))]} {m.group('y')}"
+    if re.match(r"[HQ][1-4] ", period):
+        return f"in {period}"
+    if m := re.fullmatch(r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})", period):
+        return f"at {int(m.group('d'))} {_MONTH_NAMES[int(m.group('mo'))]} {m.group('y')}"
+    if part and part.startswith(("H", "Q")) and len(part) == 2 and figure.fiscal_year:
+        return f"in {part} FY{figure.fiscal_year}"
+    return f"in FY{figure.fiscal_year}" if figure.fiscal_year else ""
+
+
+_MONTH_NAMES = ["", "January", "February", "March", "April", "May", "June", "July", "August", "September",
+                "October", "November", "December"]
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+class Analyst:
+    """One turn's answer from the state the composer reads (blocks, question, calculation, fiscal years)."""
+
+    def __init__(self, state: Mapping[str, Any], question: str) -> None:
+        self.state = state
+        self.question = question
+        self.blocks: list[Block] = list(state.get("blocks") or [])
+        self.reports = [b for b in self.blocks if b.kind in ("report", "news")]
+        self.by_chunk = {b.chunk_id: b for b in self.blocks if b.chunk_id}
+        self.ask: Ask = read_ask(question)
+        held = sorted({b.company for b in self.reports if b.company})
+        companies = list(state.get("companies") or []) or companies_named(question, held) or held
+        self.companies = companies
+        self.query: FactQuery = read_query(question, companies, list(state.get("fiscal_years") or []))
+        calc = state.get("calculation")
+        self.results: list[CalcResult] = list(calc.results) if calc is not None else []
+        self.calc_n = next((b.n for b in self.blocks if b.kind == "calculation"), None)
+
+    # --- facts --------------------------------------------------------------------------------------------
+    def facts(self) -> list[Fact]:
+        return facts_for(self.query, self.reports, self.companies)
+
+    def n_of(self, figure: Figure) -> int | None:
+        block = self.by_chunk.get(figure.chunk_id or "")
+        return block.n if block is not None else None
+
+    def subject(self, fact: Fact) -> str:
+        company = fact.figure.company or (self.companies[0] if self.companies else "")
+        segment = self.query.measure.segment
+        measure = self.measure_words(fact)
+        who = possessive(company) if company else "The"
+        if segment:
+            return f"{who} {segment} segment {measure}".strip()
+        return f"{who} {measure}".strip()
+
+    def measure_words(self, fact: Fact) -> str:
+        phrase = self.query.measure.phrase.strip()
+        if not phrase or fact.origin != "text" and len(phrase.split()) > 5:
+            phrase = fact.figure.label
+        if self.query.measure.count_noun and self.query.kind == "count":
+            return f"number of {self.query.measure.count_noun}"
+        return phrase[:1].lower() + phrase[1:] if phrase[1:2].islower() else phrase
+
+    # --- kinds --------------------------------------------------------------------------------------------
+    def leads(self, results: Sequence[CalcResult]) -> bool:
+        """Whether this answer leads rather than the calculation's own description: always for the kinds a
+        calculation does not answer alone (a yes/no, a list, an explanation, the largest row), for a change the
+        calculator computed from the facts' two periods, and when there is no result at all."""
+        if not results or self.ask.kind in ("yes_no_change", "list", "yes_no", "explain", "extreme"):
+            return True
+        return (self.ask.kind == "change" and len(self.companies) < 2 and all(_one_series(r) for r in results)
+                and not any(r.tool in ("growth_rate", "cagr") for r in results))
+
+    def sentences(self) -> list[str]:
+        kind = self.ask.kind
+        if kind == "figure":
+            return self.figure_answer()
+        if kind in ("change", "yes_no_change"):
+            return self.change_answer()
+        if kind == "extreme":
+            return self.extreme_answer()
+        if kind in ("list", "yes_no", "explain"):
+            return self.sentence_answer()
+        return []
+
+    def figure_answer(self) -> list[str]:
+        facts = self.facts()
+        years = sorted(set(self.query.years))
+        if len(years) >= 2:  # 'capital expenditure in FY2017 and FY2018'
+            each = [best[0] for y in years if (best := choose(facts, self.query, year=y))]
+            if len(each) >= 2:
+                ns = [n for f in each if (n := self.n_of(f.figure)) is not None]
+                parts = " and ".join(self.at(f) for f in each)
+                return [cite(f"{self.subject(each[-1])} {self.verb(each[-1])} {parts}", ns)] if ns else []
+        best = choose(facts, self.query)
+        if not best:
+            return []
+        fact = best[0]
+        n = self.n_of(fact.figure)
+        if n is None:
+            return []
+        lead = cite(f"{self.subject(fact)} {self.verb(fact)} {self.at(fact)}", [n])
+        out = [lead]
+        if fact.origin == "text" and fact.figure.quote and len(fact.figure.quote) < 400:
+            out.append(cite(f'The report says: "{fact.figure.quote.rstrip(".")}."', [n]))
+        # a range's other end ('18.5Mt to 19.5Mt')
+        if fact.figure.period in ("low", "high"):
+            other = next((f for f in best[1:] if f.figure.quote == fact.figure.quote and f.figure.period
+                          not in (None, fact.figure.period)), None)
+            if other is not None:
+                low, high = sorted([fact, other], key=lambda f: f.figure.value)
+                out[0] = cite(f"{self.subject(fact)} {self.verb(fact)} {amount(low.figure.value, low.figure.unit)} to "
+                              f"{amount(high.figure.value, high.figure.unit)} {period_text(fact.figure)}", [n])
+        return out
+
+    def verb(self, fact: Fact) -> str:
+        last = self.measure_words(fact).split()[-1:] or [""]
+        plural = last[0].lower().endswith("s") and not last[0].lower().endswith(("ss", "us", "is", "ics"))
+        return "were" if plural and not self.query.measure.segment else "was"
+
+    def at(self, fact: Fact) -> str:
+        """'$1,577m in FY2018', or in the scale the question asks: '$382m in FY2020 (stated as 381,603k)'."""
+        from app.models.providers.offline.composer.wording import ASKED_SCALE, in_asked_scale
+
+        figure = fact.figure
+        when = period_text(figure, fact.part)
+        cur = _CURRENCY.match(figure.unit).group("cur")
+        if ASKED_SCALE.search(self.question) and cur in (None, "$", "£", "€") and when.startswith("in FY"):
+            return in_asked_scale(self.question, figure.value, figure.unit, figure.fiscal_year)
+        return f"{amount(figure.value, figure.unit)} {when}".strip()
+
+    def change_answer(self) -> list[str]:
+        facts = self.facts()
+        if len(self.companies) >= 2:
+            return self.compare_companies(facts)
+        pair = self.two_periods(facts)
+        if pair is None:
+            return []
+        old, new = pair
+        ns = [n for n in (self.n_of(old.figure), self.n_of(new.figure)) if n is not None]
+        if not ns:
+            return []
+        rose = new.figure.value > old.figure.value
+        same = new.figure.value == old.figure.value
+        verb = "was unchanged at" if same else "rose" if rose else "fell"
+        subject = self.subject(new)
+        if same:
+            body = f"{subject} {verb} {amount(new.figure.value, new.figure.unit)} {period_text(new.figure)}"
+        else:
+            body = (f"{subject} {verb} from {amount(old.figure.value, old.figure.unit)} "
+                    f"{period_text(old.figure)} to {amount(new.figure.value, new.figure.unit)} "
+                    f"{period_text(new.figure)}")
+        refs = list(ns)
+        change = self.computed_change(old.figure, new.figure)
+        if change:
+            body += f", {change}"
+            refs = [self.calc_n, *ns] if self.calc_n else refs
+        lead = cite(body, refs)
+        if self.ask.kind == "yes_no_change":
+            return [f"{self.verdict(old.figure.value, new.figure.value)} {lead}"]
+        return [lead]
+
+    def compare_companies(self, facts: Sequence[Fact]) -> list[str]:
+        """Two companies' facts for one period: which is higher, and by how much when the calculator said."""
+        year = max(self.query.years) if self.query.years else None
+        each = []
+        for company in self.companies[:2]:
+            own = [f for f in facts if (f.figure.company or "").casefold() == company.casefold()]
+            best = choose(own, self.query, year=year)
+            if not best:
+                return []
+            each.append(best[0])
+        a, b = each
+        if a.figure.unit != b.figure.unit:
+            return []
+        high, low = (a, b) if a.figure.value >= b.figure.value else (b, a)
+        ns = [n for f in (high, low) if (n := self.n_of(f.figure)) is not None]
+        measure = self.measure_words(high)
+        when = period_text(high.figure)
+        if high.figure.value == low.figure.value:
+            body = (f"{possessive(high.figure.company or '')} and {possessive(low.figure.company or '')} {measure} "
+                    f"were the same {when}, {amount(high.figure.value, high.figure.unit)}")
+        else:
+            body = (f"{possessive(high.figure.company or '')} {measure} was higher than "
+                    f"{possessive(low.figure.company or '')} {when}: {amount(high.figure.value, high.figure.unit)} "
+                    f"against {amount(low.figure.value, low.figure.unit)}")
+        return [cite(body, ns)] if ns else []
+
+    def verdict(self, old: float, new: float) -> str:
+        up = new > old
+        if self.ask.either:
+            a, b = self.ask.either
+            from app.text.question_kinds import _CHANGE_WORD
+
+            a_up = bool(_CHANGE_WORD.fullmatch(a) and _CHANGE_WORD.fullmatch(a).group("up"))
+            word = a if a_up == up else b
+            return word[:1].upper() + word[1:] + "."
+        if new == old:
+            return "No."
+        return "Yes." if (up and self.ask.direction > 0) or (not up and self.ask.direction < 0) else "No."
+
+    def computed_change(self, old: Figure, new: Figure) -> str:
+        """', a fall of €175.7m, or 6.5%' from the calculation results over these two figures ('' without one)."""
+        diff = pct = None
+        for r in self.results:
+            values = set(r.inputs.values())
+            if {old.value, new.value} <= values or {abs(old.value), abs(new.value)} <= values:
+                if r.tool in ("percentage_change", "growth_rate"):
+                    pct = r.result
+                elif r.tool == "difference":
+                    diff = r.result
+        parts = []
+        rate = new.unit.endswith("%")
+        if diff is not None:
+            size = abs(round(diff, 4))
+            shown = f"{size:g} percentage points" if rate else amount(size, new.unit)
+            parts.append(f"{'an increase' if diff > 0 else 'a decrease'} of {shown}")
+        if pct is not None and not rate:
+            parts.append(f"{abs(round(pct, 1)):g}%" if parts else
+                         f"{'an increase' if pct > 0 else 'a decrease'} of {abs(round(pct, 1)):g}%")
+        return ", or ".join(parts)
+
+    def two_periods(self, facts: Sequence[Fact]) -> tuple[Fact, Fact] | None:
+        return two_periods(facts, self.query)
+
+    def extreme_answer(self) -> list[str]:
+        return []
+
+    def sentence_answer(self) -> list[str]:
+        stems = set(self.query.stems) or set(analyze(self.question))
+        scored: list[tuple[float, int, str, Block]] = []
+        for block in (b for b in self.reports if b.kind == "report"):
+            for i, sentence in enumerate(whole_sentences(block.text)):
+                words = set(analyze(sentence))
+                hits = {s for s in stems if s in words or len(s) >= 5 and any(w[:5] == s[:5] for w in words)}
+                if not hits:
+                    continue
+                score = len(hits) / len(stems)
+                if self.ask.kind == "explain" and _CAUSAL.search(sentence):
+                    score += 0.5
+                if self.ask.kind == "list" and re.search(r",|;|\band\b", sentence):
+                    score += 0.1
+                scored.append((score, -i, sentence, block))
+        scored.sort(key=lambda x: (-x[0], -x[1]))
+        if not scored or scored[0][0] < 0.5:
+            return []
+        picked = []
+        for score, _, sentence, block in scored[:3]:
+            if score < scored[0][0] - 0.4 or any(sentence == p[0] for p in picked):
+                continue
+            picked.append((sentence, block))
+        out = [cite(s, [b.n]) for s, b in picked]
+        if self.ask.kind == "yes_no" and out:
+            negated = bool(_NEGATION.search(picked[0][0]))
+            out[0] = f"{'No' if negated else 'Yes'}. {out[0]}"
+        return out
+
+
+def _one_series(result: CalcResult) -> bool:
+    """A difference or percentage change between two periods of one company's one measure."""
+    figures = list(result.sources.values())
+    return (result.tool in ("difference", "percentage_change") and len(figures) == 2
+            and len({(f.company or "").casefold() for f in figures}) == 1
+            and len({f.fiscal_year for f in figures}) == 2)
+
+
+_CAUSAL = re.compile(r"(?i)\b(?:due to|driven by|because|as a result of|reflect(?:s|ed|ing)?|attributable to|"
+                     r"owing to|primarily|mainly|led to|caused by|on the back of|following)\b")
+_NEGATION = re.compile(r"(?i)\b(?:no|not|none|nil|never|neither|nor|did not|does not|has not|have not|without)\b")

@@ -1,0 +1,143 @@
+"""Text as PDF extractors leave it, made to read again: what a reader would fix without thinking.
+
+- Spaces that are not spaces: non-breaking, narrow and figure spaces become plain spaces, except between digit
+  groups, where they separate thousands ('61 200' → '61,200'); soft hyphens and zero-width characters go.
+- A word hyphenated across a line break ('manufac-\\nturing') is joined ('manufacturing'); a compound that stays
+  hyphenated elsewhere in the document ('full-\\ntime' where 'full-time' is written) keeps its hyphen on one line.
+- A word broken by a stray space ('reven ues', 'opera ting profit') is joined when the joined word stands
+  whole at least MIN_OCCURRENCES times in the same document, neither piece is a function word ('in come' stays:
+  a sentence may say that) and the pieces are not both far more common than the joined word ('net work').
+
+The document's own vocabulary decides (`vocabulary(texts)`: every page of a filing counts), so no dictionary is
+needed and nothing is joined that the document never writes whole. Pure functions; line structure is kept except
+where a hyphenated word is joined (statement readers rely on lines).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+_SPACES = "\u00a0\u202f\u2009\u2007\u2008\u200a\u205f"
+_INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
+_GROUP_SPACE = re.compile(rf"(?<=\d)[{_SPACES}](?=\d{{3}}(?!\d))")
+_ODD_SPACE = re.compile(f"[{_SPACES}]")
+_LINE_HYPHEN = re.compile(r"(?P<left>[A-Za-z]{2,})-[ \t]*\n[ \t]*(?P<right>[a-z]{2,})(?P<rest>[A-Za-z]*)")
+_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+_TOKEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+_FUNCTION_WORDS = frozenset("""a an and any are as at be by can do for from had has have he her his if in into is it
+    its may me my no not of off on one or our out over so some than that the their them then there they this to too
+    up us was we were what when which who will with you all also any each more most much such very""".split())
+MIN_OCCURRENCES = 2
+"""A joined word must stand whole this many times elsewhere in the document."""
+
+
+def vocabulary(texts: Iterable[str]) -> Counter[str]:
+    """Case-folded words (hyphenated compounds whole and in parts) of a document's texts, counted."""
+    counts: Counter[str] = Counter()
+    for text in texts:
+        for word in _WORD.findall(_ODD_SPACE.sub(" ", text)):
+            folded = word.casefold()
+            counts[folded] += 1
+            if "-" in folded:
+                counts.update(folded.split("-"))
+    return counts
+
+
+def repair_extraction(text: str, words: Counter[str] | None = None) -> str:
+    """The text with the extraction damage above repaired; `words` is the document's vocabulary (default: this
+    text's own)."""
+    text = _INVISIBLE.sub("", text)
+    text = _GROUP_SPACE.sub(",", text)
+    text = _ODD_SPACE.sub(" ", text)
+    words = words if words is not None else vocabulary([text])
+    text = _LINE_HYPHEN.sub(lambda m: _dehyphenate(m, words), text)
+    return _rejoin_broken_words(text, words)
+
+
+def _dehyphenate(m: re.Match[str], words: Counter[str]) -> str:
+    left, right, rest = m.group("left"), m.group("right"), m.group("rest")
+    joined = (left + right + rest).casefold()
+    compound = f"{left}-{right}{rest}".casefold()
+    if words[compound] > words[joined] and words[compound] > 0:
+        return f"{left}-{right}{rest}"
+    return f"{left}{right}{rest}"
+
+
+def _rejoin_broken_words(text: str, words: Counter[str]) -> str:
+    """Adjacent words parted by spaces alone, joined where `_broken` says they are one word."""
+    out: list[str] = []
+    position = 0
+    tokens = list(_TOKEN.finditer(text))
+    i = 0
+    while i < len(tokens):
+        left = tokens[i]
+        right = tokens[i + 1] if i + 1 < len(tokens) else None
+        if (right is not None and re.fullmatch(r"[ \t]+", text[left.end():right.start()])
+                and _broken(left.group(0), right.group(0), words)):
+            out.append(text[position:left.start()] + left.group(0) + right.group(0))
+            position = right.end()
+            i += 2
+            continue
+        i += 1
+    out.append(text[position:])
+    return "".join(out)
+
+
+def _broken(left: str, right: str, words: Counter[str]) -> bool:
+    if "-" in left or "-" in right or len(left) < 2 or len(right) < 2 or not right.islower():
+        return False
+    if left.casefold() in _FUNCTION_WORDS or right.casefold() in _FUNCTION_WORDS:
+        return False  # 'in come', 'a mount': a sentence may say that
+    joined = (left + right).casefold()
+    return words[joined] >= MIN_OCCURRENCES and not _both_common(left, right, words, joined)
+
+
+def _both_common(left: str, right: str, words: Counter[str], joined: str) -> bool:
+    """Both pieces are words the document uses far more often than the joined word ('net work' in a report
+    that says 'net' and 'work' everywhere and 'network' twice): a phrase, not a broken word."""
+    return words[left.casefold()] > 3 * words[joined] and words[right.casefold()] > 3 * words[joined]
+
+
+# --- soft-wrapped prose ---------------------------------------------------------------------------------------
+
+_ENDS_SENTENCE = re.compile(r"[.!?:;][\"')\]]*\s*$")
+_NUMBERISH = re.compile(r"^[(\-–—]?[$£€¥]?\d[\d,.]*%?\)?[a-zA-Z]{0,2}$|^[—–-]$")
+_PROSE_MIN_WORDS = 5
+
+
+def _is_prose(line: str) -> bool:
+    """A line of running text: five words or more, most of them words rather than figures."""
+    tokens = line.split()
+    if len(tokens) < _PROSE_MIN_WORDS:
+        return False
+    figures = sum(1 for t in tokens if _NUMBERISH.match(t.strip(",;")))
+    return figures * 3 < len(tokens)
+
+
+def reflow(text: str) -> str:
+    """Soft-wrapped prose put back on one line per paragraph: a line of running text that does not end a
+    sentence is joined with the next when that one continues it (opens in lower case, or is running text itself
+    and the first does not end like a heading). Table rows, statement lines, headings and figures stay on lines
+    of their own, so readers of rows are not affected; only the sentence splitter should read the result."""
+    lines = text.splitlines()
+    out: list[str] = []
+    for line in lines:
+        stripped = line.strip()
+        if out and stripped and out[-1].strip() and _continues(out[-1].strip(), stripped):
+            out[-1] = out[-1].rstrip() + " " + stripped
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def _continues(previous: str, line: str) -> bool:
+    if _ENDS_SENTENCE.search(previous) or previous.startswith("|") or line.startswith("|"):
+        return False
+    if line[0].islower():  # 'Online sales' / 'reached 28.1% of retail sales, …': a run-in heading too
+        return bool(re.search(r"[A-Za-z,]$", previous))
+    if not _is_prose(previous):
+        return False
+    # '… and engaged a further' / '2,860 contractors on site (FY2023: 2,740).': a figure opening running text
+    return bool(re.match(r"[(\[$£€¥]?\d", line)) and _is_prose(line) and previous[-1].isalpha()

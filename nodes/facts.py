@@ -1,0 +1,31 @@
+"""The supervisor's facts step: the figures the question asks for, read from what the gather branches brought.
+
+`read_facts` runs once the branches have met (`join`): it reads the question (app/text/question_kinds: its kind
+and the measure, segment and period it asks about) and the admitted report evidence and news, and writes `facts`:
+the candidate facts of app/facts/query.py that answer it (for a change, the two periods' facts first). The
+calculator is handed them first (nodes/figures.prepare_calculation), the assembler shows them to a model as a
+labelled block, and `prov trace` lists them.
+
+No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
+"""
+
+from typing import Any
+
+from app.facts.query import answering_facts, facts_for, read_query
+from app.text.question_kinds import read_ask
+from nodes.state import SupervisorState
+
+
+def read_facts(state: SupervisorState) -> dict[str, Any]:
+    """The facts that answer the question, best first (module docstring)."""
+    question = state.get("question") or ""
+    result = state.get("retrieval_result")
+    evidence = [*(result.evidence if result else []), *(state.get("news") or [])]
+    if not evidence:
+        return {"facts": []}
+    companies = list(state.get("companies") or []) or sorted({e.company for e in evidence if e.company})
+    query = read_query(question, companies, list(state.get("fiscal_years") or []))
+    named = list(state.get("companies") or [])
+    chosen = answering_facts(read_ask(question), query, facts_for(query, evidence, named), named)
+    return {"facts": [f.figure.model_copy(update={"segment": f.segment or query.measure.segment,
+                                                   "origin": f.origin}) for f in chosen]}

@@ -1,0 +1,62 @@
+"""What kind of answer a question asks for (app/text/question_kinds.py), and the measure it asks about. The
+questions here are written for these tests; none is a benchmark question."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.text.question_kinds import asked_sentence, measure_asked, read_ask
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("What was Ternline's total revenue in FY2024?", "figure"),
+    ("How many distribution centres did Ternline operate at the end of 2024?", "figure"),
+    ("What operating profit did Ternline's freight arm report in FY2024?", "figure"),
+    ("What share of Ternline's revenue came from Canada in 2024?", "figure"),
+    ("How did Ternline's operating margin change between 2022 and 2024?", "change"),
+    ("How does Ternline's 2024 net income compare with 2023?", "change"),
+    ("By how much did Ternline's backlog rise in 2024?", "change"),
+    ("Did Ternline's net debt increase in FY2024?", "yes_no_change"),
+    ("Has Ternline's current ratio improved or worsened since 2023?", "yes_no_change"),
+    ("Is Ternline a capital-intensive business?", "judgement"),
+    ("Are Ternline's margins improving?", "judgement"),
+    ("Is Ternline highly leveraged?", "judgement"),
+    ("Which of Ternline's service lines had the highest operating margin in 2024?", "extreme"),
+    ("If we leave out acquisitions, which region grew fastest for Ternline in 2024?", "extreme"),
+    ("What are the main risks Ternline lists?", "list"),
+    ("What are Ternline's reportable segments?", "list"),
+    ("Is Ternline's business seasonal?", "yes_no"),
+    ("Does Ternline have any material legal proceedings?", "yes_no"),
+    ("Why did Ternline's operating income rise in 2024?", "explain"),
+    ("What drove Ternline's higher fuel costs?", "explain"),
+])
+def test_kinds(question: str, kind: str) -> None:
+    assert read_ask(question).kind == kind
+
+
+def test_the_shape_details() -> None:
+    assert read_ask("Did Ternline's net debt increase in FY2024?").direction == 1
+    assert read_ask("Did Ternline's churn fall in 2024?").direction == -1
+    assert read_ask("Has the margin improved or declined?").either == ("improved", "declined")
+    extreme = read_ask("Which region had the biggest drop in revenue in 2024?")
+    assert (extreme.extreme, extreme.of_change) == (1, True)
+    assert read_ask("Which segment had the lowest EBIT in 2024?").extreme == -1
+
+
+def test_the_asked_sentence_drops_instructions_and_lead_ins() -> None:
+    assert asked_sentence("Answer from the balance sheet: what is Ternline's cash? Round to one decimal.") == (
+        "what is Ternline's cash?")
+    assert asked_sentence("According to the annual report, what is Ternline's revenue?") == "what is Ternline's revenue?"
+
+
+def test_the_measure_asked() -> None:
+    companies = ["Ternline Logistics"]
+    backlog = measure_asked("What was Ternline Logistics' order backlog at the end of 2024?", companies)
+    assert backlog.phrase == "order backlog" and backlog.segment is None
+    segment = measure_asked("How much EBIT did Ternline's Freight Services segment generate in FY2024?", companies)
+    assert (segment.phrase, segment.segment) == ("EBIT", "Freight Services")
+    count = measure_asked("How many trucks did Ternline operate in 2024?", companies)
+    assert count.count_noun == "trucks"
+    statement = measure_asked("What net income did Ternline report in its consolidated income statement for 2024?",
+                              companies)
+    assert statement.phrase == "net income"

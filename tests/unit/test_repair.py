@@ -1,0 +1,54 @@
+"""Extraction damage repaired the way a reader would (app/text/repair.py), and only where the document itself
+shows the whole word."""
+
+from __future__ import annotations
+
+from app.text.repair import repair_extraction, vocabulary
+
+
+def test_spaces_that_are_not_spaces() -> None:
+    assert repair_extraction("As of 31 March we had 61\u00a0200\u00a0full-\u00a0and part-time employees") == (
+        "As of 31 March we had 61,200 full- and part-time employees")
+    assert repair_extraction("revenue of €1\u202f234.5 million") == "revenue of €1,234.5 million"
+    assert repair_extraction("sever\u00adance and re\u200bstructuring") == "severance and restructuring"
+    # a space between a year and a count is no thousands separator
+    assert repair_extraction("in 2024 200 stores") == "in 2024 200 stores"
+
+
+def test_words_hyphenated_across_a_line() -> None:
+    words = vocabulary(["full-time staff", "manufacturing"])
+    assert repair_extraction("our manufac-\nturing sites", words) == "our manufacturing sites"
+    assert repair_extraction("our full-\ntime staff", words) == "our full-time staff"
+    # a label and the next row's values stay on their lines
+    assert repair_extraction("Depreciation and amor-\ntization\n1,488\n1,544", words) == (
+        "Depreciation and amortization\n1,488\n1,544")
+    assert repair_extraction("Total revenue -\n1,234") == "Total revenue -\n1,234"
+
+
+def test_words_broken_by_a_stray_space() -> None:
+    words = vocabulary(["Revenues rose and revenues grew; operating costs and operating margin."])
+    assert repair_extraction("Total reven ues and opera ting profit", words) == "Total revenues and operating profit"
+    assert repair_extraction("Reven ues rose", words) == "Revenues rose"
+
+
+def test_nothing_is_joined_that_the_document_does_not_write_whole() -> None:
+    words = vocabulary(["income and income", "in coming months"])
+    assert repair_extraction("in come months", words) == "in come months"  # function words stay apart
+    assert repair_extraction("the sales team", vocabulary(["salesteam"])) == "the sales team"  # seen once only
+    common = vocabulary(["net work " * 10 + "network network"])
+    assert repair_extraction("net work", common) == "net work"  # two common words, not a broken one
+
+
+def test_soft_wrapped_prose_is_one_line_and_rows_stay_rows() -> None:
+    from app.text.repair import reflow
+
+    page = ("Our people\nAt 30 June 2024 the group employed 3,140 people, up from 2,910 a year earlier, and engaged a"
+            " further\n2,860 contractors on site (FY2023: 2,740).\nOperations at a glance FY2024 FY2023\n"
+            "Iron ore produced (Mt) 18.9 17.6\nDepreciation and amortization\n1,488\nOnline sales\nreached 28.1% of"
+            " retail sales, compared with 26.0% a year earlier.")
+    assert reflow(page).splitlines() == [
+        "Our people",
+        "At 30 June 2024 the group employed 3,140 people, up from 2,910 a year earlier, and engaged a further "
+        "2,860 contractors on site (FY2023: 2,740).",
+        "Operations at a glance FY2024 FY2023", "Iron ore produced (Mt) 18.9 17.6", "Depreciation and amortization",
+        "1,488", "Online sales reached 28.1% of retail sales, compared with 26.0% a year earlier."]
