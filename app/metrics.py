@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from app.text.units import money_scale
+
 Unit = Literal["%", "x", "days", "money"]
 TermKind = Literal["value", "average", "change", "prior"]
 DAY_BASIS = 365
@@ -730,9 +732,3 @@ def _choose(metric: Metric, formula: Formula, figures: Sequence[FigureLike], com
         else:
             chosen.values[key], chosen.sources[key] = figure.value, figure
     return chosen
-
-
-def money_scale(unit: str) -> str | None:
-    """The scale of a money unit ('$k' → 'k', 'm' → 'm', '£bn' → 'bn'); None for anything else ('%', 'x', '')."""
-    match = re.fullmatch(r"(?:[£$€]|A\$|C\$)?(k|m|bn)", unit.strip())
-    return match.group(1) if match else None

@@ -37,7 +37,8 @@ from langgraph.prebuilt.tool_node import ToolInvocationError
 from app.calc_tools import CalcError, CalcResult, CalculationOutcome, Figure, unit_text
 from app.facts.measures import label_words
 from app.metric_plans import metric_hints
-from app.metrics import key_parts, label_match, money_scale
+from app.metrics import key_parts, label_match
+from app.text.units import money_scale
 from prompts.calculator import CALCULATOR_SYSTEM, render_calculator_request
 
 DEFAULT_MAX_STEPS = 6

@@ -25,10 +25,11 @@ from typing import Any
 from app.calc_tools import Figure
 from app.evidence import Evidence
 from app.text.dates import MONTHS
-from app.text.figures import SCALE_SUFFIX, SCALE_WORD_AFTER, UNIT_IN_LABEL, parse_cell, unit_from_label
+from app.text.figures import SCALE_WORD_AFTER, parse_cell, unit_from_label, without_unit
 from app.text.periods import HALF_OR_QUARTER, YEAR, period_year, years_named
 from app.text.sentences import is_rule_row, table_cells
 from app.text.statements import StatementRow, read_stated_totals, read_statement
+from app.text.units import SCALE_SUFFIX
 
 _SENTENCE_FIGURE = re.compile(
     r"(?P<label>[A-Za-z][A-Za-z&' -]{2,60}?)\s+(?:was|were|of|reached|totalled|totaled|came to|"
@@ -88,7 +89,7 @@ def table_figures(doc: Evidence) -> list[Figure]:
             continue
         if not years or not cells[0] or _year(cells[0]):
             continue
-        label = UNIT_IN_LABEL.sub("", cells[0]).strip(" :")
+        label = without_unit(cells[0]).strip(" :")
         label_unit = unit_from_label(cells[0])
         for cell, year, qualifier, column_unit in zip(cells[1:], years, qualifiers, column_units):
             parsed = parse_cell(cell) if year else None
@@ -253,7 +254,7 @@ def is_part_of_year(cell: str) -> bool:
 
 def _qualifier(cell: str) -> str:
     """What a year column measures besides the row's label: 'FY2024 margin' -> 'margin'; 'FY2024 (£m)' -> ''."""
-    rest = UNIT_IN_LABEL.sub("", re.sub(rf"(?i)^\s*(?:FY\s?)?{YEAR}\b", "", cell))
+    rest = without_unit(re.sub(rf"(?i)^\s*(?:FY\s?)?{YEAR}\b", "", cell))
     words = [w for w in re.findall(r"[A-Za-z][A-Za-z-]*", rest)
              if w.lower() not in _VALUE_WORDS and w.lower().rstrip(".") not in MONTHS]
     return " ".join(words).strip()

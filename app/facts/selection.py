@@ -13,6 +13,7 @@ from app.facts.measures import TOTAL_WORDS, is_company_total, label_words, measu
 from app.metrics import label_match, needed_inputs
 from app.text.companies import companies_named
 from app.text.periods import years_named
+from app.text.units import SCALE_FACTORS, unit_currency
 
 
 def apply_user_figures(figures: Sequence[Figure], records: Sequence[Any], companies: Sequence[str]) -> list[Figure]:
@@ -84,13 +85,10 @@ def _same_measure(label: str, measure: str) -> bool:
 def _in_unit(amount: tuple[str, float, str, str], unit: str) -> float | None:
     """The user's amount in a statement's unit ('$m' 150 in '$k' is 150,000); None across currencies, between
     a percentage and an amount, or where either scale is unknown (a bare '150' under '$k')."""
-    from app.text.figures import SCALE_FACTORS
-
     currency, value, scale, percent = amount
     if percent or unit.endswith("%"):
         return value if percent and unit.endswith("%") else None
-    theirs = unit[:1] if unit[:1] in "£$€" else ""
-    their_scale = unit[len(theirs):]
+    theirs, their_scale = unit_currency(unit)
     if currency and theirs and currency != theirs:
         return None
     if their_scale == scale:

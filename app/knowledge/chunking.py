@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from app.knowledge.records import Chunk, SourceRecord
 from app.knowledge.tokens import count_many
 from app.text.statements import is_period_line, statement_lines
+from app.text.units import unit_declarations
 
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
@@ -115,8 +116,6 @@ def statement_header(lines: list[str]) -> list[str]:
     return lines[:last + 1]
 
 
-_UNIT_DECLARED = re.compile(r"(?i)\((?:[^()]*\b)?in (?:thousands|millions|billions)\b|\((?:\$\s*)?(?:thousands|millions|"
-                            r"billions)\)|^\(?(?:dollars|amounts|\$)?\s*in (?:thousands|millions|billions)\b")
 TITLE_LINES = 3
 """Short lines just above a unit line, without figures or naming periods, are the statement's title (company,
 statement name, 'Years ended December 31')."""
@@ -129,7 +128,7 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
     with no unit line has the one header `statement_header` finds at its top."""
     spans: list[tuple[int, list[str]]] = []
     for i, line in enumerate(lines):
-        if len(line) > 80 or not _UNIT_DECLARED.search(line) or (spans and i < spans[-1][0] + len(spans[-1][1])):
+        if len(line) > 80 or not unit_declarations(line) or (spans and i < spans[-1][0] + len(spans[-1][1])):
             continue
         start = i
         while start > 0 and i - start < TITLE_LINES and len(lines[start - 1]) <= 80 and (

@@ -42,6 +42,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 from app.memory.records import RecordType, normalise_key
+from app.text.units import CURRENCY
 
 if TYPE_CHECKING:
     from app.memory.records import MemoryRecord, MemoryStore
@@ -101,12 +102,10 @@ _FIGURES_FIRST = re.compile(
     rf"(?i)^\s*{_LEAD_IN_WANT}(?P<rest>(?:all\s+|every\s+|each\s+|your\s+|the\s+)?(?:figures?|numbers?|amounts?|"
     r"values?|answers?)\s+(?:should\s+be\s+|must\s+be\s+|to\s+be\s+|are\s+to\s+be\s+)?"
     r"(?:in|rounded|given|shown|stated|expressed|reported|quoted|to)\b.+?)[\s,]*(?:please)?[\s.!]*$")
-_CURRENCY = (r"(?:US |U\.S\. |Australian |Canadian |Hong Kong )?(?:dollars|euros|pounds(?: sterling)?|sterling|yen|"
-             r"francs|yuan|rupees|usd|eur|gbp|aud|cad|jpy|chf|cny|inr|hkd)")
 _STANDING = re.compile(rf"(?i)\b(?:{_STANDING_WORDS})\b|"
                        r"^\s*(?:please\s+)?(?:answer|reply|respond) in\b|"
-                       rf"\bin (?:[A-Z]{{1,3}}\$|£|€|\$|{_CURRENCY}\s+)?\s*(?:thousands|millions|billions)\b|"
-                       rf"\bin {_CURRENCY}\b|\bdecimals?\b|\bsignificant (?:figures|digits)\b|"
+                       rf"\bin (?:{CURRENCY}\s*)?(?:thousands|millions|billions)\b|"
+                       rf"\bin {CURRENCY}|\bdecimals?\b|\bsignificant (?:figures|digits)\b|"
                        r"\bnearest (?:whole|thousand|million|billion|dollar|cent|percent)|"
                        r"^\s*(?:please\s+)?(?:keep|make|limit)\s+(?:your\s+|all\s+|the\s+)?(?:answers|replies|"
                        r"responses)\b")
@@ -187,8 +186,7 @@ def _constraint_key(verb: str, rest: str) -> str:
     """Constraints on one aspect of answers share a key, so a new one supersedes the old: units and scale,
     rounding, currency, or else the instruction's own words."""
     words = rest.lower()
-    if re.search(rf"\b(?:thousands|millions|billions)\b|[A-Z]{{0,3}}\$|£|€|\bcurrency\b|\b{_CURRENCY}\b", rest,
-                 re.IGNORECASE):
+    if re.search(rf"\b(?:thousands|millions|billions)\b|{CURRENCY}|\$|\bcurrency\b", rest, re.IGNORECASE):
         return "answer units"
     if re.search(r"\bdecimals?\b|\bround|\bsignificant (?:figures|digits)\b|\bnearest\b", words) or verb == "round":
         return "answer rounding"

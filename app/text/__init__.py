@@ -2,7 +2,9 @@
 
 - periods.py    years and fiscal years named in text, a query's held years, period labels, halves and quarters
 - dates.py      dates in any written form, and which of a sentence's dates a text does not state; month names
-- figures.py    figures with currency, scale and unit; table cells; declared units and scales
+- units.py      the one vocabulary of scales and currencies; declared units ('(€ millions)', 'Millions of yen');
+                the scale and currency a question asks
+- figures.py    figures with currency, scale and unit; table cells; the units labels and tables declare
 - statements.py statement tables as pypdf extracts them, and totals stated in sentences
 - companies.py  the known companies a text names (the one matcher of routing, search and memory)
 - names.py      company-like names a question writes, held or not

@@ -6,12 +6,14 @@
 - `declared_scales(text)`, `has_restated_figure(...)`: a figure restated in another scale than the table's
   ('$382m' for '381,603' under '(In thousands)').
 - `parse_cell(cell)`: one table cell as (value, unit): '(63.9)' is -63.9, '£1,311.2m' is (1311.2, '£m').
-- `unit_from_label(cell)` / `UNIT_IN_LABEL`: the unit a row label or header declares ('Revenue (£m)', '£m').
-- `table_scale(text)` / `SCALE_SUFFIX` / `SCALE_WORD_AFTER`: the scale a table declares ('($ in millions)')
-  and a scale word written after a figure ('1.2 billion').
+- `unit_from_label(cell)` / `without_unit(cell)`: the unit a row label or header declares ('Revenue (£m)',
+  '(€ millions)', '£m', '(pence)'), and the label without it.
+- `table_scale(text)` / `SCALE_WORD_AFTER`: the unit a table declares ('($ in millions)' → '$m') and a scale word
+  written after a figure ('1.2 billion').
 
-Pure functions, no I/O. (app/text/statements.py keeps its own reader of statement cells: its columns, dashes and
-footnote marks are its own grammar.)
+Scales, currencies and declared units are app/text/units.py's, the one vocabulary. Pure functions, no I/O.
+(app/text/statements.py keeps its own reader of statement cells: its columns, dashes and footnote marks are its
+own grammar.)
 """
 
 from __future__ import annotations
@@ -20,20 +22,26 @@ import math
 import re
 from collections.abc import Iterable
 
+from app.text.units import (  # noqa: F401  (SCALE_FACTORS, SCALE_SUFFIX: importable here too)
+    SCALE,
+    SCALE_FACTORS,
+    SCALE_SUFFIX,
+    SCALE_WORD,
+    SHORT_SCALE,
+    declared_unit,
+    unit_declarations,
+)
+
 FIGURE = re.compile(
     r"(?<![\w.])(?P<cur>[£$€])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"(?:\s?(?P<scale>bn|billion|mn|million|m|k|thousand)\b)?"
+    rf"(?:\s?(?P<scale>{SCALE_WORD}|{SHORT_SCALE})\b)?"
     r"(?:\s?(?P<pct>%|(?:per\s?cent|percent|pp|bps)\b))?",
     re.IGNORECASE,
 )
-_SCALES = {"billion": "bn", "million": "m", "mn": "m", "thousand": "k"}
 
 FigureKey = tuple[str, float, str, str]  # currency, value, scale, percent-unit ("" when absent)
 
-SCALE_SUFFIX = {"millions": "m", "billions": "bn", "thousands": "k"}
-"""A declared scale word ('in millions') as the calculator's unit suffix."""
-SCALE_WORD_AFTER = re.compile(r"\s?(?:million|billion|thousand|mn)\b")
-_TABLE_SCALE = re.compile(r"(?i)\(\s*(?P<cur>[£$€])?\s*(?:in\s+)?(?P<scale>millions|billions|thousands)\b")
+SCALE_WORD_AFTER = re.compile(rf"\s?(?:{SCALE_WORD}|mn)\b")
 
 NUMBER_CELL = re.compile(
     r"^(?P<neg>\()?(?P<sign>[+\-−])?(?P<cur>[£$€])?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
@@ -51,7 +59,7 @@ def parse_figure(match: re.Match[str]) -> FigureKey:
     scale = (match.group("scale") or "").lower()
     pct = re.sub(r"\s", "", (match.group("pct") or "").lower())
     pct = "%" if pct == "percent" else pct
-    return match.group("cur") or "", float(match.group("num").replace(",", "")), _SCALES.get(scale, scale), pct
+    return match.group("cur") or "", float(match.group("num").replace(",", "")), SCALE.get(scale, scale), pct
 
 
 def figures_in(text: str) -> list[FigureKey]:
@@ -70,18 +78,10 @@ def has_figure(wanted: FigureKey, available: Iterable[FigureKey]) -> bool:
     )
 
 
-SCALE_FACTORS = {"k": 1e3, "m": 1e6, "bn": 1e9}
-_DECLARED = re.compile(r"(?i)\(\s*(?:[£$€]|US\$|dollars|amounts)?\s*(?:in\s+)?(?P<scale>millions|billions|thousands)\b"
-                       r"|\bin (?P<bare>millions|billions|thousands)\b"
-                       # a column headed 'FY2024 (£m)': a currency and a short scale in brackets
-                       r"|\(\s*[£$€]\s*(?P<short>m|bn|k)\s*\)")
-
-
 def declared_scales(text: str) -> set[str]:
     """The scales a text declares for its bare cells ('(In thousands)', '($ in millions)', a column headed
-    '(£m)'), as 'k', 'm', 'bn'."""
-    return {m.group("short").lower() if m.group("short") else SCALE_SUFFIX[(m.group("scale") or m.group("bare")).lower()]
-            for m in _DECLARED.finditer(text)}
+    '(£m)', a line 'Millions of yen'), as 'k', 'm', 'bn'."""
+    return {declaration.scale for declaration in unit_declarations(text)}
 
 
 def has_restated_figure(wanted: FigureKey, decimals: int, available: Iterable[FigureKey], scales: set[str]) -> bool:
@@ -116,7 +116,11 @@ def parse_cell(cell: str) -> tuple[float, str] | None:
 
 
 def unit_from_label(cell: str) -> str:
-    """The unit a label or header cell declares: 'Revenue (£m)' → '£m', '(pence)' → 'p', a bare '£m' → '£m'."""
+    """The unit a label or header cell declares: 'Revenue (£m)' → '£m', 'FY2024 (€ millions)' → '€m', a bare
+    '£m' → '£m', '(pence)' → 'p'."""
+    declared = declared_unit(cell)
+    if declared is not None:
+        return "".join(declared)
     match = UNIT_IN_LABEL.search(cell)
     if match:
         unit = match.group("unit").replace(" ", "")
@@ -125,9 +129,16 @@ def unit_from_label(cell: str) -> str:
     return bare if re.fullmatch(r"[£$€](?:m|bn|k)?", bare) else ""
 
 
+def without_unit(cell: str) -> str:
+    """A label or header cell without the unit it declares: 'Revenue (£m)' → 'Revenue', 'FY2024 (€ millions)' →
+    'FY2024'."""
+    for declaration in reversed(unit_declarations(cell)):
+        cell = cell[:declaration.start] + cell[declaration.end:]
+    return UNIT_IN_LABEL.sub("", cell)
+
+
 def table_scale(text: str) -> str:
-    """The scale a table declares, as a unit: '($ in millions)' → '$m', '(in thousands)' → 'k'; '' when none."""
-    match = _TABLE_SCALE.search(text)
-    if match is None:
-        return ""
-    return (match.group("cur") or "") + SCALE_SUFFIX[match.group("scale").lower()]
+    """The unit a table declares: '($ in millions)' → '$m', '(in thousands)' → 'k', '(A$ millions)' → 'A$m'; ''
+    when none."""
+    declared = declared_unit(text)
+    return "".join(declared) if declared else ""

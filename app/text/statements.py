@@ -4,8 +4,9 @@ A statement page arrives as text lines: a title, a header naming the columns ("Y
 "2018", "2017", one per line; "Three Months Ended June 30, 2023  2022"; "Q2 2023  Q1 2023"), a unit line
 ("(in millions, except per share data)") and rows whose label and values are on one line
 ("Total current assets 13,709 14,277") or spread over the following lines ("Depreciation", "1,488", "1,544").
-`read_statement` turns that into a `Statement`: the column periods, the declared scale and currency, and rows
-whose values are aligned with the periods when, and only when, their counts agree.
+`read_statement` turns that into a `Statement`: the column periods, the declared scale and currency (read by
+app/text/units.py, as every declared unit is), and rows whose values are aligned with the periods when, and only
+when, their counts agree.
 
 `read_stated_totals` reads the other way a report gives a total: "Revenue for the year ended 30 June 2024 was
 A$4,210 million", "Net sales were $1.2 billion in fiscal 2023".
@@ -18,6 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from app.text.units import SCALE, SCALE_NAME, SCALE_WORD, SHORT_SCALE, SYMBOL, currency_named, unit_declarations
+
 # --- public types -------------------------------------------------------------------------------------------
 
 
@@ -28,7 +31,8 @@ class StatementRow:
     `values` are aligned with `periods` when the row has as many values as the header has columns (a trailing
     change column may be missing); otherwise `periods` is None and `values` are as read, left to right.
     `unit` is "%" for percentages, "<currency> per share" (or "per share") for per-share amounts, "shares"
-    for share counts, else the statement's currency ("$", "A$", "£", "€") or "" when none is stated.
+    for share counts, else the statement's currency (a symbol of app/text/units.py: "$", "A$", "£", "€", "¥",
+    "CHF", ...) or "" when none is stated.
     `scale` is the declared scale ("millions", "thousands", "billions") for scaled rows, None for percentages,
     per-share amounts and unscaled statements. `raw` is the row's text lines joined on one line.
     """
@@ -74,17 +78,6 @@ _MONTHS = {m: i for i, names in enumerate(
      ("november", "nov"), ("december", "dec")], start=1) for m in names}
 _MONTH = r"(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _YEAR = r"(?:19|20)\d{2}"
-_SCALES = {"thousand": "thousands", "thousands": "thousands", "k": "thousands", "million": "millions",
-           "millions": "millions", "m": "millions", "mn": "millions", "billion": "billions",
-           "billions": "billions", "bn": "billions"}
-_CURRENCIES = [(r"A\$|AU\$|AUD|australian dollars?", "A$"), (r"C\$|CAD|canadian dollars?", "C$"),
-               (r"£|GBP|pounds?|sterling", "£"), (r"€|EUR|euros?", "€"),
-               (r"US\$|USD|U\.S\. dollars?|\$|dollars?", "$")]
-
-# "(in millions, except per share data)", "(Millions)", "($ in thousands)", "(Dollars in millions)"
-_UNIT_LINE = re.compile(
-    r"(?i)\((?P<inner>[^()]*?\b(?P<scale>thousands|millions|billions)\b[^()]*)\)|(?P<bare>(?:\$|US\$|£|€)?\s*"
-    r"\bin (?P<bare_scale>thousands|millions|billions)\b(?:,?\s*except\b[^\d]*)?)")
 # "except share data" leaves share counts unscaled; "except per share data" does not
 _SHARES_UNSCALED = re.compile(r"(?i)except\s+(?:for\s+)?(?:the\s+)?(?:number of\s+)?shares?\b")
 
@@ -206,15 +199,15 @@ class _Reader:
 
     def _read_unit(self, text: str) -> str:
         """Record a unit declaration; the line without it (empty when the line was only that)."""
-        match = _UNIT_LINE.search(text)
-        if not match or len(text) > 160:
+        declared = unit_declarations(text)[:1] if len(text) <= 160 else []
+        if not declared:
             return text
-        declared = match.group("inner") or match.group("bare") or ""
+        unit = declared[0]
         if self.scale is None:
-            self.scale = (match.group("scale") or match.group("bare_scale")).lower()
-            self.currency = _currency_named(declared)
-            self.shares_scaled = not _SHARES_UNSCALED.search(declared)
-        return (text[:match.start()] + " " + text[match.end():]).strip()
+            self.scale = SCALE_NAME[unit.scale]
+            self.currency = unit.currency or None
+            self.shares_scaled = not _SHARES_UNSCALED.search(unit.text)
+        return (text[:unit.start] + " " + text[unit.end:]).strip()
 
     def _read_header(self, text: str) -> None:
         self._close_row()
@@ -549,19 +542,12 @@ def _clean_label(label: str) -> str:
     return text
 
 
-def _currency_named(text: str) -> str | None:
-    for pattern, symbol in _CURRENCIES:
-        if re.search(rf"(?i)(?<![A-Za-z])(?:{pattern})(?![A-Za-z])", text):
-            return symbol
-    return None
-
-
 def _currency_in_tokens(tokens: list[str]) -> str | None:
     for token in tokens:
         match = _VALUE.match(token)
         symbol = match.group("cur") if match else (token if _CURRENCY_TOKEN.match(token) else None)
         if symbol:
-            return _currency_named(symbol)
+            return currency_named(symbol)
     return None
 
 
@@ -577,8 +563,8 @@ _STATED_TOTAL = re.compile(
     rf"(?:,?\s+(?:for|in|during)\s+(?P<before>{_PERIOD_PHRASE}),?)?"
     r"\s+(?:was|were|of|totall?ed|reached|amounted to|came to|"
     r"(?:rose|grew|increased|fell|declined|decreased)(?:\s+by\s+[\d.]+%)?\s+to)\s+"
-    r"(?P<cur>US\$|A\$|AU\$|C\$|\$|£|€)?\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s?"
-    r"(?P<scale>million|billion|thousand|bn|mn|m|k)\b"
+    rf"(?P<cur>{SYMBOL})?\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s?"
+    rf"(?P<scale>{SCALE_WORD}|{SHORT_SCALE})\b"
     rf"(?:,?\s+(?:in|for|during)\s+(?P<after>{_PERIOD_PHRASE}))?")
 _FORWARD_LOOKING = re.compile(r"(?i)\b(?:expects?|expected|targets?|outlook|guidance|forecasts?|anticipates?|"
                               r"will|aims?|plans?|projected)\b")
@@ -599,7 +585,8 @@ def read_stated_totals(text: str) -> list[StatedTotal]:
             continue
         totals.append(StatedTotal(
             label=label, value=float(match.group("num").replace(",", "")),
-            currency=_currency_named(match.group("cur") or "") or "", scale=_SCALES[match.group("scale").lower()],
+            currency=currency_named(match.group("cur") or "") or "",
+            scale=SCALE_NAME[SCALE[match.group("scale").lower()]],
             year=_total_year(match, sentence), quote=match.group(0)[:300]))
     return totals
 

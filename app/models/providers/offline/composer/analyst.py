@@ -180,8 +180,8 @@ class Analyst:
 
         figure = fact.figure
         when = period_text(figure, fact.part)
-        cur = _CURRENCY.match(figure.unit).group("cur")
-        if ASKED_SCALE.search(self.question) and cur in (None, "$", "£", "€") and when.startswith("in FY"):
+        # any currency of app/text/units.py's vocabulary: in_asked_scale reads them all ('in yen billions')
+        if ASKED_SCALE.search(self.question) and when.startswith("in FY"):
             return in_asked_scale(self.question, figure.value, figure.unit, figure.fiscal_year)
         return f"{amount(figure.value, figure.unit)} {when}".strip()
 

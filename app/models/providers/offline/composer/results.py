@@ -4,8 +4,6 @@ was computed (`computation`), each citing the calculation and the blocks its inp
 
 from __future__ import annotations
 
-import re
-
 from app.calc_tools import CalcResult, Figure
 from app.metrics import rounding_decimals
 from app.models.providers.offline.composer.wording import (
@@ -16,6 +14,7 @@ from app.models.providers.offline.composer.wording import (
     possessive,
     subject_phrase,
 )
+from app.text.units import money_scale, unit_currency
 from app.turns import Block
 
 _TOOL_PHRASES = {
@@ -63,7 +62,7 @@ def lead_sentence(result: CalcResult, question: str = "") -> str:
         years = [f.fiscal_year for f in src.values() if f.fiscal_year]
         company = companies.pop() if len(companies) == 1 else None
         subject = subject_phrase(company, formula.split(" = ", 1)[0].strip())
-        if re.fullmatch(r"[£$€]?(?:m|bn|k)", result.unit):  # an amount: in the scale the question asks
+        if money_scale(result.unit):  # an amount: in the scale the question asks
             return f"{subject} was {in_asked_scale(question, value, result.unit, max(years, default=None), 'computed')}"
         when = f" in FY{max(years)}" if years else ""
         if ", averaged over " in formula and years:
@@ -134,6 +133,6 @@ def computation(result: CalcResult) -> str:
 
 def _result_text(value: float, unit: str) -> str:
     """'0.9%', '1.52x', '-$63.9m', '45 days': a result as a report writes it, a word unit after a space."""
-    if re.fullmatch(r"[£$€]?(?:m|bn|k)?|%|x|p", unit):
+    if money_scale(unit) or not unit_currency(unit)[1] or unit in ("%", "x", "p"):
         return format_figure(value, unit)
     return f"{format_figure(value, '')} {unit}"

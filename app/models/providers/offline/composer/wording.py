@@ -4,50 +4,44 @@ measure's subject ("Northwind Logistics' capital expenditure"); a sentence's cit
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from app.metrics import rounding_decimals
-from app.text.figures import SCALE_FACTORS, SCALE_SUFFIX
-
-# "in millions", "in USD millions", "in A$ millions", "use billions", "convert to thousands". A currency the
-# statement does not give is named only when it is one of the three symbols (no exchange rate is applied).
-ASKED_SCALE = re.compile(r"(?i)\b(?:in|use|using|into|to)\s+(?:(?:(?P<cur>USD|US\$|\$|EUR|€|GBP|£)|A\$|AU\$|AUD|C\$|"
-                         r"CAD|HK\$)\s*)?(?P<scale>thousands|millions|billions)\b")
-CURRENCY_OF = {"usd": "$", "us$": "$", "$": "$", "eur": "€", "€": "€", "gbp": "£", "£": "£"}
+from app.text.units import ASKED_SCALE, SCALE_FACTORS, asked_scale, unit_currency  # noqa: F401  (ASKED_SCALE: answer.py)
 
 
 def in_asked_scale(question: str, value: float, unit: str, year: int | None, verb: str = "stated") -> str:
     """'$382m in FY2020 (stated as 381,603k)' when the question asks for millions of a figure stated in
     thousands, or for whole millions of one stated to a decimal; the figure as stated otherwise. Whole millions
     (or thousands), billions to one decimal, unless the question asks for its own rounding; the question's
-    currency stands in when the statement's page gave none."""
+    currency stands in when the statement's page gave none (no exchange rate is applied). The scales and
+    currencies asked ('in pounds millions', 'in A$ millions', 'in yen billions') are app/text/units.py's."""
     when = f" in FY{year}" if year else ""
     stated = f"{format_figure(value, unit)}{when}"
-    asked = ASKED_SCALE.search(question)
-    currency = unit[:1] if unit[:1] in "£$€" else ""
-    scale = unit[len(currency):]
+    asked = asked_scale(question)
+    currency, scale = unit_currency(unit)
     if not asked or scale not in SCALE_FACTORS:
         return stated
-    target = SCALE_SUFFIX[asked.group("scale").lower()]
+    asked_currency, target = asked
     decimals = rounding_decimals(question)
     decimals = decimals if decimals is not None else 1 if target == "bn" else 0
     converted = round(value * SCALE_FACTORS[scale] / SCALE_FACTORS[target], decimals)
     if target == scale and converted == value:
         return stated
-    currency = currency or CURRENCY_OF.get((asked.group("cur") or "").lower(), "")
+    currency = currency or asked_currency
     return f"{format_figure(converted, currency + target)}{when} ({verb} as {format_figure(value, unit)})"
 
 
 def format_figure(value: float, unit: str) -> str:
-    """A figure as a report writes it: '£1,311.2m', '8.8%', '13.1p', '15,960', '-63.9 $m' → '-$63.9m'."""
+    """A figure as a report writes it: '£1,311.2m', '8.8%', '13.1p', '15,960', '-63.9 $m' → '-$63.9m',
+    'A$4,210m', 'CHF 1,204m' (a currency written in letters stands apart)."""
     text = repr(float(value))
     decimals = 0 if text.endswith(".0") else len(text.split(".")[1]) if "." in text and "e" not in text else 2
     number = f"{abs(value):,.{decimals}f}"
     sign = "-" if value < 0 else ""
-    currency = unit[:1] if unit[:1] in "£$€" else ""
+    currency, rest = unit_currency(unit)
     if currency:
-        return f"{sign}{currency}{number}{unit[1:]}"
+        return f"{sign}{currency}{' ' if currency[-1].isalpha() else ''}{number}{rest}"
     return f"{sign}{number}{unit}"
 
 
