@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from app.text.periods import YEAR
 from app.text.units import money_scale
 
 Unit = Literal["%", "x", "days", "money"]
@@ -235,7 +236,7 @@ def input_key(item: str, year: int | None) -> str:
 def key_parts(key: str) -> tuple[str, int | None]:
     """'ppe_2019' -> ('ppe', 2019)."""
     head, _, tail = key.rpartition("_")
-    return (head, int(tail)) if head and re.fullmatch(r"(?:19|20)\d{2}", tail) else (key, None)
+    return (head, int(tail)) if head and re.fullmatch(YEAR, tail) else (key, None)
 
 
 def _number_text(value: float) -> str:
@@ -281,7 +282,7 @@ _WORD_OPERATORS = ((r"\bdivided by\b", " / "), (r"\bmultiplied by\b", " * "), (r
                    ("÷", " / "), ("−", " - "), ("–", " - "))
 _SPLIT = re.compile(r"(\(|\)|\*|/|\+|\s-\s)")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
-_YEAR = r"(?:fy\s?|fiscal\s)?((?:19|20)\d{2})\b"
+_YEAR = rf"(?:fy\s?|fiscal\s)?({YEAR})\b"
 _RANGE = re.compile(rf"\b(?:between|from|over|for|of|in)?\s*{_YEAR}\s*(?:and|to|-)\s*{_YEAR}")
 _ONE_YEAR = re.compile(rf"(?:\b(?:in|for|of|at|during)\s+)?\b{_YEAR}")
 _KINDS: tuple[tuple[TermKind, re.Pattern[str]], ...] = (
@@ -563,7 +564,7 @@ def rounding_decimals(question: str) -> int | None:
 
 _AVERAGE_OVER = re.compile(
     r"(?i)\b(?P<n>\d|two|three|four|five)[- ]years?\s+average\b"
-    r"|\baverage\b[^.?]{0,60}\b(?:over|across)\b[^.?]{0,20}(?:19|20)\d{2}\s*(?:-|–|to|and|through)\s*(?:FY\s?)?(?:19|20)\d{2}")
+    rf"|\baverage\b[^.?]{{0,60}}\b(?:over|across)\b[^.?]{{0,20}}{YEAR}\s*(?:-|–|to|and|through)\s*(?:FY\s?)?{YEAR}")
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
 
 

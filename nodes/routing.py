@@ -20,7 +20,7 @@ from app.routing.decision import RouteDecision
 from app.routing.features import KNOWN_YEARS
 from app.text.companies import companies_named
 from app.text.names import unheld_names
-from app.text.periods import years_in
+from app.text.periods import YEAR, years_in
 from nodes.conversation import MAX_CLARIFICATION_ROUNDS, content_terms
 from nodes.state import SupervisorState
 
@@ -266,7 +266,7 @@ def after_route(state: Mapping[str, Any]) -> Literal["refuse", "clarify"] | list
 def gives_numbers(question: str) -> bool:
     """Two or more numbers that are not years: the question brings its own figures."""
     numbers = re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?", question)
-    return len([n for n in numbers if not re.fullmatch(r"(?:19|20)\d{2}", n)]) >= 2
+    return len([n for n in numbers if not re.fullmatch(YEAR, n)]) >= 2
 
 
 def after_join(state: Mapping[str, Any]) -> Literal["prepare_calculation", "assemble"]:

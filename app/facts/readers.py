@@ -27,14 +27,14 @@ from app.evidence import Evidence
 from app.text.dates import MONTHS
 from app.text.figures import SCALE_WORD_AFTER, parse_cell, unit_from_label, without_unit
 from app.text.periods import HALF_OR_QUARTER, YEAR, period_year, years_named
-from app.text.sentences import is_rule_row, table_cells
+from app.text.sentences import is_rule_row, sentence_around, table_cells
 from app.text.statements import StatementRow, read_stated_totals, read_statement
 from app.text.units import SCALE_SUFFIX
 
 _SENTENCE_FIGURE = re.compile(
     r"(?P<label>[A-Za-z][A-Za-z&' -]{2,60}?)\s+(?:was|were|of|reached|totalled|totaled|came to|"
     r"(?:rose|grew|increased|fell|declined|decreased|improved)(?: (?:by )?[\d.]+%)? to)\s+"
-    r"(?P<fig>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:%|(?:p|m|bn|k)\b)?)(?:\s*\((?:FY\s?)?(?P<prior_year>(?:19|20)\d{2})[:,]?\s*"
+    rf"(?P<fig>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:%|(?:p|m|bn|k)\b)?)(?:\s*\((?:FY\s?)?(?P<prior_year>{YEAR})[:,]?\s*"
     r"(?P<prior>[£$€]?\d[\d,]*(?:\.\d+)?\s?(?:%|(?:p|m|bn|k)\b)?)\))?")
 _LEADING_WORDS = re.compile(r"(?i)^(?:the|our|its|their|group|and|while|with|in|for|an|a|fy\d{4})\s+")
 _NOT_A_MEASURE = re.compile(r"(?i)^(?:we|which|who|it|this|that|these|those|there|they|he|she|record|total of)\b")
@@ -108,7 +108,7 @@ def table_figures(doc: Evidence) -> list[Figure]:
 def sentence_figures(doc: Evidence) -> list[Figure]:
     figures: list[Figure] = []
     for match in _SENTENCE_FIGURE.finditer(doc.text):
-        sentence = _sentence_around(doc.text, match.start(), match.end())
+        sentence = sentence_around(doc.text, match.start(), match.end())
         # The "(FY2023: ...)" comparative dates its own figure: the years it names do not date the first one.
         if match.group("prior"):
             sentence = sentence.replace(doc.text[match.end("fig"):match.end()], " ")
@@ -139,7 +139,7 @@ def growth_figures(doc: Evidence) -> list[Figure]:
     sentence_figures: by the report's year, unless the sentence is about another year."""
     figures: list[Figure] = []
     for match in _SENTENCE_GROWTH.finditer(doc.text):
-        named_years = set(years_named(_sentence_around(doc.text, match.start(), match.end())))
+        named_years = set(years_named(sentence_around(doc.text, match.start(), match.end())))
         if doc.fiscal_year is None or (named_years and doc.fiscal_year not in named_years):
             continue
         label = _clean_label(match.group("label"))
@@ -220,12 +220,6 @@ def _clean_label(raw: str) -> str | None:
     if len(label) < 3 or label[0].isdigit() or len(label.split()) > 5 or _NOT_A_MEASURE.match(label):
         return None
     return label[0].upper() + label[1:]
-
-
-def _sentence_around(text: str, start: int, end: int) -> str:
-    left = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start))
-    right = min((i for i in (text.find(". ", end), text.find("\n", end)) if i >= 0), default=len(text))
-    return text[left + 1:right]
 
 
 def _year(cell: str) -> int | None:

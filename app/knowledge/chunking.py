@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from app.knowledge.records import Chunk, SourceRecord
 from app.knowledge.tokens import count_many
+from app.text.periods import YEAR
 from app.text.statements import is_period_line, statement_lines
 from app.text.units import unit_declarations
 
@@ -103,8 +104,8 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
     return units, section
 
 
-_PERIOD_LINE = re.compile(r"(?i)^\(?(?:19|20)\d{2}\)?$|\b(?:ended|ending|months|weeks|as of|at)\b.{0,40}(?:19|20)\d{2}|"
-                          r"^(?:(?:19|20)\d{2}\s+){1,5}(?:19|20)\d{2}$|\b(?:years?|quarters?|months) ended\b")
+_PERIOD_LINE = re.compile(rf"(?i)^\(?{YEAR}\)?$|\b(?:ended|ending|months|weeks|as of|at)\b.{{0,40}}{YEAR}|"
+                          rf"^(?:{YEAR}\s+){{1,5}}{YEAR}$|\b(?:years?|quarters?|months) ended\b")
 HEADER_LINES = 15
 
 

@@ -20,6 +20,7 @@ import numpy as np
 from app.routing import lexicon as lex
 from app.routing.examples import DEFAULT_COMPANIES, SAMPLE_LATEST_REPORT_YEAR
 from app.text.companies import companies_named, company_aliases
+from app.text.dates import MONTHS
 from app.text.periods import years_in
 
 KNOWN_YEARS: list[int] = list(range(2000, 2036))
@@ -157,7 +158,7 @@ def extract_features(question: str, known_companies: Sequence[str] = DEFAULT_COM
     given = [n for n in numbers if not re.fullmatch(r"\d{1,2}", n.strip())]
     words = re.findall(r"\w+", question)
     aliases = {w.lower() for c in known for w in re.findall(r"\w+", c)}
-    months = set(lex.MONTHS.split("|"))
+    months = set(MONTHS)
     names = [m.group(1) for m in lex.NAME.finditer(question)
              if not any(w.lower() in aliases or w.lower() in months or w.lower() in lex.NOT_NAMES
                         for w in re.split(r"[- ]", m.group(1)))]

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import re
 
+from app.text.dates import LONG_MONTHS as _FULL_NAMES
+from app.text.dates import MONTHS as _MONTH_TABLE
 from app.text.followups import FOLLOW_UP, REFERENT  # noqa: F401  (one follow-up detector: app/text/followups.py)
+from app.text.periods import YEAR
 
-MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|"
-          "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec")
-LONG_MONTHS = "january|february|march|april|june|july|august|september|october|november|december"
+MONTHS = "|".join(sorted(_MONTH_TABLE, key=len, reverse=True))
+"""Month names and abbreviations (app/text/dates.MONTHS) as a regex alternation."""
+LONG_MONTHS = "|".join(m for m in _FULL_NAMES if m != "may")
+"""Full month names but 'may' (a verb as often as a month), as a regex alternation."""
 
 ARITHMETIC = re.compile(
     r"(?i)\b(growth|grow|grew|growing|difference|ratio|cagr|how much more|how much less|by how many points|"
@@ -33,7 +37,7 @@ RECENCY = re.compile(
     r"\bcurrent\b(?!\s+(?:ratio|assets?|liabilit(?:y|ies)|portion|maturities|debt|receivables?|payables?)\b)|"
     # a month ("in November 2024"); a day-dated period end ("at June 30, 2024", "ended June 30, 2024") is not news
     r"(?<!\bat )(?<!\bended )(?<!\bending )(?<!\bas of )(?<!\bthrough )"
-    r"\b(?:" + MONTHS + r")\.?\s+(?:\d{1,2},?\s+)?(?:19|20)\d{2}\b")
+    r"\b(?:" + MONTHS + r")\.?\s+(?:\d{1,2},?\s+)?" + YEAR + r"\b")
 # Things that happen to a company between reports: deals, people, products, guidance moves, market reactions.
 NEWS_EVENTS = re.compile(
     r"(?i)\b(deal|deals|acquisition|acquire|acquired|merger|takeover|taken over|bid|recall|recalled|"
@@ -123,8 +127,8 @@ INTERIM = re.compile(r"(?i)\b(h1|h2|first half|second half|half[- ]year(?:ly)?|i
                       r"nine months|trading update|trading statement)\b")
 DATE = re.compile(
     r"(?i)\b(?:\d{1,2}\s+(?:" + MONTHS + r")\b|(?:in|on|since|from|during|by)\s+(?:early |late |mid-?)?(?:"
-    + LONG_MONTHS + r"|may\s+(?:19|20)\d{2})\b|(?:" + LONG_MONTHS + r")\s+\d{1,2}\b|(?:early|late|mid-?)\s*"
-    r"(?:19|20)\d{2})")
+    + LONG_MONTHS + r"|may\s+" + YEAR + r")\b|(?:" + LONG_MONTHS + r")\s+\d{1,2}\b|(?:early|late|mid-?)\s*"
+    + YEAR + ")")
 COMPARATIVE = re.compile(
     r"(?i)\b(highest|lowest|biggest|smallest|largest|fastest|slowest|most|least|best|worst|bigger|smaller|larger|"
     r"faster|slower|higher|lower|greater|better|worse|more|less|strongest|weakest)\b")
@@ -135,8 +139,8 @@ CHANGE_QUESTION = re.compile(
     r"up by|down by|improve|improved|decline|declined|cut|beat|miss|exceed|bigger|smaller|larger|higher|lower|"
     r"more|less|add|added|contribute|overstate|overstated|understate|differ)\b|"
     r"\b(?:rise|rose|fall|fell|drop|dropped|improve|improved|decline|declined|change|changed)\b.{0,60}\bby how\b")
-BETWEEN = re.compile(r"(?i)\bbetween\b.{1,60}\band\b|\bfrom\b.{1,40}\bto\b|(?:19|20)?\d{2}\s*(?:->|-|–|to)\s*"
-                      r"(?:fy)?(?:19|20)?\d{2}\b")
+BETWEEN = re.compile(r"(?i)\bbetween\b.{1,60}\band\b|\bfrom\b.{1,40}\bto\b|(?:" + YEAR + r"|\d{2})\s*(?:->|-|–|to)\s*"
+                      r"(?:fy)?(?:" + YEAR + r"|\d{2})\b")
 COUNTERFACTUAL = re.compile(r"(?i)\b(if|strip out|stripping out|excluding|exclude|had been|would)\b")
 VAGUE_MEASURE = re.compile(
     r"(?i)\b(the|its|their|that|this|'s)\s+(number|numbers|figure|figures|period|quarter|ratio|percentage|"
@@ -156,7 +160,7 @@ PROPER_PHRASE = re.compile(r"(?<=\w )[A-Z][a-z]+(?:[- ][A-Z][a-z]+)+")
 NAME = re.compile(r"(?<![.?!]\s)(?<!^)\b([A-Z][a-z\u00e0-\u00ff]+(?:[- ][A-Z][a-z\u00e0-\u00ff]+)*)\b")
 NOT_NAMES = {"fy", "i", "ceo", "cfo", "ebit", "ebitda", "eps", "dps", "h1", "h2", "agm"}
 NUMBER = re.compile(r"(?<![A-Za-z0-9.,])[£$€]?\d+(?:[.,]\d+)*\s?(?:%|p|m|bn|k)?(?![A-Za-z0-9])")
-YEARISH = re.compile(r"^(?:19|20)\d{2}$")
+YEARISH = re.compile(rf"^{YEAR}$")
 # Upper-case words that look like a ticker but are finance or everyday acronyms.
 ACRONYMS = {"FY", "CEO", "CFO", "COO", "EBIT", "EBITDA", "EPS", "DPS", "CAGR", "AGM", "ISA", "SQL", "CSS", "HTML",
             "USA", "UK", "US", "EU", "GDP", "ESG", "IPO", "OK", "FCF", "ROI", "ROE", "ROCE", "KPI", "CAPEX", "PE",
@@ -184,4 +188,4 @@ NEWS_ASKED = re.compile(
     r"(?i)\b(latest|recent|recently|lately|newest|this (?:week|month|morning)|last week|today|yesterday|"
     r"right now|anything new|news|headlines?|announce|announced|announcing|announcements?|press|"
     r"press releases?|trading update|trading statement|just)\b|"
-    r"\b(?:in|on|during|since|from|by)\s+(?:early |late |mid-?)?(?:" + LONG_MONTHS + r"|may)\s+(?:19|20)\d{2}\b")
+    r"\b(?:in|on|during|since|from|by)\s+(?:early |late |mid-?)?(?:" + LONG_MONTHS + r"|may)\s+" + YEAR + r"\b")

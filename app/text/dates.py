@@ -4,7 +4,8 @@
   and the text with all of them blanked out, so that the digits that remain are figures.
 - `unsupported_dates(sentence, support)`: the sentence's dates and periods that the support does not state in
   any form.
-- `MONTHS`: month names and abbreviations → month number.
+- `MONTHS`: month names and abbreviations → month number; `LONG_MONTHS` the full names; `MONTH`: any of them as a regex fragment (use it
+  case-insensitively); `month_number(word)`: 'Sept.' → 9, 'Sepember' → 9 (read by its first three letters).
 
 Pure functions, no I/O.
 """
@@ -15,11 +16,15 @@ import re
 
 from app.text.periods import HALF_OR_QUARTER, YEAR, half_or_quarter
 
-MONTHS = {m: i for i, names in enumerate(
-    [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
-     ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
-     ("december", "dec")], start=1) for m in names}
+_NAMES = [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
+          ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+          ("december", "dec")]
+MONTHS = {m: i for i, names in enumerate(_NAMES, start=1) for m in names}
 """Month names and their abbreviations (lower case) → month number."""
+LONG_MONTHS = tuple(names[0] for names in _NAMES)
+"""The months' full names, January to December (lower case)."""
+MONTH = r"(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+"""A month name or abbreviation, optionally with a full stop, as a regex fragment (use it case-insensitively)."""
 _MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|"
           r"Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
@@ -74,6 +79,11 @@ def unsupported_dates(sentence: str, support: str) -> list[str]:
             missing.append(text)
     missing.extend(sorted(periods - have_periods))
     return missing
+
+
+def month_number(word: str) -> int | None:
+    """The month a word names, by its first three letters: 'Sept.' → 9, 'December' → 12; None for no month."""
+    return MONTHS.get(word.lower().rstrip(".")[:3])
 
 
 def _year(text: str) -> int:

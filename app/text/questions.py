@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from app.knowledge.analyzer import analyze
 from app.text.figures import states_figure
+from app.text.periods import YEAR
 from app.text.sentences import split_at_stops
 from app.text.terms import matched_terms, topic_terms
 
@@ -177,7 +178,7 @@ def names_the_person(question: str, sentence: str, companies: Iterable[str] = ()
 def _person_rule(question: str, companies: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
     """Read once per question, not per sentence: the role's terms (its period aside) and the words that never
     make a person (roles, bodies, the companies' names)."""
-    role = {t for t in topic_terms(re.sub(r"(?i)\b(?:first|second|third|fourth|fiscal|quarter|year|(?:19|20)\d{2})\b",
+    role = {t for t in topic_terms(re.sub(rf"(?i)\b(?:first|second|third|fourth|fiscal|quarter|year|{YEAR})\b",
                                           " ", core_question(question)), set(companies)) if not t.isdigit()}
     company_words = {w.lower() for c in companies for w in re.findall(r"[A-Za-z]+", c)}
     return frozenset(role), _ROLE_WORDS | company_words

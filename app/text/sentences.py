@@ -6,6 +6,7 @@
   marker ('[2]'), or follow one.
 - `split_at_stops(text, lines=False)`: the plain split after '.', '!' or '?' (and at line breaks with
   `lines=True`), parts as they are: questions, history summaries, quotes.
+- `sentence_around(text, start, end)`: the sentence (or line) a span of the text stands in.
 - `joined_lists(text)`: a line introducing a list joined with its items, so that the list reads as a sentence.
 - `readable_tables(text)`: each pipe-table row written as a line naming its columns.
 - `table_cells(line)` / `is_rule_row(cells)`: a pipe-table row's cells; the '|---|:--:|' rule under a header.
@@ -44,6 +45,14 @@ def split_answer(text: str) -> list[str]:
 def split_at_stops(text: str, *, lines: bool = False) -> list[str]:
     """The text split after each '.', '!' or '?' followed by space (and at line breaks when `lines`)."""
     return (_STOP_OR_LINE if lines else _STOP).split(text)
+
+
+def sentence_around(text: str, start: int, end: int) -> str:
+    """The sentence or line around text[start:end]: from the last '. ' or line break before it to the first one
+    after it."""
+    left = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start))
+    right = min((i for i in (text.find(". ", end), text.find("\n", end)) if i >= 0), default=len(text))
+    return text[left + 1:right]
 
 
 def joined_lists(text: str) -> str:

@@ -19,6 +19,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from app.text.dates import MONTH, MONTHS
+from app.text.periods import YEAR
+from app.text.sentences import sentence_around
 from app.text.units import SCALE, SCALE_NAME, SCALE_WORD, SHORT_SCALE, SYMBOL, currency_named, unit_declarations
 
 # --- public types -------------------------------------------------------------------------------------------
@@ -72,31 +75,25 @@ class StatedTotal:
 
 # --- vocabulary ---------------------------------------------------------------------------------------------
 
-_MONTHS = {m: i for i, names in enumerate(
-    [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
-     ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"),
-     ("november", "nov"), ("december", "dec")], start=1) for m in names}
-_MONTH = r"(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-_YEAR = r"(?:19|20)\d{2}"
 # "except share data" leaves share counts unscaled; "except per share data" does not
 _SHARES_UNSCALED = re.compile(r"(?i)except\s+(?:for\s+)?(?:the\s+)?(?:number of\s+)?shares?\b")
 
 _PERIOD_ITEMS = re.compile(
-    rf"(?i)(?P<date>{_MONTH}\s+\d{{1,2}},?\s+{_YEAR}|\d{{1,2}}\s+{_MONTH},?\s+{_YEAR})"
-    rf"|(?P<monthday>{_MONTH}\s+\d{{1,2}}\b,?|\d{{1,2}}\s+{_MONTH}(?!\w))"
-    rf"|(?P<quarter>\bQ[1-4]\s*(?:FY\s?)?'?(?:{_YEAR}|\d{{2}})\b|\b[1-4]Q\s*'?(?:{_YEAR}|\d{{2}})\b)"
-    rf"|(?P<quarter_word>\b(?:first|second|third|fourth)\s+quarter\b(?:\s+(?:of\s+)?(?:fiscal\s+)?{_YEAR})?)"
-    rf"|(?P<fiscal>\b(?:FY\s?'?|fiscal\s+(?:year\s+)?)(?:{_YEAR}|\d{{2}})\b)"
+    rf"(?i)(?P<date>{MONTH}\s+\d{{1,2}},?\s+{YEAR}|\d{{1,2}}\s+{MONTH},?\s+{YEAR})"
+    rf"|(?P<monthday>{MONTH}\s+\d{{1,2}}\b,?|\d{{1,2}}\s+{MONTH}(?!\w))"
+    rf"|(?P<quarter>\bQ[1-4]\s*(?:FY\s?)?'?(?:{YEAR}|\d{{2}})\b|\b[1-4]Q\s*'?(?:{YEAR}|\d{{2}})\b)"
+    rf"|(?P<quarter_word>\b(?:first|second|third|fourth)\s+quarter\b(?:\s+(?:of\s+)?(?:fiscal\s+)?{YEAR})?)"
+    rf"|(?P<fiscal>\b(?:FY\s?'?|fiscal\s+(?:year\s+)?)(?:{YEAR}|\d{{2}})\b)"
     r"|(?P<pct_change>%\s*(?:change|chg)\b|\bpercent(?:age)?\s+change\b)"
     r"|(?P<change>\bchange\b|\bvariance\b|\bincrease\s*\(decrease\))"
     r"|(?P<months>\b(?:three|six|nine|twelve|3|6|9|12)[\s-]+months?\b)"
     r"|(?P<years_ended>\b(?:fiscal\s+)?years?\s+ended\b|\bfiscal\s+years?\b)"
-    rf"|(?P<year>(?<![\d,.$]){_YEAR}(?![\d,.%]))")
+    rf"|(?P<year>(?<![\d,.$]){YEAR}(?![\d,.%]))")
 _HEADER_WORDS = re.compile(r"(?i)\b(?:ended|ending|end|as|of|at|for|the|and|weeks?|periods?|unaudited|"
                            r"audited|restated|actual|reported|vs\.?|versus|to|except|per|share|amounts|data)\b"
                            r"|[\s,.;:$()|/&*-]+")
 _WORD = re.compile(r"[A-Za-z]{3,}")
-_HEADER_VOCABULARY = {*_MONTHS, "ended", "ending", "end", "for", "the", "and", "weeks", "week", "periods", "period",
+_HEADER_VOCABULARY = {*MONTHS, "ended", "ending", "end", "for", "the", "and", "weeks", "week", "periods", "period",
                       "unaudited", "audited", "restated", "actual", "reported", "versus", "except", "per", "share",
                       "amounts", "data", "three", "six", "nine", "twelve", "months", "month", "quarter", "first",
                       "second", "third", "fourth", "fiscal", "year", "years", "change", "chg", "percent",
@@ -113,7 +110,7 @@ _NOT_AVAILABLE = re.compile(r"(?i)^(?:n/?a|nm|n\.m\.?|none)$")
 _NOTE_MARK = re.compile(r"^\([a-z]\)$|^\*+$|^[†‡§¹²³⁴⁵⁶⁷⁸⁹]+$")
 _NOTE_CANDIDATE = re.compile(r"^\(\d{1,2}\)$")
 _DIGITS = re.compile(r"\d+")
-_YEAR_TOKEN = re.compile(rf"^{_YEAR}$")
+_YEAR_TOKEN = re.compile(rf"^{YEAR}$")
 _LABEL_NOTES = re.compile(r"(?:\s*(?:\((?:\d{1,2}|[a-z])\)|\*+|[†‡§¹²³⁴⁵⁶⁷⁸⁹]+))+$")
 _PER_SHARE = re.compile(r"(?i)\bper\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?share\b|\bEPS\b|\bper ADS\b")
 _SHARE_COUNT = re.compile(r"(?i)\bshares\s+outstanding\b|\b(?:weighted[- ]average|number of)\b.*\bshares\b|"
@@ -305,11 +302,11 @@ def _add_period_item(header: _Header, match: re.Match[str]) -> None:
         header.monthday = _month_day(text)
     elif kind == "quarter_word":
         header.quarters.append(_QUARTER_WORDS[text.split()[0].lower()])
-        if re.search(_YEAR, text):
-            header.columns.append(f"Q{header.quarters.pop()} {re.findall(_YEAR, text)[-1]}")
+        if re.search(YEAR, text):
+            header.columns.append(f"Q{header.quarters.pop()} {re.findall(YEAR, text)[-1]}")
     else:
         if kind == "date":
-            header.monthday = _month_day(re.sub(_YEAR, "", text))  # '2021' after 'December 31, 2022' is a date too
+            header.monthday = _month_day(re.sub(YEAR, "", text))  # '2021' after 'December 31, 2022' is a date too
         header.columns.append(_column(header, kind or "", text))
         header.kinds.append(kind or "")
 
@@ -355,13 +352,13 @@ def _in_group(group: str, period: str) -> str:
 
 def _month_day(text: str) -> tuple[int, int]:
     words = re.findall(r"[A-Za-z]+|\d+", text)
-    month = next(_MONTHS[w.lower()] for w in words if w.lower() in _MONTHS)
+    month = next(MONTHS[w.lower()] for w in words if w.lower() in MONTHS)
     return month, int(next(w for w in words if w.isdigit()))
 
 
 def _date(text: str) -> tuple[int, int, int]:
-    month, day = _month_day(re.sub(_YEAR, "", text))
-    return int(re.findall(_YEAR, text)[-1]), month, day
+    month, day = _month_day(re.sub(YEAR, "", text))
+    return int(re.findall(YEAR, text)[-1]), month, day
 
 
 def _full_year(digits: str) -> int:
@@ -555,9 +552,9 @@ def _currency_in_tokens(tokens: list[str]) -> str | None:
 
 _MEASURE = (r"(?:revenues?|net sales|sales|turnover|income|profit|earnings|EBITDA|EBIT|cash flows?|assets|"
             r"liabilities|equity|debt|expenses|costs|capital expenditures?|capex)")
-_PERIOD_PHRASE = (rf"(?:(?:the\s+)?(?:fiscal\s+|financial\s+)?(?:full\s+)?year\s+ended\s+(?:\d{{1,2}}\s+)?{_MONTH}"
-                  rf"(?:\s+\d{{1,2}})?,?\s+{_YEAR}|(?:fiscal|financial)\s+(?:year\s+)?(?:{_YEAR}|\d{{2}})|"
-                  rf"FY\s?'?(?:{_YEAR}|\d{{2}})|{_YEAR})")
+_PERIOD_PHRASE = (rf"(?:(?:the\s+)?(?:fiscal\s+|financial\s+)?(?:full\s+)?year\s+ended\s+(?:\d{{1,2}}\s+)?{MONTH}"
+                  rf"(?:\s+\d{{1,2}})?,?\s+{YEAR}|(?:fiscal|financial)\s+(?:year\s+)?(?:{YEAR}|\d{{2}})|"
+                  rf"FY\s?'?(?:{YEAR}|\d{{2}})|{YEAR})")
 _STATED_TOTAL = re.compile(
     rf"(?i)(?P<label>\b(?:[A-Za-z&'-]+\s+){{0,4}}?{_MEASURE})"
     rf"(?:,?\s+(?:for|in|during)\s+(?P<before>{_PERIOD_PHRASE}),?)?"
@@ -579,7 +576,7 @@ def read_stated_totals(text: str) -> list[StatedTotal]:
     ('we expect revenue of $1.3bn') are not totals."""
     totals: list[StatedTotal] = []
     for match in _STATED_TOTAL.finditer(text):
-        sentence = _sentence_around(text, match.start(), match.end())
+        sentence = sentence_around(text, match.start(), match.end())
         label = _total_label(match.group("label"))
         if label is None or _FORWARD_LOOKING.search(sentence):
             continue
@@ -606,14 +603,8 @@ def _total_year(match: re.Match[str], sentence: str) -> int | None:
     phrase = match.group("before") or match.group("after")
     if phrase:
         return _full_year(re.findall(r"\d{2,4}", phrase)[-1])
-    years = {int(y) for y in re.findall(rf"(?<![\d.,]){_YEAR}(?![\d%])", sentence)}
+    years = {int(y) for y in re.findall(rf"(?<![\d.,]){YEAR}(?![\d%])", sentence)}
     return years.pop() if len(years) == 1 else None
-
-
-def _sentence_around(text: str, start: int, end: int) -> str:
-    left = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start))
-    right = min((i for i in (text.find(". ", end), text.find("\n", end)) if i >= 0), default=len(text))
-    return text[left + 1:right]
 
 
 # --- statements as lines a reader (and the extractive draft) can quote ----------------------------------------
@@ -648,7 +639,7 @@ def _period_words(period: str) -> str:
     '2021-08-29' → '2021', '3M 2023-06-30' → 'three months 2023'."""
     if re.fullmatch(r"FY\d{4}", period):
         return period[2:]
-    dated = re.fullmatch(r"(?:(\d+M) )?((?:19|20)\d{2})-\d{2}-\d{2}", period)
+    dated = re.fullmatch(rf"(?:(\d+M) )?({YEAR})-\d{{2}}-\d{{2}}", period)
     if dated:
         return " ".join(x for x in (_SPAN_WORDS.get(dated.group(1) or "", dated.group(1)), dated.group(2)) if x)
     return period
