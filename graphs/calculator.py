@@ -5,7 +5,9 @@ included (a catalogue metric or the question's own definition, app/metrics.py).
                                               └─ final answer, or the cap ──▶ finish_calculation ─▶ END
 
 Input `CalculatorInput` {question, figures}; output `CalculatorOutput` {calculation}. The messages and the
-step counter are private: a parent graph (or `invoke`) sees only `calculation`.
+step counter are private: a parent graph (or `invoke`) sees only `calculation`. The model is the factory's
+calculator role (app/models; offline: app/models/providers/offline/calculator.py), shown the metric plan of
+app/metric_plans.py in its request.
 """
 
 from __future__ import annotations

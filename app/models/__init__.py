@@ -6,10 +6,12 @@
 |------------|---------------------|------------------------------|------------------------------------------|
 | routing    | RoutingModel        | LLMRoutingModel (small)      | OfflineRoutingModel (router.py)          |
 | grading    | Grader              | LLMGrader (small)            | OfflineGrader (grader.py)                |
-| synthesis  | Synthesizer         | LLMSynthesizer (large)       | OfflineComposer (composer.py)            |
+| synthesis  | Synthesizer         | LLMSynthesizer (large)       | OfflineComposer (composer/)              |
 | calculator | CalculatorModel     | the small client             | RuleBasedCalculatorModel (calculator.py) |
 
-A new provider is one module under providers/ with `build(settings) -> ModelSet`, named in PROVIDERS.
+A new provider is one module under providers/ with `build(settings) -> ModelSet`, named in PROVIDERS. A provider
+owns its logic (the offline one its classifier, grader, extractive composer and rule-based calculator policy);
+nodes/ call a role through its Protocol and never import a provider.
 Providers are imported only when built (langchain_openai only for the openai provider).
 """
 
