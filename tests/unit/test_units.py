@@ -10,7 +10,15 @@ from app.models.providers.offline.composer import compose_offline
 from app.models.providers.offline.composer.wording import format_figure, in_asked_scale
 from app.text.figures import declared_scales, table_scale, unit_from_label, without_unit
 from app.text.statements import read_statement
-from app.text.units import asked_scale, currency_named, declared_unit, money_scale, unit_currency, unit_declarations
+from app.text.units import (
+    CURRENCIES,
+    asked_scale,
+    currency_named,
+    declared_unit,
+    money_scale,
+    unit_currency,
+    unit_declarations,
+)
 from app.turns import Block, MemoryItem
 
 # --- one reader of a declared unit ------------------------------------------------------------------------------
@@ -103,6 +111,13 @@ def test_labels_and_column_headers_declare_units_the_same_way() -> None:
 ])
 def test_currencies_are_read_in_every_way_they_are_written(text: str, symbol: str) -> None:
     assert currency_named(f"figures in {text}") == symbol
+
+
+def test_every_written_form_of_the_vocabulary_is_read_as_its_symbol() -> None:
+    for symbol, forms in CURRENCIES.items():
+        for form in forms:
+            assert currency_named(f"in {form} millions") == symbol, form
+            assert currency_named(f"in {form.upper()}") == symbol, form
 
 
 def test_words_that_contain_a_currency_are_not_one() -> None:
