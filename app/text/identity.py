@@ -28,6 +28,9 @@ from dataclasses import dataclass, fields, replace
 from datetime import date
 from functools import lru_cache
 
+from app.text.dates import month_number
+from app.text.periods import YEAR
+
 CORPORATE_SUFFIXES = frozenset({
     "inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ltd", "limited", "plc",
     "holdings", "holding", "group", "llc", "lp", "sa", "ag", "nv", "se",
@@ -145,7 +148,7 @@ _NAME = re.compile(
     {_SEP}(?P<form>10-?k|10-?q|8-?k|earnings(?:[_\s-]?release)?)
     (?:{_SEP}dated{_SEP}(?P<filed>\d{{4}})[_\s-](?P<fm>\d{{2}})[_\s-](?P<fd>\d{{2}}))?
     (?:[_\s-].*)?$""")
-_FY_IN_NAME = re.compile(r"(?i)fy[\s_-]?((?:19|20)\d{2})(?!\d)")
+_FY_IN_NAME = re.compile(rf"(?i)fy[\s_-]?({YEAR})(?!\d)")
 
 
 def _bare_name(name: str) -> str:
@@ -183,9 +186,6 @@ def read_name(name: str) -> FilingIdentity:
 
 # --- cover pages --------------------------------------------------------------------------------------------------
 
-_MONTHS = {m: i for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-     "november", "december"], start=1)}
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _DATE = rf"(?:(?P<m1>{_MONTH})\s+(?P<d1>\d{{1,2}}),?\s+(?P<y1>\d{{4}})|(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<m2>{_MONTH}),?\s+(?P<y2>\d{{4}}))"
 _PERIOD = re.compile(
@@ -226,7 +226,7 @@ def _date_from(match: re.Match[str]) -> date | None:
     month = match.group("m1") or match.group("m2")
     day = match.group("d1") or match.group("d2")
     year = match.group("y1") or match.group("y2")
-    number = next((n for m, n in _MONTHS.items() if month.lower().rstrip(".").startswith(m[:3])), None)
+    number = month_number(month)
     try:
         return date(int(year), number, int(day)) if number else None
     except ValueError:
