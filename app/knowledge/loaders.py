@@ -5,6 +5,9 @@ numbers kept) and .json/.jsonl records (a record's `page` is kept as its page nu
 file that is empty, binary, too large, broken or encrypted, becomes a `LoadFailure`; the caller keeps going with
 the rest.
 
+Text is read as a reader would (app/text/repair.py: non-breaking and thin spaces, soft hyphens, words hyphenated
+across lines or broken by a stray space, judged by the file's own vocabulary, every page of it).
+
 Metadata precedence: command-line overrides, then what the file or record says (front matter, meta tags, record
 fields), then what `app.text.identity` reads from the title, source id and file name (`BESTBUY_2019_10K`,
 `acme-fy2023.md`), then what it reads from a report's cover (its first pages): registrant, form, period, ticker.
@@ -23,6 +26,7 @@ from pydantic import ValidationError
 
 from app.knowledge.records import DocType, SourceRecord
 from app.text.identity import COVER_CHARS, normalize_form, parse_fiscal_year, read_identity, related_names
+from app.text.repair import repair_extraction, vocabulary
 
 TEXT_EXTENSIONS = {".txt", ".md", ".markdown"}
 HTML_EXTENSIONS = {".html", ".htm"}
@@ -106,6 +110,8 @@ def load_file(item: InputFile, overrides: Overrides, *, max_bytes: int, ttl_days
         raise LoadError(f"file is {size / 1e6:.1f} MB, over the {max_bytes / 1e6:.1f} MB limit (PROV_MAX_FILE_MB)")
     if ext == ".pdf":
         meta, pages = _read_pdf(path)
+        words = vocabulary(t for _, t in pages)
+        pages = [(n, repair_extraction(t, words)) for n, t in pages]
         return [_build(item, meta, overrides, ttl_days, pages=pages)]
     text = _read_text(path)
     if ext in RECORD_EXTENSIONS:
@@ -114,7 +120,7 @@ def load_file(item: InputFile, overrides: Overrides, *, max_bytes: int, ttl_days
         meta, body = _parse_html(text)
     else:
         meta, body = _split_front_matter(text)
-    meta["text"] = body  # the document's body, whatever its front matter says
+    meta["text"] = repair_extraction(body)  # the document's body, whatever its front matter says
     return [_build(item, meta, overrides, ttl_days)]
 
 
@@ -244,6 +250,8 @@ def _records_from_json(item: InputFile, text: str, ext: str, overrides: Override
         rows = [(f"record {i + 1}", row) for i, row in enumerate(items)]
     if not rows:
         raise LoadError("no records in file")
+    # the file's records are one document's pages, often: a word broken on one page stands whole on another
+    words = vocabulary(str(row.get("text") or row.get("content") or "") for _, row in rows if isinstance(row, dict))
     for where, row in rows:
         if not isinstance(row, dict):
             raise LoadError(f"{where}: expected a JSON object, got {type(row).__name__}")
@@ -255,6 +263,7 @@ def _records_from_json(item: InputFile, text: str, ext: str, overrides: Override
         meta.pop("content", None)
         if not isinstance(body, str) or not body.strip():
             raise LoadError(f"{where}: needs a non-empty 'text' or 'content' string")
+        body = repair_extraction(body, words)
         meta["text"] = body
         page = meta.pop("page", None)
         sid = str(meta.pop("source_id", "") or f"{item.source_id}#{where.split()[-1]}")

@@ -67,19 +67,21 @@ too) gains this many top-rank votes."""
 FORM_BONUS = 0.5
 """A page of a filing of the form the question implies (a quarter: 10-Q or earnings release; fiscal years or an
 annual figure: 10-K; an 8-K named) gains this many top-rank votes."""
-_QUARTERLY = re.compile(r"(?i)\b(q[1-4]|[1-4]q|quarter(ly)?|three months|six months|nine months|10-?q|interim)\b")
+_QUARTERLY = re.compile(r"(?i)\b(q[1-4]|[1-4]q|quarter(ly)?|three months|six months|nine months|10-?q|interim|"
+                        r"h[12]|half[- ]year(ly)?|first half|second half)\b")
 _CURRENT_REPORT = re.compile(r"(?i)\b8-?k\b")
 _ANNUAL = re.compile(r"(?i)\b(fy\s?'?\d{2,4}|fiscal( year)?|annual|10-?k|full[- ]year|year[- ]end(ed)?)\b")
 
 
 def forms_wanted(question: str) -> set[str]:
-    """The filing forms a question points at: a quarter means a 10-Q or an earnings release, an 8-K an 8-K,
-    fiscal years or an annual figure a 10-K; nothing when it says none of these."""
+    """The filing forms a question points at: a quarter or a half year means a 10-Q, an earnings release or a
+    half-year report, an 8-K an 8-K, fiscal years or an annual figure a 10-K or an annual report; nothing when it
+    says none of these."""
     if _CURRENT_REPORT.search(question):
         return {"8-K"}
     if _QUARTERLY.search(question):
-        return {"10-Q", "earnings"}
-    return {"10-K"} if _ANNUAL.search(question) else set()
+        return {"10-Q", "earnings", "half-year"}
+    return {"10-K", "annual"} if _ANNUAL.search(question) else set()
 
 
 @dataclass

@@ -35,7 +35,9 @@ CORPORATE_SUFFIXES = frozenset({
     "inc", "incorporated", "corp", "corporation", "co", "company", "companies", "ltd", "limited", "plc",
     "holdings", "holding", "group", "llc", "lp", "sa", "ag", "nv", "se",
 })
-FORMS = ("10-K", "10-Q", "8-K", "earnings")
+FORMS = ("10-K", "10-Q", "8-K", "earnings", "annual", "half-year")
+"""SEC forms, an earnings release, and the annual and half-year reports of other markets ('WATTLEGROVE_2024_AR',
+'WATTLEGROVE_2025H1_HY')."""
 _EXTENSIONS = {".pdf", ".txt", ".md", ".markdown", ".html", ".htm", ".json", ".jsonl"}
 
 
@@ -79,18 +81,36 @@ def normalize_company(name: str) -> str:
     return "".join(words)
 
 
-def display_company(name: str) -> str:
-    """A registrant name as a person writes it: suffixes and a leading 'The' dropped, an all-capitals name in
-    title case (words of one or two letters, and words with digits, kept as they are: "3M", "AT&T")."""
+def display_company(name: str, text: str | None = None) -> str:
+    """A registrant name as a person writes it: suffixes and a leading 'The' dropped. Where `text` (the filing)
+    writes the same words in mixed case ('CVS HEALTH CORP' on the cover, 'CVS Health' in the text), that spelling;
+    otherwise each word set all in capitals in title case, except short ones, which are acronyms ('CVS', 'MGM',
+    'AT&T', '3M'), and a web suffix in lower case ('AMAZON.COM' → 'Amazon.com')."""
     words = name.strip().replace("_", " ").split()
     while len(words) > 1 and normalize_company(words[-1]) in CORPORATE_SUFFIXES | {""}:
         words.pop()
     if len(words) > 1 and words[0].lower() == "the":
         words = words[1:]
-    text = " ".join(words).rstrip(" ,;")
-    if not any(c.islower() for c in text):
-        text = re.sub(r"[A-Z]{3,}", lambda m: m.group(0).capitalize(), text)
-    return text or name.strip()
+    text_name = " ".join(words).rstrip(" ,;")
+    if not text_name:
+        return name.strip()
+    if text and text_name.isupper():
+        pattern = r"\s+".join(re.escape(w) for w in text_name.split())
+        for found in re.finditer(rf"(?<![\w&])({pattern})(?![\w&])", text, re.IGNORECASE):
+            if any(c.islower() for c in found.group(1)):
+                return " ".join(found.group(1).split())
+    if any(c.islower() for c in text_name):
+        return " ".join(_title_word(w) if w.isupper() and len(w) > 4 else w for w in text_name.split())
+    return " ".join(_title_word(w) for w in text_name.split())
+
+
+def _title_word(word: str) -> str:
+    """One all-capitals word as a name writes it: 'ACTIVISION' → 'Activision', 'AMAZON.COM' → 'Amazon.com';
+    'CVS', 'AT&T', '3M' and any word of three letters or fewer stay as they are."""
+    if len(word.strip(".,")) <= 3 or any(ch.isdigit() or ch == "&" for ch in word):
+        return word
+    head, dot, tail = word.partition(".")
+    return head.capitalize() + (dot + tail.lower() if dot else "")
 
 
 def same_company(a: str | None, b: str | None) -> bool:
@@ -128,11 +148,17 @@ def parse_fiscal_year(value: str) -> int:
 
 
 def normalize_form(value: str) -> str | None:
-    """'10K', '10-k', 'Form 10-Q', 'EARNINGS', 'earnings release' → '10-K', '10-Q', 'earnings'; None if unknown."""
-    text = re.sub(r"[\s_]+", "", value).lower().removeprefix("form")
+    """'10K', '10-k', 'Form 10-Q', 'EARNINGS', 'earnings release' → '10-K', '10-Q', 'earnings'; 'AR', 'annual
+    report' → 'annual'; 'HY', 'half-year report', 'interim report' → 'half-year'; None if unknown."""
+    text = re.sub(r"[\s_-]+", "", value).lower().removeprefix("form")
     if text.startswith("earnings"):
         return "earnings"
-    match = re.fullmatch(r"(10|8)-?([kq])(?:/a)?", text)
+    if text in ("ar", "annual", "annualreport", "integratedreport"):
+        return "annual"
+    if text in ("hy", "halfyear", "halfyearreport", "halfyearly", "halfyearlyreport", "interim", "interimreport",
+                "ir"):
+        return "half-year"
+    match = re.fullmatch(r"(10|8)-?([kq])(?:/a)?", value.strip().lower().removeprefix("form").strip().replace(" ", ""))
     if not match or (match.group(1) == "8" and match.group(2) == "q"):
         return None
     return f"{match.group(1)}-{match.group(2).upper()}"
@@ -144,8 +170,9 @@ _SEP = r"[_\s-]+"
 _NAME = re.compile(
     rf"""(?ix)^
     (?P<company>[a-z0-9][a-z0-9&.'-]*?(?:[_\s]+[a-z0-9&.'-]+?)*?)
-    {_SEP}(?:fy[_\s-]?)?(?P<year>(?:19|20)\d{{2}})(?:[_\s-]?q(?P<quarter>[1-4]))?
-    {_SEP}(?P<form>10-?k|10-?q|8-?k|earnings(?:[_\s-]?release)?)
+    {_SEP}(?:fy[_\s-]?)?(?P<year>(?:19|20)\d{{2}})(?:[_\s-]?q(?P<quarter>[1-4])|[_\s-]?h(?P<half>[12]))?
+    {_SEP}(?P<form>10-?k|10-?q|8-?k|earnings(?:[_\s-]?release)?|ar|annual(?:[_\s-]?report)?|hy|ir|half[_\s-]?year
+    (?:[_\s-]?report)?|interim(?:[_\s-]?report)?)
     (?:{_SEP}dated{_SEP}(?P<filed>\d{{4}})[_\s-](?P<fm>\d{{2}})[_\s-](?P<fd>\d{{2}}))?
     (?:[_\s-].*)?$""")
 _FY_IN_NAME = re.compile(rf"(?i)fy[\s_-]?({YEAR})(?!\d)")
@@ -176,9 +203,12 @@ def read_name(name: str) -> FilingIdentity:
         except ValueError:
             filed = None
     token = re.sub(r"[_\s]+", " ", match.group("company")).strip()
+    # a half year is read as the quarter it ends with: H1 ends the second quarter
+    quarter = int(match.group("quarter")) if match.group("quarter") else (
+        2 * int(match.group("half")) if match.group("half") else None)
     return FilingIdentity(
         company=token, fiscal_year=int(match.group("year")),
-        fiscal_quarter=int(match.group("quarter")) if match.group("quarter") else None,
+        fiscal_quarter=quarter,
         form=normalize_form(match.group("form")), filing_date=filed,
         aliases=(match.group("company"),) if match.group("company") != token else (),
     )
@@ -205,19 +235,26 @@ _EARNINGS = re.compile(
 _FORM_LOOSE = re.compile(r"(?i)(?<!\bon )(?<!\bin )(?<!\bour )\bform\s+(10-?K|10-?Q|8-?K)\b")
 _QUARTER_WORD = re.compile(r"(?i)\b(first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+quarter\b|\bQ([1-4])\b")
 _QUARTER_NUMBERS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
-_YEAR_WORDS = re.compile(r"(?i)\b(?:full[\s-]year|fiscal(?:\s+year)?|FY)\s*'?((?:19|20)\d{2})\b"
-                         r"|\bQ[1-4]\s*(?:FY)?\s*((?:19|20)\d{2})\b")
+_YEAR_WORDS = re.compile(r"(?i)\b(?:full[\s-]year|fiscal(?:\s+year)?|FY|annual\s+report|integrated\s+report)\s*'?"
+                         r"((?:19|20)\d{2})\b|\bQ[1-4]\s*(?:FY)?\s*((?:19|20)\d{2})\b|\b((?:19|20)\d{2})\s+annual\s+report\b"
+                         r"|\b(?:financial|fiscal)\s+year\s+(?:\d{1,2}\s+)?[A-Za-z]+\s+(?:(?:19|20)\d{2}\s+)?(?:to|–|-)\s+"
+                         r"(?:\d{1,2}\s+)?[A-Za-z]+\s+((?:19|20)\d{2})\b")
 _REGISTRANT = re.compile(r"(?i)\(?\s*exact\s+name\s+of\s+(?:the\s+)?registrant\s+as\s+specified\s+in\s+its\s+charter\s*\)?")
 _SUFFIX_WORDS = (r"(?:INC\.?|Inc\.?|INCORPORATED|Incorporated|CORPORATION|Corporation|CORP\.?|Corp\.?|COMPANY|Company"
                  r"|CO\.|Co\.|PLC|plc|LTD\.?|Ltd\.?|LIMITED|Limited|N\.V\.|S\.A\.|AG|LLC|HOLDINGS|Holdings)")
 _NAME_LINE = re.compile(rf"^(?:THE\s+|The\s+)?[A-Z0-9][A-Za-z0-9&.'’ -]{{0,60}}?,?\s+{_SUFFIX_WORDS}(?:,?\s+{_SUFFIX_WORDS})*$")
+_NAME_START = re.compile(r"[A-Z][A-Za-z&.'’-]*(?:\s+[A-Z][A-Za-z&.'’-]*){0,2}")
+_COVER_WORDS = re.compile(r"(?i)\b(?:annual|report|review|statements?|form|contents|year|half|quarterly|interim|"
+                          r"results|accounts|limited|ltd|inc|plc|ag|corporation|company)\b")
 _TICKER_STOP = {"NYSE", "LLC", "INC", "USD", "PAR", "THE", "NONE", "NA", "ADS", "ADR", "CLASS", "LSE", "TSX",
                 "SEC", "CIK", "IRS", "I", "II", "III", "A", "B", "C"}
 _TICKER_BEFORE_EXCHANGE = re.compile(
     r"\b([A-Z]{1,5}(?:\.[A-Z])?)\s+(?=(?:The\s+)?(?:New\s+York\s+Stock\s+Exchange|NYSE|Nasdaq|NASDAQ|Chicago\s+Stock"
     r"|London\s+Stock|Euronext))")
-_TICKER_AFTER_EXCHANGE = re.compile(r"\b(?:NYSE(?:\s+American|\s+Arca)?|NASDAQ|Nasdaq|TSX|LSE)\s*:\s*([A-Z]{1,5}(?:\.[A-Z])?)\b")
-_TICKER_WORD = re.compile(r"\bticker(?:\s+symbol)?:?\s+([A-Z]{2,5})\b")
+_TICKER_AFTER_EXCHANGE = re.compile(r"\b(?:NYSE(?:\s+American|\s+Arca)?|NASDAQ|Nasdaq|TSX(?:-V)?|LSE|ASX|NZX|SGX|HKEX|"
+                                    r"SIX|XETRA|TSE|JPX)\s*:\s*([A-Z]{1,5}(?:\.[A-Z])?|\d{4})\b")
+_TICKER_WORD = re.compile(r"\b(?i:ticker(?:\s+symbol)?|stock\s+code|securities\s+code|under\s+the\s+(?:ticker\s+)?"
+                          r"symbol)\s*:?\s+([A-Z]{2,5}|\d{4})\b")
 _DATE_OF_REPORT = re.compile(rf"(?i)date\s+of\s+report[^:\n]{{0,60}}:\s*{_DATE}")
 COVER_CHARS = 10_000  # how much of a document counts as its cover
 
@@ -269,9 +306,13 @@ def read_registrant(text: str) -> tuple[str | None, bool]:
         line = re.sub(r"(?i)^.*?file\s+number:?\s*[\w-]+\s*", "", line).strip(" :")
         if line and re.search(r"[A-Za-z]", line) and len(line) <= 80:
             return line, True
-    for line in cover.splitlines()[:60]:
-        line = " ".join(line.split())
+    lines = [" ".join(line.split()) for line in cover.splitlines()[:60]]
+    for i, line in enumerate(lines):
         if _NAME_LINE.match(line):
+            before = lines[i - 1] if i else ""
+            # a name set over two lines, as a logo does: 'RHEINFELD' / 'Antriebstechnik AG'
+            if _NAME_START.fullmatch(before) and not _COVER_WORDS.search(before):
+                return f"{before} {line}", False
             return line, False
     return None, False
 
@@ -301,7 +342,7 @@ def read_cover(text: str) -> FilingIdentity:
     fiscal_year = period_end.year if period_end else None
     if fiscal_year is None:
         found = _YEAR_WORDS.search(text[:3000])
-        fiscal_year = int(found.group(1) or found.group(2)) if found else None
+        fiscal_year = int(next(g for g in found.groups() if g)) if found else None
     quarter = None
     if form in ("10-Q", "earnings") or quarterly:
         found = _QUARTER_WORD.search(text[:3000])
@@ -340,7 +381,7 @@ def read_identity(*names: str | None, text: str | None = None) -> FilingIdentity
     registrant, reliable = read_registrant(text)
     company, aliases = found.company, list(found.aliases)
     if registrant:
-        shown = display_company(registrant)
+        shown = display_company(registrant, text)
         if company is None:
             company = shown
             aliases.append(registrant)

@@ -23,7 +23,7 @@ _SPACES = "\u00a0\u202f\u2009\u2007\u2008\u200a\u205f"
 _INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
 _GROUP_SPACE = re.compile(rf"(?<=\d)[{_SPACES}](?=\d{{3}}(?!\d))")
 _ODD_SPACE = re.compile(f"[{_SPACES}]")
-_LINE_HYPHEN = re.compile(r"(?P<left>[A-Za-z]{2,})-[ \t]*\n[ \t]*(?P<right>[a-z]{2,})(?P<rest>[A-Za-z]*)")
+_LINE_HYPHEN = re.compile(r"(?<![A-Za-z])(?P<left>[A-Za-z]{2,})-[ \t]*\n[ \t]*(?P<right>[a-z]{2,})(?P<rest>[A-Za-z]*)")
 _WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 _TOKEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 _FUNCTION_WORDS = frozenset("""a an and any are as at be by can do for from had has have he her his if in into is it

@@ -187,9 +187,19 @@ def test_different_companies_stay_apart() -> None:
     ("3M COMPANY", "3M"),
     ("The Coca-Cola Company", "Coca-Cola"),
     ("AT&T INC.", "AT&T"),
+    ("CVS HEALTH CORP", "CVS Health"),
+    ("AMAZON.COM, INC.", "Amazon.com"),
+    ("MGM RESORTS INTERNATIONAL", "MGM Resorts International"),
+    ("RHEINFELD Antriebstechnik AG", "Rheinfeld Antriebstechnik"),
 ])
 def test_display_company(raw: str, shown: str) -> None:
     assert display_company(raw) == shown
+
+
+def test_display_company_takes_the_filings_own_spelling() -> None:
+    cover = "KESTREL-NORTH HOLDINGS INC.\nAnnual Report\nKestrel-North Holdings Inc. (the Company) makes valves."
+    assert display_company("KESTREL-NORTH HOLDINGS INC.", cover) == "Kestrel-North"
+    assert display_company("CVS HEALTH CORPORATION", "CVS Health Corporation and its subsidiaries") == "CVS Health"
 
 
 def test_spelling_rank_prefers_human_spellings() -> None:
@@ -218,3 +228,29 @@ def test_parse_fiscal_year_refuses(value: str) -> None:
                                             ("8Q", None), ("memo", None)])
 def test_normalize_form(value: str, form: str | None) -> None:
     assert normalize_form(value) == form
+
+
+# --- reports beyond US filings -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "year", "quarter", "form"), [
+    ("OSPREYWATER_2024_AR", 2024, None, "annual"),
+    ("OSPREYWATER_2025H1_HY", 2025, 2, "half-year"),  # the first half of FY2025: it ends the second quarter
+    ("OSPREYWATER_2024_Annual_Report.pdf", 2024, None, "annual"),
+    ("OSPREYWATER_2024_IR", 2024, None, "half-year"),
+])
+def test_annual_and_half_year_reports_by_name(name: str, year: int, quarter: int | None, form: str) -> None:
+    found = read_name(name)
+    assert (found.company, found.fiscal_year, found.fiscal_quarter, found.form) == ("OSPREYWATER", year, quarter, form)
+
+
+def test_covers_of_other_markets() -> None:
+    german = ("Annual Report 2024\nOSPREY\nWasserwerke AG\nFinancial year 1 January to 31 December 2024\n"
+              "Frankfurt Stock Exchange | Ticker symbol: OSW\nOsprey Wasserwerke AG supplies water.")
+    found = read_identity("OSPREY_2024_AR", text=german)
+    assert (found.company, found.fiscal_year, found.ticker) == ("Osprey Wasserwerke", 2024, "OSW")
+    assert read_cover("Annual Report 2024\nFor the year ended 30 June 2024").fiscal_year == 2024
+    assert read_cover("Financial year 1 January to 31 December 2023\n").fiscal_year == 2023
+    assert read_cover("OSPREY MINING LIMITED\nASX: OSP\n").ticker == "OSP"
+    assert read_cover("Securities code: 6597\nTokyo Stock Exchange").ticker == "6597"
+    assert read_cover("listed on the TSX under the symbol OSW.").ticker == "OSW"

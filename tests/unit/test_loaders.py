@@ -500,3 +500,17 @@ def test_a_bad_fiscal_quarter_is_a_load_error(tmp_path: Path) -> None:
     path = tmp_path / "r.jsonl"
     path.write_text(json.dumps({"text": "x", "fiscal_quarter": "Q7"}) + "\n")
     assert "fiscal_quarter" in load_error(path)
+
+
+def test_extraction_damage_is_repaired_with_the_files_own_vocabulary(tmp_path: Path) -> None:
+    """A page's 'reven ues' is joined because another page of the same file writes 'revenues' whole; a
+    non-breaking space inside a figure is a thousands separator; a word hyphenated across a line is one word."""
+    pages = [{"source_id": "OSPREY_2024_AR:p1", "title": "OSPREY_2024_AR", "page": 1,
+              "text": "Total reven ues rose to A$1\u00a0234.5 million at our manufac-\nturing sites."},
+             {"source_id": "OSPREY_2024_AR:p2", "title": "OSPREY_2024_AR", "page": 2,
+              "text": "Revenues and revenues again; manufacturing."}]
+    path = tmp_path / "osprey.jsonl"
+    path.write_text("\n".join(json.dumps(p) for p in pages))
+    first = load(path)[0]
+    assert first.text == "Total revenues rose to A$1,234.5 million at our manufacturing sites."
+    assert first.fiscal_year == 2024 and first.form == "annual"

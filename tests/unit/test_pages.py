@@ -93,9 +93,10 @@ def test_chunk_order_puts_every_pages_best_chunk_first() -> None:
 
 
 @pytest.mark.parametrize("question, forms", [
-    ("What was revenue in Q2 2023?", {"10-Q", "earnings"}),
+    ("What was revenue in Q2 2023?", {"10-Q", "earnings", "half-year"}),
+    ("What was EBITDA for the half year ended 31 December 2024?", {"10-Q", "earnings", "half-year"}),
     ("What did the 8-K dated 1 July 2022 announce?", {"8-K"}),
-    ("What was FY2022 capital expenditure?", {"10-K"}),
+    ("What was FY2022 capital expenditure?", {"10-K", "annual"}),
     ("Who is the chief executive?", set()),
 ])
 def test_the_form_a_question_implies(question: str, forms: set[str]) -> None:

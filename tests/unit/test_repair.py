@@ -52,3 +52,12 @@ def test_soft_wrapped_prose_is_one_line_and_rows_stay_rows() -> None:
         "2,860 contractors on site (FY2023: 2,740).",
         "Operations at a glance FY2024 FY2023", "Iron ore produced (Mt) 18.9 17.6", "Depreciation and amortization",
         "1,488", "Online sales reached 28.1% of retail sales, compared with 26.0% a year earlier."]
+
+
+def test_a_huge_word_is_read_once() -> None:
+    """One word of two million letters: a pattern that backtracks over it from every position would never
+    finish (it did, once: the line-hyphen pattern had no left boundary)."""
+    from app.text.repair import reflow
+
+    huge = "a" * 2_000_000 + "-\nb" + " word" * 200_000
+    assert repair_extraction(huge).startswith("aaa") and reflow(huge).endswith("word")
