@@ -27,10 +27,13 @@ from app.knowledge.analyzer import analyze
 from app.text.periods import fiscal_years_named
 from app.text.repair import reflow
 from app.text.sentences import is_boilerplate, looks_like_instruction, split_sentences
+from app.text.units import CURRENCIES, SCALE, SYMBOL, currency_named
 
-_CURRENCY = r"US\$|A\$|AU\$|C\$|NZ\$|HK\$|S\$|CHF|USD|AUD|CAD|GBP|EUR|JPY|\$|£|€|¥"
+_CODES = "|".join(sorted({f for forms in CURRENCIES.values() for f in forms if f.isalpha() and f.isupper()},
+                         key=len, reverse=True))
+
 PROSE_FIGURE = re.compile(
-    rf"(?<![\w.,/])(?P<cur>{_CURRENCY})?\s?(?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\d,]*\.\d)"
+    rf"(?<![\w.,/])(?P<cur>{SYMBOL}|\b(?:{_CODES})\b)?\s?(?P<num>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\d,]*\.\d)"
     r"(?:\s?(?P<scale>trillion|billion|million|thousand|bn|mn|m|k)\b)?"
     r"(?:\s?(?P<unit>%|per\s?cent\b|percent\b|percentage\s+points?\b|pp\b|bps\b|basis\s+points\b|x\b|times\b|"
     r"pence\b|p\b|cents?\b|Mt\b|kt\b|Mtpa\b|t\b|tonnes\b|GW\b|MW\b|GWh\b|MWh\b))?",
@@ -43,9 +46,10 @@ _EARLIER_BEFORE = re.compile(
     r"(?i)(?:\bup\s+from|\bdown\s+from|\bcompared\s+(?:with|to)|\bagainst|\bversus|\bvs\.?|\bfrom|\bprior\s+year:?|"
     r"\bprevious\s+year:?|\bpcp:?|\bprior\s+corresponding\s+period:?|\blast\s+year:?)\s*$")
 _NAMED_PRIOR = re.compile(r"(?i)\((?:FY\s?)?(?P<year>(?:19|20)\d{2})\s*:\s*$")
+_FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|expect\w*|target\w*|anticipat\w*|project(?:ed|ion))\b")
 _RANGE = re.compile(r"(?i)^\s*(?:–|—|-|to|and)\s*$")
 _RANGE_START = re.compile(r"(?i)\b(?:between|of|range\s+of)\s*$")
-_RATE_WORDS = frozenset(analyze("margin ratio rate share percentage percent proportion growth yield intensity churn "
+_RATE_WORDS = frozenset(analyze("margin ratio rate percentage percent proportion growth yield intensity churn "
                                 "return coverage penetration utilisation utilization occupancy"))
 _COUNT_WORDS = frozenset(analyze(
     "employees employee people staff colleagues headcount workforce fte full-time equivalents stores shops outlets "
@@ -66,13 +70,18 @@ class Measure:
 
 
 def measure_kind(stems: Iterable[str], question: str = "") -> str:
+    """The kind of figure a measure takes: 'count' for 'how many …' and counted things, 'money' for 'how much',
+    amounts and per-share figures, 'percent' for rates, margins and shares of something, else 'any'."""
     stems = set(stems)
-    if re.search(r"(?i)\bhow\s+many\b", question) or stems & _COUNT_WORDS and not stems & _RATE_WORDS:
-        return "count"
-    if stems & _RATE_WORDS or re.search(r"(?i)\bper\s?cent|\bpercent|%", question):
-        return "percent"
-    if re.search(r"(?i)\bhow\s+much\b|\bamount\b|\bvalue\b|\bcost\b|\bprice\b|\bpaid\b|\bpay\b", question):
+    if re.search(r"(?i)\bhow\s+many\b", question):
+        return "ratio" if re.search(r"(?i)\bhow\s+many\s+times\b", question) else "count"
+    if re.search(r"(?i)\bper\s+share\b|\bhow\s+much\b|\bamount\b|\bvalue\b|\bcost\b|\bprice\b|\bpaid\b|"
+                 r"\bpay\b|\bpenalty\b|\bfine\b", question):
         return "money"
+    if stems & _RATE_WORDS or re.search(r"(?i)\bper\s?cent|\bpercent|%|\bshare\s+of\b", question):
+        return "percent"
+    if stems & _COUNT_WORDS:
+        return "count"
     return "any"
 
 
@@ -115,11 +124,7 @@ def figures_located(sentence: str) -> list[Located]:
     return out
 
 
-_SCALES = {"trillion": "tn", "billion": "bn", "bn": "bn", "million": "m", "mn": "m", "m": "m", "thousand": "k",
-           "k": "k"}
-_CURRENCIES = {"us$": "$", "usd": "$", "$": "$", "a$": "A$", "au$": "A$", "aud": "A$", "c$": "C$", "cad": "C$",
-               "nz$": "NZ$", "hk$": "HK$", "s$": "S$", "chf": "CHF", "gbp": "£", "£": "£", "eur": "€", "€": "€",
-               "jpy": "¥", "¥": "¥"}
+_SCALES = {**SCALE, "trillion": "tn"}
 
 
 def _kind_and_unit(cur: str, scale: str, unit: str) -> tuple[str, str]:
@@ -138,7 +143,7 @@ def _kind_and_unit(cur: str, scale: str, unit: str) -> tuple[str, str]:
         return "count", {"mt": "Mt", "kt": "kt", "mtpa": "Mtpa"}.get(u, "t")
     if u in ("gw", "mw", "gwh", "mwh"):
         return "count", unit
-    currency = _CURRENCIES.get(cur.lower(), "")
+    currency = (currency_named(cur) or "") if cur else ""
     if currency or scale in ("billion", "bn", "million", "mn", "m", "trillion"):
         return "money" if currency else "count", currency + _SCALES.get(scale, "")
     return "count", _SCALES.get(scale, "")
@@ -204,7 +209,19 @@ def whole_sentences(text: str) -> list[str]:
     sentences = split_sentences(lines)
     if sentences and lines.lstrip()[:1].islower():
         sentences = sentences[1:]
-    return [s for s in sentences if not looks_like_instruction(s) and not is_boilerplate(s) and not s.startswith("|")]
+    return [s for s in sentences if not looks_like_instruction(s) and not is_boilerplate(s) and not s.startswith("|")
+            and not is_row_line(s)]
+
+
+_ROW_END = re.compile(r"(?:\s+[(\-–—]?[$£€¥]?\d[\d,.]*%?\)?[a-z]{0,2}|\s+[–—-]){2,}\s*\.?$")
+
+
+def is_row_line(line: str) -> bool:
+    """A table row written as a line ('Iron ore shipped (Mt) 18.4 17.1', 'Women (% of employees) 24.6 23.1'): two
+    figures or more at its end and no verb to make it a sentence; the row readers read it with its columns."""
+    return bool(_ROW_END.search(line)) and not re.search(
+        r"(?i)\b(?:was|were|is|are|rose|fell|grew|increased|decreased|declined|reached|totall?ed|came to|amounted|"
+        r"stood|compared|had|has|have|employed|delivered|shipped|opened|closed|reported|recorded|expect\w*)\b", line)
 
 
 def _label_words(sentence: str, spans: Sequence[tuple[int, int, float]]) -> str:
@@ -220,6 +237,8 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
         located = nouns or located
     years = sorted(set(fiscal_years_named(sentence))) or _bare_years(sentence)
     own = years[-1] if len(years) == 1 else fiscal_year
+    if not years and fiscal_year and _FORWARD.search(sentence):
+        own = fiscal_year + 1  # 'Operating income is forecast to fall to …': next year's, in this year's report
     out = []
     for i, fig in enumerate(located):
         distance = min(_distance(fig, span) for span in spans)

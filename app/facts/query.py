@@ -36,6 +36,7 @@ _PART = re.compile(r"(?i)\b(?:(?P<h>H[12])|(?P<q>Q[1-4])|(?P<half>first|second)\
                    r"six\s+months|(?P<qw>first|second|third|fourth)\s+quarter|three\s+months)\b")
 _TOTAL = frozenset(analyze("total group consolidated net reported overall company"))
 _QUALIFIERS = frozenset(analyze("non gaap ifrs reported"))
+_TONNES = frozenset(analyze("tonnes tons tonne"))
 _UNIT_WORDS = frozenset(analyze("million millions thousand thousands billion usd eur gbp aud cad jpy per cent percent "
                                 "mt kt dmt a$ c$ in of the and"))
 
@@ -164,6 +165,8 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         match = label_match(row.line_item, query)
         if match <= 0:
             continue
+        if query.kind == "count" and (row.unit == "%" or "%" in row.line_item):
+            continue  # 'Women (% of employees)' counts nobody
         for value, period in zip(row.values, row.periods):
             if value is None or period.endswith("change"):
                 continue
@@ -201,6 +204,8 @@ def label_match(label: str, query: FactQuery) -> float:
 
     stems = set(analyze(re.sub(r"\([^)]*\)", " ", label)))
     want = set(query.stems) - _TOTAL - _QUALIFIERS
+    if query.count_stems & _TONNES and re.search(r"\((?:[Mk]?t|Mtpa|tonnes)\)", label):
+        want -= query.count_stems  # 'Iron ore shipped (Mt)' counts the tonnes asked for
     items = query.items
     if items and stems:
         # the line item's own names first; among them, the label that also says what the question adds ('net')
@@ -310,10 +315,19 @@ def _closeness(fact: Fact) -> float:
 
 
 def _fits_segment(fact: Fact, segment: str | None) -> bool:
-    where = f"{fact.figure.label} {fact.context} {fact.figure.quote}"
-    if segment:
-        return _names(segment, where)
-    return True
+    """A segment asked: a row's label or table title names it, or a sentence names it next to the measure
+    ('Wireless Adjusted EBITDA', 'Adjusted EBITDA in Wireless'), not merely somewhere."""
+    if not segment:
+        return True
+    if fact.origin != "text":
+        return _names(segment, f"{fact.figure.label} {fact.context}")
+    quote = fact.figure.quote
+    label = fact.figure.label
+    at = quote.find(label) if label else -1
+    if at < 0:
+        return _names(segment, quote)
+    near = quote[max(0, at - 60):at + len(label) + 40]
+    return _names(segment, near)
 
 
 def _names(name: str, text: str) -> bool:

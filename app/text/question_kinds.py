@@ -65,6 +65,11 @@ _CHANGE = re.compile(
     r"\bby\s+how\s+(?:much|many(?:\s+\w+){0,3})\b|\bhow\s+much\s+(?:has|did|have|had)\b.{0,80}\b(?:change|increase|"
     r"decrease|rise|fall|grow|declin)\w*|\bcompared?\s+(?:with|to)\b|\bdifference\b.{0,60}\bbetween\b|\bversus\b|"
     r"\bvs\.?\s|\bexceed\w*\b|\b(?:higher|lower|more|less)\s+than\b")
+_NAMES_ASKED = re.compile(
+    r"(?i)^(?:which|what|who)\s+(?:(?!(?:was|were|is|are|did|does|do|has|have|had)\b)[\w-]+\s+)?(?:company|companies|business(?:es)?|firm|entity|brand|subsidiar(?:y|ies)|"
+    r"person|people|executive|officer|director|auditor|bank|lender|customer|supplier|country|countries|city|"
+    r"acquisition|acquisitions|target|partner|segment)\b(?!\s+(?:had|has|have|was|were|is|are)\s+the\s+"
+    r"(?:highest|lowest|largest|smallest|biggest|most|least))|^who\b")
 _LIST = re.compile(
     r"(?i)^(?:what|which)\s+(?:are|were|is|was)?\s*(?:the\s+)?(?:main|major|principal|key|primary|reportable|"
     r"significant|material|three|two|four|five|different)\b|^(?:what|which)\s+(?:[\w&'’.-]+\s+){0,4}(?:segments|"
@@ -110,6 +115,8 @@ def read_ask(question: str) -> Ask:
     if superlative and re.search(r"(?i)\b(?:which|what|who|where)\b", core[:80]):
         high = bool(superlative.group("high"))
         return Ask("extreme", extreme=1 if high else -1, of_change=bool(_OF_CHANGE.search(core)))
+    if _NAMES_ASKED.search(core):
+        return Ask("list")  # 'Which company did it acquire, and for how much?': a name first
     if _CHANGE.search(core):
         return Ask("change")
     if _WHAT_FIGURE.search(core):

@@ -60,3 +60,9 @@ def test_the_measure_asked() -> None:
     statement = measure_asked("What net income did Ternline report in its consolidated income statement for 2024?",
                               companies)
     assert statement.phrase == "net income"
+
+
+def test_a_name_asked_first_is_a_list_even_with_a_figure_after_it() -> None:
+    assert read_ask("Which company did Ternline buy in 2023, and for how much?").kind == "list"
+    assert read_ask("Who is Ternline's auditor?").kind == "list"
+    assert read_ask("Which segment had the highest margin?").kind == "extreme"

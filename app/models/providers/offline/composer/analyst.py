@@ -27,28 +27,15 @@ from app.calc_tools import CalcResult, Figure
 from app.facts.query import Fact, FactQuery, choose, facts_for, read_query, two_periods
 from app.facts.prose import whole_sentences
 from app.knowledge.analyzer import analyze
-from app.models.providers.offline.composer.wording import cite
+from app.models.providers.offline.composer.wording import cite, format_figure
+from app.text.units import unit_currency
 from app.text.companies import companies_named
 from app.text.question_kinds import Ask, read_ask
 from app.turns import Block
 
-_CURRENCY = re.compile(r"^(?P<cur>US\$|A\$|C\$|NZ\$|HK\$|S\$|CHF\s?|\$|£|€|¥)?(?P<rest>.*)$")
-_WORD_UNITS = {"Mt", "kt", "t", "Mtpa", "shares", "m shares", "k shares", "x"}
-
-
 def amount(value: float, unit: str) -> str:
-    """A figure as a report writes it: 'A$1,314.9m', '¥23,140m', '8.5%', '0.69x', '3,140', '18.4Mt', '6.8p'."""
-    text = repr(float(value))
-    decimals = 0 if text.endswith(".0") else len(text.split(".")[1]) if "." in text and "e" not in text else 2
-    number = f"{abs(value):,.{decimals}f}"
-    sign = "-" if value < 0 else ""
-    m = _CURRENCY.match(unit.strip())
-    cur, rest = (m.group("cur") or "").strip(), m.group("rest") if m else unit
-    if cur:
-        return f"{sign}{cur}{number}{rest}"
-    if rest in ("%", "p", "c", "x", "m", "bn", "k") or rest in _WORD_UNITS and not rest.endswith("shares"):
-        return f"{sign}{number}{rest}"
-    return f"{sign}{number} {rest}".strip()
+    """A figure as a report writes it (wording.format_figure): 'A$1,314.9m', '¥23,140m', '8.5%', '18.4Mt'."""
+    return format_figure(value, unit)
 
 
 def period_text(figure: Figure, part: str | None = None) -> str:
@@ -110,11 +97,15 @@ class Analyst:
         return f"{who} {measure}".strip()
 
     def measure_words(self, fact: Fact) -> str:
-        phrase = self.query.measure.phrase.strip()
-        if not phrase or fact.origin != "text" and len(phrase.split()) > 5:
-            phrase = fact.figure.label
+        """The measure as the answer names it: the question's words when they are a plain noun phrase, else the
+        row's label ('cash provided by operating activities'); a count: 'number of employees'."""
         if self.query.measure.count_noun and self.query.kind == "count":
             return f"number of {self.query.measure.count_noun}"
+        phrase = self.query.measure.phrase.strip()
+        if not _plain_phrase(phrase) and fact.origin != "text":
+            phrase = fact.figure.label
+        if not _plain_phrase(phrase):
+            return ""
         return phrase[:1].lower() + phrase[1:] if phrase[1:2].islower() else phrase
 
     # --- kinds --------------------------------------------------------------------------------------------
@@ -155,7 +146,10 @@ class Analyst:
         n = self.n_of(fact.figure)
         if n is None:
             return []
-        lead = cite(f"{self.subject(fact)} {self.verb(fact)} {self.at(fact)}", [n])
+        if self.measure_words(fact):
+            lead = cite(f"{self.subject(fact)} {self.verb(fact)} {self.at(fact)}", [n])
+        else:  # no plain name for what was asked: the figure, then the sentence that states it, whole
+            return [cite(f'{self.at(fact)[:1].upper()}{self.at(fact)[1:]}: "{fact.figure.quote.rstrip(".")}"', [n])]
         out = [lead]
         if fact.origin == "text" and fact.figure.quote and len(fact.figure.quote) < 400:
             out.append(cite(f'The report says: "{fact.figure.quote.rstrip(".")}."', [n]))
@@ -170,7 +164,10 @@ class Analyst:
         return out
 
     def verb(self, fact: Fact) -> str:
-        last = self.measure_words(fact).split()[-1:] or [""]
+        words = self.measure_words(fact)
+        if words.startswith("number of"):
+            return "was"
+        last = words.split()[-1:] or [""]
         plural = last[0].lower().endswith("s") and not last[0].lower().endswith(("ss", "us", "is", "ics"))
         return "were" if plural and not self.query.measure.segment else "was"
 
@@ -310,6 +307,19 @@ class Analyst:
             negated = bool(_NEGATION.search(picked[0][0]))
             out[0] = f"{'No' if negated else 'Yes'}. {out[0]}"
         return out
+
+
+_VERBS = frozenset("""pay paid won win make made generate generated ship shipped deliver delivered employ employed open
+    opened close closed declare declared impose imposed agree agreed forecast expect expected give gave report reported
+    bring brought earn earned hold held have had plan planning announce announced realise realised realize realized
+    may borrow get under it""".split())
+
+
+def _plain_phrase(phrase: str) -> bool:
+    """A measure the answer can name as the question did: a short noun phrase ('underlying EBITDA', 'order
+    backlog'), not the leftovers of a question ('pay MHz spectrum licences won auction')."""
+    words = phrase.lower().split()
+    return 0 < len(words) <= 5 and not set(words) & _VERBS
 
 
 def _one_series(result: CalcResult) -> bool:

@@ -54,7 +54,8 @@ def compose_offline(state: SupervisorState) -> str:
     if result is not None and not sentences:
         sentences.extend(claim_sentences(question, result.claims, by_chunk))
     decision = state.get("decision")
-    if not sentences or (decision is not None and decision.needs_news) or not result:
+    # the news, when nothing else answers or the question asks for news rather than what the reports state
+    if not sentences or not result or (decision is not None and decision.needs_news and not decision.needs_retrieval):
         sentences.extend(news_sentences(question, [b for b in blocks if b.kind == "news"]))
     if stated:  # the user's figure leads; what the documents say follows, so the reader sees both
         # A calculation that took the user's figure is the answer itself, not what the documents state.

@@ -34,7 +34,7 @@ def in_asked_scale(question: str, value: float, unit: str, year: int | None, ver
 
 def format_figure(value: float, unit: str) -> str:
     """A figure as a report writes it: '£1,311.2m', '8.8%', '13.1p', '15,960', '-63.9 $m' → '-$63.9m',
-    'A$4,210m', 'CHF 1,204m' (a currency written in letters stands apart)."""
+    'A$4,210m', 'CHF 1,204m' (a currency written in letters stands apart), '18.4Mt', '412 m shares'."""
     text = repr(float(value))
     decimals = 0 if text.endswith(".0") else len(text.split(".")[1]) if "." in text and "e" not in text else 2
     number = f"{abs(value):,.{decimals}f}"
@@ -42,7 +42,13 @@ def format_figure(value: float, unit: str) -> str:
     currency, rest = unit_currency(unit)
     if currency:
         return f"{sign}{currency}{' ' if currency[-1].isalpha() else ''}{number}{rest}"
+    if unit and unit[0].isalpha() and unit not in _SUFFIXES:  # a counted thing: '18.4Mt', '412 m shares'
+        return f"{sign}{number}{'' if unit in _GLUED_WORDS else ' '}{unit}"
     return f"{sign}{number}{unit}"
+
+
+_SUFFIXES = frozenset({"m", "bn", "k", "p", "c", "x"})
+_GLUED_WORDS = frozenset({"Mt", "kt", "t", "Mtpa", "GW", "MW", "GWh", "MWh"})
 
 
 def measure_phrase(label: str) -> str:
