@@ -212,9 +212,9 @@ def label_match(label: str, query: FactQuery) -> float:
         asked = set(query.stems) - _QUALIFIERS
         said = len({w for w in asked if _stem_in(w, stems)}) / max(len(asked), 1)
         if item_match(label, items[0]) == 0:
-            return 1.0 + 0.1 * said
+            return 1.0 + 0.2 * said
         if item_match(label, items[0]) is not None:
-            return 0.9 + 0.1 * said
+            return 0.95 + 0.2 * said
     if not want or not stems:
         return 0.0
     hit = {w for w in want if _stem_in(w, stems)}

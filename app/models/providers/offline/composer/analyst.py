@@ -46,8 +46,8 @@ def period_text(figure: Figure, part: str | None = None) -> str:
         return f"in the {months} months ended {int(m.group('d'))} {_MONTH_NAMES[int(m.group('mo'))]} {m.group('y')}"
     if re.match(r"[HQ][1-4] ", period):
         return f"in {period}"
-    if m := re.fullmatch(r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})", period):
-        return f"at {int(m.group('d'))} {_MONTH_NAMES[int(m.group('mo'))]} {m.group('y')}"
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", period) and figure.fiscal_year:
+        return f"at the end of FY{figure.fiscal_year}"  # a balance at a date: the year's closing figure
     if part and part.startswith(("H", "Q")) and len(part) == 2 and figure.fiscal_year:
         return f"in {part} FY{figure.fiscal_year}"
     return f"in FY{figure.fiscal_year}" if figure.fiscal_year else ""
@@ -91,6 +91,11 @@ class Analyst:
         company = fact.figure.company or (self.companies[0] if self.companies else "")
         segment = self.query.measure.segment
         measure = self.measure_words(fact)
+        label = fact.figure.label.strip()
+        if fact.origin != "text" and label and not _says(label, measure):
+            # the line item as the statement names it: 'capital expenditure (purchases of property, plant and
+            # equipment)', so a reader sees which row was read
+            measure = f"{measure} ({_lower_first(label)})"
         who = possessive(company) if company else "The"
         if segment:
             return f"{who} {segment} segment {measure}".strip()
@@ -102,8 +107,10 @@ class Analyst:
         if self.query.measure.count_noun and self.query.kind == "count":
             return f"number of {self.query.measure.count_noun}"
         phrase = self.query.measure.phrase.strip()
-        if not _plain_phrase(phrase) and fact.origin != "text":
-            phrase = fact.figure.label
+        unnamed = [w for w in phrase.split() if sum(c.isupper() for c in w) >= 2 and w not in fact.figure.label
+                   and w not in fact.figure.quote]
+        if (not _plain_phrase(phrase) or unnamed) and fact.origin != "text":
+            return _lower_first(fact.figure.label)
         if not _plain_phrase(phrase):
             return ""
         return phrase[:1].lower() + phrase[1:] if phrase[1:2].islower() else phrase
@@ -172,15 +179,15 @@ class Analyst:
         return "were" if plural and not self.query.measure.segment else "was"
 
     def at(self, fact: Fact) -> str:
-        """'$1,577m in FY2018', or in the scale the question asks: '$382m in FY2020 (stated as 381,603k)'."""
-        from app.models.providers.offline.composer.wording import ASKED_SCALE, in_asked_scale
+        """'$1,577m in FY2018', or in the scale the question asks: '$8.7bn at the end of FY2018 (stated as
+        $8,738m)'."""
+        from app.models.providers.offline.composer.wording import in_asked_scale
 
         figure = fact.figure
         when = period_text(figure, fact.part)
-        # any currency of app/text/units.py's vocabulary: in_asked_scale reads them all ('in yen billions')
-        if ASKED_SCALE.search(self.question) and when.startswith("in FY"):
-            return in_asked_scale(self.question, figure.value, figure.unit, figure.fiscal_year)
-        return f"{amount(figure.value, figure.unit)} {when}".strip()
+        shown = in_asked_scale(self.question, figure.value, figure.unit, None)
+        head, aside, tail = shown.partition(" (stated as ")
+        return f"{head} {when}".strip() + (f" (stated as {tail}" if aside else "")
 
     def change_answer(self) -> list[str]:
         facts = self.facts()
@@ -313,6 +320,17 @@ _VERBS = frozenset("""pay paid won win make made generate generated ship shipped
     opened close closed declare declared impose imposed agree agreed forecast expect expected give gave report reported
     bring brought earn earned hold held have had plan planning announce announced realise realised realize realized
     may borrow get under it""".split())
+
+
+def _lower_first(label: str) -> str:
+    label = label.strip()
+    return label[:1].lower() + label[1:] if label[1:2].islower() else label
+
+
+def _says(label: str, measure: str) -> bool:
+    """Whether a label already says the measure (every word of it, by stem)."""
+    have = set(analyze(label))
+    return all(w in have or any(len(w) >= 5 and h[:5] == w[:5] for h in have) for w in analyze(measure))
 
 
 def _plain_phrase(phrase: str) -> bool:
