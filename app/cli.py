@@ -105,10 +105,12 @@ def ingest(
     year: Optional[str] = typer.Option(None, "--year", help="Fiscal year (2024, FY2024 or FY24); overrides the "
                                                             "file's own."),
     prune: bool = typer.Option(False, "--prune", help="Remove sources under PATHS whose files are gone."),
+    reread: bool = typer.Option(False, "--reread", help="Read and index unchanged sources again (after an upgrade "
+                                                        "that reads or chunks text better)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:
-    """Add or update sources: .txt .md .html .pdf .json .jsonl. Unchanged sources are skipped. Company, fiscal
-    year, form and period not given are read from file names (BESTBUY_2019_10K) and cover pages."""
+    """Add or update sources: .txt .md .html .pdf .json .jsonl. Unchanged sources are skipped (unless --reread).
+    Company, fiscal year, form and period not given are read from file names (BESTBUY_2019_10K) and cover pages."""
     from app.knowledge.loaders import Overrides
 
     if doc_type is not None and doc_type not in ("report", "news"):
@@ -123,7 +125,7 @@ def ingest(
         progress.start()
     try:
         summary = kb.ingest(paths, Overrides(doc_type=doc_type, company=company, fiscal_year=fiscal_year),  # type: ignore[arg-type]
-                            prune=prune, on_progress=progress_cb)
+                            prune=prune, reread=reread, on_progress=progress_cb)
     except KeyboardInterrupt:
         if progress:
             progress.stop()

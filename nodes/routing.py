@@ -46,6 +46,7 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
     decision = answer_named_company_and_period(decision, named, periods_named(own_words, known_years))
     decision = search_reports_for_company_facts(decision, own_words, named, known_years)
     decision = overrule_needless_clarification(decision, state, known)
+    decision = calculate_what_it_compares(decision, own_words)
     companies = _merge(state.get("companies") or [], decision.signals.get("companies") or [])
     years = _merge(state.get("fiscal_years") or [], decision.signals.get("years") or [])
     absent = unheld_names(own_words, lambda name: bool(companies_named(name, known, table)), [*companies, *named])
@@ -172,6 +173,23 @@ def search_reports_for_company_facts(decision: RouteDecision, question: str, nam
                "companies": _merge(decision.signals.get("companies") or [], named)}
     return decision.model_copy(update={**update, "plan": decision.plan.model_copy(update={"source": source}),
                                        "signals": signals})
+
+
+def calculate_what_it_compares(decision: RouteDecision, question: str) -> RouteDecision:
+    """Guarantee: a question that asks how a figure changed ('how did X change', 'did X rise'), a judgement a
+    metric decides ('is it capital-intensive?') or a metric of the catalogue is calculated when it is searched:
+    the change or the metric is the calculator's arithmetic, never the composer's."""
+    from app.metrics import metrics_asked
+    from app.text.question_kinds import read_ask
+
+    if decision.needs_calculation or not decision.needs_retrieval or decision.is_out_of_scope:
+        return decision
+    kind = read_ask(question).kind
+    if kind not in ("change", "yes_no_change", "judgement") and not (metrics_asked(question)[0]
+                                                                     and not lex.FORWARD.search(question)):
+        return decision
+    signals = {**decision.signals, "calculation_added": f"asks for {kind if kind != 'figure' else 'a metric'}"}
+    return decision.model_copy(update={"needs_calculation": True, "signals": signals})
 
 
 def asks_about_filings(question: str) -> bool:

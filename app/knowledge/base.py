@@ -121,7 +121,7 @@ class KnowledgeBase:
 
     # --- ingestion -----------------------------------------------------------------------------------
     def ingest(self, paths: Iterable[Path], overrides: Overrides | None = None, *, prune: bool = False,
-               on_progress: ProgressFn | None = None) -> IngestSummary:
+               reread: bool = False, on_progress: ProgressFn | None = None) -> IngestSummary:
         """Load, chunk, embed and commit each new or changed source; each source switches old → new in one
         catalog transaction after all its vectors are in. on_progress(stage, done, total) is called with the
         stages read (files), chunk (sources), embed (chunks) and index (sources committed).
@@ -138,7 +138,8 @@ class KnowledgeBase:
         summary = IngestSummary()
         files, missing, roots = discover(paths)
         summary.failed.extend(missing)
-        known = self.catalog.source_hashes()  # a first look, to drop unchanged records while reading
+        # a first look, to drop unchanged records while reading (none with `reread`: every source is indexed again)
+        known = {} if reread else self.catalog.source_hashes()
         ttl = {"report": self.settings.ttl_report_days, "news": self.settings.ttl_news_days}
         max_bytes = int(self.settings.max_file_mb * 1_000_000)
         pending: list[SourceRecord] = []
@@ -175,7 +176,8 @@ class KnowledgeBase:
 
         with self.ingest_lock():
             known = self.catalog.source_hashes()  # another ingest may have committed while we read
-            pending = self._still_pending(pending, known, summary)
+            if not reread:
+                pending = self._still_pending(pending, known, summary)
             pending = self._canonical_companies(pending)
             work = self._chunk_all(pending, on_progress)
             self._embed_and_write(work, known, summary, analyze, on_progress)

@@ -95,6 +95,15 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
                     rows.append(lines[i].strip())
                     i += 1
                 _table_units(rows, units, section)
+            elif not tabular and (run := _table_run(lines, i)):
+                # a table inside running text ('Wireless financial results' / '2024 2023 % Chg' / 'Revenue
+                # 2,761.0 2,670.0 3.4' / …): its lines stay lines, as on a statement page, so its rows can be read
+                _flush_prose(prose, units, section, tabular)
+                head = [ln.strip() for ln in lines[i:i + run] if not _ROW_VALUES.search(ln)][:3]
+                for row in _rows([ln.strip() for ln in lines[i:i + run]]):
+                    units.append(_Unit(row, 0, section, False, table_header="\n".join(head) or None,
+                                       keeps_lines=True, in_header=row.split("\n")[0] in head))
+                i += run
             else:
                 prose.append(lines[i].strip())
                 i += 1
@@ -102,6 +111,47 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
     if tabular:
         _head_tabular(units[first_unit:], statement_headers(plain))
     return units, section
+
+
+TABLE_RUN_MIN_ROWS = 3
+"""Lines of running text that form a table: at least this many rows that end in two figures or more."""
+_ROW_VALUES = re.compile(r"(?:\s+[(\-–—]?(?:[$£€¥]|[A-Z]{1,3}\$)?\s?\d[\d,.]*\)?%?\)?[a-z]{0,3}|\s+[–—-](?=\s|$)|\s+\$){2,}"
+                         r"(?:\s+(?:pts?|pp|bps|x|times|%))?\s*$")
+_SENTENCE_WORDS = re.compile(r"(?i)\b(?:was|were|is|are|rose|fell|grew|increased|decreased|declined|reached|"
+                             r"compared|had|has|have|reflect\w*|driven|due)\b")
+
+
+def _row_like(line: str) -> bool:
+    """A line of a table: a label and two figures or more ('Revenue 2,761.0 2,670.0 3.4'), not a sentence."""
+    return bool(_ROW_VALUES.search(line)) and not _SENTENCE_WORDS.search(line) and len(line) <= 160
+
+
+def _head_like(line: str) -> bool:
+    """A table's title, unit or column line ('Wireless financial results', '(in millions of Canadian dollars)',
+    '2024 2023 % Chg', 'Iron Ore FY2024 FY2023 Change')."""
+    line = line.strip()
+    if len(line) > 90 or _SENTENCE_END.search(line) or line.endswith((".", ":", ";")) and not unit_declarations(line):
+        return False
+    return bool(is_period_line(line) or unit_declarations(line) or len(re.findall(YEAR, line)) >= 2
+                or (len(line.split()) <= 8 and not _DIGIT.search(line)))
+
+
+def _table_run(lines: list[str], start: int) -> int:
+    """How many lines from `start` form a table (its heading lines, then TABLE_RUN_MIN_ROWS rows or more, with
+    a heading line allowed between them); 0 when they do not."""
+    i = start
+    while i < len(lines) and i - start < 3 and _head_like(lines[i]) and not _row_like(lines[i]):
+        i += 1
+    rows = 0
+    end = i
+    while i < len(lines):
+        if _row_like(lines[i]):
+            rows += 1
+            end = i + 1
+        elif not (_head_like(lines[i]) and i + 1 < len(lines) and _row_like(lines[i + 1])):
+            break
+        i += 1
+    return end - start if rows >= TABLE_RUN_MIN_ROWS else 0
 
 
 _PERIOD_LINE = re.compile(rf"(?i)^\(?{YEAR}\)?$|\b(?:ended|ending|months|weeks|as of|at)\b.{{0,40}}{YEAR}|"

@@ -284,3 +284,28 @@ def test_prose_with_a_few_figures_is_still_joined_into_sentences() -> None:
              "harvest season. Margins held up well despite\nhigher freight costs across the network.")
     record = SourceRecord(source_id="p", title="t", text=prose, origin="p", pages=[(1, prose)])
     assert "\n" not in chunk_record(record)[0].text
+
+
+def test_a_table_inside_running_text_keeps_its_lines() -> None:
+    """A management report's small table between paragraphs: its rows stay rows (a title, a unit line, the
+    columns, then a label and its figures per line), so they can be read with their periods; the prose around
+    it is still joined into sentences."""
+    prose = ("Our freight business had a strong year, helped by new contracts in the north and by a steady\n"
+             "recovery of volumes in the second half, when two large retailers moved their regional flows to us\n"
+             "and our new cross-dock in the valley opened on time and on budget after eighteen months of work.\n"
+             "We hired drivers in every region, renewed the fleet with cleaner trucks and agreed a new contract\n"
+             "with the drivers' union that runs until the end of the decade, which gives us stable labour costs\n"
+             "and lets us plan the next stage of the network with our largest customers over the coming years.\n")
+    page = (prose + "Freight results\n(in millions of dollars)\n2024 2023 % Chg\nRevenue 812.4 760.1 6.9\n"
+            "Operating costs 601.2 580.9 3.5\nOperating income 211.2 179.2 17.9\nMargin 26.0% 23.6% 2.4 pts\n"
+            "Volumes rose in every quarter of the year, and prices held up well although fuel surcharges fell\n"
+            "back as diesel became cheaper, which took some revenue away from the fourth quarter as expected.")
+    record = SourceRecord(source_id="f", title="FREIGHTCO_2024_AR", text=page, origin="f", pages=[(3, page)])
+    texts = [c.text for c in chunk_record(record)]
+    table = next(t for t in texts if "Revenue 812.4" in t)
+    assert table.splitlines()[:4] == ["Freight results", "(in millions of dollars)", "2024 2023 % Chg",
+                                      "Revenue 812.4 760.1 6.9"]
+    assert "Margin 26.0% 23.6% 2.4 pts" in table.splitlines()
+    assert any(t.startswith("Our freight business had a strong year, helped by new contracts in the north and by a "
+                            "steady recovery") for t in texts)
+    assert not any("Volumes rose" in t and "\n" in t for t in texts)
