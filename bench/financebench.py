@@ -256,7 +256,9 @@ class CachedEmbedder:
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         import numpy as np
 
-        keys = [hashlib.sha1(f"{self.name}\n{t}".encode()).hexdigest() for t in texts]
+        # keyed by the words alone: the encoder reads a line break as a space, so a re-chunk that only keeps a
+        # table's lines needs no new vectors
+        keys = [hashlib.sha1(f"{self.name}\n{' '.join(t.split())}".encode()).hexdigest() for t in texts]
         found = self._get(keys)
         missing = [i for i, k in enumerate(keys) if k not in found]
         for start in range(0, len(missing), 256):

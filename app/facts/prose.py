@@ -46,6 +46,7 @@ _EARLIER_BEFORE = re.compile(
     r"(?i)(?:\bup\s+from|\bdown\s+from|\bcompared\s+(?:with|to)|\bagainst|\bversus|\bvs\.?|\bfrom|\bprior\s+year:?|"
     r"\bprevious\s+year:?|\bpcp:?|\bprior\s+corresponding\s+period:?|\blast\s+year:?)\s*$")
 _NAMED_PRIOR = re.compile(r"(?i)\((?:FY\s?)?(?P<year>(?:19|20)\d{2})\s*:\s*$")
+_COMPARATIVE = re.compile(r"(?i)\((?:FY\s?)?(?:19|20)\d{2}\s*:[^)]*\)|\((?:prior|previous)\s+year\s*:[^)]*\)")
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|expect\w*|target\w*|anticipat\w*|project(?:ed|ion))\b")
 _RANGE = re.compile(r"(?i)^\s*(?:–|—|-|to|and)\s*$")
 _RANGE_START = re.compile(r"(?i)\b(?:between|of|range\s+of)\s*$")
@@ -235,7 +236,8 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
     if measure.count_stems and measure.kind == "count":
         nouns = [f for f in located if _count_noun_near(sentence, f, measure.count_stems)]
         located = nouns or located
-    years = sorted(set(fiscal_years_named(sentence))) or _bare_years(sentence)
+    own_years = _COMPARATIVE.sub(" ", sentence)  # '(2023: 45.4%)' names the comparative's year, not the sentence's
+    years = sorted(set(fiscal_years_named(own_years))) or _bare_years(own_years)
     own = years[-1] if len(years) == 1 else fiscal_year
     if not years and fiscal_year and _FORWARD.search(sentence):
         own = fiscal_year + 1  # 'Operating income is forecast to fall to …': next year's, in this year's report

@@ -31,7 +31,8 @@ from app.text.question_kinds import MeasureAsked, measure_asked
 from app.text.statements import read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect\w*|target\w*|plan(?:s|ned)?|"
-                      r"project(?:ed|ion)s?|budget\w*|following\s+(?:financial\s+|fiscal\s+)?year|next\s+year)\b")
+                      r"project(?:ed|ion)s?|budget\w*|following\s+(?:financial\s+|fiscal\s+)?year|next\s+year|"
+                      r"intend\w*|aim(?:s|ed)?\s+to|goal|ambition|will\s+(?:reduce|increase|reach|grow))\b")
 _PART = re.compile(r"(?i)\b(?:(?P<h>H[12])|(?P<q>Q[1-4])|(?P<half>first|second)\s+half|half[- ]year|"
                    r"six\s+months|(?P<qw>first|second|third|fourth)\s+quarter|three\s+months)\b")
 _TOTAL = frozenset(analyze("total group consolidated net reported overall company"))
@@ -64,6 +65,7 @@ class FactQuery:
         return Measure(stems=self.stems, kind=self.kind, count_stems=self.count_stems)
 
 
+_RATIO = frozenset(analyze("ratio times multiple coverage leverage turnover"))
 _MONEY = frozenset(analyze("revenue revenues sales turnover profit income earnings ebitda ebit ebitdar cash debt "
                            "backlog intake capex expenditure cost costs expense expenses assets liabilities equity "
                            "dividend dividends price proceeds penalty fine consideration borrowings loss losses "
@@ -74,6 +76,9 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     """The FactQuery of a question; `years` are the turn's fiscal years when routing knows them."""
     measure = measure_asked(question, companies)
     kind = measure_kind(measure.stems, question)
+    if kind in ("any", "money") and (measure.stems & _RATIO or "/" in measure.phrase) and not re.search(
+            r"(?i)\bhow\s+much\b", question):
+        kind = "ratio"  # 'net debt / EBITDA', 'interest coverage', 'asset turnover': times, not money
     if kind == "any" and measure.stems & _MONEY:
         kind = "money"
     part = None
@@ -110,6 +115,8 @@ class Fact:
     part: str | None = None
     forward: bool = False
     context: str = field(default="", compare=False)
+    filed_year: int | None = None
+    """The fiscal year of the filing it was read from."""
 
 
 class Doc:
@@ -151,7 +158,8 @@ def markdown_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         if match > 0 and figure.fiscal_year:
             unit = figure.unit or (scale if query.kind in ("money", "any") else "")
             figure = figure.model_copy(update={"page": doc.page, "unit": unit})
-            out.append(Fact(figure=figure, origin="table", match=match, context=_heading_before(doc.text, figure.quote)))
+            out.append(Fact(figure=figure, origin="table", match=match, context=_heading_before(doc.text, figure.quote),
+                            filed_year=doc.fiscal_year))
     return out
 
 
@@ -180,7 +188,7 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
                             period=period, page=doc.page, source_id=doc.source_id, chunk_id=doc.chunk_id,
                             quote=row.raw[:300])
             out.append(Fact(figure=figure, origin="statement" if primary else "table", match=match, part=part,
-                            context=_heading_before(doc.text, row.raw)))
+                            context=_heading_before(doc.text, row.raw), filed_year=doc.fiscal_year))
     return out
 
 
@@ -191,7 +199,7 @@ def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         sentence = figure.quote
         part = _part_in(sentence)
         out.append(Fact(figure=figure, origin="text", match=_sentence_match(sentence, query), part=part,
-                        forward=bool(_FORWARD.search(sentence)), context=sentence))
+                        forward=bool(_FORWARD.search(sentence)), context=sentence, filed_year=doc.fiscal_year))
     return out
 
 
@@ -304,7 +312,11 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
         return []
     wanted = year or (max(query.years) if query.years else None)
     if wanted is None:
-        wanted = max(f.figure.fiscal_year or 0 for f in kept)
+        # no period named: the latest period the filings cover (a target for a later year is no figure of it)
+        covered = [f.figure.fiscal_year for f in kept if f.origin != "text" or not f.forward]
+        filed = max((f.filed_year for f in kept if f.filed_year), default=None)
+        latest = [y for y in covered if y and (filed is None or y <= filed)]
+        wanted = max(latest or [f.figure.fiscal_year or 0 for f in kept])
     kept = [f for f in kept if f.figure.fiscal_year == wanted]
     origin = {"statement": 0, "table": 1, "text": 2}
     return sorted(kept, key=lambda f: (-round(f.match, 2), origin[f.origin], -_closeness(f)))

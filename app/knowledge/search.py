@@ -121,13 +121,22 @@ def _within(where: dict | None, companies: list[str]) -> dict | None:
 def line_items_for(query: str) -> list[str]:
     """The statement names of what the query asks about: the line items of a metric it names ('fixed asset
     turnover' reads revenue and PP&E), and a line item's other names ('capital expenditure' is stated as
-    'purchases of property, plant and equipment'). Sparse search reads them; dense search keeps the question."""
-    from app.metrics import LINE_ITEMS, find_metrics, items_named
+    'purchases of property, plant and equipment'); for a judgement, the measures it conventionally rests on
+    (app/judgements.py: 'conservatively financed' reads the equity ratio and net debt to EBITDA). Sparse search
+    reads them; dense search keeps the question."""
+    from app.judgements import convention_for
+    from app.metrics import LINE_ITEMS, METRICS, find_metrics, items_named
 
-    items = [source.item for metric in find_metrics(query) for source in metric.inputs if source.item]
+    metrics = find_metrics(query)
+    judged = convention_for(query)  # 'conservatively financed' is read from the equity ratio and net debt
+    if judged is not None:
+        metrics += [METRICS[m.lower()] for m in judged.metrics if m.lower() in METRICS]
+    items = [source.item for metric in metrics for source in metric.inputs if source.item]
     items += items_named(query)
-    return list(dict.fromkeys(name for item in dict.fromkeys(items) if item in LINE_ITEMS
-                              for name in LINE_ITEMS[item].synonyms[:3]))
+    names = [name for item in dict.fromkeys(items) if item in LINE_ITEMS for name in LINE_ITEMS[item].synonyms[:3]]
+    if judged is not None:
+        names += list(judged.measures)
+    return list(dict.fromkeys(names))
 
 
 def statement_chunks(kb: KnowledgeBase, companies: list[str], wanted: set[str], years: list[int]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from app.calc_tools import CalcResult, Figure
@@ -120,7 +121,7 @@ class Analyst:
         """Whether this answer leads rather than the calculation's own description: always for the kinds a
         calculation does not answer alone (a yes/no, a list, an explanation, the largest row), for a change the
         calculator computed from the facts' two periods, and when there is no result at all."""
-        if not results or self.ask.kind in ("yes_no_change", "list", "yes_no", "explain", "extreme"):
+        if not results or self.ask.kind in ("yes_no_change", "list", "yes_no", "explain", "extreme", "judgement"):
             return True
         return (self.ask.kind == "change" and len(self.companies) < 2 and all(_one_series(r) for r in results)
                 and not any(r.tool in ("growth_rate", "cagr") for r in results))
@@ -133,6 +134,8 @@ class Analyst:
             return self.change_answer()
         if kind == "extreme":
             return self.extreme_answer()
+        if kind == "judgement":
+            return self.judgement_answer()
         if kind in ("list", "yes_no", "explain"):
             return self.sentence_answer()
         return []
@@ -286,6 +289,71 @@ class Analyst:
     def extreme_answer(self) -> list[str]:
         return []
 
+    def judgement_answer(self) -> list[str]:
+        """'Yes.'/'No.', the metric the judgement rests on (the filing's own figure, else the calculator's) with
+        its period, then the convention applied (app/judgements.py)."""
+        from app.judgements import convention_for
+
+        convention = convention_for(self.question)
+        if convention is None:
+            return []
+        if convention.measures[0].lower() in (m.lower() for m in convention.metrics):
+            # the question names a metric the calculator computes ('capital expenditure relative to revenue')
+            computed = self.judged_by_calculation(convention)
+            if computed:
+                return computed
+        for measure in convention.measures:
+            query = read_query(f"What was the {measure}?", self.companies, list(self.query.years))
+            query = replace(query, kind="percent" if convention.unit == "%" else "ratio")
+            facts = [f for f in facts_for(query, self.reports, self.companies) if f.match >= 0.99]
+            if convention.rule == "rising":
+                pair = two_periods(facts, query)
+                if pair is None:
+                    continue
+                old, new = pair
+                verdict = convention.holds(new.figure.value, old.figure.value)
+                ns = [n for f in (new, old) if (n := self.n_of(f.figure)) is not None]
+                if verdict is None or not ns:
+                    continue
+                moved = "rose" if new.figure.value > old.figure.value else "fell"
+                body = (f"{possessive(new.figure.company or self.companies[0])} {measure} {moved} from "
+                        f"{amount(old.figure.value, old.figure.unit)} {period_text(old.figure)} to "
+                        f"{amount(new.figure.value, new.figure.unit)} {period_text(new.figure)}")
+            else:
+                best = choose(facts, query)  # the measure named in full
+                if not best or convention.threshold is None:
+                    continue
+                fact = best[0]
+                value = fact.figure.value
+                verdict = convention.holds(value)
+                n = self.n_of(fact.figure)
+                if verdict is None or n is None or not _fits_unit(fact.figure.unit, convention.unit):
+                    continue
+                ns = [n]
+                body = (f"{possessive(fact.figure.company or self.companies[0])} {measure} was "
+                        f"{amount(value, fact.figure.unit)} {period_text(fact.figure)}")
+            return [f"{'Yes' if verdict else 'No'}. {cite(body, ns)}", convention.says]
+        return self.judged_by_calculation(convention)
+
+    def judged_by_calculation(self, convention: Any) -> list[str]:
+        """The judgement from the calculator's metric result (the judgement's metric computed from statement
+        figures), when the filings state none."""
+        for result in self.results:
+            name = str(getattr(result, "formula", "") or "").split(" = ")[0].strip().lower()
+            if result.tool != "metric" or not any(name == m.lower() for m in convention.metrics):
+                continue
+            verdict = convention.holds(result.result)
+            if verdict is None or self.calc_n is None:
+                continue
+            refs = [self.calc_n, *(n for f in result.sources.values() if (n := self.n_of(f)) is not None)]
+            years = [f.fiscal_year for f in result.sources.values() if f.fiscal_year]
+            company = next((f.company for f in result.sources.values() if f.company), self.companies[0])
+            when = f" in FY{max(years)}" if years else ""
+            unit = "%" if result.unit == "%" else "x" if result.unit == "x" else result.unit
+            body = f"{possessive(company or '')} {name} was {amount(round(result.result, 2), unit)}{when}"
+            return [f"{'Yes' if verdict else 'No'}. {cite(body, refs)}", convention.says]
+        return []
+
     def sentence_answer(self) -> list[str]:
         stems = set(self.query.stems) or set(analyze(self.question))
         scored: list[tuple[float, int, str, Block]] = []
@@ -338,6 +406,13 @@ def _plain_phrase(phrase: str) -> bool:
     backlog'), not the leftovers of a question ('pay MHz spectrum licences won auction')."""
     words = phrase.lower().split()
     return 0 < len(words) <= 5 and not set(words) & _VERBS
+
+
+def _fits_unit(unit: str, wanted: str) -> bool:
+    """A figure's unit fits a convention's ('%' a percentage, 'x' a ratio, which a statement may print bare)."""
+    if wanted == "%":
+        return unit.endswith("%")
+    return unit in ("x", "") or unit.endswith("x")
 
 
 def _one_series(result: CalcResult) -> bool:

@@ -1,0 +1,111 @@
+"""Judgements an analyst is asked to make, each with the metric it conventionally rests on and the convention.
+
+"Is it capital-intensive?", "Is its balance sheet conservatively financed?", "Is it highly leveraged?", "Is its
+liquidity healthy?", "Is it a high-growth company?", "Are its margins improving?": each is decided by a metric
+read from the filings (the company's own figure, when it states one: 'capital intensity', 'equity ratio', 'net
+debt / Adjusted EBITDA') or computed by the calculator from statement figures (app/metrics.py's catalogue:
+capex as a share of revenue, current ratio, debt-to-equity), and by a rule of thumb that analysts apply to it.
+The rules are conventions, not laws: the answer says which metric and which convention it used, so a reader can
+disagree with the convention and still use the figure.
+
+`convention_for(question)` picks the convention a question asks for; when the question names its own metric
+('judging by its capital expenditure relative to revenue', 'by the quick ratio'), that metric comes first.
+Pure, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+Rule = Literal["above", "below", "rising"]
+
+
+@dataclass(frozen=True)
+class Convention:
+    """One judgement: the words that ask it, the measures it rests on (as reports state them, in order of
+    preference), the catalogue metrics the calculator can compute for it, and the rule of thumb."""
+
+    topic: str
+    asks: re.Pattern[str]
+    measures: tuple[str, ...]
+    metrics: tuple[str, ...]
+    rule: Rule
+    threshold: float | None
+    unit: str
+    says: str
+    """The convention in words (no figures: it is ours, not the filing's, and an answer cites only filings)."""
+
+    def holds(self, value: float, previous: float | None = None) -> bool | None:
+        """Whether the judgement the question asks holds for this value (and the previous period's, for a
+        trend); None when it cannot be told."""
+        if self.rule == "rising":
+            return None if previous is None or value == previous else value > previous
+        if self.threshold is None:
+            return None
+        return value >= self.threshold if self.rule == "above" else value <= self.threshold
+
+
+CONVENTIONS: tuple[Convention, ...] = (
+    Convention("capital-intensive", re.compile(r"(?i)\bcapital[- ]intensive|\bcapital[- ]intensity\b"),
+               ("capital intensity", "capex as a share of revenue", "capital expenditure as a percentage of revenue"),
+               ("capex as a share of revenue",), "above", 10.0, "%",
+               "A business that spends more than about a tenth of its revenue on capital expenditure year after "
+               "year is usually called capital-intensive."),
+    Convention("conservatively financed", re.compile(
+        r"(?i)\bconservative(?:ly)?\s+financed|\bconservative\s+balance\s+sheet|\bfinancially\s+(?:sound|strong)"),
+               ("equity ratio", "ratio of equity attributable to owners of the parent to total assets",
+                "net debt / EBITDA", "net financial debt to EBITDA"),
+               ("equity ratio",), "above", 40.0, "%",
+               "An equity ratio of around two fifths of total assets or more, or net debt of no more than about "
+               "twice EBITDA, is usually read as conservative financing."),
+    Convention("highly leveraged", re.compile(r"(?i)\b(?:highly|heavily|over)[- ]?(?:leveraged|indebted)\b|\bleverage\b"),
+               ("net debt / Adjusted EBITDA", "net debt to Adjusted EBITDA", "net debt / EBITDA", "leverage ratio"),
+               ("net debt to EBITDA", "debt-to-equity ratio"), "above", 3.0, "x",
+               "Net debt of more than about three times EBITDA is usually read as high leverage."),
+    Convention("healthy liquidity", re.compile(r"(?i)\bliquidity\b|\bliquid\b"),
+               ("current ratio", "quick ratio"), ("current ratio", "quick ratio"), "above", 1.0, "x",
+               "Current assets at least covering current liabilities (a current ratio of one or more) is "
+               "usually read as adequate liquidity."),
+    Convention("high growth", re.compile(r"(?i)\bhigh[- ]growth\b|\bfast[- ]growing\b|\bgrowing\s+(?:fast|quickly)"),
+               ("revenue growth", "sales growth", "net sales growth"), ("year-over-year change",), "above", 10.0,
+               "%", "Revenue growth of about a tenth a year or more is usually called high growth."),
+    Convention("improving margins", re.compile(
+        r"(?i)\b(?:improving|rising|expanding|better)\s+(?:\w+\s+){0,2}margins?\b|\bmargins?\s+(?:\w+\s+){0,1}"
+        r"(?:improving|improve|improved|rising|expanding)\b|\bimproving\s+(?:\w+\s+){0,2}(?:margin\s+)?profile\b"),
+               ("adjusted operating margin", "operating margin", "EBIT margin", "EBITDA margin", "gross margin"),
+               ("operating margin",), "rising", None, "%",
+               "Margins are improving when the latest year's margin is above the year before's."),
+)
+
+
+def convention_for(question: str) -> Convention | None:
+    """The judgement the question asks, with the question's own metric first when it names one."""
+    found = next((c for c in CONVENTIONS if c.asks.search(question)), None)
+    if found is None:
+        return None
+    own = _own_measure(question)
+    if own:
+        measures = (own, *(m for m in found.measures if m.lower() != own.lower()))
+        return Convention(found.topic, found.asks, measures, found.metrics, found.rule, found.threshold, found.unit,
+                          found.says)
+    return found
+
+
+_JUDGE_BY = re.compile(r"(?i)\b(?:judg(?:e|ing)\s+by|based\s+on|by|using|measured\s+by|in\s+terms\s+of)\s+(?:the\s+|its\s+)?"
+                       r"(?P<what>(?:[\w&/-]+\s+){0,10}?(?:ratio|margin|intensity|growth|coverage|leverage|"
+                       r"relative\s+to\s+revenue|to\s+total\s+assets|as\s+a\s+(?:share|percentage)\s+of\s+revenue))\b")
+_NAMED_MARGIN = re.compile(r"(?i)\b(?P<what>(?:gross|operating|EBIT|EBITDA|net|adjusted\s+operating)\s+margin)")
+
+
+def _own_measure(question: str) -> str | None:
+    """The metric a question names for its judgement ('by the quick ratio', 'its gross margin profile')."""
+    if m := _JUDGE_BY.search(question):
+        what = m.group("what").strip()
+        if re.search(r"(?i)capital\s+expenditure.*relative\s+to\s+revenue", what):
+            return "capex as a share of revenue"
+        return what
+    if m := _NAMED_MARGIN.search(question):
+        return m.group("what")
+    return None

@@ -1,0 +1,59 @@
+"""Judgements (app/judgements.py) and the analyst's judgement answer: Yes/No first, the metric it rests on with
+its period and block, then the convention in words. Companies and figures here are invented for the tests."""
+
+from __future__ import annotations
+
+from app.judgements import CONVENTIONS, convention_for
+from app.models.providers.offline.composer import compose_offline
+from app.turns import Block
+
+
+def test_the_convention_a_question_asks() -> None:
+    assert convention_for("Is Osprey a capital-intensive business?").topic == "capital-intensive"
+    assert convention_for("Is Osprey's balance sheet conservatively financed?").topic == "conservatively financed"
+    assert convention_for("Is Osprey highly leveraged?").topic == "highly leveraged"
+    assert convention_for("Are Osprey's margins improving?").topic == "improving margins"
+    assert convention_for("Is Osprey's liquidity healthy?").topic == "healthy liquidity"
+    assert convention_for("What was Osprey's revenue?") is None
+
+
+def test_the_questions_own_metric_comes_first() -> None:
+    own = convention_for("Is Osprey capital-intensive, judging by its capital expenditure relative to revenue?")
+    assert own.measures[0] == "capex as a share of revenue"
+    assert convention_for("Does Osprey have an improving gross margin profile?").measures[0] == "gross margin"
+    assert convention_for("Is Osprey's liquidity healthy by the quick ratio?").measures[0] == "quick ratio"
+
+
+def test_the_rules() -> None:
+    by_topic = {c.topic: c for c in CONVENTIONS}
+    assert by_topic["capital-intensive"].holds(22.3) and not by_topic["capital-intensive"].holds(5.1)
+    assert by_topic["highly leveraged"].holds(4.1) and not by_topic["highly leveraged"].holds(1.1)
+    assert by_topic["improving margins"].holds(6.1, 6.2) is False
+    assert by_topic["improving margins"].holds(6.3, 6.2) is True
+    assert by_topic["improving margins"].holds(6.2, 6.2) is None  # unchanged: neither
+    for convention in CONVENTIONS:  # an answer cites only filings: the convention states no figure of its own
+        assert not any(ch.isdigit() for ch in convention.says)
+
+
+def block(n: int, text: str, year: int = 2024) -> Block:
+    return Block(n=n, kind="report", header=f"[{n}] Osprey Engineering FY{year}, p.{n} [text]", source_id=f"os-{n}",
+                 chunk_id=f"os-{n}", company="Osprey Engineering", fiscal_year=year, page=n, text=text)
+
+
+def test_a_judgement_leads_with_yes_or_no_then_the_metric_and_the_convention() -> None:
+    state = {"question": "Is Osprey's balance sheet conservatively financed?", "companies": ["Osprey Engineering"],
+             "blocks": [block(1, "Order intake rose in every region."),
+                        block(2, "The equity ratio was 47.1% at the end of the year (2023: 45.4%), and the "
+                                 "revolving facility was undrawn.")]}
+    answer = compose_offline(state)
+    assert answer.startswith("Yes. Osprey Engineering's equity ratio was 47.1% in FY2024 [2].")
+    assert "conservative financing" in answer
+
+
+def test_a_trend_judgement_compares_the_two_latest_years() -> None:
+    table = ("Key figures ($ in millions)\n| Measure | FY2024 | FY2023 |\n|---|---|---|\n"
+             "| Revenue | 1,486.2 | 1,431.7 |\n| Operating margin | 6.1% | 6.2% |")
+    state = {"question": "Are Osprey's margins improving?", "companies": ["Osprey Engineering"],
+             "blocks": [block(1, table)]}
+    assert compose_offline(state).startswith(
+        "No. Osprey Engineering's operating margin fell from 6.2% in FY2023 to 6.1% in FY2024 [1].")
