@@ -1,12 +1,20 @@
 """Financial statements as pypdf extracts them, and totals stated in sentences.
 
 A statement page arrives as text lines: a title, a header naming the columns ("Years ended December 31" then
-"2018", "2017", one per line; "Three Months Ended June 30, 2023  2022"; "Q2 2023  Q1 2023"), a unit line
-("(in millions, except per share data)") and rows whose label and values are on one line
-("Total current assets 13,709 14,277") or spread over the following lines ("Depreciation", "1,488", "1,544").
-`read_statement` turns that into a `Statement`: the column periods, the declared scale and currency (read by
-app/text/units.py, as every declared unit is), and rows whose values are aligned with the periods when, and only
-when, their counts agree.
+"2018", "2017", one per line; "Three Months Ended June 30, 2023  2022"; "Q2 2023  Q1 2023"; a UK "Note 29 March" /
+"2025" / "£m 30 March" / "2024" / "£m"), a unit line ("(in millions, except per share data)") and rows whose label
+and values are on one line ("Total current assets 13,709 14,277") or spread over the following lines
+("Depreciation", "1,488", "1,544"). `read_statement` turns that into a `Statement`: the column periods, the declared
+scale and currency (read by app/text/units.py, as every declared unit is), and rows whose values are aligned with
+the periods when, and only when, their counts agree.
+
+Annual reports outside the US are read too: a 'Note' column whose numbers are no values, a date split over lines
+with the column's currency between them ('29 March' / '2025' / '£m'), half years ('H1 FY2025', 'Half-year ended
+31 December 2024') and Japanese fiscal years ('FY3/2025'), a titled header ('Iron Ore FY2024 FY2023 Change') whose
+title, like a heading line above a header, is kept on its rows, a unit line further down the page that applies
+from there on ('in € thousand' below 'in € million'), an unlabelled subtotal that adds up to the rows under its
+heading ('Current assets' … '364.8 364.4': 'Total current assets'), and segments as columns under a year line
+('Pumps Valves Services Group' / '2025') when the names can be counted.
 
 `read_stated_totals` reads the other way a report gives a total: "Revenue for the year ended 30 June 2024 was
 A$4,210 million", "Net sales were $1.2 billion in fiscal 2023".
@@ -22,7 +30,8 @@ from dataclasses import dataclass, field
 from app.text.dates import MONTH, MONTHS
 from app.text.periods import YEAR
 from app.text.sentences import sentence_around
-from app.text.units import SCALE, SCALE_NAME, SCALE_WORD, SHORT_SCALE, SYMBOL, currency_named, unit_declarations
+from app.text.units import (SCALE, SCALE_NAME, SCALE_WORD, SHORT_SCALE, SYMBOL, UnitDeclaration, currency_named,
+                            unit_declarations)
 
 # --- public types -------------------------------------------------------------------------------------------
 
@@ -32,12 +41,20 @@ class StatementRow:
     """One line item of a statement.
 
     `values` are aligned with `periods` when the row has as many values as the header has columns (a trailing
-    change column may be missing); otherwise `periods` is None and `values` are as read, left to right.
+    change column may be missing; a note reference before the values, under a header with a 'Note' column, is
+    no value); otherwise `periods` is None and `values` are as read, left to right.
     `unit` is "%" for percentages, "<currency> per share" (or "per share") for per-share amounts, "shares"
-    for share counts, else the statement's currency (a symbol of app/text/units.py: "$", "A$", "£", "€", "¥",
-    "CHF", ...) or "" when none is stated.
-    `scale` is the declared scale ("millions", "thousands", "billions") for scaled rows, None for percentages,
-    per-share amounts and unscaled statements. `raw` is the row's text lines joined on one line.
+    for share counts, else the currency declared for the row's table (a symbol of app/text/units.py: "$", "A$",
+    "£", "€", "¥", "CHF", ...) or "" when none is stated.
+    `scale` is the scale declared for the row's table ("millions", "thousands", "billions": the latest unit line
+    above the row, or one on the row's own line) for scaled rows, None for percentages, per-share amounts, rows a
+    unit line excepts ("except churn and ARPU") and unscaled statements. `raw` is the row's text lines joined on
+    one line.
+    `title` is the nearest title above the row's table: a titled header's ("Iron Ore" of "Iron Ore FY2024 FY2023
+    Change") or the heading line above its header ("Wireless financial results"); None when there is none. It
+    tells a segment's rows from the group's; it is context, not content, so rows compare equal without it.
+    `columns` names the values when the columns are not periods but segments ("Pumps", "Valves", "Group" under
+    a year line): then every period is that year. None otherwise.
     """
 
     line_item: str
@@ -46,13 +63,25 @@ class StatementRow:
     unit: str
     scale: str | None
     raw: str
+    title: str | None = field(default=None, compare=False)
+    columns: list[str] | None = None
 
 
 @dataclass(frozen=True)
 class Statement:
-    """A page's columns, declared unit and rows. `periods` are the first header's columns ("FY2018",
-    "Q2 2023", "2023-06-30", "3M 2023-06-30" for a three-months column, "% change"); a later header on the
-    same page starts new columns, so each row carries its own `periods`."""
+    """A page's columns, declared unit and rows. `periods` are the first header's columns; a later header on the
+    same page starts new columns, so each row carries its own `periods`. `scale` and `currency` are the page's
+    first declaration; a later unit line rescales the rows below it, so each row carries its own too.
+
+    Columns are named:
+    - "FY2018": a fiscal year ("2018" under "Years ended", "FY2018", "Fiscal 2018", "FY3/2018" (the year ended
+      March 2018), "52 weeks ended 31 March 2018", "Year ended March 31, 2018");
+    - "2023-06-30": a date without a span ("June 30, 2023", "As at 29 March 2025", "29 March" / "2025");
+    - "3M 2023-06-30", "6M 2024-12-31", "9M ...": the three, six or nine months ended that date ("Half-year ended
+      31 December 2024" and "26 weeks ended" are six months, "13 weeks" three);
+    - "Q2 2023": a quarter ("Q2 2023", "2Q23", "Second Quarter" / "2023");
+    - "H1 2025": a half of the fiscal year as the report names it ("H1 FY2025", "1H25", "First half 2025");
+    - "% change", "change": change columns ("% Chg", "Change in %", "Change", "Variance")."""
 
     periods: list[str]
     scale: str | None
@@ -77,38 +106,49 @@ class StatedTotal:
 
 # "except share data" leaves share counts unscaled; "except per share data" does not
 _SHARES_UNSCALED = re.compile(r"(?i)except\s+(?:for\s+)?(?:the\s+)?(?:number of\s+)?shares?\b")
+_EXCEPT = re.compile(r"(?i)\bexcept\b(?P<what>.*)")
+_EXCEPT_NOISE = {"except", "for", "the", "and", "per", "share", "data", "amount", "number", "otherwise", "stated",
+                 "noted", "indicated", "where", "when", "other", "figure", "information", "ratio"}  # as _label_words
 
+_YEAR_OR_SHORT = rf"(?:{YEAR}|\d{{2}})"
 _PERIOD_ITEMS = re.compile(
     rf"(?i)(?P<date>{MONTH}\s+\d{{1,2}},?\s+{YEAR}|\d{{1,2}}\s+{MONTH},?\s+{YEAR})"
     rf"|(?P<monthday>{MONTH}\s+\d{{1,2}}\b,?|\d{{1,2}}\s+{MONTH}(?!\w))"
-    rf"|(?P<quarter>\bQ[1-4]\s*(?:FY\s?)?'?(?:{YEAR}|\d{{2}})\b|\b[1-4]Q\s*'?(?:{YEAR}|\d{{2}})\b)"
+    rf"|(?P<quarter>\bQ[1-4]\s*(?:FY\s?)?'?{_YEAR_OR_SHORT}\b|\b[1-4]Q\s*'?{_YEAR_OR_SHORT}\b)"
+    rf"|(?P<half>\bH[12]\s*(?:FY\s?)?'?{_YEAR_OR_SHORT}\b|\b[12]H\s*(?:FY\s?)?'?{_YEAR_OR_SHORT}\b)"
     rf"|(?P<quarter_word>\b(?:first|second|third|fourth)\s+quarter\b(?:\s+(?:of\s+)?(?:fiscal\s+)?{YEAR})?)"
-    rf"|(?P<fiscal>\b(?:FY\s?'?|fiscal\s+(?:year\s+)?)(?:{YEAR}|\d{{2}})\b)"
-    r"|(?P<pct_change>%\s*(?:change|chg)\b|\bpercent(?:age)?\s+change\b)"
+    rf"|(?P<half_word>\b(?:first|second)\s+half\b(?:\s+(?:of\s+)?(?:fiscal\s+)?{YEAR})?)"
+    rf"|(?P<fiscal_month>\bFY\s?(?:1[0-2]|0?[1-9])/{YEAR}\b|\bFY\s?{YEAR}/(?:1[0-2]|0?[1-9])\b(?!\d))"
+    rf"|(?P<fiscal>\b(?:FY\s?'?|fiscal\s+(?:year\s+)?){_YEAR_OR_SHORT}\b)"
+    r"|(?P<pct_change>%\s*(?:change|chg)\b|\bpercent(?:age)?\s+change\b|\bchange\s+in\s+%|\bchange\s*%)"
     r"|(?P<change>\bchange\b|\bvariance\b|\bincrease\s*\(decrease\))"
-    r"|(?P<months>\b(?:three|six|nine|twelve|3|6|9|12)[\s-]+months?\b)"
+    r"|(?P<months>\b(?:three|six|nine|twelve|3|6|9|12)[\s-]+months?\b|\bhalf[\s-]?years?\b)"
+    r"|(?P<weeks>\b(?:13|26|39|52|53)[\s-]+weeks?\b)"
     r"|(?P<years_ended>\b(?:fiscal\s+)?years?\s+ended\b|\bfiscal\s+years?\b)"
     rf"|(?P<year>(?<![\d,.$]){YEAR}(?![\d,.%]))")
 _HEADER_WORDS = re.compile(r"(?i)\b(?:ended|ending|end|as|of|at|for|the|and|weeks?|periods?|unaudited|"
-                           r"audited|restated|actual|reported|vs\.?|versus|to|except|per|share|amounts|data)\b"
-                           r"|[\s,.;:$()|/&*-]+")
+                           r"audited|restated|actual|reported|vs\.?|versus|to|except|per|share|amounts|data|notes?|"
+                           r"pcp|full|year)\b|[\s,.;:$()|/&*-]+")
 _WORD = re.compile(r"[A-Za-z]{3,}")
 _HEADER_VOCABULARY = {*MONTHS, "ended", "ending", "end", "for", "the", "and", "weeks", "week", "periods", "period",
                       "unaudited", "audited", "restated", "actual", "reported", "versus", "except", "per", "share",
                       "amounts", "data", "three", "six", "nine", "twelve", "months", "month", "quarter", "first",
                       "second", "third", "fourth", "fiscal", "year", "years", "change", "chg", "percent",
-                      "percentage", "variance", "increase", "decrease"}
+                      "percentage", "variance", "increase", "decrease", "note", "notes", "pcp", "full", "half"}
 _QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
-_MONTH_DURATIONS = {"three": "3M", "3": "3M", "six": "6M", "6": "6M", "nine": "9M", "9": "9M"}
+_MONTH_DURATIONS = {"three": "3M", "3": "3M", "six": "6M", "6": "6M", "nine": "9M", "9": "9M", "half": "6M"}
+_WEEK_DURATIONS = {"13": "3M", "26": "6M", "39": "9M"}  # 52 and 53 weeks are a fiscal year
 
 _VALUE = re.compile(
-    r"^(?P<open>\()?(?P<cur>(?:US|A|AU|C)?\$|£|€)?(?P<open2>\()?(?P<sign>[-−])?"
+    r"^(?P<open>\()?(?P<cur>(?:US|A|AU|C)?\$|£|€)?(?P<open2>\()?(?P<sign>[-−–])?"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?P<close>\))?(?P<pct>%)?(?P<close2>\))?$")
 _CURRENCY_TOKEN = re.compile(r"^(?:US|A|AU|C)?\$$|^[£€]$")
 _DASH = re.compile(r"^[—–-]+%?$")
 _NOT_AVAILABLE = re.compile(r"(?i)^(?:n/?a|nm|n\.m\.?|none)$")
 _NOTE_MARK = re.compile(r"^\([a-z]\)$|^\*+$|^[†‡§¹²³⁴⁵⁶⁷⁸⁹]+$")
 _NOTE_CANDIDATE = re.compile(r"^\(\d{1,2}\)$")
+_NOTE_REFERENCE = re.compile(r"^\d{1,2}$")  # '18' in a 'Note' column
+_NOTES_IN_LABEL = re.compile(r"(?:\s+\d{1,2},)+$")  # 'Net sales 5,' when its '24' was the note column's
 _DIGITS = re.compile(r"\d+")
 _YEAR_TOKEN = re.compile(rf"^{YEAR}$")
 _LABEL_NOTES = re.compile(r"(?:\s*(?:\((?:\d{1,2}|[a-z])\)|\*+|[†‡§¹²³⁴⁵⁶⁷⁸⁹]+))+$")
@@ -117,6 +157,29 @@ _SHARE_COUNT = re.compile(r"(?i)\bshares\s+outstanding\b|\b(?:weighted[- ]averag
                           r"\bshares used\b")
 _PERCENT_LABEL = re.compile(r"(?i)\(%\)|\bpercent(?:age)?\b|\bas a % of\b|%\s*$")
 _BASIC_DILUTED = re.compile(r"(?i)^(?:basic|diluted|basic and diluted)$")
+
+# A header's column unit, written under or beside each column: '£m', '$m', '€m', 'A$m', '(£m)', 'CHFm'
+_UNIT_TOKEN = re.compile(rf"^\(?(?:[A-Z]{{0,3}}[$£€¥]|[A-Z]{{3}})\s?{SHORT_SCALE}\)?$")
+_NOTE_WORD = re.compile(r"(?i)^notes?$")
+_UNIT_START = re.compile(r"\(?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3}|(?i:in|thousands?|millions?|billions?)$)")
+_NOTE_IN = re.compile(r"(?i)\bnotes?\b")
+_UNIT_HINT = re.compile(r"[$£€¥]|(?i:thousand|million|billion|\byen\b)|\b[A-Z]{3}\s?(?:mn|bn|m|k)\b")
+_FOOTNOTE_DIGIT = re.compile(r"^[1-9]$|^[¹²³⁴⁵⁶⁷⁸⁹]$")
+_BRACKETS = re.compile(r"\([^()]*\)")
+_VERSUS = re.compile(r"(?i)\s*(?:vs\.?|versus|compared\s+(?:to|with))\s+")
+_DATING = re.compile(r"(?i)\b(?:ended|ending|as\s+(?:at|of))\b")
+# A titled header's title: a short line of words ('Iron Ore', 'Average number of employees') that is no
+# sentence, ending in no word that would run on into the years ('Revenue for 2024 2023' is prose)
+_TITLE_MAX_WORDS = 8
+_RUNS_ON = {"for", "and", "of", "in", "to", "the", "at", "by", "from", "with", "between", "on", "as", "or", "than",
+            "versus", "vs", "vs.", "since", "until", "during", "over", "into", "a", "an", "was", "were", "is", "are"}
+_TITLED_NOISE = re.compile(r"(?i)\b(?:and|to|or|for|the|as|at|except|per|share|amounts|data)\b")
+_MAX_TITLE_SPAN = 5  # the years of a titled header's columns lie within this many years of each other
+_YEAR_SEEN = re.compile(rf"(?<!\d){YEAR}(?!\d)|\bFY\s?'?\d{{2}}\b")
+_NAME_JOINERS = {"and", "&", "of", "the", "for", "und", "de"}
+MIN_SEGMENT_COLUMNS = 3
+"""Segment columns are read from a name line of at least this many names ('Pumps Valves Group'); two capitalised
+words above a year ('Group Revenue') are a heading."""
 
 
 # --- reading a statement ------------------------------------------------------------------------------------
@@ -131,12 +194,29 @@ def read_statement(text: str) -> Statement:
     return reader.finish()
 
 
+@dataclass(frozen=True)
+class _Unit:
+    """A declared unit: its scale name, its currency (None when it names none), and whether share counts are
+    scaled and which row words it excepts ('except churn and ARPU')."""
+
+    scale: str
+    currency: str | None
+    shares_scaled: bool = True
+    excepted: frozenset[frozenset[str]] = frozenset()
+
+
 @dataclass
 class _OpenRow:
     label: str
     tokens: list[str] = field(default_factory=list)
     raw: list[str] = field(default_factory=list)
     periods: list[str] = field(default_factory=list)
+    section: int = 0  # the unit declaration in force (see _Reader.units); -1 before the page's first
+    table: int = 0  # the header the row stands under (0: none)
+    title: str | None = None
+    note_column: bool = False  # its header has a 'Note' column: a note reference may stand before the values
+    names: list[str] | None = None  # its header's column names, when the columns are segments under a year
+    declared: _Unit | None = None  # a unit declared on the row's own line
 
 
 @dataclass
@@ -144,9 +224,33 @@ class _Header:
     columns: list[str] = field(default_factory=list)
     durations: list[str] = field(default_factory=list)
     monthday: tuple[int, int] | None = None
-    quarters: list[int] = field(default_factory=list)
+    monthdays: list[tuple[int, int]] = field(default_factory=list)  # 'January 28,' / 'January 29,' then the years
+    dated_by_monthdays: int = 0  # years given a day from `monthdays` so far
+    last_kind: str = ""  # the kind of the item read last
+    parts: list[str] = field(default_factory=list)  # 'Q4' under 'Fourth Quarter', 'H1' under 'First half'
     annual: bool = False
-    kinds: list[str] = field(default_factory=list)  # how each dated column was written: 'date', 'year', ...
+    kinds: list[str] = field(default_factory=list)  # how each column was written: 'date', 'year', 'fiscal', ...
+    lines: list[int] = field(default_factory=list)  # the header line each column was read from
+    line: int = 0
+    dating_lines: set[int] = field(default_factory=set)  # lines that date the statement: 'As at 31 March 2025'
+    versus: bool = False  # the line before ended 'Fiscal 2020 vs.': the next column is what it is compared with
+    note: bool = False
+    title: str | None = None
+    names: str | None = None  # the label line just above a header, which may name segment columns
+    context_durations: list[str] = field(default_factory=list)  # from the lines before a 'Note' column
+
+
+@dataclass(frozen=True)
+class _HeaderLine:
+    """A line read as (part of) a header: its period text, the column units it declared ('£m'), whether it
+    names a 'Note' column, and its title when it is a titled header ('Iron Ore FY2024 FY2023'). `text` is None
+    when only leading column units were taken off a row's label ('£m Revenue'): `rest` is then the row."""
+
+    text: str | None
+    units: tuple[UnitDeclaration, ...] = ()
+    note: bool = False
+    title: str | None = None
+    rest: str = ""
 
 
 @dataclass
@@ -154,14 +258,22 @@ class _Reader:
     """The line-by-line state of `read_statement`: the header being read, the row being read, and the rows
     read so far (finished once the whole page, and so its currency, is known)."""
 
-    scale: str | None = None
-    currency: str | None = None
+    units: list[_Unit] = field(default_factory=list)  # the page's unit declarations, in order, each kept once
+    first_declared: _Unit | None = None  # the page's first, a row's own included: the Statement's unit
+    first_table: int = 0  # the first table the page's first declaration reaches
+    table: int = 0
     seen_currency: str | None = None
-    shares_scaled: bool = True
     header: _Header | None = None
     periods: list[str] = field(default_factory=list)
     first_periods: list[str] | None = None
+    note_column: bool = False
+    names: list[str] | None = None
+    title: str | None = None
+    titles: list[str] = field(default_factory=list)  # heading lines since the last row with values
     heading: str = ""
+    block_heading: str | None = None  # the heading the rows of `block` stand under, for an unlabelled subtotal
+    block: list[_OpenRow] = field(default_factory=list)
+    note_pending: bool = False
     row: _OpenRow | None = None
     rows: list[_OpenRow] = field(default_factory=list)
 
@@ -169,73 +281,172 @@ class _Reader:
         text = _unglued(line.strip())
         if not text or text.startswith("|"):
             return
-        rest = self._read_unit(text)
-        if not rest:
+        declared, rest, opens = _unit_in(text)
+        if not rest or _NOTE_WORD.match(rest):
+            if declared:
+                self._declare(declared)
+            if rest and self.header is not None:
+                self._read_header(_HeaderLine("", note=True))
+            elif rest:
+                self.note_pending = True  # 'Note' on a line of its own heads a header's first column
             return
-        if _is_period_line(rest, continuing=self.header is not None):
-            self._read_header(rest)
-            return
+        head = _header_line(rest, continuing=self.header is not None)
+        if head is not None:
+            if head.text is not None:
+                self._read_header(head)  # first: a unit on a header's line is its table's, not the one above's
+            for unit in ([declared] if declared else []) + [_unit_of(u) for u in head.units]:
+                self._declare(unit, header_line=head.text is not None)
+            if head.text is not None:
+                return
+            rest, declared = head.rest, None  # '£m Revenue': the column unit under a header, then a row
+        if declared and opens:  # '(in thousands) Revenues $ 6,779,511': the line opens with the table's unit
+            self._declare(declared)
+            declared = None
         if self.header is not None:  # '2019 2018 Cash flows from operating activities:' ends a header
-            years, text = _leading_years(text)
+            years, rest = _leading_years(rest)
             if years:
-                self._read_header(years)
+                self._read_header(_HeaderLine(years))
         self._close_header()
-        for piece in _pieces(text):
+        self.note_pending = False
+        for position, piece in enumerate(_pieces(rest)):
             label, tokens = _split_row(piece)
             if label:
-                self._start_row(label, tokens, piece)
+                self._start_row(label, tokens, piece, declared if position == 0 else None)
             else:
+                if declared and position == 0:
+                    self._declare(declared)
                 self._add_values(tokens, piece)
 
     def finish(self) -> Statement:
         self._close_header()
         self._close_row()
-        currency = self.currency or self.seen_currency
-        rows = [_finish_row(r, currency, self.scale, self.shares_scaled) for r in self.rows]
-        return Statement(periods=self.first_periods or [], scale=self.scale, currency=currency, rows=rows)
+        first = self.first_declared
+        rows = [_finish_row(r, self._unit(r)) for r in self.rows]
+        return Statement(periods=self.first_periods or [], scale=first.scale if first else None,
+                         currency=(first.currency if first else None) or self.seen_currency, rows=rows)
 
-    def _read_unit(self, text: str) -> str:
-        """Record a unit declaration; the line without it (empty when the line was only that)."""
-        declared = unit_declarations(text)[:1] if len(text) <= 160 else []
-        if not declared:
-            return text
-        unit = declared[0]
-        if self.scale is None:
-            self.scale = SCALE_NAME[unit.scale]
-            self.currency = unit.currency or None
-            self.shares_scaled = not _SHARES_UNSCALED.search(unit.text)
-        return (text[:unit.start] + " " + text[unit.end:]).strip()
+    # --- units
 
-    def _read_header(self, text: str) -> None:
-        self._close_row()
+    def _declare(self, unit: _Unit, *, header_line: bool = False) -> None:
+        """A unit declared from here on. The page's first is also that of the rows above it (a unit line may come
+        anywhere on the page), unless a header's line declares it ('Segment EBITDA (A$m) FY2025 FY2024'): then
+        it is only its table's."""
+        self.first_declared = self.first_declared or unit
+        if not self.units:
+            self.first_table = self.table + 1 if header_line else 0
+        if not self.units or self.units[-1] != unit:
+            self.units.append(unit)
+
+    def _section(self) -> int:
+        return len(self.units) - 1
+
+    def _unit(self, row: _OpenRow) -> tuple[str | None, _Unit | None]:
+        """The currency and declared unit a row is read in: the unit declared on its own line, else the one in
+        force where it stands (rows above the page's first declaration are read in it, as far as it reaches: see
+        _declare). The page's first declaration that names no currency takes the first one seen on the page ('$
+        2,418'), as a single table does; a later one takes the row's own ('$ 55.55'), if any."""
+        own = _currency_in_tokens(row.tokens)
+        unit = None
+        if self.units and (row.section >= 0 or row.table >= self.first_table):
+            unit = self.units[max(row.section, 0)]  # above the first unit line: in it if in its table
+        fallback = (unit.currency if unit else None) or (self.seen_currency if row.section <= 0 else own)
+        if row.declared is not None:
+            return row.declared.currency or fallback, row.declared
+        return fallback, unit
+
+    # --- headers
+
+    def _read_header(self, head: _HeaderLine) -> None:
+        if head.title is not None:
+            self._close_header()  # a titled header starts a table of its own
         if self.header is None:
-            self.header = _Header()
+            self._footnoted_heading()
+            names = self.row.label if self.row is not None and not _values(self.row.tokens) else None
+            self._close_row()
+            self.header = _Header(title=head.title, names=names, note=self.note_pending)
+        else:
+            self._close_row()
+        header = self.header
+        header.line += 1
+        if _DATING.search(head.text or ""):
+            header.dating_lines.add(header.line)
+        if head.note:
+            header.note = True
+            if header.columns:  # 'For the 52 weeks ended 29 March 2025' above 'Note 52 weeks ...': only dating
+                header.context_durations += header.durations
+                header.columns, header.kinds, header.lines, header.durations, header.parts = [], [], [], [], []
+        text = head.text or ""
+        brackets = [m.span() for m in _BRACKETS.finditer(text)]
+        restated, last_end = False, None
         for match in _PERIOD_ITEMS.finditer(text):
-            _add_period_item(self.header, match)
+            inside = any(start <= match.start() and match.end() <= end for start, end in brackets)
+            before = len(header.columns)
+            _add_period_item(header, match)
+            if len(header.columns) == before + 1 and (header.versus or last_end is not None
+                                                      and _VERSUS.fullmatch(text[last_end:match.start()])):
+                # 'Fiscal 2020 vs. Fiscal 2019': one column, the change between them
+                del header.columns[-2:], header.kinds[-2:], header.lines[-2:]
+                _add_column(header, "change", "change")
+                header.versus = False
+            elif inside and match.lastgroup == "date" and len(header.columns) == before + 1 and before and not restated:
+                # 'FY3/2024 (Year ended March 31, 2024)': the bracket restates the column before it
+                del header.columns[before - 1], header.kinds[before - 1], header.lines[before - 1]
+                restated = True
+            elif not inside:
+                restated = False
+            if len(header.columns) > before:
+                last_end = match.end()
+        if last_end is not None and _VERSUS.fullmatch(text[last_end:] + " ") and header.columns:
+            header.versus = True  # 'Fiscal 2020 vs.' / 'Fiscal 2019'
+
+    def _footnoted_heading(self) -> None:
+        """'Wireless subscriber results 1' just above a header: the digit is a footnote mark, not a value."""
+        row = self.row
+        if row is not None and len(row.tokens) == 1 and _FOOTNOTE_DIGIT.match(row.tokens[0]):
+            row.tokens = []
 
     def _close_header(self) -> None:
         if self.header is None:
             return
-        columns = _label_columns(self.header)
+        header, self.header = self.header, None
+        _drop_dating_column(header)
+        columns = _label_columns(header)
         half = len(columns) // 2
-        kinds = self.header.kinds
+        kinds = header.kinds
         if (half and len(columns) % 2 == 0 and columns[:half] == columns[half:]
                 and len(kinds) == len(columns) and set(kinds[:half]) == {"date"} and set(kinds[half:]) == {"year"}):
             columns = columns[:half]  # 'Fiscal years ended December 31, 2022, … 2020' then '2022 2021 2020'
-        self.header = None
         if not columns:
             return
+        self.table += 1
         self.periods = columns
         if self.first_periods is None:
             self.first_periods = columns
+        self.note_column = header.note
+        self.block_heading, self.block = None, []
+        titles = self.titles
+        if len(columns) == 1 and header.names and (names := _column_names(header.names)):
+            self.names = names  # 'Pumps Valves Services Group' above '2025': the columns are segments
+            titles = titles[:-1] if titles and titles[-1] == header.names else titles
+        elif len(columns) > 1:
+            self.names = None
+        self.title = header.title or (titles[-1] if titles else self.title)
+        self.titles = []
 
-    def _start_row(self, label: str, tokens: list[str], text: str) -> None:
+    # --- rows
+
+    def _start_row(self, label: str, tokens: list[str], text: str, declared: _Unit | None = None) -> None:
         row = self.row
-        if row is not None and not _values(row.tokens) and _continues(row.label, label):
+        if row is not None and row.label and not _values(row.tokens) and _continues(row.label, label):
             row.label, row.tokens, row.raw = f"{row.label} {label}", tokens, [*row.raw, text]
+            row.declared = row.declared or declared
             return  # a label wrapped onto a second line
         self._close_row()
-        self.row = _OpenRow(label=self._qualified(label), tokens=tokens, raw=[text], periods=self.periods)
+        if declared is not None:
+            self.first_declared = self.first_declared or declared
+        self.row = _OpenRow(label=self._qualified(label), tokens=tokens, raw=[text], periods=self.periods,
+                            section=self._section(), table=self.table, title=self.title,
+                            note_column=self.note_column, names=self.names, declared=declared)
 
     def _qualified(self, label: str) -> str:
         """'Basic' under the heading 'Earnings per share:' is 'Basic earnings per share'."""
@@ -247,24 +458,210 @@ class _Reader:
 
     def _add_values(self, tokens: list[str], text: str) -> None:
         row = self.row
-        if row is None:
-            return  # values without a label: nothing to name them by
-        count = _count(row.tokens)
-        if row.periods and count >= len(row.periods) and _count([*row.tokens, *tokens]) > count:
-            self._close_row()  # the row is full: a further number is a page number or a stray cell
-            return
-        row.tokens.extend(tokens)
-        row.raw.append(text)
+        if row is not None:
+            count = _count(row.tokens)
+            capacity = len(row.periods) + (1 if row.note_column and _leads_with_note(row.tokens) else 0)
+            # 'Dividends 21' then a line of the row's values: '21' was a note number, not the row's one value
+            noted = len(row.raw) == 1 and count == 1 and _leads_with_note(row.tokens) and _count(tokens) >= capacity
+            if noted or not (row.periods and count >= capacity and _count([*row.tokens, *tokens]) > count):
+                row.tokens.extend(tokens)
+                row.raw.append(text)
+                return
+        # values without a label, or beyond a full row: a page number, a stray cell, or an unlabelled subtotal
+        self._close_row()
+        self.row = _OpenRow(label="", tokens=list(tokens), raw=[text], periods=self.periods, section=self._section(),
+                            table=self.table, title=self.title)
 
     def _close_row(self) -> None:
         row, self.row = self.row, None
         if row is None:
             return
+        if not row.label:
+            total = self._subtotal(row)
+            if total is not None:
+                self.rows.append(total)
+                self.block_heading, self.block = None, []
+            return
         self.seen_currency = self.seen_currency or _currency_in_tokens(row.tokens)
+        if row.declared is not None and (not _values(row.tokens) or _align(
+                _values(row.tokens), row.periods, row.note_column)[1] is None):
+            self._declare(row.declared)  # 'Results (in thousands)' above its table, '(Dollars in millions) (Note 1)':
+            row.declared = None  # from here on; only a row that lines up with the columns has a unit of its own
         if _values(row.tokens):
             self.rows.append(row)
+            self.titles = []
+            if self.block_heading is not None:
+                self.block.append(row)
+            return
+        self.heading = _clean_label(row.label)
+        self.block_heading, self.block = self.heading, []
+        title = row.label if _is_heading(row.label) else row.raw[0] if _is_heading(row.raw[0]) else None
+        if title:  # 'Consolidated income statement' / 'for the period from 1 January to 31 December 2024'
+            self.titles = [*self.titles[-2:], title]
+
+    def _subtotal(self, line: _OpenRow) -> _OpenRow | None:
+        """A values-only line under a heading's rows that is, in each column, their sum to the rounding shown:
+        the heading's total ('Current assets' … '364.8 364.4' is 'Total current assets'). None otherwise."""
+        if not self.block_heading or not self.block:
+            return None
+        cells, periods = _dated(*_align(_values(line.tokens), line.periods))
+        if not cells or len(cells) < 2 and len(self.block) < 2:
+            return None  # one figure equal to one row's: too likely a coincidence (a page number)
+        sums = [0.0] * len(cells)
+        for row in self.block:
+            row_cells, row_periods = _dated(*_align(_values(row.tokens), row.periods, row.note_column))
+            if row_periods != periods or row.names:
+                return None
+            for i, cell in enumerate(row_cells):
+                if cell.value is None or cell.percent:
+                    return None
+                sums[i] += cell.value
+        for total, cell in zip(sums, cells):
+            if cell.value is None or cell.percent or abs(total - cell.value) > 0.5 * 10 ** -cell.decimals + 1e-9:
+                return None
+        heading = self.block_heading
+        name = heading.lower() if heading.isupper() else (heading if heading[1:2].isupper()
+                                                          else heading[:1].lower() + heading[1:])
+        return _OpenRow(label=f"Total {name}", tokens=line.tokens, raw=line.raw, periods=line.periods,
+                        section=line.section, table=line.table, title=line.title)
+
+
+def _unit_in(text: str) -> tuple[_Unit | None, str, bool]:
+    """The first unit a line declares, the line without it (empty when the line was only that), and whether the
+    line opens with it."""
+    declared = unit_declarations(text)[:1] if len(text) <= 160 else []
+    if not declared:
+        return None, text, False
+    start, end = declared[0].start, declared[0].end
+    return _unit_of(declared[0]), (text[:start] + " " + text[end:]).strip(), not text[:start].strip()
+
+
+def _unit_of(declaration: UnitDeclaration) -> _Unit:
+    """A declaration as the unit of the rows below it; what it excepts ('except churn and ARPU') is kept as
+    phrases of words ({'churn'}, {'arpu'}), each of which a row's label must hold all of to be left unscaled."""
+    excepted = _EXCEPT.search(declaration.text)
+    phrases = re.split(r"(?i),|\band\b|\bor\b", excepted.group("what")) if excepted else []
+    kept = frozenset(words for phrase in phrases if (words := _label_words(phrase) - _EXCEPT_NOISE))
+    return _Unit(SCALE_NAME[declaration.scale], declaration.currency or None,
+                 not _SHARES_UNSCALED.search(declaration.text), kept)
+
+
+def _label_words(text: str) -> frozenset[str]:
+    return frozenset(w.lower().removesuffix("s") for w in _WORD.findall(text))
+
+
+def _header_line(text: str, *, continuing: bool) -> _HeaderLine | None:
+    """The line as a header line, or None when it is none. Column units ('£m', '$m', 'A$ million') and a 'Note'
+    column are taken off it; a trailing footnote digit ('2024 2023 (restated) 2') too. Under an open header a
+    line of header words alone ('ended') continues it, and one that starts with column units and goes on with a
+    label ('£m Non-current assets') gives the label back as a row."""
+    tokens = text.split()
+    hinted = bool(_UNIT_HINT.search(text))  # most lines name no unit: the unit readers are skipped
+    units, lead = _leading_units(tokens) if hinted else ([], 0)
+    body = tokens[lead:]
+    inner = [t for t in body if _UNIT_TOKEN.match(t) and unit_declarations(t)] if hinted else []
+    words = [t for t in body if t not in inner] if inner else body
+    note = bool(_NOTE_IN.search(text)) and any(_NOTE_WORD.match(t) for t in words)
+    if note:
+        words = [t for t in words if not _NOTE_WORD.match(t)]
+    if len(words) > 1 and _FOOTNOTE_DIGIT.match(words[-1]) and _PERIOD_ITEMS.search(" ".join(words[:-1])):
+        words = words[:-1]
+    found = tuple(units + [unit_declarations(t)[0] for t in inner])
+    candidate = " ".join(words)
+    if candidate and _is_period_line(candidate, continuing=continuing):
+        return _HeaderLine(candidate, found, note)
+    if continuing and (found or note) and not candidate:
+        return _HeaderLine("", found, note)
+    if continuing and candidate and not any(w.lower() not in _HEADER_VOCABULARY for w in _WORD.findall(candidate)) \
+            and not _HEADER_WORDS.sub("", candidate):
+        return _HeaderLine(candidate, found, note)  # 'ended' between '52 weeks' and '29 March'
+    titled = _titled(words)
+    if titled is not None:
+        return _HeaderLine(titled[1], found, note, title=titled[0])
+    if continuing and lead and body:
+        return _HeaderLine(None, tuple(units), rest=" ".join(body))
+    return None
+
+
+def _leading_units(tokens: list[str]) -> tuple[list[UnitDeclaration], int]:
+    """A column unit the line starts with ('£m', 'A$ million', 'Millions of yen'), and how many tokens it takes."""
+    if not tokens or not _UNIT_START.match(tokens[0]):
+        return [], 0
+    for size in (3, 2, 1):
+        if len(tokens) < size:
+            continue
+        prefix = " ".join(tokens[:size])
+        found = unit_declarations(prefix)
+        if len(found) == 1 and found[0].start == 0 and found[0].end == len(prefix):
+            return [found[0]], size
+    return [], 0
+
+
+def _titled(words: list[str]) -> tuple[str, str] | None:
+    """'Iron Ore FY2024 FY2023 Change' → ('Iron Ore', 'FY2024 FY2023 Change'): a short title, then two period
+    columns or more that end the line. None for anything else: prose ('Costs were flat between 2024 and 2025'),
+    a title that runs on into the years ('Revenue for 2025 2024'), a row ('Notes due 2027 150,000')."""
+    if len(words) < 3 or len(_YEAR_SEEN.findall(" ".join(words))) < 2:
+        return None
+    for size in range(1, min(len(words) - 1, _TITLE_MAX_WORDS) + 1):
+        suffix = " ".join(words[size:])
+        first = _PERIOD_ITEMS.match(suffix)
+        if first is None or first.lastgroup in ("change", "pct_change"):
+            continue
+        if _TITLED_NOISE.search(suffix) or not _is_period_line(suffix, continuing=False):
+            continue
+        header = _Header()
+        for match in _PERIOD_ITEMS.finditer(suffix):
+            _add_period_item(header, match)
+        years = [int(y) for c in header.columns for y in re.findall(YEAR, c)]
+        if len(years) < 2 or max(years) - min(years) > _MAX_TITLE_SPAN:
+            return None
+        title = " ".join(words[:size])
+        last = words[size - 1]
+        if (not (title[:1].isupper() or title[:1].isdigit()) or last.lower() in _RUNS_ON or _is_value_token(last)
+                or title.endswith((".", ",", ";", ":")) or not _WORD.search(title)):
+            return None
+        return title, suffix
+    return None
+
+
+
+def _drop_dating_column(header: _Header) -> None:
+    """'For the year ended 30 June 2024' (or 'As at 31 December 2024') above a header that names that column
+    again among two or more: the first line only dates the statement and is no column of its own."""
+    if len(header.columns) < 3 or header.kinds[0] not in ("date", "fiscal", "fiscal_month"):
+        return
+    first = header.lines[0]
+    if (first not in header.dating_lines or header.lines.count(first) != 1
+            or header.columns[0] not in header.columns[1:]):
+        return  # 'December 31, 2018' / '2018' / '2017': a three-months column, then two years
+    del header.columns[0], header.kinds[0], header.lines[0]
+
+
+def _is_heading(label: str) -> bool:
+    """A line that may title the table below it: a few words, no sentence ('Wireless financial results',
+    'Current assets', '6 Segment reporting'); not '(Consolidated statement of financial position)'."""
+    words = label.split()
+    return (1 <= len(words) <= 12 and len(label) <= 90 and (label[:1].isupper() or label[:1].isdigit())
+            and not label.rstrip().endswith((".", ",", ";")))
+
+
+def _column_names(text: str) -> list[str]:
+    """Segment names on one line, each starting with a capital: 'Water systems Heat pumps Service and parts
+    Corporate/ consolidation Group' → ['Water systems', 'Heat pumps', 'Service and parts',
+    'Corporate/consolidation', 'Group']. A word that is not capitalised, or follows '/', '&', '-' or a joining
+    word, goes on the name before it. Only names as many as the row's values are taken (see _finish_row)."""
+    names: list[list[str]] = []
+    for word in text.split():
+        joins = names and (not word[:1].isupper() or names[-1][-1].endswith(("/", "-", "&"))
+                           or names[-1][-1].lower() in _NAME_JOINERS)
+        if joins:
+            names[-1].append(word)
         else:
-            self.heading = _clean_label(row.label)
+            names.append([word])
+    if len(names) < MIN_SEGMENT_COLUMNS or not all(n[0][:1].isupper() or n[0][:1].isdigit() for n in names):
+        return []
+    return [re.sub(r"([/-])\s+", r"\1", " ".join(name)) for name in names]
 
 
 def _continues(label: str, following: str) -> bool:
@@ -291,51 +688,82 @@ def _is_period_line(text: str, *, continuing: bool) -> bool:
 
 
 def _add_period_item(header: _Header, match: re.Match[str]) -> None:
-    """One header item: a column ('2018', 'June 30, 2023', 'Q2 2023', '% Change') or context for the columns
-    that follow ('Three Months Ended', 'Years ended', 'December 31', 'Fourth Quarter')."""
-    kind, text = match.lastgroup, match.group(0)
+    """One header item: a column ('2018', 'June 30, 2023', 'Q2 2023', 'H1 FY2025', '% Change') or context for
+    the columns that follow ('Three Months Ended', 'Years ended', '52 weeks ended', 'December 31', 'Fourth
+    Quarter')."""
+    _read_period_item(header, match)
+    header.last_kind = match.lastgroup or ""
+
+
+def _read_period_item(header: _Header, match: re.Match[str]) -> None:
+    kind, text = match.lastgroup or "", match.group(0)
     if kind == "months":
         header.durations.append(_MONTH_DURATIONS.get(text.split()[0].lower().split("-")[0], ""))
+    elif kind == "weeks":
+        weeks = _DIGITS.findall(text)[0]
+        if weeks in _WEEK_DURATIONS:
+            header.durations.append(_WEEK_DURATIONS[weeks])
+        else:
+            header.annual = True
     elif kind == "years_ended":
         header.annual = True
     elif kind == "monthday":
         header.monthday = _month_day(text)
-    elif kind == "quarter_word":
-        header.quarters.append(_QUARTER_WORDS[text.split()[0].lower()])
+        if header.last_kind == "monthday":
+            header.monthdays.append(header.monthday)  # 'January 28,' / 'January 29,' / '2023' / '2022'
+        else:
+            header.monthdays, header.dated_by_monthdays = [header.monthday], 0
+    elif kind in ("quarter_word", "half_word"):
+        number = _QUARTER_WORDS[text.split()[0].lower()]
+        header.parts.append(f"Q{number}" if kind == "quarter_word" else f"H{number}")
         if re.search(YEAR, text):
-            header.columns.append(f"Q{header.quarters.pop()} {re.findall(YEAR, text)[-1]}")
+            _add_column(header, f"{header.parts.pop()} {re.findall(YEAR, text)[-1]}", kind)
     else:
         if kind == "date":
             header.monthday = _month_day(re.sub(YEAR, "", text))  # '2021' after 'December 31, 2022' is a date too
-        header.columns.append(_column(header, kind or "", text))
-        header.kinds.append(kind or "")
+        _add_column(header, _column(header, kind, text), kind)
+
+
+def _add_column(header: _Header, column: str, kind: str) -> None:
+    header.columns.append(column)
+    header.kinds.append(kind)
+    header.lines.append(header.line)
 
 
 def _column(header: _Header, kind: str, text: str) -> str:
     if kind == "date":
         year, month, day = _date(text)
         return f"FY{year}" if header.annual else f"{year}-{month:02d}-{day:02d}"
-    if kind == "quarter":
-        digits = re.findall(_DIGITS, text)  # 'Q2 2023', 'Q2 FY23', '2Q23'
-        quarter, year = (digits[0], digits[1]) if len(digits) == 2 else (digits[0][0], digits[0][1:])
-        return f"Q{quarter} {_full_year(year)}"
+    if kind in ("quarter", "half"):
+        digits = re.findall(_DIGITS, text)  # 'Q2 2023', 'Q2 FY23', '2Q23', 'H1 FY2025', '1H25'
+        number, year = (digits[0], digits[1]) if len(digits) == 2 else (digits[0][0], digits[0][1:])
+        return f"{'Q' if kind == 'quarter' else 'H'}{number} {_full_year(year)}"
+    if kind == "fiscal_month":
+        return f"FY{re.findall(YEAR, text)[0]}"  # 'FY3/2025', 'FY2025/3': the year ended in March 2025
     if kind == "fiscal":
         return f"FY{_full_year(re.findall(_DIGITS, text)[-1])}"
     if kind in ("pct_change", "change"):
         return "% change" if kind == "pct_change" else "change"
     year = int(text)
-    if header.quarters:
-        return f"Q? {year}"  # the quarter is named by its group: see _label_columns
+    if header.parts:
+        return f"{header.parts[-1][0]}? {year}"  # the quarter or half is named by its group: see _label_columns
     if header.monthday and not header.annual:
-        return f"{year}-{header.monthday[0]:02d}-{header.monthday[1]:02d}"
+        month, day = header.monthday
+        if len(header.monthdays) > 1 and header.dated_by_monthdays < len(header.monthdays):
+            month, day = header.monthdays[header.dated_by_monthdays]  # the days listed before the years, in order
+            header.dated_by_monthdays += 1
+        return f"{year}-{month:02d}-{day:02d}"
     return f"FY{year}"
 
 
 def _label_columns(header: _Header) -> list[str]:
     """The header's columns, each prefixed with its months duration ('3M 2023-06-30') or named by its quarter
     ('Q2 2020' under 'Second Quarter'). Several durations ('Three Months Ended', 'Six Months Ended') or quarters
-    ('First Quarter  Second Quarter') split the columns evenly, in order; when they cannot, a quarter stays 'Q?'."""
-    groups: list[str] = header.durations or [f"Q{q}" for q in header.quarters]
+    ('First Quarter  Second Quarter') split the columns evenly, in order; when they cannot, a quarter stays 'Q?'.
+    A duration read only above a 'Note' column ('for the half-year ended ...' then 'Note 2024 2023') applies to
+    every column."""
+    context = sorted(set(header.context_durations))
+    groups: list[str] = header.durations or header.parts or (context if len(context) == 1 else [])
     periods = [c for c in header.columns if not c.endswith("change")]
     if not groups or not periods or len(periods) % len(groups):
         return header.columns
@@ -345,9 +773,9 @@ def _label_columns(header: _Header) -> list[str]:
 
 
 def _in_group(group: str, period: str) -> str:
-    if period.startswith("Q?"):
+    if period[1:2] == "?":
         return group + period[2:]
-    return f"{group} {period}".strip() if not group.startswith("Q") else period
+    return f"{group} {period}".strip() if group.endswith("M") or not group else period
 
 
 def _month_day(text: str) -> tuple[int, int]:
@@ -373,7 +801,8 @@ def _full_year(digits: str) -> int:
 # of values that is unmistakably a row's cells (a grouped number such as '618,622', a currency sign, or two
 # cells or more) followed by a capitalised word therefore ends a row. '$3,901 million' does not (lower case),
 # nor a lone '1' in 'Level 1 assets', '4.75%' in '4.75% Notes due 2025' or the hyphen in 'Segment revenue - Quarries'.
-_GLUED = re.compile(r"(?<=[A-Za-z])(?=\(?\d{1,3}(?:,\d{3})+(?!\d))|(?<=[a-z])(?=[—–$])")
+_GLUED = re.compile(r"(?<=[A-Za-z])(?=\(?\d{1,3}(?:,\d{3})+(?!\d))|(?<=[a-z])(?=[—–$])"
+                    r"|(?<=\d)(?=[¹²³⁴⁵⁶⁷⁸⁹]+(?!\S))")
 _GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+")
 
 
@@ -381,8 +810,9 @@ _LEADERS = re.compile(r"\s*(?:\.\s?){3,}\s*|\s*…+\s*")
 
 
 def _unglued(text: str) -> str:
-    """Cells written onto a label's last word apart ('net161,985' → 'net 161,985', 'enefits—' → 'enefits —'),
-    and dot leaders between a label and its cells dropped ('Total current assets....... 4,821,892')."""
+    """Cells written onto a label's last word apart ('net161,985' → 'net 161,985', 'enefits—' → 'enefits —'), a
+    footnote mark off a figure ('1.25²' → '1.25 ²'), and dot leaders between a label and its cells dropped ('Total
+    current assets....... 4,821,892')."""
     return _GLUED.sub(" ", _LEADERS.sub(" ", text))
 
 
@@ -455,6 +885,8 @@ class _Cell:
     value: float | None
     percent: bool = False
     note: bool = False  # '(1)' straight after the label: a footnote mark or minus one
+    reference: bool = False  # '18' written as a note number is: in a header's 'Note' column, no value
+    decimals: int = 0  # the places shown: '364.8' → 1
 
 
 def _values(tokens: list[str]) -> list[_Cell]:
@@ -472,9 +904,16 @@ def _values(tokens: list[str]) -> list[_Cell]:
         elif _NOT_AVAILABLE.match(token):
             cells.append(_Cell(None))
         elif (match := _VALUE.match(token)) and not _NOTE_MARK.match(token):
-            cells.append(_number(match, negative, note=position == 0 and bool(_NOTE_CANDIDATE.match(token))))
+            cells.append(_number(match, negative, note=position == 0 and bool(_NOTE_CANDIDATE.match(token)),
+                                 reference=not negative and bool(_NOTE_REFERENCE.match(token))))
             negative = False
     return cells
+
+
+def _leads_with_note(tokens: list[str]) -> bool:
+    """Whether the row's first value could be a note number ('18 206.5 219.0')."""
+    cells = _values(tokens)
+    return bool(cells) and cells[0].reference
 
 
 def _count(tokens: list[str]) -> int:
@@ -483,18 +922,23 @@ def _count(tokens: list[str]) -> int:
     return len(cells) - (1 if cells and cells[0].note else 0)
 
 
-def _number(match: re.Match[str], negative: bool, *, note: bool) -> _Cell:
-    value = float(match.group("num").replace(",", ""))
+def _number(match: re.Match[str], negative: bool, *, note: bool, reference: bool = False) -> _Cell:
+    number = match.group("num")
+    value = float(number.replace(",", ""))
     if negative or match.group("open") or match.group("open2") or match.group("sign"):
         value = -value
-    return _Cell(value, bool(match.group("pct")), note)
+    return _Cell(value, bool(match.group("pct")), note, reference, len(number.partition(".")[2]))
 
 
-def _align(cells: list[_Cell], periods: list[str]) -> tuple[list[_Cell], list[str] | None]:
+def _align(cells: list[_Cell], periods: list[str], note_column: bool = False) -> tuple[list[_Cell], list[str] | None]:
     """Cells and the periods they belong to, or None when the counts disagree. A leading '(1)' is a footnote
-    when without it the counts agree; missing trailing change columns and extra trailing percentages (an
-    unlabelled '% change') are allowed."""
+    when without it the counts agree, and so is a leading '18' under a header with a 'Note' column; missing
+    trailing change columns and extra trailing percentages (an unlabelled '% change') are allowed."""
     if cells and cells[0].note and len(cells) == len(periods) + 1:
+        cells = cells[1:]
+    dated_count = len([p for p in periods if not p.endswith("change")])
+    if (note_column and cells and cells[0].reference and len(cells) != len(periods)
+            and len(cells) - 1 in (len(periods), dated_count)):
         cells = cells[1:]
     if periods and len(cells) == len(periods):
         return cells, periods
@@ -507,25 +951,43 @@ def _align(cells: list[_Cell], periods: list[str]) -> tuple[list[_Cell], list[st
     return cells, None
 
 
-def _finish_row(row: _OpenRow, currency: str | None, scale: str | None, shares_scaled: bool) -> StatementRow:
-    cells, periods = _align(_values(row.tokens), row.periods)
+def _dated(cells: list[_Cell], periods: list[str] | None) -> tuple[list[_Cell], list[str] | None]:
+    """The aligned cells of dated columns only (change columns left out); ([], None) when not aligned."""
+    if periods is None:
+        return [], None
+    kept = [(c, p) for c, p in zip(cells, periods) if not p.endswith("change")]
+    return [c for c, _ in kept], [p for _, p in kept]
+
+
+def _finish_row(row: _OpenRow, unit_in_force: tuple[str | None, _Unit | None]) -> StatementRow:
+    currency, declared = unit_in_force
+    cells = _values(row.tokens)
+    aligned, periods = _align(cells, row.periods, row.note_column)
     label = _clean_label(row.label)
-    unit, row_scale = _row_unit(label, cells, currency, scale, shares_scaled)
-    return StatementRow(line_item=label, values=[c.value for c in cells], periods=periods, unit=unit,
-                        scale=row_scale, raw=" ".join(row.raw))
+    if row.note_column and len(aligned) < len(cells) and cells[0].reference:
+        label = _NOTES_IN_LABEL.sub("", label)  # 'Net sales 5, 24 204,730 218,460': notes 5 and 24
+    columns = None
+    if periods is None and row.names and len(row.names) == len(cells) and len(set(row.periods)) == 1:
+        columns, periods = row.names, row.periods * len(cells)  # segments under one year
+    unit, row_scale = _row_unit(label, aligned, currency, declared)
+    return StatementRow(line_item=label, values=[c.value for c in aligned], periods=periods, unit=unit,
+                        scale=row_scale, raw=" ".join(row.raw), title=row.title, columns=columns)
 
 
-def _row_unit(label: str, cells: list[_Cell], currency: str | None, scale: str | None,
-              shares_scaled: bool) -> tuple[str, str | None]:
+def _row_unit(label: str, cells: list[_Cell], currency: str | None, declared: _Unit | None) -> tuple[str, str | None]:
     """A row's unit and scale: percentages and per-share amounts are never scaled; share counts are scaled
-    unless the unit line excepts them ('except share data')."""
+    unless the unit line excepts them ('except share data'), and so are rows it excepts by name ('except churn
+    and ARPU')."""
+    scale = declared.scale if declared else None
     numbers = [c for c in cells if c.value is not None]
     if _PERCENT_LABEL.search(label) or (numbers and all(c.percent for c in numbers)):
         return "%", None
     if _PER_SHARE.search(label):
         return f"{currency or ''} per share".strip(), None
+    if declared and any(phrase <= _label_words(label) for phrase in declared.excepted):
+        scale = None
     if _SHARE_COUNT.search(label):
-        return "shares", scale if shares_scaled else None
+        return "shares", scale if declared is None or declared.shares_scaled else None
     return currency or "", scale
 
 
@@ -627,7 +1089,9 @@ def readable_statement(text: str) -> str:
 def _row_line(row: StatementRow) -> str:
     written = _RAW_VALUE.findall(row.raw[len(row.line_item):]) if row.raw.startswith(row.line_item) else []
     values = written[-len(row.values):] if len(written) >= len(row.values) else [_plain(v) for v in row.values]
-    cells = [f"{_period_words(p)} {v}" for p, v in zip(row.periods or [], values) if v not in ("", None)]
+    names = row.columns or [""] * len(row.values)
+    cells = [f"{name} {_period_words(p)} {v}".strip() for name, p, v in zip(names, row.periods or [], values)
+             if v not in ("", None)]
     return f"{row.line_item}: {'; '.join(cells)}" if cells else ""
 
 

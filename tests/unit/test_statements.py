@@ -349,3 +349,327 @@ def test_dot_leaders_between_a_label_and_its_cells_are_no_part_of_either():
     assert statement.periods == ["2024-11-27", "2023-11-28"]
     assert [(r.line_item, r.values) for r in statement.rows] == [
         ("Cash and cash equivalents", [876560.0, 1117400.0]), ("Total current assets", [4821892.0, 4602328.0])]
+
+
+# --- annual reports outside the US: UK, Australia, Germany, Canada, Japan -------------------------------------
+
+# UK style: each column's date split over two lines, the currency written under it ('£m'), a 'Note' column
+# whose numbers stand before a row's values, and unlabelled subtotals under 'Non-current assets' and the like.
+UK_BALANCE_SHEET = """Harrowgate Home Stores plc
+Group balance sheet
+As at 28 March 2026
+ Note 28 March
+2026
+£m 29 March
+2025
+£m Non-current assets
+Goodwill
+ 52.4  52.4 Property, plant and equipment
+ 140.2  151.7 Right-of-use assets
+ 18 206.5  219.0 
+ 399.1  423.1 Current assets
+Inventories
+ 96.3  88.1 Trade and other receivables
+ 31.7  29.4 Cash and cash equivalents
+ 40.2  55.9 
+ 168.2  173.4 Total assets
+ 567.3  596.5 Current liabilities
+Trade and other payables
+ (122.6)  (118.0) Lease liabilities
+ 18 (41.5)  (44.2) 
+ (164.1)  (162.2) Net current assets
+ 4.1  11.2 Equity
+Share capital
+ 12.0  12.0 Retained earnings
+ 150.0  160.0 
+ 161.9  172.0 
+Harrowgate Home Stores plc Annual Report 2026   71
+"""
+
+
+def test_uk_dated_columns_split_over_lines_with_the_currency_between_them():
+    statement = read_statement(UK_BALANCE_SHEET)
+    assert (statement.periods, statement.currency, statement.scale) == (["2026-03-28", "2025-03-29"], "£", "millions")
+    rows = {r.line_item: (r.values, r.periods) for r in statement.rows if r.periods}
+    assert rows["Goodwill"] == ([52.4, 52.4], ["2026-03-28", "2025-03-29"])
+    assert rows["Right-of-use assets"] == ([206.5, 219.0], ["2026-03-28", "2025-03-29"])  # note 18 is no value
+    assert rows["Lease liabilities"] == ([-41.5, -44.2], ["2026-03-28", "2025-03-29"])
+    assert rows["Net current assets"] == ([4.1, 11.2], ["2026-03-28", "2025-03-29"])
+    assert row(statement, "Goodwill").unit == "£"
+
+
+def test_a_52_week_year_split_over_lines_is_a_fiscal_year_and_the_dating_line_is_no_column():
+    text = ("Group income statement\nFor the 52 weeks ended 28 March 2026\n Note 52 weeks\nended\n28 March\n2026\n"
+            "£m 52 weeks\nended\n29 March\n2025\n£m Revenue\n 2 912.4  877.0 Cost of sales\n (530.1)  (508.3) "
+            "Gross profit\n 382.3  368.7")
+    statement = read_statement(text)
+    assert statement.periods == ["FY2026", "FY2025"]
+    assert [(r.line_item, r.values, r.periods) for r in statement.rows] == [
+        ("Revenue", [912.4, 877.0], ["FY2026", "FY2025"]),
+        ("Cost of sales", [-530.1, -508.3], ["FY2026", "FY2025"]),
+        ("Gross profit", [382.3, 368.7], ["FY2026", "FY2025"])]
+
+
+def test_a_year_line_above_the_columns_and_a_note_column_in_one_cell_per_line_rows():
+    text = ("For the year ended 31 December 2025\nNote\n2025\n$m\n2024\n$m\nRevenue\n4\n1,204.0\n1,150.5\n"
+            "Other income\n31.0\n28.4")
+    statement = read_statement(text)
+    assert statement.periods == ["FY2025", "FY2024"]
+    assert [(r.line_item, r.values, r.periods) for r in statement.rows] == [
+        ("Revenue", [1204.0, 1150.5], ["FY2025", "FY2024"]), ("Other income", [31.0, 28.4], ["FY2025", "FY2024"])]
+
+
+def test_unlabelled_subtotals_are_named_by_their_heading_when_they_add_up():
+    statement = read_statement(UK_BALANCE_SHEET)
+    totals = {r.line_item: (r.values, r.periods, r.raw) for r in statement.rows if r.line_item.startswith("Total")}
+    assert totals == {
+        "Total non-current assets": ([399.1, 423.1], ["2026-03-28", "2025-03-29"], "399.1 423.1"),
+        "Total current assets": ([168.2, 173.4], ["2026-03-28", "2025-03-29"], "168.2 173.4"),
+        "Total assets": ([567.3, 596.5], ["2026-03-28", "2025-03-29"], "Total assets 567.3 596.5"),
+        "Total current liabilities": ([-164.1, -162.2], ["2026-03-28", "2025-03-29"], "(164.1) (162.2)"),
+    }  # the equity block's '161.9 172.0' does not add up (12.0 + 150.0 is 162.0): it stays unnamed
+    names = [r.line_item for r in statement.rows]
+    assert names.index("Total current assets") == names.index("Cash and cash equivalents") + 1
+    assert "Total equity" not in names and "" not in names
+
+
+def test_an_unlabelled_subtotal_one_cell_per_line_and_one_a_unit_off_in_the_last_place():
+    text = ("(in millions)\n2025\n2024\nCurrent assets\nInventories\n20.5\n18.0\nCash\n10.1\n12.7\n30.6\n30.7\n"
+            "Current liabilities\nPayables\n(8.2)\n(7.9)\nProvisions\n(1.1)\n(1.0)\n(9.3)\n(9.0)\n")
+    statement = read_statement(text)
+    assert [(r.line_item, r.values) for r in statement.rows if r.line_item.startswith("Total")] == [
+        ("Total current assets", [30.6, 30.7])]  # (9.3) is not (8.2) + (1.1) to the rounding shown: no total
+
+
+def test_a_titled_header_heads_the_rows_below_it_and_is_their_title():
+    text = ("Operations review\nCopper – Brankholm Hub\nThe hub shipped a record tonnage in the year, as the new\n"
+            "concentrator reached its design rate.\nCopper FY2025 FY2024 Change\nCopper produced (kt) 84.2 79.9 5.4%\n"
+            "Segment revenue (A$m) 1,102.5 998.1 10.5%\nNickel FY2025 FY2024 Change\n"
+            "Nickel produced (kt) 12.1 14.0 (13.6%)\n"
+            "Average number of staff 2025 2024\nMining 1,210 1,184\nProcessing 402 398\n")
+    statement = read_statement(text)
+    assert [(r.line_item, r.periods, r.title) for r in statement.rows] == [
+        ("Copper produced (kt)", ["FY2025", "FY2024", "change"], "Copper"),
+        ("Segment revenue", ["FY2025", "FY2024", "change"], "Copper"),  # '(A$m)' is its unit, not its name
+        ("Nickel produced (kt)", ["FY2025", "FY2024", "change"], "Nickel"),
+        ("Mining", ["FY2025", "FY2024"], "Average number of staff"),
+        ("Processing", ["FY2025", "FY2024"], "Average number of staff"),
+    ]
+    assert row(statement, "Nickel produced (kt)").values == [12.1, 14.0, -13.6]
+    assert [(r.unit, r.scale) for r in statement.rows[:3]] == [("", None), ("A$", "millions"), ("", None)]
+
+
+def test_a_heading_above_a_plain_header_is_the_title_of_its_rows():
+    text = ("Results of our reportable segments\nBROADBAND\nBroadband financial results\nYears ended December 31\n"
+            "(in millions of Canadian dollars)\n2025 2024 % Chg\nService revenue 1,402.7 1,366.0 2.7\n"
+            "Adjusted EBITDA 611.9 590.4 3.6\n")
+    statement = read_statement(text)
+    assert [(r.line_item, r.periods, r.title) for r in statement.rows] == [
+        ("Service revenue", ["FY2025", "FY2024", "% change"], "Broadband financial results"),
+        ("Adjusted EBITDA", ["FY2025", "FY2024", "% change"], "Broadband financial results")]
+    assert StatementRow("Revenue", [1.0], ["FY2025"], "$", None, "Revenue 1").title is None  # optional
+
+
+def test_a_prose_line_ending_in_two_years_is_no_header():
+    text = ("(in millions)\n2025 2024\nRevenue 10 9\nCosts were broadly flat between 2024 and 2025\nCosts 5 4\n"
+            "Revenue for 2025 2024\nOther 2 1")
+    statement = read_statement(text)
+    assert [(r.line_item, r.periods) for r in statement.rows] == [
+        ("Revenue", ["FY2025", "FY2024"]), ("Costs", ["FY2025", "FY2024"]), ("Other", ["FY2025", "FY2024"])]
+
+
+def test_half_year_columns_are_named_apart_from_full_years():
+    def periods(header: str) -> list[str]:
+        return read_statement(f"{header}\nRevenue 1,100.0 1,250.0 2,480.0").periods
+
+    assert periods("A$ million H1 FY2026 H1 FY2025 (pcp) Change") == ["H1 2026", "H1 2025", "change"]
+    assert periods("Output H1 FY2026 H1 FY2025 FY2025 (full year)") == ["H1 2026", "H1 2025", "FY2025"]
+    assert periods("Half-year ended 31 December 2025\n31 December 2024") == ["6M 2025-12-31", "6M 2024-12-31"]
+    assert periods("26 weeks ended\n27 September 2025\n28 September 2024") == ["6M 2025-09-27", "6M 2024-09-28"]
+    statement = read_statement("A$ million H1 FY2026 H1 FY2025 (pcp) Change\nRevenue 1,100.0 1,250.0 (150.0)")
+    assert (statement.currency, statement.scale, statement.rows[0].periods) == (
+        "A$", "millions", ["H1 2026", "H1 2025", "change"])
+
+
+def test_a_half_year_statement_with_a_note_column_split_over_lines():
+    text = ("Condensed statement of profit or loss\nfor the half-year ended 31 December 2025\n Note Half-year\n"
+            "31 Dec 2025\n$m Half-year\n31 Dec 2024\n$m Revenue from contracts with customers\n 3 702.4  655.1 "
+            "Other income\n 4.2  3.9 Profit for the half-year\n 120.8  131.6")
+    statement = read_statement(text)
+    assert statement.periods == ["6M 2025-12-31", "6M 2024-12-31"]
+    assert [(r.line_item, r.values) for r in statement.rows] == [
+        ("Revenue from contracts with customers", [702.4, 655.1]), ("Other income", [4.2, 3.9]),
+        ("Profit for the half-year", [120.8, 131.6])]
+    assert all(r.periods == ["6M 2025-12-31", "6M 2024-12-31"] for r in statement.rows)
+
+
+def test_japanese_fiscal_years_in_the_order_the_header_gives_them():
+    def periods(header: str) -> list[str]:
+        return read_statement(f"(Millions of yen)\n{header}\nNet sales 98,100 104,300").rows[0].periods or []
+
+    assert periods("FY3/2026 FY3/2025") == ["FY2026", "FY2025"]
+    assert periods("FY3/2025 FY3/2026") == ["FY2025", "FY2026"]
+    assert periods("Note FY3/2025 (Year ended March 31, 2025) FY3/2026 (Year ended March 31, 2026)") == [
+        "FY2025", "FY2026"]
+    assert periods("Year ended March 31, 2025 Year ended March 31, 2026") == ["FY2025", "FY2026"]
+    assert periods("Note As of March 31, 2025 As of March 31, 2026") == ["2025-03-31", "2026-03-31"]
+
+
+def test_note_references_after_a_label_are_neither_values_nor_label():
+    text = ("(Millions of yen)\nNote FY3/2025 FY3/2026\nNet sales 4, 21 98,100 104,300\n"
+            "Cost of sales (71,200) (75,900)\n"
+            "Trade receivables 7\n 18,420  19,950 Basic earnings per share (yen) 22 81.40 88.15")
+    statement = read_statement(text)
+    assert [(r.line_item, r.values, r.periods, r.unit, r.scale) for r in statement.rows] == [
+        ("Net sales", [98100.0, 104300.0], ["FY2025", "FY2026"], "¥", "millions"),
+        ("Cost of sales", [-71200.0, -75900.0], ["FY2025", "FY2026"], "¥", "millions"),
+        ("Trade receivables", [18420.0, 19950.0], ["FY2025", "FY2026"], "¥", "millions"),
+        ("Basic earnings per share (yen)", [81.4, 88.15], ["FY2025", "FY2026"], "¥ per share", None)]
+
+
+def test_a_unit_line_further_down_the_page_applies_from_there_on():
+    text = ("Broadband financial results\n(in millions of Canadian dollars)\n2025 2024\n"
+            "Service revenue 1,402.7 1,366.0\n"
+            "Broadband customer results\n(in thousands, except churn and ARPU) 2025 2024\nNet additions 41 38\n"
+            "Customers 2,105 2,064\nChurn (monthly) 0.98% 1.02%\nBlended ARPU (monthly) $ 71.40 $ 70.15\n")
+    statement = read_statement(text)
+    assert (statement.currency, statement.scale) == ("C$", "millions")  # the page's first declaration
+    assert [(r.line_item, r.unit, r.scale, r.title) for r in statement.rows] == [
+        ("Service revenue", "C$", "millions", "Broadband financial results"),
+        ("Net additions", "", "thousands", "Broadband customer results"),
+        ("Customers", "", "thousands", "Broadband customer results"),
+        ("Churn (monthly)", "%", None, "Broadband customer results"),
+        ("Blended ARPU (monthly)", "$", None, "Broadband customer results")]  # 'except ... ARPU'
+
+
+def test_a_note_table_in_thousands_below_one_in_millions():
+    text = ("in € million 2025 2024\nRevenue 1,804.2 1,755.0\n9 Personnel expenses\nin € thousand 2025 2024\n"
+            "Wages and salaries 412,508 398,117\nSocial security contributions 70,214 68,003\n")
+    statement = read_statement(text)
+    assert [(r.line_item, r.unit, r.scale, r.periods) for r in statement.rows] == [
+        ("Revenue", "€", "millions", ["FY2025", "FY2024"]),
+        ("Wages and salaries", "€", "thousands", ["FY2025", "FY2024"]),
+        ("Social security contributions", "€", "thousands", ["FY2025", "FY2024"])]
+
+
+def test_a_unit_in_a_rows_own_line_applies_to_that_row_only():
+    text = "(in millions)\n2025 2024\nRevenue 10 9\nWeighted average shares (in thousands) 4,120 4,050\nNet income 3 2"
+    assert [(r.line_item, r.unit, r.scale) for r in read_statement(text).rows] == [
+        ("Revenue", "", "millions"), ("Weighted average shares", "shares", "thousands"), ("Net income", "", "millions")]
+
+
+SEGMENTS = """6 Segment reporting
+The segments are managed separately. The column "Reconciliation" holds central functions.
+in € million Pumps Valves Services Reconciliation Group
+2025
+External revenue 410.2 220.5 101.3 – 732.0
+EBIT 40.1 18.2 12.5 (6.3) 64.5
+2024
+External revenue 398.0 231.7 96.4 – 726.1
+EBIT 37.7 21.0 11.9 (5.8) 64.8
+"""
+
+
+def test_segments_as_columns_under_a_year_line():
+    statement = read_statement(SEGMENTS)
+    names = ["Pumps", "Valves", "Services", "Reconciliation", "Group"]
+    assert [(r.line_item, r.values, r.periods, r.columns) for r in statement.rows] == [
+        ("External revenue", [410.2, 220.5, 101.3, 0.0, 732.0], ["FY2025"] * 5, names),
+        ("EBIT", [40.1, 18.2, 12.5, -6.3, 64.5], ["FY2025"] * 5, names),
+        ("External revenue", [398.0, 231.7, 96.4, 0.0, 726.1], ["FY2024"] * 5, names),
+        ("EBIT", [37.7, 21.0, 11.9, -5.8, 64.8], ["FY2024"] * 5, names)]
+    assert {r.title for r in statement.rows} == {"6 Segment reporting"}
+    assert (statement.rows[0].unit, statement.rows[0].scale) == ("€", "millions")
+
+
+def test_segment_names_of_several_words_are_split_where_a_capital_starts_a_name():
+    text = ("in € million Water systems Heat pumps Service and parts Corporate/ consolidation Group\n2025\n"
+            "Revenue 512.0 301.4 88.6 – 902.0\n")
+    assert read_statement(text).rows[0].columns == [
+        "Water systems", "Heat pumps", "Service and parts", "Corporate/consolidation", "Group"]
+
+
+def test_segment_names_that_cannot_be_counted_give_no_columns():
+    text = "in € million Marine Pumps Process Valves Group\n2025\nRevenue 512.0 301.4 813.4\n"
+    statement = read_statement(text)  # five capitalised words for three values: which two go together?
+    assert [(r.values, r.periods, r.columns) for r in statement.rows] == [([512.0, 301.4, 813.4], None, None)]
+    assert read_statement("2024 2023\nRevenue 10 9").rows[0].columns is None
+
+
+def test_segment_columns_are_written_with_their_names():
+    from app.text.statements import readable_statement
+
+    lines = readable_statement(SEGMENTS).splitlines()
+    assert ("EBIT: Pumps 2025 40.1; Valves 2025 18.2; Services 2025 12.5; Reconciliation 2025 (6.3); "
+            "Group 2025 64.5") in lines
+
+
+def test_en_dash_minus_signs_and_footnote_marks_on_figures():
+    text = ("in € million 2025 2024 Change in %\nOrder intake 1,204.5 1,288.0 –6.5\n"
+            "Dividend per share (€) 0.95² 1.10 –13.6\nRevenue¹ 1,180.2 1,150.9 2.5")
+    statement = read_statement(text)
+    assert statement.periods == ["FY2025", "FY2024", "% change"]
+    assert [(r.line_item, r.values) for r in statement.rows] == [
+        ("Order intake", [1204.5, 1288.0, -6.5]), ("Dividend per share (€)", [0.95, 1.10, -13.6]),
+        ("Revenue", [1180.2, 1150.9, 2.5])]
+
+
+def test_a_unit_on_a_titled_header_is_its_tables_and_a_first_unit_line_still_reaches_its_own_rows():
+    text = ("Output summary FY2025 FY2024\nTonnes milled (kt) 812 790\n"
+            "Segment EBITDA (A$m) FY2025 FY2024\nBase metals 412.0 398.5\n")
+    rows = read_statement(text).rows
+    assert [(r.line_item, r.unit, r.scale, r.title) for r in rows] == [
+        ("Tonnes milled (kt)", "", None, "Output summary"), ("Base metals", "A$", "millions", "Segment EBITDA")]
+    below = read_statement("2025 2024\nRevenue 10 9\n(in millions)\nCosts 5 4").rows
+    assert [(r.line_item, r.scale) for r in below] == [("Revenue", "millions"), ("Costs", "millions")]
+
+
+def test_a_note_number_on_a_labels_line_is_no_value_of_a_one_column_table():
+    text = "FY3/2026\n(Millions of yen)\nDividends 21\n — (5,320) (120) (5,440)\nOther 4,100"
+    rows = read_statement(text).rows  # four columns the header does not name: nothing to align
+    assert [(r.line_item, r.values, r.periods) for r in rows] == [
+        ("Dividends", [21.0, 0.0, -5320.0, -120.0, -5440.0], None), ("Other", [4100.0], ["FY2026"])]
+
+
+def test_a_note_column_never_takes_a_value_that_the_columns_account_for():
+    text = "Note 2025 2024 Change\nRevenue 10 9 5\nCosts 3 (8) (7) (1)"
+    assert [(r.values, r.periods) for r in read_statement(text).rows] == [
+        ([10.0, 9.0, 5.0], ["FY2025", "FY2024", "change"]), ([-8.0, -7.0, -1.0], ["FY2025", "FY2024", "change"])]
+
+
+def test_footnote_digits_on_a_table_heading_and_its_header():
+    text = ("Subscriber results 1\n(in thousands) 2025 2024 (restated) 2\nNet additions 41 38\n"
+            "1 Counts are at the end of the period.")
+    first = read_statement(text).rows[0]
+    assert (first.line_item, first.values, first.periods, first.title) == (
+        "Net additions", [41.0, 38.0], ["FY2025", "FY2024"], "Subscriber results")
+
+
+def test_no_subtotal_from_one_figure_equal_to_one_row():
+    text = "(in millions)\n2025\nOther assets\nDeposits 62\n62"
+    assert [r.line_item for r in read_statement(text).rows] == ["Deposits"]
+
+
+def test_a_two_word_heading_above_a_year_line_is_no_pair_of_segment_columns():
+    text = "Group Revenue\n2025\nEurope 120.5 45%\nAsia 98.2 37%"
+    assert all(r.columns is None for r in read_statement(text).rows)
+
+
+def test_an_except_clause_leaves_only_the_rows_it_names_unscaled():
+    text = "(in thousands, except store counts)\n2025 2024\nStore operating expenses 8,120 7,940\nStore counts 212 205"
+    assert [(r.line_item, r.scale) for r in read_statement(text).rows] == [
+        ("Store operating expenses", "thousands"), ("Store counts", None)]
+
+
+def test_a_year_compared_with_another_is_one_change_column():
+    text = "Fiscal 2025\nIn millions\nFiscal 2025 vs.\nFiscal 2024  Fiscal 2024\nNet sales $ 9,412.0  4 %  $ 9,050.1"
+    row_read = read_statement(text).rows[0]
+    assert (row_read.values, row_read.periods) == ([9412.0, 4.0, 9050.1], ["FY2025", "change", "FY2024"])
+    assert read_statement("2025 2024 2025 vs. 2024\nRevenue 10 8 25%").periods == ["FY2025", "FY2024", "change"]
+
+
+def test_days_listed_before_their_years_pair_with_them_in_order():
+    text = "13 Weeks Ended\nFebruary 1,\nFebruary 2,\n2026\n2025\nNet sales 2,410 2,388"
+    assert read_statement(text).periods == ["3M 2026-02-01", "3M 2025-02-02"]
+    assert read_statement("52 Weeks Ended\nFebruary 1,\nFebruary 2,\n2026\n2025\nNet sales 9 8").periods == [
+        "FY2026", "FY2025"]
