@@ -214,7 +214,8 @@ def whole_sentences(text: str) -> list[str]:
             and not is_row_line(s)]
 
 
-_ROW_END = re.compile(r"(?:\s+[(\-–—]?[$£€¥]?\d[\d,.]*%?\)?[a-z]{0,2}|\s+[–—-]){2,}\s*\.?$")
+_ROW_END = re.compile(r"(?:\s+(?:up|down)?\s?[(\-–—+]?[$£€¥]?\d[\d,.]*\)?%?\)?[a-z]{0,3}|\s+[–—-]|\s+n/?m){2,}"
+                      r"(?:\s+(?:pts?|pp|bps|x|times|%))?\s*\.?$")
 
 
 def is_row_line(line: str) -> bool:

@@ -57,3 +57,31 @@ def test_a_trend_judgement_compares_the_two_latest_years() -> None:
              "blocks": [block(1, table)]}
     assert compose_offline(state).startswith(
         "No. Osprey Engineering's operating margin fell from 6.2% in FY2023 to 6.1% in FY2024 [1].")
+
+
+# --- lists, yes/no on a property, explanations ---------------------------------------------------------------------
+
+
+def sentence_state(question: str, *texts: str) -> dict:
+    return {"question": question, "companies": ["Osprey Engineering"],
+            "blocks": [block(i, t) for i, t in enumerate(texts, start=1)]}
+
+
+def test_a_yes_no_needs_a_sentence_that_states_it() -> None:
+    page = ("Osprey Engineering makes pumps and valves for water utilities in twelve countries. "
+            "In March the Board decided to close the Hartfield plant, whose work moves to Linton by next year.")
+    assert compose_offline(sentence_state("Is Osprey closing any of its plants?", page)).startswith(
+        "Yes. In March the Board decided to close the Hartfield plant")
+    denied = "No single customer accounted for more than a tenth of the group's revenue in either year."
+    assert compose_offline(sentence_state("Does any single customer account for a tenth of Osprey's revenue?",
+                                          denied)).startswith("No. No single customer accounted")
+    # nothing states it: the declared insufficient answer, not a neighbouring sentence
+    assert compose_offline(sentence_state("Is Osprey planning to sell its valve business?", page)).startswith(
+        "Insufficient evidence")
+
+
+def test_an_explanation_prefers_the_sentence_that_gives_the_reason() -> None:
+    pages = ("Operating profit fell in the year and the board met eleven times to review the results in detail.",
+             "Operating profit fell mainly because of a one-off charge for the closure of the Hartfield foundry.")
+    answer = compose_offline(sentence_state("Why did Osprey's operating profit fall in 2024?", *pages))
+    assert answer.startswith("Operating profit fell mainly because of a one-off charge") and "[2]" in answer

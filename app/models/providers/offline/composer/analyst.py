@@ -29,9 +29,10 @@ from app.facts.query import Fact, FactQuery, choose, facts_for, read_query, two_
 from app.facts.prose import whole_sentences
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure
-from app.text.units import unit_currency
 from app.text.companies import companies_named
-from app.text.question_kinds import Ask, read_ask
+from app.text.question_kinds import Ask, asked_sentence, read_ask
+from app.text.terms import question_noise
+from prompts.answer import INSUFFICIENT_EVIDENCE
 from app.turns import Block
 
 def amount(value: float, unit: str) -> str:
@@ -355,34 +356,51 @@ class Analyst:
         return []
 
     def sentence_answer(self) -> list[str]:
-        stems = set(self.query.stems) or set(analyze(self.question))
+        """The whole sentences of the reports that state what a list, yes/no or explanation question asks: each
+        must hold every key word of the question (its content words, company and generic words aside); a list
+        prefers sentences that enumerate, an explanation those that give a reason. A yes/no opens 'Yes' on a
+        sentence that states it and 'No' on one that denies it; when none does, the answer is the declared
+        insufficient one."""
+        key = self.key_stems()
+        if not key:
+            return []
         scored: list[tuple[float, int, str, Block]] = []
-        for block in (b for b in self.reports if b.kind == "report"):
-            for i, sentence in enumerate(whole_sentences(block.text)):
-                words = set(analyze(sentence))
-                hits = {s for s in stems if s in words or len(s) >= 5 and any(w[:5] == s[:5] for w in words)}
-                if not hits:
+        for rank, block in enumerate(b for b in self.reports if b.kind == "report"):
+            for sentence in whole_sentences(block.text):
+                if not _is_statement_sentence(sentence):
                     continue
-                score = len(hits) / len(stems)
+                words = set(analyze(sentence))
+                hits = {k for k in key if _stem_in_words(k, words)}
+                if len(hits) < len(key) - (1 if len(key) >= 4 and self.ask.kind != "yes_no" else 0):
+                    continue
+                score = len(hits) / len(key)
                 if self.ask.kind == "explain" and _CAUSAL.search(sentence):
                     score += 0.5
-                if self.ask.kind == "list" and re.search(r",|;|\band\b", sentence):
-                    score += 0.1
-                scored.append((score, -i, sentence, block))
+                if self.ask.kind == "list" and re.search(r",.*,|;|•|\b(?:include|including|comprise|are|namely)\b",
+                                                         sentence):
+                    score += 0.3
+                scored.append((score, -rank, sentence, block))
         scored.sort(key=lambda x: (-x[0], -x[1]))
-        if not scored or scored[0][0] < 0.5:
-            return []
-        picked = []
-        for score, _, sentence, block in scored[:3]:
-            if score < scored[0][0] - 0.4 or any(sentence == p[0] for p in picked):
-                continue
-            picked.append((sentence, block))
+        if not scored:
+            return [INSUFFICIENT_EVIDENCE] if self.ask.kind == "yes_no" else []
+        picked: list[tuple[str, Block]] = []
+        for score, _, sentence, block in scored:
+            if len(picked) == (1 if self.ask.kind == "yes_no" else 3) or score < scored[0][0] - 0.3:
+                break
+            if sentence not in (p for p, _ in picked):
+                picked.append((sentence, block))
         out = [cite(s, [b.n]) for s, b in picked]
-        if self.ask.kind == "yes_no" and out:
+        if self.ask.kind == "yes_no":
             negated = bool(_NEGATION.search(picked[0][0]))
             out[0] = f"{'No' if negated else 'Yes'}. {out[0]}"
         return out
 
+    def key_stems(self) -> set[str]:
+        """The question's content words that a sentence answering it must hold: its own words, company names,
+        question words and words that say nothing of the topic ('business', 'plan', 'any') aside."""
+        names = set(analyze(" ".join(self.companies)))
+        words = set(analyze(asked_sentence(self.question))) - names - _GENERIC - question_noise()
+        return {w for w in words if not w.isdigit() and not re.fullmatch(r"fy\d+", w)}
 
 _VERBS = frozenset("""pay paid won win make made generate generated ship shipped deliver delivered employ employed open
     opened close closed declare declared impose imposed agree agreed forecast expect expected give gave report reported
@@ -421,6 +439,28 @@ def _one_series(result: CalcResult) -> bool:
     return (result.tool in ("difference", "percentage_change") and len(figures) == 2
             and len({(f.company or "").casefold() for f in figures}) == 1
             and len({f.fiscal_year for f in figures}) == 2)
+
+
+_GENERIC = frozenset(analyze(
+    "business businesses company group plan plans planning any its their there does did is are was were have has "
+    "had report reports annual disclosed disclose disclosure lists list mention mentioned main principal major key "
+    "primary what which why how look looking book booked record recorded recognise recognised recognize "
+    "recognized year years financial fiscal during drove drive driven cause caused reason reasons explain fall "
+    "fell rise rose increase increased decrease decreased decline declined change changed even though although "
+    "compared"))
+
+
+def _is_statement_sentence(sentence: str) -> bool:
+    """A sentence that states something: eight words or more, opening as a sentence does, not a heading (mostly
+    capitalised words), a running footer or a contents line (ending in a page number)."""
+    words = re.findall(r"[A-Za-z][\w'’-]*", sentence)
+    if len(words) < 8 or sentence[:1].islower() or re.search(r"\s\d{1,3}\s*$", sentence):
+        return False
+    return sum(w[0].isupper() for w in words) < 0.6 * len(words)
+
+
+def _stem_in_words(stem: str, words: set[str]) -> bool:
+    return stem in words or (len(stem) >= 5 and any(len(w) >= 5 and w[:5] == stem[:5] for w in words))
 
 
 _CAUSAL = re.compile(r"(?i)\b(?:due to|driven by|because|as a result of|reflect(?:s|ed|ing)?|attributable to|"
