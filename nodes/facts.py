@@ -2,7 +2,8 @@
 
 `read_facts` runs once the branches have met (`join`): it reads the question (app/text/question_kinds: its kind
 and the measure, segment and period it asks about) and the admitted report evidence and news, and writes `facts`:
-the candidate facts of app/facts/query.py that answer it (for a change, the two periods' facts first). The
+the candidate facts of app/facts/query.py that answer it (for a change, the two periods' facts first; for the
+largest or smallest of a breakdown, each member's, named in its label: 'Americas: Net sales'). The
 calculator is handed them first (nodes/figures.prepare_calculation), the assembler shows them to a model as a
 labelled block, and `prov trace` lists them.
 
@@ -11,9 +12,13 @@ No `from __future__ import annotations` here: LangGraph reads these type hints a
 
 from typing import Any
 
-from app.facts.query import answering_facts, facts_for, read_query
+from app.facts.query import answering_facts, facts_for, member_facts, read_query
 from app.text.question_kinds import read_ask
 from nodes.state import SupervisorState
+
+
+MAX_MEMBER_FACTS = 24
+"""A breakdown's facts handed on: enough for a dozen members in two periods."""
 
 
 def read_facts(state: SupervisorState) -> dict[str, Any]:
@@ -26,6 +31,11 @@ def read_facts(state: SupervisorState) -> dict[str, Any]:
     companies = list(state.get("companies") or []) or sorted({e.company for e in evidence if e.company})
     query = read_query(question, companies, list(state.get("fiscal_years") or []))
     named = list(state.get("companies") or [])
-    chosen = answering_facts(read_ask(question), query, facts_for(query, evidence, named), named)
+    ask = read_ask(question)
+    if ask.kind == "extreme":  # the members of a breakdown, each named in its label for the calculator
+        members = member_facts(query, evidence, named)
+        return {"facts": [f.figure.model_copy(update={"label": f"{f.segment}: {f.figure.label}"})
+                          for f in members if not (f.figure.period or "").endswith("change")][:MAX_MEMBER_FACTS]}
+    chosen = answering_facts(ask, query, facts_for(query, evidence, named), named)
     return {"facts": [f.figure.model_copy(update={"segment": f.segment or query.measure.segment,
                                                    "origin": f.origin}) for f in chosen]}

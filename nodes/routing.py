@@ -184,9 +184,10 @@ def calculate_what_it_compares(decision: RouteDecision, question: str) -> RouteD
 
     if decision.needs_calculation or not decision.needs_retrieval or decision.is_out_of_scope:
         return decision
-    kind = read_ask(question).kind
-    if kind not in ("change", "yes_no_change", "judgement") and not (metrics_asked(question)[0]
-                                                                     and not lex.FORWARD.search(question)):
+    ask = read_ask(question)
+    kind = ask.kind
+    if kind not in ("change", "yes_no_change", "judgement") and not (kind == "extreme" and ask.of_change) and not (
+            metrics_asked(question)[0] and not lex.FORWARD.search(question)):
         return decision
     signals = {**decision.signals, "calculation_added": f"asks for {kind if kind != 'figure' else 'a metric'}"}
     return decision.model_copy(update={"needs_calculation": True, "signals": signals})

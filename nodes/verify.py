@@ -40,6 +40,9 @@ def answered(claim: Claim, question: str, companies: Sequence[str]) -> Claim:
 def unsupported_terms(claim: str, evidence: str) -> list[str]:
     """The claim's figures and capitalised words that the evidence text does not contain."""
     available = figures_in(evidence)
+    if _PERCENT_COLUMNS.search(evidence):
+        # a table whose columns are percentages by their header ('Change in %', '% Chg') prints bare numbers
+        available += [(c, v, s, "%") for c, v, s, p in available if not p and not c and not s]
     scales = declared_scales(evidence)
     figures = [m.group(0).strip() for m, key in ((m, parse_figure(m)) for m in FIGURE.finditer(claim))
                if not has_figure(key, available)
@@ -47,6 +50,10 @@ def unsupported_terms(claim: str, evidence: str) -> list[str]:
     plain = evidence.replace("’", "'")
     entities = [e for e in claim_entities(claim) if not re.search(rf"(?<!\w){re.escape(e)}(?!\w)", plain, re.I)]
     return list(dict.fromkeys([*figures, *entities]))
+
+
+_PERCENT_COLUMNS = re.compile(r"(?i)\bin\s+%|%\s*(?:chg|change)\b|\(%\)|\bchange\s+in\s+%|\bper\s*cent\b\s*$",
+                              re.MULTILINE)
 
 
 def _decimals(number: str) -> int:

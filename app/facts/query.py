@@ -72,9 +72,27 @@ _MONEY = frozenset(analyze("revenue revenues sales turnover profit income earnin
                            "spend spending investment investments payment paid pay gain value amount"))
 
 
+_BREAKDOWN_WORDS = re.compile(
+    r"(?i)\b(?:region|regions|segment|segments|business|businesses|division|divisions|kind|type|types|country|"
+    r"countries|market|markets|fastest|slowest|biggest|largest|smallest|highest|lowest|most|least|best|worst|"
+    r"weakest|strongest|growth|fall|drop|decline|increase|rise|development|performance|earned|had|made|between|"
+    r"contribution|dragged|down|overall|topline|top-line)\b")
+
+
+def breakdown_measure(phrase: str) -> str:
+    """The measure of a breakdown question without its breakdown and superlative words ('region weakest revenue
+    development' → 'revenue')."""
+    return " ".join(_BREAKDOWN_WORDS.sub(" ", phrase).split())
+
+
 def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int] = ()) -> FactQuery:
     """The FactQuery of a question; `years` are the turn's fiscal years when routing knows them."""
     measure = measure_asked(question, companies)
+    from app.text.question_kinds import read_ask
+
+    if read_ask(question).kind == "extreme":  # 'which region had the weakest revenue': the measure is revenue
+        phrase = breakdown_measure(measure.phrase)
+        measure = replace(measure, phrase=phrase, stems=frozenset(analyze(phrase)))
     kind = measure_kind(measure.stems, question)
     if kind in ("any", "money") and (measure.stems & _RATIO or "/" in measure.phrase) and not re.search(
             r"(?i)\bhow\s+much\b", question):
@@ -175,7 +193,8 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             continue
         if query.kind == "count" and (row.unit == "%" or "%" in row.line_item):
             continue  # 'Women (% of employees)' counts nobody
-        for value, period in zip(row.values, row.periods):
+        context = " ".join(x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
+        for i, (value, period) in enumerate(zip(row.values, row.periods)):
             if value is None or period.endswith("change"):
                 continue
             year, part = _period_of(period)
@@ -184,12 +203,77 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             unit = _row_unit(row.unit, row.scale)
             if value < 0 and _is_outflow(query):
                 value = -value  # capital expenditure 'spent': the bracketed cash outflow, as an amount
+            column = row.columns[i] if row.columns and i < len(row.columns) else None
             figure = Figure(label=row.line_item, value=value, unit=unit, company=doc.company, fiscal_year=year,
                             period=period, page=doc.page, source_id=doc.source_id, chunk_id=doc.chunk_id,
-                            quote=row.raw[:300])
+                            quote=row.raw[:300], segment=None if column is None or is_total(column) else column)
             out.append(Fact(figure=figure, origin="statement" if primary else "table", match=match, part=part,
-                            context=_heading_before(doc.text, row.raw), filed_year=doc.fiscal_year))
+                            segment=figure.segment, context=context, filed_year=doc.fiscal_year))
     return out
+
+
+_TOTAL_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|corporate|central|eliminations?|"
+                          r"adjustments?|unallocated|intersegment|reconcil\w*|other|all\s+other)\b|\b(?:total|"
+                          r"consolidat\w*|eliminat\w*|adjustments?)\s*$")
+
+
+def is_total(name: str) -> bool:
+    """A row or column that is no member of a breakdown: the total, the group, corporate costs, eliminations."""
+    return bool(_TOTAL_NAMES.search(name))
+
+
+def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = ()) -> list[Fact]:
+    """The rows of a breakdown of the measure by segment, region or kind, each a fact whose `segment` is the
+    member: a table whose title or heading names the measure and whose rows name members ('Revenue by region':
+    'Germany 682.6 717.5 –4.9'), tables of one member each whose rows name the measure ('Iron Ore FY2024
+    FY2023' / 'Segment revenue (A$m) 2,614.6'), and a segment note with the segments as columns. Totals are
+    left out."""
+    wanted = {c.casefold() for c in companies}
+    out: list[Fact] = []
+    for doc in docs:
+        if wanted and (doc.company or "").casefold() not in wanted:
+            continue
+        statement = read_statement(doc.text)
+        for row in statement.rows:
+            if not row.periods:
+                continue
+            heading = " ".join(x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
+            said = label_match(row.line_item, query)
+            label_says = said >= 0.6
+            member = None
+            if not label_says and row.title and label_match(row.title, query) >= 0.6 and not is_total(row.line_item):
+                member = row.line_item  # 'Revenue by region' / 'Germany …'
+            elif (label_says and row.title and label_match(row.title, query) <= 0 and not is_total(row.title)
+                  and not _SUMMARY_TITLE.search(row.title)):
+                member = _member_of(row.title)  # 'Iron Ore FY2024 FY2023' / 'Segment revenue …'
+            for i, (value, period) in enumerate(zip(row.values, row.periods)):
+                name = row.columns[i] if label_says and row.columns and i < len(row.columns) else member
+                if value is None or name is None or is_total(name):
+                    continue
+                year, part = _period_of(period) if not period.endswith("change") else (None, None)
+                change = period.endswith("change")
+                if year is None and not change:
+                    continue
+                unit = "%" if change and period.startswith("%") else _row_unit(row.unit, row.scale)
+                figure = Figure(label=row.line_item, value=value, unit=unit, company=doc.company,
+                                fiscal_year=year, period=period, page=doc.page, source_id=doc.source_id,
+                                chunk_id=doc.chunk_id, quote=row.raw[:300], segment=name, origin="table")
+                out.append(Fact(figure=figure, origin="table", match=said if label_says else 1.0, segment=name,
+                                part=part, context=heading, filed_year=doc.fiscal_year))
+    return sorted(out, key=lambda f: -f.match)  # a member's row that names the measure in full first
+
+
+_SUMMARY_TITLE = re.compile(r"(?i)\b(?:statements?|income|balance|cash\s+flows?|summary|highlights|overview|key\s+"
+                            r"figures|at\s+a\s+glance|results\s+of\s+operations|financial\s+review|group|"
+                            r"consolidated|five[- ]year|quarterly|selected|guidance|outlook|forecast)\b")
+"""A table title that names a summary of the whole company, never one member of a breakdown."""
+
+
+def _member_of(title: str) -> str:
+    """A table title as the member it names: 'Iron Ore – Yarrabine Hub' → 'Iron Ore', 'Wireless financial
+    results' → 'Wireless'."""
+    name = re.split(r"\s[–—-]\s|:", title)[0].strip()
+    return re.sub(r"(?i)\s+(?:segment|financial\s+results|results|performance|review|operations)\b.*$", "", name).strip()
 
 
 def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
@@ -327,10 +411,13 @@ def _closeness(fact: Fact) -> float:
 
 
 def _fits_segment(fact: Fact, segment: str | None) -> bool:
-    """A segment asked: a row's label or table title names it, or a sentence names it next to the measure
-    ('Wireless Adjusted EBITDA', 'Adjusted EBITDA in Wireless'), not merely somewhere."""
+    """A segment asked: a row's label, segment column or table title names it, or a sentence names it next to the
+    measure ('Wireless Adjusted EBITDA', 'Adjusted EBITDA in Wireless'), not merely somewhere. The whole company
+    asked: never a segment's column."""
     if not segment:
-        return True
+        return fact.segment is None
+    if fact.segment is not None:
+        return _names(segment, fact.segment)
     if fact.origin != "text":
         return _names(segment, f"{fact.figure.label} {fact.context}")
     quote = fact.figure.quote

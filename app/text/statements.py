@@ -141,7 +141,10 @@ _WEEK_DURATIONS = {"13": "3M", "26": "6M", "39": "9M"}  # 52 and 53 weeks are a 
 
 _VALUE = re.compile(
     r"^(?P<open>\()?(?P<cur>(?:US|A|AU|C)?\$|£|€)?(?P<open2>\()?(?P<sign>[-−–])?"
-    r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?P<close>\))?(?P<pct>%)?(?P<close2>\))?$")
+    r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?P<close>\))?(?P<pct>%)?(?P<close2>\))?"
+    r"(?P<times>x)?(?P<points>pp|pts?)?$")
+_POINTS = re.compile(r"^(?:pp|pts?|bps)$")
+"""A change column written in points after its number ('0.4 pts', '(1.3) pp'): the unit of that cell."""
 _CURRENCY_TOKEN = re.compile(r"^(?:US|A|AU|C)?\$$|^[£€]$")
 _DASH = re.compile(r"^[—–-]+%?$")
 _NOT_AVAILABLE = re.compile(r"(?i)^(?:n/?a|nm|n\.m\.?|none)$")
@@ -877,7 +880,7 @@ def _split_row(text: str) -> tuple[str, list[str]]:
 
 def _is_value_token(token: str) -> bool:
     return bool(_VALUE.match(token) or _CURRENCY_TOKEN.match(token) or _DASH.match(token) or token in "()%"
-                or _NOT_AVAILABLE.match(token) or _NOTE_MARK.match(token))
+                or _NOT_AVAILABLE.match(token) or _NOTE_MARK.match(token) or _POINTS.match(token))
 
 
 @dataclass(frozen=True)
@@ -887,6 +890,7 @@ class _Cell:
     note: bool = False  # '(1)' straight after the label: a footnote mark or minus one
     reference: bool = False  # '18' written as a note number is: in a header's 'Note' column, no value
     decimals: int = 0  # the places shown: '364.8' → 1
+    times: bool = False  # '4.11x': a ratio
 
 
 def _values(tokens: list[str]) -> list[_Cell]:
@@ -899,6 +903,8 @@ def _values(tokens: list[str]) -> list[_Cell]:
             negative = True
         elif token == "%" and cells:
             cells[-1] = _Cell(cells[-1].value, True, cells[-1].note)
+        elif _POINTS.match(token):
+            continue  # '0.4 pts': the number before it is the change, in points
         elif _DASH.match(token):
             cells.append(_Cell(0.0, token.endswith("%")))
         elif _NOT_AVAILABLE.match(token):
@@ -927,7 +933,8 @@ def _number(match: re.Match[str], negative: bool, *, note: bool, reference: bool
     value = float(number.replace(",", ""))
     if negative or match.group("open") or match.group("open2") or match.group("sign"):
         value = -value
-    return _Cell(value, bool(match.group("pct")), note, reference, len(number.partition(".")[2]))
+    return _Cell(value, bool(match.group("pct")), note, reference, len(number.partition(".")[2]),
+                 times=bool(match.group("times")))
 
 
 def _align(cells: list[_Cell], periods: list[str], note_column: bool = False) -> tuple[list[_Cell], list[str] | None]:
@@ -982,6 +989,11 @@ def _row_unit(label: str, cells: list[_Cell], currency: str | None, declared: _U
     numbers = [c for c in cells if c.value is not None]
     if _PERCENT_LABEL.search(label) or (numbers and all(c.percent for c in numbers)):
         return "%", None
+    dated = [c for c in numbers if not c.percent]
+    if dated and all(c.times for c in dated):
+        return "x", None  # 'Net debt / Adjusted EBITDA 4.11x 4.03x'
+    if numbers and sum(c.percent for c in numbers) >= len(numbers) - 1 and numbers[0].percent:
+        return "%", None  # 'Adjusted EBITDA margin 44.5% 44.1% 0.4 pts': a change in points beside percentages
     if _PER_SHARE.search(label):
         return f"{currency or ''} per share".strip(), None
     if declared and any(phrase <= _label_words(label) for phrase in declared.excepted):

@@ -673,3 +673,16 @@ def test_days_listed_before_their_years_pair_with_them_in_order():
     assert read_statement(text).periods == ["3M 2026-02-01", "3M 2025-02-02"]
     assert read_statement("52 Weeks Ended\nFebruary 1,\nFebruary 2,\n2026\n2025\nNet sales 9 8").periods == [
         "FY2026", "FY2025"]
+
+
+def test_ratios_and_changes_in_points_are_cells() -> None:
+    """'4.11x' is a ratio cell and '0.4 pts' a change in points after its number: rows that hold them line up
+    with their periods (they were dropped: the reader knew neither form)."""
+    page = ("Freight division results\nYears ended December 31\n(in millions of dollars)\n2024 2023 % Chg\n"
+            "Revenue 812.4 760.1 6.9\nOperating margin 26.0% 23.6% 2.4 pts\nGross margin 41.3% 41.7% (0.4)pp\n"
+            "Net debt / EBITDA 2.85x 3.10x")
+    rows = {r.line_item: r for r in read_statement(page).rows}
+    assert rows["Operating margin"].values[:2] == [26.0, 23.6] and rows["Operating margin"].unit == "%"
+    assert rows["Gross margin"].values == [41.3, 41.7, -0.4]
+    ratio = rows["Net debt / EBITDA"]
+    assert (ratio.values, ratio.periods, ratio.unit, ratio.scale) == ([2.85, 3.10], ["FY2024", "FY2023"], "x", None)

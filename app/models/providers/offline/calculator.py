@@ -111,7 +111,7 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
     metric_plan = plan_metric_calls(question, figures)
     if metric_plan is not None:
         return metric_plan
-    change = plan_change(question, figures)
+    change = plan_change(question, figures) or plan_members_change(question, figures)
     if change:
         return change
     q = question.lower()
@@ -156,6 +156,26 @@ def plan_change(question: str, figures: Sequence[Figure]) -> Plan:
     asks_difference = re.search(r"(?i)\bdifference\b|\b(?:higher|lower|more|less)\s+than\b", question)
     if not new.unit.endswith("%") and old.value and not asks_difference:
         plan.append(("percentage_change", {"old": old.value, "new": new.value}))
+    return plan
+
+
+def plan_members_change(question: str, figures: Sequence[Figure]) -> Plan:
+    """'Which region grew fastest?': each member's per cent change between the two latest years its figures
+    give (the facts step labels each member's figures 'Americas: Net sales')."""
+    from app.text.question_kinds import read_ask
+
+    ask = read_ask(question)
+    if ask.kind != "extreme" or not ask.of_change:
+        return []
+    series: dict[tuple[str, str, str], dict[int, float]] = {}
+    for f in figures:
+        if f.fiscal_year is not None and ": " in f.label:
+            series.setdefault(((f.company or "").lower(), f.label, f.unit), {})[f.fiscal_year] = f.value
+    plan: Plan = []
+    for by_year in series.values():
+        latest = max(by_year)
+        if latest - 1 in by_year and by_year[latest - 1]:
+            plan.append(("percentage_change", {"old": by_year[latest - 1], "new": by_year[latest]}))
     return plan
 
 

@@ -25,7 +25,8 @@ from dataclasses import replace
 from typing import Any
 
 from app.calc_tools import CalcResult, Figure
-from app.facts.query import Fact, FactQuery, choose, facts_for, read_query, two_periods
+from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_measure, choose, facts_for,
+                              member_facts, read_query, two_periods)
 from app.facts.prose import whole_sentences
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure
@@ -84,10 +85,6 @@ class Analyst:
     # --- facts --------------------------------------------------------------------------------------------
     def facts(self) -> list[Fact]:
         return facts_for(self.query, self.reports, self.companies)
-
-    def n_of(self, figure: Figure) -> int | None:
-        block = self.by_chunk.get(figure.chunk_id or "")
-        return block.n if block is not None else None
 
     def subject(self, fact: Fact) -> str:
         company = fact.figure.company or (self.companies[0] if self.companies else "")
@@ -288,7 +285,93 @@ class Analyst:
         return two_periods(facts, self.query)
 
     def extreme_answer(self) -> list[str]:
-        return []
+        """The member of a breakdown (segment, region, kind) with the highest or lowest figure in the period, or
+        the biggest rise or fall; the others follow for comparison."""
+        members = member_facts(self.query, self.reports, self.companies)
+        if not members:
+            return []
+        by_member: dict[str, list[Fact]] = {}
+        for fact in members:
+            by_member.setdefault(fact.segment or "", []).append(fact)
+        years = [f.figure.fiscal_year for f in members if f.figure.fiscal_year]
+        year = max(self.query.years) if self.query.years else max(years, default=None)
+        falling = bool(re.search(r"(?i)\b(?:fall|fell|drop|declin|decreas|worst|weakest|slowest|dragged|held back|"
+                                 r"lowest|least|smallest)", asked_sentence(self.question)))
+        if self.ask.of_change:
+            ranked = self.ranked_changes(by_member, year)
+            pick = (min if falling else max)(ranked, key=lambda r: r[1]) if ranked else None
+            if pick is None:
+                return []
+            name, _, old, new, stated = pick
+            ns = [n for f in (new, old, stated) if f is not None and (n := self.n_of(f.figure)) is not None]
+            change = f", {amount(stated.figure.value, stated.figure.unit)}" if stated is not None else ""
+            verb = "fell" if new.figure.value < old.figure.value else "rose"
+            measure = _breakdown_measure(self.query.measure.phrase) or _lower_first(new.figure.label)
+            lead = (f"{name} {verb} most" if (verb == "fell") == falling else f"{name} did best") + (
+                f": its {measure} {verb} from "
+                f"{amount(old.figure.value, old.figure.unit)} {period_text(old.figure)} to "
+                f"{amount(new.figure.value, new.figure.unit)} {period_text(new.figure)}{change}")
+            others = [f"{n} {amount(s.figure.value, s.figure.unit)}" for n, _, _, _, s in ranked
+                      if n != name and s is not None]
+            out = [cite(lead, ns)]
+            if others:
+                out.append(cite(f"The others: {'; '.join(others)}", ns[-1:]))
+            return out
+        values = [(name, f) for name, facts in by_member.items()
+                  for f in facts[:1] if f.figure.fiscal_year == year and not (f.figure.period or "").endswith("change")]
+        values = [(name, next(f for f in by_member[name] if f.figure.fiscal_year == year
+                              and not (f.figure.period or "").endswith("change"))) for name in by_member
+                  if any(f.figure.fiscal_year == year and not (f.figure.period or "").endswith("change")
+                         for f in by_member[name])]
+        if len(values) < 2:
+            return []
+        name, fact = (max if self.ask.extreme > 0 else min)(values, key=lambda v: v[1].figure.value)
+        n = self.n_of(fact.figure)
+        if n is None:
+            return []
+        word = "highest" if self.ask.extreme > 0 else "lowest"
+        measure = _breakdown_measure(self.query.measure.phrase) or _lower_first(fact.figure.label)
+        lead = cite(f"{name} had the {word} {measure} {period_text(fact.figure)}: "
+                    f"{amount(fact.figure.value, fact.figure.unit)}", [n])
+        others = [f"{m} {amount(f.figure.value, f.figure.unit)}" for m, f in values if m != name]
+        return [lead, cite(f"The others: {'; '.join(others)}", [n])]
+
+    def ranked_changes(self, by_member: dict[str, list[Fact]], year: int | None
+                       ) -> list[tuple[str, float, Fact, Fact, Fact | None]]:
+        """(member, change ranked by, earlier fact, later fact, the stated change) for each member with two
+        periods: the stated per cent change where the table gives one, else the relative change of the two."""
+        out = []
+        for name, facts in by_member.items():
+            dated = {f.figure.fiscal_year: f for f in reversed(facts) if f.figure.fiscal_year
+                     and not (f.figure.period or "").endswith("change") and f.part is None}
+            latest = year if year in dated else max(dated, default=None)
+            if latest is None or latest - 1 not in dated:
+                continue
+            new, old = dated[latest], dated[latest - 1]
+            stated = next((f for f in facts if (f.figure.period or "").startswith("%")), None)
+            computed = self.computed_percent(old.figure.value, new.figure.value)
+            if stated is not None:
+                out.append((name, stated.figure.value, old, new, stated))
+            elif computed is not None:
+                out.append((name, computed.figure.value, old, new, computed))
+            elif old.figure.value:
+                out.append((name, (new.figure.value - old.figure.value) / abs(old.figure.value) * 100, old, new, None))
+        return out
+
+    def computed_percent(self, old: float, new: float) -> Fact | None:
+        """The calculator's per cent change between these two values, as a fact citing the calculation block."""
+        for r in self.results:
+            if r.tool in ("percentage_change", "growth_rate") and r.inputs.get("old") == old and r.inputs.get("new") == new:
+                figure = Figure(label="change", value=round(r.result, 1), unit="%", source_id="calculation",
+                                chunk_id="calculation", period="% change")
+                return Fact(figure=figure, origin="calculation", match=1.0)
+        return None
+
+    def n_of(self, figure: Figure) -> int | None:
+        if figure.chunk_id == "calculation":
+            return self.calc_n
+        block = self.by_chunk.get(figure.chunk_id or "")
+        return block.n if block is not None else None
 
     def judgement_answer(self) -> list[str]:
         """'Yes.'/'No.', the metric the judgement rests on (the filing's own figure, else the calculator's) with
