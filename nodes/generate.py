@@ -23,7 +23,7 @@ from typing import Any
 
 from app.models.roles import Synthesizer
 from app.text.dates import MONTHS, read_dates, unsupported_dates
-from app.text.periods import is_period_word
+from app.text.periods import is_period_word, years_named
 from app.text.sentences import split_answer
 from app.turns import Block, CitationCheck
 from nodes.rewrite import keyword_query
@@ -124,12 +124,15 @@ def known_names(draft: str, blocks: Sequence[Block]) -> set[str]:
     return known
 
 
-def check_citations(draft: str, blocks: Sequence[Block], question: str = "") -> tuple[list[str], CitationCheck]:
+def check_citations(draft: str, blocks: Sequence[Block], question: str = "",
+                    years: Sequence[int] = ()) -> tuple[list[str], CitationCheck]:
     """The sentences that stand (markers of unknown blocks removed) and what was removed or flagged.
 
     A sentence that states a figure, a date or a name beyond the question's own words must cite an admitted
     block; a cited sentence must find each of its figures, names and dates in the blocks it cites (headers
-    included) and share a content word with them. Any other sentence is dropped and flagged with the reason."""
+    included), each figure for the period the sentence claims for it (`other_periods`: the year it names, or
+    `years`, the question's, when it names none), and share a content word with them. Any other sentence is
+    dropped and flagged with the reason."""
     admitted = {b.n: b for b in blocks}
     asked = question_words(question, blocks)
     known = known_names(strip_fence_markers(draft), blocks)
@@ -165,10 +168,37 @@ def check_citations(draft: str, blocks: Sequence[Block], question: str = "") -> 
         if not shares_content(plain, support):
             check.flagged.append(f"{sentence} (shares no words with the blocks it cites)")
             continue
+        if wrong := other_periods(plain, [admitted[n] for n in good], years):
+            check.flagged.append(f"{sentence} (another period's figure: {', '.join(wrong)})")
+            continue
         kept.append(clean)
         check.valid.extend(n for n in good if n not in check.valid)
     check.valid.sort()
     return kept, check
+
+
+def other_periods(sentence: str, cited: Sequence[Block], years: Sequence[int]) -> list[str]:
+    """The figures of a sentence that its cited report blocks give only for another period than the sentence
+    claims: the year it binds to the figure ('€717.5m in FY2023', '(FY2023: …)', 'a year earlier'), else the
+    one year it names, else the question's latest year. A sentence that names no year is checked against the
+    question's, so 'Revenue was £1,204.6m' citing the FY2023 report cannot answer for FY2024. A figure the
+    blocks give for no period they say, or for part of a year, is left to the other checks."""
+    from app.facts.prose import dated_figures
+    from app.facts.query import dated_values
+
+    default = max(years) if years else None
+    reports = [b for b in cited if b.kind == "report"]
+    if not reports:
+        return []
+    occurrences = [o for b in reports for o in dated_values(b.text, b.fiscal_year)]
+    wrong = []
+    for figure, year, _ in dated_figures(sentence, default):
+        if year is None or figure.kind == "points":
+            continue
+        same = [(y, part) for v, y, part in occurrences if abs(abs(v) - abs(figure.value)) <= 1e-9 * max(1.0, abs(v))]
+        if same and not any(part or y == year for y, part in same):
+            wrong.append(f"{figure.text} is FY{sorted({y for y, _ in same})[-1]}'s, not FY{year}'s")
+    return wrong
 
 
 def uncited_reason(has_figure: bool, names: Sequence[str], dates: Sequence[str]) -> str:
@@ -248,7 +278,9 @@ def validate_citations(state: SupervisorState) -> dict[str, Any]:
     if not draft or draft == INSUFFICIENT_EVIDENCE:
         return {"draft": insufficient_answer(state), "status": "insufficient",
                 "citation_check": CitationCheck(fail_closed=bool(draft))}
-    kept, check = check_citations(draft, list(state.get("blocks") or []), state.get("question") or "")
+    question = state.get("question") or ""
+    years = list(state.get("fiscal_years") or []) or years_named(question)
+    kept, check = check_citations(draft, list(state.get("blocks") or []), question, years)
     if not kept or (needed and not check.valid):
         check.fail_closed = True
         return {"draft": insufficient_answer(state), "status": "insufficient", "citation_check": check}

@@ -43,7 +43,7 @@ _EARLIER_AFTER = re.compile(
     r"comparative)\s+(?:year|period|financial\s+year|corresponding\s+period)|(?:in|for)\s+the\s+pcp|(?:in\s+)?"
     r"(?:the\s+)?pcp\b|last\s+year|the\s+year\s+before)")
 _EARLIER_BEFORE = re.compile(
-    r"(?i)(?:\bup\s+from|\bdown\s+from|\bcompared\s+(?:with|to)|\bagainst|\bversus|\bvs\.?|\bfrom|\bprior\s+year:?|"
+    r"(?i)(?:\bup\s+from|\bdown\s+from|\bcompared\s+(?:with|to)|\bfrom|\bprior\s+year:?|"
     r"\bprevious\s+year:?|\bpcp:?|\bprior\s+corresponding\s+period:?|\blast\s+year:?)\s*$")
 _NAMED_PRIOR = re.compile(r"(?i)\((?:FY\s?)?(?P<year>(?:19|20)\d{2})\s*:\s*$")
 _COMPARATIVE = re.compile(r"(?i)\((?:FY\s?)?(?:19|20)\d{2}\s*:[^)]*\)|\((?:prior|previous)\s+year\s*:[^)]*\)")
@@ -237,26 +237,49 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
     if measure.count_stems and measure.kind == "count":
         nouns = [f for f in located if _count_noun_near(sentence, f, measure.count_stems)]
         located = nouns or located
-    own_years = _COMPARATIVE.sub(" ", sentence)  # '(2023: 45.4%)' names the comparative's year, not the sentence's
-    years = sorted(set(fiscal_years_named(own_years))) or _bare_years(own_years)
-    own = years[-1] if len(years) == 1 else fiscal_year
-    if not years and fiscal_year and _FORWARD.search(sentence):
-        own = fiscal_year + 1  # 'Operating income is forecast to fall to …': next year's, in this year's report
+    by_place = {(f.start, f.end): dated_year for f, *dated_year in dated_figures(sentence, fiscal_year)}
     out = []
-    for i, fig in enumerate(located):
+    for fig in located:
         distance = min(_distance(fig, span) for span in spans)
         if distance > 140:
             continue
         share = max(s[2] for s in spans)
+        year, period = by_place.get((fig.start, fig.end), (fiscal_year, None))
+        out.append(((fig.value, fig.unit, year, period), share - distance / 400))
+    return out
+
+
+_YEAR_AFTER = re.compile(r"(?i)^\s*(?:in|for|during|at\s+the\s+end\s+of|at|by)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|"
+                         r"financial\s+year\s+|FY\s?)?((?:19|20)\d{2})\b")
+
+
+def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located, int | None, str | None]]:
+    """Every figure of a sentence with the fiscal year it is for, and 'low'/'high' for the ends of a range: a
+    year written right after it ('€717.5m in FY2023'), a bracket's year ('(FY2023: 2,740)'), the year before the
+    sentence's for 'a year earlier', 'up from' or 'compared with', else the one year the sentence names (its
+    bracketed comparatives aside), else `fiscal_year` (the year after it when the sentence looks ahead and names
+    none). None when the sentence names several years and nothing binds the figure to one."""
+    located = figures_located(sentence)
+    own_years = _COMPARATIVE.sub(" ", sentence)  # '(2023: 45.4%)' names the comparative's year, not the sentence's
+    years = sorted(set(fiscal_years_named(own_years))) or _bare_years(own_years)
+    own = years[-1] if len(years) == 1 else (fiscal_year if not years else None)
+    if not years and fiscal_year and _FORWARD.search(sentence):
+        own = fiscal_year + 1  # 'Operating income is forecast to fall to …': next year's, in this year's report
+    out = []
+    for i, fig in enumerate(located):
         year, period = own, None
-        earlier = _earlier(sentence, fig, located[i - 1] if i else None)
-        if earlier is not None:
-            year = earlier if earlier > 0 else (own - 1 if own else None)
+        if m := _YEAR_AFTER.match(sentence[fig.end:fig.end + 40]):
+            year = int(m.group(1))
+        else:
+            earlier = _earlier(sentence, fig, located[i - 1] if i else None)
+            if earlier is not None:
+                year = earlier if earlier > 0 else (own - 1 if own else None)
         if i and _RANGE.match(sentence[located[i - 1].end:fig.start]) and located[i - 1].kind == fig.kind:
             period = "high"
-        elif i + 1 < len(located) and _RANGE.match(sentence[fig.end:located[i + 1].start]):
+        elif (i + 1 < len(located) and _RANGE.match(sentence[fig.end:located[i + 1].start])
+              and located[i + 1].kind == fig.kind):
             period = "low"
-        out.append(((fig.value, fig.unit, year, period), share - distance / 400))
+        out.append((fig, year, period))
     return out
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.calc_tools import Figure
-from app.facts.prose import Measure, measure_kind, prose_facts
+from app.facts.prose import Measure, measure_kind, prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
 from app.text.periods import years_named
 from app.text.question_kinds import MeasureAsked, measure_asked
@@ -274,6 +274,29 @@ def _member_of(title: str) -> str:
     results' → 'Wireless'."""
     name = re.split(r"\s[–—-]\s|:", title)[0].strip()
     return re.sub(r"(?i)\s+(?:segment|financial\s+results|results|performance|review|operations)\b.*$", "", name).strip()
+
+
+def dated_values(text: str, fiscal_year: int | None) -> list[tuple[float, int, bool]]:
+    """Every figure a text gives for a period it says: (value, fiscal year, whether the period is part of a
+    year): statement and table rows by their columns, sentences by what they say around each figure
+    (prose.dated_figures); a figure whose period the text leaves open is not listed."""
+    from app.facts.prose import dated_figures
+    from app.facts.readers import table_figures
+    from app.evidence import Evidence
+
+    out: list[tuple[float, int, bool]] = []
+    for row in read_statement(text).rows:
+        for value, period in zip(row.values, row.periods or []):
+            year, part = _period_of(period) if not period.endswith("change") else (None, None)
+            if value is not None and year is not None:
+                out.append((value, year, part is not None))
+    if "|" in text:
+        doc = Evidence(chunk_id="-", source_id="-", text=text, fiscal_year=fiscal_year)
+        out += [(f.value, f.fiscal_year, f.period is not None and not str(f.period).startswith("FY"))
+                for f in table_figures(doc) if f.fiscal_year]
+    for sentence in whole_sentences(text):
+        out += [(f.value, year, False) for f, year, _ in dated_figures(sentence, fiscal_year) if year is not None]
+    return out
 
 
 def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:

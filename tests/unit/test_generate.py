@@ -632,3 +632,33 @@ def test_a_growth_rate_states_its_figures_in_the_scale_the_question_asks_for() -
     assert lead_sentence(result, "What was 3M's revenue growth? Give all figures in USD billions.") == (
         "3M's net sales fell 3.18% from $35.4bn in FY2021 (stated as $35,355m) to $34.2bn in FY2022 "
         "(stated as $34,229m)")
+
+
+# --- period safety: a figure counts as held only for the period its block gives it for ------------------------------
+
+FY23 = Block(n=1, kind="report", header="[1] Northwind Logistics FY2023, p.12 [text]", source_id="nw-23",
+             chunk_id="nw-23", company=NW, fiscal_year=2023, page=12,
+             text="Group revenue was £1,204.6m and operating margin 6.4%.")
+FY24 = Block(n=2, kind="report", header="[2] Northwind Logistics FY2024, p.14 [text]", source_id="nw-24",
+             chunk_id="nw-24", company=NW, fiscal_year=2024, page=14,
+             text="Group revenue was £1,311.2m, up from £1,204.6m a year earlier.")
+
+
+def period_state(draft: str) -> dict[str, Any]:
+    return {"question": "What was Northwind's revenue in FY2024?", "fiscal_years": [2024], "blocks": [FY23, FY24],
+            "draft": draft, "decision": RETRIEVE}
+
+
+def test_a_year_less_sentence_citing_another_years_block_is_removed() -> None:
+    out = validate_citations(period_state("Northwind Logistics' revenue was £1,204.6m [1]."))
+    assert out["status"] == "insufficient"
+    assert "another period's figure: £1,204.6m is FY2023's, not FY2024's" in out["citation_check"].flagged[0]
+    # the same figure read as last year's inside this year's report cannot answer for this year either
+    assert validate_citations(period_state("Revenue was £1,204.6m [2]."))["status"] == "insufficient"
+
+
+def test_the_figure_of_the_period_asked_stands_and_so_does_a_sentence_naming_each_period() -> None:
+    assert validate_citations(period_state("Group revenue was £1,311.2m [2]."))["status"] == "answered"
+    both = "Group revenue rose from £1,204.6m in FY2023 to £1,311.2m in FY2024 [1][2]."
+    out = validate_citations(period_state(both))
+    assert out["status"] == "answered" and out["draft"] == both
