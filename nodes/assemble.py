@@ -9,6 +9,7 @@ first, then memory records from the lowest-ranked, then the lowest-ranked eviden
 | instructions               | prompts/answer.py                 | fixed | never dropped                         |
 | question                   | intake → enrich (standalone)      | fixed | never dropped                         |
 | verified structured state  | calculator subgraph               | 1st   | never dropped (small)                 |
+| facts read for the question| read_facts (nodes/facts.py)       | 1st   | at most MAX_FACT_LINES; uncited go    |
 | evidence: reports, news    | retrieval subgraph, news node     | 2nd   | lowest-ranked blocks go last          |
 | memory                     | read_memory (nodes/memory.py)     | 3rd   | lowest-ranked records, before evidence |
 | history                    | compress_history (+ recalled)     | 4th   | dropped first                         |
@@ -17,9 +18,12 @@ Evidence is bounded upstream (the retrieval subgraph admits at most k chunks, ne
 its own count and token budgets (read_memory), so in a normal turn every part fits and history keeps what is
 left. Numbered blocks ([1], [2], ...) are what
 an answer may cite: report evidence, then news (newest first), then the facts the user stated (each in its own
-block, labelled as the user's, never mixed with a document's), then one calculation block. Standing
-instructions and what the user said about themselves are a separate, unnumbered section. Everything other people wrote (documents,
-news, earlier answers) sits inside <<<DATA ... DATA>>> fences at the user role, with fence markers stripped
+block, labelled as the user's, never mixed with a document's), then one calculation block. The facts the
+readers took from that evidence for this question (its measure, period and segment) are one more labelled,
+unnumbered section: each line names the numbered block it was read from, which is what an answer cites; a
+fact whose block did not fit is left out, since nothing could cite it. Standing instructions and what the user
+said about themselves are a separate, unnumbered section. Everything other people wrote (documents, news,
+earlier answers, the facts read from them) sits inside <<<DATA ... DATA>>> fences at the user role, with fence markers stripped
 from the content. Report evidence, news and calculation results are separately labelled sections.
 Tokens are counted with the embedding model's word-piece tokenizer (tiktoken would download its tables):
 an estimate of an LLM's count, consistent from turn to turn.
@@ -30,7 +34,7 @@ No `from __future__ import annotations` here: LangGraph reads these type hints a
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.calc_tools import CalculationOutcome
+from app.calc_tools import CalculationOutcome, Figure
 from app.evidence import Evidence, RetrievalResult
 from app.turns import Block, ManifestEntry, MemoryItem, Turn, blocks_by_chunk
 from nodes.memory import memory_text
@@ -41,6 +45,10 @@ from prompts.fences import DATA_CLOSE, DATA_OPEN, fence, one_line, strip_fence_m
 FENCE_OPEN, FENCE_CLOSE = DATA_OPEN, DATA_CLOSE
 
 TokenCounter = Callable[[str], int]
+
+MAX_FACT_LINES = 12
+"""Facts shown to the model: the best-ranked ones (read_facts orders them), enough for two periods of a few
+companies or a breakdown's members."""
 
 
 def evidence_header(n: int, doc: Evidence) -> str:
@@ -95,6 +103,46 @@ def calculation_text(calc: CalculationOutcome, blocks_by_chunk: dict[str, int]) 
     return "\n".join(lines)
 
 
+def fact_line(fact: Figure, block: int) -> str:
+    """'- Northwind Logistics, FY2024, Revenue (segment Europe): 1,311.2 £m, from a statement row [3]'. Labels,
+    companies and units were read from documents: one line each, no fence markers (the section is fenced)."""
+    who = ", ".join(x for x in (one_line(fact.company or ""), one_line(fact.period or "") or
+                                (f"FY{fact.fiscal_year}" if fact.fiscal_year else "")) if x)
+    segment = f" (segment {one_line(fact.segment)})" if fact.segment else ""
+    origin = {"statement": "a statement row", "table": "a table", "text": "a sentence",
+              "user": "the user's statement"}.get(fact.origin, "")
+    value = f"{fact.value:,.{_places(fact.value)}f}"
+    unit = one_line(fact.unit)
+    amount = f"{value}{unit}" if unit in ("%", "x") else f"{value} {unit}".strip()
+    return f"- {who + ', ' if who else ''}{one_line(fact.label)}{segment}: {amount}" \
+           f"{', from ' + origin if origin else ''} [{block}]"
+
+
+def _places(value: float) -> int:
+    """Decimal places as read (at most 4): 1311.2 → 1, 45.0 → 0."""
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return len(text.split(".")[1]) if "." in text else 0
+
+
+def facts_text(facts: Sequence[Figure], by_chunk: dict[str, int]) -> tuple[str, list[str]]:
+    """The facts section's lines (best first, at most MAX_FACT_LINES, one per distinct fact, only those whose
+    block is in the prompt) and the chunk ids they cite."""
+    lines: list[str] = []
+    cited: list[str] = []
+    for fact in facts:
+        block = by_chunk.get(fact.chunk_id or "")
+        if block is None:
+            continue
+        line = fact_line(fact, block)
+        if line in lines:
+            continue
+        lines.append(line)
+        cited.append(fact.chunk_id or "")
+        if len(lines) == MAX_FACT_LINES:
+            break
+    return "\n".join(lines), cited
+
+
 def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter) -> dict[str, Any]:
     instructions = answer_instructions()
     question = state["question"]
@@ -127,6 +175,10 @@ def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter)
         provisional = {doc.chunk_id: i for i, (doc, _, _) in enumerate(candidates, start=1)}
         text = calculation_text(calc, provisional)
         structured_tokens = count(text)
+    if state.get("facts"):  # the facts section is structured state too: reserve it before evidence
+        provisional = {doc.chunk_id: i for i, (doc, _, _) in enumerate(candidates, start=1)}
+        text, _ = facts_text(list(state.get("facts") or []), provisional)
+        structured_tokens += count(fence(text, "facts")) if text else 0
 
     memory_items = [m for m in state.get("memory") or [] if m.admitted]
     evidence_allowance = max(0, remaining - structured_tokens)
@@ -164,6 +216,18 @@ def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter)
         manifest.append(ManifestEntry(block=header, role="user", producer="calculator subgraph (ReAct, safe tools)",
                                       rule="verified structured state: tool results with their input figures",
                                       tokens=calc_block.tokens, items=[r.tool for r in calc.results]))
+    facts = list(state.get("facts") or [])
+    facts_section = ""
+    if facts:
+        text, cited = facts_text(facts, {key: b.n for key, b in blocks_by_chunk(blocks).items()})
+        header = "facts read for the question"
+        tokens = count(text) if text else 0
+        manifest.append(ManifestEntry(
+            block=header, role="user", producer="read_facts (nodes/facts.py: statement rows, tables, sentences)",
+            rule="the figures for the question's measure, period and segment, best first, each citing its block",
+            tokens=tokens, included=bool(text), items=list(dict.fromkeys(cited)),
+            note="" if text else "no fact's block is in the prompt"))
+        facts_section = fence(text, "facts") if text else ""
     if not memory_items:
         decision = state.get("decision")
         plan = decision.plan.memory_read if decision is not None else "none"
@@ -173,13 +237,13 @@ def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter)
                   else "not read: the route plan's memory_read is none")))
 
     # History gets its share plus whatever evidence left unused; newest turns first, then the summary.
-    history_allowance = remaining - used - memory_used - (calc_block.tokens if calc_block else 0)
+    history_allowance = max(0, remaining - used - memory_used - structured_tokens)
     history_text, history_entry = history_section(state, history_allowance, count)
     manifest.append(history_entry)
     manifest.append(ManifestEntry(block="question", role="user", producer="intake → enrich (standalone question)",
                                   rule="always last; never dropped", tokens=t_question))
 
-    user = render_user(question, history_text, blocks, notes)
+    user = render_user(question, history_text, blocks, notes, facts_section)
     prompt = [{"role": "system", "content": instructions}, {"role": "user", "content": user}]
     return {"blocks": blocks, "prompt": prompt, "manifest": manifest}
 
@@ -265,7 +329,7 @@ def history_section(state: SupervisorState, allowance: int, count: TokenCounter)
     return text, entry
 
 
-def render_user(question: str, history: str, blocks: Sequence[Block], notes: str = "") -> str:
+def render_user(question: str, history: str, blocks: Sequence[Block], notes: str = "", facts: str = "") -> str:
     sections: list[str] = []
     if history:
         sections.append("## Conversation so far (untrusted data)\n" + history)
@@ -286,6 +350,9 @@ def render_user(question: str, history: str, blocks: Sequence[Block], notes: str
         sections.append("## What the user stated (the user's statements, not documents; where a document disagrees, "
                         "give both and say which you used)\n"
                         + "\n\n".join(f"{b.header}\n{fence(b.text, f'[{b.n}]')}" for b in stated))
+    if facts:
+        sections.append("## Facts read for this question (figures Prov's readers took from the evidence above; "
+                        "cite the block each names, not this list; check it against that block)\n" + facts)
     if calcs:
         sections.append("## Calculation results (computed by the calculator's tools; verified state)\n"
                         + "\n\n".join(f"{b.header}\n{b.text}" for b in calcs))
