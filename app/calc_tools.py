@@ -75,6 +75,13 @@ class CalcResult(BaseModel):
     formula: str = Field(default="", description="For a metric: 'fixed asset turnover = revenue / average PP&E "
                                                  "(inputs: revenue_2019, ppe_2018, ppe_2019)'.")
     note: str = Field(default="", description="For a judgement: which metric it rests on, with its value.")
+    exact: float | None = Field(default=None, description="The result before rounding, when rounding changed it: "
+                                                          "an answer rounding to fewer places rounds this once "
+                                                          "(0.447 is 0.4, though `result` 0.45 would give 0.5).")
+
+    def rounded(self, decimals: int) -> float:
+        """The result to `decimals` places, rounded once from the unrounded value."""
+        return round(self.exact if self.exact is not None else self.result, decimals) + 0.0
 
 
 class CalculationOutcome(BaseModel):
@@ -127,6 +134,12 @@ def _finish(value: float, dp: int) -> float:
     return round(value, dp) + 0.0
 
 
+def _exact(value: float, dp: int) -> float | None:
+    """The unrounded result to keep beside the rounded one (12 significant digits), or None when rounding to
+    `dp` places left it as it was."""
+    return None if round(value, dp) == value else float(f"{value:.12g}")
+
+
 def _divide(numerator: float, denominator: float, what: str) -> float:
     if denominator == 0:
         raise CalcError("division_by_zero", f"division by zero: {what} is 0")
@@ -144,7 +157,7 @@ def growth_rate(old: float, new: float) -> CalcResult:
     value = _divide(new - old, old, "old") * 100
     return CalcResult(
         tool="growth_rate", inputs={"old": old, "new": new}, result=_finish(value, PERCENT_DP), unit="%",
-        expression=f"({_fmt(new)} - {_fmt(old)}) / {_fmt(old)} * 100",
+        exact=_exact(value, PERCENT_DP), expression=f"({_fmt(new)} - {_fmt(old)}) / {_fmt(old)} * 100",
     )
 
 
@@ -154,7 +167,7 @@ def percentage_change(old: float, new: float) -> CalcResult:
     value = _divide(new - old, abs(old), "old") * 100
     return CalcResult(
         tool="percentage_change", inputs={"old": old, "new": new}, result=_finish(value, PERCENT_DP), unit="%",
-        expression=f"({_fmt(new)} - {_fmt(old)}) / |{_fmt(old)}| * 100",
+        exact=_exact(value, PERCENT_DP), expression=f"({_fmt(new)} - {_fmt(old)}) / |{_fmt(old)}| * 100",
     )
 
 
@@ -174,6 +187,7 @@ def ratio(numerator: float, denominator: float) -> CalcResult:
     return CalcResult(
         tool="ratio", inputs={"numerator": numerator, "denominator": denominator},
         result=_finish(value, RATIO_DP), unit="x", expression=f"{_fmt(numerator)} / {_fmt(denominator)}",
+        exact=_exact(value, RATIO_DP),
     )
 
 
@@ -187,7 +201,8 @@ def cagr(start: float, end: float, years: float) -> CalcResult:
     value = ((end / start) ** (1 / years) - 1) * 100
     return CalcResult(
         tool="cagr", inputs={"start": start, "end": end, "years": years}, result=_finish(value, PERCENT_DP),
-        unit="%", expression=f"(({_fmt(end)} / {_fmt(start)}) ** (1 / {_fmt(years)}) - 1) * 100",
+        exact=_exact(value, PERCENT_DP), unit="%",
+        expression=f"(({_fmt(end)} / {_fmt(start)}) ** (1 / {_fmt(years)}) - 1) * 100",
     )
 
 
@@ -335,11 +350,13 @@ def metric(name: str, inputs: dict[str, float], year: int | None = None, definit
     unit, default_dp = _METRIC_UNITS[target.unit]
     if decimals is not None and not 0 <= decimals <= 10:
         raise CalcError("domain", "decimals must be 0..10")
-    result = _finish(value, default_dp if decimals is None else decimals)
+    places = default_dp if decimals is None else decimals
+    result = _finish(value, places)
     shown = f"{_fmt(result)}{'' if unit in ('%', 'x', '') else ' '}{unit}"
     over = f", averaged over FY{years[0]}–FY{years[-1]}" if years else ""
     return CalcResult(
         tool="metric", inputs={k: values[k] for k in keys}, result=result, unit=unit, expression=arithmetic,
+        exact=_exact(value, places),
         formula=f"{target.name} = {text}{over} (inputs: {', '.join(keys)})",
         note=f"The {judgement} judgement rests on {target.name} = {shown}." if judgement else "",
     )

@@ -96,7 +96,9 @@ def calculation_text(calc: CalculationOutcome, blocks_by_chunk: dict[str, int]) 
         # A metric's formula and a judgement's note, when the result has them (getattr: older results do not).
         extra = [f"{name}: {one_line(str(getattr(r, name, '') or ''))}" for name in ("formula", "note")
                  if str(getattr(r, name, "") or "").strip()]
-        lines.append("; ".join([f"{r.tool.replace('_', ' ')}: {r.expression} = {r.result:g}{r.unit}",
+        exact = getattr(r, "exact", None)  # older results have none
+        unrounded = f" (unrounded {exact:.8g}{r.unit})" if exact is not None else ""
+        lines.append("; ".join([f"{r.tool.replace('_', ' ')}: {r.expression} = {r.result:g}{r.unit}{unrounded}",
                                 f"inputs: {', '.join(inputs)}", *extra]))
     if not lines:
         lines = [one_line(calc.summary) or "No calculation was made."]

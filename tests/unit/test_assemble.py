@@ -340,3 +340,12 @@ def test_fact_labels_from_documents_cannot_forge_a_section():
 def test_money_facts_keep_their_places_and_unit():
     money = fact(1311.2, "nw-1", label="Revenue", unit="£m")
     assert "Revenue: 1,311.2 £m" in user_text(assemble(full_state(facts=[money]), count=count))
+
+
+def test_a_rounded_result_shows_its_unrounded_value_so_an_answer_rounds_once():
+    from app.calc_tools import cagr
+    result = cagr(100.0, 101.3469, 3)  # 0.447% a year: 0.45 to two places, 0.4 (not 0.5) to one
+    assert result.result == 0.45 and result.rounded(1) == 0.4
+    outcome = CalculationOutcome(status="ok", results=[result], summary="cagr")
+    text = user_text(assemble(full_state(calculation=outcome), count=count))
+    assert "= 0.45% (unrounded 0.4469659%)" in text

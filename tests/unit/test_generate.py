@@ -634,6 +634,17 @@ def test_a_growth_rate_states_its_figures_in_the_scale_the_question_asks_for() -
         "(stated as $34,229m)")
 
 
+
+def test_a_rate_asked_to_fewer_places_is_rounded_once_from_the_unrounded_result() -> None:
+    from app.calc_tools import cagr
+    from app.models.providers.offline.composer.results import lead_sentence
+
+    start = Figure(label="Revenue", value=100.0, unit="$m", company="Acme", fiscal_year=2021, source_id="s")
+    end = Figure(label="Revenue", value=101.3469, unit="$m", company="Acme", fiscal_year=2024, source_id="s")
+    result = cagr(100.0, 101.3469, 3).model_copy(update={"sources": {"start": start, "end": end}})
+    said = lead_sentence(result, "What was Acme's revenue CAGR from FY2021 to FY2024? Round to one decimal place.")
+    assert "compound annual rate of 0.4%" in said  # 0.447%: 0.45 to two places would round again to 0.5
+
 # --- period safety: a figure counts as held only for the period its block gives it for ------------------------------
 
 FY23 = Block(n=1, kind="report", header="[1] Northwind Logistics FY2023, p.12 [text]", source_id="nw-23",

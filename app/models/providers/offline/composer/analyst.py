@@ -267,7 +267,7 @@ class Analyst:
             values = set(r.inputs.values())
             if {old.value, new.value} <= values or {abs(old.value), abs(new.value)} <= values:
                 if r.tool in ("percentage_change", "growth_rate"):
-                    pct = r.result
+                    pct = r.exact if r.exact is not None else r.result
                 elif r.tool == "difference":
                     diff = r.result
         parts = []
@@ -277,8 +277,8 @@ class Analyst:
             shown = f"{size:g} percentage points" if rate else amount(size, new.unit)
             parts.append(f"{'an increase' if diff > 0 else 'a decrease'} of {shown}")
         if pct is not None and not rate:
-            parts.append(f"{abs(round(pct, 1)):g}%" if parts else
-                         f"{'an increase' if pct > 0 else 'a decrease'} of {abs(round(pct, 1)):g}%")
+            shown_pct = f"{abs(round(pct, 1)):g}%"  # rounded once, from the unrounded result
+            parts.append(shown_pct if parts else f"{'an increase' if pct > 0 else 'a decrease'} of {shown_pct}")
         return ", or ".join(parts)
 
     def two_periods(self, facts: Sequence[Fact]) -> tuple[Fact, Fact] | None:
@@ -362,7 +362,7 @@ class Analyst:
         """The calculator's per cent change between these two values, as a fact citing the calculation block."""
         for r in self.results:
             if r.tool in ("percentage_change", "growth_rate") and r.inputs.get("old") == old and r.inputs.get("new") == new:
-                figure = Figure(label="change", value=round(r.result, 1), unit="%", source_id="calculation",
+                figure = Figure(label="change", value=r.rounded(1), unit="%", source_id="calculation",
                                 chunk_id="calculation", period="% change")
                 return Fact(figure=figure, origin="calculation", match=1.0)
         return None
@@ -434,7 +434,7 @@ class Analyst:
             company = next((f.company for f in result.sources.values() if f.company), self.companies[0])
             when = f" in FY{max(years)}" if years else ""
             unit = "%" if result.unit == "%" else "x" if result.unit == "x" else result.unit
-            body = f"{possessive(company or '')} {name} was {amount(round(result.result, 2), unit)}{when}"
+            body = f"{possessive(company or '')} {name} was {amount(result.rounded(2), unit)}{when}"
             return [f"{'Yes' if verdict else 'No'}. {cite(body, refs)}", convention.says]
         return []
 

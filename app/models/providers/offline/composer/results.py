@@ -41,7 +41,7 @@ def lead_sentence(result: CalcResult, question: str = "") -> str:
     if result.tool == "difference" and {"a", "b"} <= src.keys():
         return _compare(src["a"], src["b"], value)
     decimals = rounding_decimals(question)
-    rate = f"{abs(value):g}" if decimals is None else f"{abs(round(value, decimals)):.{decimals}f}"
+    rate = f"{abs(value):g}" if decimals is None else f"{abs(result.rounded(decimals)):.{decimals}f}"
     def at(figure: Figure) -> str:  # '$35.4bn in FY2021 (stated as $35,355m)' when the question asks for billions
         return in_asked_scale(question, figure.value, figure.unit, figure.fiscal_year)
 
