@@ -55,6 +55,11 @@ class LineItem:
     ('Purchases of land, buildings, and equipment' is capex); a label it matches is a near match."""
 
 
+def normalize_label(text: str) -> str:
+    """A label as the catalogue's names are written (see `item_names`)."""
+    return _norm(text)
+
+
 def _norm(text: str) -> str:
     """Lower case, no parentheticals or commas, one space: 'Property, plant and equipment, net' ->
     'property plant and equipment net'."""

@@ -4,7 +4,8 @@ A search ranks passages by how much they resemble the question; the row that hol
 does not ('What is the FY2015 operating cash flow ratio?' resembles neither 'Net cash provided by operating
 activities' nor 'Total current liabilities'). An analyst opens the statements and reads the lines the formula
 needs. `fetch_inputs` does the same, after grading: for each (line item, fiscal year) the question needs
-(app.metrics.needed_inputs) for which no admitted chunk gives a figure, it searches the company's filings for
+(app.metrics.needed_inputs; a question that names no period needs the latest year the company's searched reports
+cover) for which no admitted chunk gives a figure, it searches the company's filings for
 the line item's names, in the filing of the latest year asked and then of the year itself, and admits the
 first chunk whose statement rows (or tables, or stated totals) give that figure. Each admitted chunk says why
 in its `why`; what was looked for and not found is left to the calculator, which names the missing inputs.
@@ -17,25 +18,30 @@ from typing import Any
 
 from app.evidence import Evidence, rank_evidence
 from app.facts.readers import extract_figures
-from app.knowledge.pages import statement_of_page
+from app.knowledge.pages import forms_wanted, statement_of_page
+from app.text.identity import read_name
 from app.metrics import LINE_ITEMS, label_match, needed_inputs
 from nodes.retrieval_state import PageFn, RetrievalState, SearchFn
 
 FETCH_K = 5
 """Hits read per line-item search: the row is on the statement page, which ranks near the top when it exists."""
+INTERIM_FORMS = frozenset({"10-Q", "half-year", "earnings"})
+"""Filings of part of a year."""
 MAX_FETCHES = 12
 """Searches per run at most: a formula over three years of four line items is the most the catalogue asks."""
 
 
 def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn | None = None) -> dict[str, Any]:
     """Admit the chunks that hold the line items the question needs and no admitted chunk gives (see above)."""
-    years = list(state.get("fiscal_years") or [])
-    needs = needed_inputs(state["question"], years)
+    asked = list(state.get("fiscal_years") or [])
     unheld = state.get("unheld") or {}
-    searched = {d.company.casefold() for d in state.get("documents") or [] if d.company}
+    documents = list(state.get("documents") or [])
+    searched = {d.company.casefold() for d in documents if d.company}
     # a company whose search found nothing has no statement to read either
     companies = [c for c in state.get("companies") or [] if c not in unheld and c.casefold() in searched]
-    if not needs or not companies:
+    # a question that names no period asks about the latest one: the latest year the company's reports cover
+    needs_of = {c: needed_inputs(state["question"], asked or latest_reported(documents, c, state["question"])) for c in companies}
+    if not any(needs_of.values()):
         return {}
     graded = list(state["graded"])
     # a note's 'Current liabilities' of a segment is no stand-in for the balance sheet's total: only what a
@@ -44,7 +50,8 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn 
     tried = list(state.get("fetch_tried") or [])
     added: list[Evidence] = []
     for company in companies:
-        for item, year in needs:
+        years = asked or latest_reported(documents, company, state["question"])
+        for item, year in needs_of[company]:
             key = f"{company.casefold()}|{item}|{year}"
             if (company.casefold(), item, year) in have or key in tried or len(tried) >= MAX_FETCHES:
                 continue
@@ -61,6 +68,18 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn 
         return {"fetch_tried": tried}
     return {"graded": rank_evidence([*graded, *added]), "fetch_tried": tried,
             "fetched": [*(state.get("fetched") or []), *(d.chunk_id for d in added)]}
+
+
+def latest_reported(documents: Iterable[Evidence], company: str, question: str = "") -> list[int]:
+    """[the latest fiscal year of the company's reports among the searched documents], or [] (news and
+    undated pages say nothing of which filing is the latest). Unless the question asks about a quarter or a half
+    year, the latest annual filing's year: a half-year report's year is not yet a year reported."""
+    reports = [d for d in documents if d.fiscal_year and d.doc_type != "news"
+               and (d.company or "").casefold() == company.casefold()]
+    if not forms_wanted(question) & INTERIM_FORMS:
+        annual = [d for d in reports if read_name(d.title or d.source_id).form not in INTERIM_FORMS]
+        reports = annual or reports
+    return [max(d.fiscal_year for d in reports if d.fiscal_year)] if reports else []
 
 
 def figures_held(docs: Iterable[Evidence]) -> set[tuple[str, str, int]]:

@@ -426,11 +426,22 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
         wanted = max(latest or [f.figure.fiscal_year or 0 for f in kept])
     kept = [f for f in kept if f.figure.fiscal_year == wanted]
     origin = {"statement": 0, "table": 1, "text": 2}
-    return sorted(kept, key=lambda f: (-round(f.match, 2), origin[f.origin], -_closeness(f)))
+    return sorted(kept, key=lambda f: (-round(f.match, 2), origin[f.origin], _name_rank(f, query)))
 
 
-def _closeness(fact: Fact) -> float:
-    return 0.0
+def _name_rank(fact: Fact, query: FactQuery) -> int:
+    """Where the fact's label stands among the names of the line item the question asks for, the plainest name
+    first ('Net cash from operating activities' before 'Cash generated from operations', the subtotal above
+    it); a label that is none of them comes after every one that is."""
+    from app.metrics import item_names, normalize_label
+
+    label = normalize_label(fact.figure.label)
+    ranks = [names.index(label) for item in query.items if label in (names := item_names(item))]
+    return min(ranks, default=_UNNAMED)
+
+
+_UNNAMED = 1_000
+"""The rank of a label that is none of the line item's names."""
 
 
 def _fits_segment(fact: Fact, segment: str | None) -> bool:

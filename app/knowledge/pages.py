@@ -68,7 +68,7 @@ FORM_BONUS = 0.5
 """A page of a filing of the form the question implies (a quarter: 10-Q or earnings release; fiscal years or an
 annual figure: 10-K; an 8-K named) gains this many top-rank votes."""
 _QUARTERLY = re.compile(r"(?i)\b(q[1-4]|[1-4]q|quarter(ly)?|three months|six months|nine months|10-?q|interim|"
-                        r"h[12]|half[- ]year(ly)?|first half|second half)\b")
+                        r"h[12]|half[- ]year(ly)?|(?:first|second)[- ]half)\b")
 _CURRENT_REPORT = re.compile(r"(?i)\b8-?k\b")
 _ANNUAL = re.compile(r"(?i)\b(fy\s?'?\d{2,4}|fiscal( year)?|annual|10-?k|full[- ]year|year[- ]end(ed)?)\b")
 

@@ -139,6 +139,8 @@ _PERIOD_PHRASES = re.compile(
     r"(?:\d{1,2}|fifty[- ]two|fifty[- ]three)\s+weeks|(?:six|three|nine|twelve)\s+months)\b(?:\s+(?:ended|ending|"
     r"to|end))?|\b(?:FY\s?\d{1,2}/)?(?:FY|fiscal|financial\s+year)\s?'?(?:19|20)?\d{2}\b|\b[HQ][1-4]\b|"
     r"\bfiscal\s+years?\b|\byear[- ]end\b|\bperiod[- ]end\b|\bor\b(?=\s+at\s+the\s+end)")
+_JOINING = frozenset({"of", "from", "for", "per", "to", "on", "and"})
+"""Words that join two words of a measure ('cost of sales', 'cash flow from operations', 'debt to equity')."""
 _SCAFFOLD = frozenset("""what which how much many was were is are did does do has have had will would
     could can should the a an of in at for to by on from with its their his her our your according annual report
     reports report's reported statement statements filing filings based using give answer please
@@ -212,7 +214,11 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _ASK_WORDS.sub(" ", text)
     count = re.search(r"(?i)\bhow\s+many\s+(?P<noun>(?:[\w-]+\s+){0,3}?[\w-]+?)(?=\s+(?:did|does|do|has|have|had|"
                       r"is|are|was|were|will|would)\b)", text)
-    words = [w for w in re.findall(r"[A-Za-z][\w&'-]*", text) if w.lower().strip("'") not in _SCAFFOLD]
+    tokens = re.findall(r"[A-Za-z][\w&'-]*", text)
+    content = [t.lower().strip("'") not in _SCAFFOLD for t in tokens]
+    # a joining word between two words of the measure stays: 'cash flow from operations', 'cost of sales'
+    words = [t for i, t in enumerate(tokens) if content[i] or (
+        t.lower() in _JOINING and 0 < i < len(tokens) - 1 and content[i - 1] and content[i + 1])]
     phrase = " ".join(words)
     return MeasureAsked(phrase=phrase, stems=frozenset(analyze(phrase)), segment=segment,
                         count_noun=count.group("noun") if count else "")

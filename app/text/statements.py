@@ -226,6 +226,7 @@ class _OpenRow:
 class _Header:
     columns: list[str] = field(default_factory=list)
     durations: list[str] = field(default_factory=list)
+    duration_lines: list[int] = field(default_factory=list)  # the header line each duration was read from
     monthday: tuple[int, int] | None = None
     monthdays: list[tuple[int, int]] = field(default_factory=list)  # 'January 28,' / 'January 29,' then the years
     dated_by_monthdays: int = 0  # years given a day from `monthdays` so far
@@ -378,6 +379,7 @@ class _Reader:
             if header.columns:  # 'For the 52 weeks ended 29 March 2025' above 'Note 52 weeks ...': only dating
                 header.context_durations += header.durations
                 header.columns, header.kinds, header.lines, header.durations, header.parts = [], [], [], [], []
+                header.duration_lines = []
         text = head.text or ""
         brackets = [m.span() for m in _BRACKETS.finditer(text)]
         restated, last_end = False, None
@@ -639,6 +641,10 @@ def _drop_dating_column(header: _Header) -> None:
             or header.columns[0] not in header.columns[1:]):
         return  # 'December 31, 2018' / '2018' / '2017': a three-months column, then two years
     del header.columns[0], header.kinds[0], header.lines[0]
+    if header.duration_lines[:1] == [first] and header.duration_lines.count(first) == 1 and len(header.durations) > 1:
+        # 'for the half-year ended 31 December 2024' above 'Half-year / 31 Dec 2024 / Half-year / 31 Dec 2023':
+        # its duration went with the dating column; each column keeps its own
+        del header.durations[0], header.duration_lines[0]
 
 
 def _is_heading(label: str) -> bool:
@@ -702,10 +708,12 @@ def _read_period_item(header: _Header, match: re.Match[str]) -> None:
     kind, text = match.lastgroup or "", match.group(0)
     if kind == "months":
         header.durations.append(_MONTH_DURATIONS.get(text.split()[0].lower().split("-")[0], ""))
+        header.duration_lines.append(header.line)
     elif kind == "weeks":
         weeks = _DIGITS.findall(text)[0]
         if weeks in _WEEK_DURATIONS:
             header.durations.append(_WEEK_DURATIONS[weeks])
+            header.duration_lines.append(header.line)
         else:
             header.annual = True
     elif kind == "years_ended":

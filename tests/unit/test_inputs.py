@@ -82,13 +82,45 @@ def test_nothing_is_fetched_when_the_admitted_evidence_holds_the_rows():
     assert not [q for q in calls if q.startswith(("net cash provided", "total current liabilities"))]
 
 
-def test_a_company_whose_search_found_nothing_is_not_looked_up_and_a_question_without_a_year_is_not():
+def test_a_company_whose_search_found_nothing_is_not_looked_up():
     search = LineItemSearch()
     run("What is Other Co's FY2024 operating cash flow ratio?", search, companies=["Other Co"])
     assert {c[0] for c in search.calls}.isdisjoint({"net cash provided by operating activities net cash from "
                                                     "operating activities cash provided by operating activities"})
-    search = LineItemSearch()
+
+
+def without_a_year(search: Any) -> Any:
     graph = build_retrieval_graph(search, grader=OfflineGrader()).compile()
-    result = graph.invoke({"question": "What is Tamsin Rail's operating cash flow ratio?", "companies": [CO],
-                           "fiscal_years": []})["retrieval_result"]
-    assert result.fetched == []  # which filing's figures would be a guess
+    return graph.invoke({"question": "What is Tamsin Rail's operating cash flow ratio?", "companies": [CO],
+                         "fiscal_years": []})["retrieval_result"]
+
+
+def test_a_question_without_a_year_reads_the_latest_annual_filing_its_search_found():
+    search = LineItemSearch()
+    result = without_a_year(search)
+    assert result.fetched == ["t-cf", "t-bs"]
+    assert "cash from operations for FY2024" in {d.chunk_id: d for d in result.evidence}["t-cf"].why
+    assert {c[2] for c in search.calls if c[0].startswith("net cash provided")} == {2024}
+
+
+def test_a_half_year_report_is_not_the_latest_year_reported_unless_the_question_asks_for_a_half():
+    from nodes.inputs import latest_reported
+
+    half = PROSE.model_copy(update={"chunk_id": "t-h1", "source_id": "TAMSIN_2025H1_HY:p5", "title": "TAMSIN_2025H1_HY",
+                                    "fiscal_year": 2025})
+    news = PROSE.model_copy(update={"chunk_id": "t-n", "doc_type": "news", "fiscal_year": 2026})
+    assert latest_reported([PROSE, half, news], CO, "What is Tamsin Rail's cash flow from operations?") == [2024]
+    assert latest_reported([PROSE, half], CO, "What was Tamsin Rail's first-half cash flow?") == [2025]
+    assert latest_reported([half], CO, "What is Tamsin Rail's cash flow from operations?") == [2025]
+    assert latest_reported([news], CO, "What is Tamsin Rail's cash flow?") == []
+
+
+def test_a_question_without_a_year_whose_search_found_only_news_fetches_nothing():
+    def search(query: str, company: str | None, fiscal_year: int | None, k: int) -> list[Evidence]:
+        calls.append(query)
+        return [PROSE.model_copy(update={"doc_type": "news", "fiscal_year": None})] if company == CO else []
+
+    calls: list[str] = []
+    result = without_a_year(search)
+    assert result.fetched == []  # which filing is the latest would be a guess
+    assert not [q for q in calls if q.startswith(("net cash provided", "total current liabilities"))]

@@ -60,6 +60,10 @@ def test_the_measure_asked() -> None:
     statement = measure_asked("What net income did Ternline report in its consolidated income statement for 2024?",
                               companies)
     assert statement.phrase == "net income"
+    joined = measure_asked("According to the annual report, what is Ternline's cash flow from operations (within the "
+                           "last period)?", companies)
+    assert joined.phrase == "cash flow from operations"  # a joining word inside the measure stays
+    assert measure_asked("What was Ternline's cost of sales from FY2022 to FY2024?", companies).phrase == "cost of sales"
 
 
 def test_a_name_asked_first_is_a_list_even_with_a_figure_after_it() -> None:

@@ -503,6 +503,17 @@ def test_a_half_year_statement_with_a_note_column_split_over_lines():
     assert all(r.periods == ["6M 2025-12-31", "6M 2024-12-31"] for r in statement.rows)
 
 
+
+def test_a_half_year_statement_dated_above_columns_that_each_say_half_year():
+    """No 'Note' column: the dating line's duration went with the column it dated, each column keeps its own."""
+    text = ("Condensed statement of cash flows\nfor the half-year ended 31 December 2025\n Half-year\n31 Dec 2025\n"
+            "$m Half-year\n31 Dec 2024\n$m Cash flows from operating activities\nReceipts from customers\n"
+            " 1,462.5  1,601.3 Net cash from operating activities\n 472.6  545.8")
+    statement = read_statement(text)
+    assert statement.periods == ["6M 2025-12-31", "6M 2024-12-31"]
+    assert [(r.line_item, r.values) for r in statement.rows] == [
+        ("Receipts from customers", [1462.5, 1601.3]), ("Net cash from operating activities", [472.6, 545.8])]
+
 def test_japanese_fiscal_years_in_the_order_the_header_gives_them():
     def periods(header: str) -> list[str]:
         return read_statement(f"(Millions of yen)\n{header}\nNet sales 98,100 104,300").rows[0].periods or []

@@ -175,7 +175,10 @@ class Analyst:
         words = self.measure_words(fact)
         if words.startswith("number of"):
             return "was"
-        last = words.split()[-1:] or [""]
+        # the head noun: the last word before a joining word ('net cash from operating activities' is 'cash')
+        head = re.split(r"(?i)\s+(?:of|from|for|per|to|on|by|in|provided|generated|used|attributable)\s+",
+                        re.sub(r"\s*\([^)]*\)", "", words), maxsplit=1)[0]
+        last = head.split()[-1:] or [""]
         plural = last[0].lower().endswith("s") and not last[0].lower().endswith(("ss", "us", "is", "ics"))
         return "were" if plural and not self.query.measure.segment else "was"
 
