@@ -185,8 +185,8 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
         while start > 0 and i - start < TITLE_LINES and len(lines[start - 1]) <= 80 and (
                 not _DIGIT.search(lines[start - 1]) or _PERIOD_LINE.search(lines[start - 1])):
             start -= 1
-        if not spans and i < HEADER_LINES:
-            start = 0  # a statement that opens its page: the page's first lines are its header
+        if not spans and i < HEADER_LINES and all(len(above) <= 80 for above in lines[:i]):
+            start = 0  # a statement that opens its page: the page's first lines are its header (not its prose)
         last = max((j for j in range(i, min(i + HEADER_LINES, len(lines)))
                     if _PERIOD_LINE.search(lines[j]) or is_period_line(lines[j])), default=i)
         spans.append((start, lines[start:last + 1]))
@@ -269,6 +269,12 @@ def _size_units(units: list[_Unit], max_tokens: int, title: str) -> None:
         key = (unit.section, unit.table_header)
         if key not in headers:
             headers[key] = _header_cost(title, unit)
+        if headers[key] > max_tokens // 2 and unit.table_header:
+            # a header that would leave a row less than half a chunk is not repeated: words are never cut up
+            # to make room for it
+            unit.table_header = None
+            key = (unit.section, None)
+            headers.setdefault(key, _header_cost(title, unit))
         unit.tokens = counts[i]
         if counts[i] > max_tokens - headers[key]:
             halves = _split_in_two(unit.text)

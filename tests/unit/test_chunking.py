@@ -309,3 +309,22 @@ def test_a_table_inside_running_text_keeps_its_lines() -> None:
     assert any(t.startswith("Our freight business had a strong year, helped by new contracts in the north and by a "
                             "steady recovery") for t in texts)
     assert not any("Volumes rose" in t and "\n" in t for t in texts)
+
+
+def test_a_note_page_that_opens_with_prose_is_chunked_whole_words_with_only_its_table_header_repeated() -> None:
+    """A notes page whose statement-like table sits under paragraphs of prose: the paragraphs are no header to
+    repeat (they once took the whole budget, and every word was then cut into word pieces: 'report able')."""
+    prose = "\n".join(
+        f"Paragraph line {i} explains how the reportable segments are managed and how the allocation of resources"
+        for i in range(10))
+    table = "\n".join(f"Row item {i} 1{i},230 2{i},450 3{i},680" for i in range(30))
+    page = ("Notes to the Financial Statements\n5. Segment information\n" + prose +
+            "\n(Millions of yen)\nFY3/2025\nPumps Valves Total\n" + table)
+    record = SourceRecord(source_id="n", title="PUMPCO_2025_AR", text=page, origin="n", pages=[(62, page)])
+    chunks = chunk_record(record, max_tokens=256, overlap=0)
+    page_words = set(page.split())
+    for chunk in chunks:
+        assert set(chunk.text.split()) <= page_words  # nothing cut inside a word
+        assert chunk.text.count("Paragraph line 0") <= 1
+    assert sum(c.text.count("Paragraph line 3 ") for c in chunks) == 1  # the prose is not repeated as a header
+    assert "reportable" in " ".join(c.text for c in chunks)
