@@ -107,6 +107,9 @@ def figures_located(sentence: str) -> list[Located]:
             continue  # a name with a digit ('3M expended …'), not three million
         if re.fullmatch(r"(?:19|20)\d{2}", raw) and not (cur or scale or unit):
             continue
+        if (not (cur or scale or unit) and not sentence[:m.start()].strip() and len(raw) <= 2
+                and re.match(r" [A-Z][a-z]", sentence[m.end():m.end() + 3])):
+            continue  # a footnote's mark: '1 Per million hours worked, employees and contractors.'
         after = sentence[m.end():m.end() + 12]
         before = sentence[max(0, m.start() - 12):m.start()]
         if not (cur or scale or unit) and (re.match(r"\s*(?:January|February|March|April|May|June|July|August|"

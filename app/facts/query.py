@@ -38,6 +38,15 @@ _PART = re.compile(r"(?i)\b(?:(?P<h>H[12])|(?P<q>Q[1-4])|(?P<half>first|second)\
 _TOTAL = frozenset(analyze("total group consolidated net reported overall company"))
 _QUALIFIERS = frozenset(analyze("non gaap ifrs reported"))
 _TONNES = frozenset(analyze("tonnes tons tonne"))
+_QUALIFYING = re.compile(r"(?i)\b(?:average|underlying|adjusted|statutory|core|comparable|organic|normali[sz]ed|"
+                         r"pro\s+forma)\b")
+"""Words that make a measure another one ('average number of employees', 'underlying EBITDA'): a figure they
+qualify answers a question that says them, and ranks below the plain figure for one that does not."""
+QUALIFIED = 0.3
+"""What a qualifier the question does not say costs a fact's match."""
+_DATING = frozenset(analyze("january february march april may june july august september october november december "
+                           "year end ended ending as at"))
+"""A row label's words that date it ('Employees at 30 June'), not words of another measure."""
 _UNIT_WORDS = frozenset(analyze("million millions thousand thousands billion usd eur gbp aud cad jpy per cent percent "
                                 "mt kt dmt a$ c$ in of the and"))
 
@@ -305,7 +314,8 @@ def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
                               source_id=doc.source_id, chunk_id=doc.chunk_id, page=doc.page):
         sentence = figure.quote
         part = _part_in(sentence)
-        out.append(Fact(figure=figure, origin="text", match=_sentence_match(sentence, query), part=part,
+        match = _sentence_match(sentence, query) - (QUALIFIED if _qualified(sentence, figure.value, query) else 0.0)
+        out.append(Fact(figure=figure, origin="text", match=match, part=part,
                         forward=bool(_FORWARD.search(sentence)), context=sentence, filed_year=doc.fiscal_year))
     return out
 
@@ -337,14 +347,30 @@ def label_match(label: str, query: FactQuery) -> float:
     if share < 0.6:
         return 0.0
     extra = {s for s in stems if not _stem_in(s, want) and s not in _TOTAL and s not in _UNIT_WORDS
-             and not s.isdigit()}
-    return share - 0.15 * len(extra)
+             and s not in _DATING and not s.isdigit()}
+    return share - 0.15 * len(extra) - (QUALIFIED if _unasked_qualifier(label, query) else 0.0)
 
 
 def _is_outflow(query: FactQuery) -> bool:
     from app.metrics import LINE_ITEMS
 
     return bool(query.items) and query.items[0] in LINE_ITEMS and LINE_ITEMS[query.items[0]].outflow
+
+
+def _qualified(sentence: str, value: float, query: FactQuery) -> bool:
+    """Whether the words just before the figure qualify it in a way the question does not ask: 'The average
+    number of employees during the year was 3,046' for 'how many employees did it have?'."""
+    from app.facts.prose import figures_located
+
+    for located in figures_located(sentence):
+        if abs(located.value) == abs(value):
+            return _unasked_qualifier(sentence[max(0, located.start - 60):located.start], query)
+    return False
+
+
+def _unasked_qualifier(text: str, query: FactQuery) -> bool:
+    asked = {m.group(0).lower() for m in _QUALIFYING.finditer(query.measure.phrase)}
+    return any(m.group(0).lower() not in asked for m in _QUALIFYING.finditer(text))
 
 
 def _sentence_match(sentence: str, query: FactQuery) -> float:
