@@ -223,10 +223,21 @@ _ROW_END = re.compile(r"(?:\s+(?:up|down)?\s?[(\-–—+]?[$£€¥]?\d[\d,.]*\)
 
 def is_row_line(line: str) -> bool:
     """A table row written as a line ('Iron ore shipped (Mt) 18.4 17.1', 'Women (% of employees) 24.6 23.1'): two
-    figures or more at its end and no verb to make it a sentence; the row readers read it with its columns."""
-    return bool(_ROW_END.search(line)) and not re.search(
-        r"(?i)\b(?:was|were|is|are|rose|fell|grew|increased|decreased|declined|reached|totall?ed|came to|amounted|"
-        r"stood|compared|had|has|have|employed|delivered|shipped|opened|closed|reported|recorded|expect\w*)\b", line)
+    figures or more at its end and no verb to make it a sentence; the row readers read it with its columns. A
+    participle in a short label ('Iron ore shipped', 'Stores opened') names the row; in a longer text it may be
+    the verb of a sentence ('We opened 9 stores and closed 17 in 2024 and 2025')."""
+    end = _ROW_END.search(line)
+    if not end:
+        return False
+    head = re.sub(r"\([^)]*\)", " ", line[:end.start()])  # '(kg CO2-e per tonne shipped)' is a unit
+    if _FINITE.search(head):
+        return False
+    return not (_PARTICIPLE.search(head) and len(head.split()) > 6)
+
+
+_FINITE = re.compile(r"(?i)\b(?:was|were|is|are|rose|fell|grew|increased|decreased|declined|reached|totall?ed|came to|"
+                     r"amounted|stood|compared|had|has|have|expect\w*)\b")
+_PARTICIPLE = re.compile(r"(?i)\b(?:employed|delivered|shipped|opened|closed|reported|recorded)\b")
 
 
 def _label_words(sentence: str, spans: Sequence[tuple[int, int, float]]) -> str:

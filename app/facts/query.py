@@ -190,6 +190,14 @@ def markdown_facts(query: FactQuery, doc: Doc) -> list[Fact]:
     return out
 
 
+_COUNTED = re.compile(r"(?i)\((?:units?|number|no\.|people|persons|headcount|employees|stores|sites)\)")
+"""A row label that says it counts things ('Machine tools delivered (units)'): no currency of the page's."""
+
+
+_MEASURED = re.compile(r"\((?P<unit>[Mk]?t|Mtpa|[kM]?oz|[GMk]Wh?|[kM]?boe|bbl|km|m²)\)")
+"""A row label that names its physical unit ('Iron ore shipped (Mt)'): the row's unit."""
+
+
 def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
     statement = read_statement(doc.text)
     primary = _is_primary(doc.text)
@@ -209,7 +217,9 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             year, part = _period_of(period)
             if year is None:
                 continue
-            unit = _row_unit(row.unit, row.scale)
+            measured = _MEASURED.search(row.line_item)
+            unit = (measured.group("unit") if measured else "" if _COUNTED.search(row.line_item)
+                    else _row_unit(row.unit, row.scale))
             if value < 0 and _is_outflow(query):
                 value = -value  # capital expenditure 'spent': the bracketed cash outflow, as an amount
             column = row.columns[i] if row.columns and i < len(row.columns) else None

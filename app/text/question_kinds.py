@@ -138,7 +138,10 @@ _PERIOD_PHRASES = re.compile(
     r"first|second|third|fourth)?\s*(?:financial\s+|fiscal\s+)?(?:year|period|half[- ]year|half|quarter|"
     r"(?:\d{1,2}|fifty[- ]two|fifty[- ]three)\s+weeks|(?:six|three|nine|twelve)\s+months)\b(?:\s+(?:ended|ending|"
     r"to|end))?|\b(?:FY\s?\d{1,2}/)?(?:FY|fiscal|financial\s+year)\s?'?(?:19|20)?\d{2}\b|\b[HQ][1-4]\b|"
-    r"\bfiscal\s+years?\b|\byear[- ]end\b|\bperiod[- ]end\b|\bor\b(?=\s+at\s+the\s+end)")
+    r"\bfiscal\s+years?\b|\byear[- ]end\b|\bperiod[- ]end\b|\bor\b(?=\s+at\s+the\s+end)|"
+    r"\bFY\s?\d{1,2}/(?:(?:19|20)?\d{2})?(?!\w)")  # 'FY3/2025': the year ending in March 2025
+_PLAIN_VERBS = frozenset({"have", "has", "had", "hold", "own", "count", "report", "record", "disclose", "list", "say"})
+"""Verbs of a 'how many' question that say nothing of what was counted."""
 _JOINING = frozenset({"of", "from", "for", "per", "to", "on", "and"})
 """Words that join two words of a measure ('cost of sales', 'cash flow from operations', 'debt to equity')."""
 _SCAFFOLD = frozenset("""what which how much many was were is are did does do has have had will would
@@ -214,11 +217,15 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _ASK_WORDS.sub(" ", text)
     count = re.search(r"(?i)\bhow\s+many\s+(?P<noun>(?:[\w-]+\s+){0,3}?[\w-]+?)(?=\s+(?:did|does|do|has|have|had|"
                       r"is|are|was|were|will|would)\b)", text)
+    # what was done to them counts too: 'how many machine tools did it deliver' is not how many it ordered
+    verb = re.match(r"\s+(?:did|does|do|will|would)\s+(?:(?:the|its|their|it|they)\s+)?(?P<verb>[a-z]{3,})\b",
+                    text[count.end():]) if count else None
     tokens = re.findall(r"[A-Za-z][\w&'-]*", text)
     content = [t.lower().strip("'") not in _SCAFFOLD for t in tokens]
     # a joining word between two words of the measure stays: 'cash flow from operations', 'cost of sales'
     words = [t for i, t in enumerate(tokens) if content[i] or (
         t.lower() in _JOINING and 0 < i < len(tokens) - 1 and content[i - 1] and content[i + 1])]
     phrase = " ".join(words)
-    return MeasureAsked(phrase=phrase, stems=frozenset(analyze(phrase)), segment=segment,
+    done = verb.group("verb") if verb and verb.group("verb") not in _PLAIN_VERBS else ""
+    return MeasureAsked(phrase=phrase, stems=frozenset(analyze(f"{phrase} {done}")), segment=segment,
                         count_noun=count.group("noun") if count else "")

@@ -90,11 +90,16 @@ class Analyst:
         company = fact.figure.company or (self.companies[0] if self.companies else "")
         segment = self.query.measure.segment
         measure = self.measure_words(fact)
-        label = fact.figure.label.strip()
+        label = re.sub(r"\s*\([^)]*\)", "", fact.figure.label).strip()  # 'Machine tools delivered (units)'
         if fact.origin != "text" and label and not _says(label, measure):
-            # the line item as the statement names it: 'capital expenditure (purchases of property, plant and
-            # equipment)', so a reader sees which row was read
-            measure = f"{measure} ({_lower_first(label)})"
+            counted = self.query.measure.count_noun
+            if counted and _says(label, counted) and len(label.split()) <= 6:
+                # 'number of machine tools delivered', as the row 'Machine tools delivered (units)' says
+                measure = label if label.lower().startswith("number") else f"number of {_lower_first(label)}"
+            else:
+                # the line item as the statement names it: 'capital expenditure (purchases of property, plant
+                # and equipment)', so a reader sees which row was read
+                measure = f"{measure} ({_lower_first(label)})"
         who = possessive(company) if company else "The"
         if segment:
             return f"{who} {segment} segment {measure}".strip()
