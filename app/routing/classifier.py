@@ -9,6 +9,7 @@ app/routing/plan.py.
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -26,6 +27,19 @@ __all__ = ["DEFAULT_COMPANIES", "DEFAULT_TICKERS", "EXAMPLES_PATH", "FEATURE_NAM
            "load_examples"]
 
 Embed = Callable[[Sequence[str]], Sequence[Sequence[float]]]
+
+
+def _features_hash() -> str:
+    """sha256 (16 hex) of the code that computes the features: weights fitted on other features are stale."""
+    from app.routing import features, lexicon
+
+    digest = hashlib.sha256()
+    for module in (features, lexicon):
+        digest.update(Path(module.__file__ or "").read_bytes())
+    return digest.hexdigest()[:16]
+
+
+FEATURES_HASH = _features_hash()
 
 
 def _fit_logistic(X: np.ndarray, y: np.ndarray, c: float) -> tuple[np.ndarray, float]:
@@ -117,19 +131,21 @@ class OfflineRouter:
         tmp = target.with_name(target.stem + ".tmp.npz")
         np.savez(tmp, weights=self.weights, bias=self.bias, flags=np.array(self.flags),
                  feature_names=np.array(FEATURE_NAMES), feature_scale=np.array(FEATURE_SCALE),
-                 key=np.array(self.key))
+                 features_hash=np.array(FEATURES_HASH), key=np.array(self.key))
         tmp.replace(target)
         return target
 
     @classmethod
     def load(cls, folder: str | Path, key: str, embed: Embed | None = None) -> "OfflineRouter | None":
-        """The router saved under `folder` for examples hash `key`, or None (missing or stale features)."""
+        """The router saved under `folder` for examples hash `key`, or None (missing, or fitted on other features:
+        their names, scale or the code that computes them)."""
         path = cls.path_for(folder, key)
         if not path.exists():
             return None
         with np.load(path, allow_pickle=False) as data:
-            if tuple(data["feature_names"].tolist()) != FEATURE_NAMES or float(data["feature_scale"]) != FEATURE_SCALE:
-                return None
+            if (tuple(data["feature_names"].tolist()) != FEATURE_NAMES or float(data["feature_scale"]) != FEATURE_SCALE
+                    or "features_hash" not in data.files or str(data["features_hash"]) != FEATURES_HASH):
+                return None  # fitted on features computed another way: refit
             return cls(data["weights"], data["bias"], embed=embed, key=str(data["key"]),
                        flags=tuple(data["flags"].tolist()))
 

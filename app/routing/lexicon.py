@@ -36,7 +36,9 @@ RECENCY = re.compile(
     # "current" as a time word, not the balance-sheet class ("current ratio", "current liabilities")
     r"\bcurrent\b(?!\s+(?:ratio|assets?|liabilit(?:y|ies)|portion|maturities|debt|receivables?|payables?)\b)|"
     # a month ("in November 2024"); a day-dated period end ("at June 30, 2024", "ended June 30, 2024") is not news
-    r"(?<!\bat )(?<!\bended )(?<!\bending )(?<!\bas of )(?<!\bthrough )"
+    r"(?<!\bat )(?<!\bended )(?<!\bending )(?<!\bas of )(?<!\bthrough )(?<!\bend of )"
+    # the same with the day first: 'at 30 June 2024', 'ended 31 March 2025', 'as at 31 December 2024'
+    r"(?<!\bat \d )(?<!\bat \d\d )(?<!\bended \d )(?<!\bended \d\d )(?<!\bending \d\d )"
     r"\b(?:" + MONTHS + r")\.?\s+(?:\d{1,2},?\s+)?" + YEAR + r"\b")
 # Things that happen to a company between reports: deals, people, products, guidance moves, market reactions.
 NEWS_EVENTS = re.compile(

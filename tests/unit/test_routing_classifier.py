@@ -255,3 +255,12 @@ def test_load_or_fit_reuses_the_saved_weights(embedder, tmp_path: Path, monkeypa
     monkeypatch.setattr(OfflineRouter, "fit", classmethod(lambda *a, **k: pytest.fail("should not re-fit")))
     loaded = OfflineRouter.load_or_fit(tmp_path, embedder.embed, EXAMPLES_PATH)
     assert np.array_equal(loaded.weights, router.weights)
+
+
+def test_weights_fitted_on_features_computed_another_way_are_not_loaded(router, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import app.routing.classifier as classifier
+
+    router.save(tmp_path)
+    monkeypatch.setattr(classifier, "FEATURES_HASH", "f" * 16)  # features.py or lexicon.py changed since
+    assert OfflineRouter.load(tmp_path, router.key) is None

@@ -142,6 +142,12 @@ def test_balance_sheet_words_and_period_end_dates_are_not_recency() -> None:
     assert extract_features("Who is Atlas Mining's current CEO?", OTHERS).recency_terms == ["current"]
     assert extract_features("What did Atlas Mining announce in November 2024?", OTHERS).recency_terms == [
         "announce", "november 2024"]
+    for dated in ("How many people did Atlas Mining employ at the end of March 2025?",
+                  "How many employees did Atlas Mining have at 30 June 2024?",
+                  "What was Atlas Mining's revenue for the year ended 31 March 2025?"):
+        assert extract_features(dated, OTHERS).recency_terms == [], dated  # day first, or 'the end of'
+    assert extract_features("What happened at Atlas Mining on 12 March 2025?", OTHERS).recency_terms == [
+        "march 2025"]  # an event's date is still news
 
 
 def test_which_company_a_named_company_did_something_to_is_not_the_company_set() -> None:
