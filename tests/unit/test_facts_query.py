@@ -1,0 +1,423 @@
+"""app.facts.query: the FactQuery a question asks, the candidate facts that statement rows, markdown tables and
+sentences offer for it, and the ones `choose`, `two_periods`, `answering_facts` and `member_facts` keep.
+
+Every company, page and figure here is made up, written in the layouts the readers handle: statement pages as
+pypdf extracts them (label line then values, brackets for negatives), markdown tables as the loaders write
+them, and report sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app.evidence import Evidence
+from app.facts.query import (
+    FactQuery,
+    answering_facts,
+    breakdown_measure,
+    choose,
+    dated_values,
+    facts_for,
+    is_total,
+    label_match,
+    member_facts,
+    read_query,
+    two_periods,
+)
+from app.text.question_kinds import read_ask
+
+COMPANY = "Quillfeather Mining"
+
+INCOME = """Quillfeather Mining Limited
+Consolidated Income Statement
+(A$ millions)
+2024
+2023
+2022
+Revenue
+4,210.5
+3,887.2
+3,512.0
+Cost of sales
+(2,950.1)
+(2,701.4)
+(2,488.9)
+Operating profit
+901.2
+850.4
+777.7
+"""
+
+CASH_FLOW = """Quillfeather Mining Limited
+Consolidated Statement of Cash Flows
+A$ millions
+2024
+2023
+Net cash from operating activities
+1,512.4
+1,388.0
+Purchases of property, plant and equipment
+(612.9)
+(540.3)
+Proceeds from sale of property, plant and equipment
+12.0
+4.1
+"""
+
+SUMMARY_TABLE = """Five-year summary (A$ in millions)
+
+| | FY2024 | FY2023 | FY2022 |
+|---|---|---|---|
+| Revenue | 4,210.5 | 3,887.2 | 3,512.0 |
+| Underlying EBITDA margin | 46.1% | 45.4% | 44.0% |
+"""
+
+# A segment note with the segments as columns under each year line.
+SEGMENT_NOTE = """6 Segment reporting
+in A$ million Bauxite Alumina Corporate Group
+2024
+Revenue 2,614.6 1,595.9 – 4,210.5
+EBITDA 1,204.3 801.2 (63.5) 1,942.0
+2023
+Revenue 2,401.0 1,486.2 – 3,887.2
+EBITDA 1,100.9 720.4 (55.1) 1,766.2
+"""
+
+# Tables of one member each, titled by the member, and a group summary titled as one.
+SEGMENT_TABLES = """Iron Ore FY2024 FY2023
+Segment revenue (A$m) 2,614.6 2,401.0
+Underlying EBITDA (A$m) 1,204.3 1,100.9
+Lithium FY2024 FY2023
+Segment revenue (A$m) 1,595.9 1,486.2
+Underlying EBITDA (A$m) 801.2 720.4
+Group summary FY2024 FY2023
+Segment revenue (A$m) 4,210.5 3,887.2
+"""
+
+REVENUE_BY_REGION = """Revenue by region
+€ million 2024 2023 Change in %
+Germany 682.6 717.5 –4.9
+France 410.2 388.0 5.7
+Rest of Europe 301.4 290.1 3.9
+Total 1,394.2 1,395.6 –0.1
+"""
+
+
+def evidence(text: str, *, company: str = COMPANY, fiscal_year: int = 2024, chunk_id: str = "qm-ar24-41",
+             page: int = 41) -> Evidence:
+    return Evidence(chunk_id=chunk_id, source_id=f"{company.split()[0].lower()}-ar-{fiscal_year}", company=company,
+                    fiscal_year=fiscal_year, page=page, text=text)
+
+
+def query(question: str, years: tuple[int, ...] = ()) -> FactQuery:
+    return read_query(question, [COMPANY], years)
+
+
+def chosen(text: str, question: str, **kwargs: object) -> list[tuple[float, int | None]]:
+    q = query(question)
+    return [(f.figure.value, f.figure.fiscal_year) for f in choose(facts_for(q, [evidence(text, **kwargs)]), q)]
+
+
+# --- read_query ---------------------------------------------------------------------------------------------
+
+
+def test_read_query_takes_the_measure_kind_years_and_line_item_of_a_figure_question() -> None:
+    q = query("What was Quillfeather Mining's revenue in FY2024?")
+    assert (q.measure.phrase, q.kind, q.years, q.part, q.ahead, q.items) == (
+        "revenue", "money", (2024,), None, False, ("revenue",))
+    assert query("What was Quillfeather Mining's revenue?").years == ()
+    assert query("What was Quillfeather Mining's revenue in FY2024?", years=(2023,)).years == (2023, 2024)
+
+
+@pytest.mark.parametrize(("question", "part", "ahead"), [
+    ("What was Quillfeather Mining's first half revenue in 2024?", "H1", False),
+    ("What was Quillfeather Mining's Q3 revenue?", "Q3", False),
+    ("What was Quillfeather Mining's revenue in the third quarter of 2024?", "Q3", False),
+    ("What was Quillfeather Mining's half-year revenue?", "H", False),
+    ("What revenue guidance did Quillfeather Mining give for FY2025?", None, True),
+    ("What is Quillfeather Mining's revenue outlook for next year?", None, True),
+])
+def test_read_query_reads_a_half_or_quarter_and_whether_a_forecast_is_asked(question: str, part: str | None,
+                                                                          ahead: bool) -> None:
+    q = query(question)
+    assert (q.part, q.ahead) == (part, ahead)
+
+
+def test_read_query_counts_for_how_many_and_takes_the_counted_noun() -> None:
+    q = query("How many employees did Quillfeather Mining have in 2024?")
+    assert (q.kind, q.count_stems) == ("count", frozenset({"employe"}))
+
+
+def test_read_query_strips_a_breakdown_questions_superlative_from_the_measure() -> None:
+    q = query("Which region had the weakest revenue development for Quillfeather Mining in 2024?")
+    assert (q.measure.phrase, q.stems, q.kind) == ("revenue", frozenset({"revenu"}), "money")
+
+
+@pytest.mark.parametrize("question", [
+    "What was Quillfeather Mining's asset turnover in FY2024?",
+    pytest.param("What was Quillfeather Mining's net debt / EBITDA in FY2024?", marks=pytest.mark.xfail(
+        strict=True, reason="measure_asked drops the '/', so the phrase is 'net debt EBITDA' and kind is 'money'")),
+    pytest.param("What was Quillfeather Mining's interest coverage in FY2024?", marks=pytest.mark.xfail(
+        strict=True, reason="'coverage' is a rate word in measure_kind: kind is 'percent', and read_query only "
+                            "turns 'any'/'money' into 'ratio'")),
+])
+def test_read_query_takes_a_ratio_measure_as_times_not_money_or_percent(question: str) -> None:
+    assert query(question).kind == "ratio"
+
+
+# --- candidate facts ----------------------------------------------------------------------------------------
+
+
+def test_a_statement_rows_period_columns_give_one_fact_each_dated_by_its_column() -> None:
+    q = query("What was Quillfeather Mining's revenue?")
+    facts = facts_for(q, [evidence(INCOME)])
+    assert [(f.figure.value, f.figure.fiscal_year, f.figure.period) for f in facts] == [
+        (4210.5, 2024, "FY2024"), (3887.2, 2023, "FY2023"), (3512.0, 2022, "FY2022")]
+    first = facts[0]
+    assert (first.origin, first.segment, first.filed_year) == ("statement", None, 2024)
+    assert (first.figure.label, first.figure.unit, first.figure.company) == ("Revenue", "A$m", COMPANY)
+    assert (first.figure.page, first.figure.chunk_id, first.figure.quote) == (
+        41, "qm-ar24-41", "Revenue 4,210.5 3,887.2 3,512.0")
+
+
+def test_facts_for_reads_only_the_companies_given() -> None:
+    other = evidence(INCOME.replace("4,210.5", "1,020.0"), company="Ketterick Metals", chunk_id="km-ar24-9")
+    q = query("What was Quillfeather Mining's revenue in FY2024?")
+    facts = facts_for(q, [evidence(INCOME), other], ["ketterick metals"])
+    assert {f.figure.company for f in facts} == {"Ketterick Metals"}
+    assert (1020.0, 2024) in [(f.figure.value, f.figure.fiscal_year) for f in facts]
+
+
+def test_a_bracketed_capital_expenditure_outflow_is_the_amount_spent_and_a_disposal_is_no_capex() -> None:
+    q = query("How much did Quillfeather Mining spend on capital expenditure in FY2024?")
+    best = choose(facts_for(q, [evidence(CASH_FLOW)]), q)
+    assert [(f.figure.label, f.figure.value) for f in best] == [("Purchases of property, plant and equipment", 612.9)]
+
+
+def test_a_markdown_table_row_is_read_in_the_scale_written_above_the_table() -> None:
+    q = query("What was Quillfeather Mining's revenue?")
+    facts = facts_for(q, [evidence(SUMMARY_TABLE, page=12)])
+    assert [(f.origin, f.figure.value, f.figure.unit, f.figure.fiscal_year) for f in facts] == [
+        ("table", 4210.5, "A$m", 2024), ("table", 3887.2, "A$m", 2023), ("table", 3512.0, "A$m", 2022)]
+    assert all(f.figure.page == 12 for f in facts)
+
+
+# --- label_match --------------------------------------------------------------------------------------------
+
+
+def test_label_match_takes_the_names_statements_use_for_the_line_item_asked() -> None:
+    capex = query("How much did Quillfeather Mining spend on capital expenditure in FY2024?")
+    assert label_match("Purchases of property, plant and equipment", capex) >= 1.0
+    assert label_match("Proceeds from sale of property, plant and equipment", capex) == 0.0
+    cfo = query("What was Quillfeather Mining's cash flow from operating activities in FY2024?")
+    assert cfo.items == ("cfo",)
+    assert label_match("Net cash from operating activities", cfo) >= 1.0
+    assert label_match("Net cash used in investing activities", cfo) == 0.0
+
+
+def test_label_match_scores_a_label_lower_for_each_word_of_its_own() -> None:
+    margin = query("What was Quillfeather Mining's operating margin in FY2024?")
+    plain = label_match("Operating margin (%)", margin)
+    wordy = label_match("Underlying operating margin excluding disposals", margin)
+    assert plain == pytest.approx(1.0)
+    assert 0 < wordy < plain
+    assert label_match("Gross margin", margin) == 0.0  # half the measure's words is too few
+
+
+# --- choose -------------------------------------------------------------------------------------------------
+
+
+def test_with_no_period_asked_the_latest_period_is_chosen_and_a_year_asked_chooses_its_column() -> None:
+    assert chosen(INCOME, "What was Quillfeather Mining's revenue?") == [(4210.5, 2024)]
+    assert chosen(INCOME, "What was Quillfeather Mining's revenue in FY2023?") == [(3887.2, 2023)]
+
+
+def test_a_primary_statement_row_ranks_before_a_summary_table_and_a_sentence() -> None:
+    q = query("What was Quillfeather Mining's revenue in FY2024?")
+    docs = [evidence("Revenue was A$4,210.5 million in FY2024.", chunk_id="s"), evidence(SUMMARY_TABLE, chunk_id="t"),
+            evidence(INCOME, chunk_id="p")]
+    assert [f.origin for f in choose(facts_for(q, docs), q)] == ["statement", "table", "text"]
+
+
+@pytest.mark.parametrize(("sentence", "latest", "earlier"), [
+    ("Quillfeather Mining's EBITDA margin was 47.2% (FY2023: 45.4%), reflecting higher realised prices.",
+     47.2, 45.4),
+    ("The EBITDA margin was 47.2%, compared with 45.4% in the pcp.", 47.2, 45.4),
+    ("The EBITDA margin was 47.2%, up from 45.4% a year earlier.", 47.2, 45.4),
+])
+def test_a_prior_year_comparative_in_a_sentence_answers_the_earlier_year(sentence: str, latest: float,
+                                                                        earlier: float) -> None:
+    assert chosen(sentence, "What was Quillfeather Mining's EBITDA margin in FY2023?") == [(earlier, 2023)]
+    assert chosen(sentence, "What was Quillfeather Mining's EBITDA margin?") == [(latest, 2024)]
+
+
+def test_a_forecast_is_no_actual_and_an_actual_no_forecast() -> None:
+    text = "Revenue is expected to reach A$4.6 billion in FY2025. Revenue was A$4,210 million in FY2024."
+    assert chosen(text, "What was Quillfeather Mining's revenue?") == [(4210.0, 2024)]
+    assert chosen("Revenue is expected to reach A$4.6 billion in FY2025.",
+                  "What was Quillfeather Mining's revenue in FY2025?") == []
+    assert chosen(text, "What revenue does Quillfeather Mining expect for FY2025?") == [(4.6, 2025)]
+
+
+@pytest.mark.xfail(strict=True, reason="'expectations' matches the forward-looking words: the FY2024 actual is "
+                                       "dated FY2025 and marked forward, so choose returns []")
+def test_an_actual_that_beat_expectations_is_still_that_years_actual() -> None:
+    assert chosen("Revenue of A$4,210 million was ahead of market expectations.",
+                  "What was Quillfeather Mining's revenue in FY2024?") == [(4210.0, 2024)]
+
+
+def test_a_half_year_figure_answers_a_half_year_question_only() -> None:
+    text = "Revenue was A$4,210 million in FY2024. First half revenue was A$2,101 million."
+    assert chosen(text, "What was Quillfeather Mining's revenue in FY2024?") == [(4210.0, 2024)]
+    assert chosen(text, "What was Quillfeather Mining's first half revenue in FY2024?") == [(2101.0, 2024)]
+
+
+# --- segments and the whole company -------------------------------------------------------------------------
+
+
+def test_a_segments_column_is_not_taken_for_the_whole_company() -> None:
+    q = query("What was Quillfeather Mining's EBITDA in FY2024?")
+    best = choose(facts_for(q, [evidence(SEGMENT_NOTE)]), q)
+    assert 1942.0 in [f.figure.value for f in best]
+    assert not {f.figure.value for f in best} & {1204.3, 801.2}
+    assert all(f.segment is None for f in best)
+
+
+@pytest.mark.xfail(strict=True, reason="is_total('Corporate') makes the corporate-costs column a whole-company fact: "
+                                       "choose gives [-63.5, 1942.0], corporate costs first")
+def test_the_corporate_costs_column_is_not_taken_for_the_whole_company() -> None:
+    q = query("What was Quillfeather Mining's EBITDA in FY2024?")
+    assert [f.figure.value for f in choose(facts_for(q, [evidence(SEGMENT_NOTE)]), q)] == [1942.0]
+
+
+def test_a_segment_asked_gets_its_own_column_first() -> None:
+    q = query("What was the Alumina segment's EBITDA for Quillfeather Mining in FY2024?")
+    assert q.measure.segment == "Alumina"
+    best = choose(facts_for(q, [evidence(SEGMENT_NOTE)]), q)
+    assert (best[0].figure.value, best[0].segment, best[0].figure.fiscal_year) == (801.2, "Alumina", 2024)
+
+
+@pytest.mark.xfail(strict=True, reason="row_facts never gives a titled table's rows their segment: Iron Ore's "
+                                       "1,204.3 and Lithium's 801.2 are both chosen as the company's")
+def test_a_table_titled_by_a_segment_is_not_taken_for_the_whole_company() -> None:
+    values = [v for v, _ in chosen(SEGMENT_TABLES, "What was Quillfeather Mining's underlying EBITDA in FY2024?")]
+    assert not set(values) & {1204.3, 801.2}
+
+
+def test_a_segment_asked_takes_the_sentence_that_names_it_by_the_measure() -> None:
+    text = "In the Iron Ore segment, EBITDA was A$1,204 million. Group EBITDA was A$1,942 million."
+    assert chosen(text, "What was the Iron Ore segment's EBITDA for Quillfeather Mining in FY2024?") == [
+        (1204.0, 2024)]
+
+
+@pytest.mark.xfail(strict=True, reason="a sentence's fact has segment None whatever segment it names: the Iron Ore "
+                                       "figure ties with the group's and is ranked first: [1204.0, 1942.0]")
+def test_the_whole_company_is_not_answered_with_a_sentence_about_one_segment() -> None:
+    text = "In the Iron Ore segment, EBITDA was A$1,204 million. Group EBITDA was A$1,942 million."
+    assert chosen(text, "What was Quillfeather Mining's EBITDA in FY2024?") == [(1942.0, 2024)]
+
+
+# --- two periods and answering facts -----------------------------------------------------------------------
+
+
+def _pair(question: str, text: str = INCOME) -> list[tuple[float, int | None]] | None:
+    q = query(question)
+    pair = two_periods(facts_for(q, [evidence(text)]), q)
+    return None if pair is None else [(f.figure.value, f.figure.fiscal_year) for f in pair]
+
+
+def test_two_periods_takes_the_first_and_last_years_named() -> None:
+    assert _pair("How did Quillfeather Mining's revenue change between FY2022 and FY2024?") == [
+        (3512.0, 2022), (4210.5, 2024)]
+
+
+def test_two_periods_pairs_a_single_year_or_the_latest_with_the_year_before_when_it_is_there() -> None:
+    assert _pair("How did Quillfeather Mining's revenue change in FY2023?") == [(3512.0, 2022), (3887.2, 2023)]
+    assert _pair("Did Quillfeather Mining's revenue increase?") == [(3887.2, 2023), (4210.5, 2024)]
+    assert _pair("How did Quillfeather Mining's revenue change?", "Revenue was A$4,210 million in FY2024.") is None
+
+
+def test_answering_a_change_gives_the_earlier_then_the_later_period() -> None:
+    question = "How did Quillfeather Mining's operating profit change between FY2022 and FY2024?"
+    q = query(question)
+    facts = answering_facts(read_ask(question), q, facts_for(q, [evidence(INCOME)]), [COMPANY])
+    assert [(f.figure.label, f.figure.value, f.figure.fiscal_year) for f in facts] == [
+        ("Operating profit", 777.7, 2022), ("Operating profit", 901.2, 2024)]
+
+
+def test_answering_a_comparison_gives_each_companys_fact_for_the_year_asked() -> None:
+    question = "Compare the revenue of Quillfeather Mining and Ketterick Metals in FY2023."
+    companies = [COMPANY, "Ketterick Metals"]
+    q = read_query(question, companies)
+    docs = [evidence(INCOME), evidence(INCOME.replace("3,887.2", "990.5"), company="Ketterick Metals", chunk_id="k")]
+    facts = answering_facts(read_ask(question), q, facts_for(q, docs), companies)
+    assert [(f.figure.company, f.figure.value, f.figure.fiscal_year) for f in facts] == [
+        (COMPANY, 3887.2, 2023), ("Ketterick Metals", 990.5, 2023)]
+
+
+# --- breakdowns ---------------------------------------------------------------------------------------------
+
+
+def test_member_facts_lists_each_region_of_a_breakdown_table_and_leaves_the_total_out() -> None:
+    q = query("Which region had the weakest revenue development for Quillfeather Mining in 2024?")
+    facts = member_facts(q, [evidence(REVENUE_BY_REGION)])
+    assert {f.segment for f in facts} == {"Germany", "France", "Rest of Europe"}
+    yearly = [(f.segment, f.figure.value, f.figure.unit, f.figure.fiscal_year) for f in facts
+              if f.figure.fiscal_year == 2024]
+    assert yearly == [("Germany", 682.6, "€m", 2024), ("France", 410.2, "€m", 2024),
+                      ("Rest of Europe", 301.4, "€m", 2024)]
+    changes = {f.segment: (f.figure.value, f.figure.unit) for f in facts if f.figure.period == "% change"}
+    assert changes == {"Germany": (-4.9, "%"), "France": (5.7, "%"), "Rest of Europe": (3.9, "%")}
+
+
+def test_member_facts_reads_segment_columns_and_leaves_corporate_and_group_out() -> None:
+    q = query("Which segment had the highest EBITDA for Quillfeather Mining in FY2024?")
+    facts = member_facts(q, [evidence(SEGMENT_NOTE)])
+    assert [(f.segment, f.figure.value, f.figure.fiscal_year) for f in facts] == [
+        ("Bauxite", 1204.3, 2024), ("Alumina", 801.2, 2024), ("Bauxite", 1100.9, 2023), ("Alumina", 720.4, 2023)]
+
+
+def test_member_facts_names_tables_of_one_member_each_by_their_title_and_skips_the_summary() -> None:
+    q = query("Which segment had the highest revenue for Quillfeather Mining in FY2024?")
+    facts = member_facts(q, [evidence(SEGMENT_TABLES)])
+    assert [(f.segment, f.figure.value, f.figure.fiscal_year) for f in facts] == [
+        ("Iron Ore", 2614.6, 2024), ("Iron Ore", 2401.0, 2023), ("Lithium", 1595.9, 2024), ("Lithium", 1486.2, 2023)]
+
+
+@pytest.mark.parametrize(("name", "total"), [
+    ("Total", True), ("Group", True), ("Consolidated", True), ("Corporate", True),
+    ("Intersegment eliminations", True), ("Unallocated", True), ("Europe total", True),
+    ("Germany", False), ("Rest of Europe", False), ("Lithium", False),
+    pytest.param("Corporate Banking", False, marks=pytest.mark.xfail(
+        strict=True, reason="any name that starts with 'Corporate' is a total: a bank's Corporate Banking segment "
+                            "is left out of its breakdown")),
+])
+def test_is_total_tells_a_total_or_corporate_line_from_a_member(name: str, total: bool) -> None:
+    assert is_total(name) is total
+
+
+@pytest.mark.parametrize(("phrase", "measure"), [
+    ("region weakest revenue development", "revenue"),
+    ("segment highest operating margin", "operating margin"),
+    ("gross profit contribution", "gross profit"),
+    ("cost of sales", "cost of sales"),
+])
+def test_breakdown_measure_keeps_the_measure_and_drops_breakdown_and_superlative_words(phrase: str,
+                                                                                      measure: str) -> None:
+    assert breakdown_measure(phrase) == measure
+
+
+# --- dated_values -------------------------------------------------------------------------------------------
+
+
+def test_dated_values_dates_statement_columns_table_cells_and_a_sentences_comparative() -> None:
+    assert dated_values(INCOME, 2024)[:3] == [(4210.5, 2024, False), (3887.2, 2023, False), (3512.0, 2022, False)]
+    assert (45.4, 2023, False) in dated_values(SUMMARY_TABLE, 2024)
+    assert dated_values("Revenue was A$4,210 million (FY2023: A$3,887 million).", 2024) == [
+        (4210.0, 2024, False), (3887.0, 2023, False)]
+
+
+def test_dated_values_marks_a_half_year_and_leaves_out_a_figure_of_no_stated_period() -> None:
+    half = "Half-year ended 31 December 2024 Half-year ended 31 December 2023\nRevenue 2,101.0 1,950.3"
+    assert dated_values(half, 2025) == [(2101.0, 2024, True), (1950.3, 2023, True)]
+    assert dated_values("Revenue in 2023 and 2024 was €380 million and €410 million respectively.", 2024) == []
