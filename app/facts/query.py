@@ -210,7 +210,10 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             continue
         if query.kind == "count" and (row.unit == "%" or "%" in row.line_item):
             continue  # 'Women (% of employees)' counts nobody
-        context = " ".join(x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
+        # a segment note's columns name their own segment: the heading above them (their names) dates nothing
+        context = row.title or "" if row.columns else " ".join(
+            x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
+        titled = None if row.columns else _segment_title(row.title or "", query, doc.company)
         for i, (value, period) in enumerate(zip(row.values, row.periods)):
             if value is None or period.endswith("change"):
                 continue
@@ -223,22 +226,34 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             if value < 0 and _is_outflow(query):
                 value = -value  # capital expenditure 'spent': the bracketed cash outflow, as an amount
             column = row.columns[i] if row.columns and i < len(row.columns) else None
+            if column is not None and is_total(column) and not is_whole(column):
+                continue  # corporate costs, eliminations: neither a segment nor the company
+            segment = titled if column is None else None if is_whole(column) else column
             figure = Figure(label=row.line_item, value=value, unit=unit, company=doc.company, fiscal_year=year,
                             period=period, page=doc.page, source_id=doc.source_id, chunk_id=doc.chunk_id,
-                            quote=row.raw[:300], segment=None if column is None or is_total(column) else column)
+                            quote=row.raw[:300], segment=segment)
             out.append(Fact(figure=figure, origin="statement" if primary else "table", match=match, part=part,
                             segment=figure.segment, context=context, filed_year=doc.fiscal_year))
     return out
 
 
-_TOTAL_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|corporate|central|eliminations?|"
+_TOTAL_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|corporate(?:\s*(?:$|and|&|/|costs?|cent(?:er|re)|"
+                          r"items?|expenses?|functions?|other|eliminations?))|central|eliminations?|"
                           r"adjustments?|unallocated|intersegment|reconcil\w*|other|all\s+other)\b|\b(?:total|"
                           r"consolidat\w*|eliminat\w*|adjustments?)\s*$")
+_WHOLE_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company)\b(?!\s*(?:costs?|expenses?|functions?))|"
+                          r"\b(?:total|consolidat\w*)\s*$")
 
 
 def is_total(name: str) -> bool:
     """A row or column that is no member of a breakdown: the total, the group, corporate costs, eliminations."""
     return bool(_TOTAL_NAMES.search(name))
+
+
+def is_whole(name: str) -> bool:
+    """A column that is the whole company ('Group', 'Consolidated', 'Total'), not corporate costs or
+    eliminations, which are neither a member nor the whole."""
+    return bool(_WHOLE_NAMES.search(name))
 
 
 def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = ()) -> list[Fact]:
@@ -280,6 +295,28 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                 out.append(Fact(figure=figure, origin="table", match=said if label_says else 1.0, segment=name,
                                 part=part, context=heading, filed_year=doc.fiscal_year))
     return sorted(out, key=lambda f: -f.match)  # a member's row that names the measure in full first
+
+
+def _segment_title(title: str, query: FactQuery, company: str | None) -> str | None:
+    """The member a table's title names ('Iron Ore FY2024 FY2023', 'Wireless financial results'), or None: a title
+    that names the measure, a summary, the whole company, the company itself or a kind of data ('Key operating
+    metrics', 'Employee numbers') names no member."""
+    if not title or is_total(title) or _SUMMARY_TITLE.search(title) or label_match(title, query) > 0:
+        return None
+    member = _member_of(title)
+    words = member.split()
+    if not 1 <= len(words) <= 4 or not member[:1].isupper() or _GENERIC_TITLE.search(member) or _COMPANY_FORM.search(member):
+        return None
+    named = {w.casefold() for w in re.findall(r"[A-Za-z]{4,}", company or "")}
+    if any(w.casefold() in named for w in re.findall(r"[A-Za-z]{4,}", member)):
+        return None  # the company's own name heading its pages
+    return member
+
+
+_GENERIC_TITLE = re.compile(r"(?i)\b(?:data|metrics?|information|figures|numbers|indicators|kpis?|statistics|"
+                            r"highlights|summary|overview|analysis|notes?|reconciliation|schedule|movements?|"
+                            r"continued|cont\.?|unaudited|restated|millions?|thousands?|billions?)\b|\d")
+_COMPANY_FORM = re.compile(r"(?i)\b(?:inc|ltd|limited|plc|ag|se|sa|nv|corp|corporation|co|llc|lp|group)\b\.?")
 
 
 _SUMMARY_TITLE = re.compile(r"(?i)\b(?:statements?|income|balance|cash\s+flows?|summary|highlights|overview|key\s+"
@@ -325,7 +362,9 @@ def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         sentence = figure.quote
         part = _part_in(sentence)
         match = _sentence_match(sentence, query) - (QUALIFIED if _qualified(sentence, figure.value, query) else 0.0)
+        named = _SEGMENT_NAMED.search(_clause_before(sentence, figure.value))
         out.append(Fact(figure=figure, origin="text", match=match, part=part,
+                        segment=named.group("name").strip() if named else None,
                         forward=bool(_FORWARD.search(sentence)), context=sentence, filed_year=doc.fiscal_year))
     return out
 
@@ -365,6 +404,23 @@ def _is_outflow(query: FactQuery) -> bool:
     from app.metrics import LINE_ITEMS
 
     return bool(query.items) and query.items[0] in LINE_ITEMS and LINE_ITEMS[query.items[0]].outflow
+
+
+_SEGMENT_NAMED = re.compile(r"\b(?P<name>(?:[A-Z][\w&'’-]*\s+){1,3})(?:reporting\s+|operating\s+)?(?:segment|division)"
+                            r"(?:['’]s)?\b")
+"""'In the Iron Ore segment, EBITDA was …', 'the Wireless division's revenue': the figure is that segment's."""
+
+
+def _clause_before(sentence: str, value: float) -> str:
+    """The sentence from the figure before this one (or its start) up to this figure: what it says of it."""
+    from app.facts.prose import figures_located
+
+    start = 0
+    for located in figures_located(sentence):
+        if abs(located.value) == abs(value):
+            return sentence[start:located.start]
+        start = located.end
+    return ""
 
 
 def _qualified(sentence: str, value: float, query: FactQuery) -> bool:

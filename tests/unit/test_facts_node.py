@@ -97,8 +97,6 @@ def test_an_extreme_question_over_segment_columns_leaves_corporate_and_group_out
         ("Bakery: Operating profit", 90.2, 2023), ("Dairy: Operating profit", 55.9, 2023)]
 
 
-@pytest.mark.xfail(strict=True, reason="the Corporate (-17.7) and Group (142.8) columns are kept for a Dairy question "
-                                       "and written with segment 'Dairy' after Dairy's own 62.1")
 def test_a_segment_question_writes_only_that_segments_figure() -> None:
     facts = read_facts(state("What was the Dairy segment's operating profit for Tallowmere Foods in 2024?",
                              SEGMENT_NOTE))["facts"]

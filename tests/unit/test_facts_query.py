@@ -283,8 +283,6 @@ def test_a_segments_column_is_not_taken_for_the_whole_company() -> None:
     assert all(f.segment is None for f in best)
 
 
-@pytest.mark.xfail(strict=True, reason="is_total('Corporate') makes the corporate-costs column a whole-company fact: "
-                                       "choose gives [-63.5, 1942.0], corporate costs first")
 def test_the_corporate_costs_column_is_not_taken_for_the_whole_company() -> None:
     q = query("What was Quillfeather Mining's EBITDA in FY2024?")
     assert [f.figure.value for f in choose(facts_for(q, [evidence(SEGMENT_NOTE)]), q)] == [1942.0]
@@ -297,8 +295,6 @@ def test_a_segment_asked_gets_its_own_column_first() -> None:
     assert (best[0].figure.value, best[0].segment, best[0].figure.fiscal_year) == (801.2, "Alumina", 2024)
 
 
-@pytest.mark.xfail(strict=True, reason="row_facts never gives a titled table's rows their segment: Iron Ore's "
-                                       "1,204.3 and Lithium's 801.2 are both chosen as the company's")
 def test_a_table_titled_by_a_segment_is_not_taken_for_the_whole_company() -> None:
     values = [v for v, _ in chosen(SEGMENT_TABLES, "What was Quillfeather Mining's underlying EBITDA in FY2024?")]
     assert not set(values) & {1204.3, 801.2}
@@ -310,8 +306,6 @@ def test_a_segment_asked_takes_the_sentence_that_names_it_by_the_measure() -> No
         (1204.0, 2024)]
 
 
-@pytest.mark.xfail(strict=True, reason="a sentence's fact has segment None whatever segment it names: the Iron Ore "
-                                       "figure ties with the group's and is ranked first: [1204.0, 1942.0]")
 def test_the_whole_company_is_not_answered_with_a_sentence_about_one_segment() -> None:
     text = "In the Iron Ore segment, EBITDA was A$1,204 million. Group EBITDA was A$1,942 million."
     assert chosen(text, "What was Quillfeather Mining's EBITDA in FY2024?") == [(1942.0, 2024)]
@@ -388,9 +382,7 @@ def test_member_facts_names_tables_of_one_member_each_by_their_title_and_skips_t
     ("Total", True), ("Group", True), ("Consolidated", True), ("Corporate", True),
     ("Intersegment eliminations", True), ("Unallocated", True), ("Europe total", True),
     ("Germany", False), ("Rest of Europe", False), ("Lithium", False),
-    pytest.param("Corporate Banking", False, marks=pytest.mark.xfail(
-        strict=True, reason="any name that starts with 'Corporate' is a total: a bank's Corporate Banking segment "
-                            "is left out of its breakdown")),
+    ("Corporate Banking", False),
 ])
 def test_is_total_tells_a_total_or_corporate_line_from_a_member(name: str, total: bool) -> None:
     assert is_total(name) is total
