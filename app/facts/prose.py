@@ -50,8 +50,9 @@ _COMPARATIVE = re.compile(r"(?i)\((?:FY\s?)?(?:19|20)\d{2}\s*:[^)]*\)|\((?:prior
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|expect\w*|target\w*|anticipat\w*|project(?:ed|ion))\b")
 _RANGE = re.compile(r"(?i)^\s*(?:–|—|-|to|and)\s*$")
 _RANGE_START = re.compile(r"(?i)\b(?:between|of|range\s+of)\s*$")
-_RATE_WORDS = frozenset(analyze("margin ratio rate percentage percent proportion growth yield intensity churn "
-                                "return coverage penetration utilisation utilization occupancy"))
+_RATE_WORDS = frozenset(analyze("margin rate percentage percent proportion growth yield intensity churn "
+                                "return penetration utilisation utilization occupancy"))
+"""A ratio may be a per cent ('payout ratio') or times ('current ratio'), and cover is times: neither is here."""
 _COUNT_WORDS = frozenset(analyze(
     "employees employee people staff colleagues headcount workforce fte full-time equivalents stores shops outlets "
     "branches sites plants mines units machines vehicles subscribers customers members connections accounts "

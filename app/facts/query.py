@@ -74,7 +74,8 @@ class FactQuery:
         return Measure(stems=self.stems, kind=self.kind, count_stems=self.count_stems)
 
 
-_RATIO = frozenset(analyze("ratio times multiple coverage leverage turnover"))
+_RATIO = frozenset(analyze("times multiple coverage leverage turnover"))
+"""Words of a measure in times. A plain 'ratio' may be a per cent ('payout ratio') or times ('current ratio'): any."""
 _MONEY = frozenset(analyze("revenue revenues sales turnover profit income earnings ebitda ebit ebitdar cash debt "
                            "backlog intake capex expenditure cost costs expense expenses assets liabilities equity "
                            "dividend dividends price proceeds penalty fine consideration borrowings loss losses "
@@ -106,7 +107,7 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     if kind in ("any", "money") and (measure.stems & _RATIO or "/" in measure.phrase) and not re.search(
             r"(?i)\bhow\s+much\b", question):
         kind = "ratio"  # 'net debt / EBITDA', 'interest coverage', 'asset turnover': times, not money
-    if kind == "any" and measure.stems & _MONEY:
+    if kind == "any" and measure.stems & _MONEY and "ratio" not in measure.stems:
         kind = "money"
     part = None
     if m := _PART.search(question):

@@ -142,7 +142,7 @@ _PERIOD_PHRASES = re.compile(
     r"\bFY\s?\d{1,2}/(?:(?:19|20)?\d{2})?(?!\w)")  # 'FY3/2025': the year ending in March 2025
 _PLAIN_VERBS = frozenset({"have", "has", "had", "hold", "own", "count", "report", "record", "disclose", "list", "say"})
 """Verbs of a 'how many' question that say nothing of what was counted."""
-_JOINING = frozenset({"of", "from", "for", "per", "to", "on", "and"})
+_JOINING = frozenset({"of", "from", "for", "per", "to", "on", "and", "/"})
 """Words that join two words of a measure ('cost of sales', 'cash flow from operations', 'debt to equity')."""
 _SCAFFOLD = frozenset("""what which how much many was were is are did does do has have had will would
     could can should the a an of in at for to by on from with its their his her our your according annual report
@@ -220,8 +220,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     # what was done to them counts too: 'how many machine tools did it deliver' is not how many it ordered
     verb = re.match(r"\s+(?:did|does|do|will|would)\s+(?:(?:the|its|their|it|they)\s+)?(?P<verb>[a-z]{3,})\b",
                     text[count.end():]) if count else None
-    tokens = re.findall(r"[A-Za-z][\w&'-]*", text)
-    content = [t.lower().strip("'") not in _SCAFFOLD for t in tokens]
+    tokens = re.findall(r"[A-Za-z][\w&'-]*|/", text)
+    content = [t != "/" and t.lower().strip("'") not in _SCAFFOLD for t in tokens]
     # a joining word between two words of the measure stays: 'cash flow from operations', 'cost of sales'
     words = [t for i, t in enumerate(tokens) if content[i] or (
         t.lower() in _JOINING and 0 < i < len(tokens) - 1 and content[i - 1] and content[i + 1])]

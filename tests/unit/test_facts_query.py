@@ -155,11 +155,8 @@ def test_read_query_strips_a_breakdown_questions_superlative_from_the_measure() 
 
 @pytest.mark.parametrize("question", [
     "What was Quillfeather Mining's asset turnover in FY2024?",
-    pytest.param("What was Quillfeather Mining's net debt / EBITDA in FY2024?", marks=pytest.mark.xfail(
-        strict=True, reason="measure_asked drops the '/', so the phrase is 'net debt EBITDA' and kind is 'money'")),
-    pytest.param("What was Quillfeather Mining's interest coverage in FY2024?", marks=pytest.mark.xfail(
-        strict=True, reason="'coverage' is a rate word in measure_kind: kind is 'percent', and read_query only "
-                            "turns 'any'/'money' into 'ratio'")),
+    "What was Quillfeather Mining's net debt / EBITDA in FY2024?",
+    "What was Quillfeather Mining's interest coverage in FY2024?",
 ])
 def test_read_query_takes_a_ratio_measure_as_times_not_money_or_percent(question: str) -> None:
     assert query(question).kind == "ratio"
@@ -413,3 +410,12 @@ def test_dated_values_marks_a_half_year_and_leaves_out_a_figure_of_no_stated_per
     half = "Half-year ended 31 December 2024 Half-year ended 31 December 2023\nRevenue 2,101.0 1,950.3"
     assert dated_values(half, 2025) == [(2101.0, 2024, True), (1950.3, 2023, True)]
     assert dated_values("Revenue in 2023 and 2024 was €380 million and €410 million respectively.", 2024) == []
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("What was Quillfeather Mining's current ratio in FY2024?", "any"),  # '1.4' or '1.4x'
+    ("What was Quillfeather Mining's payout ratio in FY2024?", "any"),  # '45%'
+    ("What was Quillfeather Mining's debt to equity ratio in FY2024?", "any"),  # no amount of money
+])
+def test_a_plain_ratio_may_be_times_or_a_per_cent_but_is_never_money(question: str, kind: str) -> None:
+    assert query(question).kind == kind
