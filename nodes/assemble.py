@@ -23,8 +23,8 @@ readers took from that evidence for this question (its measure, period and segme
 unnumbered section: each line names the numbered block it was read from, which is what an answer cites; a
 fact whose block did not fit is left out, since nothing could cite it. Standing instructions and what the user
 said about themselves are a separate, unnumbered section. Everything other people wrote (documents, news,
-earlier answers, the facts read from them) sits inside <<<DATA ... DATA>>> fences at the user role, with fence markers stripped
-from the content. Report evidence, news and calculation results are separately labelled sections.
+earlier answers, the facts read from them) sits inside <<<DATA ... DATA>>> fences at the user role, with fence
+markers stripped from the content. Report evidence, news and calculation results are separately labelled sections.
 Tokens are counted with the embedding model's word-piece tokenizer (tiktoken would download its tables):
 an estimate of an LLM's count, consistent from turn to turn.
 

@@ -40,7 +40,8 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn 
     # a company whose search found nothing has no statement to read either
     companies = [c for c in state.get("companies") or [] if c not in unheld and c.casefold() in searched]
     # a question that names no period asks about the latest one: the latest year the company's reports cover
-    needs_of = {c: needed_inputs(state["question"], asked or latest_reported(documents, c, state["question"])) for c in companies}
+    needs_of = {c: needed_inputs(state["question"], asked or latest_reported(documents, c, state["question"]))
+                for c in companies}
     if not any(needs_of.values()):
         return {}
     graded = list(state["graded"])

@@ -47,7 +47,8 @@ _EARLIER_BEFORE = re.compile(
     r"\bprevious\s+year:?|\bpcp:?|\bprior\s+corresponding\s+period:?|\blast\s+year:?)\s*$")
 _NAMED_PRIOR = re.compile(r"(?i)\((?:FY\s?)?(?P<year>(?:19|20)\d{2})\s*:\s*$")
 _COMPARATIVE = re.compile(r"(?i)\((?:FY\s?)?(?:19|20)\d{2}\s*:[^)]*\)|\((?:prior|previous)\s+year\s*:[^)]*\)")
-_FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|expect\w*|target\w*|anticipat\w*|project(?:ed|ion))\b")
+_FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|expect(?!ations?\b)\w*|target\w*|anticipat\w*|"
+                      r"project(?:ed|ion))\b")  # 'ahead of market expectations' says nothing of a later year
 _RANGE = re.compile(r"(?i)^\s*(?:–|—|-|to|and)\s*$")
 _RANGE_START = re.compile(r"(?i)\b(?:between|of|range\s+of)\s*$")
 _RATE_WORDS = frozenset(analyze("margin rate percentage percent proportion growth yield intensity churn "

@@ -30,7 +30,8 @@ from app.text.periods import years_named
 from app.text.question_kinds import MeasureAsked, measure_asked
 from app.text.statements import read_statement
 
-_FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect\w*|target\w*|plan(?:s|ned)?|"
+_FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|target\w*|"
+                      r"plan(?:s|ned)?|"
                       r"project(?:ed|ion)s?|budget\w*|following\s+(?:financial\s+|fiscal\s+)?year|next\s+year|"
                       r"intend\w*|aim(?:s|ed)?\s+to|goal|ambition|will\s+(?:reduce|increase|reach|grow))\b")
 _PART = re.compile(r"(?i)\b(?:(?P<h>H[12])|(?P<q>Q[1-4])|(?P<half>first|second)\s+half|half[- ]year|"
@@ -238,8 +239,9 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
     return out
 
 
-_TOTAL_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|corporate(?:\s*(?:$|and|&|/|costs?|cent(?:er|re)|"
-                          r"items?|expenses?|functions?|other|eliminations?))|central|eliminations?|"
+_TOTAL_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|"
+                          r"corporate(?:\s*(?:$|and|&|/|costs?|cent(?:er|re)|items?|expenses?|functions?|other|"
+                          r"eliminations?))|central|eliminations?|"
                           r"adjustments?|unallocated|intersegment|reconcil\w*|other|all\s+other)\b|\b(?:total|"
                           r"consolidat\w*|eliminat\w*|adjustments?)\s*$")
 _WHOLE_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company)\b(?!\s*(?:costs?|expenses?|functions?))|"
@@ -306,7 +308,8 @@ def _segment_title(title: str, query: FactQuery, company: str | None) -> str | N
         return None
     member = _member_of(title)
     words = member.split()
-    if not 1 <= len(words) <= 4 or not member[:1].isupper() or _GENERIC_TITLE.search(member) or _COMPANY_FORM.search(member):
+    if (not 1 <= len(words) <= 4 or not member[:1].isupper() or _GENERIC_TITLE.search(member)
+            or _COMPANY_FORM.search(member)):
         return None
     named = {w.casefold() for w in re.findall(r"[A-Za-z]{4,}", company or "")}
     if any(w.casefold() in named for w in re.findall(r"[A-Za-z]{4,}", member)):
@@ -407,8 +410,8 @@ def _is_outflow(query: FactQuery) -> bool:
     return bool(query.items) and query.items[0] in LINE_ITEMS and LINE_ITEMS[query.items[0]].outflow
 
 
-_SEGMENT_NAMED = re.compile(r"\b(?P<name>(?:[A-Z][\w&'’-]*\s+){1,3})(?:reporting\s+|operating\s+)?(?:segment|division)"
-                            r"(?:['’]s)?\b")
+_SEGMENT_NAMED = re.compile(r"\b(?P<name>(?:[A-Z][\w&'’-]*\s+){1,3})(?:reporting\s+|operating\s+)?"
+                            r"(?:segment|division)(?:['’]s)?\b")
 """'In the Iron Ore segment, EBITDA was …', 'the Wireless division's revenue': the figure is that segment's."""
 
 

@@ -88,8 +88,6 @@ def test_from_one_figure_to_another_is_a_change_not_a_range() -> None:
         ("€1,204.6m", 2023, None), ("€1,311.2m", 2024, None)]
 
 
-@pytest.mark.xfail(strict=True, reason="'expectations' matches the forward-looking words, so the year's actual is "
-                                       "dated 2025, the year after the filing's")
 def test_an_actual_that_beat_expectations_is_the_filings_year() -> None:
     assert dated("Revenue of A$4,210 million was ahead of market expectations.") == [("A$4,210 million", 2024, None)]
 

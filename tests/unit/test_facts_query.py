@@ -256,8 +256,6 @@ def test_a_forecast_is_no_actual_and_an_actual_no_forecast() -> None:
     assert chosen(text, "What revenue does Quillfeather Mining expect for FY2025?") == [(4.6, 2025)]
 
 
-@pytest.mark.xfail(strict=True, reason="'expectations' matches the forward-looking words: the FY2024 actual is "
-                                       "dated FY2025 and marked forward, so choose returns []")
 def test_an_actual_that_beat_expectations_is_still_that_years_actual() -> None:
     assert chosen("Revenue of A$4,210 million was ahead of market expectations.",
                   "What was Quillfeather Mining's revenue in FY2024?") == [(4210.0, 2024)]
