@@ -44,12 +44,15 @@ _EARLIER_AFTER = re.compile(
     r"(?:the\s+)?pcp\b|last\s+year|the\s+year\s+before)")
 _EARLIER_BEFORE = re.compile(
     r"(?i)(?:\bup\s+from|\bdown\s+from|\bcompared\s+(?:with|to)|\bfrom|\bprior\s+year:?|"
-    r"\bprevious\s+year:?|\bpcp:?|\bprior\s+corresponding\s+period:?|\blast\s+year:?)\s*$")
+    r"\bprevious\s+year:?|\bpcp:?|\bprior\s+corresponding\s+period:?|\blast\s+year:?|"
+    r"\b(?:previous|prior|last|preceding)\s+(?:financial\s+)?year['’]s)\s*$")
 _NAMED_PRIOR = re.compile(r"(?i)\((?:FY\s?)?(?P<year>(?:19|20)\d{2})\s*:\s*$")
 _COMPARATIVE = re.compile(r"(?i)\((?:FY\s?)?(?:19|20)\d{2}\s*:[^)]*\)|\((?:prior|previous)\s+year\s*:[^)]*\)")
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|expect(?!ations?\b)\w*|target\w*|anticipat\w*|"
                       r"project(?:ed|ion))\b")  # 'ahead of market expectations' says nothing of a later year
 _RANGE = re.compile(r"(?i)^\s*(?:–|—|-|to|and)\s*$")
+_FROM = re.compile(r"(?i)\bfrom\s*$")
+"""'from €1,204.6m to €1,311.2m' is a change between two periods, not a range."""
 _RANGE_START = re.compile(r"(?i)\b(?:between|of|range\s+of)\s*$")
 _RATE_WORDS = frozenset(analyze("margin rate percentage percent proportion growth yield intensity churn "
                                 "return penetration utilisation utilization occupancy"))
@@ -252,7 +255,10 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
     located = [f for f in figures_located(sentence) if _fits(measure.kind, f)]
     if measure.count_stems and measure.kind == "count":
         nouns = [f for f in located if _count_noun_near(sentence, f, measure.count_stems)]
-        located = nouns or located
+        # the comparative of a counted figure counts the same thing: '3,140 people, up from 2,910 a year earlier'
+        nouns += [f for i, f in enumerate(located) if f not in nouns and i and located[i - 1] in nouns
+                  and f.kind == located[i - 1].kind and _earlier(sentence, f, located[i - 1]) is not None]
+        located = sorted(nouns, key=lambda f: f.start) or located
     by_place = {(f.start, f.end): dated_year for f, *dated_year in dated_figures(sentence, fiscal_year)}
     out = []
     for fig in located:
@@ -291,10 +297,10 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
             if earlier is not None:
                 year = earlier if earlier > 0 else (own - 1 if own else None)
         if i and _RANGE.match(sentence[located[i - 1].end:fig.start]) and located[i - 1].kind == fig.kind:
-            period = "high"
+            period = None if _FROM.search(sentence[:located[i - 1].start]) else "high"
         elif (i + 1 < len(located) and _RANGE.match(sentence[fig.end:located[i + 1].start])
               and located[i + 1].kind == fig.kind):
-            period = "low"
+            period = None if _FROM.search(sentence[:fig.start]) else "low"
         out.append((fig, year, period))
     return out
 

@@ -292,7 +292,9 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                 if year is None and not change:
                     continue
                 unit = "%" if change and period.startswith("%") else _row_unit(row.unit, row.scale)
-                figure = Figure(label=row.line_item, value=value, unit=unit, company=doc.company,
+                # a row that is the member ('Germany' under 'Revenue by region') is labelled with the measure
+                label = row.line_item if label_says else _upper_first(query.measure.phrase or row.title or "")
+                figure = Figure(label=label, value=value, unit=unit, company=doc.company,
                                 fiscal_year=year, period=period, page=doc.page, source_id=doc.source_id,
                                 chunk_id=doc.chunk_id, quote=row.raw[:300], segment=name, origin="table")
                 out.append(Fact(figure=figure, origin="table", match=said if label_says else 1.0, segment=name,
@@ -327,6 +329,10 @@ _SUMMARY_TITLE = re.compile(r"(?i)\b(?:statements?|income|balance|cash\s+flows?|
                             r"figures|at\s+a\s+glance|results\s+of\s+operations|financial\s+review|group|"
                             r"consolidated|five[- ]year|quarterly|selected|guidance|outlook|forecast)\b")
 """A table title that names a summary of the whole company, never one member of a breakdown."""
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _member_of(title: str) -> str:

@@ -81,8 +81,6 @@ def test_an_extreme_question_writes_each_member_named_in_its_label_without_the_t
     assert all(f.label.startswith(f"{f.segment}: ") for f in facts)
 
 
-@pytest.mark.xfail(strict=True, reason="a by-region table's row label is the member itself, so the label written is "
-                                       "'United Kingdom: United Kingdom' and never names revenue")
 def test_an_extreme_questions_member_labels_name_the_measure() -> None:
     facts = read_facts(state("Which region had the weakest revenue development for Tallowmere Foods in 2024?",
                              REVENUE_BY_REGION))["facts"]
