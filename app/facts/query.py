@@ -192,6 +192,8 @@ def markdown_facts(query: FactQuery, doc: Doc) -> list[Fact]:
     return out
 
 
+_PERCENT_LABEL = re.compile(r"\([^)]*%\s*\)|\bin\s+%|\(%")
+"""A row label that says its figures are per cents ('Equity ratio (31 Dec., %)', 'EBIT margin in %')."""
 _COUNTED = re.compile(r"(?i)\((?:units?|number|no\.|people|persons|headcount|employees|stores|sites)\)")
 """A row label that says it counts things ('Machine tools delivered (units)'): no currency of the page's."""
 
@@ -223,8 +225,8 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             if year is None:
                 continue
             measured = _MEASURED.search(row.line_item)
-            unit = (measured.group("unit") if measured else "" if _COUNTED.search(row.line_item)
-                    else _row_unit(row.unit, row.scale))
+            unit = (measured.group("unit") if measured else "%" if _PERCENT_LABEL.search(row.line_item)
+                    else "" if _COUNTED.search(row.line_item) else _row_unit(row.unit, row.scale))
             if value < 0 and _is_outflow(query):
                 value = -value  # capital expenditure 'spent': the bracketed cash outflow, as an amount
             column = row.columns[i] if row.columns and i < len(row.columns) else None
@@ -313,12 +315,21 @@ def _segment_title(title: str, query: FactQuery, company: str | None) -> str | N
     if (not 1 <= len(words) <= 4 or not member[:1].isupper() or _GENERIC_TITLE.search(member)
             or _COMPANY_FORM.search(member)):
         return None
+    if set(analyze(member)) & _MEASURE_WORDS:
+        return None  # 'Net debt and leverage', 'Capital expenditure': what is measured, not who
     named = {w.casefold() for w in re.findall(r"[A-Za-z]{4,}", company or "")}
     if any(w.casefold() in named for w in re.findall(r"[A-Za-z]{4,}", member)):
         return None  # the company's own name heading its pages
     return member
 
 
+_MEASURE_WORDS = frozenset(analyze(
+    "debt leverage liquidity cash flow flows capital revenue revenues sales income profit profits loss losses cost costs "
+    "expense expenses assets liabilities equity margin margins ebitda ebit earnings dividend dividends employees "
+    "workforce headcount subscribers customers performance position balance investment investments borrowings "
+    "funding tax taxes guidance outlook shareholder shareholders returns return remuneration pay risk risks "
+    "production shipments volumes orders backlog intake capex expenditure spending safety emissions"))
+"""Words of a title that say what is measured ('Net debt and leverage'), so the title names no member."""
 _GENERIC_TITLE = re.compile(r"(?i)\b(?:data|metrics?|information|figures|numbers|indicators|kpis?|statistics|"
                             r"highlights|summary|overview|analysis|notes?|reconciliation|schedule|movements?|"
                             r"continued|cont\.?|unaudited|restated|millions?|thousands?|billions?)\b|\d")
@@ -416,7 +427,8 @@ def _is_outflow(query: FactQuery) -> bool:
     return bool(query.items) and query.items[0] in LINE_ITEMS and LINE_ITEMS[query.items[0]].outflow
 
 
-_SEGMENT_NAMED = re.compile(r"\b(?P<name>(?:[A-Z][\w&'’-]*\s+){1,3})(?:reporting\s+|operating\s+)?"
+_SEGMENT_NAMED = re.compile(r"\b(?!(?:The|This|That|Each|Every|Our|Its|Their|A|An|One|No|Any)\s)"
+                            r"(?P<name>(?:[A-Z][\w&'’-]*\s+){1,3})(?:reporting\s+|operating\s+)?"
                             r"(?:segment|division)(?:['’]s)?\b")
 """'In the Iron Ore segment, EBITDA was …', 'the Wireless division's revenue': the figure is that segment's."""
 
@@ -613,7 +625,9 @@ def two_periods(facts: Sequence[Fact], query: FactQuery) -> tuple[Fact, Fact] | 
     if len(years) >= 2:
         first, last = years[0], years[-1]
     else:
-        latest = years[-1] if years else max((f.figure.fiscal_year or 0 for f in facts), default=0)
+        # the year asked, else the latest period the filings cover (as `choose` reads it: no target year)
+        best = choose(facts, query) if not years else []
+        latest = years[-1] if years else (best[0].figure.fiscal_year or 0) if best else 0
         first, last = latest - 1, latest
     old = choose(facts, query, year=first)
     new = choose(facts, query, year=last)

@@ -417,3 +417,38 @@ def test_dated_values_marks_a_half_year_and_leaves_out_a_figure_of_no_stated_per
 ])
 def test_a_plain_ratio_may_be_times_or_a_per_cent_but_is_never_money(question: str, kind: str) -> None:
     assert query(question).kind == kind
+
+
+# --- judgements' measures, titles and labels --------------------------------------------------------------------
+
+LEVERAGE_TABLE = """Net debt and leverage
+C$ millions 2024 2023
+Net debt 8,237.4 7,905.1
+Net debt / Adjusted EBITDA 4.11x 4.03x
+"""
+
+
+def test_a_title_that_says_what_is_measured_names_no_segment() -> None:
+    q = query("What was Quillfeather Mining's net debt / Adjusted EBITDA?")
+    best = choose(facts_for(q, [evidence(LEVERAGE_TABLE)]), q)
+    assert [(f.figure.value, f.figure.fiscal_year, f.segment) for f in best][:1] == [(4.11, 2024, None)]
+
+
+def test_the_in_a_sentence_is_no_segments_name() -> None:
+    q = query("What was Quillfeather Mining's operating margin?")
+    facts = facts_for(q, [evidence("The segment's operating margin was 5.2%.")])
+    assert [f.segment for f in facts] == [None]
+
+
+def test_a_row_whose_label_says_per_cent_is_in_per_cent_whatever_the_pages_unit() -> None:
+    page = "Key figures\n€ million 2024 2023\nRevenue 2,437.8 2,391.5\nEquity ratio (31 Dec., %) 47.1 45.4\n"
+    q = query("What was Quillfeather Mining's equity ratio?")
+    assert [(f.figure.value, f.figure.unit) for f in choose(facts_for(q, [evidence(page)]), q)][:1] == [(47.1, "%")]
+
+
+def test_two_periods_with_no_year_asked_ends_at_the_latest_reported_year_not_a_target() -> None:
+    text = ("The adjusted operating margin was 6.1% (FY2023: 6.2%). We target an adjusted operating margin of "
+            "7.0% by FY2028.")
+    q = query("Is Quillfeather Mining's adjusted operating margin improving?")
+    pair = two_periods(facts_for(q, [evidence(text)]), q)
+    assert pair is not None and [(f.figure.value, f.figure.fiscal_year) for f in pair] == [(6.2, 2023), (6.1, 2024)]

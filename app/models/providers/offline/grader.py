@@ -1,6 +1,7 @@
 """The offline provider's grader: a document is admitted when its fused search score and the share of the
 question's topic terms (app/text/terms.topic_terms) in its first GRADE_CHARS characters pass two floors
-(`grade_offline`), or when a figure question's measure is stated there in any of its names."""
+(`grade_offline`), or when a figure question's measure is stated there in any of its names, or a judgement
+question's conventional measure ('conservatively financed': the equity ratio)."""
 
 from __future__ import annotations
 
@@ -54,5 +55,21 @@ class OfflineGrader:
         topic = topic_terms(core_question(question), companies)
         if grade_offline(topic, evidence, min_score=self.min_score, min_overlap=self.min_overlap):
             return True
-        return (asks_for_figure(question) and evidence.score >= self.min_score
-                and states_measure(measure_terms(question, companies), truncate_for_grading(evidence.text)))
+        if evidence.score < self.min_score:
+            return False
+        text = truncate_for_grading(evidence.text)
+        if asks_for_figure(question) and states_measure(measure_terms(question, companies), text):
+            return True
+        return states_judged_measure(question, text)
+
+
+def states_judged_measure(question: str, text: str) -> bool:
+    """Whether a judgement question's document states a measure the judgement conventionally rests on
+    ('conservatively financed': the equity ratio, net debt to EBITDA; app/judgements.py), every word of it."""
+    from app.judgements import convention_for
+
+    judged = convention_for(question)
+    if judged is None:
+        return False
+    words = set(analyze(text))
+    return any(stems and stems <= words for stems in (set(analyze(m)) for m in judged.measures))

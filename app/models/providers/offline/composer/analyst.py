@@ -397,7 +397,10 @@ class Analyst:
         for measure in convention.measures:
             query = read_query(f"What was the {measure}?", self.companies, list(self.query.years))
             query = replace(query, kind="percent" if convention.unit == "%" else "ratio")
-            facts = [f for f in facts_for(query, self.reports, self.companies) if f.match >= 0.99]
+            # the measure named well enough, in the convention's unit; among them the best named for the latest
+            # period ('Net debt / Adjusted EBITDA 4.11x' answers 'net debt to EBITDA' though 'adjusted' is extra)
+            facts = [f for f in facts_for(query, self.reports, self.companies)
+                     if f.match >= JUDGED_MATCH and _fits_unit(f.figure.unit, convention.unit)]
             if convention.rule == "rising":
                 pair = two_periods(facts, query)
                 if pair is None:
@@ -515,6 +518,10 @@ def _plain_phrase(phrase: str) -> bool:
     backlog'), not the leftovers of a question ('pay MHz spectrum licences won auction')."""
     words = phrase.lower().split()
     return 0 < len(words) <= 5 and not set(words) & _VERBS
+
+
+JUDGED_MATCH = 0.5
+"""How fully a fact must name a judgement's measure to be judged by (see facts.query.label_match)."""
 
 
 def _fits_unit(unit: str, wanted: str) -> bool:
