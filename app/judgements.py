@@ -94,7 +94,7 @@ def convention_for(question: str) -> Convention | None:
 
 
 _JUDGE_BY = re.compile(r"(?i)\b(?:judg(?:e|ing)\s+by|based\s+on|by|using|measured\s+by|in\s+terms\s+of)\s+(?:the\s+|its\s+)?"
-                       r"(?P<what>(?:[\w&/-]+\s+){0,10}?(?:ratio|margin|intensity|growth|coverage|leverage|"
+                       r"(?P<what>(?:[\w&/-]+\s+){0,10}(?:ratio|margin|intensity|growth|coverage|leverage|"
                        r"relative\s+to\s+revenue|to\s+total\s+assets|as\s+a\s+(?:share|percentage)\s+of\s+revenue))\b")
 _NAMED_MARGIN = re.compile(r"(?i)\b(?P<what>(?:gross|operating|EBIT|EBITDA|net|adjusted\s+operating)\s+margin)")
 
@@ -102,7 +102,8 @@ _NAMED_MARGIN = re.compile(r"(?i)\b(?P<what>(?:gross|operating|EBIT|EBITDA|net|a
 def _own_measure(question: str) -> str | None:
     """The metric a question names for its judgement ('by the quick ratio', 'its gross margin profile')."""
     if m := _JUDGE_BY.search(question):
-        what = m.group("what").strip()
+        # the longest metric named, up to a second one joined to it ('net debt to EBITDA and its equity ratio')
+        what = re.split(r"(?i)\s+and\s+(?:its|the|their|by)\s+|,\s*", m.group("what").strip())[0]
         if re.search(r"(?i)capital\s+expenditure.*relative\s+to\s+revenue", what):
             return "capex as a share of revenue"
         return what

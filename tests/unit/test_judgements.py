@@ -22,6 +22,11 @@ def test_the_questions_own_metric_comes_first() -> None:
     assert own.measures[0] == "capex as a share of revenue"
     assert convention_for("Does Osprey have an improving gross margin profile?").measures[0] == "gross margin"
     assert convention_for("Is Osprey's liquidity healthy by the quick ratio?").measures[0] == "quick ratio"
+    named = convention_for("Is Osprey conservatively financed? Judge by the ratio of equity attributable to owners of "
+                           "the parent to total assets at March 31, 2025.")
+    assert named.measures[0] == "ratio of equity attributable to owners of the parent to total assets"  # not 'ratio'
+    both = convention_for("Is Osprey conservatively financed based on its net debt to EBITDA ratio and its equity ratio?")
+    assert both.measures[0] == "net debt to EBITDA ratio"
 
 
 def test_the_rules() -> None:

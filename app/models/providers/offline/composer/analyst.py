@@ -411,7 +411,7 @@ class Analyst:
                 if verdict is None or not ns:
                     continue
                 moved = "rose" if new.figure.value > old.figure.value else "fell"
-                body = (f"{possessive(new.figure.company or self.companies[0])} {measure} {moved} from "
+                body = (f"{possessive(new.figure.company or self.companies[0])} {_named(new, measure)} {moved} from "
                         f"{amount(old.figure.value, old.figure.unit)} {period_text(old.figure)} to "
                         f"{amount(new.figure.value, new.figure.unit)} {period_text(new.figure)}")
             else:
@@ -425,7 +425,7 @@ class Analyst:
                 if verdict is None or n is None or not _fits_unit(fact.figure.unit, convention.unit):
                     continue
                 ns = [n]
-                body = (f"{possessive(fact.figure.company or self.companies[0])} {measure} was "
+                body = (f"{possessive(fact.figure.company or self.companies[0])} {_named(fact, measure)} was "
                         f"{amount(value, fact.figure.unit)} {period_text(fact.figure)}")
             return [f"{'Yes' if verdict else 'No'}. {cite(body, ns)}", convention.says]
         return self.judged_by_calculation(convention)
@@ -518,6 +518,13 @@ def _plain_phrase(phrase: str) -> bool:
     backlog'), not the leftovers of a question ('pay MHz spectrum licences won auction')."""
     words = phrase.lower().split()
     return 0 < len(words) <= 5 and not set(words) & _VERBS
+
+
+def _named(fact: Fact, measure: str) -> str:
+    """What a judged figure is called: a row's own label ('operating margin', 'net debt / Adjusted EBITDA', its
+    unit aside), else the measure the judgement rests on."""
+    label = re.sub(r"\s*\([^)]*\)", "", fact.figure.label).strip()
+    return _lower_first(label) if fact.origin != "text" and len(label.split()) >= 2 else measure
 
 
 JUDGED_MATCH = 0.5
