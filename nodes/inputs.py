@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from app.evidence import Evidence, rank_evidence
+from app.facts.query import names_parent_entity
 from app.facts.readers import extract_figures
 from app.knowledge.pages import forms_wanted, statement_of_page
 from app.text.identity import read_name
@@ -57,8 +58,8 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn 
             if (company.casefold(), item, year) in have or key in tried or len(tried) >= MAX_FETCHES:
                 continue
             tried.append(key)  # each line item is looked up once per run: a retry would only repeat the search
-            hit = find_row(search_fn, company, item, year, filings=list(dict.fromkeys([max(years), year])),
-                           page_fn=page_fn)
+            hit = on_pages_held(graded, company, item, year, page_fn) or find_row(
+                search_fn, company, item, year, filings=list(dict.fromkeys([max(years), year])), page_fn=page_fn)
             if hit is None:
                 continue
             name = LINE_ITEMS[item].name
@@ -96,6 +97,27 @@ def figures_held(docs: Iterable[Evidence]) -> set[tuple[str, str, int]]:
     return held
 
 
+def on_pages_held(graded: Sequence[Evidence], company: str, item: str, year: int,
+                  page_fn: PageFn | None) -> Evidence | None:
+    """The rest of a primary statement grading already admitted part of: a balance sheet cut into chunks gives
+    'Total current assets' in the admitted one and 'Total current liabilities' in the next, which is where an
+    analyst reads on (a search for the line's name may rank a note, such as the parent entity's, first)."""
+    if page_fn is None:
+        return None
+    wanted = (company.casefold(), item, year)
+    seen: set[tuple[str, int]] = set()
+    for doc in graded:
+        if (doc.company or "").casefold() != company.casefold() or doc.page is None or not statement_of_page(doc.text):
+            continue
+        if (doc.source_id, doc.page) in seen:
+            continue
+        seen.add((doc.source_id, doc.page))
+        for sibling in page_fn(doc.source_id, doc.page):
+            if sibling.chunk_id != doc.chunk_id and wanted in figures_held([sibling]):
+                return sibling.model_copy(update={"score": doc.score})
+    return None
+
+
 def find_row(search_fn: SearchFn, company: str, item: str, year: int, filings: Sequence[int],
              page_fn: PageFn | None = None) -> Evidence | None:
     """The first chunk of a primary statement, in the filings of `filings` in order, that gives `item` for `year`
@@ -111,7 +133,8 @@ def find_row(search_fn: SearchFn, company: str, item: str, year: int, filings: S
             if wanted in figures_held([doc]):
                 if on_statement:
                     return doc
-                elsewhere = elsewhere or doc
+                if not names_parent_entity(doc.text):  # the parent entity's own books are not the group's
+                    elsewhere = elsewhere or doc
                 continue
             if page_fn is None or doc.page is None or not on_statement:
                 continue

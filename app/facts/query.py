@@ -99,6 +99,8 @@ def breakdown_measure(phrase: str) -> str:
 def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int] = ()) -> FactQuery:
     """The FactQuery of a question; `years` are the turn's fiscal years when routing knows them."""
     measure = measure_asked(question, companies)
+    if measure.segment is None and _PARENT.search(question):
+        measure = replace(measure, segment=PARENT_ENTITY)  # the parent entity's own books are asked for
     from app.text.question_kinds import read_ask
 
     if read_ask(question).kind == "extreme":  # 'which region had the weakest revenue': the measure is revenue
@@ -192,6 +194,16 @@ def markdown_facts(query: FactQuery, doc: Doc) -> list[Fact]:
     return out
 
 
+PARENT_ENTITY = "parent entity"
+_PARENT = re.compile(r"(?i)(?<!of the )(?<!to the )\bparent\s+(?:entity|company)(?:['’]s)?\b(?!\s+of\b)|\bnon-consolidated\b|\bseparate\s+"
+                     r"financial\s+statements\b|\b(?:HGB|single[- ]entity)\b|\bthe\s+Company['’]s\s+own\b")
+"""Where a filing gives the holding company's own books ('22. Parent entity information', 'non-consolidated',
+'HGB'): figures a question about the group must not take, and one that names the parent asks for."""
+def names_parent_entity(text: str) -> bool:
+    """Whether a text gives the parent entity's own books (see _PARENT)."""
+    return bool(_PARENT.search(text))
+
+
 _PERCENT_LABEL = re.compile(r"\([^)]*%\s*\)|\bin\s+%|\(%")
 """A row label that says its figures are per cents ('Equity ratio (31 Dec., %)', 'EBIT margin in %')."""
 _COUNTED = re.compile(r"(?i)\((?:units?|number|no\.|people|persons|headcount|employees|stores|sites)\)")
@@ -218,6 +230,8 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         context = row.title or "" if row.columns else " ".join(
             x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
         titled = None if row.columns else _segment_title(row.title or "", query, doc.company)
+        if titled is None and _PARENT.search(f"{row.title or ''} {_heading_before(doc.text, row.raw)}"):
+            titled = PARENT_ENTITY  # 'Parent entity information': the holding company's own books, not the group
         for i, (value, period) in enumerate(zip(row.values, row.periods)):
             if value is None or period.endswith("change"):
                 continue
@@ -384,8 +398,8 @@ def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         part = _part_in(sentence)
         match = _sentence_match(sentence, query) - (QUALIFIED if _qualified(sentence, figure.value, query) else 0.0)
         named = _SEGMENT_NAMED.search(_clause_before(sentence, figure.value))
-        out.append(Fact(figure=figure, origin="text", match=match, part=part,
-                        segment=named.group("name").strip() if named else None,
+        segment = named.group("name").strip() if named else PARENT_ENTITY if _PARENT.search(sentence) else None
+        out.append(Fact(figure=figure, origin="text", match=match, part=part, segment=segment,
                         forward=bool(_FORWARD.search(sentence)), context=sentence, filed_year=doc.fiscal_year))
     return out
 

@@ -681,7 +681,12 @@ def _continues(label: str, following: str) -> bool:
 def is_period_line(text: str) -> bool:
     """Whether a line heads a statement's columns ('Years ended December 31', 'May 31, 2020 May 26, 2019',
     'Three Months Ended June 30, 2023  2022')."""
-    return _is_period_line(text.strip(), continuing=False)
+    return _is_period_line(_UNIT_TOKENS.sub(" ", text).strip(), continuing=False)
+
+
+_UNIT_TOKENS = re.compile(r"(?<!\S)(?:[A-Z]{0,3}[$£€¥]\s?(?:m|bn|k|'000|000)?|[$£€¥]?(?:m|bn|mn)|in\s+[$£€¥]\s?(?:m|"
+                          r"million|thousand)?)(?!\S)")
+"""A column's currency and scale on a header line ('$m 2023', '£m 30 March'): no word of a label."""
 
 
 def _is_period_line(text: str, *, continuing: bool) -> bool:

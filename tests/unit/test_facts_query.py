@@ -452,3 +452,28 @@ def test_two_periods_with_no_year_asked_ends_at_the_latest_reported_year_not_a_t
     q = query("Is Quillfeather Mining's adjusted operating margin improving?")
     pair = two_periods(facts_for(q, [evidence(text)]), q)
     assert pair is not None and [(f.figure.value, f.figure.fiscal_year) for f in pair] == [(6.2, 2023), (6.1, 2024)]
+
+
+PARENT_NOTE = """22. Parent entity information
+The following information relates to the parent entity, Quillfeather Mining Limited.
+$m 2024 2023
+Current assets 96.2 118.7
+Current liabilities 58.3 61.9
+Total equity 2,905.7 2,973.5
+"""
+GROUP_BALANCE = """Consolidated statement of financial position
+as at 30 June 2024
+$m 2024 2023
+Total current assets 1,212.2 1,381.8
+Total current liabilities 637.0 623.1
+"""
+
+
+def test_the_parent_entitys_own_books_answer_only_a_question_about_the_parent() -> None:
+    group = query("What were Quillfeather Mining's current liabilities at 30 June 2024?")
+    docs = [evidence(PARENT_NOTE, chunk_id="p60", page=60), evidence(GROUP_BALANCE, chunk_id="p46", page=46)]
+    assert [f.figure.value for f in choose(facts_for(group, docs), group)] == [637.0]
+    parent = query("What were the parent entity's current liabilities at 30 June 2024?")
+    assert [f.figure.value for f in choose(facts_for(parent, docs), parent)] == [58.3]
+    owners = query("What was the profit attributable to owners of the parent company in FY2024?")
+    assert owners.measure.segment is None

@@ -124,3 +124,35 @@ def test_a_question_without_a_year_whose_search_found_only_news_fetches_nothing(
     result = without_a_year(search)
     assert result.fetched == []  # which filing is the latest would be a guess
     assert not [q for q in calls if q.startswith(("net cash provided", "total current liabilities"))]
+
+
+BALANCE_TOP = Evidence(
+    chunk_id="t-bs-0", source_id="TAMSIN_2024_10K:p59", company=CO, fiscal_year=2024, page=59, score=0.03,
+    text="TAMSIN RAIL, INC.\nCONSOLIDATED BALANCE SHEETS\n(in millions)\nAs of December 31,\n2024  2023\n"
+         "Current assets:\nCash\n 410  380 Receivables\n 290  270 Inventories\n 120  110 Other\n 15  12 "
+         "Total current assets\n 835  772",
+)
+BALANCE_REST = BALANCE.model_copy(update={"chunk_id": "t-bs-1"})
+PARENT = Evidence(
+    chunk_id="t-parent", source_id="TAMSIN_2024_10K:p90", company=CO, fiscal_year=2024, page=90, score=0.02,
+    text="Parent company information\nThe parent company's own balance sheet.\n(in millions)\n2024 2023\n"
+         "Total current liabilities 58 61\nTotal assets 3,118 3,204",
+)
+
+
+def test_the_rest_of_an_admitted_statement_page_is_read_before_a_search_that_finds_a_parent_note():
+    calls: list[str] = []
+
+    def search(query: str, company: str | None, fiscal_year: int | None, k: int) -> list[Evidence]:
+        calls.append(query)
+        if company != CO:
+            return []
+        return [PARENT] if "current liabilities" in query else [BALANCE_TOP]
+
+    def pages(source_id: str, page: int) -> list[Evidence]:
+        return [BALANCE_TOP, BALANCE_REST] if (source_id, page) == (BALANCE.source_id, 59) else []
+
+    graph = build_retrieval_graph(search, grader=OfflineGrader(), page_fn=pages).compile()
+    result = graph.invoke({"question": "What is Tamsin Rail's FY2024 current ratio?", "companies": [CO],
+                           "fiscal_years": [2024]})["retrieval_result"]
+    assert "t-bs-1" in result.fetched and "t-parent" not in result.fetched

@@ -697,3 +697,12 @@ def test_ratios_and_changes_in_points_are_cells() -> None:
     assert rows["Gross margin"].values == [41.3, 41.7, -0.4]
     ratio = rows["Net debt / EBITDA"]
     assert (ratio.values, ratio.periods, ratio.unit, ratio.scale) == ([2.85, 3.10], ["FY2024", "FY2023"], "x", None)
+
+
+def test_a_header_line_may_carry_its_columns_currency_and_scale() -> None:
+    from app.text.statements import is_period_line
+
+    for line in ("$m 2023", "£m 30 March", "A$m 2024 2023", "€m 2024 2023", "Note 2024"):
+        assert is_period_line(line), line
+    for line in ("$m Current assets", "Revenue 2023", "m"):
+        assert not is_period_line(line), line
