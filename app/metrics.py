@@ -43,7 +43,8 @@ class FigureLike(Protocol):
 @dataclass(frozen=True)
 class LineItem:
     """A statement line: `key` names it in input keys ('ppe_2019'); `synonyms` are the labels statements and
-    formulas use for it; `outflow` items are reported negative in cash-flow statements and used by size."""
+    formulas use for it; `outflow` items are used by size: cash outflows a cash-flow statement shows negative, and
+    costs and liabilities a UK or Australian statement shows in brackets ('Total current liabilities (373.5)')."""
 
     key: str
     name: str
@@ -74,7 +75,8 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
                                     "net revenues", "net sales", "total net sales", "total net revenue",
                                     "total net revenues", "sales", "turnover")),
     LineItem("cogs", "COGS", ("cost of sales", "cost of revenue", "cost of revenues", "total cost of revenue",
-                              "total cost of revenues", "cost of goods sold", "cost of products sold", "cogs")),
+                              "total cost of revenues", "cost of goods sold", "cost of products sold", "cogs"),
+             outflow=True),
     LineItem("gross_profit", "gross profit", ("gross profit",)),
     LineItem("operating_income", "operating income", (
         "operating income", "operating profit", "income from operations", "operating income (loss)", "ebit")),
@@ -90,7 +92,8 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
         "income before income taxes", "earnings before income taxes", "income before taxes",
         "profit before tax", "profit before taxation", "pre-tax income", "pretax income")),
     LineItem("current_assets", "current assets", ("total current assets", "current assets")),
-    LineItem("current_liabilities", "current liabilities", ("total current liabilities", "current liabilities")),
+    LineItem("current_liabilities", "current liabilities", ("total current liabilities", "current liabilities"),
+             outflow=True),
     LineItem("cash", "cash and cash equivalents", ("cash and cash equivalents", "cash and equivalents", "cash")),
     LineItem("short_term_investments", "short-term investments", (
         "short-term investments", "short term investments", "marketable securities",
@@ -100,7 +103,7 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
                                                     "trade and other receivables")),
     LineItem("inventory", "inventory", ("inventories", "inventory", "total inventories")),
     LineItem("accounts_payable", "accounts payable", ("accounts payable", "trade payables",
-                                                      "trade and other payables")),
+                                                      "trade and other payables"), outflow=True),
     LineItem("ppe", "PP&E", ("property, plant and equipment, net", "net property, plant and equipment",
                              "property and equipment, net", "property, plant and equipment", "pp&e", "ppe",
                              "net pp&e", "fixed assets", "ppne", "net ppne")),
@@ -108,7 +111,7 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
     LineItem("total_equity", "shareholders' equity", (
         "total shareholders' equity", "total stockholders' equity", "total equity", "shareholders' equity",
         "stockholders' equity", "equity")),
-    LineItem("total_debt", "total debt", ("total debt", "total borrowings", "debt", "borrowings")),
+    LineItem("total_debt", "total debt", ("total debt", "total borrowings", "debt", "borrowings"), outflow=True),
     LineItem("cfo", "cash from operations", (
         "net cash provided by operating activities", "net cash from operating activities",
         "cash provided by operating activities", "cash from operations", "cash flow from operations",

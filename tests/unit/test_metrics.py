@@ -131,6 +131,14 @@ def test_gross_margin_falls_back_to_revenue_less_cogs_when_gross_profit_is_not_r
     assert chosen.sources["cogs_2024"].label == "Cost of revenue"
 
 
+def test_costs_and_liabilities_shown_in_brackets_are_used_by_size():
+    """A UK balance sheet prints 'Total current liabilities (373.5)' and an income statement 'Cost of sales
+    (866.1)': a current ratio or a gross margin reads them as amounts, not as negative numbers."""
+    uk = [fig("Total current assets", 364.8, unit="£m"), fig("Total current liabilities", -373.5, unit="£m"),
+          fig("Revenue", 1486.2, unit="£m"), fig("Cost of sales", -872.4, unit="£m")]
+    assert compute("current ratio", uk)[1].result == round(364.8 / 373.5, 4)
+    assert compute("gross margin", uk)[1].result == round((1486.2 - 872.4) / 1486.2 * 100, 2)
+
 def test_a_missing_input_gives_no_result_and_names_the_input():
     without_sti = [f for f in FIGURES if f.label != "Short-term investments"]
     chosen = metric_inputs(METRICS["quick ratio"], without_sti, company=CO, year=2024)
