@@ -78,14 +78,20 @@ def metric_targets(question: str, figures: Sequence[Figure]) -> tuple[list[Metri
     targets, topic = metrics_asked(question)
     if targets and targets[0].origin == "question":
         return targets, topic
-    if any(reported(m, figures) for m in find_metrics(question)):
+    if any(reported(m, figures, question) for m in find_metrics(question)):
         return [], ""
     days = day_basis(question)
     return [with_day_basis(m, days) for m in targets], topic
 
 
-def reported(metric: Metric, figures: Sequence[Figure]) -> bool:
-    return any(metric in find_metrics(f.label) for f in figures)
+def reported(metric: Metric, figures: Sequence[Figure], question: str = "") -> bool:
+    """Whether a figure states the metric itself, for the year asked (a core or a segment's margin is another
+    measure: the calculator computes the one asked)."""
+    from app.facts.query import qualified_otherwise
+
+    years = set(years_named(question))
+    return any(metric in find_metrics(f.label) and not qualified_otherwise(f, question)
+               and (not years or f.fiscal_year in years) for f in figures)
 
 
 def with_day_basis(metric: Metric, days: int | None) -> Metric:

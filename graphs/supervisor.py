@@ -55,6 +55,7 @@ class SupervisorDeps:
     periods_fn: Callable[[str], Sequence[int]] | None = None
     page_fn: Callable[[str, int], list] | None = None
     known_years: Callable[[], Sequence[int]] | None = None
+    period_ends: Callable[[str], Mapping[str, int]] | None = None
     company_aliases: Callable[[], Mapping[str, str]] = dict
     cache: Any = None
     source_hash: Callable[[str], str | None] = lambda _: None
@@ -87,7 +88,8 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     builder.add_node("answer_from_memory", answer_from_memory)
     builder.add_node("cache_lookup", hit["cache_lookup"])
     builder.add_node("route", partial(route, router=deps.models.router, known_companies=deps.known_companies,
-                                      known_years=deps.known_years, aliases=deps.company_aliases))
+                                      known_years=deps.known_years, aliases=deps.company_aliases,
+                                      period_ends=deps.period_ends))
     builder.add_node("clarify", clarify)
     builder.add_node("refuse", refuse)
     builder.add_node("retrieve", retrieval)

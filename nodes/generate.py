@@ -168,7 +168,7 @@ def check_citations(draft: str, blocks: Sequence[Block], question: str = "",
         if not shares_content(plain, support):
             check.flagged.append(f"{sentence} (shares no words with the blocks it cites)")
             continue
-        if wrong := other_periods(plain, [admitted[n] for n in good], years):
+        if wrong := other_periods(plain, [admitted[n] for n in good], years, full_year=asks_full_year(question)):
             check.flagged.append(f"{sentence} (another period's figure: {', '.join(wrong)})")
             continue
         kept.append(clean)
@@ -177,26 +177,50 @@ def check_citations(draft: str, blocks: Sequence[Block], question: str = "",
     return kept, check
 
 
-def other_periods(sentence: str, cited: Sequence[Block], years: Sequence[int]) -> list[str]:
+def asks_full_year(question: str) -> bool:
+    """Whether a question asks about whole fiscal years: it names no quarter, half or interim filing."""
+    from app.knowledge.pages import forms_wanted
+
+    return bool(question) and not forms_wanted(question) & INTERIM_FORMS
+
+
+INTERIM_FORMS = frozenset({"10-Q", "half-year", "earnings"})
+"""Filings of part of a year (an earnings release may be either: it counts as part)."""
+
+
+def other_periods(sentence: str, cited: Sequence[Block], years: Sequence[int], *, full_year: bool = False
+                  ) -> list[str]:
     """The figures of a sentence that its cited report blocks give only for another period than the sentence
     claims: the year it binds to the figure ('€717.5m in FY2023', '(FY2023: …)', 'a year earlier'), else the
     one year it names, else the question's latest year. A sentence that names no year is checked against the
     question's, so 'Revenue was £1,204.6m' citing the FY2023 report cannot answer for FY2024. A figure the
-    blocks give for no period they say, or for part of a year, is left to the other checks."""
-    from app.facts.prose import dated_figures
+    blocks give for no period they say is left to the other checks. With `full_year` (the question asks about
+    whole years), a figure the blocks give only for part of a year (a half-year column, or any sentence of a
+    half-year report or a 10-Q) is removed too; otherwise a part-year figure is left to the other checks."""
+    from app.facts.prose import dated_figures, figures_located
     from app.facts.query import dated_values
+    from app.text.identity import read_name
 
     default = max(years) if years else None
     reports = [b for b in cited if b.kind == "report"]
     if not reports:
         return []
-    occurrences = [o for b in reports for o in dated_values(b.text, b.fiscal_year)]
+    occurrences = []
+    for b in reports:
+        interim = read_name(b.title or b.source_id).form in INTERIM_FORMS
+        occurrences += [(v, y, part or interim) for v, y, part in dated_values(b.text, b.fiscal_year)]
+    # a full-year question: where each figure stands at all, dated or not, and whether only interim filings say it
+    anywhere = [(read_name(b.title or b.source_id).form in INTERIM_FORMS, {abs(f.value) for f in figures_located(b.text)})
+                for b in reports] if full_year else []
     wrong = []
     for figure, year, _ in dated_figures(sentence, default):
         if year is None or figure.kind == "points":
             continue
         same = [(y, part) for v, y, part in occurrences if abs(abs(v) - abs(figure.value)) <= 1e-9 * max(1.0, abs(v))]
-        if same and not any(part or y == year for y, part in same):
+        holders = [interim for interim, values in anywhere if abs(figure.value) in values]
+        if full_year and ((same and all(part for _, part in same)) or (not same and holders and all(holders))):
+            wrong.append(f"{figure.text} is part of a year's, not the full year's")
+        elif same and not any(part or y == year for y, part in same):
             wrong.append(f"{figure.text} is FY{sorted({y for y, _ in same})[-1]}'s, not FY{year}'s")
     return wrong
 

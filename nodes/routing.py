@@ -29,7 +29,8 @@ Gather = Literal["retrieve", "news"]
 
 def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], Sequence[str]],
           known_years: Callable[[], Sequence[int]] | None = None,
-          aliases: Callable[[], Mapping[str, str]] = dict) -> dict[str, Any]:
+          aliases: Callable[[], Mapping[str, str]] = dict,
+          period_ends: Callable[[str], Mapping[str, int]] | None = None) -> dict[str, Any]:
     """Call the router on the standalone question, hold its decision to the guarantees below, and merge the
     companies and years it saw into the turn's. `known_years` gives the fiscal years the knowledge base holds;
     without it any fiscal year the question names counts as held. Names written where a company goes that find
@@ -49,11 +50,36 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
     decision = calculate_what_it_compares(decision, own_words)
     companies = _merge(state.get("companies") or [], decision.signals.get("companies") or [])
     years = _merge(state.get("fiscal_years") or [], decision.signals.get("years") or [])
+    years = years_of_period_ends(own_words, companies, years, period_ends)
     absent = unheld_names(own_words, lambda name: bool(companies_named(name, known, table)), [*companies, *named])
     decision = say_what_is_not_held(decision, absent, own_words)
     if not companies and not absent:
         decision = ask_which_company(decision, state, known)
     return {"decision": decision, "companies": companies, "fiscal_years": years, "absent_companies": absent}
+
+
+def years_of_period_ends(question: str, companies: Sequence[str], years: Sequence[int],
+                         period_ends: Callable[[str], Mapping[str, int]] | None) -> list[int]:
+    """The fiscal years a question means by the days it names: a day on which a report of a company it names ends
+    is that report's fiscal year ('the half-year ended 31 December 2024' of a June year end is FY2025; 'fiscal 2024
+    (the year ended March 31, 2025)' is the report filed as FY2025). A question about one period takes those years
+    alone; one about a change keeps the other years it names too. Without such a day, `years` as they are."""
+    from app.text.dates import read_dates
+    from app.text.question_kinds import read_ask
+
+    if period_ends is None or not companies:
+        return list(years)
+    days = {f"{y:04d}-{m:02d}-{d:02d}": y for _, (y, m, d) in read_dates(question)[0] if y and m and d}
+    if not days:
+        return list(years)
+    ends = [period_ends(c) for c in companies]
+    matched = {day: held[day] for day in days for held in ends if day in held}
+    if not matched:
+        return list(years)
+    if read_ask(question).kind not in ("change", "yes_no_change"):
+        return sorted(set(matched.values()))
+    calendar = {days[day] for day in matched}
+    return sorted(set(matched.values()) | (set(years) - calendar))
 
 
 def ask_which_company(decision: RouteDecision, state: SupervisorState, known: Sequence[str]) -> RouteDecision:

@@ -51,6 +51,8 @@ _COMPARATIVE = re.compile(r"(?i)\((?:FY\s?)?(?:19|20)\d{2}\s*:[^)]*\)|\((?:prior
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|expect(?!ations?\b)\w*|target\w*|anticipat\w*|"
                       r"project(?:ed|ion))\b")  # 'ahead of market expectations' says nothing of a later year
 _RANGE = re.compile(r"(?i)^\s*(?:–|—|-|to|and)\s*$")
+_NAMED_BY_NUMBER = re.compile(r"(?i)\b(?:scope|tier|level|phase|stage|line|unit|gen(?:eration)?|class|category|"
+                              r"type|grade|series|pillar|basel|no\.)\s*$")
 _FROM = re.compile(r"(?i)\bfrom\s*$")
 """'from €1,204.6m to €1,311.2m' is a change between two periods, not a range."""
 _RANGE_START = re.compile(r"(?i)\b(?:between|of|range\s+of)\s*$")
@@ -112,6 +114,8 @@ def figures_located(sentence: str) -> list[Located]:
             continue  # a name with a digit ('3M expended …'), not three million
         if re.fullmatch(r"(?:19|20)\d{2}", raw) and not (cur or scale or unit):
             continue
+        if not (cur or scale or unit) and _NAMED_BY_NUMBER.search(sentence[max(0, m.start() - 12):m.start()]):
+            continue  # part of a name: 'Scope 3 emissions', 'Tier 1 capital', 'Line 2', 'Phase 2'
         if (not (cur or scale or unit) and not sentence[:m.start()].strip() and len(raw) <= 2
                 and re.match(r" [A-Z][a-z]", sentence[m.end():m.end() + 3])):
             continue  # a footnote's mark: '1 Per million hours worked, employees and contractors.'
@@ -246,8 +250,15 @@ _PARTICIPLE = re.compile(r"(?i)\b(?:employed|delivered|shipped|opened|closed|rep
 
 
 def _label_words(sentence: str, spans: Sequence[tuple[int, int, float]]) -> str:
+    """The measure's words as the sentence writes them, with a qualifier just before them ('core operating
+    margin', 'underlying EBITDA'): a label that drops it would name another measure."""
     start, end, _ = max(spans, key=lambda s: s[2])
-    return sentence[start:end]
+    before = _QUALIFIER_BEFORE.search(sentence[max(0, start - 30):start])
+    return (before.group(1) + " " if before else "") + sentence[start:end]
+
+
+_QUALIFIER_BEFORE = re.compile(r"(?i)\b(core|underlying|adjusted|statutory|comparable|organic|normali[sz]ed|average|"
+                               r"reported|pro\s+forma)\s+$")
 
 
 def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure: Measure,

@@ -127,7 +127,9 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     from app.metrics import items_named
     from app.text.question_kinds import asked_sentence
 
-    named = tuple(dict.fromkeys([*years, *years_named(question)]))
+    # the turn's years when routing read them (a day a report ends names its fiscal year: 'the year ended March
+    # 31, 2025' is FY2025 though it says 'fiscal 2024'), else the years the question names
+    named = tuple(dict.fromkeys(years)) if years else tuple(years_named(question))
     items = tuple(dict.fromkeys([*items_named(measure.phrase), *items_named(asked_sentence(question))]))
     return FactQuery(measure=measure, kind=kind, years=named, part=part, ahead=bool(_FORWARD.search(question)),
                      count_stems=frozenset(analyze(measure.count_noun)), items=items)
@@ -232,10 +234,11 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         titled = None if row.columns else _segment_title(row.title or "", query, doc.company)
         if titled is None and _PARENT.search(f"{row.title or ''} {_heading_before(doc.text, row.raw)}"):
             titled = PARENT_ENTITY  # 'Parent entity information': the holding company's own books, not the group
+        dated = column_years(row.periods, doc.fiscal_year)
         for i, (value, period) in enumerate(zip(row.values, row.periods)):
             if value is None or period.endswith("change"):
                 continue
-            year, part = _period_of(period)
+            year, part = dated[i]
             if year is None:
                 continue
             measured = _MEASURED.search(row.line_item)
@@ -299,11 +302,12 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
             elif (label_says and row.title and label_match(row.title, query) <= 0 and not is_total(row.title)
                   and not _SUMMARY_TITLE.search(row.title)):
                 member = _member_of(row.title)  # 'Iron Ore FY2024 FY2023' / 'Segment revenue …'
+            dated = column_years(row.periods, doc.fiscal_year)
             for i, (value, period) in enumerate(zip(row.values, row.periods)):
                 name = row.columns[i] if label_says and row.columns and i < len(row.columns) else member
                 if value is None or name is None or is_total(name):
                     continue
-                year, part = _period_of(period) if not period.endswith("change") else (None, None)
+                year, part = dated[i]
                 change = period.endswith("change")
                 if year is None and not change:
                     continue
@@ -377,8 +381,7 @@ def dated_values(text: str, fiscal_year: int | None) -> list[tuple[float, int, b
 
     out: list[tuple[float, int, bool]] = []
     for row in read_statement(text).rows:
-        for value, period in zip(row.values, row.periods or []):
-            year, part = _period_of(period) if not period.endswith("change") else (None, None)
+        for value, (year, part) in zip(row.values, column_years(row.periods or [], fiscal_year)):
             if value is not None and year is not None:
                 out.append((value, year, part is not None))
     if "|" in text:
@@ -395,7 +398,7 @@ def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
     for figure in prose_facts(doc.text, query.prose_measure(), company=doc.company, fiscal_year=doc.fiscal_year,
                               source_id=doc.source_id, chunk_id=doc.chunk_id, page=doc.page):
         sentence = figure.quote
-        part = _part_in(sentence)
+        part = _part_in(sentence) or _part_of_filing(doc, sentence)
         match = _sentence_match(sentence, query) - (QUALIFIED if _qualified(sentence, figure.value, query) else 0.0)
         named = _SEGMENT_NAMED.search(_clause_before(sentence, figure.value))
         segment = named.group("name").strip() if named else PARENT_ENTITY if _PARENT.search(sentence) else None
@@ -470,6 +473,25 @@ def _qualified(sentence: str, value: float, query: FactQuery) -> bool:
     return False
 
 
+def qualified_otherwise(figure: Figure, question: str) -> bool:
+    """Whether a figure is another measure than the question's plain one: a segment's, or said with a qualifier
+    the question does not use ('the core operating margin slipped to 10.7%' for 'what was the operating
+    margin?'); its sentence, or its label, tells."""
+    if figure.segment:
+        return True
+    phrase = measure_asked(question).phrase
+    asked = {m.group(0).lower() for m in _QUALIFYING.finditer(phrase)}
+    near = figure.label
+    if figure.quote:
+        from app.facts.prose import figures_located
+
+        for located in figures_located(figure.quote):
+            if abs(located.value) == abs(figure.value):
+                near = f"{figure.label} {figure.quote[max(0, located.start - 60):located.start]}"
+                break
+    return any(m.group(0).lower() not in asked for m in _QUALIFYING.finditer(near))
+
+
 def _unasked_qualifier(text: str, query: FactQuery) -> bool:
     asked = {m.group(0).lower() for m in _QUALIFYING.finditer(query.measure.phrase)}
     return any(m.group(0).lower() not in asked for m in _QUALIFYING.finditer(text))
@@ -494,6 +516,27 @@ def _row_unit(unit: str, scale: str | None) -> str:
     return unit + suffix
 
 
+_DATED = re.compile(r"(?:^|\s)((?:19|20)\d{2})-(\d{2})-(\d{2})$")
+
+
+def column_years(periods: Sequence[str], filed_year: int | None) -> list[tuple[int | None, str | None]]:
+    """(fiscal year, part) of each column of a row: `_period_of` each, and a column dated by a day that falls in
+    the calendar year before the filing's fiscal year, on the day the filing's latest dated column ends, is of
+    the filing's fiscal year rather than of that calendar year: a half-year report of a company whose year ends in
+    June dates its columns '6M 2024-12-31' and '6M 2023-12-31', the halves of FY2025 and FY2024 (its balance sheet's
+    '2024-06-30' column, the last year-end, stays FY2024). A fiscal year named 'FY2024' is never moved."""
+    read = [_period_of(p) if not p.endswith("change") else (None, None) for p in periods]
+    dated = [(i, m) for i, p in enumerate(periods) if (m := _DATED.search(p))]
+    if not dated or filed_year is None:
+        return read
+    latest_i, latest = max(dated, key=lambda x: x[1].group(1, 2, 3))
+    if filed_year - int(latest.group(1)) != 1:
+        return read
+    day = latest.group(2, 3)
+    return [(year + 1, part) if year is not None and (m := _DATED.search(periods[i])) and m.group(2, 3) == day
+            else (year, part) for i, (year, part) in enumerate(read)]
+
+
 def _period_of(period: str) -> tuple[int | None, str | None]:
     """'FY2024' → (2024, None); 'Q2 2023' → (2023, 'Q2'); '6M 2024-12-31' → (2024, 'H'); '2024-06-30' → (2024, None)."""
     years = re.findall(r"(?:19|20)\d{2}", period)
@@ -507,6 +550,19 @@ def _period_of(period: str) -> tuple[int | None, str | None]:
     if period.startswith("6M"):
         return year, "H"
     return year, None
+
+
+def _part_of_filing(doc: Doc, sentence: str) -> str | None:
+    """A half-year report's or a 10-Q's sentence speaks of its half or quarter unless it says the full year
+    ('Statutory net profit after tax was A$272.1 million' in the half-year report is the half's)."""
+    from app.text.identity import read_name
+
+    form = read_name(getattr(doc, "title", "") or doc.source_id).form
+    part = {"half-year": "H", "10-Q": "Q"}.get(form or "")
+    if part and not re.search(r"(?i)\b(?:full[- ]year|for\s+the\s+year|annual|twelve\s+months|12\s+months)\b",
+                              sentence):
+        return part
+    return None
 
 
 def _part_in(sentence: str) -> str | None:

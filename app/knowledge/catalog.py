@@ -345,6 +345,19 @@ class Catalog:
         found = {(r.fiscal_year, r.fiscal_quarter, r.form) for r in rows}
         return sorted(found, key=lambda p: (p[0] or 0, p[1] or 0, p[2] or ""))
 
+    def period_ends(self, company: str) -> dict[str, int]:
+        """The day each of a company's reports ends ('2024-12-31') and the fiscal year it is filed as (2025 for
+        a half-year to December of a June year end): what lets a question's 'half-year ended 31 December 2024'
+        or 'the year ended March 31, 2025' name the filing's fiscal year."""
+        canonical = self.resolve_company(company)
+        if canonical is None:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(sources.c.period_end, sources.c.fiscal_year).distinct()
+                                .where(sources.c.company == canonical, sources.c.doc_type == "report",
+                                       sources.c.period_end.is_not(None), sources.c.fiscal_year.is_not(None))).all()
+        return {r.period_end.isoformat(): r.fiscal_year for r in rows}
+
     def tickers(self) -> dict[str, str]:
         """Ticker → company, as the sources state them ("ticker NWL", "(ticker: HLR)"): one company per ticker,
         and a ticker claimed by two companies is dropped."""

@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from app.knowledge.analyzer import analyze
 from app.text.figures import states_figure
+from app.text.measures import measure_asked
 from app.text.periods import YEAR
 from app.text.sentences import split_at_stops
 from app.text.terms import matched_terms, topic_terms
@@ -40,7 +41,7 @@ _QUANTITY = re.compile(
     r"members|stores|customers|bookings|orders)\b")
 _MEASURE_NOISE = ("amount usd dollar dollars million millions billion billions thousand thousands unit units value "
                   "figure end ending close closing have has had did does do reported report fiscal quarter period "
-                  "first second third fourth")
+                  "first second third fourth segment segments division divisions")
 _ANSWER_TYPE = re.compile(
     r"(?i)\b(which|what)\s+(?:company|companies|business|businesses|firm|entity|brand|segment|subsidiary|person|"
     r"executive|officer|auditor|bank|lender|customer|supplier|country|region|city)\b")
@@ -105,10 +106,19 @@ def _measure_terms(question: str, companies: frozenset[str]) -> tuple[frozenset[
     # a line item the question names ('how much did it generate in cash flow from operating activities') is
     # stated by any of its names ('Net cash provided by operating activities')
     # (not for guidance: last year's revenue does not state next year's expected revenue)
+    asked = measure_asked(question, sorted(companies))
     for key in items_named(core) if not forward_stems() & set(analyze(core)) else []:
+        names = [set(analyze(name)) for name in LINE_ITEMS[key].synonyms]
+        # what the question says beyond the line item's name must be stated too: 'Aerospace segment net sales',
+        # 'postpaid ARPU', 'satellite TV revenue' are not stated by the group's 'Net sales' or 'Revenue'
+        said = [n for n in names if n and n <= set(asked.stems)]
+        owners = set(analyze(" ".join(re.findall(r"\b[A-Z][\w&.-]*(?=['’]s?\b)", core))))  # "Ternline's"
+        extra = {w for w in set(asked.stems) - max(said, key=len, default=set()) - _droppable() - owners
+                 if len(w) >= 3 and w.isalpha()} if said else set()
+        extra |= set(analyze(asked.segment or ""))
         # one word of a name ('sales') alone would let 'Cost of sales' state it
-        alternatives += [words for name in LINE_ITEMS[key].synonyms
-                         if len(words := set(analyze(name))) >= 2 or name in ONE_WORD_ITEMS]
+        alternatives += [words | extra for name, words in zip(LINE_ITEMS[key].synonyms, names)
+                         if len(words) >= 2 or name in ONE_WORD_ITEMS]
     return tuple(frozenset(a) for a in alternatives if a)
 
 
@@ -140,6 +150,18 @@ def answers_question(question: str, sentence: str, companies: Iterable[str] = ()
     if not asks_for_figure(question):
         return True
     return states_figure(sentence) and states_measure(measure_terms(question, companies), sentence, context)
+
+
+@lru_cache(maxsize=1)
+def _droppable() -> frozenset[str]:
+    """Words a question may add to a line item's name that a statement's line need not repeat ('net income
+    attributable to shareholders' is 'Net income attributable to Amcor plc'), and the words of what is computed
+    from it ('revenue growth' reads 'Net sales')."""
+    return frozenset(analyze("total net group consolidated attributable shareholders stockholders owners parent company "
+                             "common ordinary equity holders reported gaap ifrs basic diluted annual full year fiscal "
+                             "amount figure value growth grow change changes increase decrease rise fall rate "
+                             "percentage percent difference compound cagr yoy year-over-year over average ratio "
+                             "share proportion margin"))
 
 
 def _forward_stem(term: str) -> str:

@@ -70,3 +70,16 @@ def test_returned_values_are_copies(tmp_path: Path) -> None:
     catalog.source_hashes().clear()
     assert catalog.companies() == ["Acme Rail"] and catalog.fiscal_years() == [2023]
     assert catalog.company_aliases() and catalog.source_hash("a")
+
+
+def test_period_ends_name_the_fiscal_year_each_report_is_filed_as(tmp_path: Path) -> None:
+    from datetime import date
+
+    catalog = Catalog(tmp_path / "catalog.sqlite")
+    for sid, year, end, doc_type in (("ar24", 2024, date(2024, 6, 30), "report"),
+                                     ("hy25", 2025, date(2024, 12, 31), "report"),
+                                     ("news", 2025, date(2025, 3, 12), "news")):
+        catalog.replace_source(SourceRecord(source_id=sid, text="x", origin=sid, company="Acme Rail", fiscal_year=year,
+                                            period_end=end, doc_type=doc_type), [], [])
+    assert catalog.period_ends("Acme Rail") == {"2024-06-30": 2024, "2024-12-31": 2025}
+    assert catalog.period_ends("Nobody") == {}

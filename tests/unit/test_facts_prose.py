@@ -171,3 +171,12 @@ def test_is_row_line_tells_a_table_row_from_a_sentence(line: str, row: bool) -> 
 ])
 def test_measure_kind_says_which_kind_of_figure_a_measure_takes(words: str, question: str, kind: str) -> None:
     assert measure_kind(analyze(words), question) == kind
+
+
+def test_a_qualifier_before_the_measure_stays_in_its_label_and_a_number_in_a_name_is_no_figure() -> None:
+    text = "Core operating income rose 1.5%, and the core operating margin slipped to 10.7%."
+    figures = prose_facts(text, measure("operating margin", "percent"), company="Wattlegrove", fiscal_year=2024,
+                          source_id="s", chunk_id="c", page=1)
+    assert [(f.label, f.value) for f in figures][:1] == [("core operating margin", 10.7)]
+    scope = "We are working with our suppliers to measure Scope 3 emissions, the large majority of our footprint."
+    assert read(scope, "Scope emissions", "any") == []

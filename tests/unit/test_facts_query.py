@@ -126,7 +126,11 @@ def test_read_query_takes_the_measure_kind_years_and_line_item_of_a_figure_quest
     assert (q.measure.phrase, q.kind, q.years, q.part, q.ahead, q.items) == (
         "revenue", "money", (2024,), None, False, ("revenue",))
     assert query("What was Quillfeather Mining's revenue?").years == ()
-    assert query("What was Quillfeather Mining's revenue in FY2024?", years=(2023,)).years == (2023, 2024)
+    # the turn's years, when routing read them, are the years: a day a report ends may name another fiscal year
+    assert query("What was Quillfeather Mining's revenue in the year ended March 31, 2025?", years=(2025,)).years == (
+        2025,)
+    assert query("What was Quillfeather Mining's revenue in fiscal 2024 (the year ended March 31, 2025)?",
+                 years=(2025,)).years == (2025,)
 
 
 @pytest.mark.parametrize(("question", "part", "ahead"), [
@@ -406,7 +410,9 @@ def test_dated_values_dates_statement_columns_table_cells_and_a_sentences_compar
 
 def test_dated_values_marks_a_half_year_and_leaves_out_a_figure_of_no_stated_period() -> None:
     half = "Half-year ended 31 December 2024 Half-year ended 31 December 2023\nRevenue 2,101.0 1,950.3"
-    assert dated_values(half, 2025) == [(2101.0, 2024, True), (1950.3, 2023, True)]
+    # filed as FY2025 (a June year end): the halves are FY2025's and FY2024's, not the calendar years'
+    assert dated_values(half, 2025) == [(2101.0, 2025, True), (1950.3, 2024, True)]
+    assert dated_values(half, 2024) == [(2101.0, 2024, True), (1950.3, 2023, True)]  # a December year end
     assert dated_values("Revenue in 2023 and 2024 was €380 million and €410 million respectively.", 2024) == []
 
 
@@ -477,3 +483,12 @@ def test_the_parent_entitys_own_books_answer_only_a_question_about_the_parent() 
     assert [f.figure.value for f in choose(facts_for(parent, docs), parent)] == [58.3]
     owners = query("What was the profit attributable to owners of the parent company in FY2024?")
     assert owners.measure.segment is None
+
+
+def test_a_half_year_reports_balance_sheet_keeps_its_last_year_end_in_that_year() -> None:
+    from app.facts.query import column_years
+
+    assert column_years(["2024-12-31", "2024-06-30"], 2025) == [(2025, None), (2024, None)]
+    assert column_years(["6M 2024-12-31", "6M 2023-12-31"], 2025) == [(2025, "H"), (2024, "H")]
+    assert column_years(["FY2024", "FY2023"], 2025) == [(2024, None), (2023, None)]  # named years stay
+    assert column_years(["2024-06-30", "2023-06-30"], 2024) == [(2024, None), (2023, None)]

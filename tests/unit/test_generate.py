@@ -673,3 +673,18 @@ def test_the_figure_of_the_period_asked_stands_and_so_does_a_sentence_naming_eac
     both = "Group revenue rose from £1,204.6m in FY2023 to £1,311.2m in FY2024 [1][2]."
     out = validate_citations(period_state(both))
     assert out["status"] == "answered" and out["draft"] == both
+
+
+def test_a_full_year_question_is_not_answered_from_a_half_year_report() -> None:
+    from nodes.generate import check_citations
+
+    half = Block(n=1, kind="report", header="[1] Northwind Logistics FY2025, p.2 [text]", source_id="NW_2025H1_HY:p2",
+                 chunk_id="nw-h1", company=NW, fiscal_year=2025, page=2, title="NW_2025H1_HY",
+                 text="Statutory net profit after tax was A$272.1 million, after care and maintenance costs.")
+    draft = "Northwind Logistics' net profit after tax was A$272.1m [1]."
+    kept, check = check_citations(draft, [half], "What net profit after tax did Northwind report for the full year "
+                                                 "ended 30 June 2025?", [2025])
+    assert kept == [] and "part of a year's, not the full year's" in check.flagged[0]
+    kept, _ = check_citations(draft, [half], "What was Northwind's net profit after tax for the half-year ended 31 "
+                                             "December 2024?", [2025])
+    assert kept == ["Northwind Logistics' net profit after tax was A$272.1m [1]."]

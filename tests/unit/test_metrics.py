@@ -362,3 +362,16 @@ def test_the_statements_own_line_wins_over_a_notes_shorter_one():
 def test_a_word_broken_by_the_page_still_names_its_line_item():
     assert label_match("Depreciation and amort ization of property, equipment and intangibles", "d_and_a") == 1
     assert label_match("Purchases of prop erty and equipment", "capex") == 1
+
+
+def test_a_core_or_a_segments_margin_does_not_stop_the_calculator_computing_the_one_asked():
+    from app.metric_plans import reported
+
+    question = "What was Quillon Works' operating margin in FY2024?"
+    core = Figure(label="core operating margin", value=10.7, unit="%", company=CO, fiscal_year=2024, source_id="s")
+    segment = core.model_copy(update={"label": "operating margin", "segment": "Tools"})
+    stated = core.model_copy(update={"label": "Operating margin", "value": 11.3})
+    earlier = stated.model_copy(update={"fiscal_year": 2023})
+    margin = METRICS["operating margin"]
+    assert not reported(margin, [core, segment, earlier], question)
+    assert reported(margin, [core, stated], question)

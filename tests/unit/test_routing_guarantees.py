@@ -252,3 +252,31 @@ def test_which_company_is_not_asked_where_the_question_or_thread_answers_it(ques
 def test_with_one_company_held_the_figure_is_searched() -> None:
     out = run(SEARCH, "What was the cash provided by operating activities in 2013?", known=["3M Company"])
     assert not out["decision"].needs_clarification
+
+
+# --- the fiscal year of a day a report ends -------------------------------------------------------------------
+
+ENDS = {"Northwind Logistics": {"2024-06-30": 2024, "2024-12-31": 2025, "2025-03-31": 2025}}
+
+
+@pytest.mark.parametrize(("question", "years"), [
+    ("What was Northwind Logistics' EBITDA for the half-year ended 31 December 2024?", [2025]),
+    ("What was Northwind Logistics' operating margin in fiscal 2024 (the year ended March 31, 2025)?", [2025]),
+    ("How many people did Northwind Logistics employ at 30 June 2024?", [2024]),
+    ("How did Northwind Logistics' EBITDA change between the year ended 30 June 2024 and the half-year ended "
+     "31 December 2024?", [2024, 2025]),
+    ("What was Northwind Logistics' revenue in FY2023?", [2023]),  # no day: the years named
+    ("What was Northwind Logistics' cash at 31 March 2023?", [2023]),  # no report ends that day
+])
+def test_a_day_a_report_ends_names_the_fiscal_year_it_is_filed_as(question: str, years: list[int]) -> None:
+    from nodes.routing import years_of_period_ends
+
+    named = sorted(set(years_in_question(question)))
+    assert years_of_period_ends(question, ["Northwind Logistics"], named, lambda c: ENDS.get(c, {})) == years
+
+
+def years_in_question(question: str) -> list[int]:
+    from app.routing.features import KNOWN_YEARS
+    from app.text.periods import years_in
+
+    return years_in(question, KNOWN_YEARS)

@@ -32,6 +32,7 @@ from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure
 from app.text.companies import companies_named
 from app.text.question_kinds import Ask, asked_sentence, read_ask
+from app.text.questions import measure_terms, states_measure
 from app.text.terms import question_noise
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from app.turns import Block
@@ -152,7 +153,7 @@ class Analyst:
                 ns = [n for f in each if (n := self.n_of(f.figure)) is not None]
                 parts = " and ".join(self.at(f) for f in each)
                 return [cite(f"{self.subject(each[-1])} {self.verb(each[-1])} {parts}", ns)] if ns else []
-        best = choose(facts, self.query)
+        best = [f for f in choose(facts, self.query) if self.states_asked(f)]
         if not best:
             return []
         fact = best[0]
@@ -175,6 +176,16 @@ class Analyst:
                 out[0] = cite(f"{self.subject(fact)} {self.verb(fact)} {amount(low.figure.value, low.figure.unit)} to "
                               f"{amount(high.figure.value, high.figure.unit)} {period_text(fact.figure)}", [n])
         return out
+
+    def states_asked(self, fact: Fact) -> bool:
+        """Whether the fact's row or sentence names everything the question's measure says, as a claim must
+        (app/text/questions.states_measure): the group's 'Revenue' is no answer to 'satellite TV revenue', nor
+        'Blended ARPU' to 'postpaid ARPU'."""
+        if fact.origin == "text":
+            said, context = fact.figure.quote or fact.figure.label, ""
+        else:
+            said, context = fact.figure.label, " ".join(x for x in (fact.segment or "", fact.context) if x)
+        return states_measure(measure_terms(self.question, self.companies), said, context)
 
     def verb(self, fact: Fact) -> str:
         words = self.measure_words(fact)

@@ -1,0 +1,131 @@
+"""The measure a question asks about, as the question words it: `asked_sentence` (the sentence that asks,
+its lead-in dropped) and `measure_asked` (the measure's words and stems, the segment it names, the count noun of
+a 'how many'). app/text/question_kinds reads the kind of answer; app/text/questions what a sentence must name;
+both read the measure here, which reads neither. Pure and deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.text.sentences import split_at_stops
+
+_LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|in|from|for|if|excluding|assuming|when|"
+                      r"looking at|judging by|using|by (?:drawing|primarily|relying|looking|using)|relying on)\b"
+                      r"[^,?]{0,120},\s*)+")
+UP_WORDS = r"increas\w*|improv\w*|ris(?:e|en|ing)|rose|grow\w*|grew|go(?:ne)?\s+up|went\s+up|higher|accelerat\w*|widen\w*|expand\w*"
+DOWN_WORDS = r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|decelerat\w*|narrow\w*|shr[iu]nk\w*|contract\w*|deteriorat\w*|reduc\w*"
+
+def asked_sentence(question: str) -> str:
+    """The sentence that asks (the first ending in '?', else the first), lead-ins such as 'According to the
+    annual report,' or 'As of FY2023Q1,' dropped."""
+    sentences = [s.strip() for s in split_at_stops(question.strip()) if s.strip()]
+    asked = next((s for s in sentences if s.endswith("?")), sentences[0] if sentences else "")
+    tail = asked.rsplit(":", 1)[-1].strip()
+    if tail != asked and re.match(r"(?i)(?:what|which|how|who|when|where|why|is|are|was|were|did|does|do|has|have)\b",
+                                  tail):
+        asked = tail  # 'Answer using the balance sheet: what is …?'
+    return _LEAD_IN.sub("", asked)
+
+
+# --- the measure a question asks about -------------------------------------------------------------------------
+
+_PERIOD_PHRASES = re.compile(
+    r"(?i)\b(?:within|at|as\s+(?:of|at)|for|during|in|over|by|of)?\s*(?:the\s+)?(?:end\s+of\s+(?:the\s+)?)?"
+    r"(?:last|latest|most\s+recent|current|previous|prior|following|next|reporting|financial|fiscal|full|half|"
+    r"first|second|third|fourth)?\s*(?:financial\s+|fiscal\s+)?(?:year|period|half[- ]year|half|quarter|"
+    r"(?:\d{1,2}|fifty[- ]two|fifty[- ]three)\s+weeks|(?:six|three|nine|twelve)\s+months)\b(?:\s+(?:ended|ending|"
+    r"to|end))?|\b(?:FY\s?\d{1,2}/)?(?:FY|fiscal|financial\s+year)\s?'?(?:19|20)?\d{2}\b|\b[HQ][1-4]\b|"
+    r"\bfiscal\s+years?\b|\byear[- ]end\b|\bperiod[- ]end\b|\bor\b(?=\s+at\s+the\s+end)|"
+    r"\bFY\s?\d{1,2}/(?:(?:19|20)?\d{2})?(?!\w)")  # 'FY3/2025': the year ending in March 2025
+_PLAIN_VERBS = frozenset({"have", "has", "had", "hold", "own", "count", "report", "record", "disclose", "list", "say"})
+"""Verbs of a 'how many' question that say nothing of what was counted."""
+_JOINING = frozenset({"of", "from", "for", "per", "to", "on", "and", "/"})
+"""Words that join two words of a measure ('cost of sales', 'cash flow from operations', 'debt to equity')."""
+_SCAFFOLD = frozenset("""what which how much many was were is are did does do has have had will would
+    could can should the a an of in at for to by on from with its their his her our your according annual report
+    reports report's reported statement statements filing filings based using give answer please
+    round rounded decimal decimals places place two one three nearest usd us dollars dollar yen euros pounds
+    million millions billion billions thousand thousands units unit amount figure value level generate
+    generated make made bring brought earn earned record recorded post posted book booked achieve achieved
+    deliver record end ending ended close closing last latest within period year years fiscal financial data
+    shown mentioned disclosed say says said state stated show or and during hold roughly fy as it that this
+    if quantity directly outlined explicitly""".split())
+_STATEMENT_NAMES = re.compile(
+    r"(?i)\b(?:(?:consolidated\s+)?(?:income|cash\s+flows?|balance\s+sheets?|profit\s+(?:and|or)\s+loss|"
+    r"comprehensive\s+income)\s+statements?|(?:consolidated\s+)?statements?\s+of\s+(?:consolidated\s+)?"
+    r"(?:operations|income|earnings|cash\s+flows?|financial\s+position|comprehensive\s+income|profit\s+or\s+loss)|"
+    r"balance\s+sheets?)\b")
+_SEGMENT_WORD = re.compile(r"(?i)^(?:segment|business|division|operations|unit|arm|region)s?\b")
+_NOT_SEGMENT = frozenset("""the a an in of at for did does do was is were are its their our what which how much many
+    and or by to from with each any all""".split())
+_ASK_WORDS = re.compile(rf"(?i)\b(?:{UP_WORDS}|{DOWN_WORDS}|change[ds]?|compare[ds]?|comparison|differ\w*|between|versus|vs|"
+                        r"expected\s+to|improved\s+or\s+declined|go\s+up|go\s+down)\b|\bFY\b")
+
+
+def _segment_named(text: str) -> tuple[str | None, str]:
+    """The segment a question names ('Pellbury's Online segment', 'the Machine Tools business', 'its
+    International franchise segment') and the text without it: up to three words before 'segment',
+    'business' or 'division', the first capitalised, none a function word."""
+    words = list(re.finditer(r"[\w&.'’-]+", text))
+    for i, word in enumerate(words):
+        if not _SEGMENT_WORD.match(word.group(0)) or i == 0:
+            continue
+        name: list[re.Match[str]] = []
+        for previous in reversed(words[max(0, i - 3):i]):
+            bare = re.sub(r"['’]s?$", "", previous.group(0))
+            if bare.lower() in _NOT_SEGMENT or not bare:
+                break
+            name.insert(0, previous)
+        while name and not name[0].group(0)[0].isupper():
+            name.pop(0)
+        if name:
+            segment = " ".join(re.sub(r"['’]s?$", "", m.group(0)) for m in name)
+            return segment, text[:name[0].start()] + " " + text[word.end():]
+    return None, text
+
+
+@dataclass(frozen=True)
+class MeasureAsked:
+    """The measure as the question words it ('underlying EBITDA', 'order intake'), its analyzed stems, the
+    segment it names (or None for the whole company) and the count noun of a 'how many' question."""
+
+    phrase: str
+    stems: frozenset[str]
+    segment: str | None = None
+    count_noun: str = ""
+
+
+def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
+    """The measure the question asks about (see MeasureAsked): the asked sentence without its lead-in, company
+    names, dates and periods, segment and question words."""
+    from app.knowledge.analyzer import analyze
+    from app.text.dates import read_dates
+
+    text = asked_sentence(question)
+    text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
+    names = {n for company in companies for n in (company, *company.split()[:1]) if len(n) >= 2}
+    for name in sorted(names, key=len, reverse=True):
+        text = re.sub(rf"(?i)\b{re.escape(name)}(?:['’]s?)?(?=\W|$)", " ", text)
+    text = re.sub(r"\b[A-Z][A-Za-z]{1,5}['’]s\b", " ", text)  # a ticker or short name as owner: "WGM's", "JnJ's"
+    segment, text = _segment_named(text)
+    text = _STATEMENT_NAMES.sub(" ", text)
+    text = read_dates(text)[2]
+    text = _PERIOD_PHRASES.sub(" ", text)
+    text = _ASK_WORDS.sub(" ", text)
+    count = re.search(r"(?i)\bhow\s+many\s+(?P<noun>(?:[\w-]+\s+){0,3}?[\w-]+?)(?=\s+(?:did|does|do|has|have|had|"
+                      r"is|are|was|were|will|would)\b)", text)
+    # what was done to them counts too: 'how many machine tools did it deliver' is not how many it ordered
+    verb = re.match(r"\s+(?:did|does|do|will|would)\s+(?:(?:the|its|their|it|they)\s+)?(?P<verb>[a-z]{3,})\b",
+                    text[count.end():]) if count else None
+    tokens = re.findall(r"[A-Za-z][\w&'-]*|/", text)
+    content = [t != "/" and t.lower().strip("'") not in _SCAFFOLD for t in tokens]
+    # a joining word between two words of the measure stays: 'cash flow from operations', 'cost of sales'
+    words = [t for i, t in enumerate(tokens) if content[i] or (
+        t.lower() in _JOINING and 0 < i < len(tokens) - 1 and content[i - 1] and content[i + 1])]
+    phrase = " ".join(words)
+    done = verb.group("verb") if verb and verb.group("verb") not in _PLAIN_VERBS else ""
+    return MeasureAsked(phrase=phrase, stems=frozenset(analyze(f"{phrase} {done}")), segment=segment,
+                        count_noun=count.group("noun") if count else "")
