@@ -181,11 +181,12 @@ def asks_full_year(question: str) -> bool:
     """Whether a question asks about whole fiscal years: it names no quarter, half or interim filing."""
     from app.knowledge.pages import forms_wanted
 
-    return bool(question) and not forms_wanted(question) & INTERIM_FORMS
+    return bool(question) and not forms_wanted(question) & {*INTERIM_FORMS, "earnings"}
 
 
-INTERIM_FORMS = frozenset({"10-Q", "half-year", "earnings"})
-"""Filings of part of a year (an earnings release may be either: it counts as part)."""
+INTERIM_FORMS = frozenset({"10-Q", "half-year"})
+"""Filings of part of a year. An earnings release is not one: a fourth quarter's release gives the full year too,
+and its columns say which figure is which."""
 
 
 def other_periods(sentence: str, cited: Sequence[Block], years: Sequence[int], *, full_year: bool = False

@@ -28,6 +28,8 @@ FETCH_K = 5
 """Hits read per line-item search: the row is on the statement page, which ranks near the top when it exists."""
 INTERIM_FORMS = frozenset({"10-Q", "half-year", "earnings"})
 """Filings of part of a year."""
+MAX_NAME_QUERIES = 3
+"""Searches of a line item's names per filing: three names each, the commonest first."""
 MAX_FETCHES = 12
 """Searches per run at most: a formula over three years of four line items is the most the catalogue asks."""
 
@@ -122,11 +124,14 @@ def find_row(search_fn: SearchFn, company: str, item: str, year: int, filings: S
              page_fn: PageFn | None = None) -> Evidence | None:
     """The first chunk of a primary statement, in the filings of `filings` in order, that gives `item` for `year`
     for the company, else the first chunk of any other page that does. A statement page whose best chunk (the
-    one search ranks it by: often its title rather than the row) does not give it has its other chunks read."""
-    query = " ".join(LINE_ITEMS[item].synonyms[:3])
+    one search ranks it by: often its title rather than the row) does not give it has its other chunks read. The
+    line item's names are searched three at a time, the commonest first ('Cost of products sold' is the seventh
+    name of cost of sales), in at most MAX_NAME_QUERIES searches per filing."""
+    names = LINE_ITEMS[item].synonyms
+    queries = [" ".join(names[i:i + 3]) for i in range(0, len(names), 3)][:MAX_NAME_QUERIES]
     wanted = (company.casefold(), item, year)
     elsewhere: Evidence | None = None
-    for filing in filings:
+    for filing, query in ((f, q) for f in filings for q in queries):
         for hit in search_fn(query, company, filing, FETCH_K):
             doc = Evidence.model_validate(hit)
             on_statement = statement_of_page(doc.text) is not None

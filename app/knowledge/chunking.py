@@ -40,6 +40,7 @@ class _Unit:
     table_header: str | None = None
     keeps_lines: bool = False  # a line of a tabular page: joined to its neighbours by line breaks
     in_header: bool = False  # one of the lines that head a tabular page (title, unit, column periods)
+    breaks_line: bool = False  # prose that starts a line of its own: a heading or an enumerated item
 
 
 def context_header(title: str, section: str | None) -> str:
@@ -104,6 +105,19 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
                     units.append(_Unit(row, 0, section, False, table_header="\n".join(head) or None,
                                        keeps_lines=True, in_header=row.split("\n")[0] in head))
                 i += run
+            elif not tabular and (_ENUMERATED_LINE.match(lines[i]) or _heading_line(lines, i)):
+                # a heading or an item of a list keeps its own line, so a list can be read back as a list
+                _flush_prose(prose, units, section, tabular)
+                prose.append(lines[i].strip())
+                if _heading_line(lines, i):  # a heading or a titled item: its paragraph starts a line too
+                    _flush_prose(prose, units, section, tabular, breaks_line=True)
+                    if i + 1 < len(lines):
+                        prose.append(lines[i + 1].strip())
+                        _mark_break(prose)
+                        i += 1
+                else:
+                    _mark_break(prose)
+                i += 1
             else:
                 prose.append(lines[i].strip())
                 i += 1
@@ -236,15 +250,42 @@ def _rows(lines: list[str]) -> list[str]:
     return ["\n".join(row) for row in rows]
 
 
-def _flush_prose(prose: list[str], units: list[_Unit], section: str | None, tabular: bool = False) -> None:
+_LINE_BREAK = "\x00"
+"""Marks, at the head of the prose collected, that its first sentence starts a line (see _mark_break)."""
+_ENUMERATED_LINE = re.compile(r"^\s*(?:\d{1,2}[.)]|\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)|[•▪●◦])\s+\S")
+_LINE_END_WORDS = frozenset("the a an of and or to in for with on by at as from that which its our their".split())
+
+
+def _heading_line(lines: list[str], i: int) -> bool:
+    """A short line that heads the text after it ('Principal Business Risks', '25. Events after the reporting
+    period'): at most eight words, a capital first, no closing mark or dangling word, and a next line that
+    starts with a capital or an enumeration."""
+    line = lines[i].strip()
+    words = line.split()
+    if not 0 < len(words) <= 8 or i + 1 >= len(lines):
+        return False
+    bare = re.sub(r"^\d{1,2}(?:\.\d{1,2})?[.)]?\s+", "", line)
+    following = lines[i + 1].strip()
+    return (bare[:1].isupper() and not line.endswith((".", ",", ";", ":", "-", "–"))
+            and words[-1].lower() not in _LINE_END_WORDS and not _ROW_VALUES.search(line)
+            and (following[:1].isupper() or bool(_ENUMERATED_LINE.match(following))))
+
+
+def _mark_break(prose: list[str]) -> None:
+    prose[0] = _LINE_BREAK + prose[0].removeprefix(_LINE_BREAK)
+
+
+def _flush_prose(prose: list[str], units: list[_Unit], section: str | None, tabular: bool = False,
+                 breaks_line: bool = False) -> None:
     if prose and tabular:
-        units.extend(_Unit(row, 0, section, False, keeps_lines=True) for row in _rows(prose))
+        units.extend(_Unit(row.replace(_LINE_BREAK, ""), 0, section, False, keeps_lines=True) for row in _rows(prose))
         prose.clear()
     if prose:
         paragraph = " ".join(prose)
-        for sentence in _SENTENCE_END.split(paragraph):
+        breaks = breaks_line or paragraph.startswith(_LINE_BREAK)
+        for n, sentence in enumerate(_SENTENCE_END.split(paragraph.replace(_LINE_BREAK, ""))):
             if sentence.strip():
-                units.append(_Unit(sentence.strip(), 0, section, False))
+                units.append(_Unit(sentence.strip(), 0, section, False, breaks_line=breaks and n == 0))
         prose.clear()
 
 
@@ -319,9 +360,15 @@ def _pack(units: list[_Unit], title: str, max_tokens: int, overlap: int):  # typ
         lines = [u.text for u in cur]
         if (first.is_table or (first.keeps_lines and not first.in_header)) and first.table_header:
             lines.insert(0, first.table_header)
-        sep = "\n" if first.is_table or first.keeps_lines else " "
         tokens = sum(u.tokens for u in cur) + header_cost(first)
-        return sep.join(lines), first.section, first.is_table, tokens
+        if first.is_table or first.keeps_lines:
+            return "\n".join(lines), first.section, first.is_table, tokens
+        # prose: sentences run on, but a heading or a list item starts its own line
+        offset = len(lines) - len(cur)
+        text = lines[0] if offset else ""
+        for k, unit in enumerate(cur):
+            text += ("\n" if unit.breaks_line and (text or k) else " " if text else "") + lines[offset + k]
+        return text, first.section, first.is_table, tokens
 
     def carry_fits(cur: list[_Unit], unit: _Unit) -> bool:
         return used + unit.tokens <= budget

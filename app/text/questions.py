@@ -109,13 +109,9 @@ def _measure_terms(question: str, companies: frozenset[str]) -> tuple[frozenset[
     asked = measure_asked(question, sorted(companies))
     for key in items_named(core) if not forward_stems() & set(analyze(core)) else []:
         names = [set(analyze(name)) for name in LINE_ITEMS[key].synonyms]
-        # what the question says beyond the line item's name must be stated too: 'Aerospace segment net sales',
-        # 'postpaid ARPU', 'satellite TV revenue' are not stated by the group's 'Net sales' or 'Revenue'
-        said = [n for n in names if n and n <= set(asked.stems)]
-        owners = set(analyze(" ".join(re.findall(r"\b[A-Z][\w&.-]*(?=['’]s?\b)", core))))  # "Ternline's"
-        extra = {w for w in set(asked.stems) - max(said, key=len, default=set()) - _droppable() - owners
-                 if len(w) >= 3 and w.isalpha()} if said else set()
-        extra |= set(analyze(asked.segment or ""))
+        # the segment a question names must be stated too: the group's 'Net sales' or 'Revenue' does not state
+        # an 'Aerospace segment''s net sales or a 'satellite TV business''s revenue
+        extra = set(analyze(asked.segment or ""))
         # one word of a name ('sales') alone would let 'Cost of sales' state it
         alternatives += [words | extra for name, words in zip(LINE_ITEMS[key].synonyms, names)
                          if len(words) >= 2 or name in ONE_WORD_ITEMS]
@@ -150,18 +146,6 @@ def answers_question(question: str, sentence: str, companies: Iterable[str] = ()
     if not asks_for_figure(question):
         return True
     return states_figure(sentence) and states_measure(measure_terms(question, companies), sentence, context)
-
-
-@lru_cache(maxsize=1)
-def _droppable() -> frozenset[str]:
-    """Words a question may add to a line item's name that a statement's line need not repeat ('net income
-    attributable to shareholders' is 'Net income attributable to Amcor plc'), and the words of what is computed
-    from it ('revenue growth' reads 'Net sales')."""
-    return frozenset(analyze("total net group consolidated attributable shareholders stockholders owners parent company "
-                             "common ordinary equity holders reported gaap ifrs basic diluted annual full year fiscal "
-                             "amount figure value growth grow change changes increase decrease rise fall rate "
-                             "percentage percent difference compound cagr yoy year-over-year over average ratio "
-                             "share proportion margin"))
 
 
 def _forward_stem(term: str) -> str:

@@ -29,7 +29,7 @@ from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_me
                               member_facts, read_query, two_periods)
 from app.facts.prose import whole_sentences
 from app.knowledge.analyzer import analyze
-from app.models.providers.offline.composer.wording import cite, format_figure
+from app.models.providers.offline.composer.wording import cite, format_figure, possessive
 from app.text.companies import companies_named
 from app.text.question_kinds import Ask, asked_sentence, read_ask
 from app.text.questions import measure_terms, states_measure
@@ -59,10 +59,6 @@ def period_text(figure: Figure, part: str | None = None) -> str:
 
 _MONTH_NAMES = ["", "January", "February", "March", "April", "May", "June", "July", "August", "September",
                 "October", "November", "December"]
-
-
-def possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 class Analyst:
@@ -140,8 +136,47 @@ class Analyst:
             return self.extreme_answer()
         if kind == "judgement":
             return self.judgement_answer()
-        if kind in ("list", "yes_no", "explain"):
+        if kind == "list":
+            return self.enumerating_sentence() or self.list_answer() or self.sentence_answer()
+        if kind in ("yes_no", "explain"):
             return self.sentence_answer()
+        return []
+
+    def enumerating_sentence(self) -> list[str]:
+        """A sentence that holds the question's key words and lists after a colon ('The Group has three
+        reportable segments: Industrial Drives (…), Mobility Solutions (…) and Service (…).')."""
+        key = self.key_stems()
+        if not key:
+            return []
+        for block in (b for b in self.reports if b.kind == "report"):
+            for sentence in whole_sentences(block.text):
+                head, colon, tail = sentence.partition(":")
+                if not colon or len(re.findall(r",|;|\band\b", tail)) < 2 or not _holds_all(head, key):
+                    continue
+                return [cite(sentence, [block.n])]
+        return []
+
+    def list_answer(self) -> list[str]:
+        """The items a report lists under a heading that names what was asked ('Principal Business Risks',
+        'Events after the reporting period', 'Store numbers by format'; app/text/lists.py), in the report's
+        words: titles in one sentence, items that are sentences each in its own."""
+        from app.text.lists import listed_items
+
+        key = self.key_stems()
+        for block in (b for b in self.reports if b.kind == "report"):
+            listed = listed_items(block.text, key)
+            if listed is None:
+                continue
+            company = block.company or (self.companies[0] if self.companies else "")
+            heading = re.sub(r"^\d{1,2}(?:\.\d{1,2})?[.)]?\s+", "", listed.heading).split("   ")[-1].strip()
+            what = heading[:1].lower() + heading[1:] if heading[1:2].islower() else heading
+            items = list(listed.items)
+            if all(not i.endswith(".") for i in items):
+                joined = "; ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else items[0]
+                return [cite(f"{possessive(company)} report lists under '{heading}': {joined}", [block.n])]
+            lead = cite(f"{possessive(company)} report lists {_count_word(len(items))} items under '{heading}'",
+                        [block.n])
+            return [lead, *(cite(i.rstrip("."), [block.n]) for i in items)] if what else []
         return []
 
     def figure_answer(self) -> list[str]:
@@ -511,6 +546,16 @@ _VERBS = frozenset("""pay paid won win make made generate generated ship shipped
     opened close closed declare declared impose imposed agree agreed forecast expect expected give gave report reported
     bring brought earn earned hold held have had plan planning announce announced realise realised realize realized
     may borrow get under it""".split())
+
+
+def _holds_all(text: str, key: set[str]) -> bool:
+    words = set(analyze(text))
+    return all(_stem_in_words(k, words) for k in key)
+
+
+def _count_word(n: int) -> str:
+    return ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+            "twelve"][n] if 0 <= n <= 12 else str(n)
 
 
 def _lower_first(label: str) -> str:
