@@ -328,3 +328,21 @@ def test_a_note_page_that_opens_with_prose_is_chunked_whole_words_with_only_its_
         assert chunk.text.count("Paragraph line 0") <= 1
     assert sum(c.text.count("Paragraph line 3 ") for c in chunks) == 1  # the prose is not repeated as a header
     assert "reportable" in " ".join(c.text for c in chunks)
+
+
+def test_a_heading_and_each_item_of_a_list_keep_their_own_lines_in_prose() -> None:
+    page = ("Principal Business Risks\nThe following are the principal risks that could affect the Group and its "
+            "results over the\ncoming years, as the Board sees them today.\n1. Fluctuations in demand for capital "
+            "goods\nMachine tools are capital goods, and demand for them rises and falls with investment.\n"
+            "(a) Dividend: on 22 August 2024 the Directors declared a final dividend of 18 cents per share.\n"
+            "(b) Share buy-back: the Company announced an on-market buy-back.")
+    record = SourceRecord(source_id="r", title="ACME_2024_AR", text=page, origin="r", pages=[(28, page)])
+    text = chunk_record(record)[0].text
+    assert text.splitlines() == [
+        "Principal Business Risks",
+        "The following are the principal risks that could affect the Group and its results over the coming years, "
+        "as the Board sees them today.",
+        "1. Fluctuations in demand for capital goods",
+        "Machine tools are capital goods, and demand for them rises and falls with investment.",
+        "(a) Dividend: on 22 August 2024 the Directors declared a final dividend of 18 cents per share.",
+        "(b) Share buy-back: the Company announced an on-market buy-back."]
