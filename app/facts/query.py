@@ -244,6 +244,8 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             measured = _MEASURED.search(row.line_item)
             unit = (measured.group("unit") if measured else "%" if _PERCENT_LABEL.search(row.line_item)
                     else "" if _COUNTED.search(row.line_item) else _row_unit(row.unit, row.scale))
+            if query.kind == "count":
+                unit = re.sub(r"(?:[A-Z]{1,3})?[$£€¥]", "", unit)  # subscribers in thousands are no dollars
             if value < 0 and _is_outflow(query):
                 value = -value  # capital expenditure 'spent': the bracketed cash outflow, as an amount
             column = row.columns[i] if row.columns and i < len(row.columns) else None
@@ -610,7 +612,9 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
         wanted = max(latest or [f.figure.fiscal_year or 0 for f in kept])
     kept = [f for f in kept if f.figure.fiscal_year == wanted]
     origin = {"statement": 0, "table": 1, "text": 2}
-    return sorted(kept, key=lambda f: (-round(f.match, 2), origin[f.origin], _name_rank(f, query)))
+    # among equals, the later filing's (a restated comparative replaces what the earlier report said)
+    return sorted(kept, key=lambda f: (-round(f.match, 2), origin[f.origin], _name_rank(f, query),
+                                       -(f.filed_year or 0)))
 
 
 def _name_rank(fact: Fact, query: FactQuery) -> int:

@@ -99,6 +99,15 @@ def _measure_terms(question: str, companies: frozenset[str]) -> tuple[frozenset[
     parts = [{t for t in topic_terms(_ANSWER_TYPE.sub(r"\1", part), companies) - noise if len(t) > 1 or t.isdigit()}
              for part in _SECOND_PART.split(core) if part and not _QUESTION_WORD.fullmatch(part.strip())]
     alternatives = [p for p in parts if p]
+    # the measure as read without the question's scaffold ('how much EBIT did its Service segment generate' is
+    # 'EBIT' of 'Service'; 'how many machine tools did it deliver in FY3/2025' is 'machine tools' delivered)
+    asked = measure_asked(question, sorted(companies))
+    clean = set(analyze(asked.phrase)) | set(analyze(asked.segment or ""))
+    if asked.count_noun:
+        clean |= set(asked.stems)
+    clean = {w for w in clean if w not in noise and (len(w) > 1 or w.isdigit())}
+    if clean and clean not in alternatives and len(_SECOND_PART.split(core)) == 1:
+        alternatives.append(clean)
     for metric in find_metrics(core):
         alternatives.append(set(analyze(metric.name)))
         for source in metric.inputs:
@@ -106,7 +115,6 @@ def _measure_terms(question: str, companies: frozenset[str]) -> tuple[frozenset[
     # a line item the question names ('how much did it generate in cash flow from operating activities') is
     # stated by any of its names ('Net cash provided by operating activities')
     # (not for guidance: last year's revenue does not state next year's expected revenue)
-    asked = measure_asked(question, sorted(companies))
     for key in items_named(core) if not forward_stems() & set(analyze(core)) else []:
         names = [set(analyze(name)) for name in LINE_ITEMS[key].synonyms]
         # the segment a question names must be stated too: the group's 'Net sales' or 'Revenue' does not state

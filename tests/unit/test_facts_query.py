@@ -492,3 +492,14 @@ def test_a_half_year_reports_balance_sheet_keeps_its_last_year_end_in_that_year(
     assert column_years(["6M 2024-12-31", "6M 2023-12-31"], 2025) == [(2025, "H"), (2024, "H")]
     assert column_years(["FY2024", "FY2023"], 2025) == [(2024, None), (2023, None)]  # named years stay
     assert column_years(["2024-06-30", "2023-06-30"], 2024) == [(2024, None), (2023, None)]
+
+
+def test_a_restated_comparative_in_the_later_report_wins_and_a_count_in_thousands_is_no_money() -> None:
+    earlier = "Subscriber results\n(in thousands of dollars, except subscribers)\nC$ thousands 2023 2022\n" \
+              "Prepaid subscribers 687 702\n"
+    later = "Subscriber results\nC$ thousands 2024 2023\nPrepaid subscribers 655 646\n"
+    q = query("How many prepaid subscribers did Quillfeather Mining have at the end of 2023?", years=(2023,))
+    docs = [evidence(earlier, fiscal_year=2023, chunk_id="ar23"), evidence(later, fiscal_year=2024, chunk_id="ar24")]
+    best = choose(facts_for(q, docs), q)
+    assert (best[0].figure.value, best[0].filed_year) == (646.0, 2024)
+    assert "$" not in best[0].figure.unit

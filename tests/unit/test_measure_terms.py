@@ -39,3 +39,14 @@ def test_the_segment_asked_joins_every_statement_name_of_the_line_item() -> None
     revenue_names = [t for t in terms if "revenu" in t]
     assert revenue_names and all("aerospac" in t for t in revenue_names)
     assert states_measure(terms, "Aerospace net sales were 12.4 million.")
+
+
+def test_the_measure_without_the_questions_scaffold_is_one_way_to_state_it() -> None:
+    """'how much EBIT did its Service segment generate' is stated by the Service segment's EBIT, whatever
+    'generate' does; 'how many machine tools did it deliver in FY3/2025' by machine tools delivered."""
+    ebit = measure_terms("How much EBIT did Tamsin Rail's Service segment generate in 2024?", CO)
+    assert {"ebit", "servic"} in ebit
+    assert states_measure(ebit, "Service EBIT increased to €91.7 million.")
+    tools = measure_terms("How many machine tools did Tamsin Rail deliver in FY3/2025?", CO)
+    assert states_measure(tools, "Machine tools delivered (units) 4,352 4,186")
+    assert not states_measure(tools, "Orders received (Machine Tools) 41,280 40,150")

@@ -216,11 +216,20 @@ class Analyst:
         """Whether the fact's row or sentence names everything the question's measure says, as a claim must
         (app/text/questions.states_measure): the group's 'Revenue' is no answer to 'satellite TV revenue', nor
         'Blended ARPU' to 'postpaid ARPU'."""
+        # the segment asked was matched when the fact was chosen (next to the measure, for a sentence): it is
+        # given, as a heading gives what its rows need not repeat
+        segment = fact.segment or self.query.measure.segment or ""
         if fact.origin == "text":
-            said, context = fact.figure.quote or fact.figure.label, ""
+            said, context = fact.figure.quote or fact.figure.label, segment
         else:
-            said, context = fact.figure.label, " ".join(x for x in (fact.segment or "", fact.context) if x)
-        return states_measure(measure_terms(self.question, self.companies), said, context)
+            said, context = fact.figure.label, " ".join(x for x in (segment, fact.context) if x)
+        if states_measure(measure_terms(self.question, self.companies), said, context):
+            return True
+        # a measure of three words or more may be named by all but one ('Prepaid subscribers' in the wireless
+        # table for 'prepaid wireless subscribers'), never without the segment asked
+        words = set(self.query.measure.stems)
+        have = set(analyze(f"{said} {context}"))
+        return len(words) >= 3 and len({w for w in words if _stem_in_words(w, have)}) >= len(words) - 1
 
     def verb(self, fact: Fact) -> str:
         words = self.measure_words(fact)
