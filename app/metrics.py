@@ -446,7 +446,8 @@ CATALOGUE: tuple[Metric, ...] = (
     _metric("capex as a share of revenue", (
         "capex as a % of revenue", "capex as a percentage of revenue", "capex to revenue", "capex/revenue",
         "capital expenditure as a percentage of revenue", "capital expenditures as a percentage of revenue",
-        "capex intensity", "capex as a percent of revenue", "capex as % of revenue"), "%", "capex / revenue"),
+        "capex intensity", "capex as a percent of revenue", "capex as % of revenue", "capital intensity"), "%",
+            "capex / revenue"),
     _metric("free cash flow", ("fcf",), "money", "cash from operations - capex"),
     _metric("operating cash flow ratio", ("cash flow ratio", "ocf ratio"), "x",
             "cash from operations / current liabilities"),

@@ -42,6 +42,7 @@ class RetrievalState(RetrievalInput, RetrievalOutput):
     attempt: int
     targets: list[str | None]
     year_filter: list[int]
+    filing_years: list[int]
     queries: list[str]
     query_log: list[list[str]]
     search_k: int

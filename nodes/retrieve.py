@@ -54,6 +54,7 @@ def start_retrieval(state: RetrievalState, *, max_attempts: int = DEFAULT_MAX_AT
         "unheld": unheld_periods(companies, years, periods_fn, str(state["question"])),
         "companies": companies,
         "fiscal_years": years,
+        "filing_years": filing_years(companies, years, periods_fn),
         "doc_type": state.get("doc_type"),
         "max_attempts": max_attempts,
         "attempt": 0,
@@ -91,6 +92,21 @@ def unheld_periods(companies: Sequence[str], years: Sequence[int], periods_fn: P
     return out
 
 
+def filing_years(companies: Sequence[str], years: Sequence[int], periods_fn: PeriodsFn | None) -> list[int]:
+    """The filings to search for the years asked: each year's own filing where one is held, else the earliest
+    later filing that states it as a comparative (FY2022 is in the FY2023 report's comparative columns)."""
+    if not years or periods_fn is None or not companies:
+        return list(years)
+    held = sorted({y for c in companies for y in periods_fn(c) if y})
+    if not held:
+        return list(years)
+    out: list[int] = []
+    for year in years:
+        later = [h for h in held if year <= h <= year + COMPARATIVE_YEARS]
+        out.append(later[0] if later else year)
+    return sorted(set(out))
+
+
 def route_after_start(state: Mapping[str, Any]) -> Literal["plan_queries", "fall_back"]:
     """Search unless every named company is unheld for the years asked, or the question is about companies the
     knowledge base holds no filings of: then there is nothing to search (another company's filing is no answer)."""
@@ -119,7 +135,7 @@ def plan_queries(state: RetrievalState, *, k: int = DEFAULT_K) -> dict[str, Any]
     return {
         "attempt": attempt,
         "targets": targets,
-        "year_filter": list(state["fiscal_years"]) if attempt == 1 else [],
+        "year_filter": list(state.get("filing_years") or state["fiscal_years"]) if attempt == 1 else [],
         "queries": queries,
         "query_log": [*state["query_log"], queries],
         "search_k": k * attempt,

@@ -956,6 +956,9 @@ def _align(cells: list[_Cell], periods: list[str], note_column: bool = False) ->
     trailing change columns and extra trailing percentages (an unlabelled '% change') are allowed."""
     if cells and cells[0].note and len(cells) == len(periods) + 1:
         cells = cells[1:]
+    elif (len(cells) == len(periods) + 1 and _footnote_digit(cells[0])
+          and all(c.percent or c.decimals > 0 for c in cells[1:] if c.value is not None)):
+        cells = cells[1:]  # 'Capital intensity 1 18.8% 19.9% -1.1 pts': a footnote's digit before figures in tenths
     dated_count = len([p for p in periods if not p.endswith("change")])
     if (note_column and cells and cells[0].reference and len(cells) != len(periods)
             and len(cells) - 1 in (len(periods), dated_count)):
@@ -969,6 +972,11 @@ def _align(cells: list[_Cell], periods: list[str], note_column: bool = False) ->
     if dated == periods and plain and len(plain) == len(dated) and cells[:len(plain)] == plain:
         return plain, dated
     return cells, None
+
+
+def _footnote_digit(cell: _Cell) -> bool:
+    return (cell.value is not None and not cell.percent and cell.decimals == 0 and cell.value == int(cell.value)
+            and 1 <= cell.value <= 9)
 
 
 def _dated(cells: list[_Cell], periods: list[str] | None) -> tuple[list[_Cell], list[str] | None]:

@@ -669,3 +669,13 @@ def test_a_measure_that_shares_a_stem_with_a_question_word_is_kept_and_a_project
         "quarter, following a 1.1% increase in the prior-year quarter.")})
     claims = draft_claims(question, [doc])
     assert claims and claims[0].text.startswith("Comparable sales increased 3.8%")  # the outlook comes after
+
+
+def test_a_year_no_filing_of_its_own_covers_is_searched_in_the_next_filing_that_states_it() -> None:
+    from nodes.retrieve import filing_years
+
+    held = lambda company: [2023, 2024]  # noqa: E731
+    assert filing_years([NW], [2022, 2024], held) == [2023, 2024]  # FY2022 is a comparative of FY2023's report
+    assert filing_years([NW], [2023], held) == [2023]
+    assert filing_years([NW], [2019], held) == [2019]  # no filing states it: left as asked (unheld decides)
+    assert filing_years([NW], [2022], None) == [2022]

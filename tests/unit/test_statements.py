@@ -706,3 +706,11 @@ def test_a_header_line_may_carry_its_columns_currency_and_scale() -> None:
         assert is_period_line(line), line
     for line in ("$m Current assets", "Revenue 2023", "m"):
         assert not is_period_line(line), line
+
+
+def test_a_footnote_digit_after_a_label_is_no_value_before_figures_in_tenths() -> None:
+    statement = read_statement("Key metrics\n(C$ millions) 2024 2023 Change\nCapital intensity 1 18.8% 19.9% -1.1 pts\n"
+                               "Stores 3 41 39 2\n")
+    rows = {r.line_item: r.values for r in statement.rows}
+    assert rows["Capital intensity"] == [18.8, 19.9, -1.1]
+    assert rows["Stores"][:1] == [3.0]  # whole numbers: a leading digit may be a value, and is kept
