@@ -404,8 +404,11 @@ def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         match = _sentence_match(sentence, query) - (QUALIFIED if _qualified(sentence, figure.value, query) else 0.0)
         named = _SEGMENT_NAMED.search(_clause_before(sentence, figure.value))
         segment = named.group("name").strip() if named else PARENT_ENTITY if _PARENT.search(sentence) else None
+        # a bound is no measurement: 'a covenant limiting net financial debt to no more than 3.0 times EBITDA'
+        bound = bool(_BOUND.search(_clause_before(sentence, figure.value)))
         out.append(Fact(figure=figure, origin="text", match=match, part=part, segment=segment,
-                        forward=bool(_FORWARD.search(sentence)), context=sentence, filed_year=doc.fiscal_year))
+                        forward=bool(_FORWARD.search(sentence)) or bound, context=sentence,
+                        filed_year=doc.fiscal_year))
     return out
 
 
@@ -446,6 +449,9 @@ def _is_outflow(query: FactQuery) -> bool:
     return bool(query.items) and query.items[0] in LINE_ITEMS and LINE_ITEMS[query.items[0]].outflow
 
 
+_BOUND = re.compile(r"(?i)\b(?:covenants?|no\s+more\s+than|not\s+(?:to\s+)?exceed\w*|maximum|minimum|at\s+least|"
+                    r"at\s+most|limit(?:s|ing|ed)?\s+\w+(?:\s+\w+){0,3}\s+to|caps?|capped|thresholds?|headroom)\b")
+"""Words that make the figure after them a limit, not what was measured."""
 _SEGMENT_NAMED = re.compile(r"\b(?!(?:The|This|That|Each|Every|Our|Its|Their|A|An|One|No|Any)\s)"
                             r"(?P<name>(?:[A-Z][\w&'’-]*\s+){1,3})(?:reporting\s+|operating\s+)?"
                             r"(?:segment|division)(?:['’]s)?\b")

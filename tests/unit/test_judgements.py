@@ -51,8 +51,20 @@ def test_a_judgement_leads_with_yes_or_no_then_the_metric_and_the_convention() -
                         block(2, "The equity ratio was 47.1% at the end of the year (2023: 45.4%), and the "
                                  "revolving facility was undrawn.")]}
     answer = compose_offline(state)
-    assert answer.startswith("Yes. Osprey Engineering's equity ratio was 47.1% in FY2024 [2].")
+    # the year before's figure too, when the filing gives it
+    assert answer.startswith("Yes. Osprey Engineering's equity ratio was 47.1% in FY2024, up from 45.4% a year "
+                             "earlier [2].")
     assert "conservative financing" in answer
+
+
+def test_a_judgement_states_a_second_measure_the_convention_reads_but_not_a_covenants_limit() -> None:
+    state = {"question": "Is Osprey's balance sheet conservatively financed?", "companies": ["Osprey Engineering"],
+             "blocks": [block(1, "The equity ratio was 47.1% at the end of the year (2023: 45.4%)."),
+                        block(2, "The facility has a covenant limiting net debt to no more than 3.0 times EBITDA. "
+                                 "Net debt / EBITDA was 1.1x at the end of the year.")]}
+    answer = compose_offline(state)
+    assert "net debt / EBITDA was 1.1x in FY2024 [2]" in answer
+    assert "3x" not in answer and "3.0x" not in answer
 
 
 def test_a_trend_judgement_compares_the_two_latest_years() -> None:

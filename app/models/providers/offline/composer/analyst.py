@@ -449,13 +449,16 @@ class Analyst:
             computed = self.judged_by_calculation(convention)
             if computed:
                 return computed
+        main: list[str] = []
+        used: set[str] = set()
         for measure in convention.measures:
+            unit = _measure_unit(measure, convention.unit)
             query = read_query(f"What was the {measure}?", self.companies, list(self.query.years))
-            query = replace(query, kind="percent" if convention.unit == "%" else "ratio")
-            # the measure named well enough, in the convention's unit; among them the best named for the latest
-            # period ('Net debt / Adjusted EBITDA 4.11x' answers 'net debt to EBITDA' though 'adjusted' is extra)
+            query = replace(query, kind="percent" if unit == "%" else "ratio")
+            # the measure named well enough, in its unit; among them the best named for the latest period
+            # ('Net debt / Adjusted EBITDA 4.11x' answers 'net debt to EBITDA' though 'adjusted' is extra)
             facts = [f for f in facts_for(query, self.reports, self.companies)
-                     if f.match >= JUDGED_MATCH and _fits_unit(f.figure.unit, convention.unit)]
+                     if f.match >= JUDGED_MATCH and _fits_unit(f.figure.unit, unit)]
             if convention.rule == "rising":
                 pair = two_periods(facts, query)
                 if pair is None:
@@ -469,21 +472,47 @@ class Analyst:
                 body = (f"{possessive(new.figure.company or self.companies[0])} {_named(new, measure)} {moved} from "
                         f"{amount(old.figure.value, old.figure.unit)} {period_text(old.figure)} to "
                         f"{amount(new.figure.value, new.figure.unit)} {period_text(new.figure)}")
-            else:
-                best = choose(facts, query)  # the measure named in full
-                if not best or convention.threshold is None:
+                return [f"{'Yes' if verdict else 'No'}. {cite(body, ns)}", convention.says]
+            best = choose(facts, query)  # the measure named in full
+            if not best:
+                continue
+            fact = best[0]
+            n = self.n_of(fact.figure)
+            name = _named(fact, measure)
+            key = f"{fact.figure.value}|{fact.figure.unit}|{fact.figure.fiscal_year}"
+            if n is None or name.lower() in used or key in used:
+                continue
+            body, ns = self.with_year_before(fact, facts, query, name), [n]
+            if not main:  # the measure the judgement is decided by
+                verdict = convention.holds(fact.figure.value) if unit == convention.unit else None
+                if verdict is None or convention.threshold is None:
                     continue
-                fact = best[0]
-                value = fact.figure.value
-                verdict = convention.holds(value)
-                n = self.n_of(fact.figure)
-                if verdict is None or n is None or not _fits_unit(fact.figure.unit, convention.unit):
-                    continue
-                ns = [n]
-                body = (f"{possessive(fact.figure.company or self.companies[0])} {_named(fact, measure)} was "
-                        f"{amount(value, fact.figure.unit)} {period_text(fact.figure)}")
-            return [f"{'Yes' if verdict else 'No'}. {cite(body, ns)}", convention.says]
+                main = [f"{'Yes' if verdict else 'No'}. {cite(body, ns)}"]
+            else:  # another measure the same convention reads, stated beside it
+                main.append(cite(body[:1].upper() + body[1:], ns))
+            used |= {name.lower(), key}
+            if len(main) == 2:
+                break
+        if main:
+            return [*main, convention.says]
         return self.judged_by_calculation(convention)
+
+    def with_year_before(self, fact: Fact, facts: Sequence[Fact], query: FactQuery, name: str) -> str:
+        """"Tamarack's net debt / Adjusted EBITDA was 4.11x at the end of FY2024, up from 4.03x a year earlier":
+        the figure, and the year before's when the same row or measure gives it."""
+        figure = fact.figure
+        said = (f"{possessive(figure.company or self.companies[0])} {name} was {amount(figure.value, figure.unit)} "
+                f"{period_text(figure)}")
+        if not figure.fiscal_year:
+            return said
+        before = [f for f in choose(facts, query, year=figure.fiscal_year - 1)
+                  if f.figure.unit == figure.unit and f.figure.label.casefold() == figure.label.casefold()]
+        if not before or self.n_of(before[0].figure) is None:
+            return said
+        prior = before[0].figure.value
+        if prior == figure.value:
+            return f"{said}, as a year earlier"
+        return f"{said}, {'up' if figure.value > prior else 'down'} from {amount(prior, figure.unit)} a year earlier"
 
     def judged_by_calculation(self, convention: Any) -> list[str]:
         """The judgement from the calculator's metric result (the judgement's metric computed from statement
@@ -590,6 +619,11 @@ def _named(fact: Fact, measure: str) -> str:
     unit aside), else the measure the judgement rests on."""
     label = re.sub(r"\s*\([^)]*\)", "", fact.figure.label).strip()
     return _lower_first(label) if fact.origin != "text" and len(label.split()) >= 2 else measure
+
+
+def _measure_unit(measure: str, unit: str) -> str:
+    """A judgement's measure in times ('net debt / EBITDA', 'interest cover') or in the convention's unit."""
+    return "x" if re.search(r"(?i)/|\bto\s+(?:adjusted\s+)?EBITDA\b|\btimes\b|\bcover", measure) else unit
 
 
 JUDGED_MATCH = 0.5
