@@ -181,12 +181,13 @@ def asks_full_year(question: str) -> bool:
     """Whether a question asks about whole fiscal years: it names no quarter, half or interim filing."""
     from app.knowledge.pages import forms_wanted
 
-    return bool(question) and not forms_wanted(question) & {*INTERIM_FORMS, "earnings"}
+    return bool(question) and not forms_wanted(question) & {"10-Q", "half-year", "earnings"}
 
 
-INTERIM_FORMS = frozenset({"10-Q", "half-year"})
-"""Filings of part of a year. An earnings release is not one: a fourth quarter's release gives the full year too,
-and its columns say which figure is which."""
+INTERIM_FORMS = frozenset({"half-year"})
+"""Filings whose every figure is of part of a year. Not a 10-Q, whose prose tells of events dated by their own
+day as often as of the quarter, nor an earnings release, whose fourth quarter gives the full year too: their
+columns say which figure is which."""
 
 
 def other_periods(sentence: str, cited: Sequence[Block], years: Sequence[int], *, full_year: bool = False

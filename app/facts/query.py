@@ -561,12 +561,14 @@ def _period_of(period: str) -> tuple[int | None, str | None]:
 
 
 def _part_of_filing(doc: Doc, sentence: str) -> str | None:
-    """A half-year report's or a 10-Q's sentence speaks of its half or quarter unless it says the full year
-    ('Statutory net profit after tax was A$272.1 million' in the half-year report is the half's)."""
+    """A half-year report's sentence speaks of its half unless it says the full year ('Statutory net profit
+    after tax was A$272.1 million' in the half-year report is the half's). A 10-Q's sentences are not read so:
+    they tell of events ('$13.2 billion in cash proceeds from the Kenvue offering') as often as of the quarter,
+    whose own figures its columns and words date."""
     from app.text.identity import read_name
 
     form = read_name(getattr(doc, "title", "") or doc.source_id).form
-    part = {"half-year": "H", "10-Q": "Q"}.get(form or "")
+    part = {"half-year": "H"}.get(form or "")  # a 10-Q's prose is often of events, dated by their own day
     if part and not re.search(r"(?i)\b(?:full[- ]year|for\s+the\s+year|annual|twelve\s+months|12\s+months)\b",
                               sentence):
         return part
