@@ -35,6 +35,9 @@ class Ask:
     """The extreme of a change between periods ('the biggest fall', 'the fastest growth', 'worst performance')."""
     topic: str = ""
     """A judgement's topic as asked ('capital-intensive', 'conservatively financed', 'improving margins')."""
+    one_name: bool = False
+    """A list question that asks for one name ('Who is its CEO?', 'Which company did it acquire?'): a sentence
+    that names it answers, before any list under a heading that merely shares its words."""
 
 
 _AUXILIARY = re.compile(r"(?i)^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b")
@@ -100,8 +103,10 @@ def read_ask(question: str) -> Ask:
     if superlative and re.search(r"(?i)\b(?:which|what|who|where)\b", core[:80]):
         high = bool(superlative.group("high"))
         return Ask("extreme", extreme=1 if high else -1, of_change=bool(_OF_CHANGE.search(core)))
-    if _NAMES_ASKED.search(core):
-        return Ask("list")  # 'Which company did it acquire, and for how much?': a name first
+    if named := _NAMES_ASKED.search(core):
+        plural = re.search(r"(?i)(?:ies|es|people|s)$", named.group(0).strip()) and not named.group(0).lower(
+        ).startswith("who")
+        return Ask("list", one_name=not plural)  # 'Which company did it acquire, and for how much?': a name first
     if _CHANGE.search(core):
         return Ask("change")
     if _WHAT_FIGURE.search(core):

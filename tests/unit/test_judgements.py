@@ -102,3 +102,16 @@ def test_an_explanation_prefers_the_sentence_that_gives_the_reason() -> None:
              "Operating profit fell mainly because of a one-off charge for the closure of the Hartfield foundry.")
     answer = compose_offline(sentence_state("Why did Osprey's operating profit fall in 2024?", *pages))
     assert answer.startswith("Operating profit fell mainly because of a one-off charge") and "[2]" in answer
+
+
+def test_a_question_for_one_name_is_answered_by_the_sentence_naming_it_not_a_list_sharing_its_words() -> None:
+    certification = ("Exhibit 31.1\nCERTIFICATION OF CHIEF EXECUTIVE OFFICER\nI, Mara Lind, certify that:\n"
+                     "1. I have reviewed this annual report on Form 10-K of Osprey Engineering;\n"
+                     "2. Based on my knowledge, this report does not contain any untrue statement of a material "
+                     "fact;\n")
+    officers = ("Our executive officers are Mara Lind, President and Chief Executive Officer since May 2021; "
+                "and Joel Park, Executive Vice President and Chief Financial Officer since June 2022.")
+    answer = compose_offline(sentence_state("Who is the chief executive officer of Osprey Engineering?",
+                                            certification, officers))
+    assert answer.startswith("Our executive officers are Mara Lind, President and Chief Executive Officer") \
+        and "[2]" in answer and "reviewed" not in answer

@@ -69,4 +69,6 @@ def test_the_measure_asked() -> None:
 def test_a_name_asked_first_is_a_list_even_with_a_figure_after_it() -> None:
     assert read_ask("Which company did Ternline buy in 2023, and for how much?").kind == "list"
     assert read_ask("Who is Ternline's auditor?").kind == "list"
+    assert read_ask("Who is Ternline's auditor?").one_name
+    assert not read_ask("Which companies did Ternline buy in 2023?").one_name
     assert read_ask("Which segment had the highest margin?").kind == "extreme"

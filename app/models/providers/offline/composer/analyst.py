@@ -136,6 +136,8 @@ class Analyst:
             return self.extreme_answer()
         if kind == "judgement":
             return self.judgement_answer()
+        if kind == "list" and self.ask.one_name:
+            return self.sentence_answer() or self.enumerating_sentence() or self.list_answer()
         if kind == "list":
             return self.enumerating_sentence() or self.list_answer() or self.sentence_answer()
         if kind in ("yes_no", "explain"):
@@ -659,11 +661,19 @@ _GENERIC = frozenset(analyze(
 
 def _is_statement_sentence(sentence: str) -> bool:
     """A sentence that states something: eight words or more, opening as a sentence does, not a heading (mostly
-    capitalised words), a running footer or a contents line (ending in a page number)."""
+    capitalised words, unless a verb joins them), a running footer or a contents line (ending in a page
+    number)."""
     words = re.findall(r"[A-Za-z][\w'’-]*", sentence)
     if len(words) < 8 or sentence[:1].islower() or re.search(r"\s\d{1,3}\s*$", sentence):
         return False
-    return sum(w[0].isupper() for w in words) < 0.6 * len(words)
+    if sum(w[0].isupper() for w in words) < 0.6 * len(words):
+        return True
+    # names and titles capitalise most words of a sentence that states who holds what ('Our executive officers
+    # are Anneliese Varga, President and Chief Executive Officer since January 2021; …'): a long one that ends as
+    # a sentence and joins its names with lower-case verbs is no heading
+    lowered = {w for w in words if w.islower()}
+    return (len(words) >= 12 and sentence.rstrip().endswith(".")
+            and bool(lowered & {"is", "are", "was", "were", "has", "have", "had", "serves", "served", "joined"}))
 
 
 def _stem_in_words(stem: str, words: set[str]) -> bool:
