@@ -35,6 +35,9 @@ class Ask:
     """The extreme of a change between periods ('the biggest fall', 'the fastest growth', 'worst performance')."""
     topic: str = ""
     """A judgement's topic as asked ('capital-intensive', 'conservatively financed', 'improving margins')."""
+    loose: bool = False
+    """No form of question was recognised ('What about their revenue?', 'Tell me about Northwind'): read as a
+    list, the widest kind, but nothing is held to a list's form."""
     one_name: bool = False
     """A list question that asks for one name ('Who is its CEO?', 'Which company did it acquire?'): a sentence
     that names it answers, before any list under a heading that merely shares its words."""
@@ -117,4 +120,4 @@ def read_ask(question: str) -> Ask:
         return Ask("list")
     if re.match(r"(?i)(?:how\s+(?:much|many)|what\s+(?:was|is|were|are|will)\b)", core):
         return Ask("figure")
-    return Ask("list")
+    return Ask("list", loose=True)

@@ -115,3 +115,26 @@ def test_a_question_for_one_name_is_answered_by_the_sentence_naming_it_not_a_lis
                                             certification, officers))
     assert answer.startswith("Our executive officers are Mara Lind, President and Chief Executive Officer") \
         and "[2]" in answer and "reviewed" not in answer
+
+
+def test_a_list_question_no_sentence_answers_gets_no_pasted_table_lead_in_or_boilerplate() -> None:
+    from app.evidence import Claim, RetrievalResult
+
+    page = ("An analysis of the restructuring liability is as follows:\nBalance at December 31, 2024 $ 81 $ 2 $ 93\n"
+            "This certification shall not be deemed to be incorporated by reference into any filing under the "
+            "Securities Act of 1933.\nOsprey Engineering makes pumps and valves for water utilities in twelve "
+            "countries.")
+    claims = [Claim(text=t, evidence_chunk_ids=["os-1"], company="Osprey Engineering", verified=True) for t in (
+        "An analysis of the restructuring liability is as follows:",
+        "Balance at December 31, 2024 $ 81 $ 2 $ 93",
+        "This certification shall not be deemed to be incorporated by reference into any filing under the "
+        "Securities Act of 1933.")]
+    state = {**sentence_state("What are the main acquisitions Osprey made in 2024?", page),
+             "retrieval_result": RetrievalResult(status="found", claims=claims)}
+    assert compose_offline(state).startswith("Insufficient evidence")
+    # a question of no recognised form keeps the claims that bear on it
+    revenue = Claim(text="Osprey Engineering's revenue rose to £412m in 2024 on water utility demand.",
+                    evidence_chunk_ids=["os-1"], company="Osprey Engineering", verified=True)
+    loose = {**sentence_state("What about their revenue?", page + "\n" + revenue.text),
+             "retrieval_result": RetrievalResult(status="found", claims=[revenue])}
+    assert compose_offline(loose).startswith("Osprey Engineering's revenue rose to £412m")

@@ -32,6 +32,7 @@ from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure, possessive
 from app.text.companies import companies_named
 from app.text.question_kinds import Ask, asked_sentence, read_ask
+from app.text.sentences import is_boilerplate
 from app.text.questions import measure_terms, states_measure
 from app.text.terms import question_noise
 from prompts.answer import INSUFFICIENT_EVIDENCE
@@ -550,7 +551,8 @@ class Analyst:
         scored: list[tuple[float, int, str, Block]] = []
         for rank, block in enumerate(b for b in self.reports if b.kind == "report"):
             for sentence in whole_sentences(block.text):
-                if not _is_statement_sentence(sentence):
+                if (not _is_statement_sentence(sentence) or sentence.rstrip().endswith(":")
+                        or is_boilerplate(sentence)):
                     continue
                 words = set(analyze(sentence))
                 hits = {k for k in key if _stem_in_words(k, words)}
@@ -577,6 +579,29 @@ class Analyst:
             negated = bool(_NEGATION.search(picked[0][0]))
             out[0] = f"{'No' if negated else 'Yes'}. {out[0]}"
         return out
+
+    def on_topic(self, sentences: Sequence[str]) -> list[str]:
+        """What may stand in for an answer to a question that asks for more than a figure when no sentence holds
+        its key words (the grader's claims, as `claim_sentences` states them): those that hold at least half of
+        the key words and are no boilerplate and no lead-in to a table ('… is as follows:'); for a list, a
+        yes/no, an explanation or the largest row, whole statement sentences only, never a table row's cells or a
+        heading. A figure question's claims stand as they are, and so do those of a question of no recognised form
+        ('What about their revenue?'), boilerplate aside."""
+        if self.ask.kind == "figure" or self.ask.loose:
+            return [s for s in sentences if not is_boilerplate(s)]
+        key = self.key_stems()
+        kept = []
+        for sentence in sentences:
+            text = re.sub(r"\s*(?:\[\d+\])+", "", sentence).strip().rstrip(".").strip()
+            if not text or text.endswith(":") or is_boilerplate(text):
+                continue
+            if self.ask.kind in ("list", "yes_no", "explain", "extreme") and not _is_statement_sentence(text + "."):
+                continue
+            words = set(analyze(text))
+            if key and 2 * len({k for k in key if _stem_in_words(k, words)}) < len(key):
+                continue
+            kept.append(sentence)
+        return kept
 
     def key_stems(self) -> set[str]:
         """The question's content words that a sentence answering it must hold: its own words, company names,

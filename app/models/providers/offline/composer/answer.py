@@ -52,7 +52,7 @@ def compose_offline(state: SupervisorState) -> str:
     # A calculation answers the question and cites the blocks its inputs came from; the draft's claims would
     # only repeat neighbouring table rows. Without a result, the claims are the answer.
     if result is not None and not sentences:
-        sentences.extend(claim_sentences(question, result.claims, by_chunk))
+        sentences.extend(analyst.on_topic(claim_sentences(question, result.claims, by_chunk)))
     decision = state.get("decision")
     # the news, when nothing else answers or the question asks for news rather than what the reports state
     if not sentences or not result or (decision is not None and decision.needs_news and not decision.needs_retrieval):
