@@ -24,6 +24,7 @@ from app.metrics import (
     Metric,
     MetricInputs,
     averaged_years,
+    change_from_year,
     day_basis,
     find_metrics,
     label_match,
@@ -33,6 +34,7 @@ from app.metrics import (
     rounding_decimals,
 )
 from app.text.periods import years_named
+from app.text.question_kinds import asks_trend
 
 
 @dataclass(frozen=True)
@@ -61,14 +63,21 @@ def metric_plans(question: str, figures: Sequence[Figure]) -> list[MetricPlan] |
         for target in targets:
             chosen = choose_inputs(target, question, figures, company)
             args: dict[str, Any] = {"name": target.name, "inputs": chosen.values, "year": chosen.year}
+            each = [(args, chosen)]
             if over := averaged_years(question, years_named(question)):
-                chosen = average_inputs(target, figures, company, over, chosen.measure)
-                args = {"name": target.name, "inputs": chosen.values, "years": over}
-            if target.origin == "question":
-                args["definition"] = target.formula
-            args.update({k: v for k, v in (("decimals", decimals), ("judgement", topic)) if v not in (None, "")})
-            plans.append(MetricPlan(args, dict(chosen.sources), list(chosen.missing)))
+                chosen = average_inputs(target, figures, company, over, chosen.measure, asks_part_year(question))
+                each = [({"name": target.name, "inputs": chosen.values, "years": over}, chosen)]
+            elif (earlier := change_from_year(target, question, chosen.year, asks_trend(question))) is not None:
+                before = metric_inputs(target, figures, company=company, year=earlier, measure=chosen.measure,
+                                       part=asks_part_year(question))
+                each = [({"name": target.name, "inputs": before.values, "year": earlier}, before), (args, chosen)]
+            for args, chosen in each:
+                if target.origin == "question":
+                    args["definition"] = target.formula
+                args.update({k: v for k, v in (("decimals", decimals), ("judgement", topic)) if v not in (None, "")})
+                plans.append(MetricPlan(args, dict(chosen.sources), list(chosen.missing)))
     return plans
+
 
 
 def metric_targets(question: str, figures: Sequence[Figure]) -> tuple[list[Metric], str]:
@@ -102,6 +111,14 @@ def with_day_basis(metric: Metric, days: int | None) -> Metric:
     return replace(metric, formulas=formulas[:1], day_basis=days, origin="question")
 
 
+def asks_part_year(question: str) -> bool:
+    """Whether the question asks about a quarter or a half rather than whole years (its inputs are then that
+    part's figures)."""
+    from app.knowledge.pages import forms_wanted
+
+    return bool(forms_wanted(question) & {"10-Q", "half-year"})
+
+
 def companies_asked(question: str, figures: Sequence[Figure]) -> list[str | None]:
     """The companies the question names (by the first word of their name), else every company in the figures."""
     names = list(dict.fromkeys(f.company for f in figures if f.company))
@@ -111,11 +128,11 @@ def companies_asked(question: str, figures: Sequence[Figure]) -> list[str | None
 
 
 def average_inputs(target: Metric, figures: Sequence[Figure], company: str | None, years: Sequence[int],
-                   measure: str | None) -> MetricInputs:
+                   measure: str | None, part: bool = False) -> MetricInputs:
     """The inputs of a metric averaged over `years`: each year's inputs, together; missing ones named."""
     merged = MetricInputs(target, target.formulas[0], years[-1], measure=measure)
     for year in years:
-        chosen = metric_inputs(target, figures, company=company, year=year, measure=measure)
+        chosen = metric_inputs(target, figures, company=company, year=year, measure=measure, part=part)
         merged.values.update(chosen.values)
         merged.sources.update(chosen.sources)
         merged.missing.extend(k for k in chosen.missing if k not in merged.missing)
@@ -134,4 +151,4 @@ def choose_inputs(target: Metric, question: str, figures: Sequence[Figure], comp
     dated = [f.fiscal_year for f in own
              if f.fiscal_year and any(label_match(f.label, i, measure) is not None for i in items)]
     year = max(years) if years else max(dated, default=None)
-    return metric_inputs(target, figures, company=company, year=year, measure=measure)
+    return metric_inputs(target, figures, company=company, year=year, measure=measure, part=asks_part_year(question))

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from app.text.periods import YEAR
+from app.text.periods import YEAR, years_named
 from app.text.units import money_scale
 
 Unit = Literal["%", "x", "days", "money"]
@@ -632,7 +632,21 @@ def metrics_asked(question: str) -> tuple[list[Metric], str]:
     return named or (verdict[1] if verdict else []), topic
 
 
-def needed_inputs(question: str, years: Sequence[int]) -> list[tuple[str, int]]:
+def change_from_year(target: Metric, question: str, year: int | None, trend: bool) -> int | None:
+    """The earlier year of a change or trend the question asks about in a metric (`trend`, read by the caller
+    from the question's kind: 'how has its effective tax rate changed between FY2021 and FY2022', 'did its gross
+    margin improve in FY2023', 'does it have an improving gross margin profile'): the earliest year it names,
+    else the year before `year`; None without a trend, or when the metric is itself a change (growth is
+    computed between the years already)."""
+    items = {t.item for formula in target.formulas for t in formula.terms}
+    if year is None or MEASURE in items or not trend:
+        return None
+    named = sorted(set(years_named(question)))
+    earlier = named[0] if len(named) >= 2 else year - 1
+    return earlier if earlier < year else None
+
+
+def needed_inputs(question: str, years: Sequence[int], trend: bool = False) -> list[tuple[str, int]]:
     """The (line item, fiscal year) pairs a question's answer is read or computed from: every input of each
     formula of the metrics it asks for, for the latest year it names (or each year it averages over; a
     year-over-year change reads the line item it names), and each line item it names, for each year it names.
@@ -641,9 +655,12 @@ def needed_inputs(question: str, years: Sequence[int]) -> list[tuple[str, int]]:
         return []
     metrics, _ = metrics_asked(question)
     named = items_named(question)
-    bases = averaged_years(question, years) or [max(years)]
+    averaged = averaged_years(question, years)
     pairs: list[tuple[str, int]] = []
     for metric in metrics:
+        bases = averaged or [max(years)]
+        if not averaged and (earlier := change_from_year(metric, question, max(years), trend)) is not None:
+            bases = [earlier, max(years)]  # a change in the metric: computed for both years
         for formula in metric.formulas:
             for base in bases:
                 for key in formula.input_keys(base):
@@ -682,10 +699,11 @@ def describe_key(key: str, measure: str | None = None) -> str:
 
 
 def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, company: str | None = None,
-                measure: str | None = None) -> FigureLike | None:
+                measure: str | None = None, part: bool = False) -> FigureLike | None:
     """The figure for one input: same company and year, a label the item answers to (exact before prefix, a
-    statement's row before a figure read from a sentence, then by the order of the item's names, then the
-    shortest), never a percentage for an amount."""
+    full year's figure before a quarter's or a half's, unless `part` says the question asks about part of a
+    year; a statement's row before a figure read from a sentence, then by the order of the item's names, then
+    the shortest), never a percentage for an amount."""
     best: tuple[tuple[int, int, int], FigureLike] | None = None
     for i, f in enumerate(figures):
         if company and (f.company or "").lower() != company.lower():
@@ -696,10 +714,22 @@ def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, comp
             continue
         score = label_match(f.label, item, measure)
         from_prose = 0 if getattr(f, "period", None) else 1  # a statement's row before a sentence's figure
-        rank = (score, from_prose, _name_rank(f.label, item, measure), len(f.label), i) if score is not None else None
+        # a quarter's net sales beside a year's gross profit gave Amcor a 74% gross margin
+        other_span = int(is_part_year(getattr(f, "period", None) or "") != part)
+        rank = ((score, other_span, from_prose, _name_rank(f.label, item, measure), len(f.label), i)
+                if score is not None else None)
         if rank is not None and (best is None or rank < best[0]):
             best = (rank, f)
     return best[1] if best else None
+
+
+_PART_YEAR = re.compile(r"^(?:(?:3|6|9)M\b|[HQ][1-4]\b)")
+
+
+def is_part_year(period: str) -> bool:
+    """A column or sentence period that spans part of a year: '3M 2023-06-30', '6M 2024-12-31', 'H1 2024',
+    'Q2 2023' (a balance at a date, '2023-06-30', or a fiscal year is not)."""
+    return bool(_PART_YEAR.match(period.strip()))
 
 
 def _name_rank(label: str, item: str, measure: str | None) -> int:
@@ -710,18 +740,18 @@ def _name_rank(label: str, item: str, measure: str | None) -> int:
 
 
 def metric_inputs(metric: Metric, figures: Sequence[FigureLike], *, company: str | None = None,
-                  year: int | None = None, measure: str | None = None) -> MetricInputs:
+                  year: int | None = None, measure: str | None = None, part: bool = False) -> MetricInputs:
     """Figures for each input of the first formula all of whose inputs are found; if none is complete, the
     first formula with its missing inputs named."""
     first: MetricInputs | None = None
     for formula in metric.formulas:
-        chosen = _choose(metric, formula, figures, company, year, measure)
+        chosen = _choose(metric, formula, figures, company, year, measure, part)
         scales = {money_scale(f.unit) for f in chosen.sources.values()} - {None}
         if len(scales) > 1:  # thousands and millions in one formula: keep to the scale most inputs are in
             counts = [money_scale(f.unit) for f in chosen.sources.values()]
             scale = max(scales, key=counts.count)
             chosen = _choose(metric, formula, [f for f in figures if money_scale(f.unit) in (scale, None)],
-                             company, year, measure)
+                             company, year, measure, part)
         if not chosen.missing:
             return chosen
         first = first or chosen
@@ -730,13 +760,13 @@ def metric_inputs(metric: Metric, figures: Sequence[FigureLike], *, company: str
 
 
 def _choose(metric: Metric, formula: Formula, figures: Sequence[FigureLike], company: str | None, year: int | None,
-            measure: str | None) -> MetricInputs:
+            measure: str | None, part: bool = False) -> MetricInputs:
     chosen = MetricInputs(metric, formula, year, measure=measure)
     if formula.needs_year(year):
         chosen.missing.append("fiscal year")
     for key in formula.input_keys(year) if not chosen.missing else []:
         item, when = key_parts(key)
-        figure = pick_figure(figures, item, when, company, measure)
+        figure = pick_figure(figures, item, when, company, measure, part)
         if figure is None:
             chosen.missing.append(key)
         else:

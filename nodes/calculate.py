@@ -112,9 +112,12 @@ def explain_tool_error(error: CalcError | ToolInvocationError) -> str:
 
 
 def figure_payloads(figures: Sequence[Figure]) -> list[dict[str, Any]]:
-    """What the model sees of each figure: an id (F1, F2, ...) and the fields arithmetic needs."""
+    """What the model sees of each figure: an id (F1, F2, ...) and the fields arithmetic needs, with the period
+    its column or sentence gives when it is not the fiscal year alone ('3M 2023-06-30': a quarter's, no input for
+    a full year's metric)."""
     keep = {"label", "value", "unit", "company", "fiscal_year"}
-    return [{"id": f"F{i}", **f.model_dump(include=keep)} for i, f in enumerate(figures, start=1)]
+    return [{"id": f"F{i}", **f.model_dump(include=keep), **({"period": f.period} if f.period else {})}
+            for i, f in enumerate(figures, start=1)]
 
 
 def attach_sources(result: CalcResult, figures: Sequence[Figure], question: str = "") -> CalcResult:

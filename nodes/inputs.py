@@ -21,6 +21,7 @@ from app.facts.query import names_parent_entity
 from app.facts.readers import extract_figures
 from app.knowledge.pages import forms_wanted, statement_of_page
 from app.text.identity import read_name
+from app.text.question_kinds import asks_trend
 from app.metrics import LINE_ITEMS, label_match, needed_inputs
 from nodes.retrieval_state import PageFn, RetrievalState, SearchFn
 
@@ -43,7 +44,8 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn 
     # a company whose search found nothing has no statement to read either
     companies = [c for c in state.get("companies") or [] if c not in unheld and c.casefold() in searched]
     # a question that names no period asks about the latest one: the latest year the company's reports cover
-    needs_of = {c: needed_inputs(state["question"], asked or latest_reported(documents, c, state["question"]))
+    trend = asks_trend(state["question"])
+    needs_of = {c: needed_inputs(state["question"], asked or latest_reported(documents, c, state["question"]), trend)
                 for c in companies}
     if not any(needs_of.values()):
         return {}

@@ -13,6 +13,7 @@ from app.facts.measures import TOTAL_WORDS, is_company_total, label_words, measu
 from app.metrics import label_match, needed_inputs
 from app.text.companies import companies_named
 from app.text.periods import years_named
+from app.text.question_kinds import asks_trend
 from app.text.units import SCALE_FACTORS, unit_currency
 
 
@@ -106,7 +107,7 @@ def most_relevant(figures: Sequence[Figure], question: str, limit: int, years: S
     comes before a segment's ('Road revenue'); a question that names the segment matches the segment's row by
     one more word. Evidence order breaks the rest."""
     words = measure_words(question)
-    needs = needed_inputs(question, list(years) or years_named(question))
+    needs = needed_inputs(question, list(years) or years_named(question), asks_trend(question))
 
     def rank(indexed: tuple[int, Figure]) -> tuple[int, int, int, int]:
         figure = indexed[1]

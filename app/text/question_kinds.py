@@ -121,3 +121,16 @@ def read_ask(question: str) -> Ask:
     if re.match(r"(?i)(?:how\s+(?:much|many)|what\s+(?:was|is|were|are|will)\b)", core):
         return Ask("figure")
     return Ask("list", loose=True)
+
+
+def asks_trend(question: str) -> bool:
+    """Whether the question asks how a metric moved between two years: a change ('how has it changed', 'did it
+    improve') or a judgement on a trend ('an improving gross margin profile'); its metric is then computed for
+    both years (app/metrics.change_from_year)."""
+    from app.judgements import convention_for
+
+    ask = read_ask(question)
+    if ask.kind == "judgement":
+        convention = convention_for(question)
+        return convention is not None and convention.rule == "rising"
+    return ask.kind in ("change", "yes_no_change")

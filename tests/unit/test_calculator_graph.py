@@ -502,3 +502,32 @@ def test_growth_is_between_the_years_the_question_names_not_the_statements_first
         ("growth_rate", {"old": 3298.0, "new": 4713.5})]  # one year named: from the year before
     assert plan_tool_calls("How much did Kestrel Mining's total net revenue grow?", revenue) == [
         ("growth_rate", {"old": 3298.0, "new": 9497.6})]
+
+
+MARGINS = [_f("Net sales", 5000.0, 2022), _f("Net sales", 4600.0, 2021),
+           _f("Gross profit", 2000.0, 2022), _f("Gross profit", 1748.0, 2021)]
+
+
+def test_a_change_in_a_metric_is_computed_for_both_years_then_their_difference():
+    outcome = run(question="How did Ferncliff's gross margin change between FY2021 and FY2022?",
+                  figures=MARGINS)["calculation"]
+    assert [(r.tool, r.result) for r in outcome.results] == [("metric", 38.0), ("metric", 40.0), ("difference", 2.0)]
+    assert {f.fiscal_year for f in outcome.results[0].sources.values()} == {2021}
+    # a judgement on a trend reads the two latest years too, and takes no difference
+    trend = run(question="Does Ferncliff have an improving gross margin profile as of FY2022?", figures=MARGINS)
+    assert [(r.tool, r.result) for r in trend["calculation"].results] == [("metric", 38.0), ("metric", 40.0)]
+
+
+def test_a_full_year_metric_takes_no_quarters_figure_and_a_quarter_question_takes_it():
+    quarter = Figure(label="Net sales", value=1300.0, unit="$m", company="Ferncliff Tools", fiscal_year=2022,
+                     period="3M 2022-12-31", source_id="fern-q4", chunk_id="q4-sales", quote="Net sales | 1,300")
+    figures = [quarter, *MARGINS]
+    [result] = run(question="What was Ferncliff's gross margin in FY2022?", figures=figures)["calculation"].results
+    assert result.result == 40.0 and result.sources["revenue_2022"].period is None
+    averaged = run(question="What is the FY2021 - FY2022 2 year average gross margin of Ferncliff?",
+                   figures=figures)["calculation"].results
+    assert [(r.tool, r.result) for r in averaged] == [("metric", 39.0)]
+    quarter_profit = quarter.model_copy(update={"label": "Gross profit", "value": 390.0, "chunk_id": "q4-gp"})
+    [q4] = run(question="What was Ferncliff's gross margin in Q4 of FY2022?",
+               figures=[quarter, quarter_profit, *MARGINS])["calculation"].results
+    assert q4.result == 30.0 and q4.sources["revenue_2022"].period == "3M 2022-12-31"

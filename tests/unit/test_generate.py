@@ -688,3 +688,37 @@ def test_a_full_year_question_is_not_answered_from_a_half_year_report() -> None:
     kept, _ = check_citations(draft, [half], "What was Northwind's net profit after tax for the half-year ended 31 "
                                              "December 2024?", [2025])
     assert kept == ["Northwind Logistics' net profit after tax was A$272.1m [1]."]
+
+
+def test_a_change_in_a_computed_metric_states_both_years_and_the_change_in_points():
+    fern = "Ferncliff Tools"
+    text = "Income statement ($m)\n| Item | FY2022 | FY2021 |\n|---|---|---|\n| Net sales | 5,000 | 4,600 |\n" \
+           "| Gross profit | 2,000 | 1,748 |"
+    report = Block(n=1, kind="report", header="[1] Ferncliff Tools FY2022, p.40 [table]", source_id="fern-22",
+                   chunk_id="fern-is", company=fern, fiscal_year=2022, page=40, text=text)
+
+    def fig(label: str, value: float, year: int) -> Figure:
+        return Figure(label=label, value=value, unit="$m", company=fern, fiscal_year=year, source_id="fern-22",
+                      chunk_id="fern-is")
+
+    def margin(year: int, profit: float, sales: float, result: float) -> CalcResult:
+        return CalcResult(tool="metric", inputs={f"gross_profit_{year}": profit, f"revenue_{year}": sales},
+                          result=result, unit="%", expression=f"({profit:g} / {sales:g}) * 100",
+                          sources={f"gross_profit_{year}": fig("Gross profit", profit, year),
+                                   f"revenue_{year}": fig("Net sales", sales, year)},
+                          formula="gross margin = gross profit / revenue")
+
+    results = [margin(2021, 1748, 4600, 38.0), margin(2022, 2000, 5000, 40.0),
+               CalcResult(tool="difference", inputs={"a": 40.0, "b": 38.0}, result=2.0, expression="40 - 38")]
+    calc = Block(n=2, kind="calculation", header="[2] calculation (ok)", source_id="calculation",
+                 text="metric: (1748 / 4600) * 100 = 38%\nmetric: (2000 / 5000) * 100 = 40%\ndifference: 40 - 38 = 2")
+    state = {"question": "How did Ferncliff's gross margin change between FY2021 and FY2022?", "companies": [fern],
+             "blocks": [report, calc], "decision": RouteDecision(needs_retrieval=True, needs_calculation=True),
+             "calculation": CalculationOutcome(status="ok", results=results)}
+    draft = compose_offline(state)
+    assert draft.startswith("Ferncliff Tools' gross margin rose from 38% in FY2021 to 40% in FY2022, a change of "
+                            "+2.00 percentage points [2][1].")
+    checked = validate_citations({**state, "draft": draft})
+    assert checked["status"] == "answered" and checked["draft"] == draft
+    did = compose_offline({**state, "question": "Did Ferncliff's gross margin improve between FY2021 and FY2022?"})
+    assert did.startswith("Yes. Ferncliff Tools' gross margin rose from 38% in FY2021 to 40% in FY2022")

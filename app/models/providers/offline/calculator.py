@@ -58,10 +58,14 @@ class RuleBasedCalculatorModel(BaseChatModel):
 def next_rule_based_message(messages: Sequence[BaseMessage], tool_names: Sequence[str]) -> AIMessage:
     """Answer once tool results are back; otherwise plan tool calls; with no plan, say so."""
     tool_messages = [m for m in messages if isinstance(m, ToolMessage)]
-    if tool_messages:
-        return AIMessage(content=summarise_tool_messages(tool_messages))
     question, figures = read_request(messages)
     turn = sum(isinstance(m, AIMessage) for m in messages)
+    if tool_messages:
+        then = plan_change_of_metric(question, tool_messages) if "difference" in tool_names else None
+        if then is None:
+            return AIMessage(content=summarise_tool_messages(tool_messages))
+        return AIMessage(content="", tool_calls=[{"name": "difference", "args": then, "id": f"call_{turn}_0",
+                                                  "type": "tool_call"}])
     calls = [
         {"name": name, "args": args, "id": f"call_{turn}_{i}", "type": "tool_call"}
         for i, (name, args) in enumerate(plan_tool_calls(question, figures))
@@ -70,6 +74,34 @@ def next_rule_based_message(messages: Sequence[BaseMessage], tool_names: Sequenc
     if not calls:
         return AIMessage(content="No calculation applies to this question with the figures given.")
     return AIMessage(content="", tool_calls=calls)
+
+
+def plan_change_of_metric(question: str, tool_messages: Sequence[ToolMessage]) -> dict[str, float] | None:
+    """After a change question's metric was computed for two years (app/metric_plans.py plans both), the
+    change between them as a second step: later minus earlier, each as the metric call stated it (the effective
+    tax rate's 21.61% against 24.6%: -2.99 points). None once a difference is back, or unless exactly two
+    results of one metric, in one unit, for two years are."""
+    from app.text.question_kinds import read_ask
+
+    if read_ask(question).kind not in ("change", "yes_no_change"):
+        return None
+    results = []
+    for message in tool_messages:
+        if message.status == "error":
+            continue
+        result = json.loads(message.text)
+        if result.get("tool") == "difference":
+            return None
+        if result.get("tool") == "metric" and not result.get("note"):
+            years = [int(m.group(1)) for key in result.get("inputs", {}) if (m := re.search(r"_(\d{4})$", key))]
+            results.append((str(result.get("formula", "")).split(" = ")[0], result.get("unit", ""),
+                            max(years, default=0), result["result"]))
+    if len(results) != 2 or len({(name, unit) for name, unit, _, _ in results}) != 1:
+        return None
+    old, new = sorted(results, key=lambda r: r[2])
+    if not old[2] or old[2] == new[2]:
+        return None
+    return {"a": new[3], "b": old[3]}
 
 
 def read_request(messages: Sequence[BaseMessage]) -> tuple[str, list[Figure]]:
@@ -86,7 +118,7 @@ def read_request(messages: Sequence[BaseMessage]) -> tuple[str, list[Figure]]:
 
 
 def _figure_fields(payload: dict[str, Any]) -> dict[str, Any]:
-    return {k: payload[k] for k in ("label", "value", "unit", "company", "fiscal_year") if k in payload}
+    return {k: payload[k] for k in ("label", "value", "unit", "company", "fiscal_year", "period") if k in payload}
 
 
 def summarise_tool_messages(tool_messages: Sequence[ToolMessage]) -> str:

@@ -124,6 +124,8 @@ class Analyst:
         calculator computed from the facts' two periods, and when there is no result at all."""
         if not results or self.ask.kind in ("yes_no_change", "list", "yes_no", "explain", "extreme", "judgement"):
             return True
+        if self.ask.kind == "change" and metric_pair(results) is not None:
+            return True
         return (self.ask.kind == "change" and len(self.companies) < 2 and all(_one_series(r) for r in results)
                 and not any(r.tool in ("growth_rate", "cagr") for r in results))
 
@@ -265,7 +267,7 @@ class Analyst:
             return self.compare_companies(facts)
         pair = self.two_periods(facts)
         if pair is None:
-            return []
+            return self.metric_change()
         old, new = pair
         ns = [n for n in (self.n_of(old.figure), self.n_of(new.figure)) if n is not None]
         if not ns:
@@ -288,6 +290,33 @@ class Analyst:
         lead = cite(body, refs)
         if self.ask.kind == "yes_no_change":
             return [f"{self.verdict(old.figure.value, new.figure.value)} {lead}"]
+        return [lead]
+
+    def metric_change(self) -> list[str]:
+        """A change in a metric the calculator computed for two years, when no filing states it: "American
+        Express' effective tax rate fell from 24.6% in FY2021 to 21.61% in FY2022, a change of -2.99 percentage
+        points", citing the calculation and the statement rows behind both years."""
+        pair = metric_pair(self.results)
+        if pair is None or self.calc_n is None:
+            return []
+        (old, y0), (new, y1) = pair
+        name = _metric_name(new)
+        unit = "%" if new.unit == "%" else "x" if new.unit == "x" else new.unit
+        a, b = old.rounded(2), new.rounded(2)
+        company = next((f.company for f in new.sources.values() if f.company), self.companies[0] if self.companies
+                       else "")
+        moved = "was unchanged at" if a == b else "rose from" if b > a else "fell from"
+        body = (f"{possessive(company or '')} {name} {moved} {amount(a, unit)} in FY{y0}"
+                + ("" if a == b else f" to {amount(b, unit)} in FY{y1}"))
+        diff = next((r for r in self.results if r.tool == "difference" and r.inputs.get("a") == new.result
+                     and r.inputs.get("b") == old.result), None)
+        if diff is not None and a != b:
+            points = "percentage points" if unit == "%" else unit
+            body += f", a change of {diff.result:+.2f} {points}".rstrip()
+        refs = [self.calc_n, *(n for r in (old, new) for f in r.sources.values() if (n := self.n_of(f)) is not None)]
+        lead = cite(body, list(dict.fromkeys(refs)))
+        if self.ask.kind == "yes_no_change":
+            return [f"{self.verdict(a, b)} {lead}"]
         return [lead]
 
     def compare_companies(self, facts: Sequence[Fact]) -> list[str]:
@@ -522,7 +551,15 @@ class Analyst:
 
     def judged_by_calculation(self, convention: Any) -> list[str]:
         """The judgement from the calculator's metric result (the judgement's metric computed from statement
-        figures), when the filings state none."""
+        figures), when the filings state none; a trend from the metric computed for two years."""
+        if convention.rule == "rising" and (pair := metric_pair(self.results)) is not None and self.calc_n:
+            (old, _), (new, _) = pair
+            verdict = convention.holds(new.rounded(2), old.rounded(2))
+            if verdict is not None and any(_metric_name(new).lower() == m.lower()
+                                           for m in (*convention.metrics, *convention.measures)):
+                body = self.metric_change()
+                if body:
+                    return [f"{'Yes' if verdict else 'No'}. {body[0]}", convention.says]
         for result in self.results:
             name = str(getattr(result, "formula", "") or "").split(" = ")[0].strip().lower()
             if result.tool != "metric" or not any(name == m.lower() for m in convention.metrics):
@@ -665,6 +702,29 @@ def _fits_unit(unit: str, wanted: str) -> bool:
     if wanted == "%":
         return unit.endswith("%")
     return unit in ("x", "") or unit.endswith("x")
+
+
+def metric_pair(results: Sequence[CalcResult]) -> tuple[tuple[CalcResult, int], tuple[CalcResult, int]] | None:
+    """One metric computed for two fiscal years of one company (a change question's plan,
+    app/metric_plans.py), earlier first, each with its year; None for anything else."""
+    metrics = [r for r in results if r.tool == "metric" and "years" not in str(r.expression)]
+    if len(metrics) != 2 or len({(_metric_name(r), r.unit) for r in metrics}) != 1:
+        return None
+    dated = []
+    for r in metrics:
+        years = [f.fiscal_year for f in r.sources.values() if f.fiscal_year]
+        companies = {(f.company or "").casefold() for f in r.sources.values()}
+        if not years or len(companies) > 1:
+            return None
+        dated.append((r, max(years)))
+    dated.sort(key=lambda x: x[1])
+    if dated[0][1] == dated[1][1]:
+        return None
+    return dated[0], dated[1]
+
+
+def _metric_name(result: CalcResult) -> str:
+    return str(result.formula or "").split(" = ")[0].strip()
 
 
 def _one_series(result: CalcResult) -> bool:
