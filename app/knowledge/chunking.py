@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from app.knowledge.records import Chunk, SourceRecord
 from app.knowledge.tokens import count_many
 from app.text.periods import YEAR
-from app.text.statements import is_period_line, statement_lines
+from app.text.statements import grid_columns, is_period_line, statement_lines
 from app.text.units import unit_declarations
 
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -144,6 +144,8 @@ def _head_like(line: str) -> bool:
     """A table's title, unit or column line ('Wireless financial results', '(in millions of Canadian dollars)',
     '2024 2023 % Chg', 'Iron Ore FY2024 FY2023 Change')."""
     line = line.strip()
+    if len(line) > 90 and grid_columns(line) is not None:
+        return True  # a grid's header: a measure and a period per column ('£m Revenue FY2025 Revenue FY2024 …')
     if len(line) > 90 or _SENTENCE_END.search(line) or line.endswith((".", ":", ";")) and not unit_declarations(line):
         return False
     return bool(is_period_line(line) or unit_declarations(line) or len(re.findall(YEAR, line)) >= 2

@@ -31,7 +31,7 @@ from app.text.dates import MONTH, MONTHS
 from app.text.periods import YEAR
 from app.text.sentences import sentence_around
 from app.text.units import (SCALE, SCALE_NAME, SCALE_WORD, SHORT_SCALE, SYMBOL, UnitDeclaration, currency_named,
-                            unit_declarations)
+                            declared_unit, unit_declarations)
 
 # --- public types -------------------------------------------------------------------------------------------
 
@@ -194,7 +194,99 @@ def read_statement(text: str) -> Statement:
     reader = _Reader()
     for line in text.splitlines():
         reader.feed(line)
-    return reader.finish()
+    statement = reader.finish()
+    grid = grid_rows(text)
+    if not grid:
+        return statement
+    # the grid's rows read as a header-less table (values without periods) give way to its cells
+    labels = {row.line_item for row in grid} | {row.columns[0] for row in grid if row.columns}
+    kept = [r for r in statement.rows if r.periods or r.line_item not in labels]
+    return Statement(periods=statement.periods, scale=statement.scale, currency=statement.currency,
+                     rows=[*kept, *grid])
+
+
+# --- grids: members as rows, a measure and a period in each column ---------------------------------------------
+
+_GRID_PERIOD = re.compile(r"^(?:FY)?(?:19|20)\d{2}$|^FY\d{2}$")
+_GRID_UNIT = re.compile(r"^\(?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3})\s?(?:m|mn|bn|k)\)?$")
+MIN_GRID_MEASURES = 2
+"""A header names at least this many measures, each followed by its periods: 'Revenue FY2025 Revenue FY2024
+Adjusted operating profit FY2025 Adjusted operating profit FY2024 Margin FY2025 Margin FY2024'."""
+
+
+def grid_columns(line: str) -> tuple[list[tuple[str, str]], str | None] | None:
+    """(measure, period) per column of a grid header, and its unit token ('£m') when it opens the line; None when
+    the line is no such header (fewer than MIN_GRID_MEASURES measures, or a word after the last period)."""
+    tokens = line.split()
+    unit = tokens.pop(0) if tokens and _GRID_UNIT.match(tokens[0]) else None
+    columns: list[tuple[str, str]] = []
+    words: list[str] = []
+    measure = ""
+    for token in tokens:
+        if _GRID_PERIOD.match(token):
+            if words:
+                measure, words = " ".join(words), []
+            if not measure:
+                return None
+            year = token[-4:] if len(token) >= 4 and token[-4:].isdigit() else "20" + token[-2:]
+            columns.append((measure, f"FY{year}"))
+        elif re.search(r"\d", token):
+            return None
+        else:
+            words.append(token)
+    if words or len({m for m, _ in columns}) < MIN_GRID_MEASURES or len(columns) < 2 * MIN_GRID_MEASURES:
+        return None
+    return columns, unit
+
+
+def grid_rows(text: str) -> list[StatementRow]:
+    """A table whose rows are members (segments, regions) and whose header gives a measure and a period per
+    column ('£m Revenue FY2025 Revenue FY2024 Adjusted operating profit FY2025 …' over 'Online 398.6 356.2 41.3
+    33.6 10.4% 9.4%'), read as the rows a segment note gives: one row per measure and member, its values
+    that member's column (`columns`), its periods the header's. A row is read only when it has a value for every
+    column; a dash is no value."""
+    out: list[StatementRow] = []
+    lines = [line.strip() for line in text.splitlines()]
+    i = 0
+    while i < len(lines):
+        found = grid_columns(lines[i]) if len(lines[i].split()) >= 4 else None
+        if found is None:
+            i += 1
+            continue
+        columns, unit = found
+        currency, scale = (declared_unit(unit) or ("", None)) if unit else ("", None)
+        i += 1
+        while i < len(lines) and lines[i]:
+            tokens = lines[i].split()
+            values = []
+            while tokens and (_VALUE.match(tokens[-1]) or _DASH.match(tokens[-1])):
+                values.insert(0, tokens.pop())
+            if not tokens or not values:
+                break
+            member = " ".join(tokens)
+            i += 1
+            if len(values) != len(columns):
+                continue
+            by_measure: dict[str, list[tuple[str, str]]] = {}
+            for (measure, period), cell in zip(columns, values):
+                by_measure.setdefault(measure, []).append((period, cell))
+            for measure, cells in by_measure.items():
+                read = [None if _DASH.match(c) else _cell_value(c) for _, c in cells]
+                percent = any(c.endswith("%") for _, c in cells)
+                out.append(StatementRow(
+                    line_item=measure, values=read, periods=[p for p, _ in cells],
+                    unit="%" if percent else currency, scale=None if percent else SCALE_NAME.get(scale or ""),
+                    raw=f"{member} {' '.join(values)}", columns=[member] * len(cells)))
+    return out
+
+
+def _cell_value(cell: str) -> float | None:
+    match = _VALUE.match(cell)
+    if match is None:
+        return None
+    number = float(match.group("num").replace(",", ""))
+    negative = bool(match.group("open") or match.group("open2") or match.group("sign"))
+    return -number if negative else number
 
 
 @dataclass(frozen=True)

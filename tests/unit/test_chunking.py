@@ -346,3 +346,17 @@ def test_a_heading_and_each_item_of_a_list_keep_their_own_lines_in_prose() -> No
         "Machine tools are capital goods, and demand for them rises and falls with investment.",
         "(a) Dividend: on 22 August 2024 the Directors declared a final dividend of 18 cents per share.",
         "(b) Share buy-back: the Company announced an on-market buy-back."]
+
+
+def test_a_grid_header_of_measures_and_periods_stays_with_its_rows() -> None:
+    """A segment review whose header names a measure and a period per column runs past 90 characters: it is
+    still the table's header, not a line of prose parted from the rows it names."""
+    page = ("Segment review\n£m Revenue FY2025 Revenue FY2024 Operating profit FY2025 Operating profit FY2024 "
+            "Margin FY2025 Margin FY2024\nPumps 612.0 590.4 61.2 55.1 10.0% 9.3%\nValves 301.5 288.0 24.1 26.2 "
+            "8.0% 9.1%\nService 120.3 111.9 19.3 17.0 16.0% 15.2%\nGroup 1,033.8 990.3 104.6 98.3 10.1% 9.9%\n"
+            "Pumps revenue rose as utilities renewed their networks and the order book stayed full all year.")
+    record = SourceRecord(source_id="g", title="OSPREY_2025_AR", text=page, origin="g", pages=[(18, page)])
+    table = next(c.text for c in chunk_record(record) if "Valves 301.5" in c.text)
+    assert table.splitlines()[:3] == ["Segment review", "£m Revenue FY2025 Revenue FY2024 Operating profit FY2025 "
+                                      "Operating profit FY2024 Margin FY2025 Margin FY2024",
+                                      "Pumps 612.0 590.4 61.2 55.1 10.0% 9.3%"]

@@ -714,3 +714,20 @@ def test_a_footnote_digit_after_a_label_is_no_value_before_figures_in_tenths() -
     rows = {r.line_item: r.values for r in statement.rows}
     assert rows["Capital intensity"] == [18.8, 19.9, -1.1]
     assert rows["Stores"][:1] == [3.0]  # whole numbers: a leading digit may be a value, and is kept
+
+
+def test_a_grid_of_members_by_measure_and_period_is_read_as_each_members_rows() -> None:
+    page = ("Segment review\n£m Revenue FY2025 Revenue FY2024 Operating profit FY2025 Operating profit FY2024 "
+            "Margin FY2025 Margin FY2024\nPumps 612.0 590.4 61.2 55.1 10.0% 9.3%\nCentral costs — — (21.7) (20.4)\n"
+            "Water services 120.3 111.9 (3.2) 17.0 -2.7% 15.2%\nGroup 1,033.8 990.3 104.6 98.3 10.1% 9.9%")
+    rows = [r for r in read_statement(page).rows if r.periods]
+    by = {(r.columns[0], r.line_item): r for r in rows if r.columns}
+    assert by[("Pumps", "Operating profit")] == StatementRow(
+        line_item="Operating profit", values=[61.2, 55.1], periods=["FY2025", "FY2024"], unit="£", scale="millions",
+        raw="Pumps 612.0 590.4 61.2 55.1 10.0% 9.3%", columns=["Pumps", "Pumps"])
+    assert by[("Water services", "Operating profit")].values == [-3.2, 17.0]
+    assert (by[("Water services", "Margin")].values, by[("Water services", "Margin")].unit) == ([-2.7, 15.2], "%")
+    assert by[("Group", "Revenue")].values == [1033.8, 990.3]
+    assert not any(c == "Central costs" for c, _ in by)  # a row short of the columns is not guessed at
+    # a header that names one measure, or prose, is no grid
+    assert not [r for r in read_statement("£m Revenue FY2025 Revenue FY2024\nPumps 612.0 590.4").rows if r.columns]
