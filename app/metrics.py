@@ -81,7 +81,12 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
     LineItem("operating_income", "operating income", (
         "operating income", "operating profit", "income from operations", "operating income (loss)", "ebit")),
     LineItem("net_income", "net income", ("net income", "net earnings", "net profit", "profit for the year",
-                                          "profit after tax", "net income attributable")),
+                                          "profit after tax", "net income attributable",
+                                          # IFRS: the parent's shareholders' share of the year's profit
+                                          "profit attributable to owners of the parent",
+                                          "profit attributable to owners of the company",
+                                          "profit attributable to shareholders",
+                                          "profit for the year attributable to owners of the parent")),
     LineItem("d_and_a", "D&A", ("depreciation and amortization", "depreciation & amortization",
                                 "depreciation and amortisation", "depreciation, depletion and amortization",
                                 "d&a"), pattern=r"^depreciation(?:and|&)?amorti[sz]ation"),

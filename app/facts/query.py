@@ -598,6 +598,10 @@ def _is_primary(text: str) -> bool:
 def _heading_before(text: str, raw: str) -> str:
     """The lines just above a row's table: where a segment's or a region's name stands."""
     at = text.find(raw[:40])
+    words = re.match(r"\D*", raw).group(0).split()[:3]  # type: ignore[union-attr]
+    if at < 0 and words:  # a row read back without the unit its label wrote ('Net income (millions of yen) …')
+        found = re.search(r"\s+".join(map(re.escape, words)) + r"\b", text)
+        at = found.start() if found else -1
     before = text[:at if at >= 0 else 0].splitlines()[-12:]
     return " ".join(line for line in before if line.strip() and not re.search(r"\d{2,}", line))[-300:]
 

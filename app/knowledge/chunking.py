@@ -111,7 +111,7 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
                 prose.append(lines[i].strip())
                 if _heading_line(lines, i):  # a heading or a titled item: its paragraph starts a line too
                     _flush_prose(prose, units, section, tabular, breaks_line=True)
-                    if i + 1 < len(lines):
+                    if i + 1 < len(lines) and not _table_run(lines, i + 1):  # (a table's title is the table's)
                         prose.append(lines[i + 1].strip())
                         _mark_break(prose)
                         i += 1
@@ -156,6 +156,8 @@ def _table_run(lines: list[str], start: int) -> int:
     """How many lines from `start` form a table (its heading lines, then TABLE_RUN_MIN_ROWS rows or more, with
     a heading line allowed between them); 0 when they do not."""
     i = start
+    if _title_like(lines, start):
+        i += 1
     while i < len(lines) and i - start < 3 and _head_like(lines[i]) and not _row_like(lines[i]):
         i += 1
     rows = 0
@@ -168,6 +170,21 @@ def _table_run(lines: list[str], start: int) -> int:
             break
         i += 1
     return end - start if rows >= TABLE_RUN_MIN_ROWS else 0
+
+
+def _title_like(lines: list[str], i: int) -> bool:
+    """A table's title too long for a head line ('Reference: Non-consolidated information of the parent company
+    (Japanese GAAP, unaudited summary)', 'Number of employees (consolidated) by segment, at year-end'): a line of
+    its own that opens with a capital and ends no sentence, after a line that ends one or heads the text (so not
+    the wrapped end of a paragraph)."""
+    line = lines[i].strip()
+    if (not line or len(line) > 130 or not line[:1].isupper() or line.endswith((".", ",", ";"))
+            or _SENTENCE_END.search(line) or _row_like(line) or _SENTENCE_WORDS.search(line)):
+        return False
+    if i == 0:
+        return True
+    before = lines[i - 1].strip()
+    return before.endswith((".", ":", ";", "?", "!")) or _heading_line(lines, i - 1)
 
 
 _PERIOD_LINE = re.compile(rf"(?i)^\(?{YEAR}\)?$|\b(?:ended|ending|months|weeks|as of|at)\b.{{0,40}}{YEAR}|"

@@ -360,3 +360,26 @@ def test_a_grid_header_of_measures_and_periods_stays_with_its_rows() -> None:
     assert table.splitlines()[:3] == ["Segment review", "£m Revenue FY2025 Revenue FY2024 Operating profit FY2025 "
                                       "Operating profit FY2024 Margin FY2025 Margin FY2024",
                                       "Pumps 612.0 590.4 61.2 55.1 10.0% 9.3%"]
+
+
+def test_a_tables_long_title_after_a_finished_sentence_is_the_tables() -> None:
+    prose = ("The Board resolved to acquire up to 1,200,000 of the Company's own shares for up to ¥3,500 million\n"
+             "between May 14 and December 23, and to cancel 2,000,000 treasury shares on June 30, which together\n"
+             "return to shareholders most of the cash the Group generated beyond its investment plans this year.\n"
+             "The Annual General Meeting of Shareholders on June 25 approved a year-end dividend per share as proposed\n"
+             "by the Board, with a record date of March 31 and an effective date of June 26 for all shareholders.\n")
+    page = (prose + "The Annual General Meeting approved a year-end dividend of ¥50 per share with a record date of 31 March.\n"
+            "Reference: Non-consolidated information of the parent company (Japanese GAAP, unaudited summary)\n"
+            "FY3/2024 FY3/2025\nNet sales (millions of yen) 118,320 121,640\nOperating income (millions of yen) "
+            "9,410 8,930\nNet income (millions of yen) 10,840 11,270\nNumber of employees 3,058 3,106\n"
+            "The non-consolidated figures include dividends received from subsidiaries and are not comparable.")
+    record = SourceRecord(source_id="k", title="KESTREL_2025_AR", text=page, origin="k", pages=[(71, page)])
+    table = next(c.text for c in chunk_record(record) if "Net income (millions of yen)" in c.text)
+    assert table.splitlines()[0].startswith("Reference: Non-consolidated information of the parent company")
+    # a paragraph's wrapped last line is no title
+    wrapped = ("Our freight business had a strong year, helped by new contracts in the north and by a steady\n"
+               "Recovery of volumes in the second half and the new cross-dock\n2024 2023 % Chg\n"
+               "Revenue 812.4 760.1 6.9\nOperating costs 601.2 580.9 3.5\nOperating income 211.2 179.2 17.9\n")
+    record = SourceRecord(source_id="w", title="FREIGHTCO_2024_AR", text=wrapped, origin="w", pages=[(3, wrapped)])
+    table = next(c.text for c in chunk_record(record) if "Revenue 812.4" in c.text)
+    assert not table.startswith("Recovery of volumes")

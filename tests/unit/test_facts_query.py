@@ -503,3 +503,22 @@ def test_a_restated_comparative_in_the_later_report_wins_and_a_count_in_thousand
     best = choose(facts_for(q, docs), q)
     assert (best[0].figure.value, best[0].filed_year) == (646.0, 2024)
     assert "$" not in best[0].figure.unit
+
+
+def test_ifrs_profit_attributable_to_owners_is_net_income_and_a_parent_summary_is_the_parents() -> None:
+    """A parent-only summary whose rows write their unit in the label ('Net income (millions of yen)') is still
+    known by the title above it; the group's IFRS line answers 'net income attributable to shareholders'."""
+    parent = ("Reference: Non-consolidated information of the parent company (Japanese GAAP, unaudited summary)\n"
+              "FY2023 FY2024\nNet sales (millions of yen) 118,320 121,640\nNet income (millions of yen) 10,840 11,270\n"
+              "Number of employees 3,058 3,106\n")
+    group = ("Consolidated statement of profit or loss\n(Millions of yen)\nFY2023 FY2024\n"
+             "Revenue 205,310 218,460\nProfit attributable to owners of the parent 16,390 17,860\n")
+    q = query("What net income attributable to shareholders did Quillfeather Mining report for FY2024?",
+              years=(2024,))
+    docs = [evidence(parent, chunk_id="p71", page=71), evidence(group, chunk_id="p48", page=48)]
+    assert [f.figure.value for f in choose(facts_for(q, docs), q)][:1] == [17860.0]
+    # the parent's row is the parent's: no answer for the group's net income, the answer for the parent's
+    plain = query("What was Quillfeather Mining's net income in FY2024?", years=(2024,))
+    assert 11270.0 not in [f.figure.value for f in choose(facts_for(plain, [docs[0]]), plain)]
+    own = query("What was the parent company's net income in FY2024?", years=(2024,))
+    assert [f.figure.value for f in choose(facts_for(own, [docs[0]]), own)][:1] == [11270.0]

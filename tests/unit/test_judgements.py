@@ -138,3 +138,12 @@ def test_a_list_question_no_sentence_answers_gets_no_pasted_table_lead_in_or_boi
     loose = {**sentence_state("What about their revenue?", page + "\n" + revenue.text),
              "retrieval_result": RetrievalResult(status="found", claims=[revenue])}
     assert compose_offline(loose).startswith("Osprey Engineering's revenue rose to £412m")
+
+
+def test_a_negation_of_something_else_is_no_denial() -> None:
+    page = ("Other than the impairment of the Hartfield foundry and the restructuring described on page 11, there "
+            "were no significant changes in the state of affairs of the Group during the year.")
+    assert compose_offline(sentence_state("Did Osprey book an impairment in 2024?", page)).startswith(
+        "Yes. Other than the impairment of the Hartfield foundry")
+    denied = "The Group did not book any impairment of goodwill or of its plants during the year under review."
+    assert compose_offline(sentence_state("Did Osprey book an impairment in 2024?", denied)).startswith("No. ")

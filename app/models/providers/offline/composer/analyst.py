@@ -613,7 +613,7 @@ class Analyst:
                 picked.append((sentence, block))
         out = [cite(s, [b.n]) for s, b in picked]
         if self.ask.kind == "yes_no":
-            negated = bool(_NEGATION.search(picked[0][0]))
+            negated = _denies(picked[0][0], key)
             out[0] = f"{'No' if negated else 'Yes'}. {out[0]}"
         return out
 
@@ -763,6 +763,25 @@ def _is_statement_sentence(sentence: str) -> bool:
 
 def _stem_in_words(stem: str, words: set[str]) -> bool:
     return stem in words or (len(stem) >= 5 and any(len(w) >= 5 and w[:5] == stem[:5] for w in words))
+
+
+def _denies(sentence: str, key: set[str]) -> bool:
+    """Whether a sentence denies what was asked: a negation with one of the question's key words within the six
+    words after it ('No single customer accounted for …', 'did not close any plant'), not a negation of
+    something else ('Other than the impairment of the Kerrup Lithium Operation …, there were no significant
+    changes' states an impairment)."""
+    words = re.findall(r"[A-Za-z][\w'’-]*", sentence)
+    for i, word in enumerate(words):
+        if not _NEGATION.fullmatch(word) and not (word.lower() in ("did", "does", "has", "have", "was", "were", "is",
+                                                                   "are") and i + 1 < len(words)
+                                                 and words[i + 1].lower() == "not"):
+            continue
+        if re.search(r"(?i)\b(?:other than|except|apart from|aside from|besides)\b", " ".join(words[:i])):
+            continue
+        after = set(analyze(" ".join(words[i + 1:i + 7])))
+        if any(_stem_in_words(k, after) for k in key):
+            return True
+    return False
 
 
 _CAUSAL = re.compile(r"(?i)\b(?:due to|driven by|because|as a result of|reflect(?:s|ed|ing)?|attributable to|"
