@@ -128,4 +128,15 @@ def _rows(lines: list[str]) -> list[str]:
         return []
     counts = [c for _, c in rows]
     usual = max(set(counts), key=counts.count)
-    return [label for label, c in rows if c == usual and not _TOTAL.match(label)]
+    labels = [label for label, c in rows if c == usual and not _TOTAL.match(label)]
+    # rows that are measures ('External revenue', 'EBIT', 'EBITDA', 'Capital expenditure' of a segment note whose
+    # columns are the segments) list no members of anything
+    if 2 * sum(_is_measure(label) for label in labels) >= len(labels):
+        return []
+    return labels
+
+
+def _is_measure(label: str) -> bool:
+    from app.metrics import LINE_ITEMS, find_metrics, label_match
+
+    return bool(find_metrics(label)) or any(label_match(label, item) is not None for item in LINE_ITEMS)

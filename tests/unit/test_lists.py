@@ -69,3 +69,24 @@ def test_a_table_under_the_heading_lists_its_rows_without_totals_or_rows_of_anot
 def test_no_heading_holding_the_key_words_lists_nothing() -> None:
     assert listed_items(RISKS, key("reportable segments")) is None
     assert listed_items(EVENTS, set()) is None
+
+
+def test_a_table_whose_rows_are_measures_lists_no_members() -> None:
+    note = ("6 Segment reporting\nin € million Drives Rail Service Group\n2024\nExternal revenue 1,318.6 624.9 494.3 "
+            "2,437.8\nEBIT 98.4 41.2 91.7 206.8\nEBITDA 167.7 62.6 104.3 319.2\nCapital expenditure 78.4 41.9 18.6 "
+            "148.7\n")
+    assert listed_items(note, key("reportable segments")) is None
+
+
+def test_the_closing_verb_of_a_what_does_it_do_question_is_no_key_word() -> None:
+    from app.models.providers.offline.composer import compose_offline
+    from app.turns import Block
+
+    page = ("Store numbers by format\nFormat 2024 Opened Closed 2025\nHigh Street 251 0 13 238\n"
+            "Retail Park 91 6 1 96\nTown Local 39 3 1 41\nTotal UK stores 381 9 15 375\n")
+    block = Block(n=1, kind="report", header="[1] Osprey Stores FY2025, p.12 [text]", source_id="os-12",
+                  chunk_id="os-12", company="Osprey Stores", fiscal_year=2025, page=12, text=page)
+    answer = compose_offline({"question": "What store formats does Osprey Stores operate?",
+                              "companies": ["Osprey Stores"], "blocks": [block]})
+    assert answer == ("Osprey Stores' report lists under 'Store numbers by format': High Street; Retail Park and "
+                      "Town Local [1].")

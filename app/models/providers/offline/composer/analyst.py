@@ -644,7 +644,11 @@ class Analyst:
         """The question's content words that a sentence answering it must hold: its own words, company names,
         question words and words that say nothing of the topic ('business', 'plan', 'any') aside."""
         names = set(analyze(" ".join(self.companies)))
-        words = set(analyze(asked_sentence(self.question))) - names - _GENERIC - question_noise()
+        asked = asked_sentence(self.question)
+        # the verb that closes 'what store formats does Pellbury operate?' is the question's scaffold
+        closing = re.search(r"(?i)\b(?:does|do|did|has|have)\s+(?:[\w&'’.-]+\s+){1,4}?([a-z]+)\s*\??\s*$", asked)
+        scaffold = set(analyze(closing.group(1))) if closing else set()
+        words = set(analyze(asked)) - names - _GENERIC - question_noise() - scaffold
         return {w for w in words if not w.isdigit() and not re.fullmatch(r"fy\d+", w)}
 
 _VERBS = frozenset("""pay paid won win make made generate generated ship shipped deliver delivered employ employed open
