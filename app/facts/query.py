@@ -624,9 +624,35 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
         wanted = max(latest or [f.figure.fiscal_year or 0 for f in kept])
     kept = [f for f in kept if f.figure.fiscal_year == wanted]
     origin = {"statement": 0, "table": 1, "text": 2}
-    # among equals, the later filing's (a restated comparative replaces what the earlier report said)
-    return sorted(kept, key=lambda f: (-round(f.match, 2), origin[f.origin], _name_rank(f, query),
+    # among equals, an exact figure before a rounded one ('all of our 6,000 or so employees and contractors'
+    # after 'employed 3,140 people'), then the later filing's (a restated comparative replaces what the earlier
+    # report said)
+    return sorted(kept, key=lambda f: (-round(f.match, 2), origin[f.origin], is_loose(f), _name_rank(f, query),
                                        -(f.filed_year or 0)))
+
+
+_LOOSE_BEFORE = re.compile(r"(?i)\b(?:about|around|approximately|approx\.?|roughly|some|nearly|almost|over|more than|"
+                           r"less than|up to|at least|c\.|circa)\s*$")
+_LOOSE_AFTER = re.compile(r"(?i)^\s*(?:or so|odd|plus)\b|^\s*[a-z]+\s+and\s+[a-z]+\b")
+
+
+def is_loose(fact: Fact) -> bool:
+    """Whether a sentence's figure is rounded or counts more than the measure: 'about 6,000', '6,000 or so',
+    'over 6,000', '6,000 employees and contractors'. A statement's or a table's figure is exact."""
+    if fact.origin != "text" or not fact.figure.quote:
+        return False
+    quote = fact.figure.quote
+    for written in _written_forms(fact.figure.value):
+        at = quote.find(written)
+        if at >= 0:
+            after = quote[at + len(written):at + len(written) + 40]
+            return bool(_LOOSE_BEFORE.search(quote[max(0, at - 20):at]) or _LOOSE_AFTER.search(after))
+    return False
+
+
+def _written_forms(value: float) -> list[str]:
+    whole = abs(value) == int(abs(value))
+    return [f"{abs(value):,.0f}", f"{abs(value):.0f}"] if whole else [f"{abs(value):,}", f"{abs(value)}"]
 
 
 def _name_rank(fact: Fact, query: FactQuery) -> int:

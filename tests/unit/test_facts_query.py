@@ -522,3 +522,13 @@ def test_ifrs_profit_attributable_to_owners_is_net_income_and_a_parent_summary_i
     assert 11270.0 not in [f.figure.value for f in choose(facts_for(plain, [docs[0]]), plain)]
     own = query("What was the parent company's net income in FY2024?", years=(2024,))
     assert [f.figure.value for f in choose(facts_for(own, [docs[0]]), own)][:1] == [11270.0]
+
+
+def test_an_exact_count_comes_before_a_rounded_one_or_one_that_counts_more() -> None:
+    chair = ("I thank our Managing Director, her team and all of our 6,000 or so employees and contractors for their "
+             "work this year.")
+    note = "The Group employed 3,140 people at 30 June 2024 (2023: 2,910)."
+    q = query("How many employees did Quillfeather Mining have at 30 June 2024?", years=(2024,))
+    docs = [evidence(chair, chunk_id="p5", page=5), evidence(note, chunk_id="p60", page=60)]
+    best = choose(facts_for(q, docs), q)
+    assert best and best[0].figure.value == 3140.0
