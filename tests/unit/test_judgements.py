@@ -147,3 +147,10 @@ def test_a_negation_of_something_else_is_no_denial() -> None:
         "Yes. Other than the impairment of the Hartfield foundry")
     denied = "The Group did not book any impairment of goodwill or of its plants during the year under review."
     assert compose_offline(sentence_state("Did Osprey book an impairment in 2024?", denied)).startswith("No. ")
+
+
+def test_words_the_question_offers_as_alternatives_are_held_by_either() -> None:
+    page = ("Osprey Engineering makes pumps and valves for water utilities in twelve countries. "
+            "In May the Group completed the acquisition of Lindqvist Valves AB, a Swedish valve maker, for €84 million.")
+    answer = compose_offline(sentence_state("Did Osprey mention any mergers or acquisitions in its 2024 report?", page))
+    assert answer.startswith("Yes. In May the Group completed the acquisition of Lindqvist Valves AB")

@@ -582,7 +582,7 @@ class Analyst:
         prefers sentences that enumerate, an explanation those that give a reason. A yes/no opens 'Yes' on a
         sentence that states it and 'No' on one that denies it; when none does, the answer is the declared
         insufficient one."""
-        key = self.key_stems()
+        key = self.key_groups()
         if not key:
             return []
         scored: list[tuple[float, int, str, Block]] = []
@@ -592,7 +592,7 @@ class Analyst:
                         or is_boilerplate(sentence)):
                     continue
                 words = set(analyze(sentence))
-                hits = {k for k in key if _stem_in_words(k, words)}
+                hits = [g for g in key if any(_stem_in_words(k, words) for k in g)]
                 if len(hits) < len(key) - (1 if len(key) >= 4 and self.ask.kind != "yes_no" else 0):
                     continue
                 score = len(hits) / len(key)
@@ -613,7 +613,7 @@ class Analyst:
                 picked.append((sentence, block))
         out = [cite(s, [b.n]) for s, b in picked]
         if self.ask.kind == "yes_no":
-            negated = _denies(picked[0][0], key)
+            negated = _denies(picked[0][0], set().union(*key))
             out[0] = f"{'No' if negated else 'Yes'}. {out[0]}"
         return out
 
@@ -639,6 +639,19 @@ class Analyst:
                 continue
             kept.append(sentence)
         return kept
+
+    def key_groups(self) -> list[frozenset[str]]:
+        """The key words, those the question offers as alternatives one group ('mergers or acquisitions': a
+        sentence that names either holds it)."""
+        key = self.key_stems()
+        groups = [{k} for k in sorted(key)]
+        for a, b in re.findall(r"(?i)\b([a-z][\w-]*)\s+or\s+([a-z][\w-]*)", asked_sentence(self.question)):
+            sa, sb = set(analyze(a)) & key, set(analyze(b)) & key
+            if not sa or not sb:
+                continue
+            joined = [g for g in groups if g & (sa | sb)]
+            groups = [g for g in groups if not g & (sa | sb)] + [set().union(*joined)]
+        return [frozenset(g) for g in groups]
 
     def key_stems(self) -> set[str]:
         """The question's content words that a sentence answering it must hold: its own words, company names,
