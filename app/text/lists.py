@@ -33,15 +33,23 @@ class Listed:
     items: tuple[str, ...]
 
 
-def listed_items(text: str, key: Iterable[str]) -> Listed | None:
-    """The items under the first heading of `text` that holds every key word (or all but one of four or more),
-    as enumerated lines or table rows; None when no heading holds them or nothing is listed under it."""
-    wanted = set(key)
+def listed_items(text: str, key: Iterable[str | frozenset[str]]) -> Listed | None:
+    """The items under the first heading of `text` that holds every key word (or all but one of four or more;
+    a key may be a set of alternatives, any of which holds it), as enumerated lines or table rows; None when no
+    heading holds them or nothing is listed under it. A sentence that ends in a colon and holds the key words
+    heads the enumerated lines after it ('We are organized into seven reportable segments …, as follows:')."""
+    wanted = {k if isinstance(k, frozenset) else frozenset([k]) for k in key}
     if not wanted:
         return None
     lines = [line.rstrip() for line in text.splitlines()]
     for i, line in enumerate(lines):
-        if not _is_heading(line) or not _holds(line, wanted):
+        lead_in = line.rstrip().endswith(":") and len(line) <= 300
+        if not (_is_heading(line) or lead_in) or not _holds(line, wanted):
+            continue
+        if lead_in and not _is_heading(line):
+            items = _enumerated(lines[i + 1:])
+            if len(items) >= 2:
+                return Listed(heading=line.strip().rstrip(":"), items=tuple(items[:MAX_ITEMS]))
             continue
         items = _enumerated(lines[i + 1:]) or _rows(lines[i + 1:])
         if len(items) >= 2:
@@ -61,9 +69,10 @@ def _is_heading(line: str) -> bool:
 _NOTE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2})?[.)]?\s+")
 
 
-def _holds(line: str, wanted: set[str]) -> bool:
+def _holds(line: str, wanted: set[frozenset[str]]) -> bool:
     have = set(analyze(line))
-    hits = {w for w in wanted if w in have or any(len(w) >= 5 and h[:5] == w[:5] for h in have)}
+    hits = {g for g in wanted
+            if any(w in have or any(len(w) >= 5 and h[:5] == w[:5] for h in have) for w in g)}
     return len(hits) >= (len(wanted) - 1 if len(wanted) >= 4 else len(wanted))
 
 

@@ -90,3 +90,21 @@ def test_the_closing_verb_of_a_what_does_it_do_question_is_no_key_word() -> None
                               "companies": ["Osprey Stores"], "blocks": [block]})
     assert answer == ("Osprey Stores' report lists under 'Store numbers by format': High Street; Retail Park and "
                       "Town Local [1].")
+
+
+def test_a_lead_in_sentence_heads_the_enumerated_items_named_without_their_descriptions() -> None:
+    from app.models.providers.offline.composer import compose_offline
+    from app.turns import Block
+
+    page = ("Our Operations\nWe are organized into four reportable segments (also referred to as divisions), as follows:\n"
+            "1) North America, which includes our beverage and snack businesses in the United States and Canada;\n"
+            "2) Latin America (LatAm), which includes all of our businesses in Latin America;\n"
+            "3) Europe, which includes all of our businesses in Europe; and\n"
+            "4) Asia Pacific (APAC), which includes all of our businesses in Asia and Australia.\n")
+    block = Block(n=1, kind="report", header="[1] Osprey Foods FY2022, p.4 [text]", source_id="of-4",
+                  chunk_id="of-4", company="Osprey Foods", fiscal_year=2022, page=4, text=page)
+    answer = compose_offline({"question": "What are the geographies that Osprey Foods primarily operates in?",
+                              "companies": ["Osprey Foods"], "blocks": [block]})
+    assert answer == ("Osprey Foods' report lists under 'We are organized into four reportable segments (also referred "
+                      "to as divisions), as follows': North America; Latin America (LatAm); Europe and Asia Pacific "
+                      "(APAC) [1].")

@@ -167,7 +167,7 @@ class Analyst:
         words: titles in one sentence, items that are sentences each in its own."""
         from app.text.lists import listed_items
 
-        key = self.key_stems()
+        key = self.key_groups()
         for block in (b for b in self.reports if b.kind == "report"):
             listed = listed_items(block.text, key)
             if listed is None:
@@ -175,7 +175,7 @@ class Analyst:
             company = block.company or (self.companies[0] if self.companies else "")
             heading = re.sub(r"^\d{1,2}(?:\.\d{1,2})?[.)]?\s+", "", listed.heading).split("   ")[-1].strip()
             what = heading[:1].lower() + heading[1:] if heading[1:2].islower() else heading
-            items = list(listed.items)
+            items = [_item_title(i) for i in listed.items]
             if all(not i.endswith(".") for i in items):
                 joined = "; ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else items[0]
                 return [cite(f"{possessive(company)} report lists under '{heading}': {joined}", [block.n])]
@@ -651,6 +651,8 @@ class Analyst:
                 continue
             joined = [g for g in groups if g & (sa | sb)]
             groups = [g for g in groups if not g & (sa | sb)] + [set().union(*joined)]
+        if self.ask.kind == "list":  # where a company operates: its regions, or the segments it reports them as
+            groups = [g | set().union(*(_PLACES.get(k, frozenset()) for k in g)) for g in groups]
         return [frozenset(g) for g in groups]
 
     def key_stems(self) -> set[str]:
@@ -661,6 +663,9 @@ class Analyst:
         # the verb that closes 'what store formats does Pellbury operate?' is the question's scaffold
         closing = re.search(r"(?i)\b(?:does|do|did|has|have)\s+(?:[\w&'’.-]+\s+){1,4}?([a-z]+)\s*\??\s*$", asked)
         scaffold = set(analyze(closing.group(1))) if closing else set()
+        # 'the geographies it primarily operates in': how and where it trades, not what a sentence must say
+        scaffold |= set(analyze(" ".join(re.findall(r"(?i)\b(?:primarily|mainly|chiefly|mostly|operates?|operated)\b",
+                                                    asked))))
         words = set(analyze(asked)) - names - _GENERIC - question_noise() - scaffold
         return {w for w in words if not w.isdigit() and not re.fullmatch(r"fy\d+", w)}
 
@@ -780,6 +785,20 @@ def _is_statement_sentence(sentence: str) -> bool:
 
 def _stem_in_words(stem: str, words: set[str]) -> bool:
     return stem in words or (len(stem) >= 5 and any(len(w) >= 5 and w[:5] == stem[:5] for w in words))
+
+
+def _item_title(item: str) -> str:
+    """An enumerated item as a list names it: without the clause that describes it ('Latin America (LatAm),
+    which includes all of our beverage and convenient food businesses in Latin America;' → 'Latin America
+    (LatAm)') or the separator it ends with ('; and')."""
+    item = re.sub(r"(?:[;,]\s*(?:and|or)?|\s+and)\s*$", "", item.strip()).strip()
+    head = re.split(r",\s+(?:which|that|who|where)\b", item, maxsplit=1)[0].strip()
+    return head if head and head != item and not head.endswith(".") else item
+
+
+_PLACES = {k: frozenset({"geographi", "geograph", "region", "segment", "divis", "market"}) - {k}
+           for k in ("geographi", "geograph", "region")}
+"""A list of a company's geographies or regions is given by the segments (or divisions) it reports them as."""
 
 
 def _denies(sentence: str, key: set[str]) -> bool:
