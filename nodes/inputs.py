@@ -13,6 +13,7 @@ in its `why`; what was looked for and not found is left to the calculator, which
 No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
 """
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -47,9 +48,13 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn 
     trend = asks_trend(state["question"])
     needs_of = {c: needed_inputs(state["question"], asked or latest_reported(documents, c, state["question"]), trend)
                 for c in companies}
-    if not any(needs_of.values()):
-        return {}
     graded = list(state["graded"])
+    continued = list_continuations(state["question"], graded, page_fn)
+    if continued:
+        graded = rank_evidence([*graded, *continued])
+    if not any(needs_of.values()):
+        return {"graded": graded, "fetched": [*(state.get("fetched") or []), *(d.chunk_id for d in continued)]} \
+            if continued else {}
     # a note's 'Current liabilities' of a segment is no stand-in for the balance sheet's total: only what a
     # primary statement states counts as held
     have = figures_held(d for d in graded if statement_of_page(d.text))
@@ -70,10 +75,56 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn 
             added.append(hit.model_copy(update={"why": f"holds {name} for FY{year}, an input the question needs "
                                                        f"(statement rows fetched by line item)"}))
             have |= figures_held([hit])
+    fetched = [*(state.get("fetched") or []), *(d.chunk_id for d in [*continued, *added])]
     if not added:
-        return {"fetch_tried": tried}
-    return {"graded": rank_evidence([*graded, *added]), "fetch_tried": tried,
-            "fetched": [*(state.get("fetched") or []), *(d.chunk_id for d in added)]}
+        return {"fetch_tried": tried, **({"graded": graded, "fetched": fetched} if continued else {})}
+    return {"graded": rank_evidence([*graded, *added]), "fetch_tried": tried, "fetched": fetched}
+
+
+def next_page(doc: Evidence, page_fn: PageFn) -> list[Evidence]:
+    """The chunks of the page after a chunk's, in the same filing: the same source, or, where each page was
+    ingested as a source of its own ('BESTBUY_2019_10K:p12'), the next page's."""
+    assert doc.page is not None
+    chunks = page_fn(doc.source_id, doc.page + 1)
+    paged = re.fullmatch(rf"(?P<name>.+):p{doc.page}", doc.source_id)
+    if not chunks and paged:
+        chunks = page_fn(f"{paged.group('name')}:p{doc.page + 1}", doc.page + 1)
+    return chunks
+
+
+MAX_CONTINUATIONS = 2
+"""Lists read on into the next chunk of their page, per run."""
+_ITEM_LINE = re.compile(r"^\s*(?:\d{1,2}[.)]|\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)|[a-z][.)]|[•▪●◦\-–])\s+\S")
+
+
+def list_continuations(question: str, graded: Sequence[Evidence], page_fn: PageFn | None) -> list[Evidence]:
+    """For a question that asks for a list, the next chunk of the page of an admitted chunk whose text ends inside
+    an enumerated list ('4) Latin America …;' / '5) Europe …;' at its end): a reader turns the page to the
+    rest of the list (its sixth and seventh segments) rather than answering with the five it saw."""
+    from app.text.question_kinds import read_ask
+
+    if page_fn is None or read_ask(question).kind != "list":
+        return []
+    held = {d.chunk_id for d in graded}
+    out: list[Evidence] = []
+    for doc in graded:
+        lines = [line for line in doc.text.splitlines() if line.strip()]
+        while lines and re.fullmatch(r"\s*\d{1,4}\s*", lines[-1]):
+            lines.pop()  # the page's number
+        if doc.page is None or len(out) >= MAX_CONTINUATIONS or not lines or not _ITEM_LINE.match(lines[-1]) \
+                or sum(bool(_ITEM_LINE.match(line)) for line in lines) < 2:
+            continue
+        siblings = page_fn(doc.source_id, doc.page)
+        at = next((i for i, s in enumerate(siblings) if s.chunk_id == doc.chunk_id), None)
+        if at is None:
+            continue
+        following = siblings[at + 1] if at + 1 < len(siblings) else next(iter(next_page(doc, page_fn)), None)
+        if following is None or following.chunk_id in held:
+            continue
+        held.add(following.chunk_id)
+        out.append(following.model_copy(update={"score": doc.score, "why": "continues the list that the admitted "
+                                                                         "chunk before it on the page begins"}))
+    return out
 
 
 def latest_reported(documents: Iterable[Evidence], company: str, question: str = "") -> list[int]:

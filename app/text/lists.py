@@ -53,7 +53,7 @@ def listed_items(text: str, key: Iterable[str | frozenset[str]]) -> Listed | Non
             continue
         items = _enumerated(lines[i + 1:]) or _rows(lines[i + 1:])
         if len(items) >= 2:
-            return Listed(heading=line.strip(), items=tuple(items[:MAX_ITEMS]))
+            return Listed(heading=line.strip().rstrip(":").strip(), items=tuple(items[:MAX_ITEMS]))
     return None
 
 
@@ -108,6 +108,12 @@ def _enumerated(lines: list[str]) -> list[str]:
             break
     close()
     return [i for i in items if i]
+
+
+def enumerated_items(text: str) -> list[str]:
+    """The enumerated items of a text, in order (as under a heading): the rest of a list that began in the
+    chunk before it."""
+    return _enumerated([line.rstrip() for line in text.splitlines()])
 
 
 def _first_sentence(text: str) -> str:

@@ -156,3 +156,32 @@ def test_the_rest_of_an_admitted_statement_page_is_read_before_a_search_that_fin
     result = graph.invoke({"question": "What is Tamsin Rail's FY2024 current ratio?", "companies": [CO],
                            "fiscal_years": [2024]})["retrieval_result"]
     assert "t-bs-1" in result.fetched and "t-parent" not in result.fetched
+
+
+def test_a_list_that_runs_to_the_end_of_its_page_is_read_on_into_the_next_page():
+    from nodes.inputs import list_continuations
+
+    first = Evidence(chunk_id="t-p4-0", source_id="TAMSIN_2024_10K:p4", company=CO, fiscal_year=2024, page=4,
+                     score=0.2, text="Our Operations\nWe are organized into four reportable segments, as follows:\n"
+                                     "1) Freight, which includes our rail freight business;\n"
+                                     "2) Passenger, which includes our commuter services;\n4")
+    rest = Evidence(chunk_id="t-p5-0", source_id="TAMSIN_2024_10K:p5", company=CO, fiscal_year=2024, page=5,
+                    score=0.0, text="3) Maintenance, which includes our depots;\n4) Leasing, which rents rolling stock.")
+    pages = {("TAMSIN_2024_10K:p4", 4): [first], ("TAMSIN_2024_10K:p5", 5): [rest]}
+
+    def page_fn(source_id: str, page: int) -> list[Evidence]:
+        return pages.get((source_id, page), [])
+
+    [added] = list_continuations("What are Tamsin Rail's reportable segments?", [first], page_fn)
+    assert added.chunk_id == "t-p5-0" and "continues the list" in added.why
+    assert list_continuations("What was Tamsin Rail's revenue in 2024?", [first], page_fn) == []  # no list asked
+    from app.models.providers.offline.composer import compose_offline
+    from app.turns import Block
+
+    blocks = [Block(n=i, kind="report", header=f"[{i}] {CO} FY2024, p.{e.page} [text]", source_id=e.source_id,
+                    chunk_id=e.chunk_id, company=CO, fiscal_year=2024, page=e.page, text=e.text)
+              for i, e in enumerate([first, added], start=1)]
+    answer = compose_offline({"question": "What are Tamsin Rail's reportable segments?", "companies": [CO],
+                              "blocks": blocks})
+    assert answer == ("Tamsin Rail's report lists under 'We are organized into four reportable segments, as "
+                      "follows': Freight; Passenger; Maintenance and Leasing [1][2].")

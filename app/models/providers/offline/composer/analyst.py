@@ -165,24 +165,53 @@ class Analyst:
         """The items a report lists under a heading that names what was asked ('Principal Business Risks',
         'Events after the reporting period', 'Store numbers by format'; app/text/lists.py), in the report's
         words: titles in one sentence, items that are sentences each in its own."""
-        from app.text.lists import listed_items
+        from app.text.lists import enumerated_items, listed_items
 
         key = self.key_groups()
         for block in (b for b in self.reports if b.kind == "report"):
             listed = listed_items(block.text, key)
             if listed is None:
                 continue
+            refs = [block.n]
+            following = self.next_chunk(block)
+            def unnumbered(text: str) -> str:  # less the page's number at its end
+                return re.sub(r"\s+\d{1,4}$", "", text.rstrip())
+
+            last = unnumbered(listed.items[-1])
+            if following is not None and unnumbered(block.text).endswith(last[-20:]):
+                listed = replace(listed, items=(*listed.items[:-1], last))
+                # the list runs on into the page's next chunk: its items, less those the overlap repeats
+                more = [i for i in enumerated_items(following.text)
+                        if not any(i[:30] == seen[:30] for seen in listed.items)]
+                if more:
+                    listed = replace(listed, items=(*listed.items, *more))
+                    refs.append(following.n)
             company = block.company or (self.companies[0] if self.companies else "")
             heading = re.sub(r"^\d{1,2}(?:\.\d{1,2})?[.)]?\s+", "", listed.heading).split("   ")[-1].strip()
             what = heading[:1].lower() + heading[1:] if heading[1:2].islower() else heading
             items = [_item_title(i) for i in listed.items]
             if all(not i.endswith(".") for i in items):
                 joined = "; ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else items[0]
-                return [cite(f"{possessive(company)} report lists under '{heading}': {joined}", [block.n])]
+                return [cite(f"{possessive(company)} report lists under '{heading}': {joined}", refs)]
             lead = cite(f"{possessive(company)} report lists {_count_word(len(items))} items under '{heading}'",
-                        [block.n])
-            return [lead, *(cite(i.rstrip("."), [block.n]) for i in items)] if what else []
+                        refs)
+            return [lead, *(cite(i.rstrip("."), refs) for i in items)] if what else []
         return []
+
+    def next_chunk(self, block: Block) -> Block | None:
+        """The block of the chunk after this one on the same page, when the prompt holds it."""
+        head, _, ordinal = (block.chunk_id or "").rpartition("::")
+        if head and ordinal.isdigit():
+            wanted = f"{head}::{int(ordinal) + 1}"
+            same_page = next((b for b in self.reports if b.chunk_id == wanted), None)
+            if same_page is not None:
+                return same_page
+        if block.page is None:
+            return None
+        # the first chunk of the next page of the same filing (a source of its own when pages were ingested so)
+        sources = {block.source_id, re.sub(rf":p{block.page}$", f":p{block.page + 1}", block.source_id)}
+        return next((b for b in self.reports if b.page == block.page + 1 and b.source_id in sources
+                     and ((b.chunk_id or "").endswith("::0") or "::" not in (b.chunk_id or ""))), None)
 
     def figure_answer(self) -> list[str]:
         facts = self.facts()
