@@ -49,7 +49,11 @@ _EARLIER_BEFORE = re.compile(
 _NAMED_PRIOR = re.compile(r"(?i)\((?:FY\s?)?(?P<year>(?:19|20)\d{2})\s*:\s*$")
 _COMPARATIVE = re.compile(r"(?i)\((?:FY\s?)?(?:19|20)\d{2}\s*:[^)]*\)|\((?:prior|previous)\s+year\s*:[^)]*\)")
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|expect(?!ations?\b)\w*|target\w*|anticipat\w*|"
-                      r"project(?:ed|ion))\b")  # 'ahead of market expectations' says nothing of a later year
+                      r"project(?:ed|ion)|aim(?:s|ing)?\s+to|plan(?:s|ned)?\s+to|ambition\w*|medium-term\s+plan|"
+                      r"goals?\s+(?:is|are|of)\b)\b|"
+                      # a plan's bullet: 'Automation and solutions: raise sales of automation cells … to ¥40 billion'
+                      r"^[^:.]{0,80}:\s*(?:raise|grow|increase|reach|expand|achieve|deliver|double|lift|cut|reduce)\b")
+# ('ahead of market expectations' says nothing of a later year)
 _RANGE = re.compile(r"(?i)^\s*(?:–|—|-|to|and)\s*$")
 _NAMED_BY_NUMBER = re.compile(r"(?i)\b(?:scope|tier|level|phase|stage|line|unit|gen(?:eration)?|class|category|"
                               r"type|grade|series|pillar|basel|no\.)\s*$")

@@ -603,7 +603,14 @@ def _heading_before(text: str, raw: str) -> str:
         found = re.search(r"\s+".join(map(re.escape, words)) + r"\b", text)
         at = found.start() if found else -1
     before = text[:at if at >= 0 else 0].splitlines()[-12:]
-    return " ".join(line for line in before if line.strip() and not re.search(r"\d{2,}", line))[-300:]
+    # a row's label whose values stand on the next line ('Orders received (Machine Tools)' / '158,730 149,260')
+    # is another row, not a heading: it names no segment for the rows below it
+    labels = {i for i in range(len(before) - 1) if _VALUES_ONLY.match(before[i + 1].strip() or "x")}
+    return " ".join(line for i, line in enumerate(before)
+                    if line.strip() and i not in labels and not re.search(r"\d{2,}", line))[-300:]
+
+
+_VALUES_ONLY = re.compile(r"^[\s$£€¥()\-—–+.,%*\d]*\d[\s$£€¥()\-—–+.,%*\d]*$")
 
 
 def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, segment: str | None = None

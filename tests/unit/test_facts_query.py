@@ -532,3 +532,15 @@ def test_an_exact_count_comes_before_a_rounded_one_or_one_that_counts_more() -> 
     docs = [evidence(chair, chunk_id="p5", page=5), evidence(note, chunk_id="p60", page=60)]
     best = choose(facts_for(q, docs), q)
     assert best and best[0].figure.value == 3140.0
+
+
+def test_a_row_label_above_a_row_names_no_segment_and_a_plans_bullet_is_no_years_figure() -> None:
+    highlights = ("Financial Highlights\nMillions of yen\nFY2023 FY2024\nFor the year / at year-end\n"
+                  "Orders received (Machine Tools)\n158,730 149,260\nNet sales\n205,310 218,460\n")
+    segment = query("How much revenue did the Machine Tools business of Quillfeather Mining generate in FY2024?",
+                    years=(2024,))
+    assert segment.measure.segment == "Machine Tools"
+    assert choose(facts_for(segment, [evidence(highlights)]), segment) == []  # the group's sales are no segment's
+    plan = ("Medium-term plan priorities. Automation and solutions: raise sales of automation cells and turnkey "
+            "systems in Machine Tools to ¥40 billion.")
+    assert choose(facts_for(segment, [evidence(plan)]), segment) == []

@@ -154,3 +154,14 @@ def test_words_the_question_offers_as_alternatives_are_held_by_either() -> None:
             "In May the Group completed the acquisition of Lindqvist Valves AB, a Swedish valve maker, for €84 million.")
     answer = compose_offline(sentence_state("Did Osprey mention any mergers or acquisitions in its 2024 report?", page))
     assert answer.startswith("Yes. In May the Group completed the acquisition of Lindqvist Valves AB")
+
+
+def test_a_figure_questions_claims_that_are_fragments_of_sentences_are_not_pasted() -> None:
+    from app.evidence import Claim, RetrievalResult
+
+    page = "Service revenue grew, with progress in after-sales service revenue, which reached 14% of sales."
+    claims = [Claim(text="progress in after-sales service revenue, which reached 14% of sales.",
+                    evidence_chunk_ids=["os-1"], company="Osprey Engineering", verified=True)]
+    state = {**sentence_state("How much revenue did Osprey's Pumps business generate in 2024?", page),
+             "retrieval_result": RetrievalResult(status="found", claims=claims)}
+    assert compose_offline(state).startswith("Insufficient evidence")

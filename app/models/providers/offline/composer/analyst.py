@@ -653,8 +653,9 @@ class Analyst:
         yes/no, an explanation or the largest row, whole statement sentences only, never a table row's cells or a
         heading. A figure question's claims stand as they are, and so do those of a question of no recognised form
         ('What about their revenue?'), boilerplate aside."""
-        if self.ask.kind == "figure" or self.ask.loose:
-            return [s for s in sentences if not is_boilerplate(s)]
+        if self.ask.kind == "figure" or self.ask.loose:  # no boilerplate, and no fragment of a sentence
+            return [s for s in sentences if s and not is_boilerplate(s)
+                    and (s[:1].isupper() or s[:1].isdigit() or s[:1] in "$£€¥(\"'")]
         key = self.key_stems()
         kept = []
         for sentence in sentences:
