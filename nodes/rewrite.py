@@ -5,6 +5,7 @@ terms).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from app.knowledge.analyzer import analyze
@@ -16,7 +17,18 @@ def keyword_query(question: str, companies: Sequence[str] = ()) -> str:
     searched (each branch is filtered to its company already, and every chunk's header names it). The question
     itself when nothing remains."""
     names = set(analyze(" ".join(companies)))
-    kept = [w for w in rewrite_query(question, [], []).split() if not set(analyze(w)) & names]
+    firsts = {stem for c in companies if c.split() for stem in analyze(c.split()[0])}
+    kept: list[str] = []
+    in_name = False
+    for word in rewrite_query(question, [], []).split():
+        stems = set(analyze(word))
+        # a company named: its first word and the name's words right after it, up to a possessive; a word of
+        # its name elsewhere is the question's own ('Kanzaki's Precision Components segment')
+        in_name = bool(stems & firsts) or (in_name and bool(stems & names))
+        if not in_name:
+            kept.append(word)
+        if re.search(r"['’]s?$", word):
+            in_name = False
     return " ".join(kept) or question
 
 

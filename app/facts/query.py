@@ -402,14 +402,46 @@ def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         sentence = figure.quote
         part = _part_in(sentence) or _part_of_filing(doc, sentence)
         match = _sentence_match(sentence, query) - (QUALIFIED if _qualified(sentence, figure.value, query) else 0.0)
+        if _DISOWNED.search(_clause_before(sentence, figure.value)):
+            continue  # 'sales by our partners, which are not recorded as Pellbury revenue, were about £148m
         named = _SEGMENT_NAMED.search(_clause_before(sentence, figure.value))
         segment = named.group("name").strip() if named else PARENT_ENTITY if _PARENT.search(sentence) else None
+        heading = _heading_over(doc.text, sentence)
+        if segment is None and query.measure.segment and heading and _names(query.measure.segment, heading) \
+                and not _SEGMENT_ELSEWHERE.search(sentence):
+            segment = heading  # a segment's review under its own heading ('Precision Components' / '… lifted
+            # segment profit by 35.9% to ¥8,210 million'), its sentences naming no other segment
         # a bound is no measurement: 'a covenant limiting net financial debt to no more than 3.0 times EBITDA'
         bound = bool(_BOUND.search(_clause_before(sentence, figure.value)))
         out.append(Fact(figure=figure, origin="text", match=match, part=part, segment=segment,
                         forward=bool(_FORWARD.search(sentence)) or bound, context=sentence,
                         filed_year=doc.fiscal_year))
     return out
+
+
+_DISOWNED = re.compile(r"(?i)\bnot\s+(?:recorded|recognised|recognized|included|reported|counted|treated|"
+                       r"accounted\s+for)\s+(?:as|in|within)\b")
+"""A sentence that says its figure is not the measure it names."""
+_SEGMENT_ELSEWHERE = re.compile(r"(?i)\b(?:group|consolidated|company-wide|other segments?)\b")
+
+
+def _heading_over(text: str, sentence: str) -> str | None:
+    """The heading line nearest above a sentence in its text: a short line of its own (at most six words, no
+    figures, no closing stop), as a segment's review heads its paragraphs; None when none stands above it."""
+    at = text.find(sentence[:60])
+    if at < 0:
+        return None
+    for line in reversed(text[:at].splitlines()):
+        line = line.strip()
+        if not line:
+            continue
+        if len(line.split()) <= 6 and not re.search(r"\d", line) and not line.endswith((".", ",", ";", ":")) \
+                and line[:1].isupper():
+            return line
+        if line.endswith("."):
+            continue  # an earlier sentence of the same paragraph
+        return None
+    return None
 
 
 def label_match(label: str, query: FactQuery) -> float:
@@ -575,8 +607,15 @@ def _part_of_filing(doc: Doc, sentence: str) -> str | None:
     return None
 
 
+_EVENT_DATED = re.compile(r"(?i)\b(?:implemented|introduced|launched|completed|announced|opened|started|began|begun|"
+                          r"signed|agreed|closed|acquired|sold|made|taken)\s+(?:in|during)\s+(?:the\s+)?$")
+
+
 def _part_in(sentence: str) -> str | None:
-    m = _PART.search(sentence)
+    """The part of a year a sentence's figures are for ('in the first half', 'Q2'), unless the phrase dates an
+    event the sentence tells of ('price revisions implemented in the first half lifted segment profit …')."""
+    m = next((m for m in _PART.finditer(sentence)
+              if not _EVENT_DATED.search(sentence[max(0, m.start() - 40):m.start()])), None)
     if not m:
         return None
     if m.group("h"):
@@ -606,8 +645,13 @@ def _heading_before(text: str, raw: str) -> str:
     # a row's label whose values stand on the next line ('Orders received (Machine Tools)' / '158,730 149,260')
     # is another row, not a heading: it names no segment for the rows below it
     labels = {i for i in range(len(before) - 1) if _VALUES_ONLY.match(before[i + 1].strip() or "x")}
-    return " ".join(line for i, line in enumerate(before)
-                    if line.strip() and i not in labels and not re.search(r"\d{2,}", line))[-300:]
+    rows = [i for i, line in enumerate(before) if i in labels or re.search(r"\d{2,}", line)]
+    headings = [i for i, line in enumerate(before) if line.strip() and i not in rows]
+    # the table's title above its first row, and the one sub-heading nearest above this row: 'Precision
+    # Components' over its own rows, not 'Machine Tools' two rows further up
+    above_first = [i for i in headings if not rows or i < rows[0]]
+    nearest = [i for i in headings if rows and i > rows[0]][-1:]
+    return " ".join(before[i] for i in sorted({*above_first, *nearest}))[-300:]
 
 
 _VALUES_ONLY = re.compile(r"^[\s$£€¥()\-—–+.,%*\d]*\d[\s$£€¥()\-—–+.,%*\d]*$")

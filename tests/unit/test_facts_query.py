@@ -544,3 +544,17 @@ def test_a_row_label_above_a_row_names_no_segment_and_a_plans_bullet_is_no_years
     plan = ("Medium-term plan priorities. Automation and solutions: raise sales of automation cells and turnkey "
             "systems in Machine Tools to ¥40 billion.")
     assert choose(facts_for(segment, [evidence(plan)]), segment) == []
+
+
+def test_a_segments_review_under_its_heading_gives_its_figures_and_dates_no_half_by_an_event() -> None:
+    review = ("Review by segment\nMachine Tools\nSegment profit fell 8.6% to ¥17,940 million on lower prices.\n"
+              "Precision Components\nRevenue rose 14.3% to ¥66,080 million. Price revisions implemented in the first "
+              "half and higher utilization lifted segment profit by 35.9% to ¥8,210 million. Sales by our partners, "
+              "which are not recorded as revenue, were about ¥9,900 million.")
+    q = query("What was segment profit in Quillfeather Mining's Precision Components segment in FY2024?",
+              years=(2024,))
+    best = choose(facts_for(q, [evidence(review)]), q)
+    assert best and (best[0].figure.value, best[0].segment, best[0].part) == (8210.0, "Precision Components", None)
+    sales = query("How much revenue did Quillfeather Mining's Precision Components segment report in FY2024?",
+                  years=(2024,))
+    assert [f.figure.value for f in choose(facts_for(sales, [evidence(review)]), sales)][:1] == [66080.0]

@@ -100,7 +100,8 @@ class Analyst:
                 measure = f"{measure} ({_lower_first(label)})"
         who = possessive(company) if company else "The"
         if segment:
-            return f"{who} {segment} segment {measure}".strip()
+            said = "" if measure.lower().startswith("segment") or segment.lower().endswith("segment") else " segment"
+            return f"{who} {segment}{said} {measure}".strip()
         return f"{who} {measure}".strip()
 
     def measure_words(self, fact: Fact) -> str:
