@@ -609,7 +609,9 @@ JUDGEMENTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("capital intensity", re.compile(r"\bcapital[- ]intens(?:ive|ity)\b", re.IGNORECASE),
      ("capex as a share of revenue", "fixed asset turnover")),
     ("liquidity", re.compile(r"\bliquid(?:ity)?\b", re.IGNORECASE), ("current ratio", "quick ratio")),
-    ("leverage", re.compile(r"\b(?:leverage[d]?|solvency|solvent|indebted)\b", re.IGNORECASE),
+    # 'its leverage', 'highly leveraged'; a 'leverage ratio' the question names (a bank's tier 1 leverage ratio)
+    # is a measure of its own, not a judgement the debt-to-equity ratio decides
+    ("leverage", re.compile(r"\b(?:leveraged|solvency|solvent|indebted)\b|\bleverage\b(?!\s+ratio)", re.IGNORECASE),
      ("debt-to-equity ratio", "interest coverage ratio")),
     ("profitability", re.compile(r"\bprofitab(?:le|ility)\b", re.IGNORECASE),
      ("operating margin", "net margin")),

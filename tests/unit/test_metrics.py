@@ -375,3 +375,11 @@ def test_a_core_or_a_segments_margin_does_not_stop_the_calculator_computing_the_
     margin = METRICS["operating margin"]
     assert not reported(margin, [core, segment, earlier], question)
     assert reported(margin, [core, stated], question)
+
+
+def test_a_named_leverage_ratio_is_no_leverage_judgement():
+    from app.metrics import metrics_asked
+
+    assert metrics_asked("What was General Mills' tier 1 leverage ratio in fiscal 2020?") == ([], "")
+    metrics, topic = metrics_asked("Is Ferncliff highly leveraged?")
+    assert topic == "leverage" and [m.name for m in metrics] == ["debt-to-equity ratio", "interest coverage ratio"]
