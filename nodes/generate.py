@@ -171,6 +171,9 @@ def check_citations(draft: str, blocks: Sequence[Block], question: str = "",
         if wrong := other_periods(plain, [admitted[n] for n in good], years, full_year=asks_full_year(question)):
             check.flagged.append(f"{sentence} (another period's figure: {', '.join(wrong)})")
             continue
+        if wrong := other_segments(plain, [admitted[n] for n in good]):
+            check.flagged.append(f"{sentence} (another segment's figure: {', '.join(wrong)})")
+            continue
         kept.append(clean)
         check.valid.extend(n for n in good if n not in check.valid)
     check.valid.sort()
@@ -224,6 +227,39 @@ def other_periods(sentence: str, cited: Sequence[Block], years: Sequence[int], *
             wrong.append(f"{figure.text} is part of a year's, not the full year's")
         elif same and not any(part or y == year for y, part in same):
             wrong.append(f"{figure.text} is FY{sorted({y for y, _ in same})[-1]}'s, not FY{year}'s")
+    return wrong
+
+
+_SEGMENT_CLAIMED = re.compile(r"\b(?P<name>[A-Z][\w&/-]*(?:\s+[A-Z][\w&/-]*){0,3})\s+segment\b")
+
+
+def other_segments(sentence: str, cited: Sequence[Block]) -> list[str]:
+    """The figures of a sentence that claims a segment's ('Pellbury's Online segment revenue was …') which its
+    cited blocks give only in another segment's column or row of a segment table, or in the whole company's
+    (every place the figure stands in those blocks is such a cell, so nothing there supports the claim)."""
+    from app.facts.prose import figures_located
+    from app.facts.query import _names, is_whole
+    from app.text.statements import read_statement
+
+    claimed = _SEGMENT_CLAIMED.search(sentence)
+    reports = [b for b in cited if b.kind == "report"]
+    if claimed is None or not reports:
+        return []
+    segment = claimed.group("name")
+    cells: list[tuple[float, str]] = []
+    anywhere: list[float] = []
+    for block in reports:
+        anywhere += [abs(f.value) for f in figures_located(block.text)]
+        for row in read_statement(block.text).rows:
+            if row.columns:
+                cells += [(abs(v), c) for v, c in zip(row.values, row.columns) if v is not None]
+    wrong = []
+    for figure in figures_located(sentence):
+        value = abs(figure.value)
+        owners = [c for v, c in cells if v == value]
+        if owners and len(owners) >= anywhere.count(value) and not any(_names(segment, c) for c in owners):
+            whose = "the whole company's" if all(is_whole(c) for c in owners) else f"{owners[0]}'s"
+            wrong.append(f"{figure.text} is {whose}, not {segment}'s")
     return wrong
 
 

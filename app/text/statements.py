@@ -195,7 +195,7 @@ def read_statement(text: str) -> Statement:
     for line in text.splitlines():
         reader.feed(line)
     statement = reader.finish()
-    grid = grid_rows(text)
+    grid = grid_rows(text) + named_column_rows(text)
     if not grid:
         return statement
     # the grid's rows read as a header-less table (values without periods) give way to its cells
@@ -277,6 +277,45 @@ def grid_rows(text: str) -> list[StatementRow]:
                     line_item=measure, values=read, periods=[p for p, _ in cells],
                     unit="%" if percent else currency, scale=None if percent else SCALE_NAME.get(scale or ""),
                     raw=f"{member} {' '.join(values)}", columns=[member] * len(cells)))
+    return out
+
+
+_NAMED_HEADER = re.compile(r"^(?P<period>.{0,60}?\b(?:19|20)\d{2}(?:\s*\([^)]*\))?)\s+(?P<unit>\(?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3})\s?"
+                           r"(?:m|mn|bn|k)\)?)\s+(?P<names>[A-Z].*)$")
+
+
+def named_column_rows(text: str) -> list[StatementRow]:
+    """A segment note whose header line gives the period, the unit and the segments' names ('52 weeks ended 29
+    March 2025 £m Stores Online International franchise Central Group') over rows with a value per segment
+    ('Revenue 1,021.4 398.6 66.2 — 1,486.2'): each row with its `columns`, every period that year's. A row is
+    read only when it has a value (or a dash) for every name."""
+    out: list[StatementRow] = []
+    lines = [line.strip() for line in text.splitlines()]
+    i = 0
+    while i < len(lines):
+        head = _NAMED_HEADER.match(lines[i])
+        names = _column_names(head.group("names")) if head else []
+        if not head or not names or re.search(r"\d", head.group("names")):
+            i += 1
+            continue
+        year = re.findall(r"(?:19|20)\d{2}", head.group("period"))[-1]
+        currency, scale = declared_unit(head.group("unit")) or ("", None)
+        i += 1
+        while i < len(lines) and lines[i]:
+            tokens = lines[i].split()
+            values = []
+            while tokens and (_VALUE.match(tokens[-1]) or _DASH.match(tokens[-1])):
+                values.insert(0, tokens.pop())
+            if not tokens or not values:
+                break
+            i += 1
+            if len(values) != len(names):
+                continue
+            percent = any(v.endswith("%") for v in values)
+            out.append(StatementRow(
+                line_item=" ".join(tokens), values=[None if _DASH.match(v) else _cell_value(v) for v in values],
+                periods=[f"FY{year}"] * len(values), unit="%" if percent else currency,
+                scale=None if percent else SCALE_NAME.get(scale or ""), raw=lines[i - 1], columns=list(names)))
     return out
 
 

@@ -722,3 +722,18 @@ def test_a_change_in_a_computed_metric_states_both_years_and_the_change_in_point
     assert checked["status"] == "answered" and checked["draft"] == draft
     did = compose_offline({**state, "question": "Did Ferncliff's gross margin improve between FY2021 and FY2022?"})
     assert did.startswith("Yes. Ferncliff Tools' gross margin rose from 38% in FY2021 to 40% in FY2022")
+
+
+def test_a_figure_claimed_for_a_segment_that_its_block_gives_only_for_another_is_removed():
+    note = ("52 weeks ended 29 March 2025 £m Stores Online International franchise Central Group\n"
+            "Revenue 1,021.4 398.6 66.2 — 1,486.2\nAdjusted operating profit 52.8 41.3 18.4 (21.7) 90.8\n")
+    grid = ("Segment review\n£m Revenue FY2025 Revenue FY2024 Operating profit FY2025 Operating profit FY2024\n"
+            "Stores 1,021.4 1,012.8 52.8 58.1\nOnline 398.6 356.2 41.3 33.6\nGroup 1,486.2 1,431.7 90.8 88.5\n")
+    for text in (note, grid):
+        block = Block(n=1, kind="report", header="[1] Pellbury Retail FY2025, p.68 [text]", source_id="plb-68",
+                      chunk_id="plb-68", company="Pellbury Retail", fiscal_year=2025, page=68, text=text)
+        wrong = "Pellbury Retail's Online segment revenue was £1,486.2m in FY2025 [1]."
+        right = "Pellbury Retail's Online segment revenue was £398.6m in FY2025 [1]."
+        kept, check = check_citations(f"{wrong} {right}", [block], "What was Pellbury's Online revenue in FY2025?",
+                                      [2025])
+        assert kept == [right] and "another segment's figure" in check.flagged[0], (kept, check.flagged)

@@ -731,3 +731,17 @@ def test_a_grid_of_members_by_measure_and_period_is_read_as_each_members_rows() 
     assert not any(c == "Central costs" for c, _ in by)  # a row short of the columns is not guessed at
     # a header that names one measure, or prose, is no grid
     assert not [r for r in read_statement("£m Revenue FY2025 Revenue FY2024\nPumps 612.0 590.4").rows if r.columns]
+
+
+def test_a_segment_notes_header_line_of_period_unit_and_names_gives_each_value_its_segment() -> None:
+    page = ("52 weeks ended 29 March 2025 £m Stores Online International franchise Central Group\n"
+            "Revenue 1,021.4 398.6 66.2 — 1,486.2\nAdjusted operating profit 52.8 41.3 18.4 (21.7) 90.8\n"
+            "52 weeks ended 30 March 2024 (restated) £m Stores Online International franchise Central Group\n"
+            "Revenue 1,012.8 356.2 62.7 — 1,431.7\n")
+    rows = [r for r in read_statement(page).rows if r.columns]
+    assert [(r.line_item, r.periods[0], r.values) for r in rows] == [
+        ("Revenue", "FY2025", [1021.4, 398.6, 66.2, None, 1486.2]),
+        ("Adjusted operating profit", "FY2025", [52.8, 41.3, 18.4, -21.7, 90.8]),
+        ("Revenue", "FY2024", [1012.8, 356.2, 62.7, None, 1431.7])]
+    assert rows[0].columns == ["Stores", "Online", "International franchise", "Central", "Group"]
+    assert (rows[0].unit, rows[0].scale) == ("£", "millions")
