@@ -165,3 +165,14 @@ def test_a_figure_questions_claims_that_are_fragments_of_sentences_are_not_paste
     state = {**sentence_state("How much revenue did Osprey's Pumps business generate in 2024?", page),
              "retrieval_result": RetrievalResult(status="found", claims=claims)}
     assert compose_offline(state).startswith("Insufficient evidence")
+
+
+def test_a_figure_questions_claims_must_state_a_figure_not_only_the_years_a_report_covers() -> None:
+    from app.evidence import Claim, RetrievalResult
+
+    intro = ("This Annual Report presents the consolidated financial statements of Osprey Engineering for the fiscal "
+             "year ended March 31, 2025, with the outlook for the fiscal year ending March 31, 2026.")
+    claims = [Claim(text=intro, evidence_chunk_ids=["os-1"], company="Osprey Engineering", verified=True)]
+    state = {**sentence_state("What operating income does Osprey forecast for the year ending March 31, 2026?",
+                              intro), "retrieval_result": RetrievalResult(status="found", claims=claims)}
+    assert compose_offline(state).startswith("Insufficient evidence")

@@ -654,9 +654,14 @@ class Analyst:
         yes/no, an explanation or the largest row, whole statement sentences only, never a table row's cells or a
         heading. A figure question's claims stand as they are, and so do those of a question of no recognised form
         ('What about their revenue?'), boilerplate aside."""
-        if self.ask.kind == "figure" or self.ask.loose:  # no boilerplate, and no fragment of a sentence
+        if self.ask.kind == "figure" or self.ask.loose:
+            # no boilerplate, no fragment of a sentence, and for a figure one that states a figure (not the
+            # report's introduction, which names only the years it covers)
+            from app.text.dates import read_dates
+
             return [s for s in sentences if s and not is_boilerplate(s)
-                    and (s[:1].isupper() or s[:1].isdigit() or s[:1] in "$£€¥(\"'")]
+                    and (s[:1].isupper() or s[:1].isdigit() or s[:1] in "$£€¥\"'" or re.match(r"\(\w{1,3}\)\s", s))
+                    and (self.ask.loose or re.search(r"\d", read_dates(re.sub(r"\[\d+\]", "", s))[2]))]
         key = self.key_stems()
         kept = []
         for sentence in sentences:
