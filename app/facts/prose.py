@@ -278,12 +278,34 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
     out = []
     for fig in located:
         distance = min(_distance(fig, span) for span in spans)
-        if distance > 140:
+        if distance > 140 or _other_subject(sentence, spans, fig, measure):
             continue
         share = max(s[2] for s in spans)
         year, period = by_place.get((fig.start, fig.end), (fiscal_year, None))
         out.append(((fig.value, fig.unit, year, period), share - distance / 400))
     return out
+
+
+_NEW_CLAUSE = re.compile(r"(?i)(?:[,;]|\band\b|\bwhile\b|\bwhereas\b)\s+(?P<subject>(?:[\w&'’/-]+\s+){1,5}?)"
+                         r"(?:rose|fell|increased|decreased|grew|declined|was|were|reached|improved|totall?ed|"
+                         r"amounted|came\s+in|climbed|dropped)\b")
+
+
+def _other_subject(sentence: str, spans: Sequence[tuple[int, int, float]], fig: Located, measure: Measure) -> bool:
+    """Whether a figure after the measure belongs to a clause with a subject of its own: 'Revenue rose 12.4% to
+    £437.2m, …, and operating profit increased 16.1% to £48.3m' (the £48.3m is operating profit's)."""
+    before = [span for span in spans if span[1] <= fig.start]
+    if not before:
+        # the measure is named only after the figure, in a clause of its own ('Revenue rose to £437.2m, and
+        # operating profit increased to £48.3m': the £437.2m is not operating profit's)
+        after = min(span[0] for span in spans)
+        return bool(re.search(r"(?i)(?:[;]|,\s*(?:and|while|whereas|but)\b|\b(?:while|whereas)\b)",
+                              sentence[fig.end:after]))
+    between = sentence[max(span[1] for span in before):fig.start]
+    for clause in _NEW_CLAUSE.finditer(between):
+        if not set(analyze(clause.group("subject"))) & set(measure.stems):
+            return True
+    return False
 
 
 _YEAR_AFTER = re.compile(r"(?i)^\s*(?:in|for|during|at\s+the\s+end\s+of|at|by)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|"

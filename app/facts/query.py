@@ -26,7 +26,7 @@ from typing import Any
 from app.calc_tools import Figure
 from app.facts.prose import Measure, measure_kind, prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
-from app.text.periods import years_named
+from app.text.periods import years_named, fiscal_years_named
 from app.text.question_kinds import MeasureAsked, measure_asked
 from app.text.statements import read_statement
 
@@ -390,8 +390,17 @@ def dated_values(text: str, fiscal_year: int | None) -> list[tuple[float, int, b
         doc = Evidence(chunk_id="-", source_id="-", text=text, fiscal_year=fiscal_year)
         out += [(f.value, f.fiscal_year, f.period is not None and not str(f.period).startswith("FY"))
                 for f in table_figures(doc) if f.fiscal_year]
+    lead_year = None  # 'For FY2025 we expect:' dates the items listed after it ('- revenue of $1.02bn to …')
+    before = ""
     for sentence in whole_sentences(text):
-        out += [(f.value, year, False) for f, year, _ in dated_figures(sentence, fiscal_year) if year is not None]
+        item = sentence[:1].islower() or sentence[:1] in "-–•" or before.rstrip().endswith((":", ";"))
+        before = sentence
+        if not item:
+            lead_year = None
+        year_of = lead_year if item and lead_year and not fiscal_years_named(sentence) else fiscal_year
+        out += [(f.value, year, False) for f, year, _ in dated_figures(sentence, year_of) if year is not None]
+        if sentence.rstrip().endswith(":") and len(set(named := fiscal_years_named(sentence))) == 1:
+            lead_year = named[0]
     return out
 
 

@@ -271,7 +271,7 @@ def _rows(lines: list[str]) -> list[str]:
 
 _LINE_BREAK = "\x00"
 """Marks, at the head of the prose collected, that its first sentence starts a line (see _mark_break)."""
-_ENUMERATED_LINE = re.compile(r"^\s*(?:\d{1,2}[.)]|\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)|[•▪●◦])\s+\S")
+_ENUMERATED_LINE = re.compile(r"^\s*(?:\d{1,2}[.)]|\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)|[•▪●◦]|[-*](?=\s))\s+\S")
 _LINE_END_WORDS = frozenset("the a an of and or to in for with on by at as from that which its our their".split())
 
 

@@ -81,6 +81,13 @@ _LIST = re.compile(
     r"^(?:list|name|describe)\b")
 
 
+_DEED_ASKED = re.compile(
+    r"(?i)^what\s+(?:did|does|has|have|will|is|was)\s+(?:[\w&'’.-]+\s+){1,4}?(?:acquire|buy|purchase|sell|divest|"
+    r"recall|launch|announce|sign|open|close|win|lose|dispose\s+of|spin\s+off)\b")
+"""What a company did (bought, sold, recalled): a thing named first, its figures after."""
+_PLAN_ASKED = re.compile(r"(?i)^what\s+(?:is|are|was|were)\s+(?:[\w&'’.-]+\s+){0,4}?(?:guidance|outlook|targets?|"
+                         r"forecasts?|priorities|plans?)\s*\??$")
+"""A plan asked for as a whole ('What is Helio's FY2025 guidance?'): no one measure, every target it sets."""
 _WHAT_FIGURE = re.compile(
     r"(?i)^what\s+(?:percent(?:age)?|share|proportion|portion|fraction|amount|number|level|value|price|rate)\s+of\b|"
     r"^what\s+(?:[\w&'’./-]+\s+){1,6}?(?:did|does|do|has|have|had|will|would|is|was)\s+(?:[\w&'’./-]+\s+){0,5}?"
@@ -106,6 +113,10 @@ def read_ask(question: str) -> Ask:
     if superlative and re.search(r"(?i)\b(?:which|what|who|where)\b", core[:80]):
         high = bool(superlative.group("high"))
         return Ask("extreme", extreme=1 if high else -1, of_change=bool(_OF_CHANGE.search(core)))
+    if _DEED_ASKED.search(core):
+        return Ask("list", one_name=True)  # 'What did Northwind acquire in 2024, and for how much?': a name first
+    if _PLAN_ASKED.search(core):
+        return Ask("list")  # 'What is Helio's FY2025 guidance?': the sentences that give it, every target in them
     if named := _NAMES_ASKED.search(core):
         plural = re.search(r"(?i)(?:ies|es|people|s)$", named.group(0).strip()) and not named.group(0).lower(
         ).startswith("who")
@@ -119,6 +130,10 @@ def read_ask(question: str) -> Ask:
     if _LIST.search(core):
         return Ask("list")
     if re.match(r"(?i)(?:how\s+(?:much|many)|what\s+(?:was|is|were|are|will)\b)", core):
+        return Ask("figure")
+    from app.metrics import find_metrics, items_named
+
+    if items_named(core) or find_metrics(core):  # 'And what about their revenue?': a figure, the measure named
         return Ask("figure")
     return Ask("list", loose=True)
 

@@ -531,3 +531,20 @@ def test_a_full_year_metric_takes_no_quarters_figure_and_a_quarter_question_take
     [q4] = run(question="What was Ferncliff's gross margin in Q4 of FY2022?",
                figures=[quarter, quarter_profit, *MARGINS])["calculation"].results
     assert q4.result == 30.0 and q4.sources["revenue_2022"].period == "3M 2022-12-31"
+
+
+def test_one_series_under_two_labels_is_computed_once_from_the_figures_given_first():
+    from app.models.providers.offline.calculator import next_rule_based_message
+    from prompts.calculator import render_calculator_request
+    from nodes.calculate import figure_payloads
+
+    table = [_f("Revenue", 1204.6, 2023), _f("Revenue", 1311.2, 2024)]
+    prose = [_f("Revenue", 437.2, 2024)]  # a segment's revenue, read from a sentence after the facts
+    request = render_calculator_request("How much did Ferncliff's revenue grow in FY2024?",
+                                        figure_payloads([*table, *prose]), [])
+    message = next_rule_based_message([HumanMessage(request)], ("growth_rate",))
+    assert [(c["name"], c["args"]) for c in message.tool_calls] == [("growth_rate", {"old": 1204.6, "new": 1311.2})]
+    twice = render_calculator_request("How much did Ferncliff's revenue grow in FY2024?",
+                                      figure_payloads([*table, _f("Group revenue", 1204.6, 2023),
+                                                       _f("Group revenue", 1311.2, 2024)]), [])
+    assert len(next_rule_based_message([HumanMessage(twice)], ("growth_rate",)).tool_calls) == 1

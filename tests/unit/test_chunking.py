@@ -383,3 +383,14 @@ def test_a_tables_long_title_after_a_finished_sentence_is_the_tables() -> None:
     record = SourceRecord(source_id="w", title="FREIGHTCO_2024_AR", text=wrapped, origin="w", pages=[(3, wrapped)])
     table = next(c.text for c in chunk_record(record) if "Revenue 812.4" in c.text)
     assert not table.startswith("Recovery of volumes")
+
+
+def test_markdown_bullets_keep_their_own_lines() -> None:
+    text = ("## Outlook and guidance\n\nWe enter FY2025 with a record contracted backlog of $1.58bn, of which about "
+            "$760m is scheduled to be recognized as revenue in FY2025. The two delayed Texas projects are now expected "
+            "in the second quarter.\n\nFor FY2025 we expect:\n\n- revenue of $1.02bn to $1.08bn;\n- operating margin "
+            "of 9.0% to 9.5%;\n- capital expenditure of $50m to $60m.\n\nAs in previous years, we expect revenue to be "
+            "weighted toward the second half.\n")
+    record = SourceRecord(source_id="h", title="HELIO_2024_AR", text=text, origin="h")
+    chunk = next(c.text for c in chunk_record(record) if "we expect:" in c.text)
+    assert "\n- revenue of $1.02bn to $1.08bn;\n- operating margin of 9.0% to 9.5%;\n" in chunk

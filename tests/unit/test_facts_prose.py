@@ -180,3 +180,10 @@ def test_a_qualifier_before_the_measure_stays_in_its_label_and_a_number_in_a_nam
     assert [(f.label, f.value) for f in figures][:1] == [("core operating margin", 10.7)]
     scope = "We are working with our suppliers to measure Scope 3 emissions, the large majority of our footprint."
     assert read(scope, "Scope emissions", "any") == []
+
+
+def test_a_figure_of_a_clause_with_a_subject_of_its_own_is_not_the_measures():
+    text = ("Revenue rose 12.4% to £437.2m, of which organic growth was 8.7%, and operating profit increased 16.1% "
+            "to £48.3m.")
+    assert read(text, "revenue", "money") == [(437.2, "£m", 2024)]
+    assert read(text, "operating profit", "money") == [(48.3, "£m", 2024)]

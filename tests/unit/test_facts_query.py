@@ -558,3 +558,11 @@ def test_a_segments_review_under_its_heading_gives_its_figures_and_dates_no_half
     sales = query("How much revenue did Quillfeather Mining's Precision Components segment report in FY2024?",
                   years=(2024,))
     assert [f.figure.value for f in choose(facts_for(sales, [evidence(review)]), sales)][:1] == [66080.0]
+
+
+def test_items_listed_after_a_lead_in_that_names_a_year_are_that_years() -> None:
+    from app.facts.query import dated_values
+
+    text = "For FY2025 we expect:\n- revenue of $1.02bn to $1.08bn;\n- Battery Storage revenue of more than $250m;"
+    years = {value: year for value, year, _ in dated_values(text, 2024)}
+    assert years[1.02] == 2025 and years[250.0] == 2025

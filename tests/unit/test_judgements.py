@@ -135,9 +135,12 @@ def test_a_list_question_no_sentence_answers_gets_no_pasted_table_lead_in_or_boi
     # a question of no recognised form keeps the claims that bear on it
     revenue = Claim(text="Osprey Engineering's revenue rose to £412m in 2024 on water utility demand.",
                     evidence_chunk_ids=["os-1"], company="Osprey Engineering", verified=True)
-    loose = {**sentence_state("What about their revenue?", page + "\n" + revenue.text),
+    loose = {**sentence_state("Tell me about Osprey's water business", page + "\n" + revenue.text),
              "retrieval_result": RetrievalResult(status="found", claims=[revenue])}
     assert compose_offline(loose).startswith("Osprey Engineering's revenue rose to £412m")
+    # a measure named in a question of no other form asks for its figure
+    named = {**loose, "question": "What about their revenue?"}
+    assert compose_offline(named).startswith("Osprey Engineering's revenue was £412m in FY2024 [1].")
 
 
 def test_a_negation_of_something_else_is_no_denial() -> None:
@@ -176,3 +179,19 @@ def test_a_figure_questions_claims_must_state_a_figure_not_only_the_years_a_repo
     state = {**sentence_state("What operating income does Osprey forecast for the year ending March 31, 2026?",
                               intro), "retrieval_result": RetrievalResult(status="found", claims=claims)}
     assert compose_offline(state).startswith("Insufficient evidence")
+
+
+def test_a_plan_is_listed_from_its_section_and_a_deed_from_the_sentence_that_tells_it_once() -> None:
+    outlook = Block(n=1, kind="report", header='[1] Osprey Engineering FY2024, section "Outlook and guidance" [text]',
+                    source_id="os-1", chunk_id="os-1", company="Osprey Engineering", fiscal_year=2024,
+                    text="For FY2025 we expect:\n- revenue of €1.02bn to €1.08bn;\n- an operating margin of 9.0% to "
+                         "9.5%;\n- capital expenditure of €50m to €60m.")
+    plan = compose_offline({"question": "What is Osprey's FY2025 guidance?", "companies": ["Osprey Engineering"],
+                            "blocks": [outlook]})
+    assert plan.startswith("Osprey Engineering's report lists three items under 'Outlook and guidance' [1]. "
+                           "Revenue of €1.02bn to €1.08bn [1].")
+    recall = ("Operating profit excluding recall costs adds back the €6.8m of direct costs of the recall. "
+              "The direct cost of the recall was €6.8m, covering write-offs and retailer compensation. "
+              "On 11 June 2024 we initiated a voluntary recall of about 1.9 million packs of Crunchwell Lentil Crisps.")
+    answer = compose_offline(sentence_state("What did Osprey recall, and what did it cost?", recall))
+    assert "Crunchwell" in answer and answer.count("€6.8m") == 1

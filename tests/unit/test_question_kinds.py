@@ -72,3 +72,13 @@ def test_a_name_asked_first_is_a_list_even_with_a_figure_after_it() -> None:
     assert read_ask("Who is Ternline's auditor?").one_name
     assert not read_ask("Which companies did Ternline buy in 2023?").one_name
     assert read_ask("Which segment had the highest margin?").kind == "extreme"
+
+
+def test_a_deed_asks_for_a_name_a_plan_for_its_targets_and_a_measure_named_loosely_for_its_figure() -> None:
+    deed = read_ask("What did Ternline acquire in 2024, and for how much?")
+    assert (deed.kind, deed.one_name) == ("list", True)
+    assert read_ask("What did Ternline recall, and what did it cost?").one_name
+    assert read_ask("What is Ternline's FY2025 guidance?").kind == "list"
+    assert read_ask("What was Ternline's revenue guidance for FY2025?").kind == "figure"
+    assert read_ask("And what about their revenue? [Ternline, FY2024]").kind == "figure"
+    assert read_ask("Tell me about Ternline").loose

@@ -66,9 +66,12 @@ def next_rule_based_message(messages: Sequence[BaseMessage], tool_names: Sequenc
             return AIMessage(content=summarise_tool_messages(tool_messages))
         return AIMessage(content="", tool_calls=[{"name": "difference", "args": then, "id": f"call_{turn}_0",
                                                   "type": "tool_call"}])
+    # one call per computation: two labels of one series ('Revenue' in two tables) plan the same growth twice
+    planned = list({json.dumps([name, args], sort_keys=True): (name, args)
+                    for name, args in plan_tool_calls(question, figures)}.values())
     calls = [
         {"name": name, "args": args, "id": f"call_{turn}_{i}", "type": "tool_call"}
-        for i, (name, args) in enumerate(plan_tool_calls(question, figures))
+        for i, (name, args) in enumerate(planned)
         if name in tool_names
     ]
     if not calls:
@@ -248,7 +251,9 @@ def year_pairs(figures: Sequence[Figure], years: Sequence[int] = ()) -> list[tup
     for group in groups.values():
         ordered = sorted(group, key=lambda f: f.fiscal_year or 0)
         if span is not None:
-            by_year = {f.fiscal_year: f for f in ordered}
+            by_year: dict[int | None, Figure] = {}
+            for f in group:  # the first given for a year: the facts step puts the figures that answer first
+                by_year.setdefault(f.fiscal_year, f)
             if span[0] in by_year and span[1] in by_year:
                 pairs.append((by_year[span[0]], by_year[span[1]]))
             continue

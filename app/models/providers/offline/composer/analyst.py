@@ -166,11 +166,19 @@ class Analyst:
         """The items a report lists under a heading that names what was asked ('Principal Business Risks',
         'Events after the reporting period', 'Store numbers by format'; app/text/lists.py), in the report's
         words: titles in one sentence, items that are sentences each in its own."""
-        from app.text.lists import enumerated_items, listed_items
+        from app.text.lists import Listed, enumerated_items, listed_items
 
         key = self.key_groups()
         for block in (b for b in self.reports if b.kind == "report"):
             listed = listed_items(block.text, key)
+            section = re.search(r'section "([^"]+)"', block.header or "")
+            if listed is None and section and listed_items(section.group(1), key) is None:
+                # the section's own heading, kept apart from its text ('Outlook and guidance' over 'For FY2025
+                # we expect:' and its items), holds the key words
+                heading = section.group(1)
+                items = enumerated_items(block.text)
+                if len(items) >= 2 and listed_items(f"{heading}\n- a\n- b", key) is not None:
+                    listed = Listed(heading=heading, items=tuple(items))
             if listed is None:
                 continue
             refs = [block.n]
@@ -196,7 +204,7 @@ class Analyst:
                 return [cite(f"{possessive(company)} report lists under '{heading}': {joined}", refs)]
             lead = cite(f"{possessive(company)} report lists {_count_word(len(items))} items under '{heading}'",
                         refs)
-            return [lead, *(cite(i.rstrip("."), refs) for i in items)] if what else []
+            return [lead, *(cite(_sentence_case(i).rstrip("."), refs) for i in items)] if what else []
         return []
 
     def next_chunk(self, block: Block) -> Block | None:
@@ -628,19 +636,31 @@ class Analyst:
                 score = len(hits) / len(key)
                 if self.ask.kind == "explain" and _CAUSAL.search(sentence):
                     score += 0.5
-                if self.ask.kind == "list" and re.search(r",.*,|;|•|\b(?:include|including|comprise|are|namely)\b",
-                                                         sentence):
+                if self.ask.one_name and _ASKS_AMOUNT.search(self.question) and _MONEY.search(sentence):
+                    score += 0.2  # "…, and for how much?": the sentence that names it with its price
+                if self.ask.one_name and any(_stem_in_words(k, set(analyze(" ".join(sentence.split()[:6]))))
+                                             for g in key for k in g):
+                    score += 0.1  # a sentence about the deed asked ('Fenmoor was acquired for …'), not one that
+                    # mentions it in passing ('… including amortisation of acquired customer relationships')
+                if self.ask.kind == "list" and not self.ask.one_name and re.search(
+                        r",.*,|;|•|\b(?:include|including|comprise|are|namely)\b", sentence):
                     score += 0.3
                 scored.append((score, -rank, sentence, block))
         scored.sort(key=lambda x: (-x[0], -x[1]))
         if not scored:
             return [INSUFFICIENT_EVIDENCE] if self.ask.kind == "yes_no" else []
         picked: list[tuple[str, Block]] = []
+        amounts: set[str] = set()
         for score, _, sentence, block in scored:
             if len(picked) == (1 if self.ask.kind == "yes_no" else 3) or score < scored[0][0] - 0.3:
                 break
-            if sentence not in (p for p, _ in picked):
-                picked.append((sentence, block))
+            said = set(_MONEY_AMOUNT.findall(sentence))
+            # one sentence per fact: another sentence stating an amount already stated ('the €6.8m direct cost of
+            # the recall' twice) gives way to one that says something new
+            if sentence in (p for p, _ in picked) or (said and said <= amounts):
+                continue
+            picked.append((sentence, block))
+            amounts |= said
         out = [cite(s, [b.n]) for s, b in picked]
         if self.ask.kind == "yes_no":
             negated = _denies(picked[0][0], set().union(*key))
@@ -823,6 +843,13 @@ def _stem_in_words(stem: str, words: set[str]) -> bool:
     return stem in words or (len(stem) >= 5 and any(len(w) >= 5 and w[:5] == stem[:5] for w in words))
 
 
+def _sentence_case(item: str) -> str:
+    """An item stated as a sentence of its own: a capital first, the separator it ended with dropped ('revenue
+    of $1.02bn to $1.08bn;' → 'Revenue of $1.02bn to $1.08bn')."""
+    item = re.sub(r"\s*[;,]\s*(?:and|or)?\s*$", "", item.strip())
+    return item[:1].upper() + item[1:]
+
+
 def _item_title(item: str) -> str:
     """An enumerated item as a list names it: without the clause that describes it ('Latin America (LatAm),
     which includes all of our beverage and convenient food businesses in Latin America;' → 'Latin America
@@ -856,6 +883,9 @@ def _denies(sentence: str, key: set[str]) -> bool:
     return False
 
 
+_MONEY_AMOUNT = re.compile(r"[$£€¥]\s?\d[\d,.]*\s?(?:bn|m|k|million|billion)?")
+_ASKS_AMOUNT = re.compile(r"(?i)\bhow\s+much\b|\bcost\b|\bprice\b|\bpa(?:y|id)\b|\bconsideration\b")
+_MONEY = re.compile(r"[$£€¥]\s?\d|\d\s?(?:million|billion|bn|m)\b")
 _CAUSAL = re.compile(r"(?i)\b(?:due to|driven by|because|as a result of|reflect(?:s|ed|ing)?|attributable to|"
                      r"owing to|primarily|mainly|led to|caused by|on the back of|following)\b")
 _NEGATION = re.compile(r"(?i)\b(?:no|not|none|nil|never|neither|nor|did not|does not|has not|have not|without)\b")
