@@ -655,9 +655,9 @@ class Analyst:
             if len(picked) == (1 if self.ask.kind == "yes_no" else 3) or score < scored[0][0] - 0.3:
                 break
             said = set(_MONEY_AMOUNT.findall(sentence))
-            # one sentence per fact: another sentence stating an amount already stated ('the €6.8m direct cost of
-            # the recall' twice) gives way to one that says something new
-            if sentence in (p for p, _ in picked) or (said and said <= amounts):
+            # one sentence per fact: a sentence stating an amount already stated ('the €6.8m direct cost of the
+            # recall' twice) gives way to one that says something new
+            if sentence in (p for p, _ in picked) or said & amounts:
                 continue
             picked.append((sentence, block))
             amounts |= said
