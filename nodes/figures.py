@@ -34,7 +34,9 @@ def prepare_calculation(state: SupervisorState, *, max_figures: int = MAX_FIGURE
     if len(companies) >= 2 and years:
         figures = [f for f in figures if f.fiscal_year in years]
     # the facts the question asks for (nodes/facts.py) lead: a change's two periods are its first two figures
-    facts = list(state.get("facts") or [])
+    # the user's own figures stand in for the facts' too, so the figures that lead are what the user said
+    facts = apply_user_figures(list(state.get("facts") or []), said, state.get("companies") or []) if said \
+        else list(state.get("facts") or [])
     chosen = most_relevant(figures, state["question"], max(max_figures - len(facts), 0), years)
     seen = {(f.label, f.value, f.fiscal_year) for f in facts}
     return {"figures": [*facts, *(f for f in chosen if (f.label, f.value, f.fiscal_year) not in seen)]}

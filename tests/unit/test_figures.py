@@ -356,3 +356,12 @@ def test_a_user_figure_the_documents_lack_is_added_and_what_cannot_be_read_chang
     # Another currency, or a bare number under a scaled statement: no rate or scale is guessed.
     for value in ("£4,600m", "4,600"):
         assert apply_user_figures([revenue], [said("Ternline's FY2024 revenue", value)], companies) == [revenue]
+
+
+def test_the_users_figure_stands_in_for_the_facts_that_lead_the_calculation_too() -> None:
+    facts = [Figure(label="Revenue", value=1204.6, unit="£m", company=NW, fiscal_year=2023, source_id="nw-23"),
+             Figure(label="Revenue", value=1311.2, unit="£m", company=NW, fiscal_year=2024, source_id="nw-24")]
+    out = prepare_calculation(state([NW], [2024], facts=facts,
+                                    memory=[said("northwind logistics' fy2024 revenue", "£1,320m")]))["figures"]
+    assert [(f.value, f.fiscal_year, f.source_id) for f in out[:2]] == [(1204.6, 2023, "nw-23"),
+                                                                        (1320.0, 2024, "memory:r1")]
