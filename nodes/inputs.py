@@ -22,6 +22,7 @@ from app.facts.query import names_parent_entity
 from app.facts.readers import extract_figures
 from app.knowledge.pages import forms_wanted, statement_of_page
 from app.text.identity import read_name
+from app.text.lists import is_enumerated
 from app.text.question_kinds import asks_trend
 from app.metrics import LINE_ITEMS, label_match, needed_inputs
 from nodes.retrieval_state import PageFn, RetrievalState, SearchFn
@@ -94,7 +95,6 @@ def next_page(doc: Evidence, page_fn: PageFn) -> list[Evidence]:
 
 MAX_CONTINUATIONS = 2
 """Lists read on into the next chunk of their page, per run."""
-_ITEM_LINE = re.compile(r"^\s*(?:\d{1,2}[.)]|\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)|[a-z][.)]|[•▪●◦\-–])\s+\S")
 
 
 def list_continuations(question: str, graded: Sequence[Evidence], page_fn: PageFn | None) -> list[Evidence]:
@@ -111,8 +111,8 @@ def list_continuations(question: str, graded: Sequence[Evidence], page_fn: PageF
         lines = [line for line in doc.text.splitlines() if line.strip()]
         while lines and re.fullmatch(r"\s*\d{1,4}\s*", lines[-1]):
             lines.pop()  # the page's number
-        if doc.page is None or len(out) >= MAX_CONTINUATIONS or not lines or not _ITEM_LINE.match(lines[-1]) \
-                or sum(bool(_ITEM_LINE.match(line)) for line in lines) < 2:
+        if doc.page is None or len(out) >= MAX_CONTINUATIONS or not lines or not is_enumerated(lines[-1]) \
+                or sum(is_enumerated(line) for line in lines) < 2:
             continue
         siblings = page_fn(doc.source_id, doc.page)
         at = next((i for i, s in enumerate(siblings) if s.chunk_id == doc.chunk_id), None)

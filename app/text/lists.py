@@ -57,6 +57,17 @@ def listed_items(text: str, key: Iterable[str | frozenset[str]]) -> Listed | Non
     return None
 
 
+def heads_list(line: str, key: Iterable[str | frozenset[str]]) -> bool:
+    """Whether a line could head a list of what the key words ask for: a heading that holds them (as
+    `listed_items` requires of the heading it reads under)."""
+    return _is_heading(line) and _holds(line, {k if isinstance(k, frozenset) else frozenset([k]) for k in key})
+
+
+def is_enumerated(line: str) -> bool:
+    """Whether a line is an enumerated item ('1. …', '(b) …', '• …', '- …')."""
+    return _ENUMERATED.match(line) is not None
+
+
 def _is_heading(line: str) -> bool:
     """A short line that starts with a capital (after a note number: '25. Events after the reporting period'), ends
     with no sentence mark and is no table row."""

@@ -257,13 +257,9 @@ def grid_rows(text: str) -> list[StatementRow]:
         currency, scale = (declared_unit(unit) or ("", None)) if unit else ("", None)
         i += 1
         while i < len(lines) and lines[i]:
-            tokens = lines[i].split()
-            values = []
-            while tokens and (_VALUE.match(tokens[-1]) or _DASH.match(tokens[-1])):
-                values.insert(0, tokens.pop())
-            if not tokens or not values:
+            member, values = _label_and_cells(lines[i])
+            if not member or not values:
                 break
-            member = " ".join(tokens)
             i += 1
             if len(values) != len(columns):
                 continue
@@ -302,30 +298,32 @@ def named_column_rows(text: str) -> list[StatementRow]:
         currency, scale = declared_unit(head.group("unit")) or ("", None)
         i += 1
         while i < len(lines) and lines[i]:
-            tokens = lines[i].split()
-            values = []
-            while tokens and (_VALUE.match(tokens[-1]) or _DASH.match(tokens[-1])):
-                values.insert(0, tokens.pop())
-            if not tokens or not values:
+            label, values = _label_and_cells(lines[i])
+            if not label or not values:
                 break
             i += 1
             if len(values) != len(names):
                 continue
             percent = any(v.endswith("%") for v in values)
             out.append(StatementRow(
-                line_item=" ".join(tokens), values=[None if _DASH.match(v) else _cell_value(v) for v in values],
+                line_item=label, values=[None if _DASH.match(v) else _cell_value(v) for v in values],
                 periods=[f"FY{year}"] * len(values), unit="%" if percent else currency,
                 scale=None if percent else SCALE_NAME.get(scale or ""), raw=lines[i - 1], columns=list(names)))
     return out
 
 
+def _label_and_cells(line: str) -> tuple[str, list[str]]:
+    """A row line's label and the value or dash tokens that end it ('Central costs — — (21.7) (20.4)')."""
+    tokens = line.split()
+    cells: list[str] = []
+    while tokens and (_VALUE.match(tokens[-1]) or _DASH.match(tokens[-1])):
+        cells.insert(0, tokens.pop())
+    return " ".join(tokens), cells
+
+
 def _cell_value(cell: str) -> float | None:
     match = _VALUE.match(cell)
-    if match is None:
-        return None
-    number = float(match.group("num").replace(",", ""))
-    negative = bool(match.group("open") or match.group("open2") or match.group("sign"))
-    return -number if negative else number
+    return _number(match, False, note=False).value if match else None
 
 
 @dataclass(frozen=True)

@@ -166,19 +166,18 @@ class Analyst:
         """The items a report lists under a heading that names what was asked ('Principal Business Risks',
         'Events after the reporting period', 'Store numbers by format'; app/text/lists.py), in the report's
         words: titles in one sentence, items that are sentences each in its own."""
-        from app.text.lists import Listed, enumerated_items, listed_items
+        from app.text.lists import Listed, enumerated_items, heads_list, listed_items
 
         key = self.key_groups()
         for block in (b for b in self.reports if b.kind == "report"):
             listed = listed_items(block.text, key)
             section = re.search(r'section "([^"]+)"', block.header or "")
-            if listed is None and section and listed_items(section.group(1), key) is None:
+            if listed is None and section and heads_list(section.group(1), key):
                 # the section's own heading, kept apart from its text ('Outlook and guidance' over 'For FY2025
                 # we expect:' and its items), holds the key words
-                heading = section.group(1)
                 items = enumerated_items(block.text)
-                if len(items) >= 2 and listed_items(f"{heading}\n- a\n- b", key) is not None:
-                    listed = Listed(heading=heading, items=tuple(items))
+                if len(items) >= 2:
+                    listed = Listed(heading=section.group(1), items=tuple(items))
             if listed is None:
                 continue
             refs = [block.n]
@@ -599,7 +598,7 @@ class Analyst:
                 if body:
                     return [f"{'Yes' if verdict else 'No'}. {body[0]}", convention.says]
         for result in self.results:
-            name = str(getattr(result, "formula", "") or "").split(" = ")[0].strip().lower()
+            name = _metric_name(result).lower()
             if result.tool != "metric" or not any(name == m.lower() for m in convention.metrics):
                 continue
             verdict = convention.holds(result.result)
@@ -638,8 +637,8 @@ class Analyst:
                     score += 0.5
                 if self.ask.one_name and _ASKS_AMOUNT.search(self.question) and _MONEY.search(sentence):
                     score += 0.2  # "…, and for how much?": the sentence that names it with its price
-                if self.ask.one_name and any(_stem_in_words(k, set(analyze(" ".join(sentence.split()[:6]))))
-                                             for g in key for k in g):
+                opening = set(analyze(" ".join(sentence.split()[:6]))) if self.ask.one_name else set()
+                if opening and any(_stem_in_words(k, opening) for g in key for k in g):
                     score += 0.1  # a sentence about the deed asked ('Fenmoor was acquired for …'), not one that
                     # mentions it in passing ('… including amortisation of acquired customer relationships')
                 if self.ask.kind == "list" and not self.ask.one_name and re.search(
