@@ -40,8 +40,9 @@ _TOTAL = frozenset(analyze("total group consolidated net reported overall compan
 _QUALIFIERS = frozenset(analyze("non gaap ifrs reported"))
 _TONNES = frozenset(analyze("tonnes tons tonne"))
 _QUALIFYING = re.compile(r"(?i)\b(?:average|underlying|adjusted|statutory|core|comparable|organic|normali[sz]ed|"
-                         r"pro\s+forma)\b")
-"""Words that make a measure another one ('average number of employees', 'underlying EBITDA'): a figure they
+                         r"pro\s+forma|(?:interim|final|special)\s+dividends?)\b")
+"""Words that make a measure another one ('average number of employees', 'underlying EBITDA', a year's 'final
+dividend', which is part of its dividend): a figure they
 qualify answers a question that says them, and ranks below the plain figure for one that does not."""
 QUALIFIED = 0.3
 """What a qualifier the question does not say costs a fact's match."""
@@ -186,13 +187,13 @@ def markdown_facts(query: FactQuery, doc: Doc) -> list[Fact]:
 
     scale = table_scale(doc.text)  # '($ in millions)' above the table: its bare cells are $m
     out = []
-    for figure in table_figures(doc):  # type: ignore[arg-type]
+    for figure in table_figures(doc, parts=True):  # type: ignore[arg-type]
         match = label_match(figure.label, query)
         if match > 0 and figure.fiscal_year:
             unit = figure.unit or (scale if query.kind in ("money", "any") else "")
             figure = figure.model_copy(update={"page": doc.page, "unit": unit})
             out.append(Fact(figure=figure, origin="table", match=match, context=_heading_before(doc.text, figure.quote),
-                            filed_year=doc.fiscal_year))
+                            part=figure.period, filed_year=doc.fiscal_year))
     return out
 
 
@@ -389,7 +390,7 @@ def dated_values(text: str, fiscal_year: int | None) -> list[tuple[float, int, b
     if "|" in text:
         doc = Evidence(chunk_id="-", source_id="-", text=text, fiscal_year=fiscal_year)
         out += [(f.value, f.fiscal_year, f.period is not None and not str(f.period).startswith("FY"))
-                for f in table_figures(doc) if f.fiscal_year]
+                for f in table_figures(doc, parts=True) if f.fiscal_year]
     lead_year = None  # 'For FY2025 we expect:' dates the items listed after it ('- revenue of $1.02bn to …')
     before = ""
     for sentence in whole_sentences(text):
@@ -514,12 +515,9 @@ def _clause_before(sentence: str, value: float) -> str:
 def _qualified(sentence: str, value: float, query: FactQuery) -> bool:
     """Whether the words just before the figure qualify it in a way the question does not ask: 'The average
     number of employees during the year was 3,046' for 'how many employees did it have?'."""
-    from app.facts.prose import figures_located
-
-    for located in figures_located(sentence):
-        if abs(located.value) == abs(value):
-            return _unasked_qualifier(sentence[max(0, located.start - 60):located.start], query)
-    return False
+    # the words since the figure before (the 'interim dividend of 2.0p' before 'the total dividend … is 6.0p'
+    # qualifies the 2.0p, not the total), at most 60 characters of them
+    return _unasked_qualifier(_clause_before(sentence, value)[-60:], query)
 
 
 def qualified_otherwise(figure: Figure, question: str) -> bool:

@@ -26,7 +26,7 @@ from app.calc_tools import Figure
 from app.evidence import Evidence
 from app.text.dates import MONTHS
 from app.text.figures import SCALE_WORD_AFTER, parse_cell, unit_from_label, without_unit
-from app.text.periods import HALF_OR_QUARTER, YEAR, period_year, years_named
+from app.text.periods import HALF_OR_QUARTER, YEAR, half_or_quarter, period_year, years_named
 from app.text.sentences import is_rule_row, sentence_around, table_cells
 from app.text.statements import StatementRow, read_stated_totals, read_statement
 from app.text.units import SCALE_SUFFIX
@@ -62,9 +62,14 @@ def extract_figures(evidence: Iterable[Evidence]) -> list[Figure]:
     return out
 
 
-def table_figures(doc: Evidence) -> list[Figure]:
+def table_figures(doc: Evidence, *, parts: bool = False) -> list[Figure]:
+    """A markdown table's figures, one per row and dated column. A column for part of a year ('H1 FY2024',
+    'Q3 2024', 'six months ended 30 June 2024') is never the year's figure: with `parts` its figures come with
+    that part as their period ('H1', 'Q3', 'H'), for callers that tell a part from the year (the facts step);
+    without, they are left out."""
     figures: list[Figure] = []
     years: list[int | None] = []
+    column_parts: list[str | None] = []
     qualifiers: list[str] = []
     column_units: list[str] = []
     header_unit = ""
@@ -74,16 +79,23 @@ def table_figures(doc: Evidence) -> list[Figure]:
         cells = table_cells(line)
         if is_rule_row(cells):
             continue
-        cell_years = [_year(c) for c in cells[1:]]
-        if any(cell_years) and not any(parse_cell(c) for c in cells[1:] if not _year(c)):
+        cell_parts = [part_of_year(c) for c in cells[1:]]
+        cell_years = [_year(c) or (period_year(c) if part else None) for c, part in zip(cells[1:], cell_parts)]
+        if any(cell_years) and not any(parse_cell(c) for c, y in zip(cells[1:], cell_years) if not y):
             # A "Change" column next to exactly two year columns is the later year's growth over the earlier.
             distinct = sorted({y for y in cell_years if y})
             change_year = distinct[-1] if len(distinct) == 2 else None
             cell_years = [y if y else (change_year if _CHANGE_HEADER.search(c) else None)
                           for y, c in zip(cell_years, cells[1:])]
-            change_columns = [not _year(c) and y is not None for y, c in zip(cell_years, cells[1:])]
+            change_columns = [not _year(c) and not part and y is not None
+                              for y, c, part in zip(cell_years, cells[1:], cell_parts)]
+            # a change between two halves ('H1 FY2024 | H1 FY2023 | Change') is the half's change too
+            named_parts = {part for part in cell_parts if part}
             years = cell_years
-            qualifiers = ["growth" if change else _qualifier(c) for c, change in zip(cells[1:], change_columns)]
+            column_parts = [next(iter(named_parts)) if change and len(named_parts) == 1 else part
+                            for change, part in zip(change_columns, cell_parts)]
+            qualifiers = ["growth" if change else "" if part else _qualifier(c)
+                          for c, change, part in zip(cells[1:], change_columns, cell_parts)]
             column_units = [unit_from_label(c) for c in cells[1:]]
             header_unit = unit_from_label(cells[0])
             continue
@@ -91,8 +103,8 @@ def table_figures(doc: Evidence) -> list[Figure]:
             continue
         label = without_unit(cells[0]).strip(" :")
         label_unit = unit_from_label(cells[0])
-        for cell, year, qualifier, column_unit in zip(cells[1:], years, qualifiers, column_units):
-            parsed = parse_cell(cell) if year else None
+        for cell, year, part, qualifier, column_unit in zip(cells[1:], years, column_parts, qualifiers, column_units):
+            parsed = parse_cell(cell) if year and (parts or not part) else None
             if parsed is None:
                 continue
             value, unit = parsed
@@ -101,7 +113,7 @@ def table_figures(doc: Evidence) -> list[Figure]:
             unit = unit or label_unit or column_unit or header_unit
             figures.append(Figure(label=f"{label} {qualifier}".strip(), value=value, unit=unit, company=doc.company,
                                   fiscal_year=year, source_id=doc.source_id, chunk_id=doc.chunk_id,
-                                  quote=line.strip()[:300]))
+                                  quote=line.strip()[:300], period=part))
     return figures
 
 
@@ -243,7 +255,18 @@ _PART_YEAR_MONTHS = re.compile(r"(?i)\b(?:three|six|nine|3|6|9)[\s-]months?\b")
 
 def is_part_of_year(cell: str) -> bool:
     """Whether a column header names a half, a quarter or a few months rather than a whole year."""
-    return any(p.search(cell) for p in HALF_OR_QUARTER) or _PART_YEAR_MONTHS.search(cell) is not None
+    return part_of_year(cell) is not None
+
+
+def part_of_year(cell: str) -> str | None:
+    """The part of a year a column header names: 'H1 FY2024' → 'H1', 'third quarter 2024' → 'Q3', 'six months
+    ended …' → 'H', 'nine months …' → 'Q' (as app/facts/query reads a statement's '9M' column); None for a year."""
+    for pattern in HALF_OR_QUARTER:
+        if m := pattern.search(cell):
+            return half_or_quarter(m)
+    if m := _PART_YEAR_MONTHS.search(cell):
+        return "H" if m.group(0)[0].lower() in "s6" else "Q"
+    return None
 
 
 def _qualifier(cell: str) -> str:

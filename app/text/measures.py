@@ -30,6 +30,21 @@ def asked_sentence(question: str) -> str:
     return _LEAD_IN.sub("", asked)
 
 
+_SECOND_PART = re.compile(r"(?i),?\s+and\s+(?=(?:when|where|who|whom|why|which)\b)")
+
+
+def first_part(asked: str) -> str:
+    """A two-part question's first part, which names the measure: 'What is Northwind's FY2024 dividend, and
+    when is the final paid?' → 'What is Northwind's FY2024 dividend'."""
+    return _SECOND_PART.split(asked, maxsplit=1)[0]
+
+
+def second_part(asked: str) -> str:
+    """A two-part question's second part ('when is the final paid?'), or ''."""
+    parts = _SECOND_PART.split(asked, maxsplit=1)
+    return parts[1] if len(parts) == 2 else ""
+
+
 # --- the measure a question asks about -------------------------------------------------------------------------
 
 _PERIOD_PHRASES = re.compile(
@@ -104,7 +119,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     from app.knowledge.analyzer import analyze
     from app.text.dates import read_dates
 
-    text = asked_sentence(question)
+    text = first_part(asked_sentence(question))
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
     names = {n for company in companies for n in (company, *company.split()[:1]) if len(n) >= 2}
     for name in sorted(names, key=len, reverse=True):

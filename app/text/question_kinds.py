@@ -88,6 +88,10 @@ _DEED_ASKED = re.compile(
 _PLAN_ASKED = re.compile(r"(?i)^what\s+(?:is|are|was|were)\s+(?:[\w&'’.-]+\s+){0,4}?(?:guidance|outlook|targets?|"
                          r"forecasts?|priorities|plans?)\s*\??$")
 """A plan asked for as a whole ('What is Helio's FY2025 guidance?'): no one measure, every target it sets."""
+_PLAN_CHANGED = re.compile(r"(?i)\b(?:chang|revis|cut|lower|rais|lift|updat|upgrad|downgrad|withdr[ae]w|reaffirm|"
+                           r"reiterat)\w*\s+(?:[\w&'’.-]+\s+){0,3}?(?:guidance|outlook|targets?|forecasts?)\b")
+"""A plan's revision asked about ('How did Copperleaf change its FY2024 guidance?'): the sentences that state the
+old and new targets, not one measure's change between two years."""
 _WHAT_FIGURE = re.compile(
     r"(?i)^what\s+(?:percent(?:age)?|share|proportion|portion|fraction|amount|number|level|value|price|rate)\s+of\b|"
     r"^what\s+(?:[\w&'’./-]+\s+){1,6}?(?:did|does|do|has|have|had|will|would|is|was)\s+(?:[\w&'’./-]+\s+){0,5}?"
@@ -115,7 +119,7 @@ def read_ask(question: str) -> Ask:
         return Ask("extreme", extreme=1 if high else -1, of_change=bool(_OF_CHANGE.search(core)))
     if _DEED_ASKED.search(core):
         return Ask("list", one_name=True)  # 'What did Northwind acquire in 2024, and for how much?': a name first
-    if _PLAN_ASKED.search(core):
+    if _PLAN_ASKED.search(core) or _PLAN_CHANGED.search(core):
         return Ask("list")  # 'What is Helio's FY2025 guidance?': the sentences that give it, every target in them
     if named := _NAMES_ASKED.search(core):
         plural = re.search(r"(?i)(?:ies|es|people|s)$", named.group(0).strip()) and not named.group(0).lower(

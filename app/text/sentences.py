@@ -22,8 +22,11 @@ import re
 
 MIN_SENTENCE_CHARS, MAX_SENTENCE_CHARS = 20, 600
 
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z£$€\d\"'(])|\n+")
+# a sentence also ends at a bold run-in heading's stop ('**Remuneration.** The CEO's …') and before a bold opening
+# ('… in December 2024. **Battery Storage** revenue grew …')
+_SENTENCE_BREAK = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]\*\*))\s+(?=[A-Z£$€\d\"'(]|\*{1,2}[A-Z])|\n+")
 # An answer's sentences may open with, or follow, a citation marker: "... in FY2024 [2]. [3] Revenue ..."
+_RUN_IN_EMPHASIS = re.compile(r"^([^*]{1,60}?[:.])\*{1,2}\s")  # '*Mitigation:* an internal …' → 'Mitigation: an …'
 _ANSWER_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z£$€\d(\"'\[])|(?<=\])\s+(?=[A-Z])|\n+")
 _STOP = re.compile(r"(?<=[.!?])\s+")
 _STOP_OR_LINE = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -33,7 +36,8 @@ _RULE_CELL = re.compile(r":?-{2,}:?")
 
 def split_sentences(text: str) -> list[str]:
     """Sentences and lines (table rows count as one), whitespace collapsed, markdown markers stripped."""
-    parts = (" ".join(p.split()).lstrip("#*-> ").strip() for p in _SENTENCE_BREAK.split(text))
+    parts = (_RUN_IN_EMPHASIS.sub(r"\1 ", re.sub(r"([.!?])\*\*$", r"\1", " ".join(p.split()).lstrip("#*-> ").strip()))
+             for p in _SENTENCE_BREAK.split(text))
     return [p for p in parts if MIN_SENTENCE_CHARS <= len(p) <= MAX_SENTENCE_CHARS]
 
 

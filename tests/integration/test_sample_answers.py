@@ -4,8 +4,8 @@ figure in their place.
 
 bench/answers.py counts facts over all ten questions; this module pins the ones that hold today, so that a change
 to the answer layer that loses one fails here rather than going unnoticed (the set fell from 16/17 to 5/17 during
-issue 16 without a test noticing). The ones the offline path still misses are marked xfail(strict=True) with what it
-does instead, so a fix shows up as a failure to un-mark."""
+issue 16 without a test noticing; all ten hold again since). A question the offline path misses is marked
+xfail(strict=True) with what it does instead, so a fix shows up as a failure to un-mark."""
 
 from __future__ import annotations
 
@@ -71,12 +71,37 @@ def test_a_difference_between_two_companies(runtime: Any) -> None:
     assert answer.startswith("Helio Renewables' operating margin was 2.4 percentage points higher than Northwind")
 
 
-@pytest.mark.xfail(strict=True, reason="the correction news item's sentence about what the wrong report said "
-                                       "($55.7m) is read instead of the report's first-half $51.7m")
-def test_the_corrected_half_year_figure(runtime: Any) -> None:
-    assert "$51.7m" in answered(runtime, "What was Helio's H1 2024 battery-storage revenue?")
+def test_a_half_years_figure_from_the_half_year_column(runtime: Any) -> None:
+    """The report's half-year table ('| $m | H1 FY2024 | H2 FY2024 | FY2024 |') gives the half: not the news
+    item's retelling of the wrong figure a correction replaced ($55.7m), nor the year's $196.2m."""
+    answer = answered(runtime, "What was Helio's H1 2024 battery-storage revenue?")
+    assert answer.startswith("Helio Renewables' battery-storage revenue was $51.7m in H1 FY2024")
+    assert "55.7" not in answer and "196.2" not in answer
 
 
-@pytest.mark.xfail(strict=True, reason="the cash-flow row 'dividends paid' is taken for the dividend per share")
-def test_the_dividend_per_share(runtime: Any) -> None:
-    assert "5.3p" in answered(runtime, "What is Northwind's FY2024 dividend, and when is the final paid?")
+def test_the_dividend_per_share_and_when_the_final_is_paid(runtime: Any) -> None:
+    """The year's dividend is the total (5.3p), not the final (3.5p) or the cash paid (£19.7m); the question's
+    second part, 'and when is the final paid?', is answered by the sentence that dates it."""
+    answer = answered(runtime, "What is Northwind's FY2024 dividend, and when is the final paid?")
+    assert answer.startswith("Northwind Logistics' dividend was 5.3p in FY2024")
+    assert "the final dividend will be paid on 23 May 2025" in answer and "19.7" not in answer
+
+
+def test_a_revised_plan_is_told_with_its_old_and_new_targets_and_the_outcome(runtime: Any) -> None:
+    answer = answered(runtime, "How did Copperleaf change its FY2024 guidance, and what did it deliver?")
+    assert answer.startswith("Copperleaf Foods lowered its FY2024 guidance")
+    assert ("Organic revenue growth: Original FY2024 guidance (March 2024) 5% to 7%; Revised guidance "
+            "(4 September 2024) 3% to 5%; FY2024 actual 4.9%") in answer
+
+
+def test_who_succeeded_whom_is_answered_by_the_sentence_that_names_the_successor(runtime: Any) -> None:
+    answer = answered(runtime, "Who replaced Dana Whitcombe as Helio's CEO, and when?")
+    assert answer.startswith("Tomás Reyes-Hartley became president and chief executive officer of Helio "
+                             "Renewables on January 1, 2025, succeeding Dana Whitcombe")
+
+
+def test_a_difference_between_two_companies_growth_rates(runtime: Any) -> None:
+    """One growth rate of each company, not two rows of Northwind's ('Revenue' and 'Group revenue', 8.8% each)."""
+    answer = answered(runtime, "By how much did Northwind's FY2024 revenue growth exceed Copperleaf's?")
+    assert answer.startswith("Northwind Logistics' revenue growth was 3.9 percentage points higher than "
+                             "Copperleaf Foods' in FY2024 (8.8% against 4.9%)")

@@ -307,6 +307,10 @@ def test_a_half_year_column_is_not_the_years_figure() -> None:
                    doc_type="report", is_table=True)
     figures = table_figures(doc)
     assert [(f.label, f.fiscal_year, f.value) for f in figures] == [("Total revenue", 2024, 949.3)]
+    # the facts step reads the halves too, each as its half ('What was H1 2024 revenue?'), never as the year
+    halves = table_figures(doc, parts=True)
+    assert [(f.fiscal_year, f.period, f.value) for f in halves] == [(2024, "H1", 402.6), (2024, "H2", 546.7),
+                                                                   (2024, None, 949.3)]
 
 
 # --- the user's own figures stand in for the documents' -------------------------------------------------------

@@ -275,7 +275,17 @@ def two_figures(question: str, figures: Sequence[Figure]) -> tuple[Figure, Figur
         return position(company[0] if company else ""), position(str(f.fiscal_year or "")), i
 
     ordered = [f for _, f in sorted(enumerate(figures), key=mention)]
-    if len(ordered) < 2 or ordered[0].unit != ordered[1].unit:
+    if len(ordered) < 2:
+        return None
+    # two companies named: one figure of each ('By how much did Northwind's revenue growth exceed
+    # Copperleaf's?' compares the two companies, not two rows of Northwind's), in the unit they share
+    named = [f for f in ordered if mention((0, f))[0] < len(question)]
+    first = named[0] if named else None
+    other = next((f for f in named if first is not None and (f.company or "").lower() != (first.company or "").lower()
+                  and f.unit == first.unit), None)
+    if first is not None and other is not None:
+        return first, other
+    if ordered[0].unit != ordered[1].unit:
         return None
     return ordered[0], ordered[1]
 

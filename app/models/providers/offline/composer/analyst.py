@@ -131,6 +131,33 @@ class Analyst:
                 and not any(r.tool in ("growth_rate", "cagr") for r in results))
 
     def sentences(self) -> list[str]:
+        first = self.first_sentences()
+        return [*first, *self.when_answer(first)] if first else []
+
+    def when_answer(self, said: Sequence[str]) -> list[str]:
+        """A two-part question's 'and when …?' ('What is Northwind's FY2024 dividend, and when is the final
+        paid?'): the sentence that holds the part's key words and states a date, unless the answer has it."""
+        from app.text.dates import read_dates
+        from app.text.measures import second_part
+
+        rest = second_part(asked_sentence(self.question))
+        if not re.match(r"(?i)when\b", rest):
+            return []
+        names = set(analyze(" ".join(self.companies)))
+        key = set(analyze(rest)) - names - _GENERIC - question_noise()
+        if not key:
+            return []
+        for block in self.reports:
+            for sentence in whole_sentences(block.text):
+                words = set(analyze(sentence))
+                dates = [d for d, (_, _, day) in read_dates(sentence)[0] if day]
+                if dates and all(_stem_in_words(k, words) for k in key):
+                    if any(sentence.rstrip(".") in s for s in said):
+                        return []
+                    return [cite(sentence.rstrip("."), [block.n])]
+        return []
+
+    def first_sentences(self) -> list[str]:
         kind = self.ask.kind
         if kind == "figure":
             return self.figure_answer()
@@ -143,7 +170,8 @@ class Analyst:
         if kind == "list" and self.ask.one_name:
             return self.sentence_answer() or self.enumerating_sentence() or self.list_answer()
         if kind == "list":
-            return self.enumerating_sentence() or self.list_answer() or self.sentence_answer()
+            return (self.enumerating_sentence() or self.table_answer() or self.list_answer()
+                    or self.sentence_answer())
         if kind in ("yes_no", "explain"):
             return self.sentence_answer()
         return []
@@ -156,11 +184,63 @@ class Analyst:
             return []
         for block in (b for b in self.reports if b.kind == "report"):
             for sentence in whole_sentences(block.text):
-                head, colon, tail = sentence.partition(":")
+                # the colon that opens a list, not one inside brackets ('met seven times (FY2023: four)')
+                colon = re.search(r":(?![^(]*\))", sentence)
+                head, tail = (sentence[:colon.start()], sentence[colon.end():]) if colon else (sentence, "")
                 if not colon or len(re.findall(r",|;|\band\b", tail)) < 2 or not _holds_all(head, key):
                     continue
                 return [cite(sentence, [block.n])]
         return []
+
+    def table_answer(self) -> list[str]:
+        """A report's table whose column headings name what was asked ('| Measure | Original FY2024 guidance |
+        Revised guidance | FY2024 actual |' for 'How did it change its FY2024 guidance, and what did it
+        deliver?'): each row in its own sentence, every value with its column's name. A table whose headings
+        name another year than the question's is not it."""
+        from app.text.periods import years_named
+        from app.text.sentences import is_rule_row, readable_tables, table_cells
+
+        key = self.key_groups()
+        if not key:
+            return []
+        for block in (b for b in self.reports if b.kind == "report"):
+            lines = [line for line in block.text.splitlines() if line.strip().startswith("|")]
+            header = next((table_cells(line) for line in lines if not is_rule_row(table_cells(line))), None)
+            if header is None or len(header) < 3:
+                continue
+            heads = " ".join(header[1:])
+            words = set(analyze(heads))
+            named = set(years_named(heads))
+            if not all(any(_stem_in_words(k, words) for k in g) for g in key):
+                continue
+            if named and self.query.years and not named & set(self.query.years):
+                continue
+            rows = [r.strip() for r in readable_tables("\n".join(lines)).splitlines() if ":" in r]
+            if rows:
+                return [*self.revision_sentence(key), *(cite(row.rstrip("."), [block.n]) for row in rows[:8])]
+        return []
+
+    def revision_sentence(self, key: Sequence[frozenset[str]]) -> list[str]:
+        """The sentence that says a plan was revised ('… led us to lower our FY2024 guidance on 4 September
+        2024'), to lead the table that gives the figures: only when the question asks about a revision."""
+        from app.text.periods import years_named
+
+        if not _REVISION.search(self.question):
+            return []
+        found = []  # a sentence that names the year asked first, then the report's before the news's
+        for rank, block in enumerate(self.reports):
+            for sentence in whole_sentences(block.text):
+                words = set(analyze(sentence))
+                if _revises(sentence, key) and all(any(_stem_in_words(k, words) for k in g) for g in key):
+                    dated = bool(set(years_named(sentence)) & set(self.query.years))
+                    # a sentence whose main verb is the revision ('Copperleaf Foods lowered its FY2024 guidance,
+                    # citing …') before one that gives it as a reason in passing
+                    main = bool(_REVISION.search(" ".join(sentence.split()[:5])))
+                    found.append((not dated, not main, block.kind != "report", rank, sentence, block))
+        if not found:
+            return []
+        *_, sentence, block = min(found, key=lambda x: x[:4])
+        return [cite(sentence.rstrip("."), [block.n])]
 
     def list_answer(self) -> list[str]:
         """The items a report lists under a heading that names what was asked ('Principal Business Risks',
@@ -623,7 +703,11 @@ class Analyst:
         if not key:
             return []
         scored: list[tuple[float, int, str, Block]] = []
-        for rank, block in enumerate(b for b in self.reports if b.kind == "report"):
+        # a name asked for may stand in a news item only ('… became chief executive officer on January 1, 2025,
+        # succeeding Dana Whitcombe'); the reports' sentences come first among equals
+        sources = [b for b in self.reports if b.kind == "report" or (self.ask.one_name and b.kind == "news")]
+        who = self.ask.one_name and re.match(r"(?i)\s*who\b", asked_sentence(self.question)) is not None
+        for rank, block in enumerate(sources):
             for sentence in whole_sentences(block.text):
                 if (not _is_statement_sentence(sentence) or sentence.rstrip().endswith(":")
                         or is_boilerplate(sentence)):
@@ -637,6 +721,8 @@ class Analyst:
                     score += 0.5
                 if self.ask.one_name and _ASKS_AMOUNT.search(self.question) and _MONEY.search(sentence):
                     score += 0.2  # "…, and for how much?": the sentence that names it with its price
+                if who and _names_other(sentence, " ".join([self.question, *self.companies])):
+                    score += 0.2  # 'Who replaced Dana Whitcombe?': a sentence that names someone else
                 opening = set(analyze(" ".join(sentence.split()[:6]))) if self.ask.one_name else set()
                 if opening and any(_stem_in_words(k, opening) for g in key for k in g):
                     score += 0.1  # a sentence about the deed asked ('Fenmoor was acquired for …'), not one that
@@ -651,7 +737,8 @@ class Analyst:
         picked: list[tuple[str, Block]] = []
         amounts: set[str] = set()
         for score, _, sentence, block in scored:
-            if len(picked) == (1 if self.ask.kind == "yes_no" else 3) or score < scored[0][0] - 0.3:
+            if (len(picked) == (1 if self.ask.kind == "yes_no" else 3) or score < scored[0][0] - 0.3
+                    or (who and score < scored[0][0] - 0.1)):
                 break
             said = set(_MONEY_AMOUNT.findall(sentence))
             # one sentence per fact: a sentence stating an amount already stated ('the €6.8m direct cost of the
@@ -708,6 +795,7 @@ class Analyst:
             groups = [g for g in groups if not g & (sa | sb)] + [set().union(*joined)]
         if self.ask.kind == "list":  # where a company operates: its regions, or the segments it reports them as
             groups = [g | set().union(*(_PLACES.get(k, frozenset()) for k in g)) for g in groups]
+        groups = [g | set().union(*(_SAME_ROLE.get(k, frozenset()) for k in g)) for g in groups]
         return [frozenset(g) for g in groups]
 
     def key_stems(self) -> set[str]:
@@ -728,6 +816,23 @@ _VERBS = frozenset("""pay paid won win make made generate generated ship shipped
     opened close closed declare declared impose imposed agree agreed forecast expect expected give gave report reported
     bring brought earn earned hold held have had plan planning announce announced realise realised realize realized
     may borrow get under it""".split())
+
+
+_REVISION = re.compile(r"(?i)\b(?:chang|revis|cut|lower|rais|lift|reduc|increas|updat|upgrad|downgrad|narrow|widen|"
+                       r"withdr[ae]w)\w*\b")
+
+
+def _revises(sentence: str, key: Sequence[frozenset[str]]) -> bool:
+    """Whether the sentence tells of the revision of something asked: a verb of revision a few words before a
+    key word ('led us to lower our FY2024 guidance'), not the participle of a thing ('within its revised
+    guidance range')."""
+    for m in _REVISION.finditer(sentence):
+        if re.search(r"(?i)\b(?:its|our|their|the|a|an|this|that)\s+$", sentence[max(0, m.start() - 8):m.start()]):
+            continue
+        after = set(analyze(" ".join(sentence[m.end():].split()[:4])))
+        if any(_stem_in_words(k, after) for g in key for k in g):
+            return True
+    return False
 
 
 def _holds_all(text: str, key: set[str]) -> bool:
@@ -861,6 +966,24 @@ def _item_title(item: str) -> str:
 _PLACES = {k: frozenset({"geographi", "geograph", "region", "segment", "divis", "market"}) - {k}
            for k in ("geographi", "geograph", "region")}
 """A list of a company's geographies or regions is given by the segments (or divisions) it reports them as."""
+
+
+_SAME_ROLE = {"ceo": frozenset({"chief"}), "chief": frozenset({"ceo"}), "cfo": frozenset({"chief"}),
+              **{k: frozenset({"replac", "succeed", "successor", "success", "appoint"}) - {k}
+                 for k in ("replac", "succeed", "successor")}}
+"""Words a report writes for what a question asks about people: 'CEO' as 'Chief Executive Officer', 'replaced'
+as 'succeeding' or 'appointed … as'."""
+
+
+def _names_other(sentence: str, question: str) -> bool:
+    """Whether a sentence names a person the question does not: two capitalised words in a row ('Tomás
+    Reyes-Hartley'), neither of them in the question, not opening the sentence."""
+    asked = {re.sub(r"['’]s?$", "", w.lower()) for w in re.findall(r"[\w'’-]+", question)}
+    for m in re.finditer(r"\b([A-Z][\w'’-]+)\s+([A-Z][\w'’-]+)\b", sentence):
+        if m.start() > 0 or re.match(r"\S+\s+\S+\s+(?:became|was|has\s+been|succeed|replac|join)", sentence):
+            if not {re.sub(r"['’]s?$", "", m.group(i).lower()) for i in (1, 2)} & asked:
+                return True
+    return False
 
 
 def _denies(sentence: str, key: set[str]) -> bool:

@@ -1,0 +1,107 @@
+"""Shapes of the sample corpus's example questions, on texts written for these tests: a half's figure from a
+half-year column, a plan's revision from the table that sets it against the outcome, a successor named, a
+year's dividend as the total (not its final part) with the date asked in a second part, and a difference
+between two companies' rates."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from app.calc_tools import Figure
+from app.evidence import Evidence
+from app.facts.query import choose, facts_for, read_query
+from app.models.providers.offline.calculator import two_figures
+from app.models.providers.offline.composer.analyst import Analyst, _names_other
+from app.text.measures import first_part, measure_asked, second_part
+from app.text.question_kinds import read_ask
+from app.text.sentences import split_sentences
+from app.turns import Block
+
+
+def _block(n: int, text: str, kind: str = "report") -> Block:
+    return Block(n=n, kind=kind, header=f"[{n}] Ternline FY2024", text=text, source_id=f"t{n}",
+                 chunk_id=f"t{n}::0", company="Ternline", fiscal_year=2024)
+
+
+def _answer(question: str, *blocks: Block) -> list[str]:
+    state: dict[str, Any] = {"blocks": list(blocks), "companies": ["Ternline"], "fiscal_years": [2023, 2024]}
+    return Analyst(state, question).sentences()
+
+
+def test_a_half_is_read_from_its_column_and_chosen_for_a_half_question() -> None:
+    text = ("| €m | H1 FY2024 | H2 FY2024 | FY2024 |\n|---|---|---|---|\n"
+            "| Freight revenue | 210.4 | 260.1 | 470.5 |\n")
+    doc = Evidence(chunk_id="t::0", source_id="t", text=text, company="Ternline", fiscal_year=2024)
+    half = read_query("What was Ternline's H1 2024 freight revenue?", ["Ternline"], [2024])
+    year = read_query("What was Ternline's FY2024 freight revenue?", ["Ternline"], [2024])
+    assert [f.figure.value for f in choose(facts_for(half, [doc]), half)][:1] == [210.4]
+    assert [f.figure.value for f in choose(facts_for(year, [doc]), year)][:1] == [470.5]
+
+
+def test_a_plan_revision_is_told_by_the_sentence_that_revises_it_then_the_table() -> None:
+    question = "How did Ternline change its FY2024 guidance, and what did it deliver?"
+    assert read_ask(question).kind == "list"
+    table = _block(1, "| Measure | Original FY2024 guidance | Revised guidance (May 2024) | FY2024 actual |\n"
+                      "|---|---|---|---|\n| Revenue growth | 6% to 8% | 4% to 6% | 5.1% |\n")
+    prose = _block(2, "Our results were within our revised guidance range. Ternline cut its FY2024 guidance in "
+                      "May after the strike at its Hull depot.")
+    answer = _answer(question, table, prose)
+    assert answer[0] == "Ternline cut its FY2024 guidance in May after the strike at its Hull depot [2]."
+    assert answer[1] == ("Revenue growth: Original FY2024 guidance 6% to 8%; Revised guidance (May 2024) 4% to 6%; "
+                         "FY2024 actual 5.1% [1].")
+
+
+def test_a_table_of_another_years_guidance_does_not_answer() -> None:
+    table = _block(1, "| Measure | FY2025 guidance | FY2024 actual |\n|---|---|---|\n| Revenue growth | 4% | 5.1% |\n")
+    answer = _answer("How did Ternline change its FY2023 guidance?", table)
+    assert not any("Revenue growth:" in s for s in answer)
+
+
+def test_who_replaced_someone_prefers_the_sentence_naming_another_person() -> None:
+    question = "Who replaced Ann Pole as Ternline's CEO, and when?"
+    assert _names_other("Bo Lind became chief executive, succeeding Ann Pole", question)
+    assert not _names_other("Chief executive Ann Pole said trading was good", f"{question} Ternline")
+    blocks = [_block(1, "Chief executive Ann Pole said the Hull depot would reopen in March."),
+              _block(2, "Bo Lind became chief executive officer of Ternline on 1 March 2025, succeeding Ann Pole, "
+                        "who retired.", kind="news")]
+    assert _answer(question, *blocks)[0].startswith("Bo Lind became chief executive officer")
+
+
+def test_a_two_part_question_names_its_measure_in_the_first_part() -> None:
+    asked = "What is Ternline's FY2024 dividend, and when is the final paid?"
+    assert first_part(asked) == "What is Ternline's FY2024 dividend"
+    assert second_part(asked) == "when is the final paid?"
+    assert measure_asked(asked, ["Ternline"]).phrase == "dividend"
+    assert second_part("What was revenue and how much did it grow?") == ""
+
+
+def test_the_years_dividend_is_the_total_and_the_payment_date_follows() -> None:
+    text = ("The Board recommends a final dividend of 4.0p per share. With the interim dividend of 2.0p, the total "
+            "dividend for FY2024 is 6.0p per share. The final dividend will be paid on 2 June 2025 to shareholders "
+            "on the register on 9 May 2025.")
+    answer = _answer("What is Ternline's FY2024 dividend, and when is the final paid?", _block(1, text))
+    assert re.match(r"Ternline's dividend was 6(?:\.0)?p in FY2024", answer[0]), answer
+    assert answer[-1] == ("The final dividend will be paid on 2 June 2025 to shareholders on the register on "
+                          "9 May 2025 [1].")
+
+
+def test_two_companies_difference_takes_one_figure_of_each() -> None:
+    figures = [Figure(label="Revenue growth", value=8.8, unit="%", company="Ternline", fiscal_year=2024,
+                      source_id="t"),
+               Figure(label="Group revenue growth", value=8.8, unit="%", company="Ternline", fiscal_year=2024,
+                      source_id="t"),
+               Figure(label="Revenue growth", value=4.9, unit="%", company="Pellbury", fiscal_year=2024,
+                      source_id="p")]
+    pair = two_figures("by how much did ternline's revenue growth exceed pellbury's?", figures)
+    assert pair is not None and [f.company for f in pair] == ["Ternline", "Pellbury"]
+
+
+def test_bold_run_in_headings_end_sentences() -> None:
+    text = ("The board met six times in the year. **Audit and Risk Committee.** The committee met four times "
+            "(FY2023: three). *Mitigation:* a second supplier of chilled trailers. It opened in May 2024. "
+            "**Freight** revenue rose by a tenth.")
+    assert split_sentences(text) == ["The board met six times in the year.", "Audit and Risk Committee.",
+                                     "The committee met four times (FY2023: three).",
+                                     "Mitigation: a second supplier of chilled trailers.", "It opened in May 2024.",
+                                     "Freight** revenue rose by a tenth."]
