@@ -645,6 +645,85 @@ def chat(thread: Optional[str] = typer.Option(None, "--thread", help="Continue t
         _render_turn(result)
 
 
+@app.command("eval")
+def eval_(
+    suite: Optional[List[str]] = typer.Option(None, "--suite", help="A corpus's suites ('sample') or one suite "
+                                                                    "('sample/answers'); repeatable. Default: all."),
+    save: Optional[str] = typer.Option(None, "--save", help="Freeze this run under NAME (answers, manifests, "
+                                                            "metrics, commit and settings)."),
+    compare: Optional[str] = typer.Option(None, "--compare", help="Compare with a saved run (NAME or a path)."),
+    max_drop: Optional[float] = typer.Option(None, "--max-drop", min=0.0, help="With --compare: exit 1 when a "
+                                                                                "stage's rate falls by more."),
+    list_suites: bool = typer.Option(False, "--list", help="List the suites and exit."),
+    root: Optional[Path] = typer.Option(None, "--dir", help="A folder of suites of your own (a folder per "
+                                                           "corpus, as in evals/README.md). Default: evals/."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Run evaluation suites (evals/) offline through the real graph and score each stage on its own: route,
+    retrieval, reduction, memory, citation validity, grounding, correctness, insufficient and constraints."""
+    from app.evaluation import runner
+    from app.evaluation.suites import load_suites, suite_names
+
+    from app.evaluation.suites import EVALS
+
+    folder = root or EVALS
+    if list_suites:
+        names = suite_names(folder)
+        _print_json(names) if as_json else [out.print(n, highlight=False) for n in names]
+        return
+    settings = _settings()
+    suites = _guarded(lambda: load_suites(list(suite or []), folder))
+    saved = _guarded(lambda: runner.load_saved(compare, settings)) if compare else None
+    progress = (lambda _m: None) if as_json else (lambda m: err.print(f"[dim]{m}[/]", highlight=False))
+    run = runner.run_suites(suites, settings, progress)
+    report = run.as_json(turns=False)
+    if save:
+        path = _guarded(lambda: runner.save(run, save, settings))
+        report["saved"] = str(path)
+    dropped: list[str] = []
+    if saved is not None:
+        report["compare"] = runner.compare(run.as_json(), saved)
+        if max_drop is not None:
+            dropped = [s for s, v in report["compare"]["stages"].items()
+                       if v["delta"] is not None and v["delta"] < -max_drop]
+            report["compare"]["failed_stages"] = dropped
+    if as_json:
+        _print_json(report)
+    else:
+        _render_eval(report)
+    if dropped:
+        err.print(f"[bold red]regression:[/] {', '.join(dropped)} fell by more than {max_drop}", highlight=False)
+        raise typer.Exit(EXIT_ERROR)
+
+
+def _render_eval(report: dict) -> None:  # type: ignore[type-arg]
+    from rich.table import Table
+
+    from app.evaluation.stages import STAGES, headline
+
+    table = Table(title=f"prov eval: {', '.join(report['suites'])} ({report['seconds']} s)")
+    for column in ("stage", "n", "rate", "details"):
+        table.add_column(column)
+    compared = (report.get("compare") or {}).get("stages") or {}
+    for stage in STAGES:
+        figures = report[stage]
+        rate = headline(stage, figures)
+        shown = "—" if rate is None else f"{rate:.1%}"
+        if stage in compared and compared[stage]["delta"] is not None:
+            shown += f" ({compared[stage]['delta']:+.1%})"
+        details = {k: v for k, v in figures.items() if k not in ("n", "rate") and v not in ([], {}, None)}
+        table.add_row(stage, str(figures.get("n", 0)), shown, json.dumps(details, default=str)[:300])
+    out.print(table)
+    for change in (report.get("compare") or {}).get("changed") or []:
+        out.print(f"changed {change['id']}: {change['change']}", highlight=False)
+        diff = change.get("manifest") or {}
+        for what in ("added", "dropped", "reranked"):
+            for block in diff.get(what) or []:
+                out.print(f"  {what}: {block}", highlight=False)
+    if report.get("saved"):
+        out.print(f"saved: {report['saved']}")
+
+
 @app.command()
 def graph(xray: bool = typer.Option(True, "--xray/--no-xray", help="Draw the subgraphs inside their nodes.")) -> None:
     """The supervisor graph and its subgraphs, as Mermaid."""

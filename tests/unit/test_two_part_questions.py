@@ -95,6 +95,10 @@ def test_two_companies_difference_takes_one_figure_of_each() -> None:
                       source_id="p")]
     pair = two_figures("by how much did ternline's revenue growth exceed pellbury's?", figures)
     assert pair is not None and [f.company for f in pair] == ["Ternline", "Pellbury"]
+    # in two currencies there is no difference to take, and never one between two rows of one company
+    money = [f.model_copy(update={"unit": u, "value": v}) for f, u, v in zip(figures, ["£m", "£m", "€m"],
+                                                                            [812.0, 812.0, 640.0])]
+    assert two_figures("by how much did ternline's revenue exceed pellbury's?", money) is None
 
 
 def test_bold_run_in_headings_end_sentences() -> None:

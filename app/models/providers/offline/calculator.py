@@ -285,6 +285,8 @@ def two_figures(question: str, figures: Sequence[Figure]) -> tuple[Figure, Figur
                   and f.unit == first.unit), None)
     if first is not None and other is not None:
         return first, other
+    if len({(f.company or "").lower() for f in named}) >= 2:
+        return None  # two companies' figures in different units ('£m' and '$m') give no difference
     if ordered[0].unit != ordered[1].unit:
         return None
     return ordered[0], ordered[1]

@@ -1,0 +1,176 @@
+"""Evaluation suites as data: `evals/<corpus>/<suite>.jsonl`, read and checked here.
+
+A folder under `evals/` is one corpus's suites; its `suite.json` names the corpus (`{"corpus":
+"examples/corpus"}`, relative to the repository). Each JSONL file is one suite, and its name says what its records
+hold and which stages they score (evals/README.md has the formats):
+
+- `routing`: a question and the route flags it must get, with the company it is about;
+- `retrieval`: a question and its gold passages (`source_id` and a phrase the passage `contains`): any one of
+  them answers, unless the record says `"needs_all": true` (a two-company question needs each company's);
+- `answers`: the strict scorer's key-fact records (app/evaluation/scoring.py), with their gold passages;
+- `unanswerable`: questions about an absent company, an absent period or an unstated metric;
+- `constraints`: a question that asks for a unit, a rounding or a currency, and the `pattern` its answer's first
+  sentence must match;
+- `traces`: conversations, each turn with its expected route, the sources that must be in its prompt and those
+  that must stay out, the facts it must state and what memory must write or supersede.
+
+`load_suites(names)` reads them; a record that does not fit its suite's format is a `BadInput` naming its file
+and line. Pure reading, no runs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from app.errors import BadInput
+from app.evaluation.scoring import Question, question_from_record
+
+REPO = Path(__file__).resolve().parents[2]
+EVALS = REPO / "evals"
+KINDS = ("routing", "retrieval", "answers", "unanswerable", "constraints", "traces")
+FLAGS = ("is_out_of_scope", "needs_retrieval", "needs_news", "needs_clarification", "needs_calculation")
+
+
+@dataclass(frozen=True)
+class Gold:
+    """A gold passage: the source it is in and a phrase it contains (blank: any passage of the source)."""
+
+    source_id: str
+    contains: str = ""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One question asked in a suite, with everything a stage may check about its turn."""
+
+    id: str
+    ask: str
+    route: dict[str, bool] = field(default_factory=dict)
+    company: str | None = None
+    gold: tuple[Gold, ...] = ()
+    needs_all: bool = False  # every gold passage is needed (one per company), not any one of them
+    question: Question | None = None  # the strict scorer's record: expect, kind and key facts
+    pattern: str = ""
+    constraint: str = ""
+    blocks_in: tuple[str, ...] = ()
+    blocks_out: tuple[str, ...] = ()
+    memory: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Case:
+    """A suite's record: one question, or a conversation's turns asked on one thread."""
+
+    id: str
+    suite: str
+    turns: tuple[Turn, ...]
+
+
+@dataclass(frozen=True)
+class Suite:
+    name: str  # 'sample/answers'
+    kind: str  # 'answers'
+    corpus: Path
+    cases: tuple[Case, ...]
+
+
+def suite_names(root: Path = EVALS) -> list[str]:
+    """Every suite under the root (evals/), as 'corpus/suite'."""
+    return sorted(f"{f.parent.name}/{f.stem}" for f in root.glob("*/*.jsonl") if f.stem in KINDS)
+
+
+def load_suites(names: list[str] | None = None, root: Path = EVALS) -> list[Suite]:
+    """The suites named ('sample' for all of a corpus's, 'sample/answers' for one; none: all of them)."""
+    if not root.is_dir():
+        raise BadInput(f"no suites folder {root}")
+    files = sorted(f for f in root.glob("*/*.jsonl") if f.stem in KINDS)
+    if not files:
+        raise BadInput(f"no suites under {root} (a folder per corpus, with suite.json and <suite>.jsonl files)")
+    if names:
+        wanted = []
+        for name in names:
+            picked = [f for f in files if name in (f.parent.name, f"{f.parent.name}/{f.stem}")]
+            if not picked:
+                known = ", ".join(sorted({f.parent.name for f in files} | {f"{f.parent.name}/{f.stem}" for f in files}))
+                raise BadInput(f"no suite named {name!r}; known: {known}")
+            wanted += [f for f in picked if f not in wanted]
+        files = wanted
+    return [_load_file(f) for f in files]
+
+
+def _corpus_of(folder: Path) -> Path:
+    meta = folder / "suite.json"
+    try:
+        corpus = json.loads(meta.read_text(encoding="utf-8"))["corpus"]
+    except (OSError, ValueError, KeyError) as error:
+        raise BadInput(f"{meta}: needs {{\"corpus\": \"path/to/corpus\"}} ({error})") from error
+    # beside the suites (a user's own suites and corpus), else from the repository root (evals/sample's
+    # 'examples/corpus')
+    path = next((p.resolve() for p in (folder / corpus, REPO / corpus) if p.is_dir()), (folder / corpus).resolve())
+    if not path.is_dir():
+        raise BadInput(f"{meta}: corpus folder {path} does not exist")
+    return path
+
+
+def _load_file(path: Path) -> Suite:
+    kind = path.stem
+    cases: list[Case] = []
+    seen: set[str] = set()
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            case = _case(kind, f"{path.parent.name}/{kind}", record)
+        except (ValueError, KeyError, TypeError) as error:
+            raise BadInput(f"{path}:{n}: {error}") from error
+        if case.id in seen:
+            raise BadInput(f"{path}:{n}: id {case.id!r} used twice")
+        seen.add(case.id)
+        cases.append(case)
+    return Suite(name=f"{path.parent.name}/{kind}", kind=kind, corpus=_corpus_of(path.parent), cases=tuple(cases))
+
+
+def _case(kind: str, suite: str, record: dict[str, Any]) -> Case:
+    rid = str(record["id"])
+    if kind == "traces":
+        turns = tuple(_turn(f"{rid}.{i}", t, kind) for i, t in enumerate(record["turns"], start=1))
+        if not turns:
+            raise ValueError(f"{rid}: a trace needs turns")
+        return Case(id=rid, suite=suite, turns=turns)
+    return Case(id=rid, suite=suite, turns=(_turn(rid, record, kind),))
+
+
+def _turn(tid: str, record: dict[str, Any], kind: str) -> Turn:
+    ask = str(record.get("ask") or record.get("question") or "").strip()
+    if not ask:
+        raise ValueError(f"{tid}: no question")
+    route = {str(k): bool(v) for k, v in (record.get("route") or {}).items()}
+    unknown = set(route) - set(FLAGS)
+    if unknown:
+        raise ValueError(f"{tid}: unknown route flags {sorted(unknown)}")
+    gold = tuple(Gold(str(g["source_id"]), str(g.get("contains", ""))) for g in
+                 record.get("gold") or record.get("evidence") or [])
+    if kind == "retrieval" and not gold:
+        raise ValueError(f"{tid}: a retrieval question needs gold passages")
+    question = None
+    if kind in ("answers", "unanswerable", "constraints", "traces") and (
+            record.get("facts") or record.get("expect") or kind in ("answers", "unanswerable")):
+        scored = {k: v for k, v in record.items() if k not in ("evidence", "gold")}
+        scored.setdefault("expect", "insufficient" if kind == "unanswerable" else "answered")
+        question = question_from_record({**scored, "id": tid, "question": ask})
+    if kind == "constraints" and not record.get("pattern"):
+        raise ValueError(f"{tid}: a constraint question needs the pattern its answer must match")
+    try:
+        re.compile(str(record.get("pattern", "")))
+    except re.error as error:
+        raise ValueError(f"{tid}: pattern {record.get('pattern')!r} is no regular expression ({error})") from error
+    return Turn(id=tid, ask=ask, route=route, company=record.get("company"), gold=gold,
+                needs_all=bool(record.get("needs_all", False)), question=question,
+                pattern=str(record.get("pattern", "")), constraint=str(record.get("constraint", "")),
+                blocks_in=tuple(record.get("blocks_in") or ()), blocks_out=tuple(record.get("blocks_out") or ()),
+                memory=dict(record.get("memory") or {}))
