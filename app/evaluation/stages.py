@@ -249,8 +249,20 @@ def ungrounded(o: Observed) -> list[str]:
             continue
         said = _numbers(_MARKER.sub(" ", sentence))
         support = set().union(*(_numbers(texts.get(m, "")) for m in markers))
-        missing += sorted(said - support)
+        missing += sorted(n for n in said - support if not _restated(n, support))
     return missing
+
+
+def _restated(number: str, support: set[str]) -> bool:
+    """A figure the blocks state rounded or in another scale: '£58m' for 58.3, '$0.95bn' for 949.3 (millions),
+    '6.70%' for 6.7; rounded to the decimals it is written with."""
+    decimals = len(number.split(".")[1]) if "." in number else 0
+    value = float(number)
+    for raw in support:
+        stated = float(raw)
+        if any(round(stated * factor, decimals) == value for factor in (1, 0.001, 1000)):
+            return True
+    return False
 
 
 def grounding_metrics(observed: Sequence[Observed]) -> dict[str, Any]:

@@ -191,7 +191,8 @@ def markdown_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         match = label_match(figure.label, query)
         if match > 0 and figure.fiscal_year:
             unit = figure.unit or (scale if query.kind in ("money", "any") else "")
-            figure = figure.model_copy(update={"page": doc.page, "unit": unit})
+            value = -figure.value if figure.value < 0 and _is_outflow(query) else figure.value  # as row_facts
+            figure = figure.model_copy(update={"page": doc.page, "unit": unit, "value": value})
             out.append(Fact(figure=figure, origin="table", match=match, context=_heading_before(doc.text, figure.quote),
                             part=figure.period, filed_year=doc.fiscal_year))
     return out

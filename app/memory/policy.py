@@ -4,7 +4,8 @@ Only what the user states explicitly qualifies:
 - a standing instruction on answers ("answer in A$ millions", "from now on, use fiscal years") is a `constraint`;
 - a statement about themselves ("my fiscal year ends in June", "I work for Helio Renewables") is `profile`;
 - a correction ("actually, the EU refund window is now 30 days", "no, Northwind's FY2024 revenue was £1,320m")
-  is a `fact` that supersedes what the same key held before.
+  is a `fact` that supersedes what the same key held before; a fact the user asks to keep ("for my notes:
+  Northwind's FY2024 revenue was £1,320m", "remember that …") is a `fact` too.
 Questions, pleasantries and requests for an answer state nothing to keep; what a document said is not the user's
 statement and never passes through here. Every utterance gets a `Decision`: a record to write, or the rule that
 refused it, for the turn's trace.
@@ -113,6 +114,14 @@ _PROFILE = re.compile(r"(?i)^\s*(?:my|our)\s+(?P<key>[\w' -]{2,60}?)\s+(?P<verb>
                       r"(?P<value>.+?)[.!]?\s*$")
 _I_AM = re.compile(r"(?i)^\s*I(?P<verb>'m| am| work (?:for|at)| manage| cover| follow)\s+(?P<value>.+?)[.!]?\s*$")
 _FACT = re.compile(r"(?i)^(?P<key>.{3,80}?)\s+(?:is|are|was|were)\s+(?:now\s+)?(?P<value>.+?)[.!]?\s*$")
+_NOTE = re.compile(r"(?i)^\s*(?:please\s+)?(?:remember|note|take note|make a note|keep in mind|for (?:my|the|your) "
+                   r"(?:notes|records?)|note for (?:later|the record))(?:\s+that)?[\s,:;-]+(?P<rest>.+)$")
+"""An explicit request to keep a fact: 'For my notes: Northwind's FY2024 revenue was £1,320m.', 'Remember that …'."""
+
+
+def _fact_value(value: str) -> str:
+    """The value without an aside after it: '£437.2m; I transposed the digits' → '£437.2m'."""
+    return re.split(r"\s*(?:;|\s[—–-]\s|,\s+(?:not|which|as|because|since)\b)", value, maxsplit=1)[0].strip()
 
 
 def decide(utterance: str) -> Decision:
@@ -131,10 +140,12 @@ def decide(utterance: str) -> Decision:
             return personal
         fact = _FACT.match(rest)
         if fact:
-            return Decision(text, "fact", normalise_key(fact.group("key")), fact.group("value").strip(), True)
+            return Decision(text, "fact", normalise_key(fact.group("key")), _fact_value(fact.group("value")), True)
         return Decision(text, rule="a correction without 'X is Y' names nothing to replace")
     if (personal := _personal(text, text)) is not None:
         return personal
+    if (noted := _NOTE.match(text)) and (fact := _FACT.match(noted.group("rest").strip())):
+        return Decision(text, "fact", normalise_key(fact.group("key")), _fact_value(fact.group("value")))
     if _PLEASANTRY.match(text):
         return Decision(text, rule="a pleasantry states nothing to remember")
     constraint = _CONSTRAINT.match(text)

@@ -93,6 +93,10 @@ def has_restated_figure(wanted: FigureKey, decimals: int, available: Iterable[Fi
         return any(p == pct and not s and round(v, decimals) == value for c, v, s, p in available)
     if scale not in SCALE_FACTORS:
         return False
+    # a bare cell rounded in the claim's own scale: '£58m' is the '58.3' of a row labelled 'Free cash flow (£m)'
+    if any(not p and not s and (not cur or not c or cur == c) and round(v, decimals) == value != v
+           for c, v, s, p in available):
+        return True
     return any(round(v * SCALE_FACTORS[source] / SCALE_FACTORS[scale], decimals) == value
                for c, v, s, p in available if not p and (not cur or not c or cur == c)
                for source in ([s] if s else scales) if source in SCALE_FACTORS)

@@ -33,6 +33,14 @@ def asked_sentence(question: str) -> str:
 _SECOND_PART = re.compile(r"(?i),?\s+and\s+(?=(?:when|where|who|whom|why|which)\b)")
 
 
+_CONSTRAINTS = re.compile(
+    r"(?i)\b(?:rounded\s+)?to\s+the\s+nearest\s+(?:whole\s+)?\w+(?:\s+(?:point|pounds|euros|dollars|yen|sterling))?\b|"
+    r"\b(?:rounded\s+)?to\s+(?:one|two|three|four|\d)\s+decimal\s+places?\b|\bin\s+(?:the\s+)?(?:company['’]s\s+)?"
+    r"(?:own\s+|reporting\s+|functional\s+|presentation\s+)currency\b|\bin\s+(?:pounds\s+sterling|sterling|euro\s+"
+    r"cents|cents|pence)\b")
+"""What a question asks of its answer's form, not of its measure: a rounding, a currency."""
+
+
 def first_part(asked: str) -> str:
     """A two-part question's first part, which names the measure: 'What is Northwind's FY2024 dividend, and
     when is the final paid?' → 'What is Northwind's FY2024 dividend'."""
@@ -67,7 +75,8 @@ _SCAFFOLD = frozenset("""what which how much many was were is are did does do ha
     generated make made bring brought earn earned record recorded post posted book booked achieve achieved
     deliver record end ending ended close closing last latest within period year years fiscal financial data
     shown mentioned disclosed say says said state stated show or and during hold roughly fy as it that this
-    if quantity directly outlined explicitly about regarding""".split())
+    if quantity directly outlined explicitly about regarding express expressed incur incurred euro sterling cents
+    pence currency""".split())
 _STATEMENT_NAMES = re.compile(
     r"(?i)\b(?:(?:consolidated\s+)?(?:income|cash\s+flows?|balance\s+sheets?|profit\s+(?:and|or)\s+loss|"
     r"comprehensive\s+income)\s+statements?|(?:consolidated\s+)?statements?\s+of\s+(?:consolidated\s+)?"
@@ -120,6 +129,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     from app.text.dates import read_dates
 
     text = first_part(asked_sentence(question))
+    text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
     names = {n for company in companies for n in (company, *company.split()[:1]) if len(n) >= 2}
     for name in sorted(names, key=len, reverse=True):

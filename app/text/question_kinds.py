@@ -142,6 +142,16 @@ def read_ask(question: str) -> Ask:
     return Ask("list", loose=True)
 
 
+_GROWTH_RATE = re.compile(r"(?i)\bgrowth\b|\bgr[eo]w(?:n|s)?\b|\b(?:percent(?:age)?|%)\s+(?:change|increase|decrease|rise|"
+                          r"fall|decline)\b|\bcagr\b|\bcompound\s+annual\b")
+
+
+def asks_growth_rate(question: str) -> bool:
+    """Whether the question asks for a growth rate ('What was Copperleaf's FY2024 revenue growth?'): its measure
+    is read for the year asked and the year before, whatever shape the question has."""
+    return _GROWTH_RATE.search(asked_sentence(question)) is not None
+
+
 def asks_trend(question: str) -> bool:
     """Whether the question asks how a metric moved between two years: a change ('how has it changed', 'did it
     improve') or a judgement on a trend ('an improving gross margin profile'); its metric is then computed for

@@ -246,3 +246,14 @@ def test_requests_for_one_answer_are_not_standing_instructions(utterance: str) -
 def test_a_standing_instruction_replaces_the_one_before_it_on_the_same_aspect() -> None:
     first, second = decide("Give all figures in USD millions."), decide("Use billions for every figure.")
     assert first.key == second.key == "answer units"  # the same key: the second supersedes the first
+
+
+def test_a_fact_the_user_asks_to_keep_is_written_and_an_aside_is_not_its_value() -> None:
+    noted = decide("For my notes: Ternline's FY2024 parcel revenue was £473.2m.")
+    assert (noted.type, noted.key, noted.value, noted.correction) == (
+        "fact", "ternline's fy2024 parcel revenue", "£473.2m", False)
+    assert decide("Remember that Ternline's FY2024 capex was £57.9m.").value == "£57.9m"
+    fixed = decide("Actually, Ternline's FY2024 parcel revenue was £437.2m; I transposed the digits.")
+    assert (fixed.value, fixed.correction) == ("£437.2m", True)
+    # a bare statement is still no request to keep it
+    assert decide("Ternline's FY2024 parcel revenue was £437.2m.").type is None

@@ -170,7 +170,14 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
     if re.search(r"\b(change|changed|net change)\b", q):  # "the change from 2016 to 2017": later minus earlier
         return [("difference", {"a": n.value, "b": o.value}) for o, n in year_pairs(relevant, years)]
     if re.search(r"\b(grow|grew|growth|grown|increase[ds]?|rise|rose|risen|decline[ds]?|fell|decrease[ds]?)\b", q):
-        return [("growth_rate", {"old": o.value, "new": n.value}) for o, n in year_pairs(relevant, years)]
+        pairs = year_pairs(relevant, years)
+        if not pairs and len(figures) >= 2 and _same_measure_two_years(figures[0], figures[1]) \
+                and names_the_measure(question, figures[0].label, companies):
+            # the facts step's two periods lead ('What was Copperleaf's FY2024 revenue growth?'): their growth,
+            # when no label names the growth asked
+            old, new = sorted(figures[:2], key=lambda f: f.fiscal_year or 0)
+            pairs = [(old, new)]
+        return [("growth_rate", {"old": o.value, "new": n.value}) for o, n in pairs]
     return []
 
 

@@ -765,9 +765,13 @@ class Analyst:
             # report's introduction, which names only the years it covers)
             from app.text.dates import read_dates
 
+            terms = measure_terms(self.question, self.companies)
             return [s for s in sentences if s and not is_boilerplate(s)
                     and (s[:1].isupper() or s[:1].isdigit() or s[:1] in "$£€¥\"'" or re.match(r"\(\w{1,3}\)\s", s))
-                    and (self.ask.loose or re.search(r"\d", read_dates(re.sub(r"\[\d+\]", "", s))[2]))]
+                    and (self.ask.loose or re.search(r"\d", read_dates(re.sub(r"\[\d+\]", "", s))[2]))
+                    # a figure of the measure asked, not another row of the same page ('employees at year end'
+                    # for 'market capitalisation', 'net capital expenditure' for 'return on capital employed')
+                    and (self.ask.loose or not terms or states_measure(terms, re.sub(r"\[\d+\]", "", s)))]
         key = self.key_stems()
         kept = []
         for sentence in sentences:

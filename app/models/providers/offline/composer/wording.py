@@ -4,6 +4,8 @@ measure's subject ("Northwind Logistics' capital expenditure"); a sentence's cit
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Sequence
 
 from app.metrics import rounding_decimals
@@ -18,25 +20,46 @@ def in_asked_scale(question: str, value: float, unit: str, year: int | None, ver
     currencies asked ('in pounds millions', 'in A$ millions', 'in yen billions') are app/text/units.py's."""
     when = f" in FY{year}" if year else ""
     stated = f"{format_figure(value, unit)}{when}"
-    asked = asked_scale(question)
+    asked = asked_scale(question) or _nearest_scale(question)
     currency, scale = unit_currency(unit)
-    if not asked or scale not in SCALE_FACTORS:
-        return stated
-    asked_currency, target = asked
     decimals = rounding_decimals(question)
-    decimals = decimals if decimals is not None else 1 if target == "bn" else 0
-    converted = round(value * SCALE_FACTORS[scale] / SCALE_FACTORS[target], decimals)
+    if decimals is not None and re.search(r"(?i)\bnearest\s+(?:whole\s+)?percent", question) and unit != "%":
+        decimals = None  # 'to the nearest whole percent' rounds a rate, not the amounts it was computed from
+    if _NEAREST_SCALE.search(question):
+        decimals = 0  # 'to the nearest million pounds': whole millions
+    if not asked or scale not in SCALE_FACTORS:
+        if decimals is None or value == round(value, decimals) and format_figure(value, unit, decimals) == \
+                format_figure(value, unit):
+            return stated
+        # the rounding asked, done once from the figure as stated: '6.70%' to two places, '5%' to a whole percent
+        return f"{format_figure(round(value, decimals), unit, decimals)}{when} ({verb} as {format_figure(value, unit)})"
+    asked_currency, target = asked
+    factor = SCALE_FACTORS[scale] / SCALE_FACTORS[target]
+    if decimals is None:  # billions to one decimal, below one billion to two ($8.7bn, $0.95bn not $0.9bn)
+        decimals = (2 if abs(value * factor) < 1 else 1) if target == "bn" else 0
+    converted = round(value * factor, decimals)
     if target == scale and converted == value:
         return stated
     currency = currency or asked_currency
-    return f"{format_figure(converted, currency + target)}{when} ({verb} as {format_figure(value, unit)})"
+    return f"{format_figure(converted, currency + target, decimals)}{when} ({verb} as {format_figure(value, unit)})"
 
 
-def format_figure(value: float, unit: str) -> str:
+_NEAREST_SCALE = re.compile(r"(?i)\bnearest\s+(?P<scale>thousand|million|billion)\b")
+
+
+def _nearest_scale(question: str) -> tuple[str, str] | None:
+    """'to the nearest million pounds' asks for whole millions: ('', 'm')."""
+    m = _NEAREST_SCALE.search(question)
+    return ("", {"thousand": "k", "million": "m", "billion": "bn"}[m.group("scale").lower()]) if m else None
+
+
+def format_figure(value: float, unit: str, decimals: int | None = None) -> str:
     """A figure as a report writes it: '£1,311.2m', '8.8%', '13.1p', '15,960', '-63.9 $m' → '-$63.9m',
-    'A$4,210m', 'CHF 1,204m' (a currency written in letters stands apart), '18.4Mt', '412 m shares'."""
+    'A$4,210m', 'CHF 1,204m' (a currency written in letters stands apart), '18.4Mt', '412 m shares'; with
+    `decimals`, to exactly that many places ('6.70%')."""
     text = repr(float(value))
-    decimals = 0 if text.endswith(".0") else len(text.split(".")[1]) if "." in text and "e" not in text else 2
+    if decimals is None:
+        decimals = 0 if text.endswith(".0") else len(text.split(".")[1]) if "." in text and "e" not in text else 2
     number = f"{abs(value):,.{decimals}f}"
     sign = "-" if value < 0 else ""
     currency, rest = unit_currency(unit)
