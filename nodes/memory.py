@@ -124,6 +124,14 @@ def fact_agrees(key: str, question: str, known_companies: Sequence[str] = ()) ->
     key_measures = measures_in(key)  # 'net income' is not 'operating income', however many words they share
     if key_measures and not key_measures & measures_in(question):
         return False
+    # every word of what the fact is about must be asked: 'contract warehousing revenue' is a segment's, no
+    # answer to 'what revenue did Northwind report?' (company names and years aside)
+    from app.text.terms import topic_terms
+
+    names = topic_terms(" ".join(known_companies), [])
+    about = {t for t in topic_terms(key, []) - names if not years_named(t) and not t.startswith("fy")}
+    if not about <= topic_terms(question, []):
+        return False
     key_years = set(years_named(key))
     return not key_years or key_years <= set(years_named(question))
 

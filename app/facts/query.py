@@ -323,7 +323,44 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                                 chunk_id=doc.chunk_id, quote=row.raw[:300], segment=name, origin="table")
                 out.append(Fact(figure=figure, origin="table", match=said if label_says else 1.0, segment=name,
                                 part=part, context=heading, filed_year=doc.fiscal_year))
+        out.extend(_markdown_members(query, doc))
     return sorted(out, key=lambda f: -f.match)  # a member's row that names the measure in full first
+
+
+def _section_of(doc: Doc) -> str:
+    """The section a chunk was cut from (a table chunked apart from its heading keeps it there): the evidence's
+    own field, or the prompt block's header ('section "Segment revenue"')."""
+    section = getattr(doc, "section", None)
+    if section:
+        return str(section)
+    named = re.search(r'section "([^"]+)"', getattr(doc, "header", "") or "")
+    return named.group(1) if named else ""
+
+
+def _markdown_members(query: FactQuery, doc: Doc) -> list[Fact]:
+    """A markdown table under a heading that names the measure ('### Segment revenue' over '| Segment | FY2024
+    (€m) | …' and a row per segment): each row a member, its change column the member's change."""
+    if "|" not in doc.text:
+        return []
+    from app.facts.readers import table_figures
+    from app.text.figures import table_scale
+
+    out: list[Fact] = []
+    for figure in table_figures(doc):  # type: ignore[arg-type]
+        change = figure.label.endswith(" growth") and figure.unit == "%"
+        name = figure.label[:-len(" growth")] if change else figure.label
+        if is_total(name) or label_match(name, query) > 0 or not figure.fiscal_year:
+            continue
+        heading = " ".join(x for x in (_section_of(doc), _heading_before(doc.text, figure.quote)) if x)
+        if label_match(heading, query) < 0.6:
+            continue
+        unit = figure.unit or table_scale(doc.text)
+        member = figure.model_copy(update={"label": _upper_first(query.measure.phrase or heading), "unit": unit,
+                                           "segment": name, "page": doc.page, "origin": "table",
+                                           "period": "% change" if change else None})
+        out.append(Fact(figure=member, origin="table", match=1.0, segment=name, context=heading,
+                        filed_year=doc.fiscal_year))
+    return out
 
 
 def _segment_title(title: str, query: FactQuery, company: str | None) -> str | None:

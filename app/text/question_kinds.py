@@ -59,13 +59,15 @@ _SUPERLATIVE = re.compile(
     r"(?i)\b(?P<high>highest|largest|biggest|most|best|strongest|fastest|greatest|top|leading)\b|"
     r"\b(?P<low>lowest|smallest|least|worst|weakest|slowest|bottom)\b|\b(?P<drag>dragged\s+down|held\s+back)\b")
 _OF_CHANGE = re.compile(
-    rf"(?i)\b(?:fastest|slowest|biggest|largest|sharpest|steepest|greatest)\s+(?:{UP_WORDS}|{DOWN_WORDS}|change|drop|fall|"
+    rf"(?i)\b(?:fastest|slowest|biggest|largest|sharpest|steepest|greatest)\s+(?:[\w-]+\s+){{0,2}}?(?:{UP_WORDS}|{DOWN_WORDS}|change|drop|fall|"
     r"decline|growth|increase|rise|swing)\b|\b(?:best|worst|weakest|strongest)\s+(?:\w+\s+)?(?:performance|"
     r"development|growth|performer)\b|\bdragged\s+down\b|\bheld\s+back\b|\b(?:most|least)\s+(?:growth|decline)")
 _CHANGE = re.compile(
     r"(?i)\bhow\s+(?:did|has|have|does|do|had|is|was)\b.{0,120}?\b(?:change[ds]?|compare[ds]?|differ(?:ed|s)?|"
     r"evolve[ds]?|develop(?:ed|s)?|mov(?:e|ed)|trend(?:ed)?|shift(?:ed)?)\b|\bchange[ds]?\b.{0,60}\b(?:between|from)\b|"
-    r"\bby\s+how\s+(?:much|many(?:\s+\w+){0,3})\b|\bhow\s+much\s+(?:has|did|have|had)\b.{0,80}\b(?:change|increase|"
+    r"\bby\s+how\s+(?:much|many(?:\s+\w+){0,3})\b|\bhow\s+much\s+(?:more|less|higher|lower)\b|"
+    r"^what\s+(?:was|were|is)\s+the\s+(?:[\w-]+\s+)?(?:decline|increase|decrease|change|fall|rise|drop|"
+    r"improvement|deterioration)\s+(?:in|of)\b|\bhow\s+much\s+(?:has|did|have|had)\b.{0,80}\b(?:change|increase|"
     r"decrease|rise|fall|grow|declin)\w*|\bcompared?\s+(?:with|to)\b|\bdifference\b.{0,60}\bbetween\b|\bversus\b|"
     r"\bvs\.?\s|\bexceed\w*\b|\b(?:higher|lower|more|less)\s+than\b")
 _NAMES_ASKED = re.compile(

@@ -56,3 +56,25 @@ def test_an_outflow_in_a_table_is_stated_as_an_amount() -> None:
     doc = Evidence(chunk_id="t::0", source_id="t", text=text, company="Ternline", fiscal_year=2024)
     query = read_query("How much capital expenditure did Ternline incur in FY2024?", CO, [2024])
     assert [f.figure.value for f in choose(facts_for(query, [doc]), query)][:1] == [71.2]
+
+
+def test_a_segment_table_under_its_heading_gives_each_segments_figure() -> None:
+    """'### Segment revenue' (or the chunk's section, when the table was chunked apart from it) over a table
+    with a row per segment: each row is a member, the group's row is none."""
+    from app.facts.query import member_facts
+
+    table = ("| Segment | FY2024 (€m) | FY2023 (€m) | Change |\n|---|---|---|---|\n| Parcel | 301.9 | 284.5 | +6.1% |\n"
+             "| Freight | 248.2 | 231.4 | +7.3% |\n| Group revenue | 550.1 | 515.9 | +6.6% |\n")
+    query = read_query("Which of Ternline's segments was the smallest by revenue in FY2024?", CO, [2024])
+    headed = Evidence(chunk_id="t::0", source_id="t", text=f"### Segment revenue\n\n{table}", company="Ternline",
+                      fiscal_year=2024)
+    apart = Evidence(chunk_id="t::1", source_id="t", text=table, company="Ternline", fiscal_year=2024,
+                     section="Segment revenue")
+    for doc in (headed, apart):
+        members = member_facts(query, [doc])
+        levels = {(f.segment, f.figure.value) for f in members if f.figure.fiscal_year == 2024
+                  and not f.figure.period}
+        assert levels == {("Parcel", 301.9), ("Freight", 248.2)}
+    profit = Evidence(chunk_id="t::2", source_id="t", text=f"### Segment operating profit\n\n{table}",
+                      company="Ternline", fiscal_year=2024)
+    assert member_facts(query, [profit]) == []

@@ -792,3 +792,12 @@ def test_on_a_first_turn_statements_and_questions_about_the_user_still_come_befo
     assert answered.status == "answered" and cache.lookups == 1
     assert h.ask(REVENUE_Q, thread="t4").cached is True and cache.lookups == 2
 
+
+
+def test_a_segments_figure_the_user_stated_is_no_answer_about_the_whole_company() -> None:
+    from nodes.memory import fact_agrees
+
+    key = "ternline's fy2024 contract warehousing revenue"
+    assert not fact_agrees(key, "What revenue did Ternline report for FY2024?", ["Ternline"])
+    assert fact_agrees(key, "What was Ternline's FY2024 contract warehousing revenue?", ["Ternline"])
+    assert fact_agrees("ternline's fy2024 revenue", "What was Ternline's group revenue in FY2024?", ["Ternline"])

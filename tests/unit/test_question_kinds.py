@@ -82,3 +82,14 @@ def test_a_deed_asks_for_a_name_a_plan_for_its_targets_and_a_measure_named_loose
     assert read_ask("What was Ternline's revenue guidance for FY2025?").kind == "figure"
     assert read_ask("And what about their revenue? [Ternline, FY2024]").kind == "figure"
     assert read_ask("Tell me about Ternline").loose
+
+
+def test_changes_asked_as_amounts_and_extremes_of_a_named_measures_change() -> None:
+    assert read_ask("How much more did Ternline spend on capex in FY2024 than in FY2023?").kind == "change"
+    assert read_ask("What was the euro decline in Ternline's net profit in FY2024?").kind == "change"
+    assert read_ask("What was the decline rate limit?").kind != "change"
+    fastest = read_ask("Which Ternline segment had the fastest revenue growth in FY2024?")
+    assert (fastest.kind, fastest.of_change) == ("extreme", True)
+    assert not read_ask("Which Ternline segment had the largest revenue in FY2024?").of_change
+    assert measure_asked("How much more did Ternline spend on net capital expenditure in FY2024 than in FY2023?",
+                         ["Ternline"]).phrase == "net capital expenditure"

@@ -109,3 +109,13 @@ def test_bold_run_in_headings_end_sentences() -> None:
                                      "The committee met four times (FY2023: three).",
                                      "Mitigation: a second supplier of chilled trailers.", "It opened in May 2024.",
                                      "Freight** revenue rose by a tenth."]
+
+
+def test_a_judged_change_reads_the_measures_polarity() -> None:
+    """Leverage that fell did not deteriorate; a margin that rose improved."""
+    block = _block(1, "Net leverage was 2.6x at the end of FY2024 (FY2023: 2.8x). The operating margin was 9.1% "
+                      "(FY2023: 8.8%).")
+    assert _answer("Did Ternline's net leverage deteriorate over FY2024?", block)[0].startswith("No.")
+    assert _answer("Did Ternline's net leverage improve in FY2024?", block)[0].startswith("Yes.")
+    assert _answer("Did Ternline's operating margin improve in FY2024?", block)[0].startswith("Yes.")
+    assert _answer("Did Ternline's net leverage fall in FY2024?", block)[0].startswith("Yes.")

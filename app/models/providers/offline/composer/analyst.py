@@ -473,7 +473,10 @@ class Analyst:
             return word[:1].upper() + word[1:] + "."
         if new == old:
             return "No."
-        return "Yes." if (up and self.ask.direction > 0) or (not up and self.ask.direction < 0) else "No."
+        direction = self.ask.direction
+        if _JUDGED_CHANGE.search(asked_sentence(self.question)) and _LOWER_IS_BETTER.search(self.query.measure.phrase):
+            direction = -direction  # leverage that 'deteriorated' rose; costs that 'improved' fell
+        return "Yes." if (up and direction > 0) or (not up and direction < 0) else "No."
 
     def computed_change(self, old: Figure, new: Figure) -> str:
         """', a fall of €175.7m, or 6.5%' from the calculation results over these two figures ('' without one)."""
@@ -824,6 +827,13 @@ _VERBS = frozenset("""pay paid won win make made generate generated ship shipped
 
 _REVISION = re.compile(r"(?i)\b(?:chang|revis|cut|lower|rais|lift|reduc|increas|updat|upgrad|downgrad|narrow|widen|"
                        r"withdr[ae]w)\w*\b")
+
+
+_JUDGED_CHANGE = re.compile(r"(?i)\b(?:improv|worsen|deteriorat|weaken|strengthen)\w*")
+"""Change words that judge rather than measure: whether a rise is good depends on the measure."""
+_LOWER_IS_BETTER = re.compile(r"(?i)\b(?:leverage|gearing|debt|costs?|expenses?|loss(?:es)?|days|churn|"
+                              r"impairments?|headcount\s+turnover|defects?|injur\w*|emissions?)\b")
+"""Measures that improve as they fall."""
 
 
 def _revises(sentence: str, key: Sequence[frozenset[str]]) -> bool:
