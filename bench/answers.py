@@ -1,8 +1,9 @@
 """Answer quality on the sample corpus's example questions (examples/CORPUS.md), offline by default.
 
-For each question the facts a correct answer must state are listed; a fact counts when the answer contains it
-and the answer's citations validated (an uncited figure is removed before it could count). Prints each
-question's facts found, the share over all, and how many answers were declared insufficient.
+For each question the key facts a correct answer must state are listed and scored by the shared strict scorer
+(app/evaluation/scoring.py: sign, scale and rounding; lead facts in the first sentence; inputs and "stated as"
+figures do not count), after the answer's citations validated (an uncited figure is removed before it counts).
+Prints each question's facts found, the share over all, and how many answers were declared insufficient.
 Usage: python bench/answers.py   (PROV_PROVIDER=openai with OPENAI_* set measures a real model instead)
 """
 
@@ -18,18 +19,27 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-EXPECTED: list[tuple[str, list[str]]] = [
-    ("What was Northwind's FY2024 revenue and how much did it grow?", ["1,311.2", "8.8"]),
-    ("What was Helio's H1 2024 battery-storage revenue?", ["51.7"]),
-    ("How did Copperleaf change its FY2024 guidance, and what did it deliver?", ["3% to 5%", "8.7%"]),
-    ("Who replaced Dana Whitcombe as Helio's CEO, and when?", ["Reyes-Hartley", "2025"]),
-    ("What did Northwind acquire in 2024, and for how much?", ["Fenmoor", "42.5"]),
-    ("What did Copperleaf recall, and what did it cost?", ["Crunchwell", "6.8"]),
-    ("What is Northwind's FY2024 dividend, and when is the final paid?", ["5.3p", "23 May 2025"]),
-    ("What is Helio's FY2025 guidance?", ["1.02", "9.0%"]),
-    ("What was the difference in FY2024 operating margin between Northwind and Helio?", ["2.4"]),
-    ("By how much did Northwind's FY2024 revenue growth exceed Copperleaf's?", ["3.9"]),
+EXPECTED: list[tuple[str, list[dict[str, object]]]] = [
+    ("What was Northwind's FY2024 revenue and how much did it grow?",
+     [{"figure": "1,311.2", "unit": "£m"}, {"figure": "8.8", "unit": "%"}]),
+    ("What was Helio's H1 2024 battery-storage revenue?", [{"figure": "51.7", "unit": "$m", "lead": True}]),
+    ("How did Copperleaf change its FY2024 guidance, and what did it deliver?",
+     [{"name": "3% to 5%", "alternatives": ["3%–5%", "3-5%"]}, {"figure": "8.7", "unit": "%"}]),
+    ("Who replaced Dana Whitcombe as Helio's CEO, and when?",
+     [{"name": "Reyes-Hartley", "lead": True}, {"name": "2025"}]),
+    ("What did Northwind acquire in 2024, and for how much?",
+     [{"name": "Fenmoor", "lead": True}, {"figure": "42.5", "unit": "£m"}]),
+    ("What did Copperleaf recall, and what did it cost?", [{"name": "Crunchwell"}, {"figure": "6.8", "unit": "€m"}]),
+    ("What is Northwind's FY2024 dividend, and when is the final paid?",
+     [{"figure": "5.3", "unit": "p", "lead": True}, {"name": "23 May 2025"}]),
+    ("What is Helio's FY2025 guidance?", [{"figure": "1.02", "unit": "$bn"}, {"figure": "9.0", "unit": "%"}]),
+    ("What was the difference in FY2024 operating margin between Northwind and Helio?",
+     [{"figure": "2.4", "unit": "pp", "lead": True}]),
+    ("By how much did Northwind's FY2024 revenue growth exceed Copperleaf's?",
+     [{"figure": "3.9", "unit": "pp", "lead": True}]),
 ]
+"""Each question's key facts, scored by the shared strict scorer (app/evaluation/scoring.py): a figure with its
+sign, scale and rounding, a name as whole words, `lead` facts in the answer's first sentence."""
 
 
 def main() -> None:
@@ -40,16 +50,20 @@ def main() -> None:
     from app.runtime import Runtime
     from app.settings import Settings
 
+    from app.evaluation.scoring import question_from_record, score
+
     runtime = Runtime(Settings())
     found_total = wanted_total = insufficient = 0
     started = time.perf_counter()
-    for question, facts in EXPECTED:
+    for n, (question, facts) in enumerate(EXPECTED, start=1):
         result = runtime.run(question)
-        found = [f for f in facts if f in result.answer]
+        scored = score(question_from_record({"id": str(n), "question": question, "facts": facts}), result.status,
+                       result.answer)
+        found = [what for what, ok in scored.facts if ok]
         found_total += len(found)
         wanted_total += len(facts)
         insufficient += result.status == "insufficient"
-        missing = [f for f in facts if f not in found]
+        missing = [what for what, ok in scored.facts if not ok]
         print(f"{len(found)}/{len(facts)} {result.status:<12} {question}" + (f"   missing: {missing}" if missing else ""))
     elapsed = time.perf_counter() - started
     print(f"\nfacts stated with validated citations: {found_total}/{wanted_total} = {found_total / wanted_total:.0%}; "
