@@ -803,6 +803,13 @@ class Analyst:
         if self.ask.kind == "list":  # where a company operates: its regions, or the segments it reports them as
             groups = [g | set().union(*(_PLACES.get(k, frozenset()) for k in g)) for g in groups]
         groups = [g | set().union(*(_SAME_ROLE.get(k, frozenset()) for k in g)) for g in groups]
+        # two words a report may write as one ('buy back' / 'buyback', 'cash flow' / 'cashflow'): the joined word
+        # holds both
+        words = re.findall(r"[A-Za-z]+", asked_sentence(self.question))
+        for a, b in zip(words, words[1:]):
+            sa, sb, joined = set(analyze(a)) & key, set(analyze(b)) & key, set(analyze(a + b))
+            if sa and sb and joined:
+                groups = [g | joined if g & (sa | sb) else g for g in groups]
         return [frozenset(g) for g in groups]
 
     def key_stems(self) -> set[str]:
@@ -937,7 +944,7 @@ _GENERIC = frozenset(analyze(
     "primary what which why how look looking book booked record recorded recognise recognised recognize "
     "recognized year years financial fiscal during drove drive driven cause caused reason reasons explain fall "
     "fell rise rose increase increased decrease decreased decline declined change changed even though although "
-    "compared"))
+    "compared own"))
 
 
 def _is_statement_sentence(sentence: str) -> bool:
