@@ -449,12 +449,29 @@ def trace(
                                                         "--checkpoint)."),
     diff: Optional[List[str]] = typer.Option(None, "--diff", help="Compare two threads turn by turn: --diff A "
                                                                   "--diff B (or --diff A B)."),
+    regenerate: bool = typer.Option(False, "--regenerate", help="With --turn: run the turn's assembly, generation "
+                                                                   "and citation check again from its recorded state "
+                                                                   "(no routing or retrieval; nothing written)."),
+    model: Optional[str] = typer.Option(None, "--model", help="With --regenerate: the large model to use instead."),
     extra: Optional[List[str]] = typer.Argument(None, hidden=True),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """What each turn of a thread asked, how it was routed, what search kept, what was in the prompt and why
     (every block's producer, rule and tokens), what memory admitted, refused and wrote, and what was cited."""
     runtime = _runtime()
+    if regenerate:
+        if not thread or turn is None:
+            _fail("--regenerate needs --thread ID and --turn N")
+        again = _guarded(lambda: runtime.regenerate(thread, turn, model=model))
+        again.pop("block_texts", None)
+        if as_json:
+            _print_json(again)
+            return
+        out.print(f"turn {turn}, as recorded ({again['original']['status']}):", highlight=False)
+        out.print(again["original"]["answer"] or "", highlight=False, markup=False)
+        out.print(f"regenerated with {again['model']} ({again['status']}):", highlight=False)
+        out.print(again["answer"], highlight=False, markup=False)
+        return
     if diff:
         pair = [*diff, *(extra or [])]
         if len(pair) != 2:
@@ -645,8 +662,13 @@ def chat(thread: Optional[str] = typer.Option(None, "--thread", help="Continue t
         _render_turn(result)
 
 
-@app.command("eval")
+eval_app = typer.Typer(help="Evaluation: suites scored per stage, and a turn's blocks' contributions.")
+app.add_typer(eval_app, name="eval")
+
+
+@eval_app.callback(invoke_without_command=True)
 def eval_(
+    ctx: typer.Context,
     suite: Optional[List[str]] = typer.Option(None, "--suite", help="A corpus's suites ('sample') or one suite "
                                                                     "('sample/answers'); repeatable. Default: all."),
     save: Optional[str] = typer.Option(None, "--save", help="Freeze this run under NAME (answers, manifests, "
@@ -661,6 +683,8 @@ def eval_(
 ) -> None:
     """Run evaluation suites (evals/) offline through the real graph and score each stage on its own: route,
     retrieval, reduction, memory, citation validity, grounding, correctness, insufficient and constraints."""
+    if ctx.invoked_subcommand is not None:
+        return
     from app.evaluation import runner
     from app.evaluation.suites import load_suites, suite_names
 
@@ -694,6 +718,34 @@ def eval_(
     if dropped:
         err.print(f"[bold red]regression:[/] {', '.join(dropped)} fell by more than {max_drop}", highlight=False)
         raise typer.Exit(EXIT_ERROR)
+
+
+@eval_app.command("contribution")
+def eval_contribution(
+    thread: str = typer.Option(..., "--thread", help="The thread."),
+    turn: int = typer.Option(..., "--turn", min=1, help="The turn (1 is the first)."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Each admitted block of a turn's prompt left out in turn, the answer regenerated from the recorded state (no
+    routing, no retrieval, nothing written): needed, changes the answer, or redundant or unused."""
+    from app.evaluation.contribution import contribution
+
+    runtime = _runtime()
+    report = _guarded(lambda: contribution(runtime, thread, turn))
+    if as_json:
+        _print_json(report)
+        return
+    from rich.table import Table
+
+    out.print(f"turn {turn} of {thread}, regenerated ({report['model']}): {report['status']}", highlight=False)
+    out.print(report["answer"], highlight=False, markup=False)
+    table = Table()
+    for column in ("block", "kind", "source", "effect", "figures lost", "grounded"):
+        table.add_column(column)
+    for row in report["blocks"]:
+        table.add_row(f"[{row['block']}]", row["kind"], row["source_id"], row["effect"],
+                      ", ".join(row["figures_lost"]), "yes" if row["grounded"] else "no")
+    out.print(table)
 
 
 def _render_eval(report: dict) -> None:  # type: ignore[type-arg]

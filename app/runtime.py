@@ -9,6 +9,7 @@ checkpoint.
 
 from __future__ import annotations
 
+import re
 import uuid
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -481,6 +482,55 @@ class Runtime:
             self.checkpoint_store.close()
 
     # --- per-turn trace, diff ---------------------------------------------------------------------------------
+    def regenerate(self, thread_id: str, turn: int, *, drop: int | None = None, model: str | None = None
+                   ) -> dict[str, Any]:
+        """A turn's assembly, generation and citation check run again from its recorded state, with no routing or
+        retrieval (graphs/regenerate.py): the state at the checkpoint taken just before assembly, less the item
+        of block `drop` when given (an evidence chunk, a news item, the calculation or a memory record), with the
+        same synthesizer or one on the large model `model`. Nothing is written: not the thread, not memory, not
+        the answer cache. Returns the answer, its status, the blocks it was given and the cited ones."""
+        from graphs.regenerate import build_regenerate_graph
+
+        turns = self.turns(thread_id)
+        if not 1 <= turn <= len(turns):
+            raise BadInput(f"thread {thread_id} has {len(turns)} turn(s); --turn {turn} is not one of them")
+        record = turns[turn - 1]
+        by_id = {s.config["configurable"]["checkpoint_id"]: s
+                 for s in self.graph.get_state_history(self.config(thread_id))}
+        snap = by_id.get(record["checkpoint_id"] or "")
+        end_blocks = list(((snap.values or {}).get("blocks") or [])) if snap is not None else []
+        while snap is not None and tuple(snap.next) != ("assemble",):
+            if tuple(snap.next) == ("intake",):
+                snap = None
+                break
+            parent = snap.parent_config
+            snap = by_id.get(parent["configurable"]["checkpoint_id"]) if parent else None
+        if snap is None:
+            raise BadInput(f"turn {turn} of thread {thread_id} assembled no prompt ({record['status']}: "
+                           "refused, asked back, or answered from memory or the cache); nothing to regenerate")
+        values = dict(snap.values or {})
+        if drop is not None:
+            block = next((b for b in end_blocks if b.n == drop), None)
+            if block is None:
+                raise BadInput(f"turn {turn} has no block [{drop}]; its blocks are "
+                               f"{', '.join(f'[{b.n}]' for b in end_blocks) or 'none'}")
+            values = without_block(values, block)
+        deps = self.deps()
+        if model:
+            from app.models import get_models
+
+            deps.models = get_models(self.settings.model_copy(update={"large_model": model}))
+        out = build_regenerate_graph(deps).compile().invoke(values)
+        blocks = list(out.get("blocks") or [])
+        cited = sorted({int(n) for n in re.findall(r"\[(\d+)\]", out.get("draft") or "")})
+        return {"thread": thread_id, "turn": turn, "dropped": drop, "model": getattr(deps.models.synthesizer,
+                                                                                       "label", model or ""),
+                "status": out.get("status"), "answer": out.get("draft") or "",
+                "original": {"status": record["status"], "answer": record["answer"]},
+                "blocks": [{"n": b.n, "kind": b.kind, "source_id": b.source_id, "header": b.header}
+                           for b in blocks], "cited": cited,
+                "block_texts": {b.n: f"{b.header}\n{b.text}" for b in blocks}}
+
     def turns(self, thread_id: str) -> list[dict[str, Any]]:
         """Every turn of the thread's current line of checkpoints (forks replace what they replayed), oldest
         first: question, route, retrieval funnel, manifest, memory (admitted, refused, written), cache and
@@ -562,6 +612,28 @@ def record_row(record: Any) -> dict[str, Any]:
 
 
 FLAGS = ("is_out_of_scope", "needs_retrieval", "needs_news", "needs_clarification", "needs_calculation")
+
+
+def without_block(values: dict[str, Any], block: Any) -> dict[str, Any]:
+    """A turn's state before assembly less what became one block of its prompt: the evidence chunk or news item
+    it quoted (and the facts read from it), the calculation, or the memory record (no longer admitted)."""
+    out = dict(values)
+    if block.kind == "calculation":
+        out["calculation"] = None
+        return out
+    if block.kind == "memory":
+        record = block.source_id.removeprefix("memory:")
+        out["memory"] = [m.model_copy(update={"admitted": False, "rule": "left out to measure its contribution"})
+                         if m.id == record else m for m in values.get("memory") or []]
+        return out
+    chunk = block.chunk_id
+    result = values.get("retrieval_result")
+    if result is not None:
+        out["retrieval_result"] = result.model_copy(update={"evidence": [e for e in result.evidence
+                                                                         if e.chunk_id != chunk]})
+    out["news"] = [e for e in values.get("news") or [] if e.chunk_id != chunk]
+    out["facts"] = [f for f in values.get("facts") or [] if f.chunk_id != chunk]
+    return out
 
 
 def turn_record(n: int, snap: Any) -> dict[str, Any]:

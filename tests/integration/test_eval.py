@@ -166,3 +166,53 @@ def test_a_router_that_never_refuses_shows_as_a_route_drop(in_process: tuple[Any
     report = runner.compare(broken, runner.load_saved("base", settings))
     assert report["stages"]["route"]["delta"] < 0, report["stages"]
     assert broken["route"]["per_flag"]["is_out_of_scope"] == 0.0
+
+
+REPORT = """---
+title: Ternline Freight plc — Annual Report FY2024
+company: Ternline Freight
+fiscal_year: 2024
+doc_type: report
+published_at: 2025-03-10
+---
+
+# Ternline Freight plc — Annual Report FY2024
+
+## Financial review
+
+Ternline Freight's revenue was £812.0m in FY2024 (FY2023: £779.3m). Operating profit was £40.1m.
+
+## Our people
+
+At the end of FY2024 Ternline Freight employed 4,215 people across 31 depots.
+"""
+
+
+def test_trace_regenerates_a_turn_and_contribution_finds_the_block_it_needs(env: dict[str, str],
+                                                                          tmp_path: Path) -> None:
+    """Replay from recorded state writes nothing; leaving out the one block that states the headcount makes the
+    answer insufficient, and the other block is reported as redundant or unused, not as noise."""
+    corpus = tmp_path / "ternline"
+    corpus.mkdir()
+    (corpus / "ternline-fy2024.md").write_text(REPORT, encoding="utf-8")
+    home = dict(env, PROV_HOME=str(tmp_path / "home"), PROV_ANSWER_CACHE="false")
+    assert prov(home, "ingest", str(corpus)).returncode == 0
+    asked = prov(home, "run", "How many people did Ternline Freight employ at the end of FY2024?", "--json")
+    assert asked.returncode == 0, asked.stderr
+    turn = json.loads(asked.stdout)
+    assert "4,215" in turn["answer"]
+    again = prov(home, "trace", "--thread", turn["thread_id"], "--turn", "1", "--regenerate", "--json")
+    assert again.returncode == 0, again.stderr
+    regenerated = json.loads(again.stdout)
+    assert regenerated["answer"] == turn["answer"] and regenerated["status"] == "answered"
+    done = prov(home, "eval", "contribution", "--thread", turn["thread_id"], "--turn", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    effects = {row["block"]: row["effect"] for row in report["blocks"]}
+    needed = [n for n, effect in effects.items() if effect.startswith("needed")]
+    assert needed, effects
+    assert all(e.startswith(("needed", "redundant or unused", "changes")) for e in effects.values())
+    # nothing was written: the thread still has one turn
+    trace = json.loads(prov(home, "trace", "--thread", turn["thread_id"], "--json").stdout)
+    assert len(trace) == 1
+    assert prov(home, "trace", "--thread", turn["thread_id"], "--turn", "2", "--regenerate").returncode == 2

@@ -13,8 +13,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "app"
-ALLOWED_UPWARD = {("app.runtime", "graphs.supervisor")}
-"""The runtime builds and compiles the supervisor graph: the one place app/ reaches into graphs/."""
+ALLOWED_UPWARD = {("app.runtime", "graphs.supervisor"), ("app.runtime", "graphs.regenerate")}
+"""The runtime builds and compiles the supervisor graph, and the replay graph of a turn's last steps: the one
+place app/ reaches into graphs/."""
 
 
 def module_name(path: Path) -> str:

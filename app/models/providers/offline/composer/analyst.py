@@ -343,6 +343,8 @@ class Analyst:
         segment = fact.segment or self.query.measure.segment or ""
         if fact.origin == "text":
             said, context = fact.figure.quote or fact.figure.label, segment
+            if self.query.kind == "count":  # 'employed 4,215 people': the count stands between verb and noun
+                said = re.sub(r"\d[\d,.]*", " ", said)
         else:
             said, context = fact.figure.label, " ".join(x for x in (segment, fact.context) if x)
         if states_measure(measure_terms(self.question, self.companies), said, context):
