@@ -189,10 +189,10 @@ def run_meta(settings: Settings) -> dict[str, Any]:
 # --- saved runs ------------------------------------------------------------------------------------------------
 
 
-REFRESH = ("A frozen prov eval run. To refresh a committed baseline: prov eval --suite sample --save "
-           "evals/sample/baseline.json, then review `git diff` (every changed answer) and commit it on its own with "
-           "the reason; CI fails when a stage falls below it by more than the tolerance in "
-           "tests/integration/test_eval_baseline.py.")
+REFRESH = ("A frozen prov eval run. To refresh a committed baseline: prov eval --suite NAME --save "
+           "evals/NAME/baseline.json (NAME: sample, analyst), then review `git diff` (every changed answer) and "
+           "commit it on its own with the reason; CI fails when a stage falls below it by more than the tolerance "
+           "in tests/integration/test_eval_baseline.py.")
 
 
 def runs_dir(settings: Settings) -> Path:

@@ -78,28 +78,53 @@ class Suite:
     cases: tuple[Case, ...]
 
 
+def suite_files(root: Path = EVALS) -> list[tuple[str, list[Path], Path]]:
+    """(name, its JSONL files, its folder) of every suite under the root: a folder's `<suite>.jsonl`, and the
+    files its suite.json maps to a suite (`"files": {"answers": ["examples/analyst/questions/*.jsonl"]}`, globs
+    beside the suites or from the repository root), so a corpus's own question files are not copied here."""
+    out: dict[str, tuple[list[Path], Path]] = {}
+    for folder in sorted(p for p in root.iterdir() if p.is_dir()) if root.is_dir() else []:
+        for f in sorted(folder.glob("*.jsonl")):
+            if f.stem in KINDS:
+                out.setdefault(f"{folder.name}/{f.stem}", ([], folder))[0].append(f)
+        meta = folder / "suite.json"
+        try:
+            mapped = json.loads(meta.read_text(encoding="utf-8")).get("files") or {} if meta.exists() else {}
+        except ValueError as error:
+            raise BadInput(f"{meta}: {error}") from error
+        for kind, patterns in mapped.items():
+            if kind not in KINDS:
+                raise BadInput(f"{meta}: unknown suite {kind!r} (one of {', '.join(KINDS)})")
+            for pattern in patterns:
+                found = sorted(folder.glob(pattern)) or sorted(REPO.glob(pattern))
+                if not found:
+                    raise BadInput(f"{meta}: no file matches {pattern!r}")
+                out.setdefault(f"{folder.name}/{kind}", ([], folder))[0].extend(found)
+    return [(name, files, folder) for name, (files, folder) in sorted(out.items())]
+
+
 def suite_names(root: Path = EVALS) -> list[str]:
     """Every suite under the root (evals/), as 'corpus/suite'."""
-    return sorted(f"{f.parent.name}/{f.stem}" for f in root.glob("*/*.jsonl") if f.stem in KINDS)
+    return [name for name, _, _ in suite_files(root)]
 
 
 def load_suites(names: list[str] | None = None, root: Path = EVALS) -> list[Suite]:
     """The suites named ('sample' for all of a corpus's, 'sample/answers' for one; none: all of them)."""
     if not root.is_dir():
         raise BadInput(f"no suites folder {root}")
-    files = sorted(f for f in root.glob("*/*.jsonl") if f.stem in KINDS)
-    if not files:
+    suites = suite_files(root)
+    if not suites:
         raise BadInput(f"no suites under {root} (a folder per corpus, with suite.json and <suite>.jsonl files)")
     if names:
-        wanted = []
+        wanted: list[tuple[str, list[Path], Path]] = []
         for name in names:
-            picked = [f for f in files if name in (f.parent.name, f"{f.parent.name}/{f.stem}")]
+            picked = [x for x in suites if name in (x[0].split("/")[0], x[0])]
             if not picked:
-                known = ", ".join(sorted({f.parent.name for f in files} | {f"{f.parent.name}/{f.stem}" for f in files}))
+                known = ", ".join(sorted({x[0].split("/")[0] for x in suites} | {x[0] for x in suites}))
                 raise BadInput(f"no suite named {name!r}; known: {known}")
-            wanted += [f for f in picked if f not in wanted]
-        files = wanted
-    return [_load_file(f) for f in files]
+            wanted += [x for x in picked if x not in wanted]
+        suites = wanted
+    return [_load_suite(name, files, folder) for name, files, folder in suites]
 
 
 def _corpus_of(folder: Path) -> Path:
@@ -116,23 +141,24 @@ def _corpus_of(folder: Path) -> Path:
     return path
 
 
-def _load_file(path: Path) -> Suite:
-    kind = path.stem
+def _load_suite(name: str, files: list[Path], folder: Path) -> Suite:
+    kind = name.split("/")[1]
     cases: list[Case] = []
     seen: set[str] = set()
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-            case = _case(kind, f"{path.parent.name}/{kind}", record)
-        except (ValueError, KeyError, TypeError) as error:
-            raise BadInput(f"{path}:{n}: {error}") from error
-        if case.id in seen:
-            raise BadInput(f"{path}:{n}: id {case.id!r} used twice")
-        seen.add(case.id)
-        cases.append(case)
-    return Suite(name=f"{path.parent.name}/{kind}", kind=kind, corpus=_corpus_of(path.parent), cases=tuple(cases))
+    for path in files:
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                case = _case(kind, name, record)
+            except (ValueError, KeyError, TypeError) as error:
+                raise BadInput(f"{path}:{n}: {error}") from error
+            if case.id in seen:
+                raise BadInput(f"{path}:{n}: id {case.id!r} used twice")
+            seen.add(case.id)
+            cases.append(case)
+    return Suite(name=name, kind=kind, corpus=_corpus_of(folder), cases=tuple(cases))
 
 
 def _case(kind: str, suite: str, record: dict[str, Any]) -> Case:
