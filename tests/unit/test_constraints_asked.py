@@ -49,6 +49,8 @@ def test_a_growth_rate_asked_as_a_figure_reads_both_years() -> None:
                       source_id="t")]
     assert plan_tool_calls("What was Ternline's FY2024 revenue growth?", figures) == [
         ("growth_rate", {"old": 779.3, "new": 812.0})]
+    # never another span than the one asked: FY2023 to FY2024 is no answer about FY2025's growth
+    assert plan_tool_calls("What was Ternline's FY2025 revenue growth?", figures) == []
 
 
 def test_an_outflow_in_a_table_is_stated_as_an_amount() -> None:

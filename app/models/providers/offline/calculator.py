@@ -174,9 +174,12 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
         if not pairs and len(figures) >= 2 and _same_measure_two_years(figures[0], figures[1]) \
                 and names_the_measure(question, figures[0].label, companies):
             # the facts step's two periods lead ('What was Copperleaf's FY2024 revenue growth?'): their growth,
-            # when no label names the growth asked
+            # when no label names the growth asked, and only for the years the question asks (a growth from
+            # FY2021 to FY2022 is no answer about FY2023)
             old, new = sorted(figures[:2], key=lambda f: f.fiscal_year or 0)
-            pairs = [(old, new)]
+            span = (min(years), max(years)) if len(set(years)) >= 2 else (years[0] - 1, years[0]) if years else None
+            if span is None or (old.fiscal_year, new.fiscal_year) == span:
+                pairs = [(old, new)]
         return [("growth_rate", {"old": o.value, "new": n.value}) for o, n in pairs]
     return []
 
