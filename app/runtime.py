@@ -148,13 +148,20 @@ class Runtime:
             models=self.models, search_fn=self.search_reports, news_fn=self.search_news, page_fn=self.page_chunks,
             count_tokens=count_tokens, known_companies=self.known_companies, periods_fn=self.fiscal_years_held,
             known_years=self.kb.catalog.fiscal_years, company_aliases=self.kb.catalog.company_aliases,
-            period_ends=self.kb.catalog.period_ends,
+            period_ends=self.kb.catalog.period_ends, mentions=self.corpus_mentions,
             cache=self.cache if s.answer_cache else None, source_hash=self.kb.catalog.source_hash,
             memory=self.memory, archive=self.archive, memory_answer=_memory_answer,
             memory_max_records=s.memory_max_records, memory_max_tokens=s.memory_max_tokens,
             budget_tokens=s.context_budget_tokens, max_question_chars=s.max_question_chars,
             verbatim_turns=s.history_turns_verbatim, news_limit=s.news_limit,
         )
+
+    def corpus_mentions(self, name: str) -> bool:
+        """Whether any document the knowledge base holds mentions the name (spacing and case aside): a segment,
+        a subsidiary or a product does; a company nobody wrote about does not."""
+        wanted = " ".join(name.split()).casefold()
+        hits = self.kb.search(name, k=5).hits
+        return any(wanted in " ".join(h.text.split()).casefold() for h in hits)
 
     def known_companies(self) -> list[str]:
         return self.kb.catalog.companies()

@@ -30,7 +30,8 @@ Gather = Literal["retrieve", "news"]
 def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], Sequence[str]],
           known_years: Callable[[], Sequence[int]] | None = None,
           aliases: Callable[[], Mapping[str, str]] = dict,
-          period_ends: Callable[[str], Mapping[str, int]] | None = None) -> dict[str, Any]:
+          period_ends: Callable[[str], Mapping[str, int]] | None = None,
+          mentions: Callable[[str], bool] | None = None) -> dict[str, Any]:
     """Call the router on the standalone question, hold its decision to the guarantees below, and merge the
     companies and years it saw into the turn's. `known_years` gives the fiscal years the knowledge base holds;
     without it any fiscal year the question names counts as held. Names written where a company goes that find
@@ -51,7 +52,15 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
     companies = _merge(state.get("companies") or [], decision.signals.get("companies") or [])
     years = _merge(state.get("fiscal_years") or [], decision.signals.get("years") or [])
     years = years_of_period_ends(own_words, companies, years, period_ends)
-    absent = unheld_names(own_words, lambda name: bool(companies_named(name, known, table)), [*companies, *named])
+    holds = lambda name: bool(companies_named(name, known, table))  # noqa: E731
+    absent = unheld_names(own_words, holds, [*companies, *named])
+    if not absent and companies and not named and mentions is not None:
+        # a follow-up that names a company no document mentions ('What about Brackenridge Mining's capex?' after
+        # questions about Copperleaf) is about that company, not the thread's: nothing held answers it. A name
+        # the documents do mention (a segment, a subsidiary, a product) keeps the thread's company.
+        foreign = [name for name in unheld_names(own_words, holds, named) if not mentions(name)]
+        if foreign:
+            absent, companies = foreign, []
     decision = say_what_is_not_held(decision, absent, own_words)
     if not companies and not absent:
         decision = ask_which_company(decision, state, known)

@@ -210,3 +210,22 @@ def test_a_question_the_thread_already_completed_is_not_clarified_again():
     fresh = route({"question": "What was the exercise price?", "asked": "What was the exercise price?"},
                   router=router, known_companies=companies)
     assert fresh["decision"].needs_clarification  # a new conversation: which company is a fair question
+
+
+def test_a_follow_up_naming_a_company_no_document_mentions_is_not_answered_for_the_threads_company() -> None:
+    """'What about Brackenridge Mining's capex?' after questions about Ternline: no document mentions Brackenridge,
+    so the turn is about a company the knowledge base does not hold; a name the documents do mention (a segment)
+    keeps the thread's company."""
+    from app.routing.decision import RouteDecision
+    from nodes.routing import route
+
+    def router(question: str, **_: object) -> RouteDecision:
+        return RouteDecision(needs_retrieval=True)
+
+    state = {"question": "What about Brackenridge Mining's capex in FY2024?", "companies": ["Ternline"],
+             "fiscal_years": [2024]}
+    out = route(state, router=router, known_companies=lambda: ["Ternline"], mentions=lambda name: False)
+    assert out["companies"] == [] and out["absent_companies"] == ["Brackenridge Mining"]
+    kept = route({**state, "question": "What about Freight Forwarding's revenue in FY2024?"}, router=router,
+                 known_companies=lambda: ["Ternline"], mentions=lambda name: True)
+    assert kept["companies"] == ["Ternline"] and kept["absent_companies"] == []

@@ -125,3 +125,15 @@ def test_a_count_stated_between_its_verb_and_noun_answers_how_many() -> None:
     block = _block(1, "At the end of FY2024 Ternline employed 4,215 people across 31 depots.")
     answer = _answer("How many people did Ternline employ at the end of FY2024?", block)
     assert answer and answer[0].startswith("Ternline's number of people was 4,215 in FY2024"), answer
+
+
+def test_a_segment_named_without_the_word_segment_is_never_answered_with_the_groups_figure() -> None:
+    """'Freight's revenue' or 'Ternline's Freight revenue': the group's 'Revenue' row is not the Freight segment's."""
+    group = _block(1, "| £m | FY2024 | FY2023 |\n|---|---|---|\n| Revenue | 812.0 | 779.3 |\n")
+    segment = _block(2, "**Freight** revenue grew 7.3% to £248.2m and operating profit rose to £22.3m.")
+    for question in ("What was Ternline's Freight revenue in FY2024?", "What was Freight's revenue at Ternline in FY2024?"):
+        answer = _answer(question, group, segment)
+        assert answer[0].startswith("Ternline's Freight revenue was £248.2m in FY2024"), answer
+        assert "812.0" not in " ".join(answer) and "**" not in " ".join(answer)
+    assert _answer("What was Ternline's Freight revenue in FY2024?", group)[:1] != [
+        "Ternline's Freight revenue was £812.0m in FY2024 [1]."]

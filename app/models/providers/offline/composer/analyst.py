@@ -116,6 +116,10 @@ class Analyst:
             return _lower_first(fact.figure.label)
         if not _plain_phrase(phrase):
             return ""
+        phrase = re.sub(r"(?<=\w)['’]s\b", "", phrase)  # "Foodservice's revenue" → 'Foodservice revenue'
+        first = phrase.split()[0] if phrase.split() else ""
+        if first[:1].isupper() and not asked_sentence(self.question).startswith(first):
+            return phrase  # a name the question capitalised mid-sentence ('Battery Storage revenue') keeps its case
         return phrase[:1].lower() + phrase[1:] if phrase[1:2].islower() else phrase
 
     # --- kinds --------------------------------------------------------------------------------------------
@@ -305,7 +309,8 @@ class Analyst:
         facts = self.facts()
         years = sorted(set(self.query.years))
         if len(years) >= 2:  # 'capital expenditure in FY2017 and FY2018'
-            each = [best[0] for y in years if (best := choose(facts, self.query, year=y))]
+            each = [best[0] for y in years if (best := [f for f in choose(facts, self.query, year=y)
+                                                         if self.states_asked(f)])]
             if len(each) >= 2:
                 ns = [n for f in each if (n := self.n_of(f.figure)) is not None]
                 parts = " and ".join(self.at(f) for f in each)
@@ -323,7 +328,7 @@ class Analyst:
             return [cite(f'{self.at(fact)[:1].upper()}{self.at(fact)[1:]}: "{fact.figure.quote.rstrip(".")}"', [n])]
         out = [lead]
         if fact.origin == "text" and fact.figure.quote and len(fact.figure.quote) < 400:
-            out.append(cite(f'The report says: "{fact.figure.quote.rstrip(".")}."', [n]))
+            out.append(cite(f'The report says: "{fact.figure.quote.replace("**", "").rstrip(".")}."', [n]))
         # a range's other end ('18.5Mt to 19.5Mt')
         if fact.figure.period in ("low", "high"):
             other = next((f for f in best[1:] if f.figure.quote == fact.figure.quote and f.figure.period
@@ -338,6 +343,16 @@ class Analyst:
         """Whether the fact's row or sentence names everything the question's measure says, as a claim must
         (app/text/questions.states_measure): the group's 'Revenue' is no answer to 'satellite TV revenue', nor
         'Blended ARPU' to 'postpaid ARPU'."""
+        # a name in the measure asked ('Foodservice's revenue', 'Copperleaf's Foodservice revenue') must stand in
+        # the fact's own row or sentence, or be its segment: the group's 'Revenue' row is not the Foodservice's
+        # a sentence's figure: the sentence up to it ('Consolidated revenue increased by $82.9m …, as … offset
+        # lower … Media revenue' holds no Media figure: the name comes after it)
+        if fact.origin == "text":
+            own = _up_to_figure(fact.figure.quote, fact.figure.value)
+        else:
+            own = f"{fact.figure.label} {fact.figure.quote}"
+        if not self.names_asked_in(f"{own} {fact.segment or ''}"):
+            return False
         # the segment asked was matched when the fact was chosen (next to the measure, for a sentence): it is
         # given, as a heading gives what its rows need not repeat
         segment = fact.segment or self.query.measure.segment or ""
@@ -357,6 +372,15 @@ class Analyst:
         have = set(analyze(f"{said} {context}"))
         hits = len({w for w in words if _stem_in_words(w, have)})
         return (len(words) >= 3 and hits >= len(words) - 1) or (len(words) >= 5 and 2 * hits >= len(words))
+
+    def names_asked_in(self, text: str) -> bool:
+        """Whether every name the measure asked holds ('Foodservice' of "Foodservice's revenue", 'China' of
+        'revenue in China'; the companies' own names aside) stands in the text."""
+        names = set(analyze(" ".join(self.companies)))
+        proper = [w.removesuffix("'s").removesuffix("’s") for w in re.findall(r"\b[A-Z][a-z][\w'’-]*",
+                                                                              self.query.measure.phrase)
+                  if not set(analyze(w)) <= names and not any(c.isupper() for c in w[1:])]  # 'JnJ': a short name
+        return all(w.casefold() in text.casefold() for w in proper)
 
     def verb(self, fact: Fact) -> str:
         words = self.measure_words(fact)
@@ -776,7 +800,8 @@ class Analyst:
                     and (self.ask.loose or re.search(r"\d", read_dates(re.sub(r"\[\d+\]", "", s))[2]))
                     # a figure of the measure asked, not another row of the same page ('employees at year end'
                     # for 'market capitalisation', 'net capital expenditure' for 'return on capital employed')
-                    and (self.ask.loose or not terms or states_measure(terms, re.sub(r"\[\d+\]", "", s)))]
+                    and (self.ask.loose or not terms or states_measure(terms, re.sub(r"\[\d+\]", "", s)))
+                    and (self.ask.loose or self.names_asked_in(s))]
         key = self.key_stems()
         kept = []
         for sentence in sentences:
@@ -843,6 +868,20 @@ _JUDGED_CHANGE = re.compile(r"(?i)\b(?:improv|worsen|deteriorat|weaken|strengthe
 _LOWER_IS_BETTER = re.compile(r"(?i)\b(?:leverage|gearing|debt|costs?|expenses?|loss(?:es)?|days|churn|"
                               r"impairments?|headcount\s+turnover|defects?|injur\w*|emissions?)\b")
 """Measures that improve as they fall."""
+
+
+def _up_to_figure(sentence: str, value: float) -> str:
+    """The sentence up to the figure of this value and on to the end of its clause (the next comma or
+    semicolon): 'generated $13.2 billion in cash proceeds as result of the Kenvue debt offering' names Kenvue;
+    'revenue increased by $82.9 million, …, as … offset lower … Media revenue' does not name Media for it. All of
+    the sentence when the figure is not found as written."""
+    from app.facts.prose import figures_located
+
+    for f in figures_located(sentence):
+        if abs(f.value) == abs(value):
+            rest = re.split(r"[,;]", sentence[f.end:], maxsplit=1)[0]
+            return sentence[:f.end] + rest
+    return sentence
 
 
 def _revises(sentence: str, key: Sequence[frozenset[str]]) -> bool:
