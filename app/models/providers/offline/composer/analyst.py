@@ -348,7 +348,15 @@ class Analyst:
         # a sentence's figure: the sentence up to it ('Consolidated revenue increased by $82.9m …, as … offset
         # lower … Media revenue' holds no Media figure: the name comes after it)
         if fact.origin == "text":
-            own = _up_to_figure(fact.figure.quote, fact.figure.value)
+            from app.facts.query import _heading_over
+
+            # and the heading over its paragraph ('Project Bedrock restructuring plan' over '… recognized $41
+            # million of restructuring charges in fiscal 2024')
+            block = self.by_chunk.get(fact.figure.chunk_id or "")
+            heading = _heading_over(block.text, fact.figure.quote) if block is not None else None
+            section = re.search(r'section "([^"]+)"', block.header) if block is not None else None
+            own = " ".join([heading or "", section.group(1) if section else "",
+                            _up_to_figure(fact.figure.quote, fact.figure.value)])
         else:
             own = f"{fact.figure.label} {fact.figure.quote}"
         if not self.names_asked_in(f"{own} {fact.segment or ''}"):
@@ -795,13 +803,15 @@ class Analyst:
             from app.text.dates import read_dates
 
             terms = measure_terms(self.question, self.companies)
-            return [s for s in sentences if s and not is_boilerplate(s)
+            kept = [s for s in sentences if s and not is_boilerplate(s)
                     and (s[:1].isupper() or s[:1].isdigit() or s[:1] in "$£€¥\"'" or re.match(r"\(\w{1,3}\)\s", s))
                     and (self.ask.loose or re.search(r"\d", read_dates(re.sub(r"\[\d+\]", "", s))[2]))
                     # a figure of the measure asked, not another row of the same page ('employees at year end'
                     # for 'market capitalisation', 'net capital expenditure' for 'return on capital employed')
-                    and (self.ask.loose or not terms or states_measure(terms, re.sub(r"\[\d+\]", "", s)))
-                    and (self.ask.loose or self.names_asked_in(s))]
+                    and (self.ask.loose or not terms or states_measure(terms, re.sub(r"\[\d+\]", "", s)))]
+            # the names the measure asked holds ('revenue in China') stand in the claims taken together: one
+            # that names Project Bedrock carries the next that states its charge
+            return kept if self.ask.loose or self.names_asked_in(" ".join(kept)) else []
         key = self.key_stems()
         kept = []
         for sentence in sentences:
