@@ -327,7 +327,7 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
     return sorted(out, key=lambda f: -f.match)  # a member's row that names the measure in full first
 
 
-def _section_of(doc: Doc) -> str:
+def section_of(doc: Doc) -> str:
     """The section a chunk was cut from (a table chunked apart from its heading keeps it there): the evidence's
     own field, or the prompt block's header ('section "Segment revenue"')."""
     section = getattr(doc, "section", None)
@@ -351,7 +351,7 @@ def _markdown_members(query: FactQuery, doc: Doc) -> list[Fact]:
         name = figure.label[:-len(" growth")] if change else figure.label
         if is_total(name) or label_match(name, query) > 0 or not figure.fiscal_year:
             continue
-        heading = " ".join(x for x in (_section_of(doc), _heading_before(doc.text, figure.quote)) if x)
+        heading = " ".join(x for x in (section_of(doc), _heading_before(doc.text, figure.quote)) if x)
         if label_match(heading, query) < 0.6:
             continue
         unit = figure.unit or table_scale(doc.text)

@@ -26,7 +26,7 @@ from typing import Any
 
 from app.calc_tools import CalcResult, Figure
 from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_measure, choose, facts_for,
-                              member_facts, read_query, two_periods)
+                              member_facts, read_query, section_of, two_periods)
 from app.facts.prose import whole_sentences
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure, possessive
@@ -255,13 +255,13 @@ class Analyst:
         key = self.key_groups()
         for block in (b for b in self.reports if b.kind == "report"):
             listed = listed_items(block.text, key)
-            section = re.search(r'section "([^"]+)"', block.header or "")
-            if listed is None and section and heads_list(section.group(1), key):
+            section = section_of(block)
+            if listed is None and section and heads_list(section, key):
                 # the section's own heading, kept apart from its text ('Outlook and guidance' over 'For FY2025
                 # we expect:' and its items), holds the key words
                 items = enumerated_items(block.text)
                 if len(items) >= 2:
-                    listed = Listed(heading=section.group(1), items=tuple(items))
+                    listed = Listed(heading=section, items=tuple(items))
             if listed is None:
                 continue
             refs = [block.n]
@@ -354,8 +354,7 @@ class Analyst:
             # million of restructuring charges in fiscal 2024')
             block = self.by_chunk.get(fact.figure.chunk_id or "")
             heading = _heading_over(block.text, fact.figure.quote) if block is not None else None
-            section = re.search(r'section "([^"]+)"', block.header) if block is not None else None
-            own = " ".join([heading or "", section.group(1) if section else "",
+            own = " ".join([heading or "", section_of(block) if block is not None else "",
                             _up_to_figure(fact.figure.quote, fact.figure.value)])
         else:
             own = f"{fact.figure.label} {fact.figure.quote}"
