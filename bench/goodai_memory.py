@@ -4,11 +4,13 @@ Reads goodai_ltm/goodai_ltm_definitions.jsonl under the shared data folder (../s
 $PROV_SHARED_DATA; not part of the repo: without it this prints so and exits 0). Each script of the three tasks
 is replayed on a fresh memory store (SQLite in a temporary folder): every utterance goes through the write policy
 (`decide`, then `remember`: statements written, list updates applied to the list), and each question is answered
-by `answer_from_memory`. Scored strictly by what the dataset means:
-- Colours: the answer's value is the expected colour (case-insensitive): the latest statement wins;
-- NameList: the answer lists every expected name and no other (case-insensitive, order-free);
-- Shopping: the answer, a JSON list of {item, quantity}, is the expected (item, quantity) pairs (item names
-  case-insensitive, order-free, each item once).
+by `answer_from_memory`. Scored strictly by what the dataset means, names compared as whole phrases by the shared
+scorer (app/evaluation/scoring.py `same_name` / `same_names`: case, spacing and hyphens aside, nothing else):
+- Colours: the answer's value is the expected colour, as a whole ('purple' is right, 'Purple.' is not): the
+  latest statement wins;
+- NameList: the answer lists every expected name, no other and none twice (order-free);
+- Shopping: the answer, a JSON list of {item, quantity}, is the expected (item, quantity) pairs: the items
+  exactly the expected ones (order-free, each once), each with its expected quantity.
 Beside it, a naive baseline: "last statement wins, no memory structure": the value the policy reads from the
 last statement before the question, on its own (no history of the key, no list carried over).
 
@@ -29,6 +31,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from app.evaluation.scoring import NameFact, same_name, same_names  # noqa: E402
 from app.memory.answers import answer_from_memory  # noqa: E402
 from app.memory.policy import apply_list_update, decide, list_items, remember  # noqa: E402
 from app.memory.records import MemoryStore  # noqa: E402
@@ -73,21 +76,25 @@ def _pairs(got: Any) -> list[tuple[str, int]] | None:
         else:
             return None
     try:
-        return [(item.strip().casefold(), int(qty)) for item, qty in pairs]
+        return [(item, int(qty)) for item, qty in pairs]
     except (TypeError, ValueError):
         return None
 
 
 def is_right(task: str, got: Any, expected: list) -> bool:
-    """Whether `got` (the answer's value or text) means what `expected` (the dataset's expected_responses) does."""
+    """Whether `got` (the answer's value or text) means what `expected` (the dataset's expected_responses) does,
+    names compared by the shared scorer (module docstring)."""
     if task == "Colours":
-        return isinstance(got, str) and len(expected) == 1 and got.strip().casefold() == str(expected[0]).casefold()
+        return isinstance(got, str) and len(expected) == 1 and same_name(NameFact((str(expected[0]),)), got)
     if task == "NameList":
-        names = [n.strip().casefold() for n in _names(got)]
-        return bool(names) and len(names) == len(set(names)) and set(names) == {str(e).casefold() for e in expected}
+        names = _names(got)
+        return bool(names) and same_names([str(e) for e in expected], names)
     if task == "Shopping":
         pairs = _pairs(got)
-        return pairs is not None and sorted(pairs) == sorted((str(i).casefold(), int(q)) for i, q in expected)
+        wanted = [(str(item), int(qty)) for item, qty in expected]
+        return pairs is not None and same_names([item for item, _ in wanted], [item for item, _ in pairs]) and all(
+            any(same_name(NameFact((item,)), given) and got_qty == qty for given, got_qty in pairs)
+            for item, qty in wanted)
     raise ValueError(f"not an update task: {task}")
 
 

@@ -4,6 +4,8 @@
 
 Everything is measured side by side in one run and printed as a table; the same figures go to
 bench/results/retrieval.json. With no FinanceBench data present, the quality part says so and is skipped.
+Quality is page hit@5 and MRR@10 of the first gold page in the search's top 10, computed by the shared scorer
+(app/evaluation/scoring.py `first_gold_rank`, `rank_metrics`), as `prov eval` scores its retrieval stage.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from app.evaluation.scoring import first_gold_rank, rank_metrics  # noqa: E402
 from app.knowledge.base import KnowledgeBase  # noqa: E402
 from app.knowledge.chunking import index_text  # noqa: E402
 from app.settings import Settings  # noqa: E402
@@ -63,19 +66,18 @@ def write_pages_jsonl(pages: list[dict], questions: list[dict], target: Path) ->
 
 
 def quality(kb: KnowledgeBase, questions: list[dict], mode: str, k: int = 5) -> dict:
-    hits, rr, latencies = 0, 0.0, []
+    """hit@k and MRR@10 of the first gold page in the search's top 10 (app/evaluation/scoring.rank_metrics, as
+    `prov eval` scores retrieval), and the search's latency."""
+    ranks, latencies = [], []
     for q in questions:
         gold = {(e["doc_name"], e["evidence_page_num"] + 1) for e in q["evidence"]}
         t = time.perf_counter()
         res = kb.search(q["question"], k=10, mode=mode).hits  # type: ignore[arg-type]
         latencies.append((time.perf_counter() - t) * 1000)
-        ranks = [h.rank for h in res if (h.title, h.page) in gold]
-        if ranks and ranks[0] <= k:
-            hits += 1
-        if ranks:
-            rr += 1.0 / ranks[0]
-    n = len(questions)
-    return {"hit@5": hits / n, "mrr@10": rr / n, "p50_ms": pct(latencies, 0.5), "p95_ms": pct(latencies, 0.95)}
+        ranks.append(first_gold_rank((h.title, h.page) in gold for h in sorted(res, key=lambda h: h.rank)))
+    figures = rank_metrics(ranks, k=k, depth=10)
+    return {"hit@5": figures[f"hit@{k}"], "mrr@10": figures["mrr@10"], "p50_ms": pct(latencies, 0.5),
+            "p95_ms": pct(latencies, 0.95)}
 
 
 def run_quality(data: Path, models: Path, chunk_sweep: bool) -> dict:

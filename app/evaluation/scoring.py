@@ -18,6 +18,18 @@ FY2024 Revenue …") do not count: an answer's inputs are not its answer. A reco
 another period, segment or entity, same shape as figure facts) count as a wrong-period or wrong-segment answer
 when the first sentence states one and not the lead fact.
 
+Golds of other shapes, for the bench scripts that score through this module:
+- a bare number (ConvFinQA's executed answers: no unit, no stated rounding), `bare_figure_facts`: the figure facts
+  it may be read as, each with the rounding demanded: one decimal below 100, whole units from 100 up, never more
+  decimals than the gold writes (35.8 -> 35.8, 60.94 -> 60.9, 6955.22388 -> 6955, 4.0 -> 4); any scale word
+  (the page's unit is not in the gold) and any currency; a percentage (or percentage points) only as a ratio
+  times 100, and only when |gold| < 1.5 (0.0814 -> 8.1%, or 0.081 as written; 24.69 is not "24.69%", 4.0 not
+  "400%"). `states_bare` (a year-valued gold, 2012, is stated by the year as a word) and
+  `first_sentence_states` (the answer's first sentence as `answer_parts` counts it) read them;
+- names as wholes, `same_name` and `same_names`: a text that is one of the names (case, spacing, hyphens aside),
+  and a list that is exactly the expected names (GoodAI LTM's memory answers);
+- ranks, `first_gold_rank` and `rank_metrics`: hit@k and MRR over each question's first gold rank.
+
 Pure functions, no I/O: `load_questions`, `score`, and the readers they use.
 """
 
@@ -29,6 +41,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
@@ -464,3 +477,96 @@ def summarise(scores: Sequence[Score]) -> dict[str, Any]:
         "answers_with_fragments": sum(bool(s.fragments) for s in answered),
         "answered": len(answered), "total": len(scores),
     }
+
+
+# --- golds of other shapes: a bare number, names as wholes, ranks ---------------------------------------------
+
+
+def own_decimals(value: float | str) -> int:
+    """The decimals a number is written with, trailing zeros aside: 4.0 -> 0, 1.42403 -> 5, '35.80' -> 1."""
+    text = (value if isinstance(value, str) else repr(float(value))).strip().replace(",", "")
+    try:
+        number = Decimal(text)
+    except InvalidOperation as error:
+        raise ValueError(f"not a number: {value!r}") from error
+    if not number.is_finite():
+        raise ValueError(f"not a finite number: {value!r}")
+    exponent = number.normalize().as_tuple().exponent
+    return max(0, -int(exponent))
+
+
+def _demanded(value: float, own: int) -> int:
+    """The decimals a bare gold is held to: one below 100, none from 100 up, never more than it writes."""
+    return min(own, 1 if abs(value) < 100 else 0)
+
+
+def bare_figure_facts(value: float | str, lead: bool = True) -> tuple[FigureFact, ...]:
+    """The figure facts a gold given as a bare number may be read as (module docstring): the number itself, at
+    any scale (a scale word is read as the page's unit); and, when |gold| < 1.5, the ratio times 100 as a
+    percentage or percentage points, the number itself then held to two more decimals than the percentage
+    (1.42403: 142% or 1.42; 0.0814: 8.1% or 0.081)."""
+    gold = float(str(value).replace(",", "")) if isinstance(value, str) else float(value)
+    own = own_decimals(value)
+    decimals = _demanded(gold, own)
+    facts: list[FigureFact] = []
+    if abs(gold) < 1.5:
+        percent = gold * 100
+        percent_decimals = _demanded(percent, max(own - 2, 0))
+        decimals = min(own, percent_decimals + 2)
+        facts += [FigureFact(value=round(percent, percent_decimals), decimals=percent_decimals, currency="",
+                             scale="", kind=kind, lead=lead, text=f"{percent:.{percent_decimals}f}{suffix}")
+                  for kind, suffix in (("percent", "%"), ("points", " pp"))]
+    facts = [FigureFact(value=round(gold, decimals), decimals=decimals, currency="", scale=scale, kind="count",
+                        lead=lead, text=f"{gold:.{decimals}f}") for scale in ("", "k", "m", "bn")] + facts
+    return tuple(facts)
+
+
+def states_bare(value: float | str, text: str) -> bool:
+    """Whether a text states a gold given as a bare number, strictly, under one of its readings
+    (`bare_figure_facts`); a gold that is a year (a whole number from 1900 to 2099) is stated by that year as a
+    word, which `stated_figures` does not read as a figure."""
+    figures = stated_figures(text)
+    if any(states(fact, figures) for fact in bare_figure_facts(value)):
+        return True
+    gold = float(str(value).replace(",", "")) if isinstance(value, str) else float(value)
+    return gold.is_integer() and 1900 <= gold <= 2099 and names(NameFact((str(int(gold)),)), text)
+
+
+def first_sentence_states(value: float | str, answer: str) -> bool:
+    """Whether an answer's first sentence, as it counts (`answer_parts`: "(stated as …)" asides and sentences
+    that show a computation taken out), states a bare gold (`states_bare`): the lead-fact rule for a gold with
+    no unit."""
+    return states_bare(value, answer_parts(answer)[0])
+
+
+def same_name(fact: NameFact, text: str) -> bool:
+    """Whether a text is, as a whole, one of the fact's names: case, spacing and hyphens aside ('purple' is
+    'Purple'; 'Purple.' and 'dark purple' are not). `names` finds a name inside a text; this is the text."""
+    folded = _fold(text)
+    return any(folded == _fold(n) for n in fact.names)
+
+
+def same_names(expected: Iterable[str], given: Iterable[str]) -> bool:
+    """Whether the given names are exactly the expected ones, in any order: every expected name given, no other
+    and none twice (each compared as `same_name` does)."""
+    want = {_fold(n) for n in expected}
+    got = [_fold(n) for n in given]
+    return len(got) == len(set(got)) and set(got) == want
+
+
+def first_gold_rank(golds: Iterable[bool]) -> int | None:
+    """The 1-based rank of the first gold item of a ranked list, given whether each item is gold; None when no
+    item is."""
+    return next((rank for rank, gold in enumerate(golds, start=1) if gold), None)
+
+
+def rank_metrics(ranks: Sequence[int | None], k: int = 5, depth: int = 10) -> dict[str, Any]:
+    """hit@k and MRR@depth over questions' first gold ranks (`first_gold_rank`; None: no gold in the list): the
+    share of questions whose gold ranks k or better, and the mean over every question of 1/rank (0 for no gold
+    or one ranked past `depth`); both None over no questions. `missed`: the positions in `ranks` of the
+    questions without gold in the top k. Unrounded."""
+    n = len(ranks)
+    hits = sum(1 for r in ranks if r is not None and r <= k)
+    reciprocal = sum(1 / r for r in ranks if r is not None and r <= depth)
+    return {"n": n, f"hit@{k}": hits / n if n else None, f"mrr@{depth}": reciprocal / n if n else None,
+            "missed": [i for i, r in enumerate(ranks) if r is None or r > k]}

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.evaluation.scoring import answer_parts, score
+from app.evaluation.scoring import answer_parts, first_gold_rank, rank_metrics, score
 from app.evaluation.suites import FLAGS, Gold, Turn
 
 
@@ -130,7 +130,7 @@ def holds(gold: Gold, passage: Passage) -> bool:
 
 
 def _first_rank(golds: Sequence[Gold], passages: Sequence[Passage]) -> int | None:
-    return next((i for i, p in enumerate(passages, start=1) if any(holds(g, p) for g in golds)), None)
+    return first_gold_rank(any(holds(g, p) for g in golds) for p in passages)
 
 
 def _has_gold(turn: Turn, passages: Sequence[Passage]) -> bool:
@@ -142,11 +142,11 @@ def _has_gold(turn: Turn, passages: Sequence[Passage]) -> bool:
 
 def retrieval_metrics(observed: Sequence[Observed]) -> dict[str, Any]:
     scored = [o for o in observed if o.turn.gold and o.hits]
-    ranks = [_first_rank(o.turn.gold, o.hits[:10]) for o in scored]
-    hit = sum(1 for r in ranks if r is not None and r <= K)
-    mrr = sum(1 / r for r in ranks if r is not None) / len(ranks) if ranks else None
-    return {"n": len(scored), "hit@5": _rate(hit, len(scored)), "mrr@10": round(mrr, 4) if mrr is not None else None,
-            "missed": [o.turn.id for o, r in zip(scored, ranks) if r is None or r > K]}
+    figures = rank_metrics([_first_rank(o.turn.gold, o.hits[:10]) for o in scored], k=K, depth=10)
+    hit, mrr = figures[f"hit@{K}"], figures["mrr@10"]
+    return {"n": len(scored), "hit@5": round(hit, 4) if hit is not None else None,
+            "mrr@10": round(mrr, 4) if mrr is not None else None,
+            "missed": [scored[i].turn.id for i in figures["missed"]]}
 
 
 def reduction_metrics(observed: Sequence[Observed]) -> dict[str, Any]:
