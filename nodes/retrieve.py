@@ -26,6 +26,7 @@ from langgraph.types import Overwrite, Send
 
 from app.evidence import DEFAULT_K, Claim, Evidence, RetrievalResult, SearchRequest, rank_evidence
 from app.models.roles import Grader
+from app.text.questions import asking_sentences
 from nodes.draft import draft_claims
 from nodes.retrieval_state import Drafter, PeriodsFn, RetrievalState, SearchFn, SearchTask
 from nodes.rewrite import keyword_query, rewrite_query
@@ -125,7 +126,8 @@ def plan_queries(state: RetrievalState, *, k: int = DEFAULT_K) -> dict[str, Any]
         targets: list[str | None] = [c for c in state["companies"] if c not in unheld] or [None]
         # The question as asked (dense search reads meaning), and its content words alone (sparse search
         # matches terms; "what was the difference between" would only add noise to it).
-        queries = list(dict.fromkeys([state["question"], keyword_query(state["question"], state["companies"])]))
+        asked = asking_sentences(state["question"])  # the answer's instructions ('return N/A') are no search terms
+        queries = list(dict.fromkeys([asked, keyword_query(asked, state["companies"])]))
     else:
         # A retry widens as well as narrows: the fiscal years stop being a filter and become query terms, since
         # the figure may sit in a neighbouring year's report (FY2025 guidance is in the FY2024 report).

@@ -214,6 +214,20 @@ _COUNTED = re.compile(r"(?i)\((?:units?|number|no\.|people|persons|headcount|emp
 """A row label that says it counts things ('Machine tools delivered (units)'): no currency of the page's."""
 
 
+_MONEY_HEAD = re.compile(
+    r"(?i)\b(?:assets?|liabilit(?:y|ies)|costs?|expenses?|obligations?|benefits?|compensation|payables?|"
+    r"receivables?|revenues?|sales|income|loss(?:es)?|accruals?|accrued|provisions?|reserves?|deposits?|loans?|"
+    r"advances?|contributions?|wages|salaries|payments?|charges?|fees?|plans?)\b")
+"""Words that make a row an amount of money: 'Employee benefit assets' or 'Store closure costs' count no one."""
+
+
+def _counts_money(label: str, query: FactQuery) -> bool:
+    """A count question's row that is an amount about the counted things, not their number: a money word the
+    question does not itself count ('how many loans' does count loans)."""
+    return any(not (set(analyze(m.group(0))) & query.count_stems) for m in _MONEY_HEAD.finditer(label)) \
+        and not _COUNTED.search(label)
+
+
 _MEASURED = re.compile(r"\((?P<unit>[Mk]?t|Mtpa|[kM]?oz|[GMk]Wh?|[kM]?boe|bbl|km|m²)\)")
 """A row label that names its physical unit ('Iron ore shipped (Mt)'): the row's unit."""
 
@@ -228,8 +242,8 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         match = label_match(row.line_item, query)
         if match <= 0:
             continue
-        if query.kind == "count" and (row.unit == "%" or "%" in row.line_item):
-            continue  # 'Women (% of employees)' counts nobody
+        if query.kind == "count" and (row.unit == "%" or "%" in row.line_item or _counts_money(row.line_item, query)):
+            continue  # 'Women (% of employees)' counts nobody; 'Employee benefit assets' are dollars, not people
         # a segment note's columns name their own segment: the heading above them (their names) dates nothing
         context = row.title or "" if row.columns else " ".join(
             x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
@@ -325,6 +339,135 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                                 part=part, context=heading, filed_year=doc.fiscal_year))
         out.extend(_markdown_members(query, doc))
     return sorted(out, key=lambda f: -f.match)  # a member's row that names the measure in full first
+
+
+def row_members(noun: str, query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = (), question: str = ""
+                ) -> list[Fact]:
+    """The rows of one table that are the kind of thing an extreme question ranks ('Which activity brought in the
+    most cash': the cash flow summary's '… operating activities', '… investing activities' rows; 'the largest
+    liability': the rows under a balance sheet's 'Liabilities'): rows whose label names the noun, or whose
+    nearest heading is a short one that does (totals and 'other' left out; a parent company's own books too).
+    Each a fact whose `segment` is the row; a row that stands in two sections ('Borrowings' current and
+    non-current) is their sum. Only one table, so that rows of two tables are never ranked together: a primary
+    statement first, else the one with the most such rows; and only a whole one: where the table gives the
+    kind's total ('Total liabilities'), its rows ('other' ones included) must add up to it, else a row left in a
+    chunk not read could be the largest; rows read by their heading are ranked only then. A statement the
+    question names ('on the balance sheet') must be the table's."""
+    stems = set(analyze(noun))
+    if not stems:
+        return []
+    docs = list(docs)
+    wanted = {c.casefold() for c in companies}
+    named = _statement_kinds(question)
+    statement = named[0] if named else None
+    tables: dict[str, _Table] = {}  # one page's chunks are one table: a statement cut in two chunks
+    for doc in docs:
+        if wanted and (doc.company or "").casefold() not in wanted or names_parent_entity(doc.text[:400]):
+            continue
+        table = tables.setdefault(doc.source_id, _Table())
+        table.primary = table.primary or _is_primary(doc.text)
+        table.text += " " + doc.text
+        rows = read_statement(doc.text).rows
+        for row, section in zip(rows, row_sections(doc.text, [r.line_item for r in rows])):
+            if not row.periods:
+                continue
+            words = set(analyze(row.line_item))
+            # a heading names the kind as a class when it is short ('Liabilities', 'Current liabilities'); a longer
+            # one names one member ('Cash flows from financing activities' over its own detail rows)
+            nearest = analyze(section)
+            grand = bool(stems & words) and words - stems <= {"total"} and "total" in words
+            if not grand and not stems & words and not (stems & set(nearest) and len(nearest) <= 3):
+                continue
+            heading = " ".join(x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
+            dated = column_years(row.periods, doc.fiscal_year)
+            for i, (value, period) in enumerate(zip(row.values, row.periods)):
+                year, part = dated[i]
+                if value is None or year is None or period.endswith("change"):
+                    continue
+                if grand:
+                    table.totals[(year, part)] = value
+                    continue
+                if re.match(r"(?i)\s*total\b", row.line_item):
+                    continue  # a subtotal: 'Total current liabilities'
+                key = (row.raw, year, part)
+                if key in table.seen:
+                    continue  # the same row read again from the chunk that overlaps
+                table.seen.add(key)
+                table.by_heading = table.by_heading or not stems & words
+                if is_total(row.line_item):
+                    table.others[(year, part)] = table.others.get((year, part), 0.0) + value
+                    continue
+                figure = Figure(label=row.line_item, value=value, unit=_row_unit(row.unit, row.scale),
+                                company=doc.company, fiscal_year=year, period=period, page=doc.page,
+                                source_id=doc.source_id, chunk_id=doc.chunk_id, quote=row.raw[:300],
+                                segment=row.line_item, origin="table")
+                fact = Fact(figure=figure, origin="table", match=1.0, segment=row.line_item, part=part,
+                            context=heading, filed_year=doc.fiscal_year)
+                same = table.rows.get((row.line_item.casefold(), year, part))
+                if same is not None:  # the row's other section: one figure, their sum
+                    fact = replace(same, figure=same.figure.model_copy(
+                        update={"value": round(same.figure.value + value, 6)}))
+                table.rows[(row.line_item.casefold(), year, part)] = fact
+    best: list[Fact] = []
+    best_rank = (False, 0)
+    rest = set(query.stems) - stems - _QUALIFIERS
+    for table in tables.values():
+        found = list(table.rows.values())
+        said = set(analyze(table.text))
+        if rest and 4 * len({w for w in rest if _stem_in(w, said)}) < 3 * len(rest):
+            continue  # the table must be about the measure ranked by: 'the most cash', 'among short-term investments'
+        if statement is not None and statement not in _statement_kinds(table.text[:800]):
+            continue  # 'on the balance sheet': not the cash flow statement's 'Impairment of store assets'
+        if not table.whole(found) or (table.by_heading and not table.totals):
+            continue  # rows read by their heading are ranked only when the table's total shows them all
+        rank = (table.primary, len({f.segment for f in found}))
+        if len({f.segment for f in found}) >= 2 and rank > best_rank:
+            best, best_rank = found, rank
+    return best
+
+
+def row_sections(text: str, labels: Sequence[str]) -> list[str]:
+    """The section heading each row stands under, in the order the rows are read: the last line of words
+    between a row and the one before it ('… 228,354 188,548 / Liabilities and Shareholders' Equity /
+    Liabilities / Customer deposits …': 'Liabilities'), kept until the next such line or a total. Figures, note
+    numbers and currency signs between rows are no heading; a label not found as written keeps the section
+    before."""
+    out: list[str] = []
+    section, at = "", 0
+    for label in labels:
+        found = text.find(label[:30], at) if label else -1
+        if found >= 0:
+            gap = text[at:found]
+            lines = [re.sub(r"[\s$£€¥()\-—–+.,%*\d]+", " ", line).strip() for line in gap.splitlines()]
+            worded = [line for line in lines if re.search(r"[A-Za-z]{3}", line)]
+            if worded:
+                section = worded[-1]
+            at = found + (len(label) if text.startswith(label, found) else len(label[:30]))
+        out.append(section)
+        if re.match(r"(?i)\s*total\b", label):
+            section = ""  # a total closes its section: 'Net assets' after 'Total liabilities' is no liability
+    return out
+
+
+@dataclass
+class _Table:
+    """What `row_members` reads of one page: its member rows, the kind's total and its 'other' rows per period."""
+
+    primary: bool = False
+    by_heading: bool = False
+    text: str = ""
+    rows: dict[tuple[str, int, str | None], Fact] = field(default_factory=dict)
+    totals: dict[tuple[int, str | None], float] = field(default_factory=dict)
+    others: dict[tuple[int, str | None], float] = field(default_factory=dict)
+    seen: set[tuple[str, int, str | None]] = field(default_factory=set)
+
+    def whole(self, found: Sequence[Fact]) -> bool:
+        for (year, part), total in self.totals.items():
+            summed = sum(f.figure.value for f in found if (f.figure.fiscal_year, f.part) == (year, part))
+            summed += self.others.get((year, part), 0.0)
+            if abs(summed - total) > 0.02 * abs(total) + 0.5:
+                return False
+        return True
 
 
 def section_of(doc: Doc) -> str:
@@ -675,12 +818,36 @@ _PRIMARY = re.compile(r"(?i)statements?\s+of\s+(?:consolidated\s+)?(?:operations
                       r"statements?|cash\s+flow\s+statements?|statement\s+of\s+profit")
 
 
+_STATEMENT_KINDS = (("balance sheet", re.compile(r"(?i)balance\s+sheets?|financial\s+position")),
+                    ("cash flow", re.compile(r"(?i)cash\s+flows?\s+statements?|statements?\s+of\s+(?:consolidated\s+)?"
+                                             r"cash\s+flows?")),
+                    ("income", re.compile(r"(?i)income\s+statements?|statements?\s+of\s+(?:consolidated\s+)?"
+                                          r"(?:operations|income|earnings)|profit\s+(?:and|or)\s+loss")))
+
+
+def _statement_kinds(text: str) -> list[str]:
+    """The primary statements a text names ('on the balance sheet', 'Consolidated statement of cash flows')."""
+    return [kind for kind, pattern in _STATEMENT_KINDS if pattern.search(text)]
+
+
 def _is_primary(text: str) -> bool:
     return bool(_PRIMARY.search(text[:600]))
 
 
 def _heading_before(text: str, raw: str) -> str:
     """The lines just above a row's table: where a segment's or a region's name stands."""
+    title, nearest = _headings(text, raw)
+    return " ".join([*title, *nearest])[-300:]
+
+
+def _nearest_heading(text: str, raw: str) -> str:
+    """The one heading nearest above a row: 'Liabilities' over 'Customer deposits', 'Shareholders' equity' over
+    'Common shares', not the table's title over both."""
+    title, nearest = _headings(text, raw)
+    return (nearest or title[-1:] or [""])[0]
+
+
+def _headings(text: str, raw: str) -> tuple[list[str], list[str]]:
     at = text.find(raw[:40])
     words = re.match(r"\D*", raw).group(0).split()[:3]  # type: ignore[union-attr]
     if at < 0 and words:  # a row read back without the unit its label wrote ('Net income (millions of yen) …')
@@ -696,7 +863,7 @@ def _heading_before(text: str, raw: str) -> str:
     # Components' over its own rows, not 'Machine Tools' two rows further up
     above_first = [i for i in headings if not rows or i < rows[0]]
     nearest = [i for i in headings if rows and i > rows[0]][-1:]
-    return " ".join(before[i] for i in sorted({*above_first, *nearest}))[-300:]
+    return [before[i] for i in above_first], [before[i] for i in nearest]
 
 
 _VALUES_ONLY = re.compile(r"^[\s$£€¥()\-—–+.,%*\d]*\d[\s$£€¥()\-—–+.,%*\d]*$")

@@ -102,6 +102,27 @@ _WHAT_FIGURE = re.compile(
     r"^what\s+did\b.{0,80}\b(?:pay|cost|spend|raise|earn|receive|borrow)\b")
 
 
+_MEMBER_NOUN = re.compile(
+    r"(?i)^(?:which|what)\s+of\s+(?:[\w&.'’-]+['’]s?\s+|the\s+|its\s+|their\s+)?(?:[a-z]+\s+(?=[a-z]+s\b))?"
+    r"(?P<of>[a-z][\w-]*)|"
+    r"^(?:which|what)\s+(?:(?:type|kind|sort|category|class|source|line)s?\s+of\s+)?(?P<which>[a-z][\w-]*)|"
+    r"\b(?:the\s+)?(?:highest|largest|biggest|greatest|lowest|smallest|most|least)\s+(?P<super>[a-z][\w-]*)")
+_NOT_MEMBER = frozenset("""was were is are did does do has had have of the a an one single its their company
+    companies""".split())
+
+
+def member_noun(question: str) -> str:
+    """The kind of thing an extreme question ranks, as the question words it: 'Which activity brought in the most
+    cash' → 'activity', 'What was the largest liability on the balance sheet' → 'liability'; '' when it names
+    none ('Which of its segments …' ranks the breakdown readers find by their own names)."""
+    core = asked_sentence(question)
+    for match in _MEMBER_NOUN.finditer(core):
+        word = (match.group("of") or match.group("which") or match.group("super") or "").lower()
+        if word and word not in _NOT_MEMBER:
+            return word
+    return ""
+
+
 def read_ask(question: str) -> Ask:
     """The kind of answer the question asks for (module docstring)."""
     core = asked_sentence(question)

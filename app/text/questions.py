@@ -2,7 +2,7 @@
 the calculator and the offline composer share.
 
 - `core_question(question)`: the question proper, instructions around it dropped; `question_parts`: how many
-  things it asks.
+  things it asks; `asking_sentences(question)`: its asking sentences whole, what a search reads.
 - `asks_for_figure(question)`, `measure_terms(question, companies)` (the measure an answer must name, with the
   metric catalogue's alternatives), `states_measure(alternatives, sentence)` and `answers_question` (a sentence
   answers a figure question only when it states a figure and names the measure).
@@ -69,6 +69,22 @@ def core_question(question: str) -> str:
         match = _QUESTION_WORD.search(sentence)
         out.append(sentence[match.start():] if match else sentence)
     return " ".join(out)
+
+
+def asking_sentences(question: str) -> str:
+    """The question less the sentences that only tell the answer's form ('If data is not available, return
+    'N/A'', 'Round to two decimals', 'If X is not a useful metric, state that'): what a search reads. Asking
+    sentences stay whole, lead-ins ('According to the annual report,') included."""
+    sentences = [s.strip() for s in split_at_stops(question.strip()) if s.strip()]
+    kept = [s for s in sentences if s.endswith("?") or not _FORM_INSTRUCTION.match(s)]
+    return " ".join(kept) or question.strip()
+
+
+_FORM_INSTRUCTION = re.compile(
+    r"(?i)^(?:if\b.{0,160}\b(?:return|state|say|answer|respond|explain|reply|write|put)\b|(?:please\s+)?(?:round|"
+    r"return|respond|reply|express|format|give\s+(?:the|your)\s+answer|answer\s+(?:in|with|only))\b)")
+"""A sentence that tells the answer's form ('If data is not available, return 'N/A'', 'Round to two decimals'),
+not what is asked: a sentence that names what to judge by ('Judge by the equity ratio') is kept."""
 
 
 def asks_for_figure(question: str) -> bool:

@@ -7,7 +7,7 @@ the strict scorer the benchmark uses (app/evaluation/scoring.py): the first sent
 with its sign, scale and rounding, or open with the right Yes/No; a list or an explanation must state every key
 fact; an unstated measure must get the declared insufficient answer and a vague question a clarification. No
 answer may state another period's or segment's figure where one lies near, repeat a sentence or paste a
-fragment. The benchmark asks all 103 questions (python bench/financebench.py --corpora analyst); these are the
+fragment. The benchmark asks all 104 questions (python bench/financebench.py --corpora analyst); these are the
 kinds' representatives that Prov answers today, so a regression in any kind fails here."""
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ BY_KIND = {
     "yes/no on a change": "an-kzk-11",
     "judgement with the convention said": "an-trc-12",
     "largest or smallest of a breakdown": "an-rha-13",
+    "largest or smallest row of one statement (the most cash used)": "an-plb-20",
+    "yes/no on a property, stated with another form of the word ('closing' / 'closure')": "an-rha-15",
     "list under a heading": "an-wgm-15",
     "unstated: a qualifier the filing does not report": "an-trc-18",
     "unstated: a full year only a half-year report covers": "an-wgm-20",
@@ -68,7 +70,7 @@ def test_every_kind_is_represented_by_a_question_of_that_kind(questions: dict[st
     assert set(BY_KIND.values()) <= set(questions)
     kinds = {questions[i].kind for i in BY_KIND.values()}
     assert {"statement_figure", "metric", "prose_figure", "segment_figure", "change", "yes_no_change", "judgement",
-            "extreme", "list", "unstated", "vague"} <= kinds
+            "extreme", "list", "yes_no_property", "unstated", "vague"} <= kinds
 
 
 @pytest.mark.parametrize("what", list(BY_KIND))

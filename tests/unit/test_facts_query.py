@@ -566,3 +566,124 @@ def test_items_listed_after_a_lead_in_that_names_a_year_are_that_years() -> None
     text = "For FY2025 we expect:\n- revenue of $1.02bn to $1.08bn;\n- Battery Storage revenue of more than $250m;"
     years = {value: year for value, year, _ in dated_values(text, 2024)}
     assert years[1.02] == 2025 and years[250.0] == 2025
+
+
+# --- rows of one table ranked by their kind --------------------------------------------------------------------
+
+CASH_SUMMARY = """The table below summarizes our cash activity:
+(in millions)
+2024
+2023
+Net cash provided by operating activities
+$ 1,811
+$ 1,616
+Net cash used for investing activities
+(430)
+(1,201)
+Net cash used for financing activities
+(1,523)
+(388)
+Effect of exchange rate changes on cash
+(12)
+7
+"""
+
+BALANCE_LIABILITIES = """Consolidated Balance Sheet
+(A$ millions)
+2024
+2023
+Total assets
+9,410.2
+8,977.0
+Liabilities
+Trade payables
+612.4
+580.3
+Borrowings
+2,480.0
+2,510.5
+Provisions
+1,102.6
+998.1
+Total liabilities
+4,195.0
+4,088.9
+Equity
+Issued capital
+3,020.0
+3,020.0
+"""
+
+
+def test_row_members_ranks_the_rows_that_name_the_kind_asked_and_leaves_other_rows_out() -> None:
+    from app.facts.query import row_members
+
+    q = query("Which activity brought in the most cash for Quillfeather Mining in 2024?")
+    rows = row_members("activity", q, [evidence(CASH_SUMMARY)], [COMPANY])
+    in_2024 = {f.segment: f.figure.value for f in rows if f.figure.fiscal_year == 2024}
+    assert in_2024 == {"Net cash provided by operating activities": 1811.0,
+                       "Net cash used for investing activities": -430.0,
+                       "Net cash used for financing activities": -1523.0}
+
+
+def test_row_members_reads_the_kind_from_the_nearest_heading_and_stops_at_the_next() -> None:
+    from app.facts.query import row_members
+
+    q = query("What was the largest liability on Quillfeather Mining's balance sheet in 2024?")
+    rows = row_members("liability", q, [evidence(BALANCE_LIABILITIES)], [COMPANY])
+    assert {f.segment for f in rows} == {"Trade payables", "Borrowings", "Provisions"}  # no total, no equity
+
+
+def test_row_members_needs_a_table_about_the_measure_ranked_by() -> None:
+    from app.facts.query import row_members
+
+    # the cash summary's rows are activities, but nothing in it is about short-term investments
+    q = query("Which activity received the largest investment among the short term investments of Quillfeather "
+              "Mining in 2024?")
+    assert row_members("activity", q, [evidence(CASH_SUMMARY)], [COMPANY]) == []
+
+
+def test_a_count_question_takes_no_amount_of_money_about_the_things_counted() -> None:
+    sheet = ("Consolidated Balance Sheet\n($ in millions)\n2024\n2023\nEmployee benefit assets\n67\n89\n"
+             "Accrued employee costs\n396\n471\n")
+    q = query("How many employees does Quillfeather Mining have?")
+    assert facts_for(q, [evidence(sheet)]) == []
+    people = "Workforce\n2024\n2023\nEmployees (number)\n41,000\n40,500\n"
+    assert [f.figure.value for f in facts_for(q, [evidence(people)]) if f.figure.fiscal_year == 2024] == [41000.0]
+
+
+def test_row_members_fails_closed_when_the_kinds_total_shows_rows_not_read() -> None:
+    from app.facts.query import row_members
+
+    q = query("What was the largest liability on Quillfeather Mining's balance sheet in 2024?")
+    cut = BALANCE_LIABILITIES.replace("Provisions\n1,102.6\n998.1\n", "")  # a row left in a chunk not read
+    assert row_members("liability", q, [evidence(cut)], [COMPANY]) == []
+    # and read by their heading alone, rows are ranked only when the table's total is there to show them all
+    untotalled = BALANCE_LIABILITIES.replace("Total liabilities\n4,195.0\n4,088.9\n", "")
+    assert row_members("liability", q, [evidence(untotalled)], [COMPANY]) == []
+
+
+def test_row_members_keeps_to_the_statement_the_question_names() -> None:
+    from app.facts.query import row_members
+
+    cash_flow = ("Consolidated Statement of Cash Flows\n(A$ millions)\n2024\n2023\nImpairment of store assets\n18.1\n"
+                 "4.0\nAmortisation of intangible assets\n12.4\n11.9\n")
+    q = query("What was the largest asset on Quillfeather Mining's balance sheet in 2024?")
+    asked = "What was the largest asset on Quillfeather Mining's balance sheet in 2024?"
+    assert row_members("asset", q, [evidence(cash_flow)], [COMPANY], asked) == []
+    assert {f.segment for f in row_members("asset", q, [evidence(cash_flow)], [COMPANY], "Which asset?")} == {
+        "Impairment of store assets", "Amortisation of intangible assets"}
+
+
+def test_row_sections_reads_the_heading_over_each_row_in_both_layouts() -> None:
+    from app.facts.query import row_sections
+
+    flat = ("Total assets $ 228,354 $ 188,548\nLiabilities and Shareholders' Equity\nLiabilities\nCustomer deposits "
+            "$ 110,239 $ 84,382\nAccounts payable 12,133 10,574\nTotal liabilities $ 203,643 $ 166,371\n"
+            "Shareholders' Equity\nCommon shares 149 153\n")
+    labels = ["Total assets", "Customer deposits", "Accounts payable", "Total liabilities", "Common shares"]
+    assert row_sections(flat, labels) == ["", "Liabilities", "Liabilities", "Liabilities", "Shareholders' Equity"]
+    wrapped = ("Total current liabilities\n 637.0  623.1 Non-current liabilities\nBorrowings\n 14 650.0  700.0 "
+               "Lease liabilities\n 74.1  67.9 ")
+    assert row_sections(wrapped, ["Total current liabilities", "Borrowings", "Lease liabilities"]) == [
+        "", "Non current liabilities", "Non current liabilities"]

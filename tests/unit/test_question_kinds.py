@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.text.question_kinds import asked_sentence, measure_asked, read_ask
+from app.text.question_kinds import asked_sentence, measure_asked, member_noun, read_ask
 
 
 @pytest.mark.parametrize(("question", "kind"), [
@@ -93,3 +93,14 @@ def test_changes_asked_as_amounts_and_extremes_of_a_named_measures_change() -> N
     assert not read_ask("Which Ternline segment had the largest revenue in FY2024?").of_change
     assert measure_asked("How much more did Ternline spend on net capital expenditure in FY2024 than in FY2023?",
                          ["Ternline"]).phrase == "net capital expenditure"
+
+
+@pytest.mark.parametrize("question, noun", [
+    ("Which activity brought in the most cash for Acme in FY2022?", "activity"),
+    ("What was the largest liability in Acme's balance sheet in 2022?", "liability"),
+    ("Which of Acme's business segments had the lowest net revenue in 2021 Q1?", "segments"),
+    ("Which type of debt received the largest investment among Acme's short term investments?", "debt"),
+    ("Which region had the highest EBITDAR contribution for Acme during FY2022?", "region"),
+])
+def test_an_extreme_question_names_the_kind_of_row_it_ranks(question: str, noun: str) -> None:
+    assert member_noun(question) == noun

@@ -543,6 +543,28 @@ def test_the_core_question_leaves_instructions_out(question: str, core: str) -> 
     assert core_question(question) == core
 
 
+@pytest.mark.parametrize("question, searched", [
+    ("How many employees does Acme have? If data is not available, return 'N/A'", "How many employees does Acme have?"),
+    ("What drove gross margin change as of FY2022 for Acme? If gross margin is not a useful metric for a company "
+     "like this, then please state that and explain why.", "What drove gross margin change as of FY2022 for Acme?"),
+    ("What is Acme's quick ratio? Round to two decimal places.", "What is Acme's quick ratio?"),
+    # a sentence that says what to judge by is part of the question
+    ("Is Acme conservatively financed? Judge by its equity ratio at March 31, 2025.",
+     "Is Acme conservatively financed? Judge by its equity ratio at March 31, 2025."),
+    ("According to the annual report, what is Acme's revenue?", "According to the annual report, what is Acme's revenue?"),
+])
+def test_a_search_reads_the_question_without_the_instructions_on_the_answers_form(question: str, searched: str
+                                                                                   ) -> None:
+    from app.text.questions import asking_sentences
+    from nodes.retrieve import plan_queries
+
+    assert asking_sentences(question) == searched
+    state = {"attempt": 0, "companies": ["Acme"], "question": question, "fiscal_years": [], "query_log": [],
+             "unheld": {}}
+    queries = plan_queries(state)["queries"]  # type: ignore[arg-type]
+    assert queries[0] == searched and "N/A" not in " ".join(queries) and "Round" not in " ".join(queries)
+
+
 @pytest.mark.parametrize("question, figure", [
     ("What was Acme's capital expenditure in FY2018?", True),
     ("How many stores did Acme open?", True),

@@ -26,12 +26,12 @@ from typing import Any
 
 from app.calc_tools import CalcResult, Figure
 from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_measure, choose, facts_for,
-                              member_facts, read_query, section_of, two_periods)
+                              member_facts, read_query, row_members, section_of, two_periods)
 from app.facts.prose import whole_sentences
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure, possessive
 from app.text.companies import companies_named
-from app.text.question_kinds import Ask, asked_sentence, read_ask
+from app.text.question_kinds import Ask, asked_sentence, member_noun, read_ask
 from app.text.sentences import is_boilerplate
 from app.text.questions import measure_terms, states_measure
 from app.text.terms import question_noise
@@ -537,7 +537,10 @@ class Analyst:
 
     def extreme_answer(self) -> list[str]:
         """The member of a breakdown (segment, region, kind) with the highest or lowest figure in the period, or
-        the biggest rise or fall; the others follow for comparison."""
+        the biggest rise or fall; the others follow for comparison. Else the row of one table that ranks so."""
+        return self.extreme_member() or self.extreme_row()
+
+    def extreme_member(self) -> list[str]:
         members = member_facts(self.query, self.reports, self.companies)
         if not members:
             return []
@@ -586,6 +589,39 @@ class Analyst:
                     f"{amount(fact.figure.value, fact.figure.unit)}", [n])
         others = [f"{m} {amount(f.figure.value, f.figure.unit)}" for m, f in values if m != name]
         return [lead, cite(f"The others: {'; '.join(others)}", [n])]
+
+    def extreme_row(self) -> list[str]:
+        """The row of one table that is highest or lowest in the period, when the question ranks rows by their
+        kind ('Which activity brought in the most cash': the cash flow summary's activities; 'the largest
+        liability': the balance sheet's liabilities), then the others."""
+        if self.ask.of_change:
+            return []
+        rows = row_members(member_noun(self.question), self.query, self.reports, self.companies,
+                           asked_sentence(self.question))
+        years = [f.figure.fiscal_year for f in rows if f.figure.fiscal_year and f.part is None]
+        year = max(self.query.years) if self.query.years else max(years, default=None)
+        values: dict[str, Fact] = {}
+        for fact in rows:
+            if fact.figure.fiscal_year == year and fact.part is None:
+                values.setdefault(fact.segment or "", fact)
+        if len(values) < 2:
+            return []
+        # 'used the most cash': the largest outflow, the most negative row
+        used = re.search(r"(?i)\b(?:used|spent|consumed|absorbed|outflows?)\b", asked_sentence(self.question))
+        highest = (self.ask.extreme > 0) != bool(used)
+        name, fact = (max if highest else min)(values.items(), key=lambda v: v[1].figure.value)
+        n = self.n_of(fact.figure)
+        if n is None:
+            return []
+        said = re.search(r"(?i)\b(largest|biggest|greatest|smallest|highest|lowest)\b", asked_sentence(self.question))
+        word = said.group(1).lower() if said else "highest" if self.ask.extreme > 0 else "lowest"
+        word = "largest outflow" if used and self.ask.extreme > 0 else word
+        shown = abs(fact.figure.value) if used and fact.figure.value < 0 else fact.figure.value  # an outflow's size
+        lead = cite(f"{name} was the {word}, at {amount(shown, fact.figure.unit)} "
+                    f"{period_text(fact.figure)}", [n])
+        others = [f"{m} {amount(f.figure.value, f.figure.unit)}" for m, f in values.items() if m != name]
+        ns = sorted({k for m, f in values.items() if m != name and (k := self.n_of(f.figure)) is not None})
+        return [lead, cite(f"The others: {'; '.join(others)}", ns or [n])]
 
     def ranked_changes(self, by_member: dict[str, list[Fact]], year: int | None
                        ) -> list[tuple[str, float, Fact, Fact, Fact | None]]:
@@ -741,7 +777,9 @@ class Analyst:
         scored: list[tuple[float, int, str, Block]] = []
         # a name asked for may stand in a news item only ('… became chief executive officer on January 1, 2025,
         # succeeding Dana Whitcombe'); the reports' sentences come first among equals
-        sources = [b for b in self.reports if b.kind == "report" or (self.ask.one_name and b.kind == "news")]
+        # so may what a yes/no asks ('Is Rheinfeld closing any of its plants?': a news item reports the closure)
+        sources = [b for b in self.reports if b.kind == "report"] + [
+            b for b in self.reports if b.kind == "news" and (self.ask.one_name or self.ask.kind == "yes_no")]
         who = self.ask.one_name and re.match(r"(?i)\s*who\b", asked_sentence(self.question)) is not None
         for rank, block in enumerate(sources):
             for sentence in whole_sentences(block.text):
@@ -808,9 +846,13 @@ class Analyst:
                     # a figure of the measure asked, not another row of the same page ('employees at year end'
                     # for 'market capitalisation', 'net capital expenditure' for 'return on capital employed')
                     and (self.ask.loose or not terms or states_measure(terms, re.sub(r"\[\d+\]", "", s)))]
-            # the names the measure asked holds ('revenue in China') stand in the claims taken together: one
-            # that names Project Bedrock carries the next that states its charge
-            return kept if self.ask.loose or self.names_asked_in(" ".join(kept)) else []
+            # the names the measure asked holds ('revenue in China') stand in the claim or in one before it: one
+            # that names Project Bedrock carries the next that states its charge, but the group's revenue before
+            # a sentence on the Media segment is no Media revenue
+            if self.ask.loose:
+                return kept
+            carried = [s for i, s in enumerate(kept) if self.names_asked_in(" ".join(kept[:i + 1]))]
+            return carried if self.names_asked_in(" ".join(carried)) else []
         key = self.key_stems()
         kept = []
         for sentence in sentences:
@@ -1015,7 +1057,16 @@ def _is_statement_sentence(sentence: str) -> bool:
 
 
 def _stem_in_words(stem: str, words: set[str]) -> bool:
-    return stem in words or (len(stem) >= 5 and any(len(w) >= 5 and w[:5] == stem[:5] for w in words))
+    """A key word stands in a sentence: the same stem, the same first five letters, or the same root once a
+    derivational ending is off ('closing' and 'closure': 'close' and 'closur' are both 'clos')."""
+    if stem in words or (len(stem) >= 5 and any(len(w) >= 5 and w[:5] == stem[:5] for w in words)):
+        return True
+    root = _root(stem)
+    return len(root) >= 4 and any(_root(w) == root for w in words)
+
+
+def _root(stem: str) -> str:
+    return re.sub(r"(?:ur|ment|ion|e)$", "", stem)
 
 
 def _sentence_case(item: str) -> str:
