@@ -25,6 +25,7 @@ from app.models.roles import Synthesizer
 from app.text.dates import MONTHS, read_dates, unsupported_dates
 from app.text.periods import is_period_word, years_named
 from app.text.sentences import split_answer
+from app.text.questions import asking_sentences
 from app.turns import Block, CitationCheck
 from nodes.rewrite import keyword_query
 from nodes.state import SupervisorState
@@ -327,7 +328,7 @@ def _missing_inputs(state: SupervisorState) -> list[str]:
 
 
 def _searched_terms(state: SupervisorState) -> str:
-    question = state.get("question") or ""
+    question = asking_sentences(state.get("question") or "")  # what was searched: no 'return N/A' in it
     return one_line(keyword_query(question, list(state.get("companies") or []))) or one_line(question)
 
 

@@ -50,7 +50,8 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn 
     needs_of = {c: needed_inputs(state["question"], asked or latest_reported(documents, c, state["question"]), trend)
                 for c in companies}
     graded = list(state["graded"])
-    continued = list_continuations(state["question"], graded, page_fn)
+    continued = [*list_continuations(state["question"], graded, page_fn),
+                 *statement_continuations(state["question"], graded, page_fn)]
     if continued:
         graded = rank_evidence([*graded, *continued])
     if not any(needs_of.values()):
@@ -124,6 +125,36 @@ def list_continuations(question: str, graded: Sequence[Evidence], page_fn: PageF
         held.add(following.chunk_id)
         out.append(following.model_copy(update={"score": doc.score, "why": "continues the list that the admitted "
                                                                          "chunk before it on the page begins"}))
+    return out
+
+
+MAX_STATEMENT_PAGES = 2
+"""Statement pages read whole, per run, for a question that ranks their rows."""
+
+
+def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: PageFn | None) -> list[Evidence]:
+    """For a question that ranks the rows of a statement ('Which activity brought in the most cash', 'the
+    largest liability on the balance sheet'), the other chunks of the page of each admitted chunk that is a
+    primary statement: the largest row may stand in the chunk that search did not rank, and a ranking of half a
+    table is no answer."""
+    from app.text.question_kinds import member_noun, read_ask
+
+    if page_fn is None or read_ask(question).kind != "extreme" or not member_noun(question):
+        return []
+    held = {d.chunk_id for d in graded}
+    pages: list[tuple[str, int]] = []
+    out: list[Evidence] = []
+    for doc in graded:
+        if doc.page is None or (doc.source_id, doc.page) in pages or statement_of_page(doc.text) is None:
+            continue
+        if len(pages) >= MAX_STATEMENT_PAGES:
+            break
+        pages.append((doc.source_id, doc.page))
+        for sibling in page_fn(doc.source_id, doc.page):
+            if sibling.chunk_id not in held:
+                held.add(sibling.chunk_id)
+                out.append(sibling.model_copy(update={"score": doc.score, "why": "the rest of the statement page "
+                                                                                 "whose rows the question ranks"}))
     return out
 
 

@@ -26,6 +26,7 @@ from langgraph.types import Overwrite, Send
 
 from app.evidence import DEFAULT_K, Claim, Evidence, RetrievalResult, SearchRequest, rank_evidence
 from app.models.roles import Grader
+from app.text.measures import count_wordings
 from app.text.questions import asking_sentences
 from nodes.draft import draft_claims
 from nodes.retrieval_state import Drafter, PeriodsFn, RetrievalState, SearchFn, SearchTask
@@ -127,7 +128,10 @@ def plan_queries(state: RetrievalState, *, k: int = DEFAULT_K) -> dict[str, Any]
         # The question as asked (dense search reads meaning), and its content words alone (sparse search
         # matches terms; "what was the difference between" would only add noise to it).
         asked = asking_sentences(state["question"])  # the answer's instructions ('return N/A') are no search terms
-        queries = list(dict.fromkeys([asked, keyword_query(asked, state["companies"])]))
+        keywords = keyword_query(asked, state["companies"])
+        # a count is worded otherwise in reports ('employed 315,000 people' for the number of employees)
+        wordings = count_wordings(asked, state["companies"])
+        queries = list(dict.fromkeys([asked, keywords, *([wordings] if wordings else [])]))
     else:
         # A retry widens as well as narrows: the fiscal years stop being a filter and become query terms, since
         # the figure may sit in a neighbouring year's report (FY2025 guidance is in the FY2024 report).

@@ -114,8 +114,9 @@ def figures_located(sentence: str) -> list[Located]:
     for m in PROSE_FIGURE.finditer(sentence):
         raw = m.group("num")
         cur, scale, unit = m.group("cur") or "", (m.group("scale") or "").lower(), (m.group("unit") or "")
-        if not cur and (m.group("scale") or "") in ("M", "K") and re.match(r"\s?[A-Z]\s", sentence[m.end("num"):]):
-            continue  # a name with a digit ('3M expended …'), not three million
+        if not cur and (m.group("scale") or "") in ("M", "K") and re.match(r"\s?[A-Z](?:\s|['’]s\b)",
+                                                                            sentence[m.end("num"):]):
+            continue  # a name with a digit ('3M expended …', "growing 3M's business"), not three million
         if re.fullmatch(r"(?:19|20)\d{2}", raw) and not (cur or scale or unit):
             continue
         if not (cur or scale or unit) and _NAMED_BY_NUMBER.search(sentence[max(0, m.start() - 12):m.start()]):
@@ -132,6 +133,10 @@ def figures_located(sentence: str) -> list[Located]:
                                            or re.search(r"(?i)(?:note|page|p\.|section|item|FY|H|Q)\s?$", before)):
             continue
         value = float(raw.replace(",", ""))
+        if (not (cur or scale or unit) and len(raw) <= 2 and before.endswith("(") and after.startswith(")")
+                and (re.search(r"(?i)(?:paragraphs?|sub-?sections?|clauses?|items?|articles?|sections?|and|or|,)"
+                               r"\s*\($", before) or not before[:-1].strip())):
+            continue  # an enumerator: 'this paragraph (5)', '(4) Identification of …', 'paragraphs (1), (2) and (3)'
         if before.rstrip().endswith(("(", "-", "−")) and sentence[m.end():m.end() + 1] == ")":
             value = -value
         kind, shown = _kind_and_unit(cur, scale, unit)
@@ -273,7 +278,12 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
         # the comparative of a counted figure counts the same thing: '3,140 people, up from 2,910 a year earlier'
         nouns += [f for i, f in enumerate(located) if f not in nouns and i and located[i - 1] in nouns
                   and f.kind == located[i - 1].kind and _earlier(sentence, f, located[i - 1]) is not None]
-        located = sorted(nouns, key=lambda f: f.start) or located
+        nouns = sorted(nouns, key=lambda f: f.start)
+        # a breakdown after the whole: '92,000 people, with approximately 37,000 employed in the United States and
+        # 55,000 employed internationally' counts 92,000; the parts are no answer to how many in all
+        nouns = [f for f in nouns if not any(g.start < f.start and _BREAKDOWN.search(sentence[g.end:f.start])
+                                             for g in nouns)]
+        located = nouns or located
     by_place = {(f.start, f.end): dated_year for f, *dated_year in dated_figures(sentence, fiscal_year)}
     out = []
     for fig in located:
@@ -356,10 +366,22 @@ def _distance(fig: Located, span: tuple[int, int, float]) -> int:
     return 0
 
 
+_BREAKDOWN = re.compile(r"(?i)\b(?:including|with|of\s+which|of\s+whom|comprising|split\s+between)\b")
+_COUNT_LEAD = re.compile(r"(?i)(?:[:=]|\bof|\bwas|\bwere|\btotall?ed|\bstood\s+at|\breached|\bemployed|\bemploys|"
+                         r"\bemploying|\bhad|\bhas|\boperated|\boperates)\s*(?:approximately|about|around|some|"
+                         r"nearly|over|more\s+than|almost|roughly)?\s*$")
+
+
 def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool:
+    """The count noun right after the figure ('5,000 employees'), or right before it with a word that leads to
+    the count ('headcount of 4,215', 'employed approximately 92,000'), not a noun of another figure before it
+    ('5,000 employees at 52 significant manufacturing facilities': the 52 counts facilities)."""
     after = analyze(sentence[fig.end:fig.end + 40])[:3]
-    before = analyze(sentence[max(0, fig.start - 30):fig.start])[-2:]
-    return any(_matches(w, stems) for w in [*after, *before])
+    if any(_matches(w, stems) for w in after):
+        return True
+    before = sentence[max(0, fig.start - 40):fig.start]
+    lead = _COUNT_LEAD.search(before)
+    return lead is not None and any(_matches(w, stems) for w in analyze(before[:lead.end()])[-2:])
 
 
 def _earlier(sentence: str, fig: Located, previous: Located | None) -> int | None:

@@ -27,6 +27,7 @@ from app.calc_tools import Figure
 from app.facts.prose import Measure, measure_kind, prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
 from app.text.periods import years_named, fiscal_years_named
+from app.text.sentences import is_contract_text
 from app.text.question_kinds import MeasureAsked, measure_asked
 from app.text.statements import read_statement
 
@@ -348,7 +349,7 @@ def row_members(noun: str, query: FactQuery, docs: Iterable[Doc], companies: Seq
     liability': the rows under a balance sheet's 'Liabilities'): rows whose label names the noun, or whose
     nearest heading is a short one that does (totals and 'other' left out; a parent company's own books too).
     Each a fact whose `segment` is the row; a row that stands in two sections ('Borrowings' current and
-    non-current) is their sum. Only one table, so that rows of two tables are never ranked together: a primary
+    non-current) is two members, each named with its section. Only one table, so that rows of two tables are never ranked together: a primary
     statement first, else the one with the most such rows; and only a whole one: where the table gives the
     kind's total ('Total liabilities'), its rows ('other' ones included) must add up to it, else a row left in a
     chunk not read could be the largest; rows read by their heading are ranked only then. A statement the
@@ -356,7 +357,7 @@ def row_members(noun: str, query: FactQuery, docs: Iterable[Doc], companies: Seq
     stems = set(analyze(noun))
     if not stems:
         return []
-    docs = list(docs)
+    docs = sorted(docs, key=_chunk_order)  # a page's chunks top down: a row's section is read where it starts
     wanted = {c.casefold() for c in companies}
     named = _statement_kinds(question)
     statement = named[0] if named else None
@@ -402,17 +403,13 @@ def row_members(noun: str, query: FactQuery, docs: Iterable[Doc], companies: Seq
                                 source_id=doc.source_id, chunk_id=doc.chunk_id, quote=row.raw[:300],
                                 segment=row.line_item, origin="table")
                 fact = Fact(figure=figure, origin="table", match=1.0, segment=row.line_item, part=part,
-                            context=heading, filed_year=doc.fiscal_year)
-                same = table.rows.get((row.line_item.casefold(), year, part))
-                if same is not None:  # the row's other section: one figure, their sum
-                    fact = replace(same, figure=same.figure.model_copy(
-                        update={"value": round(same.figure.value + value, 6)}))
-                table.rows[(row.line_item.casefold(), year, part)] = fact
+                            context=section or heading, filed_year=doc.fiscal_year)
+                table.rows.setdefault((row.line_item.casefold(), section.casefold(), year, part), fact)
     best: list[Fact] = []
     best_rank = (False, 0)
     rest = set(query.stems) - stems - _QUALIFIERS
     for table in tables.values():
-        found = list(table.rows.values())
+        found = table.members()
         said = set(analyze(table.text))
         if rest and 4 * len({w for w in rest if _stem_in(w, said)}) < 3 * len(rest):
             continue  # the table must be about the measure ranked by: 'the most cash', 'among short-term investments'
@@ -426,10 +423,21 @@ def row_members(noun: str, query: FactQuery, docs: Iterable[Doc], companies: Seq
     return best
 
 
+def _chunk_order(doc: Doc) -> tuple[str, int]:
+    ordinal = (doc.chunk_id or "").rsplit("::", 1)[-1]
+    return doc.source_id, int(ordinal) if ordinal.isdigit() else 0
+
+
+_COLUMN_WORDS = re.compile(r"(?i)^(?:notes?|[a-z]?[$£€¥]?\s*(?:m|bn|k|000)|(?:millions?|thousands?|billions?)(?:\s+of\s+\w+)?|"
+                           r"restated|unaudited|audited|change|fy|h1|h2)(?:\s+(?:notes?|m|restated|change))*$")
+"""Column headings between a statement's title and its first row ('Note', '$m', 'Millions of yen'): no section."""
+
+
 def row_sections(text: str, labels: Sequence[str]) -> list[str]:
     """The section heading each row stands under, in the order the rows are read: the last line of words
     between a row and the one before it ('… 228,354 188,548 / Liabilities and Shareholders' Equity /
-    Liabilities / Customer deposits …': 'Liabilities'), kept until the next such line or a total. Figures, note
+    Liabilities / Customer deposits …': 'Liabilities'), kept until the next such line or a total ('Total current
+    liabilities' leaves the rows after it among the 'Liabilities', 'Total liabilities' none). Figures, note
     numbers and currency signs between rows are no heading; a label not found as written keeps the section
     before."""
     out: list[str] = []
@@ -438,13 +446,17 @@ def row_sections(text: str, labels: Sequence[str]) -> list[str]:
         found = text.find(label[:30], at) if label else -1
         if found >= 0:
             gap = text[at:found]
-            lines = [re.sub(r"[\s$£€¥()\-—–+.,%*\d]+", " ", line).strip() for line in gap.splitlines()]
-            worded = [line for line in lines if re.search(r"[A-Za-z]{3}", line)]
+            lines = [re.sub(r"(?:[\s$£€¥()+.,%*\d]|(?<![A-Za-z])[-—–]|[-—–](?![A-Za-z]))+", " ", line).strip()
+                     for line in gap.splitlines()]  # figures out, 'Non-current' whole
+            worded = [line for line in lines if re.search(r"[A-Za-z]{3}", line) and not _COLUMN_WORDS.match(line)]
             if worded:
                 section = worded[-1]
             at = found + (len(label) if text.startswith(label, found) else len(label[:30]))
         out.append(section)
-        if re.match(r"(?i)\s*total\b", label):
+        part_total = re.match(r"(?i)\s*total\s+(?:current|non-?\s*current)\s+(.+)", label)
+        if part_total:  # 'Total current liabilities': the liabilities go on (the non-current ones, headed or not)
+            section = part_total.group(1).strip().capitalize()
+        elif re.match(r"(?i)\s*total\b", label):
             section = ""  # a total closes its section: 'Net assets' after 'Total liabilities' is no liability
     return out
 
@@ -456,10 +468,24 @@ class _Table:
     primary: bool = False
     by_heading: bool = False
     text: str = ""
-    rows: dict[tuple[str, int, str | None], Fact] = field(default_factory=dict)
+    rows: dict[tuple[str, str, int, str | None], Fact] = field(default_factory=dict)
     totals: dict[tuple[int, str | None], float] = field(default_factory=dict)
     others: dict[tuple[int, str | None], float] = field(default_factory=dict)
     seen: set[tuple[str, int, str | None]] = field(default_factory=set)
+
+    def members(self) -> list[Fact]:
+        """The rows as members, a label that stands in two sections named with its section ('Borrowings
+        (non-current liabilities)'): each figure as the table states it, never a sum the table does not show."""
+        sections: dict[str, set[str]] = {}
+        for label, section, _, _ in self.rows:
+            sections.setdefault(label, set()).add(section)
+        out = []
+        for (label, section, _, _), fact in self.rows.items():
+            if len(sections[label]) > 1 and fact.context:
+                name = f"{fact.segment} ({fact.context[:1].lower()}{fact.context[1:]})"
+                fact = replace(fact, segment=name, figure=fact.figure.model_copy(update={"segment": name}))
+            out.append(fact)
+        return out
 
     def whole(self, found: Sequence[Fact]) -> bool:
         for (year, part), total in self.totals.items():
@@ -591,6 +617,10 @@ def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
     for figure in prose_facts(doc.text, query.prose_measure(), company=doc.company, fiscal_year=doc.fiscal_year,
                               source_id=doc.source_id, chunk_id=doc.chunk_id, page=doc.page):
         sentence = figure.quote
+        if query.kind == "count" and figure.value < 0:
+            continue  # no count is negative: a bracketed figure counts nothing
+        if is_contract_text(sentence):
+            continue  # a plan's or agreement's terms: '… for purposes of this paragraph (5), each employer …'
         part = _part_in(sentence) or _part_of_filing(doc, sentence)
         match = _sentence_match(sentence, query) - (QUALIFIED if _qualified(sentence, figure.value, query) else 0.0)
         if _DISOWNED.search(_clause_before(sentence, figure.value)):

@@ -142,6 +142,9 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _ASK_WORDS.sub(" ", text)
     count = re.search(r"(?i)\bhow\s+many\s+(?P<noun>(?:[\w-]+\s+){0,3}?[\w-]+?)(?=\s+(?:did|does|do|has|have|had|"
                       r"is|are|was|were|will|would)\b)", text)
+    if count is None:  # 'the Total number of employees', 'the Number of patents': a count as a form names it
+        count = re.search(r"(?i)\bnumber\s+of\s+(?P<noun>(?:[\w-]+\s+){0,2}?[\w-]+?)(?=\s+(?:for|of|in|at|as|"
+                          r"by|on|during|within|over|did|does|do|has|have|had|is|are|was|were)\b|\s*[?.]|\s*$)", text)
     # what was done to them counts too: 'how many machine tools did it deliver' is not how many it ordered
     verb = re.match(r"\s+(?:did|does|do|will|would)\s+(?:(?:the|its|their|it|they)\s+)?(?P<verb>[a-z]{3,})\b",
                     text[count.end():]) if count else None
@@ -151,6 +154,41 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     words = [t for i, t in enumerate(tokens) if content[i] or (
         t.lower() in _JOINING and 0 < i < len(tokens) - 1 and content[i - 1] and content[i + 1])]
     phrase = " ".join(words)
+    if count is not None:  # 'Total number of employees' counts employees: the scaffold of the count is no measure
+        phrase = re.sub(r"(?i)^(?:(?:the|total|overall)\s+)*number\s+of\s+", "", phrase).strip() or phrase
     done = verb.group("verb") if verb and verb.group("verb") not in _PLAIN_VERBS else ""
     return MeasureAsked(phrase=phrase, stems=frozenset(analyze(f"{phrase} {done}")), segment=segment,
                         count_noun=count.group("noun") if count else "")
+
+
+_SAID_OTHERWISE = (
+    (frozenset({"employe", "staff", "headcount", "workforc", "colleagu", "peopl", "personnel"}),
+     "we employed approximately people employees worldwide workforce headcount"),
+    (frozenset({"store", "shop", "outlet", "branch"}), "stores shops outlets branches locations"),
+    (frozenset({"patent"}), "patents patent portfolio intellectual property"),
+    (frozenset({"customer", "client", "subscrib"}), "customers clients subscribers accounts"),
+)
+"""How reports word a count the question names otherwise ('we employed approximately 315,000 people' for the
+number of employees): the words a search adds for it."""
+
+
+def count_wordings(question: str, companies: Sequence[str] = ()) -> str:
+    """The other words reports use for the things a count question counts ('' when it counts none of these)."""
+    from app.knowledge.analyzer import analyze
+
+    noun = measure_asked(question, companies).count_noun
+    stems = set(analyze(noun))
+    return " ".join(words for group, words in _SAID_OTHERWISE if any(s.startswith(tuple(group)) for s in stems))
+
+
+def states_count(question: str, text: str, companies: Sequence[str] = ()) -> bool:
+    """Whether a text states a count of what a count question counts, as reports word it: a number right before
+    the count noun or one of its other wordings, two words allowed between ('315,000 people', '41,000
+    full-time employees', '1,350 stores')."""
+    noun = measure_asked(question, companies).count_noun
+    if not noun:
+        return False
+    nouns = {noun.split()[-1].lower(), *(w for w in count_wordings(question, companies).split() if len(w) > 4)}
+    names = "|".join(re.escape(n.rstrip("s")) for n in sorted(nouns))
+    return re.search(rf"(?i)\b\d[\d,.]*\s+(?:[\w-]+\s+){{0,2}}?(?:{names})s?\b", text) is not None
+

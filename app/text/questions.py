@@ -87,6 +87,22 @@ _FORM_INSTRUCTION = re.compile(
 not what is asked: a sentence that names what to judge by ('Judge by the equity ratio') is kept."""
 
 
+@lru_cache(maxsize=1)
+def _measure_vocabulary() -> frozenset[str]:
+    from app.metrics import CATALOGUE, LINE_ITEMS
+
+    names = [*(s for item in LINE_ITEMS.values() for s in item.synonyms), *(a for m in CATALOGUE for a in m.aliases)]
+    return frozenset(w for name in names for w in re.findall(r"[a-z]+", name.lower()))
+
+
+def is_measure_word(word: str) -> bool:
+    """Whether a word is one that names measures ('Total', 'Cash', 'Dividend', 'Number' of 'What is the Total
+    revenue …', 'the Number of patents'), not a name of its own ('Foodservice', 'China'), however it is
+    capitalised: the statements' line item names and the metric catalogue's, and the quantities questions ask."""
+    lowered = word.lower().strip("'’")
+    return lowered in _measure_vocabulary() or bool(_QUANTITY.fullmatch(lowered))
+
+
 def asks_for_figure(question: str) -> bool:
     """Whether the question asks for a figure: 'how much/many', or 'what is/was' a quantity (not why, who,
     which, or what drove it)."""

@@ -135,11 +135,37 @@ _BOILERPLATE = re.compile(
     r"\bforward[- ]looking statements?\b|\bsafe harbou?r\b|\bPrivate Securities Litigation Reform Act\b|"
     r"\bundue reliance\b|\bundertakes? no obligation to (?:publicly )?(?:update|revise)\b|\btable of contents\b|"
     r"^\W*contents\W*$|\.{4,}\s*\d+\W*$|^\W*(?:part\s+[ivx]+\W+)?item\s+\d+[a-z]?\b.{0,100}?\s\d{1,3}\W*$|"
-    r"^(?:[^\d.!?]{3,60}\s\d{1,3}\s*){3,}$")
+    r"^(?:[^\d.!?]{3,60}\s\d{1,3}\s*){3,}$|"
+    r"\bshall\b|\bhereunder\b|\bhereby\b|\bhereof\b|\bhereto\b|\bthis\s+(?:Agreement|Plan|Award|Indenture)\b|"
+    r"\b(?:the\s+)?(?:Participant|Grantee|Optionee|Awardee)\b")
 """Sentences no answer should quote: officers' certifications (Sarbanes-Oxley 302/906), forward-looking-statement
-safe harbours, and table-of-contents lines ('Item 7. Management's Discussion and Analysis 35', dot leaders, a run
-of titles with page numbers)."""
+safe harbours, table-of-contents lines ('Item 7. Management's Discussion and Analysis 35', dot leaders, a run
+of titles with page numbers), and the terms of contracts and plans filed as exhibits ('… he shall be deemed to
+have terminated employment', 'Participant may be required to report the acquisition or sale of Shares'): what
+a report says the company did is never worded so."""
 
 
 def is_boilerplate(sentence: str) -> bool:
     return _BOILERPLATE.search(sentence.strip()) is not None
+
+
+_CONTRACT_WORDS = re.compile(r"\bshall\b|\bhereunder\b|\bhereby\b|\bhereof\b|\bhereto\b|\bherein\b|"
+                             r"\b[Nn]otwithstanding\b|\bthis\s+(?:Agreement|Plan|Award|Indenture|Section)\b|"
+                             r"\b(?:for\s+purposes\s+of\s+)?this\s+(?:paragraph|subsection|clause|Article)\b|"
+                             r"\b(?:Participant|Grantee|Optionee|Plan\s+Administrator|Plan\s+Year)\b|\bthe\s+foregoing\b|"
+                             r"\b[Ss]ection\s+\d+[A-Z]?\s+of\s+the\s+(?:Code|Act)\b|\b[Ss]ection\s+409A\b")
+_ASKS_TERMS = re.compile(r"(?i)\b(?:agreements?|indentures?|contracts?|covenants?|terms|plans?|amendments?|"
+                         r"exhibits?|facilit(?:y|ies)|notes\s+due|bylaws|charter|provisions?)\b")
+
+
+def is_contract_text(text: str) -> bool:
+    """Whether a passage is the terms of a contract or plan (an exhibit filed with a report: '… the Plan
+    Administrator shall determine …'), two of its markers or more: the report's own account of the company
+    is not worded so."""
+    return len(_CONTRACT_WORDS.findall(text)) >= 2
+
+
+def asks_about_terms(question: str) -> bool:
+    """Whether a question asks about an agreement, plan or instrument, whose terms an exhibit states."""
+    return _ASKS_TERMS.search(question) is not None
+

@@ -187,3 +187,30 @@ def test_a_figure_of_a_clause_with_a_subject_of_its_own_is_not_the_measures():
             "to £48.3m.")
     assert read(text, "revenue", "money") == [(437.2, "£m", 2024)]
     assert read(text, "operating profit", "money") == [(48.3, "£m", 2024)]
+
+
+# --- counts as reports word them ----------------------------------------------------------------------------
+
+
+def test_a_headcount_is_the_whole_not_the_breakdown_after_it() -> None:
+    text = ("On December 31, 2024, the Company employed approximately 92,000 people (full-time equivalents), with "
+            "approximately 37,000 employed in the United States and 55,000 employed internationally.")
+    assert [v for v, _, _ in read(text, "employees", "count", "employees")][:1] == [92000.0]
+    including = ("We employed approximately 315,000 people worldwide as of December 31, 2024, including "
+                 "approximately 132,000 people within the United States.")
+    assert [v for v, _, _ in read(including, "employees", "count", "employees")][:1] == [315000.0]
+
+
+def test_a_count_noun_before_a_figure_counts_it_only_when_it_leads_to_it() -> None:
+    text = "The segment employed approximately 5,000 employees at 52 significant manufacturing facilities."
+    assert [v for v, _, _ in read(text, "employees", "count", "employees")] == [5000.0]
+    assert [v for v, _, _ in read("Our headcount of 4,215 rose in the year.", "headcount", "count", "headcount")] \
+        == [4215.0]
+
+
+def test_enumerators_and_a_name_with_a_digit_are_no_figures() -> None:
+    clause = "For purposes of this paragraph (5), each employer is a member of paragraphs (1), (2) and (3) above."
+    assert figures_located(clause) == []
+    assert figures_located("Developing employees contributes to growing 3M’s business.") == []
+    assert [f.value for f in figures_located("Net debt was (12) at year end, against a loss of (5)m.")] == [-12.0,
+                                                                                                           -5.0]

@@ -686,4 +686,4 @@ def test_row_sections_reads_the_heading_over_each_row_in_both_layouts() -> None:
     wrapped = ("Total current liabilities\n 637.0  623.1 Non-current liabilities\nBorrowings\n 14 650.0  700.0 "
                "Lease liabilities\n 74.1  67.9 ")
     assert row_sections(wrapped, ["Total current liabilities", "Borrowings", "Lease liabilities"]) == [
-        "", "Non current liabilities", "Non current liabilities"]
+        "", "Non-current liabilities", "Non-current liabilities"]

@@ -185,3 +185,22 @@ def test_a_list_that_runs_to_the_end_of_its_page_is_read_on_into_the_next_page()
                               "blocks": blocks})
     assert answer == ("Tamsin Rail's report lists under 'We are organized into four reportable segments, as "
                       "follows': Freight; Passenger; Maintenance and Leasing [1][2].")
+
+
+def test_a_question_that_ranks_a_statements_rows_reads_the_rest_of_its_page():
+    from app.facts.query import row_members, read_query
+    from nodes.inputs import statement_continuations
+
+    pages = {(BALANCE.source_id, 59): [BALANCE_TOP, BALANCE_REST]}
+
+    def page_fn(source_id: str, page: int) -> list[Evidence]:
+        return pages.get((source_id, page), [])
+
+    question = "What was the largest liability on Tamsin Rail's balance sheet in 2024?"
+    [added] = statement_continuations(question, [BALANCE_TOP], page_fn)
+    assert added.chunk_id == "t-bs-1" and "the rest of the statement page" in added.why
+    assert statement_continuations("What was Tamsin Rail's revenue in 2024?", [BALANCE_TOP], page_fn) == []
+    # the page read whole, its liabilities add up to their total and the largest is ranked
+    rows = row_members("liability", read_query(question, [CO], (2024,)), [BALANCE_TOP, added], [CO], question)
+    in_2024 = {f.segment: f.figure.value for f in rows if f.figure.fiscal_year == 2024}
+    assert max(in_2024, key=in_2024.get) == "Long-term debt" and sum(in_2024.values()) == 3100.0

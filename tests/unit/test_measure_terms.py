@@ -50,3 +50,53 @@ def test_the_measure_without_the_questions_scaffold_is_one_way_to_state_it() -> 
     tools = measure_terms("How many machine tools did Tamsin Rail deliver in FY3/2025?", CO)
     assert states_measure(tools, "Machine tools delivered (units) 4,352 4,186")
     assert not states_measure(tools, "Orders received (Machine Tools) 41,280 40,150")
+
+
+# --- counts, forms and exhibits -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("question, phrase, noun", [
+    ("According to the annual report, what is the Total number of employees for Acme (within the last period)?",
+     "employees", "employees"),
+    ("What is the Number of patents for Acme?", "patents", "patents"),
+    ("What was Acme's average number of employees in 2024?", "average number of employees", "employees"),
+])
+def test_a_number_of_things_is_a_count_of_them(question: str, phrase: str, noun: str) -> None:
+    from app.text.measures import measure_asked
+
+    asked = measure_asked(question, ["Acme"])
+    assert (asked.phrase, asked.count_noun) == (phrase, noun)
+
+
+def test_a_count_is_searched_and_admitted_as_reports_word_it() -> None:
+    from app.evidence import Evidence
+    from app.models.providers.offline import OfflineGrader
+    from app.text.measures import count_wordings, states_count
+
+    question = "What is the total number of employees for Acme?"
+    assert "people" in count_wordings(question, ["Acme"]) and count_wordings("What was Acme's revenue?") == ""
+    said = "Human capital. We employed approximately 315,000 people worldwide as of December 31, 2024."
+    assert states_count(question, said, ["Acme"])
+    assert not states_count(question, "Revenue was 315,000 dollars.", ["Acme"])
+    doc = Evidence(chunk_id="a-12", source_id="ACME_2024_10K:p12", company="Acme", fiscal_year=2024, page=12,
+                   score=0.01, text="In addition, we are subject to environmental obligations. " + said)
+    assert OfflineGrader().grade(question, doc, ["Acme"])
+
+
+def test_the_terms_of_a_plan_filed_as_an_exhibit_are_no_evidence_unless_the_plan_is_asked_about() -> None:
+    from app.evidence import Evidence
+    from app.models.providers.offline import OfflineGrader
+
+    plan = Evidence(chunk_id="a-406", source_id="ACME_2024_10K:p406", company="Acme", fiscal_year=2024, page=406,
+                    score=0.03, text="(iii) Notwithstanding the rule in paragraph (3) above, an employee shall be "
+                                     "treated as a Specified Employee by the Plan Administrator.")
+    grader = OfflineGrader()
+    assert not grader.grade("How many employees does Acme have?", plan, ["Acme"])
+    assert grader.grade("Who is a Specified Employee under Acme's deferral plan?", plan, ["Acme"])
+
+
+def test_a_measure_capitalised_as_a_form_writes_it_names_no_one() -> None:
+    from app.text.questions import is_measure_word
+
+    assert is_measure_word("Total") and is_measure_word("Cash") and is_measure_word("Number")
+    assert not is_measure_word("Foodservice") and not is_measure_word("China")

@@ -1,7 +1,8 @@
 """The offline provider's grader: a document is admitted when its fused search score and the share of the
 question's topic terms (app/text/terms.topic_terms) in its first GRADE_CHARS characters pass two floors
 (`grade_offline`), or when a figure question's measure is stated there in any of its names, or a judgement
-question's conventional measure ('conservatively financed': the equity ratio)."""
+question's conventional measure ('conservatively financed': the equity ratio). The terms of a contract or plan
+filed as an exhibit are admitted only for a question about an agreement, plan or instrument."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from app.knowledge.analyzer import analyze
 from app.text.questions import asks_for_figure, core_question, measure_terms, states_measure
+from app.text.measures import states_count
+from app.text.sentences import asks_about_terms, is_contract_text
 from app.text.terms import topic_terms
 from prompts.retrieval import truncate_for_grading
 
@@ -53,6 +56,8 @@ class OfflineGrader:
         judgement on the balance sheet.'); a document that states the measure a figure question asks, in any
         of its names (a metric's line items, a line item's statement name), is admitted on that alone."""
         topic = topic_terms(core_question(question), companies)
+        if is_contract_text(truncate_for_grading(evidence.text)) and not asks_about_terms(question):
+            return False  # a plan's or agreement's terms filed as an exhibit: no account of the company's year
         if grade_offline(topic, evidence, min_score=self.min_score, min_overlap=self.min_overlap):
             return True
         if evidence.score < self.min_score:
@@ -60,6 +65,8 @@ class OfflineGrader:
         text = truncate_for_grading(evidence.text)
         if asks_for_figure(question) and states_measure(measure_terms(question, companies), text):
             return True
+        if states_count(question, text, companies):
+            return True  # 'the total number of employees': 'we employed approximately 315,000 people
         return states_judged_measure(question, text)
 
 

@@ -33,7 +33,7 @@ from app.models.providers.offline.composer.wording import cite, format_figure, p
 from app.text.companies import companies_named
 from app.text.question_kinds import Ask, asked_sentence, member_noun, read_ask
 from app.text.sentences import is_boilerplate
-from app.text.questions import measure_terms, states_measure
+from app.text.questions import is_measure_word, measure_terms, states_measure
 from app.text.terms import question_noise
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from app.turns import Block
@@ -384,9 +384,11 @@ class Analyst:
         """Whether every name the measure asked holds ('Foodservice' of "Foodservice's revenue", 'China' of
         'revenue in China'; the companies' own names aside) stands in the text."""
         names = set(analyze(" ".join(self.companies)))
+        # 'Total' of 'the Total revenue' is capitalised as a form writes measures, and names nothing
         proper = [w.removesuffix("'s").removesuffix("’s") for w in re.findall(r"\b[A-Z][a-z][\w'’-]*",
                                                                               self.query.measure.phrase)
-                  if not set(analyze(w)) <= names and not any(c.isupper() for c in w[1:])]  # 'JnJ': a short name
+                  if not set(analyze(w)) <= names and not any(c.isupper() for c in w[1:])  # 'JnJ': a short name
+                  and not is_measure_word(w)]
         return all(w.casefold() in text.casefold() for w in proper)
 
     def verb(self, fact: Fact) -> str:
