@@ -73,6 +73,10 @@ class RetrievalResult(BaseModel):
     fetched: list[str] = Field(
         default_factory=list, description="Chunk ids admitted because they hold a line item the question's "
         "figures need (nodes/inputs.py), not because the search ranked them.")
+    unmentioned: dict[str, list[str]] = Field(
+        default_factory=dict, description="For a 'did X mention …' question: named companies none of whose "
+        "report chunks holds the words asked about (a text search of all of them), each with the word stems "
+        "searched.")
 
 
 class SearchRequest(BaseModel):

@@ -146,6 +146,7 @@ class Runtime:
         s = self.settings
         return SupervisorDeps(
             models=self.models, search_fn=self.search_reports, news_fn=self.search_news, page_fn=self.page_chunks,
+            mention_fn=self.chunks_mentioning,
             count_tokens=count_tokens, known_companies=self.known_companies, periods_fn=self.fiscal_years_held,
             known_years=self.kb.catalog.fiscal_years, company_aliases=self.kb.catalog.company_aliases,
             period_ends=self.kb.catalog.period_ends, mentions=self.corpus_mentions,
@@ -175,6 +176,14 @@ class Runtime:
 
         filters = Filters(company=company, fiscal_year=fiscal_year, doc_type="report")
         return [evidence_from_hit(h) for h in self.kb.search(query, k=k, filters=filters).hits]
+
+    def chunks_mentioning(self, company: str, groups: list[list[str]]) -> list[Any]:
+        """A text search of every report chunk of one company: those holding, for each group, one of its stems
+        (app/knowledge/catalog.chunks_with_terms), as evidence (the latest filings first)."""
+        from app.evidence import Evidence
+
+        return [Evidence.model_validate({**row, "is_table": bool(row["is_table"])})
+                for row in self.kb.catalog.chunks_with_terms(company, groups)]
 
     def page_chunks(self, source_id: str, page: int) -> list[Any]:
         """The chunks of one page, as evidence: a statement page's other rows, when search found one of them."""

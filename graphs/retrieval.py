@@ -23,6 +23,7 @@ from app.models.roles import Grader
 from nodes.inputs import fetch_inputs
 from nodes.retrieval_state import (
     Drafter,
+    MentionFn,
     PageFn,
     PeriodsFn,
     RetrievalInput,
@@ -60,6 +61,7 @@ def build_retrieval_graph(
     k: int = DEFAULT_K,
     periods_fn: PeriodsFn | None = None,
     page_fn: PageFn | None = None,
+    mention_fn: MentionFn | None = None,
 ) -> StateGraph:
     """Wire the subgraph, uncompiled.
 
@@ -68,14 +70,16 @@ def build_retrieval_graph(
     evidence) -> list[Claim]` replaces the extractive draft (its claims are verified all the same);
     `periods_fn(company) -> fiscal years held` lets a question about a year no filing covers end insufficient
     without a search; `page_fn(source_id, page) -> list[Evidence]` (a page's chunks) lets the line-item fetch read
-    the rest of a statement page whose opening the search found."""
+    the rest of a statement page whose opening the search found; `mention_fn(company, prefix groups) ->
+    list[Evidence]` (a text search of a company's report chunks) answers 'did X mention …' questions."""
     _validate(search_fn, grader, drafter, max_attempts, k)
     builder = StateGraph(RetrievalState, input_schema=RetrievalInput, output_schema=RetrievalOutput)
     builder.add_node("start_retrieval", partial(start_retrieval, max_attempts=max_attempts, periods_fn=periods_fn))
     builder.add_node("plan_queries", partial(plan_queries, k=k))
     builder.add_node("search_company", partial(search_company, search_fn=search_fn), input_schema=SearchTask)
     builder.add_node("grade_documents", partial(grade_documents, grader=grader))
-    builder.add_node("fetch_inputs", partial(fetch_inputs, search_fn=search_fn, page_fn=page_fn))
+    builder.add_node("fetch_inputs", partial(fetch_inputs, search_fn=search_fn, page_fn=page_fn,
+                                             mention_fn=mention_fn))
     builder.add_node("draft_and_verify", partial(draft_and_verify, drafter=drafter))
     builder.add_node("finish_retrieval", finish_retrieval)
     builder.add_node("fall_back", fall_back)

@@ -54,6 +54,7 @@ class SupervisorDeps:
     known_companies: Callable[[], Sequence[str]] = lambda: []
     periods_fn: Callable[[str], Sequence[int]] | None = None
     page_fn: Callable[[str, int], list] | None = None
+    mention_fn: Callable[[str, list[list[str]]], list] | None = None
     known_years: Callable[[], Sequence[int]] | None = None
     period_ends: Callable[[str], Mapping[str, int]] | None = None
     mentions: Callable[[str], bool] | None = None
@@ -75,7 +76,8 @@ class SupervisorDeps:
 def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     """Wire the supervisor, uncompiled (app/runtime.py compiles it once, with the SQLite checkpointer)."""
     retrieval = build_retrieval_graph(deps.search_fn, grader=deps.models.grader, k=deps.retrieval_k,
-                                      periods_fn=deps.periods_fn, page_fn=deps.page_fn).compile()
+                                      periods_fn=deps.periods_fn, page_fn=deps.page_fn,
+                                      mention_fn=deps.mention_fn).compile()
     calculator = build_calculator_graph(deps.models.calculator).compile()
 
     hit = _hit_path(deps)

@@ -30,7 +30,7 @@ from app.turns import Block, CitationCheck
 from nodes.rewrite import keyword_query
 from nodes.state import SupervisorState
 from nodes.verify import unsupported_terms
-from prompts.answer import INSUFFICIENT_EVIDENCE
+from prompts.answer import INSUFFICIENT_EVIDENCE, NOT_MENTIONED
 from prompts.fences import one_line, strip_fence_markers
 
 _MARKER = re.compile(r"\s*\[(\d+)\]")
@@ -297,6 +297,23 @@ def shares_content(sentence: str, support: str) -> bool:
     return bool(words & set(analyze(support)))
 
 
+def not_mentioned_answer(state: SupervisorState) -> str:
+    """The declared 'No' of a 'did X mention …' question when a text search of all of every named company's
+    reports found no passage that mentions it (RetrievalResult.unmentioned); '' otherwise."""
+    from app.text.question_kinds import mentioned_phrase
+
+    result = state.get("retrieval_result")
+    companies = list(state.get("companies") or [])
+    topic = mentioned_phrase(state.get("question") or "")
+    if result is None or not topic or not companies or any(c not in result.unmentioned for c in companies):
+        return ""
+    searched = " together with ".join(" or ".join(f"'{p}'" for p in group.split("/"))
+                                      for group in result.unmentioned[companies[0]])
+    names = " and ".join(companies)
+    return NOT_MENTIONED.format(owner=f"{names}'" if names.endswith("s") else f"{names}'s", topic=topic,
+                                searched=searched)
+
+
 def insufficient_answer(state: SupervisorState) -> str:
     """The declared insufficient answer, and why: the periods the knowledge base holds for a company whose
     asked period it lacks, or whose filings were searched for what, in vain."""
@@ -339,6 +356,8 @@ def validate_citations(state: SupervisorState) -> dict[str, Any]:
     needed = decision is None or not any(decision.flags().values()) or any(
         (decision.needs_retrieval, decision.needs_news, decision.needs_calculation))
     if not draft or draft == INSUFFICIENT_EVIDENCE:
+        if declared := not_mentioned_answer(state):
+            return {"draft": declared, "status": "answered", "citation_check": CitationCheck()}
         return {"draft": insufficient_answer(state), "status": "insufficient",
                 "citation_check": CitationCheck(fail_closed=bool(draft))}
     question = state.get("question") or ""
@@ -346,5 +365,7 @@ def validate_citations(state: SupervisorState) -> dict[str, Any]:
     kept, check = check_citations(draft, list(state.get("blocks") or []), question, years)
     if not kept or (needed and not check.valid):
         check.fail_closed = True
+        if declared := not_mentioned_answer(state):
+            return {"draft": declared, "status": "answered", "citation_check": check}
         return {"draft": insufficient_answer(state), "status": "insufficient", "citation_check": check}
     return {"draft": " ".join(kept), "status": "answered", "citation_check": check}

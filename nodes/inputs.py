@@ -23,9 +23,10 @@ from app.facts.readers import extract_figures
 from app.knowledge.pages import forms_wanted, statement_of_page
 from app.text.identity import read_name
 from app.text.lists import is_enumerated
+from app.text.sentences import is_contract_text
 from app.text.question_kinds import asks_trend
 from app.metrics import LINE_ITEMS, label_match, needed_inputs
-from nodes.retrieval_state import PageFn, RetrievalState, SearchFn
+from nodes.retrieval_state import MentionFn, PageFn, RetrievalState, SearchFn
 
 FETCH_K = 5
 """Hits read per line-item search: the row is on the statement page, which ranks near the top when it exists."""
@@ -37,8 +38,17 @@ MAX_FETCHES = 12
 """Searches per run at most: a formula over three years of four line items is the most the catalogue asks."""
 
 
-def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn | None = None) -> dict[str, Any]:
-    """Admit the chunks that hold the line items the question needs and no admitted chunk gives (see above)."""
+def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn | None = None,
+                 mention_fn: MentionFn | None = None) -> dict[str, Any]:
+    """Admit the chunks that hold the line items the question needs and no admitted chunk gives (see above);
+    for a 'did X mention …' question, those that mention it, or the finding that none does."""
+    mentioned, unmentioned = mention_check(state, mention_fn)
+    out = _fetch(state, search_fn, page_fn, mentioned)
+    return {**out, "unmentioned": unmentioned} if unmentioned else out
+
+
+def _fetch(state: RetrievalState, search_fn: SearchFn, page_fn: PageFn | None, mentioned: list[Evidence]
+           ) -> dict[str, Any]:
     asked = list(state.get("fiscal_years") or [])
     unheld = state.get("unheld") or {}
     documents = list(state.get("documents") or [])
@@ -51,7 +61,7 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn 
                 for c in companies}
     graded = list(state["graded"])
     continued = [*list_continuations(state["question"], graded, page_fn),
-                 *statement_continuations(state["question"], graded, page_fn)]
+                 *statement_continuations(state["question"], graded, page_fn), *mentioned]
     if continued:
         graded = rank_evidence([*graded, *continued])
     if not any(needs_of.values()):
@@ -126,6 +136,46 @@ def list_continuations(question: str, graded: Sequence[Evidence], page_fn: PageF
         out.append(following.model_copy(update={"score": doc.score, "why": "continues the list that the admitted "
                                                                          "chunk before it on the page begins"}))
     return out
+
+
+MAX_MENTIONS = 3
+"""Chunks admitted per company because a text search of all its reports found them to mention what a 'did X
+mention …' question asks about."""
+
+
+def mention_check(state: RetrievalState, mention_fn: MentionFn | None) -> tuple[list[Evidence], dict[str, list[str]]]:
+    """For a 'did X mention …' question (app/text/question_kinds.mention_topic): a text search of every chunk of
+    each named company's reports for the topic's words. Where chunks mention it, up to MAX_MENTIONS of those not
+    admitted yet are (those whose opening names it first, then the latest filings); where none does (the terms of plans and
+    agreements filed as exhibits are no mention by the company), the company is recorded with the words searched:
+    its answer is a declared 'No', not 'insufficient'."""
+    from app.text.question_kinds import mention_topic
+
+    groups = mention_topic(state["question"])
+    if mention_fn is None or not groups:
+        return [], {}
+    stems = [sorted(group) for group in groups]
+    prefixes = [sorted({stem[:5] for stem in group if "+" not in stem}) for group in groups]
+    unheld = state.get("unheld") or {}
+    graded = list(state["graded"])
+    admitted: list[Evidence] = []
+    unmentioned: dict[str, list[str]] = {}
+    for company in [c for c in state.get("companies") or [] if c not in unheld]:
+        found = [d for d in mention_fn(company, stems) if not is_contract_text(d.text)]
+        if not found:
+            unmentioned[company] = ["/".join(p) for p in prefixes]
+            continue
+        held = {d.chunk_id for d in graded}
+        # the chunks about it first: where its words open the chunk ('13. Business Combinations / Acquisition of
+        # …'), not where a sentence mentions it in passing
+        words = re.compile(r"(?i)\b(?:" + "|".join(re.escape(p) for group in prefixes for p in group) + ")")
+        # (a word written apart, 'buy-back', is found by the search but not here: such a chunk ranks last)
+        found.sort(key=lambda d: m.start() if (m := words.search(d.text)) else len(d.text))
+        score = max((d.score for d in graded), default=0.0)
+        admitted += [d.model_copy(update={"score": score, "why": "mentions what the question asks about (a text "
+                                                                  "search of every chunk of the company's reports)"})
+                     for d in [d for d in found if d.chunk_id not in held][:MAX_MENTIONS]]
+    return admitted, unmentioned
 
 
 MAX_STATEMENT_PAGES = 2

@@ -15,6 +15,8 @@ from reducers import concat_documents, merge_found
 SearchFn = Callable[[str, str | None, int | None, int], list[Evidence]]
 PageFn = Callable[[str, int], list[Evidence]]
 """The chunks of one page of a source, in order."""
+MentionFn = Callable[[str, list[list[str]]], list[Evidence]]
+"""A text search of a company's report chunks: those whose terms hold, for every group, one of its stems."""
 PeriodsFn = Callable[[str], Sequence[int]]
 """The fiscal years the knowledge base holds filings for, for one company."""
 Drafter = Callable[[str, list[Evidence]], list[Claim]]
@@ -57,6 +59,7 @@ class RetrievalState(RetrievalInput, RetrievalOutput):
     unheld: dict[str, list[int]]
     fetched: list[str]
     fetch_tried: list[str]
+    unmentioned: dict[str, list[str]]
 
 
 class SearchTask(TypedDict):

@@ -266,6 +266,7 @@ def build_result(state: RetrievalState, status: Literal["found", "partial", "ins
         unheld=dict(state.get("unheld") or {}),
         absent=list(state.get("absent_companies") or []),
         fetched=list(state.get("fetched") or []),
+        unmentioned=dict(state.get("unmentioned") or {}),
     )
 
 

@@ -41,3 +41,10 @@ OUT_OF_SCOPE = (
 
 def answer_instructions() -> str:
     return ANSWER_INSTRUCTIONS.format(insufficient=INSUFFICIENT_EVIDENCE, fence_open=DATA_OPEN, fence_close=DATA_CLOSE)
+
+
+NOT_MENTIONED = ("No. {owner} reports held here do not mention {topic}: a text search of every passage found none "
+                 "(words beginning {searched}; the terms of plans and agreements filed as exhibits aside).")
+"""The declared answer to 'did X mention …' when no chunk of the company's reports holds the words asked about
+(nodes/inputs.mention_check): the search was of all of them, so absence is the answer, not a lack of evidence."""
+

@@ -321,8 +321,10 @@ def states(fact: FigureFact, figures: Sequence[Stated]) -> bool:
             continue
         if fact.kind == "ratio" and f.unit not in ("", "ratio"):
             continue
-        if fact.kind == "pence" and f.unit not in ("", "pence"):
-            continue
+        if fact.kind == "pence" and (f.unit not in ("", "pence") or (f.currency and f.unit != "pence")):
+            continue  # '£6' is six pounds, not 6.0p
+        if fact.kind == "count" and f.currency and re.search(r"[A-Za-z]", fact.text):
+            continue  # an amount of money counts no people or stores (a bare gold names no unit: any may state it)
         if fact.currency and f.currency and not _same_currency(fact.currency, f.currency):
             continue
         value = f.value

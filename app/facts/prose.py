@@ -283,7 +283,7 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
         # 55,000 employed internationally' counts 92,000; the parts are no answer to how many in all
         nouns = [f for f in nouns if not any(g.start < f.start and _BREAKDOWN.search(sentence[g.end:f.start])
                                              for g in nouns)]
-        located = nouns or located
+        located = nouns  # a sentence whose figures count other things states no count of these
     by_place = {(f.start, f.end): dated_year for f, *dated_year in dated_figures(sentence, fiscal_year)}
     out = []
     for fig in located:
@@ -373,12 +373,18 @@ _COUNT_LEAD = re.compile(r"(?i)(?:[:=]|\bof|\bwas|\bwere|\btotall?ed|\bstood\s+a
 
 
 def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool:
-    """The count noun right after the figure ('5,000 employees'), or right before it with a word that leads to
-    the count ('headcount of 4,215', 'employed approximately 92,000'), not a noun of another figure before it
-    ('5,000 employees at 52 significant manufacturing facilities': the 52 counts facilities)."""
+    """The count noun right after the figure ('5,000 employees') and heading what it counts (not '214 new patent
+    applications' for patents), or right before it with a word that leads to the count ('headcount of 4,215',
+    'employed approximately 92,000'), not a noun of another figure before it ('5,000 employees at 52 significant
+    manufacturing facilities': the 52 counts facilities)."""
     after = analyze(sentence[fig.end:fig.end + 40])[:3]
     if any(_matches(w, stems) for w in after):
-        return True
+        # the noun must head what is counted: '214 new patent applications' counts applications, not patents
+        phrase = re.match(r"\s*((?:[\w-]+\s+){0,3}?[\w-]+)(?=\s*(?:[,.;:()]|\b(?:of|in|at|for|on|to|from|by|with|"
+                          r"and|or|as|was|were|is|are|during|across|worldwide|globally)\b|$))",
+                          sentence[fig.end:fig.end + 60])
+        words = analyze(phrase.group(1)) if phrase else []
+        return not words or _matches(words[-1], stems) or not any(_matches(w, stems) for w in words[:-1])
     before = sentence[max(0, fig.start - 40):fig.start]
     lead = _COUNT_LEAD.search(before)
     return lead is not None and any(_matches(w, stems) for w in analyze(before[:lead.end()])[-2:])

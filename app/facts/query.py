@@ -229,6 +229,23 @@ def _counts_money(label: str, query: FactQuery) -> bool:
         and not _COUNTED.search(label)
 
 
+_PENCE_LABEL = re.compile(r"(?i)\((?:p|pence)\)|\bin\s+pence\b|\bpence\s+per\s+share\b")
+"""A row label that says its figures are pence ('Dividend per share (p)'): not the page's pounds."""
+_SCALED_LABEL = re.compile(r"(?i)\b(?:thousands?|millions?|'000|000s)\b|\((?:k|m)\)")
+"""A row label that scales its own figures ('Subscribers (thousands)')."""
+_SCALE_LINE = re.compile(r"(?i)\b(?:thousands?|millions?|billions?|'000|000s)\b")
+_MONEY_WORDS = re.compile(r"(?i)[$£€¥]|\b(?:yen|dollars?|euros?|pounds?|sterling|francs?|USD|AUD|CAD|EUR|GBP|JPY|"
+                          r"CHF)\b")
+
+
+def _money_scale_over(text: str, raw: str) -> bool:
+    """Whether the scale line nearest above a row scales money ('Millions of yen', '($ in millions)'), not
+    counts ('(in thousands, except churn and ARPU)')."""
+    at = text.find(raw[:40])
+    lines = [line for line in text[:at if at >= 0 else len(text)].splitlines() if _SCALE_LINE.search(line)]
+    return bool(lines) and _MONEY_WORDS.search(lines[-1]) is not None
+
+
 _MEASURED = re.compile(r"\((?P<unit>[Mk]?t|Mtpa|[kM]?oz|[GMk]Wh?|[kM]?boe|bbl|km|m²)\)")
 """A row label that names its physical unit ('Iron ore shipped (Mt)'): the row's unit."""
 
@@ -260,9 +277,13 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
                 continue
             measured = _MEASURED.search(row.line_item)
             unit = (measured.group("unit") if measured else "%" if _PERCENT_LABEL.search(row.line_item)
+                    else "p" if _PENCE_LABEL.search(row.raw)
                     else "" if _COUNTED.search(row.line_item) else _row_unit(row.unit, row.scale))
             if query.kind == "count":
                 unit = re.sub(r"(?:[A-Z]{1,3})?[$£€¥]", "", unit)  # subscribers in thousands are no dollars
+                if (set(analyze(row.line_item)) & query.count_stems and not _SCALED_LABEL.search(row.line_item)
+                        and _money_scale_over(doc.text, row.raw)):
+                    unit = ""  # 'Number of employees 7,842' under 'Millions of yen': people, not millions of them
             if value < 0 and _is_outflow(query):
                 value = -value  # capital expenditure 'spent': the bracketed cash outflow, as an amount
             column = row.columns[i] if row.columns and i < len(row.columns) else None

@@ -21,10 +21,10 @@ import sqlite3
 import threading
 from datetime import date, datetime
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 from sqlalchemy import (Boolean, Column, Date, DateTime, Integer, MetaData, String, Table, Text, create_engine,
-                        delete, event, func, insert, inspect, select, update)
+                        delete, event, func, insert, inspect, or_, select, update)
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 
@@ -256,6 +256,26 @@ class Catalog:
         """Every chunk of one page of a source, in order (CHUNK_FIELDS)."""
         query = (select(*[chunks.c[f] for f in CHUNK_FIELDS])
                  .where(chunks.c.source_id == source_id, chunks.c.page == page).order_by(chunks.c.ordinal))
+        with self.engine.connect() as conn:
+            return [dict(r._mapping) for r in conn.execute(query)]
+
+    def chunks_with_terms(self, company: str, groups: Sequence[Sequence[str]], *, doc_type: str = "report",
+                          limit: int = 20) -> list[dict]:
+        """Chunks of one company's documents whose analysed terms hold, for every group, one of its stems (a
+        text search of every chunk, not a ranking): a term starting with the stem's first five letters
+        ('acquisit' finds 'acquir') or the stem across two terms ('buyback' finds 'buy-back', read as 'buy back');
+        'job+cut' is two terms side by side. The latest filings first (CHUNK_FIELDS), at most `limit`."""
+        joined = func.replace(chunks.c.terms, " ", "")
+        conditions = [or_(*[c for stem in group for c in (
+            (joined.like(f"%{stem.replace('+', '')}%"),) if "+" in stem  # two words side by side: 'job+cut'
+            else ((" " + chunks.c.terms).like(f"% {stem[:5]}%"), joined.like(f"%{stem}%")))])
+            for group in groups if group]
+        if not conditions:
+            return []
+        query = (select(*[chunks.c[f] for f in CHUNK_FIELDS])
+                 .where(func.lower(chunks.c.company) == company.casefold(), chunks.c.doc_type == doc_type,
+                        *conditions)
+                 .order_by(chunks.c.fiscal_year.desc(), chunks.c.source_id, chunks.c.ordinal).limit(limit))
         with self.engine.connect() as conn:
             return [dict(r._mapping) for r in conn.execute(query)]
 

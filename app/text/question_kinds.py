@@ -123,6 +123,57 @@ def member_noun(question: str) -> str:
     return ""
 
 
+_MENTION = re.compile(
+    r"(?i)^(?:did|does|do|has|have|is|was)\s+(?:.{1,80}?\s)?(?:mention|mentions|mentioned|disclose|discloses|disclosed|"
+    r"discuss|discusses|discussed|refer\s+to|refers\s+to|referred\s+to|talk\s+about)(?!\s+of\b)\s+(?:any\s+|an?\s+|the\s+)?"
+    r"(?P<topic>.+?)(?:\s+(?:in|within|during|throughout|as\s+part\s+of)\s+(?:the|its|their|this)\b.*|\s+in\s+"
+    r"(?:FY)?\d{4}.*)?\s*\??$|^is\s+there\s+(?:any\s+)?mention\s+of\s+(?:any\s+|an?\s+|the\s+)?(?P<of>.+?)"
+    r"(?:\s+in\s+.*)?\s*\??$")
+_NOT_TOPIC = frozenset("any the a an of its their company companies business businesses".split())
+
+
+def mentioned_phrase(question: str) -> str:
+    """What a 'did X mention …' question asks about, as it words it ('mergers or acquisitions'); '' for any
+    other question."""
+    match = _MENTION.match(asked_sentence(question))
+    return (match.group("topic") or match.group("of") or "").strip() if match else ""
+
+
+def mention_topic(question: str) -> list[frozenset[str]]:
+    """What a 'did X mention …' question asks to be mentioned, as stems a text must hold: one group per word,
+    the words of an either/or one group ('Did X mention any mergers or acquisitions in the annual report?' →
+    [{merger, acquisit}]); [] for any other question."""
+    from app.knowledge.analyzer import analyze
+
+    match = _MENTION.match(asked_sentence(question))
+    if not match:
+        return []
+    topic = match.group("topic") or match.group("of") or ""
+    alternatives = [[w for w in re.findall(r"[A-Za-z][\w-]*", part) if w.lower() not in _NOT_TOPIC]
+                    for part in re.split(r"(?i)\s*(?:,|\bor\b|/)\s*", topic)]
+    alternatives = [words for words in alternatives if words]
+    if len(alternatives) > 1 and all(len(words) == 1 for words in alternatives):
+        either = frozenset(stem for words in alternatives for stem in analyze(words[0]))
+        groups = [either] if either else []
+    else:
+        groups = [frozenset(analyze(w)) for words in alternatives[:1] for w in words if analyze(w)]
+    return [group | said_otherwise(group) for group in groups]
+
+
+def said_otherwise(stems: frozenset[str] | set[str]) -> frozenset[str]:
+    """The stems reports use for these otherwise (`_SAID_OTHERWISE`; two words side by side joined with '+')."""
+    return frozenset(s for stem in stems for s in _SAID_OTHERWISE.get(stem, ()))
+
+
+_JOB_CUTS = ("redund", "retrench", "job+cut", "job+loss", "job+affect", "job+reduct", "social+plan",
+             "workforc+reduct", "headcount+reduct")
+_SAID_OTHERWISE = {"layoff": _JOB_CUTS, "redund": ("layoff", *_JOB_CUTS[1:]), "buyback": ("repurchas", "buy+back"),
+                   "repurchas": ("buyback", "buy+back"), "acquisit": ("acquir",), "merger": ("acquir",)}
+"""Words reports use for what a 'did X mention …' question names otherwise: a UK report's redundancies are
+layoffs, and so are a German plant closure's '410 jobs are affected' and its social plan; a repurchase of shares
+is a buyback. Two words joined by '+' stand side by side (matched as one joined word)."""
+
+
 def read_ask(question: str) -> Ask:
     """The kind of answer the question asks for (module docstring)."""
     core = asked_sentence(question)

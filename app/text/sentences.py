@@ -133,13 +133,15 @@ _BOILERPLATE = re.compile(
     r".{0,120}\b(?:report|statements|section\s+(?:302|906)|Sarbanes)|\bSarbanes[- ]Oxley\b|"
     r"\buntrue statement of a material fact\b|\bfairly presents?\b.{0,80}\bfinancial condition\b|"
     r"\bforward[- ]looking statements?\b|\bsafe harbou?r\b|\bPrivate Securities Litigation Reform Act\b|"
-    r"\bundue reliance\b|\bundertakes? no obligation to (?:publicly )?(?:update|revise)\b|\btable of contents\b|"
+    r"\bundue reliance\b|\bin our opinion\b|\bpresents? fairly,? in all material respects\b|\bwe have audited\b|"
+    r"\bwhich comprise the (?:consolidated |group )?(?:statements?|balance sheets?)\b|\bbasis for (?:our )?opinion\b|"
+    r"\bkey audit matters?\b|\breasonable assurance about whether\b|\bundertakes? no obligation to (?:publicly )?(?:update|revise)\b|\btable of contents\b|"
     r"^\W*contents\W*$|\.{4,}\s*\d+\W*$|^\W*(?:part\s+[ivx]+\W+)?item\s+\d+[a-z]?\b.{0,100}?\s\d{1,3}\W*$|"
     r"^(?:[^\d.!?]{3,60}\s\d{1,3}\s*){3,}$|"
     r"\bshall\b|\bhereunder\b|\bhereby\b|\bhereof\b|\bhereto\b|\bthis\s+(?:Agreement|Plan|Award|Indenture)\b|"
     r"\b(?:the\s+)?(?:Participant|Grantee|Optionee|Awardee)\b")
 """Sentences no answer should quote: officers' certifications (Sarbanes-Oxley 302/906), forward-looking-statement
-safe harbours, table-of-contents lines ('Item 7. Management's Discussion and Analysis 35', dot leaders, a run
+safe harbours, the auditor's report ('In our opinion, the financial statements present fairly …'), table-of-contents lines ('Item 7. Management's Discussion and Analysis 35', dot leaders, a run
 of titles with page numbers), and the terms of contracts and plans filed as exhibits ('… he shall be deemed to
 have terminated employment', 'Participant may be required to report the acquisition or sale of Shares'): what
 a report says the company did is never worded so."""
@@ -150,7 +152,8 @@ def is_boilerplate(sentence: str) -> bool:
 
 
 _CONTRACT_WORDS = re.compile(r"\bshall\b|\bhereunder\b|\bhereby\b|\bhereof\b|\bhereto\b|\bherein\b|"
-                             r"\b[Nn]otwithstanding\b|\bthis\s+(?:Agreement|Plan|Award|Indenture|Section)\b|"
+                             r"\b[Nn]otwithstanding\b|\b(?:this|the)\s+(?:Agreement|Plan|Award|Indenture|Section|"
+                             r"Trustee|Grant|Performance\s+Shares|Restricted\s+Stock\s+Units|Employer)\b|"
                              r"\b(?:for\s+purposes\s+of\s+)?this\s+(?:paragraph|subsection|clause|Article)\b|"
                              r"\b(?:Participant|Grantee|Optionee|Plan\s+Administrator|Plan\s+Year)\b|\bthe\s+foregoing\b|"
                              r"\b[Ss]ection\s+\d+[A-Z]?\s+of\s+the\s+(?:Code|Act)\b|\b[Ss]ection\s+409A\b")

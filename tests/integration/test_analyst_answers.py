@@ -7,7 +7,7 @@ the strict scorer the benchmark uses (app/evaluation/scoring.py): the first sent
 with its sign, scale and rounding, or open with the right Yes/No; a list or an explanation must state every key
 fact; an unstated measure must get the declared insufficient answer and a vague question a clarification. No
 answer may state another period's or segment's figure where one lies near, repeat a sentence or paste a
-fragment. The benchmark asks all 104 questions (python bench/financebench.py --corpora analyst); these are the
+fragment. The benchmark asks all 117 questions (python bench/financebench.py --corpora analyst); these are the
 kinds' representatives that Prov answers today, so a regression in any kind fails here."""
 
 from __future__ import annotations
@@ -41,6 +41,10 @@ BY_KIND = {
     "largest or smallest of a breakdown": "an-rha-13",
     "largest or smallest row of one statement (the most cash used)": "an-plb-20",
     "yes/no on a property, stated with another form of the word ('closing' / 'closure')": "an-rha-15",
+    "annual-report form: a count, no period named, the annual report's and not the half-year's": "an-form-04",
+    "annual-report form: a figure worded near the one asked is no answer (N/A)": "an-form-07",
+    "annual-report form: 'did it mention', a sentence says so in other words (a social plan)": "an-form-10",
+    "annual-report form: 'did it mention', a text search of every passage finds none (declared No)": "an-form-09",
     "list under a heading": "an-wgm-15",
     "unstated: a qualifier the filing does not report": "an-trc-18",
     "unstated: a full year only a half-year report covers": "an-wgm-20",

@@ -83,3 +83,24 @@ def test_period_ends_name_the_fiscal_year_each_report_is_filed_as(tmp_path: Path
                                             period_end=end, doc_type=doc_type), [], [])
     assert catalog.period_ends("Acme Rail") == {"2024-06-30": 2024, "2024-12-31": 2025}
     assert catalog.period_ends("Nobody") == {}
+
+
+def test_a_text_search_of_a_companys_chunks_finds_every_form_of_the_words(tmp_path: Path) -> None:
+    from app.knowledge.analyzer import analyze
+    from app.knowledge.records import Chunk
+
+    catalog = Catalog(tmp_path / "catalog.sqlite")
+    texts = ["The Board approved an on-market share buy-back of up to A$150 million.",
+             "On October 1, 2024 the Company acquired 100% of Bellandi S.r.l.",
+             "Revenue rose 4% on higher volumes."]
+    record = SourceRecord(source_id="acme-ar", text=" ".join(texts), origin="acme-ar", company="Acme Rail",
+                          fiscal_year=2024)
+    chunks = [Chunk(chunk_id=f"acme-ar::{i}", source_id="acme-ar", ordinal=i, text=t, tokens=12, page=i + 1,
+                    company="Acme Rail", fiscal_year=2024) for i, t in enumerate(texts)]
+    catalog.replace_source(record, chunks, [" ".join(analyze(t)) for t in texts])
+    found = lambda groups: [c["chunk_id"] for c in catalog.chunks_with_terms("Acme Rail", groups)]  # noqa: E731
+    assert found([["share"], ["buyback", "repurchas"]]) == ["acme-ar::0"]  # 'buy-back' is read 'buy back'
+    assert found([["merger", "acquisit"]]) == ["acme-ar::1"]  # 'acqui…' finds 'acquired'
+    assert found([["layoff", "redund"]]) == []
+    assert found([["share"], ["revenu"]]) == []  # every group must stand in one chunk
+    assert catalog.chunks_with_terms("Borealis Air", [["revenu"]]) == []

@@ -214,3 +214,10 @@ def test_enumerators_and_a_name_with_a_digit_are_no_figures() -> None:
     assert figures_located("Developing employees contributes to growing 3M’s business.") == []
     assert [f.value for f in figures_located("Net debt was (12) at year end, against a loss of (5)m.")] == [-12.0,
                                                                                                            -5.0]
+
+
+def test_a_count_noun_that_only_qualifies_what_is_counted_is_not_counted() -> None:
+    text = "We filed 214 new patent applications (prior year: 187), mainly for planetary gearboxes."
+    assert read(text, "patents", "count", "patents") == []
+    assert [v for v, _, _ in read("The Group held 1,320 patents at year end.", "patents", "count", "patents")] \
+        == [1320.0]

@@ -687,3 +687,20 @@ def test_row_sections_reads_the_heading_over_each_row_in_both_layouts() -> None:
                "Lease liabilities\n 74.1  67.9 ")
     assert row_sections(wrapped, ["Total current liabilities", "Borrowings", "Lease liabilities"]) == [
         "", "Non-current liabilities", "Non-current liabilities"]
+
+
+def test_a_counts_row_under_a_money_scale_counts_people_and_a_pence_row_is_pence() -> None:
+    highlights = ("Financial Highlights\nMillions of yen\nFY3/2024 FY3/2025\nNet sales\n204,730 218,260\n"
+                  "Number of employees\n7,516 7,842\n")
+    q = query("What is the total number of employees of Quillfeather Mining?")
+    [fact] = [f for f in facts_for(q, [evidence(highlights, fiscal_year=2025)]) if f.figure.fiscal_year == 2025]
+    assert (fact.figure.value, fact.figure.unit) == (7842.0, "")
+    subscribers = ("Wireless financial results\n(in millions of Canadian dollars)\n2024 2023\nRevenue 2,761.0 2,670.0\n"
+                   "Wireless subscriber results\n(in thousands, except churn)\n2024 2023\nPrepaid subscribers 632 646\n")
+    q = query("How many prepaid subscribers did Quillfeather Mining have at the end of 2024?")
+    assert [(f.figure.value, f.figure.unit) for f in facts_for(q, [evidence(subscribers)])
+            if f.figure.fiscal_year == 2024][:1] == [(632.0, "k")]
+    pence = "Group income statement\n£m\n2025 2024\nRevenue 1,512.4 1,498.0\nDividend per share (p) 6.0 5.8\n"
+    q = query("What was Quillfeather Mining's dividend per share in 2025?")
+    assert [(f.figure.value, f.figure.unit) for f in facts_for(q, [evidence(pence, fiscal_year=2025)])
+            if f.figure.fiscal_year == 2025][:1] == [(6.0, "p")]

@@ -204,3 +204,42 @@ def test_a_question_that_ranks_a_statements_rows_reads_the_rest_of_its_page():
     rows = row_members("liability", read_query(question, [CO], (2024,)), [BALANCE_TOP, added], [CO], question)
     in_2024 = {f.segment: f.figure.value for f in rows if f.figure.fiscal_year == 2024}
     assert max(in_2024, key=in_2024.get) == "Long-term debt" and sum(in_2024.values()) == 3100.0
+
+
+def test_a_did_it_mention_question_reads_what_a_text_search_finds_or_declares_no():
+    from app.evidence import RetrievalResult
+    from nodes.generate import validate_citations
+    from nodes.inputs import mention_check
+    from prompts.answer import INSUFFICIENT_EVIDENCE
+
+    question = "Did Tamsin Rail mention any layoffs in the annual report? If there is no mention, return False."
+    said = Evidence(chunk_id="t-p31-0", source_id="TAMSIN_2024_10K:p31", company=CO, fiscal_year=2024, page=31,
+                    score=0.0, text="Restructuring. We recorded $12 million of redundancy costs for 140 roles.")
+    plan = Evidence(chunk_id="t-p210-0", source_id="TAMSIN_2024_10K:p210", company=CO, fiscal_year=2024, page=210,
+                    score=0.0, text="A Participant on layoff shall be deemed to have terminated under this Plan.")
+    asked: list[list[list[str]]] = []
+
+    def mentions(found: list[Evidence]):
+        def fn(company: str, groups: list[list[str]]) -> list[Evidence]:
+            asked.append(groups)
+            return found
+        return fn
+
+    state = {"question": question, "companies": [CO], "graded": [BALANCE], "unheld": {}}
+    admitted, unmentioned = mention_check(state, mentions([plan, said]))  # type: ignore[arg-type]
+    assert [d.chunk_id for d in admitted] == ["t-p31-0"] and "text search" in admitted[0].why
+    assert unmentioned == {} and len(asked[-1]) == 1 and {"layoff", "redund", "job+cut"} <= set(asked[-1][0])
+    # a plan's terms filed as an exhibit are no mention by the company: the answer is a declared No
+    admitted, unmentioned = mention_check(state, mentions([plan]))  # type: ignore[arg-type]
+    assert admitted == [] and unmentioned == {CO: ["layof/redun/retre"]}
+    assert mention_check({**state, "question": "What was Tamsin Rail's revenue?"}, mentions([said])) == ([], {})
+    result = RetrievalResult(status="insufficient", unmentioned=unmentioned, attempts=1, found={CO: False})
+    out = validate_citations({"question": question, "companies": [CO], "draft": INSUFFICIENT_EVIDENCE,
+                              "retrieval_result": result, "blocks": []})  # type: ignore[typeddict-item]
+    assert out["status"] == "answered" and out["draft"].startswith("No. Tamsin Rail's reports held here do not "
+                                                                   "mention layoffs")
+    # a search that found it mentioned leaves a draft it could not make insufficient, never a No
+    found = result.model_copy(update={"unmentioned": {}})
+    out = validate_citations({"question": question, "companies": [CO], "draft": INSUFFICIENT_EVIDENCE,
+                              "retrieval_result": found, "blocks": []})  # type: ignore[typeddict-item]
+    assert out["status"] == "insufficient"

@@ -104,3 +104,21 @@ def test_changes_asked_as_amounts_and_extremes_of_a_named_measures_change() -> N
 ])
 def test_an_extreme_question_names_the_kind_of_row_it_ranks(question: str, noun: str) -> None:
     assert member_noun(question) == noun
+
+
+@pytest.mark.parametrize("question, topic, groups", [
+    ("Did Acme mention any mergers or acquisitions in the annual report? If there is no mention, return False.",
+     "mergers or acquisitions", [{"merger", "acquisit", "acquir"}]),
+    ("Did Acme mention any layoffs in the annual report?", "layoffs",
+     [{"layoff", "redund", "retrench", "job+cut", "job+loss", "job+affect", "job+reduct", "social+plan",
+       "workforc+reduct", "headcount+reduct"}]),
+    ("Does Acme's annual report mention a share buyback?", "share buyback",
+     [{"share"}, {"buyback", "repurchas", "buy+back"}]),
+    ("Is there any mention of cyber incidents in the report?", "cyber incidents", [{"cyber"}, {"incid"}]),
+    ("Did Acme book an impairment in FY2024?", "", []),
+])
+def test_a_did_it_mention_question_names_what_a_text_must_hold(question: str, topic: str, groups: list) -> None:
+    from app.text.question_kinds import mention_topic, mentioned_phrase
+
+    assert mentioned_phrase(question) == topic
+    assert [set(g) for g in mention_topic(question)] == groups

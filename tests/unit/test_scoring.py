@@ -141,3 +141,15 @@ def test_load_questions_names_the_bad_line(tmp_path: Path) -> None:
         load_questions([tmp_path])
     (tmp_path / "a.jsonl").write_text(json.dumps(good) + "\n")
     assert [x.id for x in load_questions([tmp_path])] == ["a"]
+
+
+def test_pounds_state_no_pence_and_money_counts_no_people() -> None:
+    from app.evaluation.scoring import figure_fact, stated_figures, states
+
+    pence = figure_fact({"figure": "6.0", "unit": "p"})
+    assert not states(pence, stated_figures("Pellbury's dividend per share was £6 in FY2025."))
+    assert states(pence, stated_figures("Pellbury's dividend per share was 6.0p in FY2025."))
+    people = figure_fact({"figure": "7,842", "unit": "people"})
+    assert not states(people, stated_figures("Its number of employees was $7,842 in FY2025."))
+    assert not states(people, stated_figures("Its number of employees was 7,842m in FY2025."))
+    assert states(people, stated_figures("Its number of employees was 7,842 in FY2025."))

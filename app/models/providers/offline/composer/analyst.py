@@ -27,11 +27,11 @@ from typing import Any
 from app.calc_tools import CalcResult, Figure
 from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_measure, choose, facts_for,
                               member_facts, read_query, row_members, section_of, two_periods)
-from app.facts.prose import whole_sentences
+from app.facts.prose import prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure, possessive
 from app.text.companies import companies_named
-from app.text.question_kinds import Ask, asked_sentence, member_noun, read_ask
+from app.text.question_kinds import Ask, asked_sentence, member_noun, read_ask, said_otherwise
 from app.text.sentences import is_boilerplate
 from app.text.questions import is_measure_word, measure_terms, states_measure
 from app.text.terms import question_noise
@@ -788,7 +788,8 @@ class Analyst:
                 if (not _is_statement_sentence(sentence) or sentence.rstrip().endswith(":")
                         or is_boilerplate(sentence)):
                     continue
-                words = set(analyze(sentence))
+                tokens = analyze(sentence)
+                words = {*tokens, *(a + b for a, b in zip(tokens, tokens[1:]))}  # 'buy-back' holds 'buyback'
                 hits = [g for g in key if any(_stem_in_words(k, words) for k in g)]
                 if len(hits) < len(key) - (1 if len(key) >= 4 and self.ask.kind != "yes_no" else 0):
                     continue
@@ -851,6 +852,10 @@ class Analyst:
             # the names the measure asked holds ('revenue in China') stand in the claim or in one before it: one
             # that names Project Bedrock carries the next that states its charge, but the group's revenue before
             # a sentence on the Media segment is no Media revenue
+            if self.query.kind == "count" and self.query.count_stems and not self.ask.loose:
+                # a count's claim counts the things asked: not '214 new patent applications' for patents
+                kept = [s for s in kept if prose_facts(re.sub(r"\[\d+\]", "", s), self.query.prose_measure(),
+                                                       company=None, fiscal_year=None, source_id="claim")]
             if self.ask.loose:
                 return kept
             carried = [s for i, s in enumerate(kept) if self.names_asked_in(" ".join(kept[:i + 1]))]
@@ -882,7 +887,8 @@ class Analyst:
             groups = [g for g in groups if not g & (sa | sb)] + [set().union(*joined)]
         if self.ask.kind == "list":  # where a company operates: its regions, or the segments it reports them as
             groups = [g | set().union(*(_PLACES.get(k, frozenset()) for k in g)) for g in groups]
-        groups = [g | set().union(*(_SAME_ROLE.get(k, frozenset()) for k in g)) for g in groups]
+        groups = [g | set().union(*(_SAME_ROLE.get(k, frozenset()) for k in g))
+                  | {s.replace("+", "") for s in said_otherwise(g)} for g in groups]  # 'job+cut': 'job cuts'
         # two words a report may write as one ('buy back' / 'buyback', 'cash flow' / 'cashflow'): the joined word
         # holds both
         words = re.findall(r"[A-Za-z]+", asked_sentence(self.question))
@@ -1061,10 +1067,20 @@ def _is_statement_sentence(sentence: str) -> bool:
 def _stem_in_words(stem: str, words: set[str]) -> bool:
     """A key word stands in a sentence: the same stem, the same first five letters, or the same root once a
     derivational ending is off ('closing' and 'closure': 'close' and 'closur' are both 'clos')."""
-    if stem in words or (len(stem) >= 5 and any(len(w) >= 5 and w[:5] == stem[:5] for w in words)):
-        return True
+    if stem in words or (len(stem) >= 5 and any(len(w) >= 5 and w[:5] == stem[:5]
+                                                and _common_prefix(w, stem) >= max(len(w), len(stem)) - 3
+                                                for w in words)):
+        return True  # 'acquisit' / 'acquir'; not 'sharebuyback' / 'sharehold'
+
     root = _root(stem)
     return len(root) >= 4 and any(_root(w) == root for w in words)
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
 
 
 def _root(stem: str) -> str:
