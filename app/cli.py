@@ -471,6 +471,10 @@ def trace(
         out.print(again["original"]["answer"] or "", highlight=False, markup=False)
         out.print(f"regenerated with {again['model']} ({again['status']}):", highlight=False)
         out.print(again["answer"], highlight=False, markup=False)
+        for call in again["calls"]:
+            out.print(f"call: {call['role']} on {call['model']}, {call['blocks']} block(s), {call['prompt_chars']} "
+                      f"prompt characters, {call['seconds']} s", highlight=False)
+        out.print(f"logged to {again['log']}", highlight=False)
         return
     if diff:
         pair = [*diff, *(extra or [])]
@@ -746,6 +750,7 @@ def eval_contribution(
         table.add_row(f"[{row['block']}]", row["kind"], row["source_id"], row["effect"],
                       ", ".join(row["figures_lost"]), "yes" if row["grounded"] else "no")
     out.print(table)
+    out.print(f"{report['calls']} model call(s) logged to {report['log']}", highlight=False)
 
 
 def _render_eval(report: dict) -> None:  # type: ignore[type-arg]
@@ -763,9 +768,16 @@ def _render_eval(report: dict) -> None:  # type: ignore[type-arg]
         shown = "—" if rate is None else f"{rate:.1%}"
         if stage in compared and compared[stage]["delta"] is not None:
             shown += f" ({compared[stage]['delta']:+.1%})"
-        details = {k: v for k, v in figures.items() if k not in ("n", "rate") and v not in ([], {}, None)}
+        details = {k: v for k, v in figures.items()
+                   if k not in ("n", "rate", "held_out") and v not in ([], {}, None)}
         table.add_row(stage, str(figures.get("n", 0)), shown, json.dumps(details, default=str)[:300])
     out.print(table)
+    held = report["route"].get("held_out")
+    if held:
+        companies = "; ".join(f"{c} {v['held_out']:.0%} (with it {v['in_sample']:.0%})"
+                              for c, v in held["by_company"].items())
+        out.print(f"route on companies held out of the router's training: {held['rate']:.1%} of {held['n']} first "
+                  f"turns (trained with them: {held['in_sample_rate']:.1%}); {companies}", highlight=False)
     for change in (report.get("compare") or {}).get("changed") or []:
         out.print(f"changed {change['id']}: {change['change']}", highlight=False)
         diff = change.get("manifest") or {}

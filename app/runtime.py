@@ -9,9 +9,13 @@ checkpoint.
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import re
+import time
 import uuid
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from functools import cached_property
 from typing import Any
 
@@ -62,6 +66,26 @@ class TurnResult:
             "cache_hit": self.cached, "cached": self.cached, "cached_at": self.cached_at,
             "cached_question": self.cached_question, "flagged": self.flagged,
         }
+
+
+class _LoggedSynthesizer:
+    """A synthesizer whose every call is recorded: when, the model, how much prompt went in and came out, how long
+    it took (what `regenerate` logs to Settings.regenerate_log_path)."""
+
+    def __init__(self, inner: Any, calls: list[dict[str, Any]], about: dict[str, Any]) -> None:
+        self.inner, self.calls, self.about = inner, calls, about
+        self.label = getattr(inner, "label", None) or getattr(inner, "model_name", None) or type(inner).__name__
+
+    def draft(self, state: Any) -> str:
+        started = time.perf_counter()
+        answer = self.inner.draft(state)
+        prompt = state.get("prompt") or []
+        self.calls.append({**self.about, "at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                           "role": "synthesis", "model": self.label,
+                           "prompt_chars": sum(len(str(getattr(m, "content", m))) for m in prompt),
+                           "blocks": len(state.get("blocks") or []), "answer_chars": len(answer or ""),
+                           "seconds": round(time.perf_counter() - started, 3)})
+        return answer
 
 
 class Runtime:
@@ -536,7 +560,14 @@ class Runtime:
             from app.models import get_models
 
             deps.models = get_models(self.settings.model_copy(update={"large_model": model}))
+        calls: list[dict[str, Any]] = []
+        deps.models = dataclasses.replace(deps.models, synthesizer=_LoggedSynthesizer(
+            deps.models.synthesizer, calls, {"thread": thread_id, "turn": turn, "dropped": drop}))
         out = build_regenerate_graph(deps).compile().invoke(values)
+        log = self.settings.regenerate_log_path
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with log.open("a", encoding="utf-8") as handle:  # appended whole lines: an earlier log is never rewritten
+            handle.writelines(json.dumps(call) + "\n" for call in calls)
         blocks = list(out.get("blocks") or [])
         cited = sorted({int(n) for n in re.findall(r"\[(\d+)\]", out.get("draft") or "")})
         return {"thread": thread_id, "turn": turn, "dropped": drop, "model": getattr(deps.models.synthesizer,
@@ -545,7 +576,8 @@ class Runtime:
                 "original": {"status": record["status"], "answer": record["answer"]},
                 "blocks": [{"n": b.n, "kind": b.kind, "source_id": b.source_id, "header": b.header}
                            for b in blocks], "cited": cited,
-                "block_texts": {b.n: f"{b.header}\n{b.text}" for b in blocks}}
+                "block_texts": {b.n: f"{b.header}\n{b.text}" for b in blocks},
+                "calls": calls, "log": str(log)}
 
     def turns(self, thread_id: str) -> list[dict[str, Any]]:
         """Every turn of the thread's current line of checkpoints (forks replace what they replayed), oldest

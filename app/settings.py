@@ -163,6 +163,11 @@ class Settings(BaseSettings):
         return self.home / "checkpoints.sqlite"
 
     @property
+    def regenerate_log_path(self) -> Path:
+        """Where `prov trace --regenerate` and `prov eval contribution` log each model call they make (JSONL)."""
+        return self.home / "logs" / "regenerate.jsonl"
+
+    @property
     def memory_database_url(self) -> str:
         """PROV_MEMORY_URL; unset, the checkpoints' PostgreSQL when PROV_CHECKPOINT_URL names one, else SQLite
         under home. A plain postgresql:// URL gets SQLAlchemy's psycopg (3) driver, the one Prov installs."""

@@ -39,8 +39,10 @@ def contribution(runtime: Any, thread: str, turn: int) -> dict[str, Any]:
     base = _words(full["answer"])
     figures = set(_NUMBER.findall(base))
     rows = []
+    calls = len(full["calls"])
     for block in full["blocks"]:
         without = runtime.regenerate(thread, turn, drop=block["n"])
+        calls += len(without["calls"])
         words = _words(without["answer"])
         if without["status"] != "answered" and full["status"] == "answered":
             effect = "needed: without it the answer is insufficient"
@@ -54,4 +56,5 @@ def contribution(runtime: Any, thread: str, turn: int) -> dict[str, Any]:
                      "figures_lost": sorted(figures - now), "figures_gained": sorted(now - figures),
                      "grounded": _grounded(without), "answer": without["answer"]})
     return {"thread": thread, "turn": turn, "model": full["model"], "status": full["status"],
-            "answer": full["answer"], "grounded": _grounded(full), "original": full["original"], "blocks": rows}
+            "answer": full["answer"], "grounded": _grounded(full), "original": full["original"], "blocks": rows,
+            "calls": calls, "log": full["log"]}

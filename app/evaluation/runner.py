@@ -111,16 +111,41 @@ def run_suites(suites: Sequence[Suite], settings: Settings, progress: Progress =
             _copy_knowledge(kb_home, run_home)
             runtime = Runtime(_settings_for(settings, run_home))
             try:
+                asked: list[Observed] = []
                 for suite in (s for s in suites if s.corpus == corpus):
                     progress(f"{suite.name}: {len(suite.cases)} case(s)")
                     for case in suite.cases:
-                        observed += _ask_case(runtime, suite, case.turns)
+                        asked += _ask_case(runtime, suite, case.turns)
+                _route_held_out(runtime, settings, [o for o in asked if o.turn.route and o.turn.company
+                                                    and o.turn.id in _first_turns(suites)], progress)
+                observed += asked
             finally:
                 runtime.close()
         finally:
             shutil.rmtree(run_home, ignore_errors=True)
     return Run(observed=observed, metrics=stage_metrics(observed), suites=[s.name for s in suites],
                seconds=time.perf_counter() - started, meta=run_meta(settings))
+
+
+def _first_turns(suites: Sequence[Suite]) -> set[str]:
+    return {case.turns[0].id for suite in suites for case in suite.cases if case.turns}
+
+
+def _route_held_out(runtime: Any, settings: Settings, observed: Sequence[Observed], progress: Progress) -> None:
+    """With the offline router: each first turn's route asked again of a router fitted without its company's
+    examples, and of one fitted on all (app/evaluation/held_out.py), into `Observed.held_out`."""
+    from app.evaluation.held_out import held_out_routes
+    from app.knowledge.embeddings import get_embedder
+
+    if not observed or getattr(runtime.models, "provider", "") != "offline":
+        return
+    progress(f"route: {len(observed)} first turn(s) asked of routers fitted without their company")
+    catalog = runtime.kb.catalog
+    flags = held_out_routes([(o.turn.id, o.turn.company or "", o.turn.ask) for o in observed],
+                            get_embedder(settings).embed, runtime.known_companies(), catalog.tickers(),
+                            catalog.latest_report_year())
+    for o in observed:
+        o.held_out = flags.get(o.turn.id, {})
 
 
 def _copy_knowledge(kb_home: Path, run_home: Path) -> None:

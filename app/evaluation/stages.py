@@ -57,6 +57,7 @@ class Observed:
     cache_hit: bool = False
     thread: str = ""
     manifest: list[dict[str, Any]] = field(default_factory=list)
+    held_out: dict[str, dict[str, bool]] = field(default_factory=dict)  # app/evaluation/held_out.py
 
     @property
     def kind(self) -> str:
@@ -110,9 +111,36 @@ def route_metrics(observed: Sequence[Observed]) -> dict[str, Any]:
         by_company[company][1] += 1
         whole[0] += all_right
         whole[1] += 1
-    return {"n": whole[1], "rate": _rate(*whole),
+    out = {"n": whole[1], "rate": _rate(*whole),
+           "per_flag": {f: _rate(*v) for f, v in per_flag.items() if v[1]},
+           "by_company": {c: _rate(*v) for c, v in sorted(by_company.items())}}
+    held = [o for o in observed if o.turn.route and "held_out" in o.held_out]
+    if held:
+        out["held_out"] = _held_out_metrics(held)
+    return out
+
+
+def _held_out_metrics(observed: Sequence[Observed]) -> dict[str, Any]:
+    """Each company's first-turn route questions asked of a router fitted without that company's examples, beside
+    the router fitted on all of them (app/evaluation/held_out.py): the whole route right, per flag and company."""
+    tallies: dict[str, dict[str, list[int]]] = {"held_out": {}, "in_sample": {}}
+    per_flag = {f: [0, 0] for f in FLAGS}
+    for o in observed:
+        for which, tally in tallies.items():
+            flags = o.held_out.get(which) or {}
+            right = all(bool(flags.get(f)) == wanted for f, wanted in o.turn.route.items())
+            for key in ("(all)", o.turn.company or "(none)"):
+                cell = tally.setdefault(key, [0, 0])
+                cell[0] += right
+                cell[1] += 1
+        for flag, wanted in o.turn.route.items():
+            per_flag[flag][0] += bool(o.held_out["held_out"].get(flag)) == wanted
+            per_flag[flag][1] += 1
+    whole, inside = tallies["held_out"].pop("(all)"), tallies["in_sample"].pop("(all)")
+    return {"n": whole[1], "rate": _rate(*whole), "in_sample_rate": _rate(*inside),
             "per_flag": {f: _rate(*v) for f, v in per_flag.items() if v[1]},
-            "by_company": {c: _rate(*v) for c, v in sorted(by_company.items())}}
+            "by_company": {c: {"held_out": _rate(*v), "in_sample": _rate(*tallies["in_sample"][c])}
+                           for c, v in sorted(tallies["held_out"].items())}}
 
 
 # --- retrieval and reduction -----------------------------------------------------------------------------------

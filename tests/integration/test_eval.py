@@ -1,7 +1,7 @@
 """`prov eval` end to end, offline, on suites written here about the sample corpus: every stage's key in --json,
 --save then --compare with nothing changed shows no drop, and a deliberately broken stage shows up as a drop in
 that stage's own figure (a documents reducer that overwrites instead of appending loses a company's evidence
-from the prompt; a router that never asks for a calculation loses the route)."""
+from the prompt; a router that never refuses loses the route; a grader that admits nothing loses the evidence)."""
 
 from __future__ import annotations
 
@@ -92,6 +92,10 @@ def saved(env: dict[str, str], suites_dir: Path) -> dict[str, Any]:
 def test_every_stage_is_reported(saved: dict[str, Any]) -> None:
     assert set(STAGES) <= set(saved)
     assert saved["route"]["rate"] == 1.0 and saved["route"]["n"] == 2
+    # the company's question asked again of a router fitted without Helio's examples, beside the whole router
+    held = saved["route"]["held_out"]
+    assert held["n"] == 1 and set(held["by_company"]) == {"Helio Renewables"}
+    assert held["in_sample_rate"] == 1.0 and held["rate"] in (0.0, 1.0)
     assert saved["correctness"]["n"] == 3 and saved["correctness"]["rate"] == 1.0
     assert saved["insufficient"]["rate"] == 1.0
     assert saved["constraints"]["rate"] == 1.0
@@ -168,6 +172,22 @@ def test_a_router_that_never_refuses_shows_as_a_route_drop(in_process: tuple[Any
     assert broken["route"]["per_flag"]["is_out_of_scope"] == 0.0
 
 
+def test_a_grader_that_admits_nothing_shows_as_a_reduction_and_correctness_drop(
+        in_process: tuple[Any, Any], saved: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Grading is where search results become evidence: a grader that rejects every passage leaves the gold in no
+    prompt, which the reduction stage shows, and the answers that needed it, which correctness shows."""
+    from app.evaluation import runner
+    from app.models.providers.offline.grader import OfflineGrader
+
+    monkeypatch.setattr(OfflineGrader, "grade", lambda self, *args, **kwargs: False)
+    suites, settings = in_process
+    broken = runner.run_suites([s for s in suites if s.kind == "answers"], settings).as_json()
+    report = runner.compare(broken, runner.load_saved("base", settings))
+    assert report["stages"]["reduction"]["rates"]["evidence_rate"] < 0, report["stages"]
+    assert broken["reduction"]["evidence_rate"] == 0.0
+    assert report["stages"]["correctness"]["delta"] < 0, report["stages"]
+
+
 REPORT = """---
 title: Ternline Freight plc — Annual Report FY2024
 company: Ternline Freight
@@ -205,9 +225,16 @@ def test_trace_regenerates_a_turn_and_contribution_finds_the_block_it_needs(env:
     assert again.returncode == 0, again.stderr
     regenerated = json.loads(again.stdout)
     assert regenerated["answer"] == turn["answer"] and regenerated["status"] == "answered"
+    # the model call is logged, with the model that made it
+    [call] = regenerated["calls"]
+    assert call["role"] == "synthesis" and call["model"] and call["blocks"] >= 1 and call["thread"] == turn["thread_id"]
+    logged = [json.loads(line) for line in Path(regenerated["log"]).read_text().splitlines()]
+    assert logged == [call]
     done = prov(home, "eval", "contribution", "--thread", turn["thread_id"], "--turn", "1", "--json")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
+    assert report["calls"] == 1 + len(report["blocks"])  # the full prompt, then once without each block
+    assert len(Path(report["log"]).read_text().splitlines()) == 1 + report["calls"]
     effects = {row["block"]: row["effect"] for row in report["blocks"]}
     needed = [n for n, effect in effects.items() if effect.startswith("needed")]
     assert needed, effects

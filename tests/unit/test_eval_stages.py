@@ -184,3 +184,25 @@ def test_the_shipped_suites_load_and_none_of_their_questions_is_a_router_example
     assert len(asked) >= 50
     trained = {str(e["question"]).casefold().strip() for e in load_examples()}
     assert not asked & trained
+
+
+def test_routing_is_also_scored_on_companies_held_out_of_the_routers_training() -> None:
+    from app.evaluation.held_out import training_without
+
+    examples = [{"question": "What was Ternline's revenue?", "companies": ["Ternline Rail"]},
+                {"question": "How did ternline do in 2024?", "companies": []},
+                {"question": "Write a poem", "companies": []},
+                {"question": "Pellbury's margin?", "companies": ["Pellbury Retail"]}]
+    assert training_without(examples, "Ternline Rail") == [2, 3]  # named, listed or not, the company is left out
+    turn = _turn("h1", route={"needs_retrieval": True, "needs_calculation": False}, company="Ternline Rail")
+    missed = Observed("s/routing", turn, route={"needs_retrieval": True},
+                      held_out={"held_out": {"needs_retrieval": True, "needs_calculation": True},
+                                "in_sample": {"needs_retrieval": True, "needs_calculation": False}})
+    other = Observed("s/routing", _turn("h2", route={"needs_retrieval": True}, company="Pellbury Retail"),
+                     route={"needs_retrieval": True},
+                     held_out={"held_out": {"needs_retrieval": True}, "in_sample": {"needs_retrieval": True}})
+    held = stage_metrics([missed, other])["route"]["held_out"]
+    assert (held["n"], held["rate"], held["in_sample_rate"]) == (2, 0.5, 1.0)
+    assert held["per_flag"] == {"needs_retrieval": 1.0, "needs_calculation": 0.0}
+    assert held["by_company"]["Ternline Rail"] == {"held_out": 0.0, "in_sample": 1.0}
+    assert "held_out" not in stage_metrics([Observed("s/routing", turn, route={"needs_retrieval": True})])["route"]
