@@ -516,9 +516,27 @@ _SOURCE_NOTE = re.compile(r"(?i)\[[^\]]*\]|\((?:from|per|as per|as shown in|in|o
 """'[from cash flow statement]', '(from the income statement)': where to read an input, not arithmetic."""
 
 
+_COVERED = re.compile(
+    r"(?i)\bhow\s+many\s+times\s+(?:did|does|do|has|have|would|could)\s+(?:(?:[\w&.-]+['’]s?\s+){1,3}?)?"
+    r"(?P<a>[\w&/ -]{2,60}?)\s+(?:cover|covered|service|serviced|pay|paid)\s+(?:(?:its|their|the)\s+)?"
+    r"(?P<b>[\w&/ -]{2,60}?)(?=\s+(?:in|for|during|over|at|as)\b|\s*[?.,]|$)")
+"""'How many times did Tamarack's Adjusted EBITDA cover its finance costs in 2024?': the question's own ratio,
+A / B in times."""
+
+
 def question_definition(question: str) -> Metric | None:
     """The metric the question defines for itself, parsed ('Operating cash flow ratio is defined as: cash
-    from operations / total current liabilities'); None when it gives none or the formula is not arithmetic."""
+    from operations / total current liabilities', 'how many times did its Adjusted EBITDA cover its finance
+    costs': Adjusted EBITDA / finance costs); None when it gives none or the formula is not arithmetic."""
+    covered = _COVERED.search(question)
+    if covered:
+        try:
+            formula = parse_formula(f"{covered.group('a').strip()} / {covered.group('b').strip()}")
+        except ValueError:
+            formula = None
+        if formula is not None and len(formula.terms) == 2:
+            name = f"{covered.group('a').strip()} cover of {covered.group('b').strip()}"
+            return Metric(name=name, aliases=(name,), unit="x", formulas=(formula,), origin="question")
     match = _DEFINED.search(question)
     if not match:
         return None
@@ -536,7 +554,7 @@ def question_definition(question: str) -> Metric | None:
 def _defined_unit(name: str, question: str) -> Unit:
     """A defined metric's unit: a 'ratio' is times, a 'margin' or 'rate' a percentage, else the catalogue's unit
     for the name ('FCF' is money), else a percentage when the question asks for percents."""
-    if re.search(r"(?i)\bratio\b", name):
+    if re.search(r"(?i)\bratio\b|\bcover(?:age)?\b|\btimes\b|\bmultiple\b", name):
         return "x"
     if re.search(r"(?i)\b(?:margin|rate)\b", name):
         return "%"

@@ -56,7 +56,7 @@ from typing import Any, Callable, Iterable, Sequence
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from app.evaluation.scoring import (GROUPS, Question, load_questions,  # noqa: E402
+from app.evaluation.scoring import (GROUPS, Question, load_questions, rank_metrics,  # noqa: E402
                                     question_from_record, score, summarise)
 
 UNSTATED = REPO / "bench" / "data" / "financebench_unstated.jsonl"
@@ -301,9 +301,9 @@ def page_ranks(ranked_pages: Sequence[tuple[str, int | None]], gold: set[tuple[s
 
 
 def retrieval_score(ranks: Sequence[int | None]) -> dict[str, float]:
-    n = max(len(ranks), 1)
-    return {"hit@5": sum(1 for r in ranks if r and r <= 5) / n,
-            "mrr@10": sum(1.0 / r for r in ranks if r and r <= 10) / n}
+    """hit@5 and MRR@10 through the shared scorer's rank metrics (the ones `prov eval` reports); 0 over none."""
+    figures = rank_metrics(ranks, k=5, depth=10)
+    return {"hit@5": figures["hit@5"] or 0.0, "mrr@10": figures["mrr@10"] or 0.0}
 
 
 def distinct_pages(items: Iterable[tuple[str, int | None]], limit: int = 10) -> list[tuple[str, int | None]]:

@@ -48,6 +48,17 @@ _EARLIER_BEFORE = re.compile(
     r"\b(?:previous|prior|last|preceding)\s+(?:financial\s+)?year['’]s)\s*$")
 _NAMED_PRIOR = re.compile(r"(?i)\((?:FY\s?)?(?P<year>(?:19|20)\d{2})\s*:\s*$")
 _COMPARATIVE = re.compile(r"(?i)\((?:FY\s?)?(?:19|20)\d{2}\s*:[^)]*\)|\((?:prior|previous)\s+year\s*:[^)]*\)")
+_MEASURED_AGAINST = re.compile(
+    r"(?i)\b(?:within|in\s+line\s+with|against|above|below|ahead\s+of|short\s+of|at\s+the\s+(?:top|bottom|upper|lower|"
+    r"low|high)\s+end\s+of|met|meeting|achieved|beat|exceeded|missed|compared\s+with)\s+(?:our|its|the|their)?\s*"
+    r"(?:[\w-]+\s+){0,2}?(?:guidance|targets?|outlook|forecasts?|expectations?)(?:\s+range)?\b")
+"""A year's result measured against what was guided ('A$38.6 per tonne, … within our guidance range'): the
+sentence reports the year, it does not look ahead."""
+
+
+def measured_against_plan(sentence: str) -> str:
+    """The sentence without its phrases that measure a result against guidance (`_MEASURED_AGAINST`)."""
+    return _MEASURED_AGAINST.sub(" ", sentence)
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|expect(?!ations?\b)\w*|target\w*|anticipat\w*|"
                       r"project(?:ed|ion)|aim(?:s|ing)?\s+to|plan(?:s|ned)?\s+to|ambition\w*|medium-term\s+plan|"
                       r"goals?\s+(?:is|are|of)\b)\b|"
@@ -87,8 +98,8 @@ def measure_kind(stems: Iterable[str], question: str = "") -> str:
     stems = set(stems)
     if re.search(r"(?i)\bhow\s+many\b", question):
         return "ratio" if re.search(r"(?i)\bhow\s+many\s+times\b", question) else "count"
-    if re.search(r"(?i)\bper\s+share\b|\bhow\s+much\b|\bamount\b|\bvalue\b|\bcost\b|\bprice\b|\bpaid\b|"
-                 r"\bpay\b|\bpenalty\b|\bfine\b", question):
+    if re.search(r"(?i)\bper\s+share\b|\bhow\s+much\b|\bamounts?\b|\bvalues?\b|\bcosts?\b|\bprices?\b|\bpaid\b|"
+                 r"\bpay\b|\bpenalty\b|\bfine\b", question):  # 'C1 costs per tonne' is money, not tonnes
         return "money"
     if stems & _RATE_WORDS or re.search(r"(?i)\bper\s?cent|\bpercent|%|\bshare\s+of\b", question):
         return "percent"
@@ -332,7 +343,7 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
     own_years = _COMPARATIVE.sub(" ", sentence)  # '(2023: 45.4%)' names the comparative's year, not the sentence's
     years = sorted(set(fiscal_years_named(own_years))) or _bare_years(own_years)
     own = years[-1] if len(years) == 1 else (fiscal_year if not years else None)
-    if not years and fiscal_year and _FORWARD.search(sentence):
+    if not years and fiscal_year and _FORWARD.search(measured_against_plan(sentence)):
         own = fiscal_year + 1  # 'Operating income is forecast to fall to …': next year's, in this year's report
     out = []
     for i, fig in enumerate(located):
@@ -377,6 +388,8 @@ def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool
     applications' for patents), or right before it with a word that leads to the count ('headcount of 4,215',
     'employed approximately 92,000'), not a noun of another figure before it ('5,000 employees at 52 significant
     manufacturing facilities': the 52 counts facilities)."""
+    if re.match(r"\s*(?:per|a|an|/)\s*[a-z]", sentence[fig.end:fig.end + 8]):
+        return False  # 'A$37–40 per tonne' is a rate, no count of tonnes
     after = analyze(sentence[fig.end:fig.end + 40])[:3]
     if any(_matches(w, stems) for w in after):
         # the noun must head what is counted: '214 new patent applications' counts applications, not patents

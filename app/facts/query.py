@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.calc_tools import Figure
-from app.facts.prose import Measure, measure_kind, prose_facts, whole_sentences
+from app.facts.prose import Measure, measure_kind, measured_against_plan, prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
 from app.text.periods import years_named, fiscal_years_named
 from app.text.sentences import is_contract_text
@@ -656,7 +656,7 @@ def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         # a bound is no measurement: 'a covenant limiting net financial debt to no more than 3.0 times EBITDA'
         bound = bool(_BOUND.search(_clause_before(sentence, figure.value)))
         out.append(Fact(figure=figure, origin="text", match=match, part=part, segment=segment,
-                        forward=bool(_FORWARD.search(sentence)) or bound, context=sentence,
+                        forward=bool(_FORWARD.search(measured_against_plan(sentence))) or bound, context=sentence,
                         filed_year=doc.fiscal_year))
     return out
 

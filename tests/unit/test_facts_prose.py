@@ -221,3 +221,12 @@ def test_a_count_noun_that_only_qualifies_what_is_counted_is_not_counted() -> No
     assert read(text, "patents", "count", "patents") == []
     assert [v for v, _, _ in read("The Group held 1,320 patents at year end.", "patents", "count", "patents")] \
         == [1320.0]
+
+
+def test_a_rate_per_thing_is_no_count_of_it_and_a_result_within_guidance_is_the_years() -> None:
+    text = "Iron ore C1 costs of A$38.6 per tonne, within guidance of A$37–40 per tonne."
+    assert read(text, "tonnes iron ore shipped", "count", "tonnes") == []
+    sentence = ("Iron ore C1 costs were A$38.6 per tonne, compared with A$36.9 per tonne a year earlier and within "
+                "our guidance range.")
+    assert dated(sentence) == [("A$38.6", 2024, None), ("A$36.9", 2023, None)]
+    assert dated("Operating income is forecast to rise to ¥24,500 million.") == [("¥24,500 million", 2025, None)]

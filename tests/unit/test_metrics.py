@@ -383,3 +383,21 @@ def test_a_named_leverage_ratio_is_no_leverage_judgement():
     assert metrics_asked("What was General Mills' tier 1 leverage ratio in fiscal 2020?") == ([], "")
     metrics, topic = metrics_asked("Is Ferncliff highly leveraged?")
     assert topic == "leverage" and [m.name for m in metrics] == ["debt-to-equity ratio", "interest coverage ratio"]
+
+
+def test_how_many_times_one_figure_covered_another_is_the_questions_own_ratio() -> None:
+    from app.metrics import question_definition
+
+    metric = question_definition("How many times did Tamarack's Adjusted EBITDA cover its finance costs in 2024?")
+    assert metric is not None and metric.origin == "question" and metric.unit == "x"
+    assert [t.item for t in metric.formulas[0].terms] == ["adjusted_ebitda", "interest_expense"]
+    assert question_definition("How many times did the share price go up in 2024?") is None
+
+
+def test_a_cost_per_unit_is_money_not_a_count_of_the_units() -> None:
+    from app.facts.prose import measure_kind
+    from app.knowledge.analyzer import analyze
+
+    question = "Did Wattlegrove's iron ore C1 costs per tonne go up in FY2024?"
+    assert measure_kind(analyze("iron ore C1 costs per tonne"), question) == "money"
+    assert measure_kind(analyze("tonnes iron ore"), "How many tonnes of iron ore did it ship?") == "count"

@@ -118,8 +118,9 @@ class Analyst:
             return ""
         phrase = re.sub(r"(?<=\w)['’]s\b", "", phrase)  # "Foodservice's revenue" → 'Foodservice revenue'
         first = phrase.split()[0] if phrase.split() else ""
-        if first[:1].isupper() and not asked_sentence(self.question).startswith(first):
+        if first[:1].isupper() and not asked_sentence(self.question).startswith(first) and not is_measure_word(first):
             return phrase  # a name the question capitalised mid-sentence ('Battery Storage revenue') keeps its case
+        # ('the Total revenue', 'the Dividend per share': a form's capitals, no name)
         return phrase[:1].lower() + phrase[1:] if phrase[1:2].islower() else phrase
 
     # --- kinds --------------------------------------------------------------------------------------------
@@ -981,7 +982,7 @@ def _plain_phrase(phrase: str) -> bool:
     """A measure the answer can name as the question did: a short noun phrase ('underlying EBITDA', 'order
     backlog'), not the leftovers of a question ('pay MHz spectrum licences won auction')."""
     words = phrase.lower().split()
-    return 0 < len(words) <= 5 and not set(words) & _VERBS
+    return 0 < len(words) <= 7 and not set(words) & _VERBS
 
 
 def _named(fact: Fact, measure: str) -> str:
