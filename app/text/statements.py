@@ -140,7 +140,7 @@ _MONTH_DURATIONS = {"three": "3M", "3": "3M", "six": "6M", "6": "6M", "nine": "9
 _WEEK_DURATIONS = {"13": "3M", "26": "6M", "39": "9M"}  # 52 and 53 weeks are a fiscal year
 
 _VALUE = re.compile(
-    r"^(?P<open>\()?(?P<cur>(?:US|A|AU|C)?\$|£|€)?(?P<open2>\()?(?P<sign>[-−–])?"
+    r"^(?P<open>\()?(?P<cur>(?:US|A|AU|C)?\$|£|€)?(?P<open2>\()?(?P<sign>[-−–])?(?P<plus>\+)?"
     r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?P<close>\))?(?P<pct>%)?(?P<close2>\))?"
     r"(?P<times>x)?(?P<points>pp|pts?)?$")
 _POINTS = re.compile(r"^(?:pp|pts?|bps)$")

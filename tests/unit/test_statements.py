@@ -745,3 +745,11 @@ def test_a_segment_notes_header_line_of_period_unit_and_names_gives_each_value_i
         ("Revenue", "FY2024", [1012.8, 356.2, 62.7, None, 1431.7])]
     assert rows[0].columns == ["Stores", "Online", "International franchise", "Central", "Group"]
     assert (rows[0].unit, rows[0].scale) == ("£", "millions")
+
+
+def test_a_change_column_written_with_a_plus_sign_keeps_its_row() -> None:
+    text = ("Net sales and segment profit by segment\n(Millions of yen)\nFY3/2024 FY3/2025 Change\nMachine Tools\n"
+            "Net sales to external customers 146,910 152,380 +3.7%\nSegment profit 19,620 17,940 (8.6)%\n")
+    rows = {r.line_item: r.values for r in read_statement(text).rows}
+    assert rows["Net sales to external customers"] == [146910.0, 152380.0, 3.7]  # '+3.7%' is no negative
+    assert rows["Segment profit"] == [19620.0, 17940.0, -8.6]
