@@ -739,3 +739,19 @@ def test_a_figure_claimed_for_a_segment_that_its_block_gives_only_for_another_is
         kept, check = check_citations(f"{wrong} {right}", [block], "What was Pellbury's Online revenue in FY2025?",
                                       [2025])
         assert kept == [right] and "another segment's figure" in check.flagged[0], (kept, check.flagged)
+
+
+def test_a_count_of_two_deeds_states_each_as_the_report_does():
+    """'How many stores did it open and close': each deed's count, read after its verb, not one 'number of
+    stores'; a count of what a company has is answered as one."""
+    block = Block(n=1, kind="report", header='[1] Northwind Logistics FY2024, section "Network" [text]',
+                  source_id="nw-ar", chunk_id="nw-7", company=NW, fiscal_year=2024, page=7,
+                  text="Network. We opened 9 depots during the year, 6 of them in the North, and closed 17 depots "
+                       "where leases expired. We ended the year with 212 depots.")
+    state = {"question": "How many depots did Northwind open and close in FY2024?", "companies": [NW],
+             "blocks": [block]}
+    assert compose_offline(state).startswith("Northwind Logistics opened 9 depots and closed 17 depots in FY2024 [1].")
+    one = compose_offline({**state, "question": "How many depots did Northwind open in FY2024?"})
+    assert one.startswith("Northwind Logistics opened 9 depots in FY2024 [1].")
+    held = compose_offline({**state, "question": "How many depots does Northwind have?"})
+    assert not held.startswith("Northwind Logistics opened")

@@ -307,6 +307,9 @@ class Analyst:
                      and ((b.chunk_id or "").endswith("::0") or "::" not in (b.chunk_id or ""))), None)
 
     def figure_answer(self) -> list[str]:
+        two = self.two_counts()
+        if two:
+            return two
         facts = self.facts()
         years = sorted(set(self.query.years))
         if len(years) >= 2:  # 'capital expenditure in FY2017 and FY2018'
@@ -339,6 +342,31 @@ class Analyst:
                 out[0] = cite(f"{self.subject(fact)} {self.verb(fact)} {amount(low.figure.value, low.figure.unit)} to "
                               f"{amount(high.figure.value, high.figure.unit)} {period_text(fact.figure)}", [n])
         return out
+
+    def two_counts(self) -> list[str]:
+        """'How many stores did Pellbury open and close during FY2025?': a count for each deed, read from one
+        sentence that states them all ('We opened 9 stores …, and closed 17 stores …'), each figure right after
+        its verb and before the thing counted, and said so ('opened 9 stores and closed 17 stores')."""
+        asked = _TWO_DEEDS.search(asked_sentence(self.question))
+        if not asked or self.query.kind != "count" or asked.group("a").lower() in _NOT_DEEDS:
+            return []
+        noun = analyze(asked.group("noun"))[-1:] or [""]
+        verbs = [v.lower() for v in (asked.group("a"), asked.group("b")) if v]
+        for fact in [f for f in self.facts() if f.origin == "text"]:
+            sentence = fact.figure.quote or ""
+            found = []
+            for verb in verbs:
+                said = re.search(rf"(?i)\b(?P<verb>{re.escape(verb[:4])}\w*)\s+(?:[\w-]+\s+){{0,2}}?(?P<n>\d[\d,]*)\s+"
+                                 rf"(?:[\w-]+\s+){{0,2}}?(?P<noun>[\w-]+)", sentence)
+                if said is None or not set(analyze(said.group("noun"))) & set(noun):
+                    break
+                found.append(f"{said.group('verb')} {said.group('n')} {said.group('noun')}")
+            n = self.n_of(fact.figure)
+            if len(found) == len(verbs) and n is not None:
+                owner = self.companies[0] if self.companies else "The company"
+                return [cite(f"{owner} {' and '.join(found)} {period_text(fact.figure)}", [n]),
+                        cite(f'The report says: "{sentence.rstrip(".")}."', [n])]
+        return []
 
     def states_asked(self, fact: Fact) -> bool:
         """Whether the fact's row or sentence names everything the question's measure says, as a claim must
@@ -976,6 +1004,16 @@ def _says(label: str, measure: str) -> bool:
     """Whether a label already says the measure (every word of it, by stem)."""
     have = set(analyze(label))
     return all(w in have or any(len(w) >= 5 and h[:5] == w[:5] for h in have) for w in analyze(measure))
+
+
+_TWO_DEEDS = re.compile(r"(?i)^how\s+many\s+(?P<noun>[\w-]+(?:\s+[\w-]+)?)\s+(?:did|does|do|will|has|have)\s+.{1,60}?\s"
+                        r"(?P<a>[a-z]{3,})(?:\s+and\s+(?P<b>[a-z]{3,}))?(?=\s+(?:in|during|over|for|at|by|across|"
+                        r"worldwide|globally)\b|\s*[?,.]|\s*$)")
+"""'How many stores did Pellbury open and close …?': one or two deeds, one count each."""
+_NOT_DEEDS = frozenset("have has had own hold holds employ employs operate operates report reports record make be "
+                       "are is was were".split())
+"""Verbs that say what a company has, not what it did in the year: 'how many stores does it have' is a
+headcount-like count, answered as one."""
 
 
 def _plain_phrase(phrase: str) -> bool:
