@@ -186,16 +186,22 @@ def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: 
     """For a question that ranks the rows of a statement ('Which activity brought in the most cash', 'the
     largest liability on the balance sheet'), the other chunks of the page of each admitted chunk that is a
     primary statement: the largest row may stand in the chunk that search did not rank, and a ranking of half a
-    table is no answer."""
+    table is no answer. For a question that asks why, the other chunks of the pages of the first admitted
+    ones: the reason is often stated beside the figures search found."""
     from app.text.question_kinds import member_noun, read_ask
 
-    if page_fn is None or read_ask(question).kind != "extreme" or not member_noun(question):
+    kind = read_ask(question).kind
+    ranks = kind == "extreme" and bool(member_noun(question))
+    if page_fn is None or not (ranks or kind == "explain"):
         return []
     held = {d.chunk_id for d in graded}
     pages: list[tuple[str, int]] = []
     out: list[Evidence] = []
     for doc in graded:
-        if doc.page is None or (doc.source_id, doc.page) in pages or statement_of_page(doc.text) is None:
+        # an explanation is often the text around a table that search found ('The impairment of A$385.0 million
+        # … reduced statutory profit.' above the profit table): the page read whole
+        if doc.page is None or (doc.source_id, doc.page) in pages or (
+                ranks and statement_of_page(doc.text) is None):
             continue
         if len(pages) >= MAX_STATEMENT_PAGES:
             break
@@ -203,8 +209,9 @@ def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: 
         for sibling in page_fn(doc.source_id, doc.page):
             if sibling.chunk_id not in held:
                 held.add(sibling.chunk_id)
-                out.append(sibling.model_copy(update={"score": doc.score, "why": "the rest of the statement page "
-                                                                                 "whose rows the question ranks"}))
+                why = ("the rest of the statement page whose rows the question ranks" if ranks else
+                       "the rest of the page of a passage the explanation asked for may lie around")
+                out.append(sibling.model_copy(update={"score": doc.score, "why": why}))
     return out
 
 

@@ -70,3 +70,28 @@ def sentence_support(topic: set[str], sentence: str, years: Sequence[int] = ()) 
     if years and named:
         score = score + 0.5 if named & set(years) else score * 0.5
     return score
+
+
+_SPELLED_OUT = {"NPAT": "net profit after tax", "NPBT": "net profit before tax", "PBT": "profit before tax",
+                "PAT": "profit after tax", "EBT": "earnings before tax", "FCF": "free cash flow",
+                "OCF": "operating cash flow", "SG&A": "selling, general and administrative expenses",
+                "R&D": "research and development"}
+"""Abbreviations a question uses and reports spell out ('statutory NPAT': 'statutory net profit after tax')."""
+
+
+_HEADS = {"npat": "profit", "npbt": "profit", "pbt": "profit", "pat": "profit", "ebt": "earn"}
+"""The measure an abbreviated profit line is a kind of: a sentence on 'statutory profit' speaks of 'statutory
+NPAT'."""
+
+
+def abbreviation_heads(stems: set[str] | frozenset[str]) -> set[str]:
+    """The stems of what the abbreviations among these stems are kinds of (`_HEADS`)."""
+    return {_HEADS[s] for s in stems if s in _HEADS}
+
+
+def abbreviated(text: str) -> str:
+    """The abbreviations of what a text spells out ('statutory net profit after tax': 'NPAT'), space-separated:
+    a sentence that spells a measure out states the abbreviation a question uses (`_SPELLED_OUT`)."""
+    folded = " ".join(text.split()).casefold()
+    return " ".join(short for short, long in _SPELLED_OUT.items() if long.casefold() in folded)
+

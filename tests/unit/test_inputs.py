@@ -243,3 +243,19 @@ def test_a_did_it_mention_question_reads_what_a_text_search_finds_or_declares_no
     out = validate_citations({"question": question, "companies": [CO], "draft": INSUFFICIENT_EVIDENCE,
                               "retrieval_result": found, "blocks": []})  # type: ignore[typeddict-item]
     assert out["status"] == "insufficient"
+
+
+def test_a_why_question_reads_the_rest_of_the_page_a_passage_search_found_stands_on():
+    from nodes.inputs import statement_continuations
+
+    table = Evidence(chunk_id="t-p15-1", source_id="TAMSIN_2024_10K:p15", company=CO, fiscal_year=2024, page=15,
+                     score=0.02, text="$ million 2024 2023\nRevenue 3,027.3 3,185.5\nNet income 381.3 875.5")
+    reason = Evidence(chunk_id="t-p15-0", source_id="TAMSIN_2024_10K:p15", company=CO, fiscal_year=2024, page=15,
+                      score=0.0, text="The impairment of $385.0 million before tax reduced net income.")
+
+    def page_fn(source_id: str, page: int) -> list[Evidence]:
+        return [reason, table] if (source_id, page) == ("TAMSIN_2024_10K:p15", 15) else []
+
+    [added] = statement_continuations("Why did Tamsin Rail's net income fall in 2024?", [table], page_fn)
+    assert added.chunk_id == "t-p15-0" and "explanation" in added.why
+    assert statement_continuations("What was Tamsin Rail's net income in 2024?", [table], page_fn) == []

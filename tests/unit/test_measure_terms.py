@@ -100,3 +100,11 @@ def test_a_measure_capitalised_as_a_form_writes_it_names_no_one() -> None:
 
     assert is_measure_word("Total") and is_measure_word("Cash") and is_measure_word("Number")
     assert not is_measure_word("Foodservice") and not is_measure_word("China")
+
+
+def test_a_sentence_that_spells_a_measure_out_states_its_abbreviation() -> None:
+    from app.text.terms import abbreviated, abbreviation_heads
+
+    assert abbreviated("Statutory net profit after tax was A$381.3 million.") == "NPAT PAT"
+    assert abbreviated("Revenue rose 4%.") == ""
+    assert abbreviation_heads({"npat", "statutori"}) == {"profit"}

@@ -34,7 +34,7 @@ from app.text.companies import companies_named
 from app.text.question_kinds import Ask, asked_sentence, member_noun, read_ask, said_otherwise
 from app.text.sentences import is_boilerplate
 from app.text.questions import is_measure_word, measure_terms, states_measure
-from app.text.terms import question_noise
+from app.text.terms import abbreviated, abbreviation_heads, question_noise
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from app.turns import Block
 
@@ -817,7 +817,7 @@ class Analyst:
                 if (not _is_statement_sentence(sentence) or sentence.rstrip().endswith(":")
                         or is_boilerplate(sentence)):
                     continue
-                tokens = analyze(sentence)
+                tokens = analyze(f"{sentence} {abbreviated(sentence)}")  # 'net profit after tax' says 'NPAT'
                 words = {*tokens, *(a + b for a, b in zip(tokens, tokens[1:]))}  # 'buy-back' holds 'buyback'
                 hits = [g for g in key if any(_stem_in_words(k, words) for k in g)]
                 if len(hits) < len(key) - (1 if len(key) >= 4 and self.ask.kind != "yes_no" else 0):
@@ -917,7 +917,7 @@ class Analyst:
         if self.ask.kind == "list":  # where a company operates: its regions, or the segments it reports them as
             groups = [g | set().union(*(_PLACES.get(k, frozenset()) for k in g)) for g in groups]
         groups = [g | set().union(*(_SAME_ROLE.get(k, frozenset()) for k in g))
-                  | {s.replace("+", "") for s in said_otherwise(g)} for g in groups]  # 'job+cut': 'job cuts'
+                  | {s.replace("+", "") for s in said_otherwise(g)} | abbreviation_heads(g) for g in groups]  # 'job+cut': 'job cuts'
         # two words a report may write as one ('buy back' / 'buyback', 'cash flow' / 'cashflow'): the joined word
         # holds both
         words = re.findall(r"[A-Za-z]+", asked_sentence(self.question))
