@@ -674,7 +674,14 @@ app.add_typer(eval_app, name="eval")
 def eval_(
     ctx: typer.Context,
     suite: Optional[List[str]] = typer.Option(None, "--suite", help="A corpus's suites ('sample') or one suite "
-                                                                    "('sample/answers'); repeatable. Default: all."),
+                                                                    "('sample/answers'); repeatable. Default: all "
+                                                                    "of evals/. 'shared/convfinqa' and the other "
+                                                                    "--list names under shared/ are made from "
+                                                                    "../shared/data when it is there."),
+    size: Optional[int] = typer.Option(None, "--size", min=1, help="With shared/ suites: how many conversations "
+                                                                   "(convfinqa, default 20), tasks (mtrag-un, 40), "
+                                                                   "scripts (goodai-ltm, all) or questions per suite "
+                                                                   "(financebench, all) to ask."),
     save: Optional[str] = typer.Option(None, "--save", help="Freeze this run under NAME (answers, manifests, "
                                                             "metrics, commit and settings)."),
     compare: Optional[str] = typer.Option(None, "--compare", help="Compare with a saved run (NAME or a path)."),
@@ -689,22 +696,39 @@ def eval_(
     retrieval, reduction, memory, citation validity, grounding, correctness, insufficient and constraints."""
     if ctx.invoked_subcommand is not None:
         return
-    from app.evaluation import runner
+    from app.evaluation import runner, shared_data
     from app.evaluation.suites import load_suites, suite_names
 
     from app.evaluation.suites import EVALS
 
     folder = root or EVALS
     if list_suites:
-        names = suite_names(folder)
+        names = _guarded(lambda: suite_names(folder)) + shared_data.listing()
         _print_json(names) if as_json else [out.print(n, highlight=False) for n in names]
         return
     settings = _settings()
-    suites = _guarded(lambda: load_suites(list(suite or []), folder))
-    saved = _guarded(lambda: runner.load_saved(compare, settings)) if compare else None
+    wanted = list(suite or [])
+    generated = [n for n in wanted if shared_data.is_shared(n)]  # made from ../shared/data, never by default
+    own = [n for n in wanted if not shared_data.is_shared(n)]
     progress = (lambda _m: None) if as_json else (lambda m: err.print(f"[dim]{m}[/]", highlight=False))
+    suites = _guarded(lambda: load_suites(own, folder)) if own or not generated else []
+    skipped: list[str] = []
+    if generated:
+        made, skipped = _guarded(lambda: shared_data.load_shared(generated, settings.home, size=size,
+                                                                 progress=progress))
+        suites += made
+        if not as_json:
+            for line in skipped:
+                out.print(line, highlight=False, soft_wrap=True)
+        if not suites:  # no data here: nothing to measure, which is no failure
+            if as_json:
+                _print_json({"suites": [], "skipped": skipped})
+            return
+    saved = _guarded(lambda: runner.load_saved(compare, settings)) if compare else None
     run = runner.run_suites(suites, settings, progress)
     report = run.as_json(turns=False)
+    if skipped:
+        report["skipped"] = skipped
     if save:
         path = _guarded(lambda: runner.save(run, save, settings))
         report["saved"] = str(path)

@@ -5,7 +5,10 @@ One knowledge base per corpus, built once and kept under `<home>/eval/<corpus>-<
 file gives a new one). Each run copies it into a fresh run home, so no answer cache, memory record or thread of an
 earlier run or of the user's own home can flatter the figures, and runs one runtime over every suite of that
 corpus: each question on a new thread (the answer cache off), each trace's turns on one thread, a turn that
-follows a clarification question given as its reply.
+follows a clarification question given as its reply. A case that says who asks it (`user`) is asked as that user,
+and one that says how the reader answers a clarification question (`reply`) gets that reply, up to twice, where
+no turn expects one. A turn whose gold is a bare number is scored by the reading of it its answer states
+(suites.with_bare_reading).
 
 `save(run, name)` writes `<home>/eval/runs/<name>.json`: the commit and settings it ran with, the metrics, and
 every turn's answer, route and manifest. `compare(run, saved)` gives each stage's change in its headline rate, the
@@ -29,7 +32,7 @@ from typing import Any
 from app.errors import BadInput
 from app.evaluation.scoring import score
 from app.evaluation.stages import STAGES, Observed, Passage, headline, stage_metrics
-from app.evaluation.suites import REPO, Suite, Turn
+from app.evaluation.suites import REPO, Suite, Turn, with_bare_reading
 from app.settings import Settings
 
 Progress = Callable[[str], None]
@@ -115,7 +118,7 @@ def run_suites(suites: Sequence[Suite], settings: Settings, progress: Progress =
                 for suite in (s for s in suites if s.corpus == corpus):
                     progress(f"{suite.name}: {len(suite.cases)} case(s)")
                     for case in suite.cases:
-                        asked += _ask_case(runtime, suite, case.turns)
+                        asked += _ask_case(runtime, suite, case.turns, reply=case.reply, user=case.user)
                 _route_held_out(runtime, settings, [o for o in asked if o.turn.route and o.turn.company
                                                     and o.turn.id in _first_turns(suites)], progress)
                 observed += asked
@@ -160,15 +163,21 @@ def _copy_knowledge(kb_home: Path, run_home: Path) -> None:
             shutil.copy2(path, run_home / path.name)
 
 
-def _ask_case(runtime: Any, suite: Suite, turns: Sequence[Turn]) -> list[Observed]:
+def _ask_case(runtime: Any, suite: Suite, turns: Sequence[Turn], *, reply: str = "",
+              user: str | None = None) -> list[Observed]:
     out: list[Observed] = []
     thread: str | None = None
     waiting = False
     for turn in turns:
         if waiting and thread is not None:
-            result = runtime.resume(thread, turn.ask)
+            result = runtime.resume(thread, turn.ask, user=user)
         else:
-            result = runtime.run(turn.ask, thread, use_cache=suite.kind == "traces")
+            result = runtime.run(turn.ask, thread, use_cache=suite.kind == "traces", user=user)
+        expects = turn.question.expect if turn.question is not None else ""
+        for _ in range(2 if reply and expects != "clarification" else 0):
+            if result.status != "clarification":
+                break
+            result = runtime.resume(result.thread_id, reply, user=user)  # the reader knows which report they mean
         thread = result.thread_id
         waiting = result.status == "clarification"
         out.append(_observe(runtime, suite, turn, result))
@@ -176,6 +185,7 @@ def _ask_case(runtime: Any, suite: Suite, turns: Sequence[Turn]) -> list[Observe
 
 
 def _observe(runtime: Any, suite: Suite, turn: Turn, result: Any) -> Observed:
+    turn = with_bare_reading(turn, result.answer or "")
     record = runtime.turns(result.thread_id)[-1]
     values: dict[str, Any] = {}
     if record.get("checkpoint_id"):

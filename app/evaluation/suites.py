@@ -14,20 +14,28 @@ hold and which stages they score (evals/README.md has the formats):
 - `traces`: conversations, each turn with its expected route, the sources that must be in its prompt and those
   that must stay out, the facts it must state and what memory must write or supersede.
 
+A record may also say who asks it and how a clarification question is answered: `"user"` (its turns asked as a
+user of their own, so no other case's memory records can flatter or spoil it) and `"reply"` (what the user says
+when Prov asks for a clarification the record does not expect: "MRO, 2007" for a page's reader). A turn's gold may
+be a bare number, `"bare": 60.94` (ConvFinQA's executed answers: no unit, no stated rounding): it is scored as
+app/evaluation/scoring.py `first_sentence_states` reads it (`with_bare_reading`).
+
 `load_suites(names)` reads them; a record that does not fit its suite's format is a `BadInput` naming its file
-and line. Pure reading, no runs.
+and line. `suite_from_records` checks records made at run time (app/evaluation/shared_data.py) the same way.
+Pure reading, no runs.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from app.errors import BadInput
-from app.evaluation.scoring import Question, question_from_record
+from app.evaluation.scoring import (NameFact, Question, answer_parts, bare_figure_facts, names, question_from_record,
+                                    stated_figures, states)
 
 REPO = Path(__file__).resolve().parents[2]
 EVALS = REPO / "evals"
@@ -59,6 +67,7 @@ class Turn:
     blocks_in: tuple[str, ...] = ()
     blocks_out: tuple[str, ...] = ()
     memory: dict[str, Any] = field(default_factory=dict)
+    bare: str = ""  # a gold given as a bare number: `question` holds the reading the answer states (with_bare_reading)
 
 
 @dataclass(frozen=True)
@@ -68,6 +77,8 @@ class Case:
     id: str
     suite: str
     turns: tuple[Turn, ...]
+    reply: str = ""  # said when Prov asks a clarification question no turn expects (the reader's company and year)
+    user: str | None = None  # the user the turns are asked as (None: the run's)
 
 
 @dataclass(frozen=True)
@@ -127,6 +138,43 @@ def load_suites(names: list[str] | None = None, root: Path = EVALS) -> list[Suit
     return [_load_suite(name, files, folder) for name, files, folder in suites]
 
 
+def suite_from_records(name: str, corpus: Path, records: list[dict[str, Any]]) -> Suite:
+    """A suite ('shared/convfinqa/traces': its kind is the last part) from records made at run time, in the
+    formats of the suites' files and checked as they are (a bad record is a `BadInput` naming it)."""
+    kind = name.rsplit("/", 1)[-1]
+    if kind not in KINDS:
+        raise BadInput(f"{name}: unknown suite kind {kind!r} (one of {', '.join(KINDS)})")
+    cases: list[Case] = []
+    seen: set[str] = set()
+    for n, record in enumerate(records, start=1):
+        try:
+            case = _case(kind, name, record)
+        except (ValueError, KeyError, TypeError) as error:
+            raise BadInput(f"{name}, record {n}: {error}") from error
+        if case.id in seen:
+            raise BadInput(f"{name}, record {n}: id {case.id!r} used twice")
+        seen.add(case.id)
+        cases.append(case)
+    return Suite(name=name, kind=kind, corpus=corpus, cases=tuple(cases))
+
+
+def with_bare_reading(turn: Turn, answer: str) -> Turn:
+    """A turn whose gold is a bare number, its question's one fact made the reading of that number
+    (`bare_figure_facts`, or the year as a word) that the answer's first sentence states, else the plain number:
+    the strict scorer then holds the answer to exactly `first_sentence_states` (any one reading, not all)."""
+    if not turn.bare or turn.question is None:
+        return turn
+    first = answer_parts(answer)[0]
+    figures = stated_figures(first)
+    readings = bare_figure_facts(turn.bare)
+    chosen: Any = next((fact for fact in readings if states(fact, figures)), None)
+    gold = float(turn.bare.replace(",", ""))
+    if chosen is None and gold.is_integer() and 1900 <= gold <= 2099:
+        year = NameFact((str(int(gold)),), lead=True)
+        chosen = year if names(year, first) else None
+    return replace(turn, question=replace(turn.question, facts=(chosen or readings[0],)))
+
+
 def _corpus_of(folder: Path) -> Path:
     meta = folder / "suite.json"
     try:
@@ -167,8 +215,10 @@ def _case(kind: str, suite: str, record: dict[str, Any]) -> Case:
         turns = tuple(_turn(f"{rid}.{i}", t, kind) for i, t in enumerate(record["turns"], start=1))
         if not turns:
             raise ValueError(f"{rid}: a trace needs turns")
-        return Case(id=rid, suite=suite, turns=turns)
-    return Case(id=rid, suite=suite, turns=(_turn(rid, record, kind),))
+        return Case(id=rid, suite=suite, turns=turns, reply=str(record.get("reply") or ""),
+                    user=record.get("user") or None)
+    return Case(id=rid, suite=suite, turns=(_turn(rid, record, kind),), reply=str(record.get("reply") or ""),
+                user=record.get("user") or None)
 
 
 def _turn(tid: str, record: dict[str, Any], kind: str) -> Turn:
@@ -189,6 +239,11 @@ def _turn(tid: str, record: dict[str, Any], kind: str) -> Turn:
         scored = {k: v for k, v in record.items() if k not in ("evidence", "gold")}
         scored.setdefault("expect", "insufficient" if kind == "unanswerable" else "answered")
         question = question_from_record({**scored, "id": tid, "question": ask})
+    bare = record.get("bare")
+    if bare is not None:
+        if question is None:
+            raise ValueError(f"{tid}: a bare gold needs an expected answer (\"expect\": \"answered\")")
+        question = replace(question, facts=bare_figure_facts(bare)[:1])  # the plain reading until answered
     if kind == "constraints" and not record.get("pattern"):
         raise ValueError(f"{tid}: a constraint question needs the pattern its answer must match")
     try:
@@ -199,4 +254,4 @@ def _turn(tid: str, record: dict[str, Any], kind: str) -> Turn:
                 needs_all=bool(record.get("needs_all", False)), question=question,
                 pattern=str(record.get("pattern", "")), constraint=str(record.get("constraint", "")),
                 blocks_in=tuple(record.get("blocks_in") or ()), blocks_out=tuple(record.get("blocks_out") or ()),
-                memory=dict(record.get("memory") or {}))
+                memory=dict(record.get("memory") or {}), bare="" if bare is None else str(bare))
