@@ -428,6 +428,7 @@ def run_suite(suite: Suite, mode: str, home: Path, answers: bool) -> dict[str, A
     ranks = prov_search(kb, suite.questions)
     out["prov"] = retrieval_score([r for r, q in zip(ranks, suite.questions) if gold_pages(q)])
     out["searched"] = len(searchable)
+    out["ranks"] = {q.id: r for r, q in zip(ranks, suite.questions) if gold_pages(q)}  # first gold page's rank
     if answers:
         from app.runtime import Runtime
 

@@ -245,10 +245,16 @@ def _answered(observed: Sequence[Observed]) -> list[Observed]:
     return [o for o in observed if o.status == "answered" and o.answer]
 
 
+def _declared(o: Observed) -> bool:
+    """An answer that rests on no block: one from memory (no prompt was assembled) or the declared 'No' of a
+    'did X mention …' question, which rests on a text search of every passage (prompts/answer.NOT_MENTIONED)."""
+    return not o.blocks or " reports held here do not mention " in o.answer
+
+
 def citation_metrics(observed: Sequence[Observed]) -> dict[str, Any]:
     """Answers whose every citation marker names a block of their own prompt (an answer with none is invalid:
-    an answered turn must cite)."""
-    answered = _answered(observed)
+    an answered turn must cite), answers that rest on no block aside (`_declared`)."""
+    answered = [o for o in _answered(observed) if not _declared(o)]
     bad = []
     for o in answered:
         numbers = {b.n for b in o.blocks if b.n is not None}

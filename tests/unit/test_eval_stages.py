@@ -206,3 +206,14 @@ def test_routing_is_also_scored_on_companies_held_out_of_the_routers_training() 
     assert held["per_flag"] == {"needs_retrieval": 1.0, "needs_calculation": 0.0}
     assert held["by_company"]["Ternline Rail"] == {"held_out": 0.0, "in_sample": 1.0}
     assert "held_out" not in stage_metrics([Observed("s/routing", turn, route={"needs_retrieval": True})])["route"]
+
+
+def test_an_answer_that_rests_on_no_block_is_not_held_to_citing_one() -> None:
+    blocks = [Passage(REPORT, "Revenue was £812.0m.", 1)]
+    memory = Observed("s/traces", _turn("m1"), status="answered", answer="Your favourite colour is purple.")
+    declared = Observed("s/answers", _turn("d1"), status="answered", blocks=blocks,
+                        answer="No. Ternline's reports held here do not mention layoffs: a text search of every "
+                               "passage found none.")
+    uncited = Observed("s/answers", _turn("c1"), status="answered", answer="Revenue was £812.0m.", blocks=blocks)
+    citations = stage_metrics([memory, declared, uncited])["citation_validity"]
+    assert citations["n"] == 1 and citations["invalid"] == ["c1"]
