@@ -755,3 +755,10 @@ def test_a_count_of_two_deeds_states_each_as_the_report_does():
     assert one.startswith("Northwind Logistics opened 9 depots in FY2024 [1].")
     held = compose_offline({**state, "question": "How many depots does Northwind have?"})
     assert not held.startswith("Northwind Logistics opened")
+
+
+def test_markdown_bold_cut_in_half_by_a_sentence_split_is_taken_off():
+    from app.models.providers.offline.composer.answer import _whole_bold
+
+    assert _whole_bold("Solar Development** revenue rose 4.5% [1].") == "Solar Development revenue rose 4.5% [1]."
+    assert _whole_bold("**Solar Development** revenue rose 4.5% [1].") == "**Solar Development** revenue rose 4.5% [1]."

@@ -60,7 +60,13 @@ def compose_offline(state: SupervisorState) -> str:
     if stated:  # the user's figure leads; what the documents say follows, so the reader sees both
         # A calculation that took the user's figure is the answer itself, not what the documents state.
         sentences = [*stated, *(["The documents state:"] if sentences and not uses_yours else []), *sentences]
-    return " ".join(sentences) if sentences else INSUFFICIENT_EVIDENCE
+    return " ".join(_whole_bold(s) for s in sentences) if sentences else INSUFFICIENT_EVIDENCE
+
+
+def _whole_bold(sentence: str) -> str:
+    """A sentence whose markdown bold was cut in half by a sentence split ('Solar Development** revenue rose …'):
+    its markers off, no pasted-fragment look."""
+    return sentence.replace("**", "") if sentence.count("**") % 2 else sentence
 
 
 def with_standing_instructions(question: str, state: SupervisorState) -> str:
