@@ -762,3 +762,11 @@ def test_markdown_bold_cut_in_half_by_a_sentence_split_is_taken_off():
 
     assert _whole_bold("Solar Development** revenue rose 4.5% [1].") == "Solar Development revenue rose 4.5% [1]."
     assert _whole_bold("**Solar Development** revenue rose 4.5% [1].") == "**Solar Development** revenue rose 4.5% [1]."
+
+
+def test_a_claim_that_leads_into_a_table_is_no_answer_sentence():
+    claims = [Claim(text="14 . Long-term debt consisted of the following at December 31, 2024:",
+                    evidence_chunk_ids=["hl-1"], company=HL, verified=True)]
+    state = {"question": "What was Helio's long-term debt in FY2024?", "blocks": BLOCKS,
+             "retrieval_result": RetrievalResult(status="found", claims=claims)}
+    assert compose_offline(state).startswith("Insufficient evidence")

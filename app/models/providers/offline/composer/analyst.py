@@ -873,6 +873,8 @@ class Analyst:
 
             terms = measure_terms(self.question, self.companies)
             kept = [s for s in sentences if s and not is_boilerplate(s)
+                    # a lead-in to a table ('long-term debt consisted of the following:') states nothing itself
+                    and not re.sub(r"\s*(?:\[\d+\])+\s*\.?$", "", s).rstrip().endswith(":")
                     and (s[:1].isupper() or s[:1].isdigit() or s[:1] in "$£€¥\"'" or re.match(r"\(\w{1,3}\)\s", s))
                     and (self.ask.loose or re.search(r"\d", read_dates(re.sub(r"\[\d+\]", "", s))[2]))
                     # a figure of the measure asked, not another row of the same page ('employees at year end'
