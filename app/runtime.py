@@ -74,7 +74,9 @@ class _LoggedSynthesizer:
 
     def __init__(self, inner: Any, calls: list[dict[str, Any]], about: dict[str, Any]) -> None:
         self.inner, self.calls, self.about = inner, calls, about
-        self.label = getattr(inner, "label", None) or getattr(inner, "model_name", None) or type(inner).__name__
+        from app.models.roles import role_label
+
+        self.label = role_label(inner)
 
     def draft(self, state: Any) -> str:
         started = time.perf_counter()

@@ -119,8 +119,9 @@ def run_suites(suites: Sequence[Suite], settings: Settings, progress: Progress =
                     progress(f"{suite.name}: {len(suite.cases)} case(s)")
                     for case in suite.cases:
                         asked += _ask_case(runtime, suite, case.turns, reply=case.reply, user=case.user)
+                first = _first_turns(suites)
                 _route_held_out(runtime, settings, [o for o in asked if o.turn.route and o.turn.company
-                                                    and o.turn.id in _first_turns(suites)], progress)
+                                                    and o.turn.id in first], progress)
                 observed += asked
             finally:
                 runtime.close()

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -144,18 +145,8 @@ def suite_from_records(name: str, corpus: Path, records: list[dict[str, Any]]) -
     kind = name.rsplit("/", 1)[-1]
     if kind not in KINDS:
         raise BadInput(f"{name}: unknown suite kind {kind!r} (one of {', '.join(KINDS)})")
-    cases: list[Case] = []
-    seen: set[str] = set()
-    for n, record in enumerate(records, start=1):
-        try:
-            case = _case(kind, name, record)
-        except (ValueError, KeyError, TypeError) as error:
-            raise BadInput(f"{name}, record {n}: {error}") from error
-        if case.id in seen:
-            raise BadInput(f"{name}, record {n}: id {case.id!r} used twice")
-        seen.add(case.id)
-        cases.append(case)
-    return Suite(name=name, kind=kind, corpus=corpus, cases=tuple(cases))
+    located = ((f"{name}, record {n}", lambda record=record: record) for n, record in enumerate(records, start=1))
+    return Suite(name=name, kind=kind, corpus=corpus, cases=_cases(kind, name, located))
 
 
 def with_bare_reading(turn: Turn, answer: str) -> Turn:
@@ -191,22 +182,26 @@ def _corpus_of(folder: Path) -> Path:
 
 def _load_suite(name: str, files: list[Path], folder: Path) -> Suite:
     kind = name.split("/")[1]
+    located = ((f"{path}:{n}", lambda line=line: json.loads(line)) for path in files
+               for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1) if line.strip())
+    return Suite(name=name, kind=kind, corpus=_corpus_of(folder), cases=_cases(kind, name, located))
+
+
+def _cases(kind: str, suite: str, located: Iterable[tuple[str, Callable[[], dict[str, Any]]]]) -> tuple[Case, ...]:
+    """Each record (where it stands, how to read it) made a case, in order: one that does not read or fit its
+    suite's format, or that uses an id twice, is a `BadInput` naming where it stands."""
     cases: list[Case] = []
     seen: set[str] = set()
-    for path in files:
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-                case = _case(kind, name, record)
-            except (ValueError, KeyError, TypeError) as error:
-                raise BadInput(f"{path}:{n}: {error}") from error
-            if case.id in seen:
-                raise BadInput(f"{path}:{n}: id {case.id!r} used twice")
-            seen.add(case.id)
-            cases.append(case)
-    return Suite(name=name, kind=kind, corpus=_corpus_of(folder), cases=tuple(cases))
+    for where, read in located:
+        try:
+            case = _case(kind, suite, read())
+        except (ValueError, KeyError, TypeError) as error:
+            raise BadInput(f"{where}: {error}") from error
+        if case.id in seen:
+            raise BadInput(f"{where}: id {case.id!r} used twice")
+        seen.add(case.id)
+        cases.append(case)
+    return tuple(cases)
 
 
 def _case(kind: str, suite: str, record: dict[str, Any]) -> Case:

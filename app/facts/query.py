@@ -887,18 +887,6 @@ def _is_primary(text: str) -> bool:
 
 def _heading_before(text: str, raw: str) -> str:
     """The lines just above a row's table: where a segment's or a region's name stands."""
-    title, nearest = _headings(text, raw)
-    return " ".join([*title, *nearest])[-300:]
-
-
-def _nearest_heading(text: str, raw: str) -> str:
-    """The one heading nearest above a row: 'Liabilities' over 'Customer deposits', 'Shareholders' equity' over
-    'Common shares', not the table's title over both."""
-    title, nearest = _headings(text, raw)
-    return (nearest or title[-1:] or [""])[0]
-
-
-def _headings(text: str, raw: str) -> tuple[list[str], list[str]]:
     at = text.find(raw[:40])
     words = re.match(r"\D*", raw).group(0).split()[:3]  # type: ignore[union-attr]
     if at < 0 and words:  # a row read back without the unit its label wrote ('Net income (millions of yen) …')
@@ -914,7 +902,7 @@ def _headings(text: str, raw: str) -> tuple[list[str], list[str]]:
     # Components' over its own rows, not 'Machine Tools' two rows further up
     above_first = [i for i in headings if not rows or i < rows[0]]
     nearest = [i for i in headings if rows and i > rows[0]][-1:]
-    return [before[i] for i in above_first], [before[i] for i in nearest]
+    return " ".join(before[i] for i in sorted({*above_first, *nearest}))[-300:]
 
 
 _VALUES_ONLY = re.compile(r"^[\s$£€¥()\-—–+.,%*\d]*\d[\s$£€¥()\-—–+.,%*\d]*$")

@@ -68,9 +68,10 @@ class ModelSet:
 
     def describe(self) -> dict[str, str]:
         """What runs each role: a client's model name, or the offline implementation's label."""
-        return {"provider": self.provider, **{role: _label(getattr(self, attr)) for role, attr in (
+        return {"provider": self.provider, **{role: role_label(getattr(self, attr)) for role, attr in (
             ("routing", "router"), ("grading", "grader"), ("synthesis", "synthesizer"), ("calculator", "calculator"))}}
 
 
-def _label(role: Any) -> str:
+def role_label(role: Any) -> str:
+    """What runs a role: its label, a client's model name, else its class's name."""
     return str(getattr(role, "label", None) or getattr(role, "model_name", None) or type(role).__name__)

@@ -174,9 +174,12 @@ number of employees): the words a search adds for it."""
 
 def count_wordings(question: str, companies: Sequence[str] = ()) -> str:
     """The other words reports use for the things a count question counts ('' when it counts none of these)."""
+    return _wordings_of(measure_asked(question, companies).count_noun)
+
+
+def _wordings_of(noun: str) -> str:
     from app.knowledge.analyzer import analyze
 
-    noun = measure_asked(question, companies).count_noun
     stems = set(analyze(noun))
     return " ".join(words for group, words in _SAID_OTHERWISE if any(s.startswith(tuple(group)) for s in stems))
 
@@ -188,7 +191,7 @@ def states_count(question: str, text: str, companies: Sequence[str] = ()) -> boo
     noun = measure_asked(question, companies).count_noun
     if not noun:
         return False
-    nouns = {noun.split()[-1].lower(), *(w for w in count_wordings(question, companies).split() if len(w) > 4)}
+    nouns = {noun.split()[-1].lower(), *(w for w in _wordings_of(noun).split() if len(w) > 4)}
     names = "|".join(re.escape(n.rstrip("s")) for n in sorted(nouns))
     return re.search(rf"(?i)\b\d[\d,.]*\s+(?:[\w-]+\s+){{0,2}}?(?:{names})s?\b", text) is not None
 

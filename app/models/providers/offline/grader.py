@@ -56,17 +56,17 @@ class OfflineGrader:
         judgement on the balance sheet.'); a document that states the measure a figure question asks, in any
         of its names (a metric's line items, a line item's statement name), is admitted on that alone."""
         topic = topic_terms(core_question(question), companies)
-        if is_contract_text(truncate_for_grading(evidence.text)) and not asks_about_terms(question):
+        text = truncate_for_grading(evidence.text)
+        if is_contract_text(text) and not asks_about_terms(question):
             return False  # a plan's or agreement's terms filed as an exhibit: no account of the company's year
         if grade_offline(topic, evidence, min_score=self.min_score, min_overlap=self.min_overlap):
             return True
         if evidence.score < self.min_score:
             return False
-        text = truncate_for_grading(evidence.text)
         if asks_for_figure(question) and states_measure(measure_terms(question, companies), text):
             return True
         if states_count(question, text, companies):
-            return True  # 'the total number of employees': 'we employed approximately 315,000 people
+            return True  # 'the total number of employees': 'we employed approximately 315,000 people'
         return states_judged_measure(question, text)
 
 

@@ -19,6 +19,7 @@ the verified claims, and the citation check decides what stands.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -1109,19 +1110,12 @@ def _stem_in_words(stem: str, words: set[str]) -> bool:
     """A key word stands in a sentence: the same stem, the same first five letters, or the same root once a
     derivational ending is off ('closing' and 'closure': 'close' and 'closur' are both 'clos')."""
     if stem in words or (len(stem) >= 5 and any(len(w) >= 5 and w[:5] == stem[:5]
-                                                and _common_prefix(w, stem) >= max(len(w), len(stem)) - 3
+                                                and len(os.path.commonprefix([w, stem])) >= max(len(w), len(stem)) - 3
                                                 for w in words)):
         return True  # 'acquisit' / 'acquir'; not 'sharebuyback' / 'sharehold'
 
     root = _root(stem)
     return len(root) >= 4 and any(_root(w) == root for w in words)
-
-
-def _common_prefix(a: str, b: str) -> int:
-    n = 0
-    while n < min(len(a), len(b)) and a[n] == b[n]:
-        n += 1
-    return n
 
 
 def _root(stem: str) -> str:
