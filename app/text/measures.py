@@ -18,10 +18,22 @@ _LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|in|from|for
 UP_WORDS = r"increas\w*|improv\w*|ris(?:e|en|ing)|rose|grow\w*|grew|go(?:ne)?\s+up|went\s+up|higher|accelerat\w*|widen\w*|expand\w*"
 DOWN_WORDS = r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|decelerat\w*|narrow\w*|shr[iu]nk\w*|contract\w*|deteriorat\w*|reduc\w*"
 
+_JARGON = ((re.compile(r"(?i)\btop[- ]?line\b"), "revenue"), (re.compile(r"(?i)\bbottom[- ]?line\b"), "net income"))
+"""Analysts' words for a measure that reports never print ('topline performance' is revenue's, 'the bottom line'
+is net income): read as the measure's name, so that search, grading and the answer look for what reports say."""
+
+
+def plain_measures(question: str) -> str:
+    """The question with analysts' jargon for a measure in the measure's own name (`_JARGON`)."""
+    for pattern, name in _JARGON:
+        question = pattern.sub(name, question)
+    return question
+
+
 def asked_sentence(question: str) -> str:
     """The sentence that asks (the first ending in '?', else the first), lead-ins such as 'According to the
     annual report,' or 'As of FY2023Q1,' dropped."""
-    sentences = [s.strip() for s in split_at_stops(question.strip()) if s.strip()]
+    sentences = [s.strip() for s in split_at_stops(plain_measures(question).strip()) if s.strip()]
     asked = next((s for s in sentences if s.endswith("?")), sentences[0] if sentences else "")
     tail = asked.rsplit(":", 1)[-1].strip()
     if tail != asked and re.match(r"(?i)(?:what|which|how|who|when|where|why|is|are|was|were|did|does|do|has|have)\b",

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from app.knowledge.analyzer import analyze
 from app.text.figures import states_figure
-from app.text.measures import measure_asked
+from app.text.measures import measure_asked, plain_measures
 from app.text.periods import YEAR
 from app.text.sentences import split_at_stops
 from app.text.terms import matched_terms, topic_terms
@@ -60,7 +60,7 @@ _PERSON = re.compile(r"\b[A-Z][a-z]+(?:[-' ][A-Z][a-z'-]+)+\b")
 def core_question(question: str) -> str:
     """The question proper: its sentences that ask (end in '?'), each from its first question word on, so that
     instructions around it ('Answer using the balance sheet: what is ...? Round to two decimals.') drop out."""
-    sentences = [s for s in split_at_stops(question.strip()) if s.strip()]
+    sentences = [s for s in split_at_stops(plain_measures(question).strip()) if s.strip()]
     asked = [s for s in sentences if s.rstrip().endswith("?")] or sentences[:1]
     out = []
     for sentence in asked:
@@ -75,7 +75,7 @@ def asking_sentences(question: str) -> str:
     """The question less the sentences that only tell the answer's form ('If data is not available, return
     'N/A'', 'Round to two decimals', 'If X is not a useful metric, state that'): what a search reads. Asking
     sentences stay whole, lead-ins ('According to the annual report,') included."""
-    sentences = [s.strip() for s in split_at_stops(question.strip()) if s.strip()]
+    sentences = [s.strip() for s in split_at_stops(plain_measures(question).strip()) if s.strip()]
     kept = [s for s in sentences if s.endswith("?") or not _FORM_INSTRUCTION.match(s)]
     return " ".join(kept) or question.strip()
 

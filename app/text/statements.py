@@ -1017,6 +1017,12 @@ def _split_row(text: str) -> tuple[str, list[str]]:
     i = len(tokens)
     while i > 0 and _is_value_token(tokens[i - 1]) and not _YEAR_TOKEN.match(tokens[i - 1]):
         i -= 1
+    # a parenthesis the label opens closes in the label: 'Long-term debt (includes …: 2022, $12,662; 2021,
+    # $13,803) 42,573 38,675' has two values, and '$13,803)' is the label's
+    depth = sum(t.count("(") - t.count(")") for t in tokens[:i])
+    while depth > 0 and i < len(tokens):
+        depth += tokens[i].count("(") - tokens[i].count(")")
+        i += 1
     return " ".join(tokens[:i]), tokens[i:]
 
 

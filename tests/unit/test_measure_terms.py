@@ -108,3 +108,17 @@ def test_a_sentence_that_spells_a_measure_out_states_its_abbreviation() -> None:
     assert abbreviated("Statutory net profit after tax was A$381.3 million.") == "NPAT PAT"
     assert abbreviated("Revenue rose 4%.") == ""
     assert abbreviation_heads({"npat", "statutori"}) == {"profit"}
+
+
+def test_analysts_jargon_for_a_measure_is_read_as_the_measures_name() -> None:
+    from app.text.measures import asked_sentence, plain_measures
+    from app.text.questions import asking_sentences, core_question
+    from app.text.terms import topic_terms
+
+    question = "Which region had the worst top-line performance for Ternline during FY2024?"
+    assert plain_measures("How did the bottom line move?") == "How did the net income move?"
+    for read in (asked_sentence, core_question, asking_sentences):
+        assert "revenue performance" in read(question) and "top" not in read(question)
+    # 'during' is no topic: a page on regions' revenue holds two of the three terms left
+    assert topic_terms(core_question(question), ["Ternline"]) == {"region", "worst", "revenu", "perform"}
+    assert plain_measures("The top lines of the table") == "The top lines of the table"  # no measure there

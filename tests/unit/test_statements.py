@@ -753,3 +753,12 @@ def test_a_change_column_written_with_a_plus_sign_keeps_its_row() -> None:
     rows = {r.line_item: r.values for r in read_statement(text).rows}
     assert rows["Net sales to external customers"] == [146910.0, 152380.0, 3.7]  # '+3.7%' is no negative
     assert rows["Segment profit"] == [19620.0, 17940.0, -8.6]
+
+
+def test_figures_inside_a_labels_parenthesis_are_the_labels_not_the_rows() -> None:
+    text = ("CONSOLIDATED BALANCE SHEETS\nDecember 31 (Millions) 2024 2023\nLiabilities\nDeposits $ 9,120 $ 8,400\n"
+            "Long-term debt (includes notes of consolidated trusts: 2024, $1,210; 2023, $1,380) 4,573 3,675\n"
+            "Other liabilities (400) 310\nTotal liabilities $ 13,293 $ 12,385\n")
+    rows = {r.line_item.split(" (")[0]: (r.values, r.periods) for r in read_statement(text).rows}
+    assert rows["Long-term debt"] == ([4573.0, 3675.0], ["2024-12-31", "2023-12-31"])
+    assert rows["Other liabilities"][0] == [-400.0, 310.0]  # a negative value's parenthesis is no label's

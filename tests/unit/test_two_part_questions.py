@@ -137,3 +137,21 @@ def test_a_segment_named_without_the_word_segment_is_never_answered_with_the_gro
         assert "812.0" not in " ".join(answer) and "**" not in " ".join(answer)
     assert _answer("What was Ternline's Freight revenue in FY2024?", group)[:1] != [
         "Ternline's Freight revenue was £812.0m in FY2024 [1]."]
+
+
+def test_the_largest_row_is_named_without_the_figures_its_label_explains() -> None:
+    sheet = ("CONSOLIDATED BALANCE SHEETS\nDecember 31 (Millions) 2024 2023\nLiabilities\nDeposits $ 9,120 $ 8,400\n"
+             "Long-term debt (includes notes of consolidated trusts: 2024, $1,210; 2023, $1,380) 14,573 3,675\n"
+             "Other liabilities 400 310\nTotal liabilities $ 24,093 $ 12,385\n")
+    lead, others = _answer("What was the largest liability on Ternline's balance sheet in 2024?", _block(1, sheet))
+    assert lead.startswith("Long-term debt was the largest, at $14,573m")
+    assert "Deposits $9,120m" in others and "$1,210" not in lead + others
+
+
+def test_a_regions_revenue_in_dated_columns_is_the_years_not_a_closing_balance() -> None:
+    page = ("SUPPLEMENTAL DATA - NET REVENUES (In thousands)\nYear Ended December 31\n2024 2023\n"
+            "Coastal Resorts $ 1,200,500 $ 1,000,250\nInland Operations 600,100 800,400\n"
+            "Total net revenues $ 1,800,600 $ 1,800,650\n")
+    answer = _answer("Which region had the worst topline performance for Ternline during FY2024?", _block(1, page))
+    assert answer[0].startswith("Inland Operations fell most")
+    assert "from $800,400k in FY2023 to $600,100k in FY2024" in answer[0] and "at the end of" not in answer[0]

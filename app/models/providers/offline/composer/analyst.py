@@ -52,11 +52,24 @@ def period_text(figure: Figure, part: str | None = None) -> str:
         return f"in the {months} months ended {int(m.group('d'))} {_MONTH_NAMES[int(m.group('mo'))]} {m.group('y')}"
     if re.match(r"[HQ][1-4] ", period):
         return f"in {period}"
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", period) and figure.fiscal_year:
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", period) and figure.fiscal_year and not _is_flow(figure.label):
         return f"at the end of FY{figure.fiscal_year}"  # a balance at a date: the year's closing figure
     if part and part.startswith(("H", "Q")) and len(part) == 2 and figure.fiscal_year:
         return f"in {part} FY{figure.fiscal_year}"
     return f"in FY{figure.fiscal_year}" if figure.fiscal_year else ""
+
+
+_FLOW = re.compile(r"(?i)\b(?:revenues?|sales|turnover|income|profit|earnings|ebitda\w*|ebit|expenses?|costs?|"
+                   r"cash\s+(?:provided|used|generated|flows?))\b")
+_BALANCE = re.compile(r"(?i)\b(?:payables?|accrued|deferred|receivables?|liabilit\w*|assets?|reserves?|provisions?|"
+                      r"debt|balances?|equity|inventor\w*)\b")
+
+
+def _is_flow(label: str) -> bool:
+    """Whether a row's measure is made over a period (revenue, net income, operating costs), not held at a date:
+    a dated column of it is the year's figure ('in FY2022'), never 'at the end of' it. 'Accrued expenses' and
+    'Income taxes payable' are balances."""
+    return bool(_FLOW.search(label)) and not _BALANCE.search(label)
 
 
 _MONTH_NAMES = ["", "January", "February", "March", "April", "May", "June", "July", "August", "September",
@@ -649,9 +662,10 @@ class Analyst:
         word = said.group(1).lower() if said else "highest" if self.ask.extreme > 0 else "lowest"
         word = "largest outflow" if used and self.ask.extreme > 0 else word
         shown = abs(fact.figure.value) if used and fact.figure.value < 0 else fact.figure.value  # an outflow's size
-        lead = cite(f"{name} was the {word}, at {amount(shown, fact.figure.unit)} "
+        lead = cite(f"{_short_member(name)} was the {word}, at {amount(shown, fact.figure.unit)} "
                     f"{period_text(fact.figure)}", [n])
-        others = [f"{m} {amount(f.figure.value, f.figure.unit)}" for m, f in values.items() if m != name]
+        others = [f"{_short_member(m)} {amount(f.figure.value, f.figure.unit)}" for m, f in values.items()
+                  if m != name]
         ns = sorted({k for m, f in values.items() if m != name and (k := self.n_of(f.figure)) is not None})
         return [lead, cite(f"The others: {'; '.join(others)}", ns or [n])]
 
@@ -1186,3 +1200,9 @@ _MONEY = re.compile(r"[$£€¥]\s?\d|\d\s?(?:million|billion|bn|m)\b")
 _CAUSAL = re.compile(r"(?i)\b(?:due to|driven by|because|as a result of|reflect(?:s|ed|ing)?|attributable to|"
                      r"owing to|primarily|mainly|led to|caused by|on the back of|following)\b")
 _NEGATION = re.compile(r"(?i)\b(?:no|not|none|nil|never|neither|nor|did not|does not|has not|have not|without)\b")
+
+
+def _short_member(name: str) -> str:
+    """A row's name without the figures its label explains in brackets: 'Long-term debt (includes debt of
+    consolidated entities: 2022, $12,662 …)' is 'Long-term debt'; 'Borrowings (non-current liabilities)' stays."""
+    return re.sub(r"\s*\([^()]*\d[^()]*\)", "", name).strip() or name
