@@ -29,7 +29,7 @@ from app.knowledge.analyzer import analyze
 from app.text.periods import years_named, fiscal_years_named
 from app.text.sentences import is_contract_text
 from app.text.question_kinds import MeasureAsked, measure_asked
-from app.text.statements import read_statement
+from app.text.statements import is_total, is_whole, read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|target\w*|"
                       r"plan(?:s|ned)?|"
@@ -251,7 +251,8 @@ _MEASURED = re.compile(r"\((?P<unit>[Mk]?t|Mtpa|[kM]?oz|[GMk]Wh?|[kM]?boe|bbl|km
 
 
 def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
-    statement = read_statement(doc.text)
+    # the segment asked is a name a segment table's header may run together with others
+    statement = read_statement(doc.text, [query.measure.segment] if query.measure.segment else [])
     primary = _is_primary(doc.text)
     out = []
     for row in statement.rows:
@@ -296,26 +297,6 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             out.append(Fact(figure=figure, origin="statement" if primary else "table", match=match, part=part,
                             segment=figure.segment, context=context, filed_year=doc.fiscal_year))
     return out
-
-
-_TOTAL_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|"
-                          r"corporate(?:\s*(?:$|and|&|/|costs?|cent(?:er|re)|items?|expenses?|functions?|other|"
-                          r"eliminations?))|central|eliminations?|"
-                          r"adjustments?|unallocated|intersegment|reconcil\w*|other|all\s+other)\b|\b(?:total|"
-                          r"consolidat\w*|eliminat\w*|adjustments?)\s*$")
-_WHOLE_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company)\b(?!\s*(?:costs?|expenses?|functions?))|"
-                          r"\b(?:total|consolidat\w*)\s*$")
-
-
-def is_total(name: str) -> bool:
-    """A row or column that is no member of a breakdown: the total, the group, corporate costs, eliminations."""
-    return bool(_TOTAL_NAMES.search(name))
-
-
-def is_whole(name: str) -> bool:
-    """A column that is the whole company ('Group', 'Consolidated', 'Total'), not corporate costs or
-    eliminations, which are neither a member nor the whole."""
-    return bool(_WHOLE_NAMES.search(name))
 
 
 def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = ()) -> list[Fact]:

@@ -25,6 +25,7 @@ Both are pure and deterministic; nothing here guesses a column it cannot count.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from app.text.dates import MONTH, MONTHS
@@ -188,14 +189,15 @@ words above a year ('Group Revenue') are a heading."""
 # --- reading a statement ------------------------------------------------------------------------------------
 
 
-def read_statement(text: str) -> Statement:
+def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     """The periods, declared unit and rows of a statement page. Markdown pipe-table lines are skipped (the
-    table reader owns them); prose yields rows without periods, which callers ignore."""
+    table reader owns them); prose yields rows without periods, which callers ignore. `names` are segment names
+    known from elsewhere (the question's), which tell where a header's names split (`year_block_rows`)."""
     reader = _Reader()
     for line in text.splitlines():
         reader.feed(line)
     statement = reader.finish()
-    grid = grid_rows(text) + named_column_rows(text)
+    grid = grid_rows(text) + named_column_rows(text) + year_block_rows(text, names)
     if not grid:
         return statement
     # the grid's rows read as a header-less table (values without periods) give way to its cells
@@ -310,6 +312,126 @@ def named_column_rows(text: str) -> list[StatementRow]:
                 periods=[f"FY{year}"] * len(values), unit="%" if percent else currency,
                 scale=None if percent else SCALE_NAME.get(scale or ""), raw=lines[i - 1], columns=list(names)))
     return out
+
+
+_UNIT_HEAD = re.compile(r"^(?P<unit>(?:in\s+)?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3}|CHF)\s?(?:m|mn|bn|k|millions?|billions?|"
+                        r"thousands?)|\(?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3})\s?(?:m|mn|bn|k)\)?)\s+(?P<names>[A-Z].*)$")
+_YEAR_LINE = re.compile(r"^(?:FY\s?)?((?:19|20)\d{2})(?:\s*\([^)]*\))?$")
+_TOTAL_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|"
+                          r"corporate(?:\s*(?:$|and|&|/|costs?|cent(?:er|re)|items?|expenses?|functions?|other|"
+                          r"eliminations?))|central|eliminations?|"
+                          r"adjustments?|unallocated|intersegment|reconcil\w*|other|all\s+other)\b|\b(?:total|"
+                          r"consolidat\w*|eliminat\w*|adjustments?)\s*$")
+_WHOLE_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company)\b(?!\s*(?:costs?|expenses?|functions?))|"
+                          r"^(?!\s*(?:corporate|central|other|eliminations?|reconcil\w*|adjustments?)\b).*\b(?:total|consolidat\w*)\s*$")
+"""'Corporate/consolidation' reconciles the segments to the group: it is not the whole."""
+
+
+def is_total(name: str) -> bool:
+    """A row or column that is no member of a breakdown: the total, the group, corporate costs, eliminations."""
+    return bool(_TOTAL_NAMES.search(name))
+
+
+def is_whole(name: str) -> bool:
+    """A column that is the whole company ('Group', 'Consolidated', 'Total'), not corporate costs or
+    eliminations, which are neither a member nor the whole."""
+    return bool(_WHOLE_NAMES.search(name))
+
+
+
+
+def year_block_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
+    """A segment table whose header line gives the unit and the segments' names, its periods on lines of their
+    own between blocks of rows ('in € million Industrial Drives Mobility Solutions Service Corporate/
+    consolidation Group', '2024', 'Order intake 1,262.0 752.3 498.1 2,512.4', …, '2023', …), when its names
+    run together (more capitalised words than the widest row has values; one name a word is the line reader's):
+    each row with its `columns`, its periods the year above it. The names are split as the widest row has
+    values, only where one split alone fits (`_split_names`). A row with a value for every name is read as it is; one a value short is
+    read only when the short column is the reconciling one ('Corporate/consolidation') and the segments' values
+    add up to the group's; anything else is not guessed at."""
+    out: list[StatementRow] = []
+    lines = [line.strip() for line in text.splitlines()]
+    i = 0
+    while i < len(lines):
+        head = _UNIT_HEAD.match(lines[i])
+        if not head or re.search(r"\d", head.group("names")) or not (i + 1 < len(lines)
+                                                                    and _YEAR_LINE.match(lines[i + 1])):
+            i += 1
+            continue
+        currency, scale = declared_unit(head.group("unit")) or ("", None)
+        block = []
+        j = i + 1
+        while j < len(lines) and lines[j] and (_YEAR_LINE.match(lines[j]) or _label_and_cells(lines[j])[1]):
+            block.append(lines[j])
+            j += 1
+        width = max((len(_label_and_cells(line)[1]) for line in block), default=0)
+        names = _split_names(head.group("names"), width, text.replace(lines[i], " "), known)
+        year = None
+        for line in block if names else []:
+            if found := _YEAR_LINE.match(line):
+                year = found.group(1)
+                continue
+            label, cells = _label_and_cells(line)
+            values = [None if _DASH.match(c) else _cell_value(c) for c in cells]
+            if len(values) == len(names) - 1:
+                values = _with_reconciling_gap(values, names)
+            if year is None or not label or len(values) != len(names):
+                continue
+            percent = "%" in label or any(c.endswith("%") for c in cells)
+            out.append(StatementRow(
+                line_item=label, values=values, periods=[f"FY{year}"] * len(values), unit="%" if percent else currency,
+                scale=None if percent else SCALE_NAME.get(scale or ""), raw=line, columns=list(names)))
+        i = j
+    return out
+
+
+def _split_names(text: str, width: int, page: str, known: Sequence[str] = ()) -> list[str]:
+    """`text`'s capitalised words as `width` names, when exactly one split fits: a name the page writes
+    elsewhere ('Mobility Solutions' heading a paragraph) or `known` names is never cut, and a reconciling or
+    group column ('Corporate/consolidation', 'Group') is a name of its own. 'Industrial Drives Mobility
+    Solutions Service Corporate/ consolidation Group' over rows of five values is five names once 'Mobility
+    Solutions' is known; with nothing known it is no split at all ([])."""
+    pieces = _column_names(text) if width >= MIN_SEGMENT_COLUMNS else []
+    if not pieces or len(pieces) <= width:
+        return []  # as many names as values: the line reader gives each its column (_finish_row)
+    folded = " ".join(page.split()).casefold()
+    runs = {(a, b) for a in range(len(pieces)) for b in range(a + 2, min(a + 4, len(pieces)) + 1)
+            if " ".join(pieces[a:b]).casefold() in {k.casefold() for k in known}
+            or re.search(rf"(?<!\w){re.escape(' '.join(pieces[a:b]).casefold())}(?!\w)", folded)}
+    alone = {k for k, piece in enumerate(pieces) if is_total(piece)}
+    splits: list[list[str]] = []
+
+    def cuts(start: int, end: int) -> bool:  # the name cuts a known run, or holds one and more besides
+        return any(a < end < b or a < start < b or (start <= a and b <= end and (a, b) != (start, end))
+                   for a, b in runs)
+
+    def walk(start: int, names: list[str]) -> None:
+        if len(splits) > 1 or len(names) > width:
+            return
+        if start == len(pieces):
+            if len(names) == width:
+                splits.append(names)
+            return
+        for end in range(start + 1, len(pieces) + 1):
+            if end - start > 1 and alone & set(range(start, end)):
+                break
+            if not cuts(start, end):
+                walk(end, [*names, " ".join(pieces[start:end])])
+
+    walk(0, [])
+    return splits[0] if len(splits) == 1 else []
+
+
+def _with_reconciling_gap(values: list[float | None], names: list[str]) -> list[float | None]:
+    """A row a value short of the names, its gap in the one reconciling column ('Corporate/consolidation', left
+    blank for order intake), when the other segments add up to the group's value in the last column."""
+    gaps = [k for k, name in enumerate(names[:-1]) if is_total(name) and not is_whole(name)]
+    if len(gaps) != 1 or not is_whole(names[-1]) or any(v is None for v in values):
+        return values
+    *parts, whole = values
+    if abs(sum(parts) - whole) > 0.0015 * abs(whole) + 0.15:  # type: ignore[arg-type]
+        return values
+    return [*values[:gaps[0]], None, *values[gaps[0]:]]
 
 
 def _label_and_cells(line: str) -> tuple[str, list[str]]:

@@ -762,3 +762,23 @@ def test_figures_inside_a_labels_parenthesis_are_the_labels_not_the_rows() -> No
     rows = {r.line_item.split(" (")[0]: (r.values, r.periods) for r in read_statement(text).rows}
     assert rows["Long-term debt"] == ([4573.0, 3675.0], ["2024-12-31", "2023-12-31"])
     assert rows["Other liabilities"][0] == [-400.0, 310.0]  # a negative value's parenthesis is no label's
+
+
+RUN_TOGETHER = ("Segment performance\nin € million Marine Drives Rail Systems Service Corporate/ consolidation Group\n"
+                "2025\nOrder intake 612.0 352.3 198.1 1,162.4\nEBIT 48.4 21.2 31.7 (14.5) 86.8\n"
+                "2024\nOrder intake 590.0 370.0 190.0 1,170.0\n")
+
+
+def test_segment_names_run_together_are_split_only_where_one_split_fits() -> None:
+    from app.text.statements import is_whole
+
+    assert not [r for r in read_statement(RUN_TOGETHER).rows if r.columns]  # 'Marine Drives Rail …': no guess
+    names = ["Marine Drives", "Rail Systems", "Service", "Corporate/consolidation", "Group"]
+    for known, page in ((["Rail Systems"], RUN_TOGETHER), ([], RUN_TOGETHER + "Rail Systems\nRail Systems won two orders.\n")):
+        rows = {(r.line_item, r.periods[0]): r for r in read_statement(page, known).rows if r.columns}
+        assert rows[("EBIT", "FY2025")].values == [48.4, 21.2, 31.7, -14.5, 86.8]
+        assert rows[("EBIT", "FY2025")].columns == names and rows[("EBIT", "FY2025")].unit == "€"
+        # order intake leaves the reconciling column blank: read when the segments add up to the group
+        assert rows[("Order intake", "FY2025")].values == [612.0, 352.3, 198.1, None, 1162.4]
+        assert ("Order intake", "FY2024") not in rows  # 590 + 370 + 190 is not 1,170: not guessed at
+    assert not is_whole("Corporate/consolidation") and is_whole("Group") and is_whole("Total consolidated")
