@@ -294,8 +294,10 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             figure = Figure(label=row.line_item, value=value, unit=unit, company=doc.company, fiscal_year=year,
                             period=period, page=doc.page, source_id=doc.source_id, chunk_id=doc.chunk_id,
                             quote=row.raw[:300], segment=segment)
+            # a column for a year after the report's own is its forecast ('FY3/2026 Forecast' in the FY3/2025 report)
+            ahead = bool(doc.fiscal_year and year > doc.fiscal_year)
             out.append(Fact(figure=figure, origin="statement" if primary else "table", match=match, part=part,
-                            segment=figure.segment, context=context, filed_year=doc.fiscal_year))
+                            segment=figure.segment, context=context, filed_year=doc.fiscal_year, forward=ahead))
     return out
 
 

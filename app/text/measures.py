@@ -123,6 +123,32 @@ def _segment_named(text: str) -> tuple[str | None, str]:
     return None, text
 
 
+_NOT_A_PART = re.compile(r"(?i)^(?:january|february|march|april|may|june|july|august|september|october|november|"
+                         r"december|inc|corp|corporation|co|company|group|holdings?|ltd|limited|plc|ag|se|sa|nv|llc|"
+                         r"fiscal|annual|quarterly|what|which|how|did|does|has|have|was|were|is|are|in|during|for|"
+                         r"the)$")
+"""Words after a company's name that name no part of it: months, company forms, question words."""
+
+
+def _segment_after_name(text: str, companies: Sequence[str]) -> str | None:
+    """A part of the company a question names right after the company's short name, capitalised and no word of
+    the company's own name ('How much revenue did Tamarack Media bring in' of Tamarack Ridge Communications:
+    'Media'); None when there is none ('Tamarack Ridge', 'Pellbury Retail Group', 'Tamarack in March')."""
+    for company in companies:
+        own = {w.casefold() for w in company.split()}
+        first = company.split()[0] if company.split() else ""
+        if len(first) < 3:
+            continue
+        for found in re.finditer(rf"\b{re.escape(first)}\s+(?P<part>[A-Z][a-z]{{2,}}(?:\s+[A-Z][a-z]{{2,}}){{0,2}})"
+                                 r"(?:['’]s?)?(?![\w-])", text):
+            words = found.group("part").split()
+            while words and (words[-1].casefold() in own or _NOT_A_PART.match(words[-1])):
+                words.pop()  # 'Tamarack Media Group' is the group; stop at its form word
+            if words and not any(w.casefold() in own or _NOT_A_PART.match(w) for w in words):
+                return " ".join(words)
+    return None
+
+
 @dataclass(frozen=True)
 class MeasureAsked:
     """The measure as the question words it ('underlying EBITDA', 'order intake'), its analyzed stems, the
@@ -143,11 +169,14 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = first_part(asked_sentence(question))
     text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
+    named_after = _segment_after_name(text, companies)
     names = {n for company in companies for n in (company, *company.split()[:1]) if len(n) >= 2}
     for name in sorted(names, key=len, reverse=True):
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:['’]s?)?(?=\W|$)", " ", text)
     text = re.sub(r"\b[A-Z][A-Za-z]{1,5}['’]s\b", " ", text)  # a ticker or short name as owner: "WGM's", "JnJ's"
     segment, text = _segment_named(text)
+    if segment is None and named_after:
+        segment, text = named_after, re.sub(rf"\b{re.escape(named_after)}(?:['’]s?)?(?=\W|$)", " ", text, count=1)
     text = _STATEMENT_NAMES.sub(" ", text)
     text = read_dates(text)[2]
     text = _PERIOD_PHRASES.sub(" ", text)

@@ -129,13 +129,15 @@ _PERIOD_ITEMS = re.compile(
     rf"|(?P<year>(?<![\d,.$]){YEAR}(?![\d,.%]))")
 _HEADER_WORDS = re.compile(r"(?i)\b(?:ended|ending|end|as|of|at|for|the|and|weeks?|periods?|unaudited|"
                            r"audited|restated|actual|reported|vs\.?|versus|to|except|per|share|amounts|data|notes?|"
-                           r"pcp|full|year)\b|[\s,.;:$()|/&*-]+")
+                           r"pcp|full|year|results?|forecasts?|guidance|outlook|plan|budget)\b|[\s,.;:$()|/&*-]+")
 _WORD = re.compile(r"[A-Za-z]{3,}")
 _HEADER_VOCABULARY = {*MONTHS, "ended", "ending", "end", "for", "the", "and", "weeks", "week", "periods", "period",
                       "unaudited", "audited", "restated", "actual", "reported", "versus", "except", "per", "share",
                       "amounts", "data", "three", "six", "nine", "twelve", "months", "month", "quarter", "first",
                       "second", "third", "fourth", "fiscal", "year", "years", "change", "chg", "percent",
-                      "percentage", "variance", "increase", "decrease", "note", "notes", "pcp", "full", "half"}
+                      "percentage", "variance", "increase", "decrease", "note", "notes", "pcp", "full", "half",
+                      # a year's results beside the next year's forecast ('FY3/2025 Results FY3/2026 Forecast')
+                      "result", "results", "forecast", "forecasts", "guidance", "outlook", "plan", "budget"}
 _QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _MONTH_DURATIONS = {"three": "3M", "3": "3M", "six": "6M", "6": "6M", "nine": "9M", "9": "9M", "half": "6M"}
 _WEEK_DURATIONS = {"13": "3M", "26": "6M", "39": "9M"}  # 52 and 53 weeks are a fiscal year

@@ -704,3 +704,18 @@ def test_a_counts_row_under_a_money_scale_counts_people_and_a_pence_row_is_pence
     q = query("What was Quillfeather Mining's dividend per share in 2025?")
     assert [(f.figure.value, f.figure.unit) for f in facts_for(q, [evidence(pence, fiscal_year=2025)])
             if f.figure.fiscal_year == 2025][:1] == [(6.0, "p")]
+
+
+OUTLOOK = ("Outlook for fiscal 2025\nConsolidated forecasts for the fiscal year ending March 31, 2026\n"
+           "(Millions of yen) FY3/2025 Results FY3/2026 Forecast Change\nNet sales 218,460 226,000 +3.5%\n"
+           "Operating income 24,780 24,500 (1.1)%\n")
+
+
+def test_a_forecast_column_answers_what_the_report_forecasts_and_nothing_else() -> None:
+    # the FY3/2025 report's column for the next year is its forecast
+    assert chosen(OUTLOOK, "What operating income does Quillfeather Mining forecast for FY2026?",
+                  fiscal_year=2025) == [(24500.0, 2026)]
+    assert chosen(OUTLOOK, "What was Quillfeather Mining's operating income in FY2025?", fiscal_year=2025) == [
+        (24780.0, 2025)]
+    # and no result for that year is read from it
+    assert chosen(OUTLOOK, "What was Quillfeather Mining's operating income in FY2026?", fiscal_year=2025) == []

@@ -122,3 +122,15 @@ def test_analysts_jargon_for_a_measure_is_read_as_the_measures_name() -> None:
     # 'during' is no topic: a page on regions' revenue holds two of the three terms left
     assert topic_terms(core_question(question), ["Ternline"]) == {"region", "worst", "revenu", "perform"}
     assert plain_measures("The top lines of the table") == "The top lines of the table"  # no measure there
+
+
+def test_a_part_named_right_after_the_companys_short_name_is_the_segment_asked() -> None:
+    from app.text.measures import measure_asked
+
+    company = ["Tamarack Ridge Communications"]
+    asked = measure_asked("How much revenue did Tamarack Media bring in during 2024?", company)
+    assert (asked.segment, asked.phrase) == ("Media", "revenue")
+    for whole in ("What was Tamarack Ridge's revenue in 2024?", "What was Tamarack's revenue in 2024?",
+                  "What did Tamarack in March 2025 report as revenue?"):
+        assert measure_asked(whole, company).segment is None
+    assert measure_asked("What was Pellbury Retail Group's revenue?", ["Pellbury Retail"]).segment is None

@@ -782,3 +782,11 @@ def test_segment_names_run_together_are_split_only_where_one_split_fits() -> Non
         assert rows[("Order intake", "FY2025")].values == [612.0, 352.3, 198.1, None, 1162.4]
         assert ("Order intake", "FY2024") not in rows  # 590 + 370 + 190 is not 1,170: not guessed at
     assert not is_whole("Corporate/consolidation") and is_whole("Group") and is_whole("Total consolidated")
+
+
+def test_a_header_may_call_its_columns_results_and_forecast() -> None:
+    text = ("(Millions of yen) FY3/2025 Results FY3/2026 Forecast Change\nNet sales 218,460 226,000 +3.5%\n"
+            "£m FY2025 actual FY2026 guidance\nRevenue 1,204.0 1,260.0\n")
+    rows = {r.line_item: (r.values, r.periods) for r in read_statement(text).rows}
+    assert rows["Net sales"] == ([218460.0, 226000.0, 3.5], ["FY2025", "FY2026", "change"])
+    assert rows["Revenue"] == ([1204.0, 1260.0], ["FY2025", "FY2026"])

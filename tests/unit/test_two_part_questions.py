@@ -155,3 +155,13 @@ def test_a_regions_revenue_in_dated_columns_is_the_years_not_a_closing_balance()
     answer = _answer("Which region had the worst topline performance for Ternline during FY2024?", _block(1, page))
     assert answer[0].startswith("Inland Operations fell most")
     assert "from $800,400k in FY2023 to $600,100k in FY2024" in answer[0] and "at the end of" not in answer[0]
+
+
+def test_a_forecast_columns_figure_is_said_to_be_a_forecast() -> None:
+    page = ("Outlook\n(£ millions) FY2024 Results FY2025 Forecast Change\nRevenue 1,204.0 1,260.0 +4.7%\n"
+            "Operating profit 96.0 104.0 +8.3%\n")
+    block = Block(n=1, kind="report", header="[1] Ternline FY2024", text=page, source_id="t1", chunk_id="t1::0",
+                  company="Ternline", fiscal_year=2024)
+    state: dict[str, Any] = {"blocks": [block], "companies": ["Ternline"], "fiscal_years": [2025]}
+    lead = Analyst(state, "What operating profit does Ternline forecast for FY2025?").sentences()[0]
+    assert lead.startswith("Ternline's operating profit is forecast at £104m in FY2025")

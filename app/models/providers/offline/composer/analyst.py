@@ -340,7 +340,11 @@ class Analyst:
         n = self.n_of(fact.figure)
         if n is None:
             return []
-        if self.measure_words(fact):
+        if self.measure_words(fact) and fact.forward and fact.origin != "text":
+            # a forecast column's figure ('FY3/2026 Forecast' in the FY3/2025 report) is said to be one
+            tense = "are" if self.verb(fact) == "were" else "is"
+            lead = cite(f"{self.subject(fact)} {tense} forecast at {self.at(fact)}", [n])
+        elif self.measure_words(fact):
             lead = cite(f"{self.subject(fact)} {self.verb(fact)} {self.at(fact)}", [n])
         else:  # no plain name for what was asked: the figure, then the sentence that states it, whole
             return [cite(f'{self.at(fact)[:1].upper()}{self.at(fact)[1:]}: "{fact.figure.quote.rstrip(".")}"', [n])]
