@@ -220,8 +220,12 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
             start -= 1
         if not spans and i < HEADER_LINES and all(len(above) <= 80 for above in lines[:i]):
             start = 0  # a statement that opens its page: the page's first lines are its header (not its prose)
-        last = max((j for j in range(i, min(i + HEADER_LINES, len(lines)))
-                    if _PERIOD_LINE.search(lines[j]) or is_period_line(lines[j])), default=i)
+        last = i
+        for j in range(i, min(i + HEADER_LINES, len(lines))):
+            if _PERIOD_LINE.search(lines[j]) or is_period_line(lines[j]):
+                last = j
+            elif j > i and _ROW_VALUES.search(lines[j]):
+                break  # the table's first row: a period line below it heads the next table, not this one
         spans.append((start, lines[start:last + 1]))
     if not spans and (header := statement_header(lines)):
         spans.append((0, header))

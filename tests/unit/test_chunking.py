@@ -394,3 +394,19 @@ def test_markdown_bullets_keep_their_own_lines() -> None:
     record = SourceRecord(source_id="h", title="HELIO_2024_AR", text=text, origin="h")
     chunk = next(c.text for c in chunk_record(record) if "we expect:" in c.text)
     assert "\n- revenue of $1.02bn to $1.08bn;\n- operating margin of 9.0% to 9.5%;\n" in chunk
+
+
+def test_a_second_tables_header_is_its_own_not_the_first_tables() -> None:
+    """Two small tables on one figure-heavy page: the first table's header stops at its first row, so the second
+    table's title, unit and periods head the second table's chunk, as they did not when the first header ran on
+    to the next period line."""
+    rail = "\n".join(f"Rail metric {i} {20 + i} {30 + i}" for i in range(8))
+    road = "\n".join(f"Road item {i} {i}1.{i} {i}2.{i} -{i}.5" for i in range(40))
+    page = ("Rail subscriber results (in thousands) 2024 2023\n" + rail + "\nROAD\nRoad financial results\n"
+            "(in millions of dollars)\n2024 2023 % Chg\n" + road)
+    record = SourceRecord(source_id="s", title="FREIGHTCO_2024_AR", text=page, origin="s", pages=[(15, page)])
+    chunks = [c.text for c in chunk_record(record, max_tokens=128, overlap=0)]
+    later = [t for t in chunks if "Road item 30" in t]
+    assert later and later[0].splitlines()[:4] == ["ROAD", "Road financial results", "(in millions of dollars)",
+                                                   "2024 2023 % Chg"]
+    assert not any("Rail metric" in t for t in later)
