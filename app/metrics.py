@@ -485,8 +485,15 @@ def find_metrics(question: str) -> list[Metric]:
         for match in pattern.finditer(text):
             if not any(taken[match.start():match.end()]):
                 taken[match.start():match.end()] = [True] * (match.end() - match.start())
-                found.append((match.start(), metric))
+                if not _COMPANY_DEFINED.search(text[max(0, match.start() - 40):match.start()]):
+                    found.append((match.start(), metric))
     return list(dict.fromkeys(m for _, m in sorted(found, key=lambda x: x[0])))
+
+
+_COMPANY_DEFINED = re.compile(r"\b(?:adjusted|non[- ]?gaap|non[- ]?ifrs|underlying|normali[sz]ed|pro[- ]forma|core)"
+                              r"(?:\s+[\w-]+){0,2}\s*$")
+"""'Adjusted Non GAAP EBITDA', 'underlying EBITDA margin': a measure the company defines and states, which the
+catalogue's formula from the statements does not compute (it gives the unadjusted one)."""
 
 
 _PERCENT_MARGIN = re.compile(r"\s+(?:%|percent(?:age)?)\s+margin\b")

@@ -27,6 +27,7 @@ from langgraph.types import Overwrite, Send
 from app.evidence import DEFAULT_K, Claim, Evidence, RetrievalResult, SearchRequest, rank_evidence
 from app.models.roles import Grader
 from app.text.measures import count_wordings
+from app.text.question_kinds import BUSINESS_WORDINGS, asks_business
 from app.text.questions import asking_sentences
 from nodes.draft import draft_claims
 from nodes.retrieval_state import Drafter, PeriodsFn, RetrievalState, SearchFn, SearchTask
@@ -131,6 +132,8 @@ def plan_queries(state: RetrievalState, *, k: int = DEFAULT_K) -> dict[str, Any]
         keywords = keyword_query(asked, state["companies"])
         # a count is worded otherwise in reports ('employed 315,000 people' for the number of employees)
         wordings = count_wordings(asked, state["companies"])
+        if asks_business(asked):  # 'what industry does it operate in': 'X is a global leader in … packaging'
+            wordings = " ".join([*state["companies"][:1], BUSINESS_WORDINGS])
         queries = list(dict.fromkeys([asked, keywords, *([wordings] if wordings else [])]))
     else:
         # A retry widens as well as narrows: the fiscal years stop being a filter and become query terms, since

@@ -132,6 +132,22 @@ _MENTION = re.compile(
 _NOT_TOPIC = frozenset("any the a an of its their company companies business businesses".split())
 
 
+_BUSINESS = re.compile(r"(?i)\bwhat\s+(?:industry|industries|sector|sectors|line\s+of\s+business|kind\s+of\s+(?:business|"
+                       r"company)|type\s+of\s+(?:business|company))\b|\bwhat\s+(?:is|was|are)\s+(?:[\w&'’.-]+\s+){0,4}?"
+                       r"(?:main|primary|principal|core)\s+business(?:es)?\b|\bwhat\s+does\s+(?:[\w&'’.-]+\s+){1,4}?do\b")
+"""'What industry does X primarily operate in?', 'What is X's main business?', 'What does X do?'."""
+
+
+def asks_business(question: str) -> bool:
+    """Whether a question asks what the company does: its industry, its main business."""
+    return bool(_BUSINESS.search(question))
+
+
+BUSINESS_WORDINGS = "is a global leader company that develops produces manufactures provides products services"
+"""How a report describes its company's business ('Amcor is a global leader in developing and producing
+responsible packaging'): the words a search adds for a question about the company's industry."""
+
+
 def mentioned_phrase(question: str) -> str:
     """What a 'did X mention …' question asks about, as it words it ('mergers or acquisitions'); '' for any
     other question."""

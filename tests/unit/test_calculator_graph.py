@@ -548,3 +548,12 @@ def test_one_series_under_two_labels_is_computed_once_from_the_figures_given_fir
                                       figure_payloads([*table, _f("Group revenue", 1204.6, 2023),
                                                        _f("Group revenue", 1311.2, 2024)]), [])
     assert len(next_rule_based_message([HumanMessage(twice)], ("growth_rate",)).tool_calls) == 1
+
+
+def test_a_share_row_of_another_measure_is_no_growth_of_the_share_asked():
+    margin = [NW_PROFIT.model_copy(update={"label": "Operating profit (as a percentage of revenue)", "unit": "%",
+                                           "value": v, "fiscal_year": y}) for v, y in ((13.8, 2023), (13.9, 2024))]
+    asked = "Did Northwind's wages expense as a percent of revenue increase or decrease in FY2024?"
+    assert plan_tool_calls(asked, margin) == []
+    own = "Did Northwind's operating profit as a percent of revenue increase in FY2024?"
+    assert plan_tool_calls(own, margin) != []

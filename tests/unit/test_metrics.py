@@ -401,3 +401,13 @@ def test_a_cost_per_unit_is_money_not_a_count_of_the_units() -> None:
     question = "Did Wattlegrove's iron ore C1 costs per tonne go up in FY2024?"
     assert measure_kind(analyze("iron ore C1 costs per tonne"), question) == "money"
     assert measure_kind(analyze("tonnes iron ore"), "How many tonnes of iron ore did it ship?") == "count"
+
+
+def test_a_measure_the_company_defines_is_not_computed_from_the_catalogue() -> None:
+    from app.metrics import find_metrics
+
+    for asked in ("What was Ternline's Adjusted Non GAAP EBITDA for FY2024?", "What was its underlying EBITDA margin?",
+                  "What was the core operating margin in FY2024?"):
+        assert find_metrics(asked) == []  # stated by the company, never the unadjusted formula's figure
+    assert [m.name for m in find_metrics("What was the EBITDA margin of its core business in FY2024?")] == [
+        "EBITDA margin"]

@@ -165,3 +165,14 @@ def test_a_forecast_columns_figure_is_said_to_be_a_forecast() -> None:
     state: dict[str, Any] = {"blocks": [block], "companies": ["Ternline"], "fiscal_years": [2025]}
     lead = Analyst(state, "What operating profit does Ternline forecast for FY2025?").sentences()[0]
     assert lead.startswith("Ternline's operating profit is forecast at £104m in FY2025")
+
+
+def test_what_industry_a_company_is_in_is_told_by_the_sentence_that_describes_it() -> None:
+    competition = _block(1, "The main methods of competition in the general freight industry include price and "
+                            "service. We are a party to several legal proceedings. Ternline plc is a public limited "
+                            "company incorporated under the laws of Jersey.")
+    overview = _block(2, "Business overview\nFounded in 1921, Ternline is a leading operator of refrigerated rail "
+                         "freight services in northern Europe. It runs 412 trains a day.")
+    answer = _answer("What industry does Ternline primarily operate in?", competition, overview)
+    assert answer == ["Founded in 1921, Ternline is a leading operator of refrigerated rail freight services in "
+                      "northern Europe [2]."]

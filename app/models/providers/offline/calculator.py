@@ -197,6 +197,8 @@ def plan_change(question: str, figures: Sequence[Figure]) -> Plan:
     old, new = figures[0], figures[1]
     if not _same_measure_two_years(old, new) or (old.fiscal_year or 0) > (new.fiscal_year or 0) or old.unit != new.unit:
         return []
+    if not names_the_measure(question, new.label, sorted({f.company for f in figures if f.company})):
+        return []  # the facts step's best pair may be another share of the same base
     plan: Plan = [("difference", {"a": new.value, "b": old.value})]
     asks_difference = re.search(r"(?i)\bdifference\b|\b(?:higher|lower|more|less)\s+than\b", question)
     if not new.unit.endswith("%") and old.value and not asks_difference:
@@ -239,7 +241,20 @@ def names_the_measure(question: str, label: str, companies: Sequence[str] = ()) 
     sales' is not 'same-store sales growth'); any label does when the question names no measure of its own
     ('what was, then, the change?')."""
     measures = [a - _CALC_WORDS for a in measure_terms(question, companies) if a - _CALC_WORDS]
-    return not measures or states_measure(measures, label)
+    if not measures:
+        return True
+    share = _SHARE_OF.search(question)
+    if share and _SHARE_OF.search(label):
+        # a row that is itself a share ('Operating income (as a percentage of net sales)') answers 'wages expense
+        # as a percent of net sales' only when it names the wages: the base the two share is no measure of either
+        part = re.split(r"['’]s?\s+", share.group("part"))[-1]  # "Ulta Beauty's wages expense": the wages expense
+        named = [a - _CALC_WORDS for a in measure_terms(part, companies) if a - _CALC_WORDS]
+        return bool(named) and states_measure(named[:1], label)
+    return states_measure(measures, label)
+
+
+_SHARE_OF = re.compile(r"(?i)(?P<part>(?:\b[\w&'’-]+\s+){1,4}?)\(?\s*(?:as\s+)?(?:a\s+)?(?:percent(?:age)?|%|share|"
+                       r"proportion)\s+of\b")
 
 
 _CALC_WORDS = frozenset({"growth", "grow", "chang", "differ", "ratio", "increas", "decreas", "rate", "exceed",

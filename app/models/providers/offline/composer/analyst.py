@@ -32,7 +32,7 @@ from app.facts.prose import prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure, possessive
 from app.text.companies import companies_named
-from app.text.question_kinds import Ask, asked_sentence, member_noun, read_ask, said_otherwise
+from app.text.question_kinds import Ask, asked_sentence, asks_business, member_noun, read_ask, said_otherwise
 from app.text.sentences import is_boilerplate
 from app.text.questions import is_measure_word, measure_terms, states_measure
 from app.text.terms import abbreviated, abbreviation_heads, question_noise
@@ -186,6 +186,8 @@ class Analyst:
             return self.extreme_answer()
         if kind == "judgement":
             return self.judgement_answer()
+        if asks_business(self.question) and (said := self.business_answer()):
+            return said
         if kind == "list" and self.ask.one_name:
             return self.sentence_answer() or self.enumerating_sentence() or self.list_answer()
         if kind == "list":
@@ -193,6 +195,22 @@ class Analyst:
                     or self.sentence_answer())
         if kind in ("yes_no", "explain"):
             return self.sentence_answer()
+        return []
+
+    def business_answer(self) -> list[str]:
+        """What the company does, as its report says it ('Amcor is a global leader in developing and producing
+        responsible packaging for food, beverage, …'): the first sentence whose subject is the company (or 'we',
+        'the Company') and that says what kind of company it is."""
+        names = [re.escape(n) for c in self.companies for n in dict.fromkeys((c, c.split()[0])) if len(n) >= 3]
+        subject = "|".join([*names, r"we", r"the\s+company", r"our\s+company"])
+        describes = re.compile(rf"(?i)^(?:[^,.;]{{0,40}},\s*)?(?:{subject})\b[^.;]{{0,60}}?\b(?:is|are)\s+(?:a|an|one\s+of\s+the|"
+                               rf"the)\s+(?:[\w,-]+\s+){{0,5}}?(?:leader|leading|provider|manufacturer|maker|producer|"
+                               rf"supplier|company|developer|retailer|operator|bank|designer|distributor|firm|group|"
+                               rf"insurer|owner|corporation|conglomerate|marketer|platform|business)\b")
+        for block in (b for b in self.reports if b.kind == "report"):
+            for sentence in whole_sentences(block.text):
+                if describes.search(sentence.strip()) and not _LEGAL_FORM.search(sentence):
+                    return [cite(sentence.strip().rstrip("."), [block.n])]
         return []
 
     def enumerating_sentence(self) -> list[str]:
@@ -465,6 +483,8 @@ class Analyst:
         if len(self.companies) >= 2:
             return self.compare_companies(facts)
         pair = self.two_periods(facts)
+        if pair is not None and not all(self.states_asked(f) for f in pair):
+            pair = None  # 'wages as a percent of net sales' is not told by the operating income row's change
         if pair is None:
             return self.metric_change()
         old, new = pair
@@ -1204,6 +1224,11 @@ _MONEY = re.compile(r"[$£€¥]\s?\d|\d\s?(?:million|billion|bn|m)\b")
 _CAUSAL = re.compile(r"(?i)\b(?:due to|driven by|because|as a result of|reflect(?:s|ed|ing)?|attributable to|"
                      r"owing to|primarily|mainly|led to|caused by|on the back of|following)\b")
 _NEGATION = re.compile(r"(?i)\b(?:no|not|none|nil|never|neither|nor|did not|does not|has not|have not|without)\b")
+
+
+_LEGAL_FORM = re.compile(r"(?i)\b(?:incorporated|organi[sz]ed|registered|domiciled)\s+(?:in|under)\b|\blimited\s+"
+                         r"(?:liability\s+)?company\b|\blaws\s+of\b|\bparty\s+to\b")
+"""What a company is in law ('a public limited company incorporated under the Laws of Jersey'), not its business."""
 
 
 def _short_member(name: str) -> str:
