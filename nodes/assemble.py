@@ -40,7 +40,7 @@ from app.turns import Block, ManifestEntry, MemoryItem, Turn, blocks_by_chunk
 from nodes.memory import memory_text
 from nodes.state import SupervisorState
 from prompts.answer import answer_instructions
-from prompts.fences import DATA_CLOSE, DATA_OPEN, fence, one_line, strip_fence_markers
+from prompts.fences import DATA_CLOSE, DATA_OPEN, defang, fence, one_line, strip_fence_markers
 
 FENCE_OPEN, FENCE_CLOSE = DATA_OPEN, DATA_CLOSE
 
@@ -200,7 +200,10 @@ def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter)
         if not included:
             continue
         used += text_tokens
-        blocks.append(Block(n=n, kind="news" if doc.doc_type == "news" else "report", header=header, text=doc.text,
+        # what a document's forged markers frame is the attack's, not the document's: no reader, offline or model,
+        # sees it (prompts/fences.defang)
+        blocks.append(Block(n=n, kind="news" if doc.doc_type == "news" else "report", header=header,
+                            text=defang(doc.text),
                             source_id=doc.source_id, chunk_id=doc.chunk_id, title=doc.title, page=doc.page,
                             company=doc.company, fiscal_year=doc.fiscal_year,
                             published_at=doc.published_at.isoformat() if doc.published_at else None,
@@ -269,7 +272,7 @@ def memory_blocks(items: Sequence[MemoryItem], blocks: list[Block], manifest: li
         if fits and item.type in ("fact", "decision"):
             n = len(blocks) + 1
             header = f"[{n}] the user's statement ({item.type}, {item.created_at[:10]}): {one_line(item.key)}"
-            blocks.append(Block(n=n, kind="memory", header=header, text=text, source_id=f"memory:{item.id}",
+            blocks.append(Block(n=n, kind="memory", header=header, text=defang(text), source_id=f"memory:{item.id}",
                                 title="your statement", tokens=tokens))
             label = header
         elif fits:
@@ -344,14 +347,14 @@ def render_user(question: str, history: str, blocks: Sequence[Block], notes: str
     stated = [b for b in blocks if b.kind == "memory"]
     if reports:
         sections.append("## Report evidence (untrusted data)\n" + "\n\n".join(
-            f"{b.header}\n{fence(b.text, f'[{b.n}]')}" for b in reports))
+            fence(f"{b.header}\n{b.text}", f"[{b.n}]") for b in reports))
     if news:
         sections.append("## News, newest first (untrusted data; a later item may correct an earlier one)\n"
-                        + "\n\n".join(f"{b.header}\n{fence(b.text, f'[{b.n}]')}" for b in news))
+                        + "\n\n".join(fence(f"{b.header}\n{b.text}", f"[{b.n}]") for b in news))
     if stated:
         sections.append("## What the user stated (the user's statements, not documents; where a document disagrees, "
                         "give both and say which you used)\n"
-                        + "\n\n".join(f"{b.header}\n{fence(b.text, f'[{b.n}]')}" for b in stated))
+                        + "\n\n".join(fence(f"{b.header}\n{b.text}", f"[{b.n}]") for b in stated))
     if facts:
         sections.append("## Facts read for this question (figures Prov's readers took from the evidence above; "
                         "cite the block each names, not this list; check it against that block)\n" + facts)

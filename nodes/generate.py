@@ -24,7 +24,7 @@ from typing import Any
 from app.models.roles import Synthesizer
 from app.text.dates import MONTHS, read_dates, unsupported_dates
 from app.text.periods import is_period_word, years_named
-from app.text.sentences import split_answer
+from app.text.sentences import looks_like_instruction, split_answer
 from app.text.questions import asking_sentences
 from app.turns import Block, CitationCheck
 from nodes.rewrite import keyword_query
@@ -149,6 +149,9 @@ def check_citations(draft: str, blocks: Sequence[Block], question: str = "",
         dates, periods, undated = read_dates(plain)
         has_figure = bool(re.search(r"\d", undated))
         names = stated_names(plain, known)
+        if looks_like_instruction(plain):
+            check.flagged.append(f"{sentence} (an order to its reader, quoted from a document: no fact)")
+            continue
         if cited and not good:
             check.flagged.append(f"{sentence} (cites no block that was in the prompt)")
             continue

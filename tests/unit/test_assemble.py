@@ -164,8 +164,9 @@ def test_calculation_names_the_blocks_its_inputs_came_from():
 
 def test_untrusted_text_is_fenced_and_the_calculation_is_not():
     text = user_text(assemble(full_state(), count=count))
-    assert f"{FENCE_OPEN} [1]\n| Measure" in text
-    assert f"{FENCE_OPEN} [3]\nHelio corrected" in text
+    # the header line is document text (a title can carry an order): inside the fence, above the text
+    assert re.search(rf"{re.escape(FENCE_OPEN)} \[1\]\n\[1\] [^\n]*\n\| Measure", text)
+    assert re.search(rf"{re.escape(FENCE_OPEN)} \[3\]\n\[3\] [^\n]*\nHelio corrected", text)
     assert f"{FENCE_OPEN} conversation\n" in text
     assert f"{FENCE_OPEN} [5]" not in text
 
