@@ -12,7 +12,7 @@ from typing import Any, List, Optional
 import typer
 from rich.console import Console
 
-from app.errors import BadInput
+from app.errors import BadInput, not_plain_text
 
 EXIT_OK, EXIT_ERROR, EXIT_BAD_INPUT, EXIT_CLARIFY, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -142,9 +142,11 @@ def ingest(
         out.print(f"added {d['added']}, updated {d['updated']}, unchanged {d['unchanged']}, "
                   f"removed {d['removed']}, failed {d['failed']} "
                   f"({d['chunks_written']} chunks written in {d['seconds']} s)")
+        from rich.markup import escape
+
         for f in summary.failed:
-            err.print(f"[red]failed[/] {f.path}: {f.reason}", highlight=False)
-        if summary.failed:
+            err.print(f"[red]failed[/] {escape(f.path)}: {escape(f.reason)}", highlight=False)
+        if any(f.kept for f in summary.failed):
             err.print("failures are kept in the dead-letter list: prov kb status")
     if summary.failed:
         # the embedding server gave up: not the user's input, and the same command finishes the job later
@@ -194,6 +196,8 @@ def search(
         return
     if not query or not query.strip():
         _fail("the query is empty")
+    if problem := not_plain_text(query):
+        _fail(f"the query {problem}; send plain text")
     try:
         filters = _filters(company, year, doc_type, since, until)
     except BadInput as exc:
@@ -211,13 +215,23 @@ def _search_batch(path: Path, k: int, mode: str) -> None:
     if not path.is_file():
         _fail(f"--batch file not found: {path}")
     queries = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    try:
+        lines = path.read_bytes().splitlines()
+    except OSError as exc:
+        _fail(f"--batch file {path} cannot be read: {exc.strerror or exc}")
+    for n, raw in enumerate(lines, start=1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            _fail(f"{path}:{n}: not UTF-8 text (byte {exc.start + 1} of the line)")
         if not line.strip():
             continue
         try:
             item = json.loads(line)
             if not isinstance(item, dict) or not str(item.get("query", "")).strip():
                 raise ValueError("needs a non-empty 'query'")
+            if problem := not_plain_text(str(item["query"])):
+                raise ValueError(f"the query {problem}")
             filters = _filters(item.get("company"), item.get("year") or item.get("fiscal_year"),
                                item.get("type") or item.get("doc_type"), item.get("since"), item.get("until"))
         except (ValueError, BadInput) as exc:

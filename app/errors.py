@@ -4,12 +4,15 @@
   malformed --year or PROV_CHECKPOINT_URL); the message says what to give instead.
 - `ServerUnreachable` (exit 1): a configured server (PostgreSQL, Chroma, an embedding server) did not answer
   within PROV_CONNECT_TIMEOUT_S; the message names the URL, its password hidden.
+- `not_plain_text`, `shown`: why a question, query or name is no plain text (a control or bidi character,
+  bytes that were not UTF-8), and how much of a bad input a message prints.
 - `CorruptFile` (exit 2): a file under PROV_HOME is damaged or truncated; the message names the file and what to
   do. Prov never overwrites or deletes such a file itself: the user may still recover it.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 
@@ -75,3 +78,32 @@ def check_sqlite(path: Path, what: str, remedy: str) -> None:
     problem = sqlite_problem(path)
     if problem:
         raise CorruptFile(path, f"{problem}; it holds {what}", remedy)
+
+
+def not_plain_text(text: str) -> str | None:
+    """Why `text` is not plain text, or None: a control character (a terminal escape, a bell, a NUL) or bytes that
+    were not UTF-8 (Python hands them over as lone surrogates)."""
+    for i, ch in enumerate(text):
+        category = unicodedata.category(ch)
+        if category == "Cs":
+            return f"is not UTF-8 text (undecodable bytes at character {i + 1})"
+        if category == "Cc":
+            return f"contains a control character (U+{ord(ch):04X} at character {i + 1})"
+        if ch in BIDI_CONTROLS:
+            return (f"contains a bidirectional control character (U+{ord(ch):04X} at character {i + 1}), which "
+                    "would print it back in another order")
+    return None
+
+
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Characters that reorder how text prints (U+202E right-to-left override …): a question or a name never needs
+them, and echoing one back would show the user something other than what was stored."""
+MAX_USER_CHARS = 128
+SHOWN_CHARS = 80
+"""How much of a bad input an error message shows."""
+
+
+def shown(text: str) -> str:
+    """A bad input as an error may print it: at most SHOWN_CHARS characters, escaped, its length said when cut."""
+    cut = text[:SHOWN_CHARS]
+    return repr(cut) + (f" … ({len(text)} characters)" if len(text) > SHOWN_CHARS else "")

@@ -19,7 +19,7 @@ from datetime import datetime, timezone
 from functools import cached_property
 from typing import Any
 
-from app.errors import BadInput
+from app.errors import BIDI_CONTROLS, MAX_USER_CHARS, BadInput, not_plain_text, shown
 from app.settings import Settings
 
 REPEAT_DOOR = "repeat door"  # checkpoint metadata `served_by` of a turn the repeat door answered
@@ -333,10 +333,18 @@ class Runtime:
         return self._turn_result(thread_id, values, config["configurable"]["checkpoint_id"])
 
     def check_user(self, user: str | None) -> str:
-        name = " ".join((user or self.settings.user or "local").split())
-        if not name or len(name) > 200 or any(not ch.isprintable() for ch in name):
-            raise BadInput(f"--user must be a printable name of at most 200 characters, not {user!r}")
-        return name
+        """The user named (`--user`, else PROV_USER, else 'local'); BadInput for an empty name, one over
+        MAX_USER_CHARS characters, or one holding a control, newline or bidi character. The message shows at
+        most SHOWN_CHARS characters of it."""
+        raw = user if user is not None else (self.settings.user or "local")
+        problem = ("is empty" if not raw.strip() else
+                   f"has {len(raw)} characters (at most {MAX_USER_CHARS})" if len(raw) > MAX_USER_CHARS else
+                   "holds a bidirectional control character" if any(ch in BIDI_CONTROLS for ch in raw) else
+                   "holds a control or newline character" if any(not ch.isprintable() and ch != " " for ch in raw)
+                   else None)
+        if problem:
+            raise BadInput(f"--user {problem}: {shown(raw)}; name a user with printable characters")
+        return " ".join(raw.split())
 
     def resume(self, thread_id: str, reply: str | None = None, *, user: str | None = None) -> TurnResult:
         """Answer a waiting clarification with `reply`; or, with no reply, finish a turn that was cut off (its
@@ -637,20 +645,6 @@ class Runtime:
             scrub(engine)
         self.checkpoint_store.scrub()
         return done
-
-
-def not_plain_text(text: str) -> str | None:
-    """Why `text` is not plain text, or None: a control character (a terminal escape, a bell, a NUL) or bytes that
-    were not UTF-8 (Python hands them over as lone surrogates)."""
-    import unicodedata
-
-    for i, ch in enumerate(text):
-        category = unicodedata.category(ch)
-        if category == "Cs":
-            return f"is not UTF-8 text (undecodable bytes at character {i + 1})"
-        if category == "Cc":
-            return f"contains a control character (U+{ord(ch):04X} at character {i + 1})"
-    return None
 
 
 def record_row(record: Any) -> dict[str, Any]:

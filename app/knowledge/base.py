@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from app.knowledge.catalog import Catalog
 from app.knowledge.chunking import chunk_record, index_text
-from app.knowledge.loaders import (InputFile, LoadError, LoadFailure, Overrides, discover, load_file)
+from app.knowledge.loaders import (InputFile, LoadError, LoadFailure, Overrides, PartialLoad, discover, load_file)
 from app.knowledge.records import Chunk, SourceRecord
 from app.knowledge.types import (  # noqa: F401  (re-exported: callers import the value types with the facade)
     CompanyNames,
@@ -151,6 +151,13 @@ class KnowledgeBase:
                 on_progress("read", i, len(files))
             try:
                 records = load_file(item, overrides, max_bytes=max_bytes, ttl_days=ttl)
+            except PartialLoad as exc:
+                # the good records go in; each bad one is listed with its line, the file stays a dead letter
+                records = exc.records
+                for where, reason in exc.failures:
+                    summary.failed.append(LoadFailure(f"{item.path} ({where})", reason))
+                self.catalog.record_dead_letter(str(item.path), str(exc))
+                failed_files.add(str(item.path))
             except LoadError as exc:
                 self._fail(summary, item, str(exc))
                 failed_files.add(str(item.path))
@@ -169,7 +176,8 @@ class KnowledgeBase:
                     summary.unchanged.append(record.source_id)
                 else:
                     pending.append(record)
-            loaded_files.append(str(item.path))
+            if str(item.path) not in failed_files:
+                loaded_files.append(str(item.path))
         if on_progress:
             on_progress("read", len(files), len(files))
         self.catalog.clear_dead_letters(loaded_files)  # a file that loads is no longer a dead letter

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable
 
 from pydantic import ValidationError
 
@@ -45,10 +45,20 @@ class LoadError(Exception):
     """A file or record that cannot be ingested; the message is the reason shown to the user."""
 
 
+class PartialLoad(LoadError):
+    """A records file some of whose records are bad: the good `records` are ingested, and each bad one is listed
+    in `failures` as (where, reason): ('line 2', 'invalid JSON: …')."""
+
+    def __init__(self, records: list[SourceRecord], failures: list[tuple[str, str]]) -> None:
+        self.records, self.failures = records, failures
+        super().__init__("; ".join(f"{where}: {reason}" for where, reason in failures))
+
+
 @dataclass(frozen=True)
 class LoadFailure:
     path: str
     reason: str
+    kept: bool = True  # recorded in the dead-letter list (`prov kb status`); a path that is not there is not
 
 
 @dataclass
@@ -80,8 +90,9 @@ def discover(paths: Iterable[Path]) -> tuple[list[InputFile], list[LoadFailure],
     roots: list[Path] = []
     for raw in paths:
         path = Path(raw)
-        if not path.exists():
-            missing.append(LoadFailure(str(raw), "no such file or folder"))
+        problem = _not_readable(path)
+        if problem:
+            missing.append(LoadFailure(str(raw), problem, kept=False))
             continue
         root = path.resolve()
         roots.append(root)
@@ -94,6 +105,32 @@ def discover(paths: Iterable[Path]) -> tuple[list[InputFile], list[LoadFailure],
                 continue
             files.append(InputFile(child, f"{root.name}/{rel.as_posix()}"))
     return files, missing, roots
+
+
+def _not_readable(path: Path) -> str | None:
+    """Why a path named for ingest cannot be read as a file or a folder, or None: it is missing, a symbolic
+    link that loops or points nowhere, not a regular file (a FIFO, a device, a socket), or not readable."""
+    import errno
+    import os
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a symbolic link loop"
+        if path.is_symlink():
+            return "a symbolic link to a missing target"
+        if exc.errno == errno.ENOENT:
+            return "no such file or folder"
+        return f"cannot be read: {exc.strerror or exc}"
+    if stat.S_ISDIR(mode):
+        return None if os.access(path, os.R_OK | os.X_OK) else "cannot be read: permission denied (folder)"
+    if not stat.S_ISREG(mode):
+        kind = ("a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+                if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a file")
+        return f"not a regular file ({kind})"
+    return None if os.access(path, os.R_OK) else "cannot be read: permission denied"
 
 
 def load_file(item: InputFile, overrides: Overrides, *, max_bytes: int, ttl_days: dict[str, int]) -> list[SourceRecord]:
@@ -202,9 +239,19 @@ def _table_rows(table: Any) -> list[str]:
 
 
 def _read_pdf(path: Path) -> tuple[dict[str, Any], list[tuple[int, str]]]:
+    import logging
+
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
 
+    with path.open("rb") as head:
+        start = head.read(1024)
+    if b"%PDF-" not in start:
+        # HTML or text saved as .pdf: said in one line, without the PDF library's warnings about it
+        kind = ("HTML" if re.search(rb"(?i)<\s*(?:!doctype|html|head|body)\b", start) else "text"
+                if _looks_like_text(start) else "some other format")
+        raise LoadError(f"not a PDF: the file holds {kind} (it has no %PDF- header); rename it or convert it")
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # its warnings on damaged files are not the user's to read
     try:
         reader = PdfReader(str(path))
         if reader.is_encrypted:
@@ -230,8 +277,17 @@ def _read_pdf(path: Path) -> tuple[dict[str, Any], list[tuple[int, str]]]:
     return meta, pages
 
 
+def _looks_like_text(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return b"\x00" not in data
+
+
 def _records_from_json(item: InputFile, text: str, ext: str, overrides: Overrides,
-                       ttl_days: dict[str, int]) -> Iterator[SourceRecord]:
+                       ttl_days: dict[str, int]) -> list[SourceRecord]:
+    bad: list[tuple[str, str]] = []
     if ext == ".jsonl":
         rows: list[tuple[str, Any]] = []
         for n, line in enumerate(text.splitlines(), start=1):
@@ -240,7 +296,7 @@ def _records_from_json(item: InputFile, text: str, ext: str, overrides: Override
             try:
                 rows.append((f"line {n}", json.loads(line)))
             except json.JSONDecodeError as exc:
-                raise LoadError(f"invalid JSON on line {n}: {exc.msg}") from None
+                bad.append((f"line {n}", f"invalid JSON: {exc.msg}"))
     else:
         try:
             data = json.loads(text)
@@ -248,30 +304,46 @@ def _records_from_json(item: InputFile, text: str, ext: str, overrides: Override
             raise LoadError(f"invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
         items = data if isinstance(data, list) else [data]
         rows = [(f"record {i + 1}", row) for i, row in enumerate(items)]
-    if not rows:
+    if not rows and not bad:
         raise LoadError("no records in file")
     # the file's records are one document's pages, often: a word broken on one page stands whole on another
     words = vocabulary(str(row.get("text") or row.get("content") or "") for _, row in rows if isinstance(row, dict))
+    records: list[SourceRecord] = []
     for where, row in rows:
-        if not isinstance(row, dict):
-            raise LoadError(f"{where}: expected a JSON object, got {type(row).__name__}")
-        unknown = set(row) - RECORD_FIELDS
-        if unknown:
-            raise LoadError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-        meta = dict(row)
-        body = meta.pop("text", None) or meta.pop("content", None)
-        meta.pop("content", None)
-        if not isinstance(body, str) or not body.strip():
-            raise LoadError(f"{where}: needs a non-empty 'text' or 'content' string")
-        body = repair_extraction(body, words)
-        meta["text"] = body
-        page = meta.pop("page", None)
-        sid = str(meta.pop("source_id", "") or f"{item.source_id}#{where.split()[-1]}")
-        if page is not None and (isinstance(page, bool) or not isinstance(page, (int, str))
-                                 or not str(page).strip().isdigit()):
-            raise LoadError(f"{where}: 'page' must be a page number, not {page!r}")
-        pages = [(int(page), body)] if page is not None else None
-        yield _build(InputFile(item.path, sid), meta, overrides, ttl_days, pages=pages, where=where)
+        try:
+            records.append(_record(item, where, row, words, overrides, ttl_days))
+        except LoadError as exc:
+            bad.append((where, str(exc).removeprefix(f"{where}: ")))
+    if bad and not records:
+        raise LoadError("; ".join(f"{where}: {reason}" for where, reason in bad[:3])
+                        + (f" (and {len(bad) - 3} more)" if len(bad) > 3 else ""))
+    if bad:
+        raise PartialLoad(records, bad)  # the good records go in; each bad one is listed with its line
+    return records
+
+
+def _record(item: InputFile, where: str, row: Any, words: Any, overrides: Overrides,
+            ttl_days: dict[str, int]) -> SourceRecord:
+    """One record of a records file, or LoadError with the reason."""
+    if not isinstance(row, dict):
+        raise LoadError(f"expected a JSON object, got {type(row).__name__}")
+    unknown = set(row) - RECORD_FIELDS
+    if unknown:
+        raise LoadError(f"unknown field(s) {', '.join(sorted(unknown))}")
+    meta = dict(row)
+    body = meta.pop("text", None) or meta.pop("content", None)
+    meta.pop("content", None)
+    if not isinstance(body, str) or not body.strip():
+        raise LoadError("needs a non-empty 'text' or 'content' string")
+    body = repair_extraction(body, words)
+    meta["text"] = body
+    page = meta.pop("page", None)
+    sid = str(meta.pop("source_id", "") or f"{item.source_id}#{where.split()[-1]}")
+    if page is not None and (isinstance(page, bool) or not isinstance(page, (int, str))
+                             or not str(page).strip().isdigit()):
+        raise LoadError(f"'page' must be a page number, not {page!r}")
+    pages = [(int(page), body)] if page is not None else None
+    return _build(InputFile(item.path, sid), meta, overrides, ttl_days, pages=pages, where=where)
 
 
 def _build(item: InputFile, meta: dict[str, Any], overrides: Overrides, ttl_days: dict[str, int], *,

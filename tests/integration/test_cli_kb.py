@@ -226,3 +226,33 @@ def test_page_records_ingest_with_year_and_form_from_their_title(tmp_path: Path)
     assert catalog.periods("Kestrel") == [(2019, None, "10-K")]
     hits = json.loads(run("search", "store count", "--company", "kestrel", "--json").stdout)
     assert hits and {h["page"] for h in hits} == {1, 2}
+
+
+def test_a_query_that_is_not_plain_text_is_one_line_and_exit_2(corpus: Path, tmp_path: Path) -> None:
+    run("ingest", str(corpus))
+    for query in ("rev\udcffenue", "Acme \u202erevenue", "Acme\x1b[31m revenue"):
+        result = run("search", query)
+        assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
+    queries = tmp_path / "q.jsonl"
+    queries.write_bytes(b'{"id": "a", "query": "Acme revenue"}\n{"id": "b", "query": "rev\xffenue"}\n')
+    bad = run("search", "--batch", str(queries))
+    assert bad.exit_code == 2 and "q.jsonl:2" in bad.output and "UTF-8" in bad.output
+    assert '"results"' not in bad.output  # the whole file is read first: nothing searched before the bad line
+
+
+def test_a_records_file_with_a_bad_line_ingests_its_good_records_and_names_the_line(tmp_path: Path) -> None:
+    import os
+
+    records = tmp_path / "items.jsonl"
+    good = {"title": "Acme update", "company": "Acme", "doc_type": "news", "published_at": "2024-01-02"}
+    records.write_text("\n".join([json.dumps({**good, "source_id": "n1", "text": "Acme opened a plant."}), "{oops",
+                                  json.dumps({**good, "source_id": "n2", "text": "Acme hired 40 staff."})]) + "\n")
+    result = run("ingest", str(records), "--json")
+    summary = json.loads(result.stdout)
+    assert result.exit_code == 2 and summary["added"] == 2
+    assert [f["path"].endswith("items.jsonl (line 2)") for f in summary["failures"]] == [True]
+    fifo = tmp_path / "pipe.md"
+    os.mkfifo(fifo)
+    piped = run("ingest", str(fifo))
+    assert piped.exit_code == 2 and "not a regular file (a FIFO)" in piped.output
+    assert "dead-letter" not in piped.output  # a path that is not there is not promised to the list

@@ -82,6 +82,8 @@ def test_an_unknown_checkpoint_url_is_bad_input(tmp_path: Path) -> None:
     ("nul\x00here", "U+0000"),
     ("del\x7f", "U+007F"),
     ("bytes \udcff\udcfe", "not UTF-8"),
+    ("What was \u202eNorthwind revenue?", "U+202E"),
+    ("isolate \u2067x\u2069", "bidirectional"),
 ])
 def test_plain_text_is_told_from_control_characters_and_bytes(text: str, expected: str | None) -> None:
     problem = not_plain_text(text)
@@ -96,6 +98,19 @@ def test_check_question_refuses_what_is_not_plain_text(tmp_path: Path) -> None:
             runtime.check_question(bad)
     with pytest.raises(BadInput, match="the reply"):
         runtime.check_question("\x00", "reply")
+
+
+def test_a_user_name_is_printable_short_and_never_echoed_whole(tmp_path: Path) -> None:
+    runtime = Runtime(Settings(home=tmp_path))
+    assert runtime.check_user(None) == "local" and runtime.check_user("  ann  smith ") == "ann smith"
+    for bad, why in (("", "is empty"), ("   ", "is empty"), ("a" * 129, "129 characters"), ("ann\nbob", "control"),
+                     ("ann\x1b[31m", "control"), ("ann\u202eevil", "bidirectional")):
+        with pytest.raises(BadInput, match=why) as caught:
+            runtime.check_user(bad)
+        assert len(str(caught.value)) < 200
+    with pytest.raises(BadInput) as caught:
+        runtime.check_user("x" * 100_000)
+    assert str(caught.value).count("x") <= 85 and "100000 characters" in str(caught.value)
 
 
 def test_a_cut_off_turn_is_told_from_a_waiting_or_finished_one() -> None:

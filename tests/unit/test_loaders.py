@@ -115,11 +115,18 @@ def test_invalid_json(tmp_path: Path) -> None:
     assert "line 3" in reason
 
 
-def test_invalid_jsonl_names_the_line(tmp_path: Path) -> None:
+def test_invalid_jsonl_names_the_line_and_keeps_the_good_records(tmp_path: Path) -> None:
+    from app.knowledge.loaders import PartialLoad
+
     path = tmp_path / "bad.jsonl"
-    path.write_text('{"text": "fine"}\n\n{"text": broken}\n')
-    reason = load_error(path)
-    assert reason.startswith("invalid JSON on line 3")
+    path.write_text('{"text": "fine"}\n\n{"text": broken}\n{"text": "also fine"}\n{"title": "no text"}\n')
+    with pytest.raises(PartialLoad) as caught:
+        load(path)
+    assert [r.text for r in caught.value.records] == ["fine", "also fine"]
+    assert [(where, reason.split(":")[0]) for where, reason in caught.value.failures] == [
+        ("line 3", "invalid JSON"), ("line 5", "needs a non-empty 'text' or 'content' string")]
+    path.write_text('{"text": broken}\n')  # nothing good: the whole file fails, its line named
+    assert load_error(path).startswith("line 1: invalid JSON")
 
 
 @pytest.mark.parametrize(
@@ -160,8 +167,19 @@ def test_invalid_json_metadata_is_a_load_error(tmp_path: Path) -> None:
 
 def test_broken_pdf(tmp_path: Path) -> None:
     path = tmp_path / "broken.pdf"
-    path.write_bytes(bytes(range(256)) * 20)
+    path.write_bytes(b"%PDF-1.4\n" + bytes(range(256)) * 20)
     assert load_error(path).startswith("broken PDF")
+    path.write_bytes(bytes(range(256)) * 20)
+    assert load_error(path).startswith("not a PDF")
+
+
+def test_html_saved_as_pdf_is_named_without_the_pdf_librarys_noise(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "page.pdf"
+    path.write_text("<!DOCTYPE html><html><body><p>Revenue rose.</p></body></html>")
+    assert load_error(path).startswith("not a PDF: the file holds HTML")
+    captured = capsys.readouterr()
+    assert "header" not in captured.err and "EOF" not in captured.err
 
 
 def test_encrypted_pdf(tmp_path: Path) -> None:
@@ -390,6 +408,21 @@ def test_discover_recurses_skips_hidden_and_reports_missing(tmp_path: Path) -> N
     assert missing[0].path == str(tmp_path / "nope")
     assert missing[0].reason == "no such file or folder"
     assert roots == [root.resolve(), single.resolve()]
+
+
+def test_discover_names_what_is_no_file_or_folder_it_can_read(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    (tmp_path / "a.md").symlink_to(tmp_path / "b.md")
+    (tmp_path / "b.md").symlink_to(tmp_path / "a.md")
+    (tmp_path / "gone.md").symlink_to(tmp_path / "nowhere.md")
+    files, missing, roots = discover([fifo, tmp_path / "a.md", tmp_path / "gone.md", tmp_path / "nope.md"])
+    assert files == [] and roots == []
+    assert [(Path(m.path).name, m.reason, m.kept) for m in missing] == [
+        ("pipe.txt", "not a regular file (a FIFO)", False), ("a.md", "a symbolic link loop", False),
+        ("gone.md", "a symbolic link to a missing target", False), ("nope.md", "no such file or folder", False)]
 
 
 def test_discover_empty_folder(tmp_path: Path) -> None:

@@ -203,8 +203,8 @@ class Analyst:
         'the Company') and that says what kind of company it is."""
         names = [re.escape(n) for c in self.companies for n in dict.fromkeys((c, c.split()[0])) if len(n) >= 3]
         subject = "|".join([*names, r"we", r"the\s+company", r"our\s+company"])
-        describes = re.compile(rf"(?i)^(?:[^,.;]{{0,40}},\s*)?(?:{subject})\b[^.;]{{0,60}}?\b(?:is|are)\s+(?:a|an|one\s+of\s+the|"
-                               rf"the)\s+(?:[\w,-]+\s+){{0,5}}?(?:leader|leading|provider|manufacturer|maker|producer|"
+        describes = re.compile(rf"(?i)^(?:[^,.;]{{0,40}},\s*)?(?:{subject})\b[^.;]{{0,60}}?\b(?:is|are)\s+"
+                               rf"(?:a|an|one\s+of\s+the|the)\s+(?:[\w,-]+\s+){{0,5}}?(?:leader|leading|provider|manufacturer|maker|producer|"
                                rf"supplier|company|developer|retailer|operator|bank|designer|distributor|firm|group|"
                                rf"insurer|owner|corporation|conglomerate|marketer|platform|business)\b")
         for block in (b for b in self.reports if b.kind == "report"):
