@@ -849,11 +849,39 @@ def main() -> None:
         if isinstance(exc, CorruptFile):
             err.print(f"[bold red]error:[/] {exc}", highlight=False)
             sys.exit(EXIT_BAD_INPUT)
+        if _is_database_error(exc) and (damaged := _damaged_stores()):
+            # a store went bad under a command: named, checked by SQLite itself, and left exactly as it is
+            for path, problem in damaged:
+                err.print(f"[bold red]error:[/] {path} is {problem}: move it aside or restore it from a backup, "
+                          "then run the command again (Prov writes nothing into it)", highlight=False)
+            sys.exit(EXIT_BAD_INPUT)
         if os.environ.get("PROV_DEBUG"):
             raise
         err.print(f"[bold red]internal error:[/] {type(exc).__name__}: {exc} (set PROV_DEBUG=1 for the traceback)",
                   highlight=False)
         sys.exit(EXIT_ERROR)
+
+
+def _is_database_error(exc: BaseException) -> bool:
+    import sqlite3
+
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:  # SQLAlchemy wraps sqlite3's error; LangGraph raises it bare
+        seen.add(id(exc))
+        if isinstance(exc, sqlite3.DatabaseError) or type(exc).__name__ == "DatabaseError":
+            return True
+        exc = exc.__cause__ or exc.__context__  # type: ignore[assignment]
+    return False
+
+
+def _damaged_stores() -> list[tuple[Path, str]]:
+    from app.errors import damaged_stores
+    from app.settings import Settings
+
+    try:
+        return damaged_stores(Settings().home)
+    except Exception:  # the settings themselves are bad: the original error stands
+        return []
 
 
 if __name__ == "__main__":

@@ -44,7 +44,11 @@ def sqlite_problem(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     if size == 0:
-        return None
+        # SQLite starts an empty file; but once another store of the home holds data, this one was in use too
+        # (every run writes each store's tables at once): emptied, not new
+        others = [p for p in home_stores(path) if p != path]
+        return ("an empty file (0 bytes) where the home's other stores hold data: it was in use and has been "
+                "emptied" if any(_size(p) > 0 for p in others) else None)
     with open(path, "rb") as fh:
         header = fh.read(100)
     if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
@@ -61,6 +65,55 @@ def sqlite_problem(path: Path) -> str | None:
     return None
 
 
+STORE_FILES = ("catalog.sqlite", "checkpoints.sqlite", "memory.sqlite", "chroma/chroma.sqlite3")
+"""The SQLite stores of a home, relative to it."""
+
+
+def home_stores(path: Path) -> list[Path]:
+    """The SQLite stores of the home `path` (a store file) lies in."""
+    home = path.parent.parent if path.parent.name == "chroma" else path.parent
+    return [home / name for name in STORE_FILES]
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def quick_check_problem(path: Path) -> str | None:
+    """What SQLite's `PRAGMA quick_check` finds wrong with a store (opened read-only: nothing is written into it),
+    or None; None for a file that is missing or empty."""
+    import sqlite3
+
+    if _size(path) == 0:
+        return None
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30) as conn:
+            rows = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
+    except sqlite3.OperationalError as exc:
+        if "locked" in str(exc) or "busy" in str(exc):
+            return None  # another process holds it: not damage
+        return f"damaged (SQLite: {exc})"
+    except sqlite3.DatabaseError as exc:
+        return f"damaged (SQLite: {exc})"
+    return None if rows == ["ok"] else f"damaged (SQLite's quick_check: {'; '.join(str(r) for r in rows[:2])})"
+
+
+def damaged_stores(home: Path) -> list[tuple[Path, str]]:
+    """Each store of a home that SQLite itself finds damaged (`PRAGMA quick_check`, opened read-only so that
+    nothing is written into it), with what it said: how a DatabaseError met mid-command is reported."""
+    out = []
+    for path in (home / name for name in STORE_FILES):
+        if not path.exists():
+            continue
+        problem = sqlite_problem(path) or quick_check_problem(path)
+        if problem:
+            out.append((path, problem))
+    return out
+
+
 def has_log(path: Path) -> bool:
     """Whether a write-ahead log or a rollback journal lies beside the database: SQLite completes (or undoes) from
     it what a killed checkpoint or transaction left half-written, so the file's size proves nothing then."""
@@ -74,8 +127,10 @@ def has_log(path: Path) -> bool:
 
 
 def check_sqlite(path: Path, what: str, remedy: str) -> None:
-    """Raise CorruptFile when `path` (a SQLite file holding `what`) is damaged."""
-    problem = sqlite_problem(path)
+    """Raise CorruptFile when `path` (a SQLite file holding `what`) is damaged: at a glance (`sqlite_problem`),
+    else by SQLite's own `PRAGMA quick_check` (tens of milliseconds for a large file), so that a store overwritten
+    in the middle is named before anything is written into it."""
+    problem = sqlite_problem(path) or quick_check_problem(path)
     if problem:
         raise CorruptFile(path, f"{problem}; it holds {what}", remedy)
 

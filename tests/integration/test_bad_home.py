@@ -54,11 +54,20 @@ def prov(env: dict[str, str], *args: str, timeout: float = 300) -> subprocess.Co
 
 def damage(path: Path, how: str) -> bytes:
     data = path.read_bytes()
-    path.write_bytes(data[: len(data) // 3] if how == "truncated" else b"\x00garbage\xff" * 64)
+    if how == "emptied":
+        path.write_bytes(b"")
+    elif how == "cut with -wal":  # cut short, a write-ahead log beside it: the size proves nothing, SQLite tells
+        path.write_bytes(data[:100])
+        path.with_name(path.name + "-wal").write_bytes(b"\x00" * 4096)
+    elif how == "overwritten mid-file":  # the header intact: only SQLite's own check finds it
+        middle = len(data) // 2
+        path.write_bytes(data[:middle] + b"\xab" * 16384 + data[middle + 16384:])
+    else:
+        path.write_bytes(data[: len(data) // 3] if how == "truncated" else b"\x00garbage\xff" * 64)
     return path.read_bytes()
 
 
-@pytest.mark.parametrize("how", ["truncated", "overwritten"])
+@pytest.mark.parametrize("how", ["truncated", "overwritten", "emptied", "cut with -wal", "overwritten mid-file"])
 @pytest.mark.parametrize("name, command", [
     ("checkpoints.sqlite", ("threads",)),
     ("memory.sqlite", ("run", "--no-cache", QUESTION)),
@@ -74,7 +83,8 @@ def test_a_damaged_store_is_named_and_left_alone(env: dict[str, str], name: str,
         assert done.returncode == 2, (name, done.returncode, done.stderr)
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error:"), done.stderr
-        assert str(path) in lines[0] and ("truncated" in lines[0] or "not a SQLite database" in lines[0])
+        assert str(path) in lines[0] and any(said in lines[0] for said in (
+            "truncated", "not a SQLite database", "damaged", "emptied"))
         assert "move it aside" in lines[0] or "restore it" in lines[0]
         assert "Traceback" not in done.stderr
         assert path.read_bytes() == damaged

@@ -40,6 +40,22 @@ def test_a_sound_sqlite_file_passes_and_damage_is_named(tmp_path: Path) -> None:
     assert str(tmp_path / "cut.sqlite") in str(caught.value) and "the test rows" in str(caught.value)
 
 
+def test_an_emptied_store_beside_stores_with_data_and_a_store_damaged_inside_are_named(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "memory.sqlite").write_bytes(b"")
+    assert sqlite_problem(home / "memory.sqlite") is None  # a new home: SQLite starts the file
+    catalog = _db(home / "catalog.sqlite", rows=2000)
+    assert "emptied" in (sqlite_problem(home / "memory.sqlite") or "")  # the home was in use: not new
+    data = catalog.read_bytes()
+    middle = len(data) // 2
+    catalog.write_bytes(data[:middle] + b"\xab" * 16384 + data[middle + 16384:])
+    assert sqlite_problem(catalog) is None  # its header is whole ...
+    with pytest.raises(CorruptFile, match="damaged"):  # ... SQLite's own check finds the damage
+        check_sqlite(catalog, "the catalog", "restore it")
+    assert catalog.read_bytes() == data[:middle] + b"\xab" * 16384 + data[middle + 16384:]
+
+
 def test_opening_damaged_checkpoints_raises_before_touching_the_file(tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()
