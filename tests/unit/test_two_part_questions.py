@@ -176,3 +176,14 @@ def test_what_industry_a_company_is_in_is_told_by_the_sentence_that_describes_it
     answer = _answer("What industry does Ternline primarily operate in?", competition, overview)
     assert answer == ["Founded in 1921, Ternline is a leading operator of refrigerated rail freight services in "
                       "northern Europe [2]."]
+
+
+def test_a_raised_forecast_is_told_with_its_new_and_previous_figures() -> None:
+    release = _block(1, "Guidance and Outlook\nFor fiscal year 2025, Ternline now expects to deliver 7 percent "
+                        "volume growth (previously 5 percent), and 11 percent core EPS growth (previously 9 percent).")
+    lead, quote = _answer("By how many percentage points did Ternline raise its full year guidance for core EPS "
+                          "growth?", release)
+    assert lead == "Ternline raised its guidance for 2025 to 11 percent (previously 9 percent) [1]."
+    assert quote == 'The report says: "11 percent core EPS growth (previously 9 percent)." [1].'
+    volume = _answer("How much did Ternline raise its volume growth outlook?", release)[0]
+    assert "to 7 percent (previously 5 percent)" in volume

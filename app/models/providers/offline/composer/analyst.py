@@ -36,6 +36,7 @@ from app.text.question_kinds import Ask, asked_sentence, asks_business, member_n
 from app.text.sentences import is_boilerplate
 from app.text.questions import is_measure_word, measure_terms, states_measure
 from app.text.terms import abbreviated, abbreviation_heads, question_noise
+from app.text.periods import years_named
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from app.turns import Block
 
@@ -188,6 +189,8 @@ class Analyst:
             return self.judgement_answer()
         if asks_business(self.question) and (said := self.business_answer()):
             return said
+        if _REVISION_ASKED.search(asked_sentence(self.question)) and (said := self.revision_answer()):
+            return said
         if kind == "list" and self.ask.one_name:
             return self.sentence_answer() or self.enumerating_sentence() or self.list_answer()
         if kind == "list":
@@ -196,6 +199,41 @@ class Analyst:
         if kind in ("yes_no", "explain"):
             return self.sentence_answer()
         return []
+
+    def revision_answer(self) -> list[str]:
+        """How a forecast was raised or cut, when the report gives the new figure with the one it replaces ('core
+        constant currency EPS to increase 9 percent (previously 8 percent)'): the clause that names the measure
+        asked, with its new and previous figures."""
+        key = self.key_stems() - _REVISION_WORDS
+        if not key:
+            return []
+        best: tuple[float, str, float, float, re.Match[str], Block, str] | None = None
+        for block in self.reports:
+            for sentence in whole_sentences(block.text):
+                for clause in re.split(r"[;,]\s+|\s+and\s+(?=\S+\s+\S+.*\(previously)", sentence):
+                    found = _REVISED.search(clause)
+                    if not found:
+                        continue
+                    words = set(analyze(clause))
+                    share = sum(1 for k in key if _stem_in_words(k, words)) / len(key)
+                    new, old = _plain_number(found.group("new")), _plain_number(found.group("old"))
+                    if new is None or old is None or share < 0.6:
+                        continue
+                    if best is None or share > best[0]:
+                        best = (share, clause.strip(), new, old, found, block, sentence)
+        if best is None:
+            return []
+        _, clause, new, old, found, block, sentence = best
+        years = sorted(set(years_named(sentence)))
+        moved = "raised" if new > old else "lowered" if new < old else "kept"
+        owner = self.companies[0] if self.companies else "The company"
+        # both figures as the report writes them (a difference the calculator did not compute is no cited figure)
+        said_new, said_old = (" ".join(found.group(g).split()) for g in ("new", "old"))
+        what = f"its guidance for {years[-1]}" if len(years) == 1 else "it"  # the year the sentence names
+        lead = (f"{owner} {moved} {what} to {said_new} (previously {said_old})" if new != old
+                else f"{owner} kept {what} at {said_new}")
+        clause = re.sub(r"(?i)^(?:and|but|while)\s+", "", clause)
+        return [cite(lead, [block.n]), cite(f'The report says: "{clause.rstrip(".")}."', [block.n])]
 
     def business_answer(self) -> list[str]:
         """What the company does, as its report says it ('Amcor is a global leader in developing and producing
@@ -1224,6 +1262,26 @@ _MONEY = re.compile(r"[$£€¥]\s?\d|\d\s?(?:million|billion|bn|m)\b")
 _CAUSAL = re.compile(r"(?i)\b(?:due to|driven by|because|as a result of|reflect(?:s|ed|ing)?|attributable to|"
                      r"owing to|primarily|mainly|led to|caused by|on the back of|following)\b")
 _NEGATION = re.compile(r"(?i)\b(?:no|not|none|nil|never|neither|nor|did not|does not|has not|have not|without)\b")
+
+
+_REVISION_ASKED = re.compile(r"(?i)\b(?:raise[ds]?|rais(?:ing)|lift(?:ed|s)?|increase[ds]?|lower(?:ed|s)?|cut|reduce[ds]?|"
+                             r"revise[ds]?|trim(?:med|s)?)\b.{0,60}\b(?:guidance|outlook|forecasts?|targets?|expectations?)\b"
+                             r"|\b(?:guidance|outlook|forecasts?)\b.{0,60}\b(?:raise[ds]?|lower(?:ed)?|cut|revise[ds]?)\b")
+"""'By how many percentage points did X raise full year guidance for …', 'how much did X cut its outlook'."""
+_REVISED = re.compile(r"(?i)(?P<new>[$£€¥]?\s?\d[\d,.]*\s*(?:%|percent|per\s+cent)?)\s*(?:[^()\d]{0,40}?)\s*\(\s*"
+                      r"(?:previously|prior(?:\s+guidance)?|was|from)\s*:?\s*(?P<old>[$£€¥]?\s?\d[\d,.]*\s*(?:%|percent|"
+                      r"per\s+cent)?)\s*\)")
+"""'9 percent (previously 8 percent)', '$7.27 (previously $7.20)': a figure and the one it replaces."""
+_REVISION_WORDS = frozenset(analyze("raise raised lift increase lower cut reduce revise guidance outlook forecast "
+                                    "target expectation percentage points point much many respect full"))
+
+
+def _plain_number(text: str) -> float | None:
+    digits = re.sub(r"[^\d.]", "", text.replace(",", "")).rstrip(".")
+    try:
+        return float(digits)
+    except ValueError:
+        return None
 
 
 _LEGAL_FORM = re.compile(r"(?i)\b(?:incorporated|organi[sz]ed|registered|domiciled)\s+(?:in|under)\b|\blimited\s+"
