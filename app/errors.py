@@ -44,11 +44,10 @@ def sqlite_problem(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     if size == 0:
-        # SQLite starts an empty file; but once another store of the home holds data, this one was in use too
-        # (every run writes each store's tables at once): emptied, not new
-        others = [p for p in home_stores(path) if p != path]
-        return ("an empty file (0 bytes) where the home's other stores hold data: it was in use and has been "
-                "emptied" if any(_size(p) > 0 for p in others) else None)
+        # SQLite starts an empty file; but a file another store refers to was in use: emptied, not new
+        witness = _referred_to_by(path)
+        return (f"an empty file (0 bytes) though {witness}: it was in use and has been emptied" if witness
+                else None)
     with open(path, "rb") as fh:
         header = fh.read(100)
     if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
@@ -73,6 +72,37 @@ def home_stores(path: Path) -> list[Path]:
     """The SQLite stores of the home `path` (a store file) lies in."""
     home = path.parent.parent if path.parent.name == "chroma" else path.parent
     return [home / name for name in STORE_FILES]
+
+
+_REFERENCES = {
+    "checkpoints.sqlite": ("memory.sqlite", "thread_owners", "the memory store owns threads whose checkpoints it held"),
+    "memory.sqlite": ("checkpoints.sqlite", "checkpoints", "the checkpoints hold threads whose owners it held"),
+    "catalog.sqlite": ("chroma/chroma.sqlite3", "embeddings", "the vector store holds chunks it catalogued"),
+    "chroma.sqlite3": ("catalog.sqlite", "sources", "the catalog holds sources whose vectors it held"),
+}
+"""For each store, the store whose rows prove it was written: each is set up before the other's rows can exist
+(a run sets up the checkpoints before it owns a thread, an ingest writes vectors before the catalog switches a
+source over), so a new file is never taken for an emptied one, even while processes start at once."""
+
+
+def _referred_to_by(path: Path) -> str | None:
+    """What shows an empty store was in use: the store that refers to it, holding rows (see _REFERENCES)."""
+    import sqlite3
+
+    found = _REFERENCES.get(path.name)
+    if found is None:
+        return None
+    name, table, says = found
+    home = path.parent.parent if path.parent.name == "chroma" else path.parent
+    other = home / name
+    if _size(other) == 0:
+        return None
+    try:
+        with sqlite3.connect(f"file:{other}?mode=ro", uri=True, timeout=5) as conn:
+            held = conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is not None  # noqa: S608 (ours)
+    except sqlite3.Error:
+        return None
+    return says if held else None
 
 
 def _size(path: Path) -> int:

@@ -14,6 +14,7 @@ import json
 import re
 import time
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import cached_property
@@ -255,6 +256,10 @@ class Runtime:
         are its owner's)."""
         if not thread_id or not self.thread_exists(thread_id):
             raise BadInput(f"unknown thread {thread_id!r}: `prov threads` lists the threads")
+        if self.memory.is_forgotten(thread_id):
+            # a turn in flight when the thread was erased may have written after it: that is erased when the
+            # turn ends, and no one continues, traces, replays or forks the thread in between
+            raise BadInput(f"thread {thread_id} was erased (`prov memory forget`): start a new thread")
         if user is not None:
             owner = self.memory.owner(thread_id)
             if owner is not None and owner != user:
@@ -298,10 +303,14 @@ class Runtime:
                                f"finish it first with `prov resume --thread {thread_id}`")
         else:
             thread_id = "t-" + uuid.uuid4().hex[:10]
+        # the checkpoints are set up before a thread is owned: a thread's owner then proves the checkpoint file
+        # was in use, so an emptied one is told from a new one even while processes start at once (app/errors)
+        _ = self.saver
         self.memory.own_thread(thread_id, user)
         payload = {"question": text, "user": user, "thread": thread_id, "use_cache": use_cache}
         served = None if thread_id_given else self._serve_repeat(payload)
         if served is not None:
+            self._erase_if_forgotten(thread_id)
             return served
         self._invoke(payload, self.config(thread_id), thread_id)
         return self.result(thread_id)
@@ -496,6 +505,39 @@ class Runtime:
             node = ",".join(snapshot.next) if snapshot and snapshot.next else ""
             checkpoint = snapshot.config["configurable"].get("checkpoint_id") if snapshot and snapshot.next else None
             raise TurnFailed(thread_id, node, checkpoint, exc) from exc
+        finally:
+            self._erase_if_forgotten(thread_id)
+
+    def _erase_if_forgotten(self, thread_id: str) -> None:
+        """A turn that ends on a thread `forget` erased while it ran: what it wrote (checkpoints, records, cached
+        answer, archived turn) is erased too, and the turn ends with that said (exit 2), its answer unreturned."""
+        if not self.memory.is_forgotten(thread_id):
+            return
+        self._erase_threads([thread_id], thread=thread_id)
+        raise BadInput(f"thread {thread_id} was erased (`prov memory forget`) while this turn ran: what the turn "
+                       "wrote was erased too")
+
+    def _erase_threads(self, threads: Sequence[str], *, user: str | None = None, thread: str | None = None
+                       ) -> dict[str, int]:
+        """Erase a user's or a thread's records, cached answers and archived turns, and these threads'
+        checkpoints and ownership; then rebuild the SQLite files so no deleted row lingers."""
+        from app.memory.records import scrub
+
+        done = {"records": self.memory.forget(user=user, thread=thread),
+                "cached_answers": self.cache.forget(user=user, thread=thread),
+                "archived_turns": self.archive.forget(user=user, thread=thread), "threads": 0}
+        for t in threads:
+            done["records"] += self.memory.forget(thread=t) if user is not None else 0
+            done["cached_answers"] += self.cache.forget(thread=t) if user is not None else 0
+            done["archived_turns"] += self.archive.forget(thread=t) if user is not None else 0
+            if self.thread_exists(t):
+                self.checkpoint_store.delete_thread(t)
+                done["threads"] += 1
+            self.memory.forget_threads(thread=t)
+        for engine in {id(e): e for e in (self.memory.engine, self.cache.engine, self.archive.engine)}.values():
+            scrub(engine)
+        self.checkpoint_store.scrub()
+        return done
 
     # --- results ---------------------------------------------------------------------------------------------
     @staticmethod
@@ -625,25 +667,17 @@ class Runtime:
     def forget(self, user: str | None = None, thread: str | None = None) -> dict[str, int]:
         """Erase a user's (or one thread's) data: memory records, cached answers, archived turns and every
         checkpoint of their threads; then rebuild the SQLite files so no deleted row lingers in free pages or
-        in a write-ahead log."""
-        from app.memory.records import scrub
-
+        in a write-ahead log. The threads are marked erased first, so that a turn still running on one erases
+        its own writes when it ends."""
         if (user is None) == (thread is None):
             raise BadInput("give exactly one of --user U or --thread T")
         if thread is not None and not self.thread_exists(thread) and self.memory.owner(thread) is None:
             raise BadInput(f"unknown thread {thread!r}: `prov threads` lists the threads")
         threads = [thread] if thread is not None else self.memory.threads_of(user)  # type: ignore[arg-type]
-        done = {"records": self.memory.forget(user=user, thread=thread),
-                "cached_answers": self.cache.forget(user=user, thread=thread),
-                "archived_turns": self.archive.forget(user=user, thread=thread), "threads": 0}
-        for t in threads:
-            if self.thread_exists(t):
-                self.checkpoint_store.delete_thread(t)
-                done["threads"] += 1
+        # marked first: a turn still running on one of them erases its own writes when it ends (_invoke)
+        self.memory.mark_forgotten(threads)
+        done = self._erase_threads(threads, user=user, thread=thread)
         self.memory.forget_threads(user=user, thread=thread)
-        for engine in {id(e): e for e in (self.memory.engine, self.cache.engine, self.archive.engine)}.values():
-            scrub(engine)
-        self.checkpoint_store.scrub()
         return done
 
 

@@ -56,6 +56,13 @@ owners = Table(
     Column("created_at", String, nullable=False),
 )
 """Which user a thread belongs to: `prov memory forget --user` erases the user's threads too."""
+forgotten = Table(
+    "forgotten_threads", _meta,
+    Column("thread", String, primary_key=True),
+    Column("forgotten_at", String, nullable=False),
+)
+"""Threads `forget` erased: a turn still running on one when it was erased has its writes erased too when it
+ends, and no one continues, traces or forks it afterwards (its owner row is gone, so ownership cannot say)."""
 
 
 class MemoryRecord(BaseModel):
@@ -244,7 +251,12 @@ class MemoryStore:
             return conn.execute(delete(records).where(records.c.thread == thread)).rowcount or 0
 
     def own_thread(self, thread: str, user: str) -> str:
-        """Record that `thread` is `user`'s (first writer wins); the thread's owner."""
+        """Record that `thread` is `user`'s (first writer wins); the thread's owner. A thread `forget` erased is
+        no one's to take."""
+        if self.is_forgotten(thread):
+            from app.errors import BadInput
+
+            raise BadInput(f"thread {thread} was erased (`prov memory forget`): start a new thread")
         with self.engine.begin() as conn:
             owner = conn.execute(select(owners.c.user).where(owners.c.thread == thread)).scalar()
             if owner is None:
@@ -252,6 +264,22 @@ class MemoryStore:
                                                     created_at=datetime.now(timezone.utc).isoformat()))
                 return user
         return owner
+
+    def mark_forgotten(self, threads: Iterable[str]) -> None:
+        """Remember that these threads were erased (before their data goes: a turn that ends after this finds it)."""
+        stamp = datetime.now(timezone.utc).isoformat()
+        wanted = list(dict.fromkeys(threads))
+        if not wanted:
+            return
+        with self.engine.begin() as conn:
+            known = set(conn.execute(select(forgotten.c.thread).where(forgotten.c.thread.in_(wanted))).scalars())
+            rows = [{"thread": t, "forgotten_at": stamp} for t in wanted if t not in known]
+            if rows:
+                conn.execute(forgotten.insert(), rows)
+
+    def is_forgotten(self, thread: str) -> bool:
+        with self.engine.connect() as conn:
+            return conn.execute(select(forgotten.c.thread).where(forgotten.c.thread == thread)).first() is not None
 
     def owner(self, thread: str) -> str | None:
         with self.engine.connect() as conn:

@@ -44,9 +44,16 @@ def test_an_emptied_store_beside_stores_with_data_and_a_store_damaged_inside_are
     home = tmp_path / "home"
     home.mkdir()
     (home / "memory.sqlite").write_bytes(b"")
-    assert sqlite_problem(home / "memory.sqlite") is None  # a new home: SQLite starts the file
     catalog = _db(home / "catalog.sqlite", rows=2000)
-    assert "emptied" in (sqlite_problem(home / "memory.sqlite") or "")  # the home was in use: not new
+    assert sqlite_problem(home / "memory.sqlite") is None  # nothing refers to it yet: a new file SQLite starts
+    conn = sqlite3.connect(home / "checkpoints.sqlite")
+    conn.execute("CREATE TABLE checkpoints (thread_id TEXT)")
+    conn.commit()
+    assert sqlite_problem(home / "memory.sqlite") is None  # set up, but no thread yet
+    conn.execute("INSERT INTO checkpoints VALUES ('t-1')")
+    conn.commit()
+    conn.close()
+    assert "emptied" in (sqlite_problem(home / "memory.sqlite") or "")  # a thread's owner was in it: not new
     data = catalog.read_bytes()
     middle = len(data) // 2
     catalog.write_bytes(data[:middle] + b"\xab" * 16384 + data[middle + 16384:])
