@@ -68,10 +68,9 @@ STORE_FILES = ("catalog.sqlite", "checkpoints.sqlite", "memory.sqlite", "chroma/
 """The SQLite stores of a home, relative to it."""
 
 
-def home_stores(path: Path) -> list[Path]:
-    """The SQLite stores of the home `path` (a store file) lies in."""
-    home = path.parent.parent if path.parent.name == "chroma" else path.parent
-    return [home / name for name in STORE_FILES]
+def _home_of(store: Path) -> Path:
+    """The home a store file lies in (the embedded chroma's one folder down)."""
+    return store.parent.parent if store.parent.name == "chroma" else store.parent
 
 
 _REFERENCES = {
@@ -93,8 +92,7 @@ def _referred_to_by(path: Path) -> str | None:
     if found is None:
         return None
     name, table, says = found
-    home = path.parent.parent if path.parent.name == "chroma" else path.parent
-    other = home / name
+    other = _home_of(path) / name
     if _size(other) == 0:
         return None
     try:
@@ -166,8 +164,9 @@ def check_sqlite(path: Path, what: str, remedy: str) -> None:
 
 
 def not_plain_text(text: str) -> str | None:
-    """Why `text` is not plain text, or None: a control character (a terminal escape, a bell, a NUL) or bytes that
-    were not UTF-8 (Python hands them over as lone surrogates)."""
+    """Why `text` is not plain text, or None: a control character (a terminal escape, a bell, a NUL), a
+    bidirectional control (BIDI_CONTROLS), or bytes that were not UTF-8 (Python hands them over as lone
+    surrogates)."""
     for i, ch in enumerate(text):
         category = unicodedata.category(ch)
         if category == "Cs":

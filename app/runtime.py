@@ -527,9 +527,6 @@ class Runtime:
                 "cached_answers": self.cache.forget(user=user, thread=thread),
                 "archived_turns": self.archive.forget(user=user, thread=thread), "threads": 0}
         for t in threads:
-            done["records"] += self.memory.forget(thread=t) if user is not None else 0
-            done["cached_answers"] += self.cache.forget(thread=t) if user is not None else 0
-            done["archived_turns"] += self.archive.forget(thread=t) if user is not None else 0
             if self.thread_exists(t):
                 self.checkpoint_store.delete_thread(t)
                 done["threads"] += 1

@@ -325,7 +325,8 @@ _TOTAL_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|"
                           r"adjustments?|unallocated|intersegment|reconcil\w*|other|all\s+other)\b|\b(?:total|"
                           r"consolidat\w*|eliminat\w*|adjustments?)\s*$")
 _WHOLE_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company)\b(?!\s*(?:costs?|expenses?|functions?))|"
-                          r"^(?!\s*(?:corporate|central|other|eliminations?|reconcil\w*|adjustments?)\b).*\b(?:total|consolidat\w*)\s*$")
+                          r"^(?!\s*(?:corporate|central|other|eliminations?|reconcil\w*|adjustments?)\b)"
+                          r".*\b(?:total|consolidat\w*)\s*$")
 """'Corporate/consolidation' reconciles the segments to the group: it is not the whole."""
 
 
@@ -340,17 +341,15 @@ def is_whole(name: str) -> bool:
     return bool(_WHOLE_NAMES.search(name))
 
 
-
-
 def year_block_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
     """A segment table whose header line gives the unit and the segments' names, its periods on lines of their
     own between blocks of rows ('in € million Industrial Drives Mobility Solutions Service Corporate/
     consolidation Group', '2024', 'Order intake 1,262.0 752.3 498.1 2,512.4', …, '2023', …), when its names
     run together (more capitalised words than the widest row has values; one name a word is the line reader's):
     each row with its `columns`, its periods the year above it. The names are split as the widest row has
-    values, only where one split alone fits (`_split_names`). A row with a value for every name is read as it is; one a value short is
-    read only when the short column is the reconciling one ('Corporate/consolidation') and the segments' values
-    add up to the group's; anything else is not guessed at."""
+    values, only where one split alone fits (`_split_names`). A row with a value for every name is read as it
+    is; one a value short is read only when the short column is the reconciling one ('Corporate/consolidation')
+    and the segments' values add up to the group's; anything else is not guessed at."""
     out: list[StatementRow] = []
     lines = [line.strip() for line in text.splitlines()]
     i = 0
@@ -361,19 +360,22 @@ def year_block_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
             i += 1
             continue
         currency, scale = declared_unit(head.group("unit")) or ("", None)
-        block = []
+        block: list[tuple[str, str | None, str, list[str]]] = []  # (line, its year or None, label, cells)
         j = i + 1
-        while j < len(lines) and lines[j] and (_YEAR_LINE.match(lines[j]) or _label_and_cells(lines[j])[1]):
-            block.append(lines[j])
+        while j < len(lines) and lines[j]:
+            year_line = _YEAR_LINE.match(lines[j])
+            label, cells = ("", []) if year_line else _label_and_cells(lines[j])
+            if not year_line and not cells:
+                break
+            block.append((lines[j], year_line.group(1) if year_line else None, label, cells))
             j += 1
-        width = max((len(_label_and_cells(line)[1]) for line in block), default=0)
+        width = max((len(cells) for _, _, _, cells in block), default=0)
         names = _split_names(head.group("names"), width, text.replace(lines[i], " "), known)
         year = None
-        for line in block if names else []:
-            if found := _YEAR_LINE.match(line):
-                year = found.group(1)
+        for line, year_of_line, label, cells in block if names else []:
+            if year_of_line:
+                year = year_of_line
                 continue
-            label, cells = _label_and_cells(line)
             values = [None if _DASH.match(c) else _cell_value(c) for c in cells]
             if len(values) == len(names) - 1:
                 values = _with_reconciling_gap(values, names)
@@ -396,9 +398,9 @@ def _split_names(text: str, width: int, page: str, known: Sequence[str] = ()) ->
     pieces = _column_names(text) if width >= MIN_SEGMENT_COLUMNS else []
     if not pieces or len(pieces) <= width:
         return []  # as many names as values: the line reader gives each its column (_finish_row)
-    folded = " ".join(page.split()).casefold()
+    folded, named = " ".join(page.split()).casefold(), {k.casefold() for k in known}
     runs = {(a, b) for a in range(len(pieces)) for b in range(a + 2, min(a + 4, len(pieces)) + 1)
-            if " ".join(pieces[a:b]).casefold() in {k.casefold() for k in known}
+            if " ".join(pieces[a:b]).casefold() in named
             or re.search(rf"(?<!\w){re.escape(' '.join(pieces[a:b]).casefold())}(?!\w)", folded)}
     alone = {k for k, piece in enumerate(pieces) if is_total(piece)}
     splits: list[list[str]] = []

@@ -32,6 +32,7 @@ from app.facts.prose import prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure, possessive
 from app.text.companies import companies_named
+from app.text.figures import figures_in
 from app.text.question_kinds import Ask, asked_sentence, asks_business, member_noun, read_ask, said_otherwise
 from app.text.sentences import is_boilerplate
 from app.text.questions import is_measure_word, measure_terms, states_measure
@@ -207,23 +208,21 @@ class Analyst:
         key = self.key_stems() - _REVISION_WORDS
         if not key:
             return []
-        best: tuple[float, str, float, float, re.Match[str], Block, str] | None = None
+        best: tuple[float, str, re.Match[str], Block, str] | None = None
         for block in self.reports:
             for sentence in whole_sentences(block.text):
                 for clause in re.split(r"[;,]\s+|\s+and\s+(?=\S+\s+\S+.*\(previously)", sentence):
                     found = _REVISED.search(clause)
-                    if not found:
+                    if not found or not (figures_in(found.group("new")) and figures_in(found.group("old"))):
                         continue
                     words = set(analyze(clause))
                     share = sum(1 for k in key if _stem_in_words(k, words)) / len(key)
-                    new, old = _plain_number(found.group("new")), _plain_number(found.group("old"))
-                    if new is None or old is None or share < 0.6:
-                        continue
-                    if best is None or share > best[0]:
-                        best = (share, clause.strip(), new, old, found, block, sentence)
+                    if share >= 0.6 and (best is None or share > best[0]):
+                        best = (share, clause.strip(), found, block, sentence)
         if best is None:
             return []
-        _, clause, new, old, found, block, sentence = best
+        _, clause, found, block, sentence = best
+        new, old = (figures_in(found.group(g))[0][1] for g in ("new", "old"))
         years = sorted(set(years_named(sentence)))
         moved = "raised" if new > old else "lowered" if new < old else "kept"
         owner = self.companies[0] if self.companies else "The company"
@@ -1274,14 +1273,6 @@ _REVISED = re.compile(r"(?i)(?P<new>[$£€¥]?\s?\d[\d,.]*\s*(?:%|percent|per\s
 """'9 percent (previously 8 percent)', '$7.27 (previously $7.20)': a figure and the one it replaces."""
 _REVISION_WORDS = frozenset(analyze("raise raised lift increase lower cut reduce revise guidance outlook forecast "
                                     "target expectation percentage points point much many respect full"))
-
-
-def _plain_number(text: str) -> float | None:
-    digits = re.sub(r"[^\d.]", "", text.replace(",", "")).rstrip(".")
-    try:
-        return float(digits)
-    except ValueError:
-        return None
 
 
 _LEGAL_FORM = re.compile(r"(?i)\b(?:incorporated|organi[sz]ed|registered|domiciled)\s+(?:in|under)\b|\blimited\s+"
