@@ -182,6 +182,7 @@ class Runtime:
             memory_max_records=s.memory_max_records, memory_max_tokens=s.memory_max_tokens,
             budget_tokens=s.context_budget_tokens, max_question_chars=s.max_question_chars,
             verbatim_turns=s.history_turns_verbatim, news_limit=s.news_limit,
+            grade_concurrency=s.grade_concurrency,
         )
 
     def corpus_mentions(self, name: str) -> bool:

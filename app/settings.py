@@ -127,6 +127,9 @@ class Settings(BaseSettings):
     large_max_tokens: int = Field(default=5000, ge=1, le=5000, description="Output-token cap of the large client.")
     model_timeout_s: float = Field(default=60.0, gt=0, description="Seconds before a model request is abandoned.")
     model_max_retries: int = Field(default=2, ge=0, description="Retries of a failed model request.")
+    grade_concurrency: int = Field(default=8, ge=1, le=64, description="Documents graded at once: a turn's grading "
+                                   "calls run in parallel, so a remote model's latency is paid once per attempt, "
+                                   "not once per document (1: one after another).")
     structured_output_method: Literal["function_calling", "json_schema", "json_mode"] = Field(
         default="function_calling",
         description="How structured output is requested. function_calling works with OpenAI, vLLM and "

@@ -19,7 +19,7 @@ from functools import partial
 from langgraph.graph import END, START, StateGraph
 
 from app.evidence import CHECKPOINT_TYPES, DEFAULT_K, Claim, Evidence, RetrievalResult
-from app.models.roles import Grader
+from app.models.roles import MAX_PARALLEL_GRADES, Grader
 from nodes.inputs import fetch_inputs
 from nodes.retrieval_state import (
     Drafter,
@@ -62,6 +62,7 @@ def build_retrieval_graph(
     periods_fn: PeriodsFn | None = None,
     page_fn: PageFn | None = None,
     mention_fn: MentionFn | None = None,
+    grade_concurrency: int = MAX_PARALLEL_GRADES,
 ) -> StateGraph:
     """Wire the subgraph, uncompiled.
 
@@ -71,13 +72,14 @@ def build_retrieval_graph(
     `periods_fn(company) -> fiscal years held` lets a question about a year no filing covers end insufficient
     without a search; `page_fn(source_id, page) -> list[Evidence]` (a page's chunks) lets the line-item fetch read
     the rest of a statement page whose opening the search found; `mention_fn(company, prefix groups) ->
-    list[Evidence]` (a text search of a company's report chunks) answers 'did X mention …' questions."""
-    _validate(search_fn, grader, drafter, max_attempts, k)
+    list[Evidence]` (a text search of a company's report chunks) answers 'did X mention …' questions;
+    `grade_concurrency` grading calls run at once (1: one after another)."""
+    _validate(search_fn, grader, drafter, max_attempts, k, grade_concurrency)
     builder = StateGraph(RetrievalState, input_schema=RetrievalInput, output_schema=RetrievalOutput)
     builder.add_node("start_retrieval", partial(start_retrieval, max_attempts=max_attempts, periods_fn=periods_fn))
     builder.add_node("plan_queries", partial(plan_queries, k=k))
     builder.add_node("search_company", partial(search_company, search_fn=search_fn), input_schema=SearchTask)
-    builder.add_node("grade_documents", partial(grade_documents, grader=grader))
+    builder.add_node("grade_documents", partial(grade_documents, grader=grader, concurrency=grade_concurrency))
     builder.add_node("fetch_inputs", partial(fetch_inputs, search_fn=search_fn, page_fn=page_fn,
                                              mention_fn=mention_fn))
     builder.add_node("draft_and_verify", partial(draft_and_verify, drafter=drafter))
@@ -106,13 +108,14 @@ def build_retrieval_graph(
     return builder
 
 
-def _validate(search_fn: object, grader: object, drafter: object, max_attempts: object, k: object) -> None:
+def _validate(search_fn: object, grader: object, drafter: object, max_attempts: object, k: object,
+              grade_concurrency: object) -> None:
     if not callable(search_fn):
         raise TypeError(f"search_fn must be callable (query, company, fiscal_year, k); got {search_fn!r}")
     if not isinstance(grader, Grader):
         raise TypeError(f"grader must be a Grader (grade(question, evidence, companies) -> bool); got {grader!r}")
     if drafter is not None and not callable(drafter):
         raise TypeError(f"drafter must be callable or None; got {drafter!r}")
-    for name, value in (("max_attempts", max_attempts), ("k", k)):
+    for name, value in (("max_attempts", max_attempts), ("k", k), ("grade_concurrency", grade_concurrency)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"{name} must be a positive integer, got {value!r}")

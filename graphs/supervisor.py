@@ -71,13 +71,14 @@ class SupervisorDeps:
     verbatim_turns: int = 3
     news_limit: int = 5
     retrieval_k: int = 8
+    grade_concurrency: int = 8
 
 
 def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     """Wire the supervisor, uncompiled (app/runtime.py compiles it once, with the SQLite checkpointer)."""
     retrieval = build_retrieval_graph(deps.search_fn, grader=deps.models.grader, k=deps.retrieval_k,
                                       periods_fn=deps.periods_fn, page_fn=deps.page_fn,
-                                      mention_fn=deps.mention_fn).compile()
+                                      mention_fn=deps.mention_fn, grade_concurrency=deps.grade_concurrency).compile()
     calculator = build_calculator_graph(deps.models.calculator).compile()
 
     hit = _hit_path(deps)

@@ -25,7 +25,7 @@ from typing import Any, Literal
 from langgraph.types import Overwrite, Send
 
 from app.evidence import DEFAULT_K, Claim, Evidence, RetrievalResult, SearchRequest, rank_evidence
-from app.models.roles import Grader
+from app.models.roles import MAX_PARALLEL_GRADES, Grader, grade_all
 from app.text.measures import count_wordings
 from app.text.question_kinds import BUSINESS_WORDINGS, asks_business
 from app.text.questions import asking_sentences
@@ -180,12 +180,15 @@ def search_company(task: SearchTask, *, search_fn: SearchFn) -> dict[str, Any]:
     return {"documents": hits, "found": found}
 
 
-def grade_documents(state: RetrievalState, *, grader: Grader) -> dict[str, Any]:
-    """Grade the documents this attempt added, each chunk once, with the grader the model factory chose."""
+def grade_documents(state: RetrievalState, *, grader: Grader, concurrency: int = MAX_PARALLEL_GRADES
+                    ) -> dict[str, Any]:
+    """Grade the documents this attempt added, each chunk once, with the grader the model factory chose: up to
+    `concurrency` calls at once (app/models/roles.grade_all), so one attempt waits about one call's latency."""
     documents, start = state["documents"], state["graded_count"]
     seen = {d.chunk_id for d in documents[:start]}
     fresh = rank_evidence(d for d in documents[start:] if d.chunk_id not in seen)
-    admitted = [d for d in fresh if grader.grade(state["question"], d, state["companies"])]
+    verdicts = grade_all(grader, state["question"], fresh, state["companies"], concurrency=concurrency)
+    admitted = [d for d, keep in zip(fresh, verdicts, strict=True) if keep]
     graded = rank_evidence([*state["graded"], *admitted])
     found = {c: any(same_company(d.company, c) for d in graded) for c in state["targets"] if c}
     return {"graded": graded, "graded_count": len(documents), "found": found}

@@ -40,6 +40,27 @@ class Grader(Protocol):
     def grade(self, question: str, evidence: Evidence, companies: Sequence[str]) -> bool: ...
 
 
+MAX_PARALLEL_GRADES = 8
+"""Grading calls in flight at once by default (Settings.grade_concurrency)."""
+
+
+def grade_all(grader: Grader, question: str, documents: Sequence[Evidence], companies: Sequence[str], *,
+              concurrency: int = MAX_PARALLEL_GRADES) -> list[bool]:
+    """The grader's verdict on each document, in the documents' order. The calls run on up to `concurrency`
+    threads: a model's call waits on its server, so a turn waits about one call's latency per attempt instead of
+    one per document. The threads carry the caller's context (LangChain's ContextThreadPoolExecutor), so the
+    graph's callbacks and tracing see each call as the grading step's. A call that raises raises here."""
+    if concurrency < 1:
+        raise ValueError(f"concurrency must be at least 1, got {concurrency!r}")
+    docs = list(documents)
+    if concurrency == 1 or len(docs) <= 1:
+        return [grader.grade(question, d, companies) for d in docs]
+    from langchain_core.runnables.config import ContextThreadPoolExecutor
+
+    with ContextThreadPoolExecutor(max_workers=min(concurrency, len(docs))) as pool:
+        return list(pool.map(lambda d: grader.grade(question, d, companies), docs))
+
+
 @runtime_checkable
 class Synthesizer(Protocol):
     """Writes the turn's draft answer from the supervisor state (the assembled prompt, and what it holds)."""

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from bench.overhead import COLUMNS, Clock, Timed, busy, checkpoint_by_difference, overhead_ratio, split_turn
+from bench.overhead import (
+    COLUMNS,
+    Clock,
+    Timed,
+    busy,
+    checkpoint_by_difference,
+    overhead_ratio,
+    sequential_calls,
+    split_turn,
+)
 
 
 def test_disjoint_spans_keep_their_own_time_and_the_gaps_are_own():
@@ -91,3 +100,12 @@ def test_checkpointing_by_difference_pairs_the_same_turns():
     d = checkpoint_by_difference(durable, floor)
     assert d["median_turn_s"] == pytest.approx(0.5)
     assert d["share_of_total"] == pytest.approx(1.6 / 8.0)
+
+
+def test_calls_that_overlap_stand_as_one_wait_and_calls_in_a_row_as_several():
+    # router, three gradings in parallel, a calculator step, the synthesizer; a checkpoint write is no model call
+    spans = [("model", 0.0, 0.3), ("model", 0.4, 0.7), ("model", 0.41, 0.71), ("model", 0.42, 0.72),
+             ("checkpoint", 0.7, 0.8), ("model", 0.8, 1.1), ("model", 1.1, 1.4)]
+    assert sequential_calls(spans) == 4
+    assert sequential_calls([("model", 0.0, 0.3), ("model", 0.3, 0.6)]) == 2  # one starts as the other ends
+    assert sequential_calls([("checkpoint", 0.0, 1.0)]) == 0

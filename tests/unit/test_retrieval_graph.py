@@ -357,6 +357,7 @@ def test_route_after_verify_rejects_an_inconsistent_state(overrides):
     ({"max_attempts": 0}, ValueError),
     ({"max_attempts": True}, ValueError),
     ({"k": 0}, ValueError),
+    ({"grade_concurrency": 0}, ValueError),
     ({"grader": "yes"}, TypeError),
     ({"grader": lambda q, t: True}, TypeError),  # a bare function is no Grader: TextGrader gives it the role
 ])
@@ -707,3 +708,26 @@ def test_the_keyword_query_drops_the_company_named_but_keeps_its_words_used_for_
     assert keyword_query("What was segment profit in Kanzaki's Precision Components segment in 2025?",
                          ["Kanzaki Precision"]) == "segment profit Precision Components segment 2025"
     assert keyword_query("What was Kanzaki Precision's revenue in 2025?", ["Kanzaki Precision"]) == "revenue 2025"
+
+
+def test_an_attempts_documents_are_graded_in_parallel():
+    """Every document of an attempt is in the grader's hands at once: a grader that waits for three calls in
+    flight answers, where one-at-a-time grading would break its barrier."""
+    import threading
+
+    class Together:
+        def __init__(self) -> None:
+            self.barrier, self.calls = threading.Barrier(3), 0
+
+        def grade(self, question, evidence, companies=()):  # type: ignore[no-untyped-def]
+            self.calls += 1
+            if self.calls <= 3:
+                self.barrier.wait(5)
+            return True
+
+    grader = Together()
+    pages = [NW_FIN.model_copy(update={"chunk_id": f"nw24-p{i}", "page": i}) for i in range(1, 4)]
+    out = build_retrieval_graph(FakeSearch(pages), grader=grader, k=3, grade_concurrency=3).compile().invoke(
+        {"question": QUESTION, "companies": [NW], "fiscal_years": [2024]})
+    assert grader.calls >= 3 and not grader.barrier.broken
+    assert out["retrieval_result"].evidence
