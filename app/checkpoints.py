@@ -34,15 +34,25 @@ def describe_url(url: str | None, default_path: Path) -> str:
     return f"sqlite ({url.removeprefix('sqlite:///') if url else default_path})"
 
 
-def checkpoint_types() -> list[tuple[str, str]]:
-    """Every pydantic type the supervisor and its subgraphs keep in checkpoints (for the serializer): each module
-    that defines such types declares them, under every module path a checkpoint may name them by."""
-    from app.calc_tools import CHECKPOINT_TYPES as CALCULATION
-    from app.evidence import CHECKPOINT_TYPES as EVIDENCE
-    from app.routing.decision import CHECKPOINT_TYPES as ROUTING
-    from app.turns import CHECKPOINT_TYPES as TURNS
+_MOVED = {"app.evidence": ("nodes.retrieval_state", "nodes.retrieve"), "app.turns": ("nodes.state",)}
+"""Where models were defined before they moved: checkpoints written then name those modules."""
+_DEFINED = {
+    "app.calc_tools": ("Figure", "CalcResult", "CalculationOutcome"),
+    "app.evidence": ("Evidence", "Claim", "RetrievalResult", "SearchRequest"),
+    "app.turns": ("Citation", "Turn", "Block", "MemoryItem", "MemoryWrite", "ManifestEntry", "CitationCheck",
+                  "Response"),
+    "app.routing.decision": ("RouteDecision", "RoutePlan"),
+}
 
-    return [*CALCULATION, *EVIDENCE, *TURNS, *ROUTING]
+
+def checkpoint_types() -> list[tuple[str, str]]:
+    """Every pydantic type the supervisor and its subgraphs keep in checkpoints (for the serializer), under every
+    module path a checkpoint may name them by. Written out rather than gathered from the modules that define
+    them, so that opening the checkpoints (`prov threads`, a cache hit) does not import the whole graph; the
+    serializer imports a module only when a checkpoint names it. tests/unit/test_checkpoint_types.py checks the
+    list is exactly what those modules declare (their CHECKPOINT_TYPES)."""
+    return [(module, cls) for home, names in _DEFINED.items() for module in (home, *_MOVED.get(home, ()))
+            for cls in names]
 
 
 def _serde() -> Any:

@@ -27,12 +27,13 @@ def ingested_home(home: Path, models_dir: Path, corpus: Path, sources: int) -> d
 
 
 def offline_runtime(env: dict[str, str]) -> Any:
-    """A Runtime on that home: offline provider, answer cache off. The caller closes it."""
+    """A Runtime on that home: offline provider, answer cache off, the checkpoints (and memory) at
+    PROV_CHECKPOINT_URL when the environment names one. The caller closes it."""
     from app.runtime import Runtime
     from app.settings import Settings
 
     return Runtime(Settings(home=Path(env["PROV_HOME"]), models_dir_override=Path(env["PROV_MODELS_DIR"]),
-                            answer_cache=False, provider="offline"))
+                            answer_cache=False, provider="offline", checkpoint_url=env.get("PROV_CHECKPOINT_URL")))
 
 
 _ASKED: dict[tuple[int, str], Any] = {}

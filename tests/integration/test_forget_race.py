@@ -1,8 +1,8 @@
 """`prov memory forget` racing a turn of the same user: the forget lands while the turn is still running, and the
 turn writes after it (its checkpoints, the fact it notes, its archived turn). The turn ends without returning an
 answer, what it wrote is erased too, no one can continue, trace or fork the thread, and a byte scan of every
-store under PROV_HOME, write-ahead logs included, finds none of the user's words. SQLite backends (the PostgreSQL
-ones run the same Runtime code against their servers in test_langgraph_server's set-up)."""
+store under PROV_HOME, write-ahead logs included, finds none of the user's words; with PostgreSQL, nor does a scan of every column of its database. Both backends:
+every store on SQLite, or the checkpoints, memory, cache and archive on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -23,27 +23,48 @@ STATEMENT = "Actually, Northwind Logistics' FY2024 revenue was £4,321m, per the
 SECRET = b"Quorvanth"
 
 
-@pytest.fixture
-def runtimes(tmp_path: Path, models_dir: Path) -> Iterator[tuple[Any, Any]]:
+@pytest.fixture(params=["sqlite", "postgres"])
+def runtimes(request: pytest.FixtureRequest, tmp_path: Path, models_dir: Path) -> Iterator[tuple[Any, Any]]:
+    """Two runtimes on one home (two processes' worth: the turn's and the forget's): every store on SQLite under
+    PROV_HOME, or the checkpoints, memory, cache and archive on a fresh PostgreSQL database."""
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     shutil.copy(REPO / "examples/corpus/reports/northwind-logistics-annual-report-fy2024.md", corpus)
     env = ingested_home(tmp_path / "home", models_dir, corpus, sources=1)
-    turn, other = offline_runtime(env), offline_runtime(env)  # two processes' worth: the turn's and the forget's
+    if request.param == "postgres":
+        env = {**env, "PROV_CHECKPOINT_URL": request.getfixturevalue("postgres_url")}
+    turn, other = offline_runtime(env), offline_runtime(env)
     yield turn, other
     turn.close()
     other.close()
 
 
-def scan(home: Path) -> list[str]:
-    """The files under the home that hold the secret word, -wal and -shm files included."""
-    return [str(p.relative_to(home)) for p in home.rglob("*") if p.is_file() and SECRET in p.read_bytes()]
+def scan(runtime: Any) -> list[str]:
+    """Where the secret word is still held: the files under the home (-wal and -shm files included), and with
+    PostgreSQL every column of every table of the database (text as text, bytes as bytes)."""
+    home = runtime.settings.home
+    found = [str(p.relative_to(home)) for p in home.rglob("*") if p.is_file() and SECRET in p.read_bytes()]
+    url = runtime.settings.checkpoint_url
+    if url and url.startswith("postgres"):
+        import psycopg
+
+        with psycopg.connect(url, autocommit=True) as conn:
+            columns = conn.execute("SELECT table_name, column_name, data_type FROM information_schema.columns "
+                                   "WHERE table_schema = 'public'").fetchall()
+            assert {t for t, _, _ in columns} >= {"checkpoints", "checkpoint_writes"}, columns
+            for table, column, kind in columns:
+                test = ("position(%s::bytea in {c}) > 0" if kind == "bytea" else "{c}::text LIKE %s")
+                value = SECRET if kind == "bytea" else f"%{SECRET.decode()}%"
+                hits = conn.execute(f'SELECT count(*) FROM "{table}" WHERE ' + test.format(c=f'"{column}"'),
+                                    (value,)).fetchone()[0]
+                if hits:
+                    found.append(f"postgres {table}.{column}")
+    return found
 
 
 def test_a_forget_that_lands_while_a_turn_runs_erases_what_the_turn_writes_after_it(
         runtimes: tuple[Any, Any]) -> None:
     turn, other = runtimes
-    home = turn.settings.home
     earlier = turn.run("What was Northwind Logistics' revenue in FY2024?", user="ann")
     graph = turn.graph
     real_invoke = graph.invoke
@@ -65,7 +86,7 @@ def test_a_forget_that_lands_while_a_turn_runs_erases_what_the_turn_writes_after
             turn.run("And in FY2023?", earlier.thread_id, user=user)
         with pytest.raises(BadInput):
             turn.require_thread(earlier.thread_id, user)
-    assert scan(home) == []
+    assert scan(turn) == []
 
 
 def test_a_new_thread_started_while_forget_runs_keeps_nothing_either(runtimes: tuple[Any, Any]) -> None:
@@ -84,7 +105,7 @@ def test_a_new_thread_started_while_forget_runs_keeps_nothing_either(runtimes: t
     finally:
         graph.invoke = real_invoke  # type: ignore[method-assign]
     assert turn.memory.threads_of("ann") == [] and turn.memory_records(user="ann") == []
-    assert scan(turn.settings.home) == []
+    assert scan(turn) == []
     # and ann may go on with a new thread afterwards
     again = turn.run("What was Northwind Logistics' revenue in FY2024?", user="ann")
     assert again.status == "answered" and turn.memory.owner(again.thread_id) == "ann"

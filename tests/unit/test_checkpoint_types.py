@@ -74,3 +74,27 @@ def test_an_old_path_left_off_the_allowlist_is_not_loaded(monkeypatch):
     written = serde.dumps_typed({"value": SAMPLES[5]})
     monkeypatch.undo()
     assert not isinstance(serde.loads_typed(written)["value"], Turn)
+
+
+def test_the_written_out_list_is_exactly_what_the_defining_modules_declare():
+    from app.calc_tools import CHECKPOINT_TYPES as CALCULATION
+    from app.evidence import CHECKPOINT_TYPES as EVIDENCE
+    from app.routing.decision import CHECKPOINT_TYPES as ROUTING
+    from app.turns import CHECKPOINT_TYPES as TURNS
+
+    declared = [*CALCULATION, *EVIDENCE, *TURNS, *ROUTING]
+    assert sorted(checkpoint_types()) == sorted(declared) and len(set(declared)) == len(declared)
+
+
+def test_opening_the_checkpoints_does_not_import_the_graph(tmp_path):
+    import subprocess
+    import sys
+
+    probe = ("import sys; from pathlib import Path; from app.checkpoints import open_sqlite_saver; "
+             f"open_sqlite_saver(Path({str(tmp_path / 'c.sqlite')!r})); "
+             "print(sorted(m for m in ('app.calc_tools', 'graphs.supervisor', 'nodes.state') if m in sys.modules))")
+    from pathlib import Path
+
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.stdout.strip() == "[]"
