@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal, Protocol
 
 from app.text.periods import YEAR, years_named
@@ -61,9 +62,10 @@ def normalize_label(text: str) -> str:
     return _norm(text)
 
 
+@lru_cache(maxsize=8192)
 def _norm(text: str) -> str:
     """Lower case, no parentheticals or commas, one space: 'Property, plant and equipment, net' ->
-    'property plant and equipment net'."""
+    'property plant and equipment net'. Kept per label: a turn matches each row label against every item."""
     text = text.lower().replace("’", "'").replace("&amp;", "&")
     text = re.sub(r"\([^)]*\)", " ", text)
     text = re.sub(r"[,:;]", " ", text)
@@ -187,8 +189,10 @@ def items_named(question: str) -> list[str]:
     return list(dict.fromkeys(key for _, key in sorted(found)))
 
 
+@lru_cache(maxsize=2048)
 def item_names(item: str, measure: str | None = None) -> tuple[str, ...]:
-    """The normalised labels a figure of `item` may carry; an item not in the catalogue is its own phrase."""
+    """The normalised labels a figure of `item` may carry; an item not in the catalogue is its own phrase (the
+    catalogue is fixed, so the names are kept per item)."""
     if item == MEASURE:
         return (_norm(measure),) if measure else ()
     if item in LINE_ITEMS:
