@@ -201,9 +201,12 @@ def markdown_facts(query: FactQuery, doc: Doc) -> list[Fact]:
 
 PARENT_ENTITY = "parent entity"
 _PARENT = re.compile(r"(?i)(?<!of the )(?<!to the )\bparent\s+(?:entity|company)(?:['’]s)?\b(?!\s+of\b)|\bnon-consolidated\b|\bseparate\s+"
-                     r"financial\s+statements\b|\b(?:HGB|single[- ]entity)\b|\bthe\s+Company['’]s\s+own\b")
+                     r"financial\s+statements\b|\b(?:HGB|single[- ]entity)\b|\bthe\s+Company['’]s\s+own\b|"
+                     r"\bdeed\s+of\s+cross[- ]guarantee\b|\bclosed\s+group\b")
 """Where a filing gives the holding company's own books ('22. Parent entity information', 'non-consolidated',
-'HGB'): figures a question about the group must not take, and one that names the parent asks for."""
+'HGB'), or a subgroup's (the closed group of an Australian deed of cross guarantee, whose 'Consolidated
+Statements of Income' show $377m of net sales beside the group's $14,694m): figures a question about the group
+must not take, and one that names the parent asks for."""
 def names_parent_entity(text: str) -> bool:
     """Whether a text gives the parent entity's own books (see _PARENT)."""
     return bool(_PARENT.search(text))

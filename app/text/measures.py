@@ -30,6 +30,22 @@ def plain_measures(question: str) -> str:
     return question
 
 
+_ADJUSTED = re.compile(
+    r"(?i)\b(?:adjusted|non[- ]?gaap|non[- ]?ifrs|underlying|normali[sz]ed|pro[- ]forma|organic|like[- ]for[- ]like|"
+    r"constant[- ]currency|currency[- ]neutral|ex[- ]fx)\b"
+    r"|\bexclud(?:e|es|ing)\s+(?:the\s+)?(?:impacts?|effects?)\s+of\b"
+    r"|\bexcluding\s+(?:fx|currency|foreign\s+exchange|acquisitions?|divestitures?|m\s?&\s?a|pass[- ]?through)\b"
+    r"|\breal\s+(?:change|growth|terms)\b")
+"""Words that make a measure the company's own adjusted one: 'Adjusted EBITDA', 'organic growth', 'the real change
+in sales if we exclude the impact of FX movement, passthrough costs and one-off items'."""
+
+
+def names_adjusted(text: str) -> bool:
+    """Whether a question or a row label names an adjusted measure (`_ADJUSTED`): a figure the company defines and
+    states, which the unadjusted statement lines do not give (no change or growth of them answers it)."""
+    return bool(_ADJUSTED.search(text))
+
+
 def asked_sentence(question: str) -> str:
     """The sentence that asks (the first ending in '?', else the first), lead-ins such as 'According to the
     annual report,' or 'As of FY2023Q1,' dropped."""

@@ -24,6 +24,7 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from app.calc_tools import Figure, unit_text
 from app.facts.selection import relevant_figures
 from app.metric_plans import metric_plans
+from app.text.measures import names_adjusted
 from app.text.periods import years_named
 from app.text.questions import measure_terms, states_measure
 
@@ -146,6 +147,8 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
     metric_plan = plan_metric_calls(question, figures)
     if metric_plan is not None:
         return metric_plan
+    if names_adjusted(question) and not any(names_adjusted(f.label) for f in figures):
+        return []  # 'sales excluding the impact of FX': no change of the unadjusted statement line answers it
     change = plan_change(question, figures) or plan_members_change(question, figures)
     if change:
         return change

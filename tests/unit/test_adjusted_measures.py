@@ -1,0 +1,56 @@
+"""An adjusted measure the company defines ('organic growth', 'sales excluding the impact of FX') is never
+computed from the unadjusted statement lines; a subgroup's statements (a deed of cross guarantee's closed group)
+are never taken for the group's."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.calc_tools import Figure
+from app.facts.query import names_parent_entity
+from app.models.providers.offline.calculator import plan_tool_calls
+from app.text.measures import names_adjusted
+
+
+@pytest.mark.parametrize("text", [
+    "How much was the Real change in Sales for AMCOR in FY 2023 vs FY 2022, if we exclude the impact of FX movement?",
+    "What was 3M's organic sales growth in 2022?",
+    "What was Pellbury's like-for-like sales growth?",
+    "How did revenue change at constant currency?",
+    "What was net sales growth excluding acquisitions?",
+    "What was Adjusted EBITDA in FY2023?",
+])
+def test_adjusted_measures_are_named(text):
+    assert names_adjusted(text)
+
+
+@pytest.mark.parametrize("text", [
+    "How did Amcor's net sales change between FY2022 and FY2023?",
+    "What was the real estate segment's revenue?",
+    "Did operating income increase in 2022?",
+    "What was revenue excluding the parent's share?",
+])
+def test_plain_measures_are_not(text):
+    assert not names_adjusted(text)
+
+
+def fig(label: str, value: float, year: int) -> Figure:
+    return Figure(label=label, value=value, unit="$m", company="Amcor", fiscal_year=year, source_id="s", quote=label)
+
+
+def test_an_adjusted_change_is_not_computed_from_the_unadjusted_line():
+    unadjusted = [fig("Net sales", 14544, 2022), fig("Net sales", 14694, 2023)]
+    asked = "How did Amcor's net sales change from FY2022 to FY2023, if we exclude the impact of FX movements?"
+    assert plan_tool_calls(asked, unadjusted) == []
+    assert plan_tool_calls("How did Amcor's net sales change from FY2022 to FY2023?", unadjusted)
+
+
+def test_an_adjusted_line_stated_in_two_years_is_computed():
+    stated = [fig("Organic net sales", 100, 2022), fig("Organic net sales", 103, 2023)]
+    assert plan_tool_calls("How did Amcor's organic net sales change from FY2022 to FY2023?", stated)
+
+
+def test_a_closed_groups_statements_are_no_group_figures():
+    assert names_parent_entity("Deed of Cross Guarantee\nConsolidated Statements of Income\n($ in millions)")
+    assert names_parent_entity("The entities in the Closed Group are listed below.")
+    assert not names_parent_entity("Consolidated Statements of Income\n($ in millions)\nNet sales $ 14,694")
