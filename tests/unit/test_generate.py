@@ -782,3 +782,20 @@ def test_an_order_quoted_from_a_document_is_no_sentence_of_the_answer():
     kept, check = check_citations(draft, [hub])
     assert kept == ["Helio opened a drone hub in Doncaster [5]."]
     assert len(check.flagged) == 1 and "order to its reader" in check.flagged[0]
+
+
+def test_a_figure_question_answered_by_no_figure_is_insufficient():
+    """'What was Amcor's Adjusted EBITDA?' had been answered with the 10-Q's sentence listing the non-GAAP measures
+    it uses: a figure was asked, and no sentence found gave one (a year or a form name is no figure)."""
+    listing = Block(n=1, kind="report", header="[1] Helio Renewables FY2024, p.3 [text]", source_id="hl-q",
+                    chunk_id="hl-q-1", company=HL, fiscal_year=2024,
+                    text="This Quarterly Report on Form 10-Q for 2024 refers to non-GAAP measures: Adjusted EBITDA, "
+                         "adjusted EBIT and net debt.")
+    claim = Claim(text="This Quarterly Report on Form 10-Q for 2024 refers to non-GAAP measures: Adjusted EBITDA, "
+                       "adjusted EBIT and net debt.", evidence_chunk_ids=["hl-q-1"], company=HL, verified=True)
+    state = {"question": "What was Helio Renewables' Adjusted EBITDA in FY2024?", "blocks": [listing],
+             "retrieval_result": RetrievalResult(status="found", claims=[claim])}
+    assert compose_offline(state) == INSUFFICIENT_EVIDENCE
+    # the same sentence stays the answer to a question that asks no figure
+    state["question"] = "Which non-GAAP measures does Helio Renewables' quarterly report use?"
+    assert "Adjusted EBITDA" in compose_offline(state)

@@ -4,6 +4,7 @@ object the offline provider hands to the `generate` node."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,6 +14,8 @@ from app.models.providers.offline.composer.claims import claim_sentences
 from app.models.providers.offline.composer.news import news_sentences
 from app.models.providers.offline.composer.results import describe_result
 from app.models.providers.offline.composer.wording import ASKED_SCALE
+from app.text.figures import states_figure
+from app.text.questions import asks_for_figure
 from app.turns import Block, MemoryItem, as_said, blocks_by_chunk
 from prompts.answer import INSUFFICIENT_EVIDENCE
 
@@ -57,10 +60,22 @@ def compose_offline(state: SupervisorState) -> str:
     # the news, when nothing else answers or the question asks for news rather than what the reports state
     if not sentences or not result or (decision is not None and decision.needs_news and not decision.needs_retrieval):
         sentences.extend(news_sentences(question, [b for b in blocks if b.kind == "news"]))
+    if sentences and not stated and calc is None and asks_for_figure(question) and not any(map(_gives_figure, sentences)):
+        return INSUFFICIENT_EVIDENCE  # a figure asked, and no sentence found gives one: no answer, not a paste
     if stated:  # the user's figure leads; what the documents say follows, so the reader sees both
         # A calculation that took the user's figure is the answer itself, not what the documents state.
         sentences = [*stated, *(["The documents state:"] if sentences and not uses_yours else []), *sentences]
     return " ".join(_whole_bold(s) for s in sentences) if sentences else INSUFFICIENT_EVIDENCE
+
+
+_NO_FIGURE = re.compile(r"\[\d+\]|\b(?:FY\s?)?(?:19|20)\d{2}\b|\b\d{1,2}-[A-Z]\b|\b(?:Note|Item|Part|page)\s+\d+[A-Z]?\b",
+                        re.IGNORECASE)
+"""Numbers that are no figure: citation marks, years, form names ('10-Q'), note and item numbers."""
+
+
+def _gives_figure(sentence: str) -> bool:
+    """Whether a sentence states a figure, years, citations, form names and note numbers aside."""
+    return states_figure(_NO_FIGURE.sub(" ", sentence))
 
 
 def _whole_bold(sentence: str) -> str:
