@@ -9,13 +9,13 @@ import re
 from collections.abc import Sequence
 
 from app.knowledge.analyzer import analyze
-from app.text.terms import question_noise
+from app.text.terms import nominal_forms, question_noise
 
 
 def keyword_query(question: str, companies: Sequence[str] = ()) -> str:
     """The question's content words: question and arithmetic words dropped, and the names of the companies
-    searched (each branch is filtered to its company already, and every chunk's header names it). The question
-    itself when nothing remains."""
+    searched (each branch is filtered to its company already, and every chunk's header names it); the nouns
+    reports write for its verbs follow. The question itself when nothing remains."""
     names = set(analyze(" ".join(companies)))
     firsts = {stem for c in companies if c.split() for stem in analyze(c.split()[0])}
     kept: list[str] = []
@@ -29,6 +29,8 @@ def keyword_query(question: str, companies: Sequence[str] = ()) -> str:
             kept.append(word)
         if re.search(r"['’]s?$", word):
             in_name = False
+    # the noun a report writes for a verb asked ('retain card members': 'Card Member retention')
+    kept += [noun for noun in nominal_forms(" ".join(kept)) if noun not in kept]
     return " ".join(kept) or question
 
 

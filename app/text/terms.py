@@ -22,7 +22,7 @@ from app.text.periods import fiscal_years_named, is_year_token
 
 _QUESTION_WORDS = (
     "much many tell give show explain please also know like get happen happened year years about regarding "
-    "concerning during "
+    "concerning during able "
     # Arithmetic and comparison words name what to do with the facts, not the facts: documents rarely hold them.
     "difference differ between compare compared comparison versus vs exceed exceeded gap calculate compute"
 )
@@ -51,11 +51,36 @@ def question_noise() -> frozenset[str]:
     return frozenset(analyze(_QUESTION_WORDS))
 
 
+_NOMINALS = {"retain": "retention", "close": "closure", "closed": "closure", "pay": "payment", "paid": "payment", "merge": "merger", "grow": "growth", "grew": "growth",
+             "grown": "growth", "lose": "loss", "lost": "loss", "fail": "failure", "failed": "failure",
+             "succeed": "success"}
+"""Verbs whose noun a report writes instead, where neither the stemmer nor a shared 5-letter prefix joins them
+('Was X able to retain card members': 'Card Member retention remained high'). Not 'sell': reports' 'sales' are
+revenue ('Is X looking to sell its franchise business' is not answered by 'franchise sales rose 5.6%')."""
+
+
+@lru_cache(maxsize=1)
+def _nominal_stems() -> dict[str, str]:
+    return {stem: analyze(noun)[0] for verb, noun in _NOMINALS.items() for stem in analyze(verb)}
+
+
+def nominal_stem(stem: str) -> str | None:
+    """The stem of the noun reports write for a verb's stem ('retain': 'retent'), None for any other stem."""
+    return _nominal_stems().get(stem)
+
+
+def nominal_forms(text: str) -> list[str]:
+    """The nouns reports write for the text's verbs (`_NOMINALS`), each once, in the text's order."""
+    return list(dict.fromkeys(_NOMINALS[w] for w in re.findall(r"[a-z]+", text.casefold()) if w in _NOMINALS))
+
+
 def matched_terms(topic: set[str], terms: set[str]) -> set[str]:
     """Topic terms found among `terms`, exactly or, for words of 5+ letters, by a shared 5-letter stem prefix:
-    the stemmer keeps "acquire" (acquir) and "acquisition" (acquisit) apart, a reader does not."""
+    the stemmer keeps "acquire" (acquir) and "acquisition" (acquisit) apart, a reader does not; or a verb by the
+    noun reports write for it ('retain': 'retention', `_NOMINALS`)."""
     prefixes = {t[:5] for t in terms if len(t) >= 5 and t.isalpha()}
-    return {t for t in topic if t in terms or (len(t) >= 5 and t.isalpha() and t[:5] in prefixes)}
+    return {t for t in topic if t in terms or (len(t) >= 5 and t.isalpha() and t[:5] in prefixes)
+            or nominal_stem(t) in terms}
 
 
 def sentence_support(topic: set[str], sentence: str, years: Sequence[int] = ()) -> float:

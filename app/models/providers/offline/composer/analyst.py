@@ -36,7 +36,7 @@ from app.text.figures import figures_in
 from app.text.question_kinds import Ask, asked_sentence, asks_business, member_noun, read_ask, said_otherwise
 from app.text.sentences import is_boilerplate
 from app.text.questions import is_measure_word, measure_terms, states_measure
-from app.text.terms import abbreviated, abbreviation_heads, question_noise
+from app.text.terms import abbreviated, abbreviation_heads, nominal_stem, question_noise
 from app.text.periods import years_named
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from app.turns import Block
@@ -1188,6 +1188,8 @@ def _stem_in_words(stem: str, words: set[str]) -> bool:
                                                 and len(os.path.commonprefix([w, stem])) >= max(len(w), len(stem)) - 3
                                                 for w in words)):
         return True  # 'acquisit' / 'acquir'; not 'sharebuyback' / 'sharehold'
+    if nominal_stem(stem) in words:
+        return True  # 'retain' / 'retention' (app/text/terms._NOMINALS)
 
     root = _root(stem)
     return len(root) >= 4 and any(_root(w) == root for w in words)
