@@ -296,9 +296,13 @@ def kb_status(as_json: bool = typer.Option(False, "--json")) -> None:
 
 
 def _runtime():  # type: ignore[no-untyped-def]
+    import atexit
+
     from app.runtime import Runtime
 
-    return Runtime(_settings())
+    runtime = Runtime(_settings())
+    atexit.register(runtime.close)  # the stores closed before their stamps are recorded (app/errors.VerifiedStamps)
+    return runtime
 
 
 def _guarded(action):  # type: ignore[no-untyped-def]

@@ -568,8 +568,17 @@ class Runtime:
         )
 
     def close(self) -> None:
+        """Close the stores this runtime opened (again is harmless): the checkpoints' connection, the memory
+        stores' connection pools."""
         if "checkpoint_store" in self.__dict__:
             self.checkpoint_store.close()
+        for name in ("memory", "cache", "archive"):
+            engine = getattr(self.__dict__.get(name), "engine", None)
+            if engine is not None:
+                engine.dispose()
+        catalog = getattr(self.__dict__.get("kb"), "catalog", None)
+        if catalog is not None:
+            catalog.close()
 
     # --- per-turn trace, diff ---------------------------------------------------------------------------------
     def regenerate(self, thread_id: str, turn: int, *, drop: int | None = None, model: str | None = None

@@ -157,6 +157,14 @@ class Catalog:
         self._watch_lock = threading.Lock()
         self._memos: dict[str, tuple[tuple[int, ...], object]] = {}
 
+    def close(self) -> None:
+        """Close the catalog's connections (its pool and the version watch); it opens them again if used."""
+        self.engine.dispose()
+        with self._watch_lock:
+            if self._watch is not None:
+                self._watch.close()
+                self._watch = None
+
     # --- reads asked on every turn, kept until the catalog changes ----------------------------------------------
     def version(self) -> tuple[int, ...]:
         """Changes whenever anyone commits to the catalog, this process or another: SQLite's `data_version`, read
