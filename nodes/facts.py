@@ -13,6 +13,7 @@ No `from __future__ import annotations` here: LangGraph reads these type hints a
 from typing import Any
 
 from app.facts.query import answering_facts, facts_for, member_facts, read_query
+from app.facts.revisions import revision_figures
 from app.text.question_kinds import Ask, asks_growth_rate, read_ask
 from nodes.state import SupervisorState
 from prompts.fences import defang
@@ -39,6 +40,9 @@ def read_facts(state: SupervisorState) -> dict[str, Any]:
         members = member_facts(query, evidence, named)
         return {"facts": [f.figure.model_copy(update={"label": f"{f.segment}: {f.figure.label}"})
                           for f in members if not (f.figure.period or "").endswith("change")][:MAX_MEMBER_FACTS]}
+    revised = revision_figures(question, evidence, named or companies)
+    if revised:  # 'by how much did X raise its guidance': the figure replaced, then the new one
+        return {"facts": revised}
     if ask.kind == "figure" and asks_growth_rate(question):
         ask = Ask("change")  # a growth rate is computed from the year asked and the one before: both are read
     chosen = answering_facts(ask, query, facts_for(query, evidence, named), named)

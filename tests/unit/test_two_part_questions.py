@@ -187,3 +187,27 @@ def test_a_raised_forecast_is_told_with_its_new_and_previous_figures() -> None:
     assert quote == 'The report says: "11 percent core EPS growth (previously 9 percent)." [1].'
     volume = _answer("How much did Ternline raise its volume growth outlook?", release)[0]
     assert "to 7 percent (previously 5 percent)" in volume
+
+
+def test_how_much_a_forecast_was_raised_is_the_calculators_difference_of_its_two_figures() -> None:
+    from app.calc_tools import CalcResult, CalculationOutcome
+    from app.facts.revisions import PREVIOUS, REVISED_PERIOD, revision_figures
+    from app.models.providers.offline.calculator import plan_tool_calls
+
+    text = ("Guidance and Outlook\nFor fiscal year 2025, Ternline now expects to deliver 7 percent volume growth "
+            "(previously 5 percent), and 11 percent core EPS growth (previously 9 percent).")
+    question = "By how many percentage points did Ternline raise its full year guidance for core EPS growth?"
+    doc = Evidence(chunk_id="t1::0", source_id="t1", text=text, company="Ternline", fiscal_year=2024)
+    old, new = revision_figures(question, [doc], ["Ternline"])
+    assert (old.value, new.value, old.unit, old.label) == (9, 11, "%", "core EPS growth")
+    assert (old.period, new.period, new.fiscal_year) == (PREVIOUS, REVISED_PERIOD, 2025)
+    assert revision_figures("What core EPS growth does Ternline expect for 2025?", [doc], ["Ternline"]) == []
+    assert plan_tool_calls(question, [old, new]) == [("difference", {"a": 11, "b": 9})]
+    result = CalcResult(tool="difference", inputs={"a": 11, "b": 9}, result=2, unit="", expression="11 - 9",
+                        sources={"a": new, "b": old})
+    calc = _block(2, "difference: 11 - 9 = 2", kind="calculation")
+    state: dict[str, Any] = {"blocks": [_block(1, text), calc], "companies": ["Ternline"], "fiscal_years": [2025],
+                             "calculation": CalculationOutcome(status="ok", results=[result])}
+    lead = Analyst(state, question).sentences()[0]
+    assert lead == ("Ternline raised its guidance for 2025 by 2 percentage points, to 11 percent (previously 9 "
+                    "percent) [2][1].")

@@ -149,7 +149,7 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
         return metric_plan
     if names_adjusted(question) and not any(names_adjusted(f.label) for f in figures):
         return []  # 'sales excluding the impact of FX': no change of the unadjusted statement line answers it
-    change = plan_change(question, figures) or plan_members_change(question, figures)
+    change = plan_revision(figures) or plan_change(question, figures) or plan_members_change(question, figures)
     if change:
         return change
     q = question.lower()
@@ -185,6 +185,20 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
                 pairs = [(old, new)]
         return [("growth_rate", {"old": o.value, "new": n.value}) for o, n in pairs]
     return []
+
+
+def plan_revision(figures: Sequence[Figure]) -> Plan:
+    """A forecast raised or cut (app/facts/revisions.py: the figure replaced, then the new one, of one label,
+    company and unit): how much, the new less the old."""
+    from app.facts.revisions import PREVIOUS, REVISED_PERIOD
+
+    if len(figures) < 2:
+        return []
+    old, new = figures[0], figures[1]
+    if (old.period, new.period) != (PREVIOUS, REVISED_PERIOD) or old.label != new.label or old.unit != new.unit \
+            or (old.company or "").lower() != (new.company or "").lower():
+        return []
+    return [("difference", {"a": new.value, "b": old.value})]
 
 
 def plan_change(question: str, figures: Sequence[Figure]) -> Plan:

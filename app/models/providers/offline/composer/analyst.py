@@ -29,6 +29,7 @@ from app.calc_tools import CalcResult, Figure
 from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_measure, choose, facts_for,
                               member_facts, read_query, row_members, section_of, two_periods)
 from app.facts.prose import prose_facts, whole_sentences
+from app.facts.revisions import REVISION_ASKED, REVISION_WORDS, revised_clauses
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure, possessive
 from app.text.companies import companies_named
@@ -190,7 +191,7 @@ class Analyst:
             return self.judgement_answer()
         if asks_business(self.question) and (said := self.business_answer()):
             return said
-        if _REVISION_ASKED.search(asked_sentence(self.question)) and (said := self.revision_answer()):
+        if REVISION_ASKED.search(asked_sentence(self.question)) and (said := self.revision_answer(self.results)):
             return said
         if kind == "list" and self.ask.one_name:
             return self.sentence_answer() or self.enumerating_sentence() or self.list_answer()
@@ -201,38 +202,35 @@ class Analyst:
             return self.sentence_answer()
         return []
 
-    def revision_answer(self) -> list[str]:
+    def revision_answer(self, results: Sequence[CalcResult] = ()) -> list[str]:
         """How a forecast was raised or cut, when the report gives the new figure with the one it replaces ('core
         constant currency EPS to increase 9 percent (previously 8 percent)'): the clause that names the measure
-        asked, with its new and previous figures."""
-        key = self.key_stems() - _REVISION_WORDS
-        if not key:
-            return []
-        best: tuple[float, str, re.Match[str], Block, str] | None = None
-        for block in self.reports:
-            for sentence in whole_sentences(block.text):
-                for clause in re.split(r"[;,]\s+|\s+and\s+(?=\S+\s+\S+.*\(previously)", sentence):
-                    found = _REVISED.search(clause)
-                    if not found or not (figures_in(found.group("new")) and figures_in(found.group("old"))):
-                        continue
-                    words = set(analyze(clause))
-                    share = sum(1 for k in key if _stem_in_words(k, words)) / len(key)
-                    if share >= 0.6 and (best is None or share > best[0]):
-                        best = (share, clause.strip(), found, block, sentence)
+        asked, with its new and previous figures (app/facts/revisions.py), and by how much, when the calculator
+        computed it from those two figures (its block cited)."""
+        key = self.key_stems() - REVISION_WORDS
+        best = next(iter(revised_clauses(((b, b.text) for b in self.reports), key, _stem_in_words)), None)
         if best is None:
             return []
-        _, clause, found, block, sentence = best
-        new, old = (figures_in(found.group(g))[0][1] for g in ("new", "old"))
-        years = sorted(set(years_named(sentence)))
+        block, found, new, old = best.where, best.match, best.new, best.old
+        years = sorted(set(years_named(best.sentence)))
         moved = "raised" if new > old else "lowered" if new < old else "kept"
         owner = self.companies[0] if self.companies else "The company"
-        # both figures as the report writes them (a difference the calculator did not compute is no cited figure)
         said_new, said_old = (" ".join(found.group(g).split()) for g in ("new", "old"))
         what = f"its guidance for {years[-1]}" if len(years) == 1 else "it"  # the year the sentence names
-        lead = (f"{owner} {moved} {what} to {said_new} (previously {said_old})" if new != old
+        computed = next((r for r in results if r.tool == "difference"
+                         and (r.inputs.get("a"), r.inputs.get("b")) == (new, old)), None)
+        by, refs = "", [block.n]
+        if computed is not None and self.calc_n is not None and new != old:
+            size = abs(computed.result)
+            percent = "%" in found.group("new") or "percent" in found.group("new").lower()
+            currency, _, scale, _ = figures_in(found.group("new"))[0]
+            by = (f" by {size:g} percentage point{'' if size == 1 else 's'}" if percent
+                  else f" by {amount(size, currency + scale)}")
+            refs = [self.calc_n, block.n]
+        lead = (f"{owner} {moved} {what}{by}{',' if by else ''} to {said_new} (previously {said_old})" if new != old
                 else f"{owner} kept {what} at {said_new}")
-        clause = re.sub(r"(?i)^(?:and|but|while)\s+", "", clause)
-        return [cite(lead, [block.n]), cite(f'The report says: "{clause.rstrip(".")}."', [block.n])]
+        clause = re.sub(r"(?i)^(?:and|but|while)\s+", "", best.clause)
+        return [cite(lead, refs), cite(f'The report says: "{clause.rstrip(".")}."', [block.n])]
 
     def business_answer(self) -> list[str]:
         """What the company does, as its report says it ('Amcor is a global leader in developing and producing
@@ -1265,16 +1263,8 @@ _CAUSAL = re.compile(r"(?i)\b(?:due to|driven by|because|as a result of|reflect(
 _NEGATION = re.compile(r"(?i)\b(?:no|not|none|nil|never|neither|nor|did not|does not|has not|have not|without)\b")
 
 
-_REVISION_ASKED = re.compile(r"(?i)\b(?:raise[ds]?|rais(?:ing)|lift(?:ed|s)?|increase[ds]?|lower(?:ed|s)?|cut|reduce[ds]?|"
-                             r"revise[ds]?|trim(?:med|s)?)\b.{0,60}\b(?:guidance|outlook|forecasts?|targets?|expectations?)\b"
-                             r"|\b(?:guidance|outlook|forecasts?)\b.{0,60}\b(?:raise[ds]?|lower(?:ed)?|cut|revise[ds]?)\b")
-"""'By how many percentage points did X raise full year guidance for …', 'how much did X cut its outlook'."""
-_REVISED = re.compile(r"(?i)(?P<new>[$£€¥]?\s?\d[\d,.]*\s*(?:%|percent|per\s+cent)?)\s*(?:[^()\d]{0,40}?)\s*\(\s*"
-                      r"(?:previously|prior(?:\s+guidance)?|was|from)\s*:?\s*(?P<old>[$£€¥]?\s?\d[\d,.]*\s*(?:%|percent|"
-                      r"per\s+cent)?)\s*\)")
-"""'9 percent (previously 8 percent)', '$7.27 (previously $7.20)': a figure and the one it replaces."""
-_REVISION_WORDS = frozenset(analyze("raise raised lift increase lower cut reduce revise guidance outlook forecast "
-                                    "target expectation percentage points point much many respect full"))
+
+
 
 
 _LEGAL_FORM = re.compile(r"(?i)\b(?:incorporated|organi[sz]ed|registered|domiciled)\s+(?:in|under)\b|\blimited\s+"

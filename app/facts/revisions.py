@@ -1,0 +1,113 @@
+"""A forecast raised or cut, as a report states it: the new figure with the one it replaces ('core constant currency
+EPS to increase 9 percent (previously 8 percent)', 'EPS of $7.27 (previously $7.20)').
+
+- `REVISION_ASKED`: a question about such a revision ('By how many percentage points did X raise its guidance …').
+- `revised_clauses(texts, key, share)`: the clauses that give a new figure with the one it replaces and hold the
+  question's key words, best first.
+- `revision_figures(question, evidence, companies)`: the two figures of the best such clause, the one replaced
+  first, as the calculator takes them (`PREVIOUS`, `REVISED` periods): 'by how much' is their difference.
+
+Pure functions, no I/O. The offline composer words the answer (composer/analyst.revision_answer); the calculator
+computes the difference (app/models/providers/offline/calculator.plan_revision).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from app.calc_tools import Figure
+from app.facts.prose import whole_sentences
+from app.knowledge.analyzer import analyze
+from app.text.figures import figures_in
+from app.text.periods import years_named
+from app.text.terms import topic_terms
+
+REVISION_ASKED = re.compile(
+    r"(?i)\b(?:raise[ds]?|rais(?:ing)|lift(?:ed|s)?|increase[ds]?|lower(?:ed|s)?|cut|reduce[ds]?|"
+    r"revise[ds]?|trim(?:med|s)?)\b.{0,60}\b(?:guidance|outlook|forecasts?|targets?|expectations?)\b"
+    r"|\b(?:guidance|outlook|forecasts?)\b.{0,60}\b(?:raise[ds]?|lower(?:ed)?|cut|revise[ds]?)\b")
+"""'By how many percentage points did X raise full year guidance for …', 'how much did X cut its outlook'."""
+REVISED = re.compile(r"(?i)(?P<new>[$£€¥]?\s?\d[\d,.]*\s*(?:%|percent|per\s+cent)?)\s*(?P<what>[^()\d]{0,40}?)\s*\(\s*"
+                     r"(?:previously|prior(?:\s+guidance)?|was|from)\s*:?\s*(?P<old>[$£€¥]?\s?\d[\d,.]*\s*(?:%|percent|"
+                     r"per\s+cent)?)\s*\)")
+"""'9 percent (previously 8 percent)', '$7.27 (previously $7.20)': a figure and the one it replaces."""
+REVISION_WORDS = frozenset(analyze("raise raised lift increase lower cut reduce revise guidance outlook forecast "
+                                   "target expectation percentage points point much many respect full"))
+"""The words of asking about a revision, which the clause that states it need not hold."""
+_ASKS_AMOUNT = re.compile(r"(?i)\bhow\s+(?:much|many|far)\b|\bby\s+what\b")
+PREVIOUS, REVISED_PERIOD = "previous guidance", "revised guidance"
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Revision(Generic[T]):
+    """A clause that gives a new figure with the one it replaces, where it stands, and how much of the key it holds."""
+
+    share: float
+    clause: str
+    match: re.Match[str]
+    where: T
+    sentence: str
+
+    @property
+    def new(self) -> float:
+        return figures_in(self.match.group("new"))[0][1]
+
+    @property
+    def old(self) -> float:
+        return figures_in(self.match.group("old"))[0][1]
+
+
+def revised_clauses(texts: Iterable[tuple[T, str]], key: set[str], in_words: Callable[[str, set[str]], bool],
+                    min_share: float = 0.6) -> list[Revision[T]]:
+    """Each clause of the texts that gives a new figure with the one it replaces and holds at least `min_share` of
+    the key stems (`in_words(stem, words)` says whether a stem stands among a clause's words), best first (the
+    earliest among equals)."""
+    if not key:
+        return []
+    found: list[Revision[T]] = []
+    for where, text in texts:
+        for sentence in whole_sentences(text):
+            for clause in re.split(r"[;,]\s+|\s+and\s+(?=\S+\s+\S+.*\(previously)", sentence):
+                match = REVISED.search(clause)
+                if not match or not (figures_in(match.group("new")) and figures_in(match.group("old"))):
+                    continue
+                words = set(analyze(clause))
+                share = sum(1 for k in key if in_words(k, words)) / len(key)
+                if share >= min_share:
+                    found.append(Revision(share, clause.strip(), match, where, sentence))
+    return sorted(found, key=lambda r: -r.share)
+
+
+def asks_revision_amount(question: str) -> bool:
+    """'By how many percentage points did X raise its guidance', 'how much did X cut its outlook'."""
+    return bool(REVISION_ASKED.search(question) and _ASKS_AMOUNT.search(question))
+
+
+def revision_figures(question: str, evidence: Sequence[object], companies: Sequence[str]) -> list[Figure]:
+    """For a question about how much a forecast was raised or cut, the replaced and the new figure of the clause
+    that best states it (its key words: the question's, less those of asking about a revision), as Figures of
+    one label and year, the replaced one first; [] when no clause states both."""
+    if not asks_revision_amount(question):
+        return []
+    key = {k for k in topic_terms(question, companies) - REVISION_WORDS if k.isalpha()}
+    texts = [(e, str(getattr(e, "text", ""))) for e in evidence if getattr(e, "doc_type", "report") != "news"]
+    best = next(iter(revised_clauses(texts, key, lambda k, words: k in words)), None)
+    if best is None:
+        return []
+    doc = best.where
+    years = sorted(set(years_named(best.sentence)))
+    label = " ".join(best.match.group("what").split()) or "guidance"
+    out = []
+    for group, period in (("old", PREVIOUS), ("new", REVISED_PERIOD)):
+        currency, value, scale, pct = figures_in(best.match.group(group))[0]
+        out.append(Figure(label=label, value=value, unit="%" if pct else f"{currency}{scale}",
+                          company=getattr(doc, "company", None) or (companies[0] if companies else None),
+                          fiscal_year=years[-1] if len(years) == 1 else getattr(doc, "fiscal_year", None),
+                          source_id=str(getattr(doc, "source_id", "")), chunk_id=getattr(doc, "chunk_id", None),
+                          quote=best.clause, period=period, page=getattr(doc, "page", None), origin="text"))
+    return out
