@@ -175,8 +175,9 @@ class VerifiedStamps:
     that had checked it): its size, modification and change times, inode and device, and its write-ahead log's.
     Every write changes them, and a change time cannot be set back, so a file overwritten since (a disk tool, a
     copy, a bad sector rewritten) no longer matches and is checked again. What a process writes itself goes
-    through SQLite and is taken on trust: at exit, the stores it checked are recorded as they are then (a damage
-    done by another program while a Prov process runs is found at the next check after a third change).
+    through SQLite and is taken on trust: at exit, the stores it checked are recorded as they are then. So damage
+    another program does to a store while a Prov process has it open is recorded as clean, and found only when
+    SQLite reads the damaged page (the DatabaseError path, `damaged_stores`) or after the store next changes.
     Recorded in `.prov-verified.json` beside the stores, replaced atomically; a record that cannot be read or
     written only means the next open checks again."""
 
