@@ -177,7 +177,8 @@ class VerifiedStamps:
     copy, a bad sector rewritten) no longer matches and is checked again. What a process writes itself goes
     through SQLite and is taken on trust: at exit, the stores it checked are recorded as they are then. So damage
     another program does to a store while a Prov process has it open is recorded as clean, and found only when
-    SQLite reads the damaged page (the DatabaseError path, `damaged_stores`) or after the store next changes.
+    SQLite reads the damaged page (the DatabaseError path, `damaged_stores`) or when the file is next changed
+    while no Prov process has it open.
     Recorded in `.prov-verified.json` beside the stores, replaced atomically; a record that cannot be read or
     written only means the next open checks again."""
 
