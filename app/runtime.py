@@ -257,10 +257,9 @@ class Runtime:
         are its owner's)."""
         if not thread_id or not self.thread_exists(thread_id):
             raise BadInput(f"unknown thread {thread_id!r}: `prov threads` lists the threads")
-        if self.memory.is_forgotten(thread_id):
-            # a turn in flight when the thread was erased may have written after it: that is erased when the
-            # turn ends, and no one continues, traces, replays or forks the thread in between
-            raise BadInput(f"thread {thread_id} was erased (`prov memory forget`): start a new thread")
+        # a turn in flight when the thread was erased may have written after it: that is erased when the turn
+        # ends, and no one continues, traces, replays or forks the thread in between
+        self.memory.refuse_if_forgotten(thread_id)
         if user is not None:
             owner = self.memory.owner(thread_id)
             if owner is not None and owner != user:
@@ -520,8 +519,8 @@ class Runtime:
 
     def _erase_threads(self, threads: Sequence[str], *, user: str | None = None, thread: str | None = None
                        ) -> dict[str, int]:
-        """Erase a user's or a thread's records, cached answers and archived turns, and these threads'
-        checkpoints and ownership; then rebuild the SQLite files so no deleted row lingers."""
+        """Erase a user's or a thread's records, cached answers, archived turns and thread ownership, and these
+        threads' checkpoints; then rebuild the SQLite files so no deleted row lingers."""
         from app.memory.records import scrub
 
         done = {"records": self.memory.forget(user=user, thread=thread),
@@ -531,7 +530,7 @@ class Runtime:
             if self.thread_exists(t):
                 self.checkpoint_store.delete_thread(t)
                 done["threads"] += 1
-            self.memory.forget_threads(thread=t)
+        self.memory.forget_threads(user=user, thread=thread)  # their owners, before the files are rebuilt
         for engine in {id(e): e for e in (self.memory.engine, self.cache.engine, self.archive.engine)}.values():
             scrub(engine)
         self.checkpoint_store.scrub()
@@ -683,9 +682,7 @@ class Runtime:
         threads = [thread] if thread is not None else self.memory.threads_of(user)  # type: ignore[arg-type]
         # marked first: a turn still running on one of them erases its own writes when it ends (_invoke)
         self.memory.mark_forgotten(threads)
-        done = self._erase_threads(threads, user=user, thread=thread)
-        self.memory.forget_threads(user=user, thread=thread)
-        return done
+        return self._erase_threads(threads, user=user, thread=thread)
 
 
 def record_row(record: Any) -> dict[str, Any]:

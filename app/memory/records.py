@@ -253,10 +253,7 @@ class MemoryStore:
     def own_thread(self, thread: str, user: str) -> str:
         """Record that `thread` is `user`'s (first writer wins); the thread's owner. A thread `forget` erased is
         no one's to take."""
-        if self.is_forgotten(thread):
-            from app.errors import BadInput
-
-            raise BadInput(f"thread {thread} was erased (`prov memory forget`): start a new thread")
+        self.refuse_if_forgotten(thread)
         with self.engine.begin() as conn:
             owner = conn.execute(select(owners.c.user).where(owners.c.thread == thread)).scalar()
             if owner is None:
@@ -276,6 +273,13 @@ class MemoryStore:
             rows = [{"thread": t, "forgotten_at": stamp} for t in wanted if t not in known]
             if rows:
                 conn.execute(forgotten.insert(), rows)
+
+    def refuse_if_forgotten(self, thread: str) -> None:
+        """BadInput when `forget` erased the thread: no one takes, continues, traces or forks it."""
+        if self.is_forgotten(thread):
+            from app.errors import BadInput
+
+            raise BadInput(f"thread {thread} was erased (`prov memory forget`): start a new thread")
 
     def is_forgotten(self, thread: str) -> bool:
         with self.engine.connect() as conn:
