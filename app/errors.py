@@ -241,7 +241,7 @@ class VerifiedStamps:
 
     def _at_exit(self) -> None:
         for path in sorted(self._kept):
-            if path.exists() and sqlite_problem(path) is None:
+            if path.exists() and not self.unchanged(path) and sqlite_problem(path) is None:
                 self.record(path)
 
 

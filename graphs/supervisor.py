@@ -30,7 +30,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from langgraph.graph import END, START, StateGraph
 
-from app.models.roles import ModelSet
+from app.models.roles import MAX_PARALLEL_GRADES, ModelSet
 from graphs.calculator import build_calculator_graph
 from graphs.retrieval import build_retrieval_graph
 from nodes.assemble import assemble
@@ -71,7 +71,7 @@ class SupervisorDeps:
     verbatim_turns: int = 3
     news_limit: int = 5
     retrieval_k: int = 8
-    grade_concurrency: int = 8
+    grade_concurrency: int = MAX_PARALLEL_GRADES
 
 
 def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
