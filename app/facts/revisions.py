@@ -30,9 +30,9 @@ REVISION_ASKED = re.compile(
     r"revise[ds]?|trim(?:med|s)?)\b.{0,60}\b(?:guidance|outlook|forecasts?|targets?|expectations?)\b"
     r"|\b(?:guidance|outlook|forecasts?)\b.{0,60}\b(?:raise[ds]?|lower(?:ed)?|cut|revise[ds]?)\b")
 """'By how many percentage points did X raise full year guidance for …', 'how much did X cut its outlook'."""
-REVISED = re.compile(r"(?i)(?P<new>[$£€¥]?\s?\d[\d,.]*\s*(?:%|percent|per\s+cent)?)\s*(?P<what>[^()\d]{0,40}?)\s*\(\s*"
-                     r"(?:previously|prior(?:\s+guidance)?|was|from)\s*:?\s*(?P<old>[$£€¥]?\s?\d[\d,.]*\s*(?:%|percent|"
-                     r"per\s+cent)?)\s*\)")
+REVISED = re.compile(r"(?i)(?P<new>[$£€¥]?\s?\d[\d,.]*\s*(?:%|percent|per\s+cent)?)\s*"
+                     r"(?P<what>[^()\d]{0,40}?)\s*\(\s*(?:previously|prior(?:\s+guidance)?|was|from)\s*:?\s*"
+                     r"(?P<old>[$£€¥]?\s?\d[\d,.]*\s*(?:%|percent|per\s+cent)?)\s*\)")
 """'9 percent (previously 8 percent)', '$7.27 (previously $7.20)': a figure and the one it replaces."""
 REVISION_WORDS = frozenset(analyze("raise raised lift increase lower cut reduce revise guidance outlook forecast "
                                    "target expectation percentage points point much many respect full"))

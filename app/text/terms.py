@@ -51,9 +51,9 @@ def question_noise() -> frozenset[str]:
     return frozenset(analyze(_QUESTION_WORDS))
 
 
-_NOMINALS = {"retain": "retention", "close": "closure", "closed": "closure", "pay": "payment", "paid": "payment", "merge": "merger", "grow": "growth", "grew": "growth",
-             "grown": "growth", "lose": "loss", "lost": "loss", "fail": "failure", "failed": "failure",
-             "succeed": "success"}
+_NOMINALS = {"retain": "retention", "close": "closure", "closed": "closure", "pay": "payment", "paid": "payment",
+             "merge": "merger", "grow": "growth", "grew": "growth", "grown": "growth", "lose": "loss", "lost": "loss",
+             "fail": "failure", "failed": "failure", "succeed": "success"}
 """Verbs whose noun a report writes instead, where neither the stemmer nor a shared 5-letter prefix joins them
 ('Was X able to retain card members': 'Card Member retention remained high'). Not 'sell': reports' 'sales' are
 revenue ('Is X looking to sell its franchise business' is not answered by 'franchise sales rose 5.6%')."""

@@ -1,8 +1,9 @@
 """`prov memory forget` racing a turn of the same user: the forget lands while the turn is still running, and the
 turn writes after it (its checkpoints, the fact it notes, its archived turn). The turn ends without returning an
 answer, what it wrote is erased too, no one can continue, trace or fork the thread, and a byte scan of every
-store under PROV_HOME, write-ahead logs included, finds none of the user's words; with PostgreSQL, nor does a scan of every column of its database. Both backends:
-every store on SQLite, or the checkpoints, memory, cache and archive on PostgreSQL."""
+store under PROV_HOME, write-ahead logs included, finds none of the user's words; with PostgreSQL, nor does a
+scan of every column of its database. Both backends: every store on SQLite, or the checkpoints, memory, cache and
+archive on PostgreSQL."""
 
 from __future__ import annotations
 

@@ -222,8 +222,7 @@ class Analyst:
         by, refs = "", [block.n]
         if computed is not None and self.calc_n is not None and new != old:
             size = abs(computed.result)
-            percent = "%" in found.group("new") or "percent" in found.group("new").lower()
-            currency, _, scale, _ = figures_in(found.group("new"))[0]
+            currency, _, scale, percent = figures_in(found.group("new"))[0]
             by = (f" by {size:g} percentage point{'' if size == 1 else 's'}" if percent
                   else f" by {amount(size, currency + scale)}")
             refs = [self.calc_n, block.n]
@@ -1261,10 +1260,6 @@ _MONEY = re.compile(r"[$£€¥]\s?\d|\d\s?(?:million|billion|bn|m)\b")
 _CAUSAL = re.compile(r"(?i)\b(?:due to|driven by|because|as a result of|reflect(?:s|ed|ing)?|attributable to|"
                      r"owing to|primarily|mainly|led to|caused by|on the back of|following)\b")
 _NEGATION = re.compile(r"(?i)\b(?:no|not|none|nil|never|neither|nor|did not|does not|has not|have not|without)\b")
-
-
-
-
 
 
 _LEGAL_FORM = re.compile(r"(?i)\b(?:incorporated|organi[sz]ed|registered|domiciled)\s+(?:in|under)\b|\blimited\s+"

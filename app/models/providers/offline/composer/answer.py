@@ -60,7 +60,8 @@ def compose_offline(state: SupervisorState) -> str:
     # the news, when nothing else answers or the question asks for news rather than what the reports state
     if not sentences or not result or (decision is not None and decision.needs_news and not decision.needs_retrieval):
         sentences.extend(news_sentences(question, [b for b in blocks if b.kind == "news"]))
-    if sentences and not stated and calc is None and asks_for_figure(question) and not any(map(_gives_figure, sentences)):
+    if (sentences and not stated and calc is None and asks_for_figure(question)
+            and not any(map(_gives_figure, sentences))):
         return INSUFFICIENT_EVIDENCE  # a figure asked, and no sentence found gives one: no answer, not a paste
     if stated:  # the user's figure leads; what the documents say follows, so the reader sees both
         # A calculation that took the user's figure is the answer itself, not what the documents state.
@@ -68,8 +69,8 @@ def compose_offline(state: SupervisorState) -> str:
     return " ".join(_whole_bold(s) for s in sentences) if sentences else INSUFFICIENT_EVIDENCE
 
 
-_NO_FIGURE = re.compile(r"\[\d+\]|\b(?:FY\s?)?(?:19|20)\d{2}\b|\b\d{1,2}-[A-Z]\b|\b(?:Note|Item|Part|page)\s+\d+[A-Z]?\b",
-                        re.IGNORECASE)
+_NO_FIGURE = re.compile(r"\[\d+\]|\b(?:FY\s?)?(?:19|20)\d{2}\b|\b\d{1,2}-[A-Z]\b"
+                        r"|\b(?:Note|Item|Part|page)\s+\d+[A-Z]?\b", re.IGNORECASE)
 """Numbers that are no figure: citation marks, years, form names ('10-Q'), note and item numbers."""
 
 
