@@ -5,8 +5,7 @@ Measures, in one run on this machine:
   answer cache off so every run does the whole turn; and `prov --help` for the bare start-up cost;
 - a warm turn inside one process (what `prov chat` does after its first turn), median of N turns;
 - the warm turn split by node (supervisor nodes, and the nodes inside the retrieval and calculator subgraphs),
-  from LangGraph's debug stream (task start and result timestamps).
-
+  from LangGraph's debug stream (task start and result timestamps);
 - a cache hit in a new process: `prov run QUESTION` asked before by the same user (a new thread, served from the
   answer cache), median of N runs;
 - beside them, the floor no Prov change can go under: a new process that only imports LangGraph's graph module,
