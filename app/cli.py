@@ -853,6 +853,10 @@ def main() -> None:
         if isinstance(exc, CorruptFile):
             err.print(f"[bold red]error:[/] {exc}", highlight=False)
             sys.exit(EXIT_BAD_INPUT)
+        if (bad := _bad_settings(exc)) is not None:
+            for line in bad:
+                err.print(f"[bold red]error:[/] {line}", highlight=False)
+            sys.exit(EXIT_BAD_INPUT)
         if _is_database_error(exc) and (damaged := _damaged_stores()):
             # a store went bad under a command: named, checked by SQLite itself, and left exactly as it is
             for path, problem in damaged:
@@ -864,6 +868,23 @@ def main() -> None:
         err.print(f"[bold red]internal error:[/] {type(exc).__name__}: {exc} (set PROV_DEBUG=1 for the traceback)",
                   highlight=False)
         sys.exit(EXIT_ERROR)
+
+
+def _bad_settings(exc: BaseException) -> list[str] | None:
+    """One line per setting the environment (or .env) gives a value Settings refuses: the variable, its value (at
+    most SHOWN_CHARS characters) and why; None for any other error."""
+    from pydantic import ValidationError
+
+    from app.errors import shown
+
+    if not isinstance(exc, ValidationError) or exc.title != "Settings":
+        return None
+    lines = []
+    for problem in exc.errors():
+        name = str(problem["loc"][0]) if problem.get("loc") else "a setting"
+        variable = name.upper() if name.upper().startswith(("PROV_", "OPENAI_")) else f"PROV_{name.upper()}"
+        lines.append(f"{variable}={shown(str(problem.get('input')))}: {problem['msg']} (see .env.example)")
+    return lines
 
 
 def _is_database_error(exc: BaseException) -> bool:
