@@ -99,7 +99,9 @@ def _ingest_progress():  # type: ignore[no-untyped-def]
 
 @app.command()
 def ingest(
-    paths: List[Path] = typer.Argument(..., help="Files or folders (folders recurse; hidden entries skipped)."),
+    # readable=False: Prov says in one line why a path cannot be read (Click would print its usage box)
+    paths: List[Path] = typer.Argument(..., readable=False,
+                                       help="Files or folders (folders recurse; hidden entries skipped)."),
     doc_type: Optional[str] = typer.Option(None, "--type", help="report or news; overrides the file's own."),
     company: Optional[str] = typer.Option(None, "--company", help="Company name; overrides the file's own."),
     year: Optional[str] = typer.Option(None, "--year", help="Fiscal year (2024, FY2024 or FY24); overrides the "
@@ -119,6 +121,8 @@ def ingest(
         fiscal_year = _parse_year(year)
     except BadInput as exc:
         _fail(str(exc))
+    if not prune:
+        _refuse_unusable(paths)
     kb = _kb()
     progress_cb, progress = _ingest_progress() if not as_json else (None, None)
     if progress:
@@ -153,6 +157,22 @@ def ingest(
         raise typer.Exit(EXIT_ERROR if getattr(summary, "embedding_error", None) else EXIT_BAD_INPUT)
 
 
+def _refuse_unusable(paths: List[Path]) -> None:
+    """When no path named can be read (missing, unreadable, a FIFO, a link loop), say why in one line each and
+    exit 2 before any store is opened; where some can, the ingest goes on and lists the others as failed."""
+    from rich.markup import escape
+
+    from app.errors import not_plain_text, shown
+    from app.knowledge.loaders import path_problem
+
+    problems = [(p, why) for p in paths if (why := path_problem(p))]
+    if problems and len(problems) == len(paths):
+        for path, why in problems:
+            name = str(path) if not_plain_text(str(path)) is None else shown(str(path))  # no newline or bidi echoed
+            err.print(f"[bold red]error:[/] {escape(name)}: {why}", highlight=False)
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
 def _filters(company: str | None, year: int | None, doc_type: str | None, since: str | None, until: str | None):  # type: ignore[no-untyped-def]
     from app.knowledge.base import Filters
 
@@ -181,8 +201,9 @@ def search(
     doc_type: Optional[str] = typer.Option(None, "--type", help="report or news."),
     since: Optional[str] = typer.Option(None, "--since", help="Published on or after (YYYY-MM-DD)."),
     until: Optional[str] = typer.Option(None, "--until", help="Published on or before (YYYY-MM-DD)."),
-    batch: Optional[Path] = typer.Option(None, "--batch", help="JSONL of {id, query, [company, year, type]}; "
-                                                                  "writes one JSON line per query."),
+    batch: Optional[Path] = typer.Option(None, "--batch", readable=False,
+                                         help="JSONL of {id, query, [company, year, type]}; "
+                                              "writes one JSON line per query."),
     funnel: bool = typer.Option(False, "--funnel", help="Also print what each step removed."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
@@ -706,8 +727,9 @@ def eval_(
     max_drop: Optional[float] = typer.Option(None, "--max-drop", min=0.0, help="With --compare: exit 1 when a "
                                                                                 "stage's rate falls by more."),
     list_suites: bool = typer.Option(False, "--list", help="List the suites and exit."),
-    root: Optional[Path] = typer.Option(None, "--dir", help="A folder of suites of your own (a folder per "
-                                                           "corpus, as in evals/README.md). Default: evals/."),
+    root: Optional[Path] = typer.Option(None, "--dir", readable=False,
+                                        help="A folder of suites of your own (a folder per "
+                                             "corpus, as in evals/README.md). Default: evals/."),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Run evaluation suites (evals/) offline through the real graph and score each stage on its own: route,

@@ -117,13 +117,22 @@ def suite_files(root: Path = EVALS) -> list[tuple[str, list[Path], Path]]:
 
 def suite_names(root: Path = EVALS) -> list[str]:
     """Every suite under the root (evals/), as 'corpus/suite'."""
+    _check_root(root)
     return [name for name, _, _ in suite_files(root)]
+
+
+def _check_root(root: Path) -> None:
+    import os
+
+    if not root.is_dir():
+        raise BadInput(f"no suites folder {root}")
+    if not os.access(root, os.R_OK | os.X_OK):
+        raise BadInput(f"suites folder {root} cannot be read: permission denied")
 
 
 def load_suites(names: list[str] | None = None, root: Path = EVALS) -> list[Suite]:
     """The suites named ('sample' for all of a corpus's, 'sample/answers' for one; none: all of them)."""
-    if not root.is_dir():
-        raise BadInput(f"no suites folder {root}")
+    _check_root(root)
     suites = suite_files(root)
     if not suites:
         raise BadInput(f"no suites under {root} (a folder per corpus, with suite.json and <suite>.jsonl files)")

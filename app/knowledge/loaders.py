@@ -90,7 +90,7 @@ def discover(paths: Iterable[Path]) -> tuple[list[InputFile], list[LoadFailure],
     roots: list[Path] = []
     for raw in paths:
         path = Path(raw)
-        problem = _not_readable(path)
+        problem = path_problem(path)
         if problem:
             missing.append(LoadFailure(str(raw), problem, kept=False))
             continue
@@ -107,7 +107,7 @@ def discover(paths: Iterable[Path]) -> tuple[list[InputFile], list[LoadFailure],
     return files, missing, roots
 
 
-def _not_readable(path: Path) -> str | None:
+def path_problem(path: Path) -> str | None:
     """Why a path named for ingest cannot be read as a file or a folder, or None: it is missing, a symbolic
     link that loops or points nowhere, not a regular file (a FIFO, a device, a socket), or not readable."""
     import errno

@@ -256,3 +256,64 @@ def test_a_records_file_with_a_bad_line_ingests_its_good_records_and_names_the_l
     piped = run("ingest", str(fifo))
     assert piped.exit_code == 2 and "not a regular file (a FIFO)" in piped.output
     assert "dead-letter" not in piped.output  # a path that is not there is not promised to the list
+
+
+def _deny(monkeypatch: pytest.MonkeyPatch, *denied: Path) -> None:
+    """Make `denied` unreadable the way a non-root user meets them: `os.access` says no, and opening fails with
+    EACCES. Permission bits alone would not do it here: CI and this machine run as root, which they do not bind."""
+    import errno
+
+    refused = {str(p) for p in denied}
+    real_access, real_read = os.access, Path.read_bytes
+
+    def access(path, mode, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return False if str(path) in refused else real_access(path, mode, *args, **kwargs)
+
+    def read_bytes(self: Path) -> bytes:
+        if str(self) in refused:
+            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        return real_read(self)
+
+    monkeypatch.setattr(os, "access", access)
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+
+
+def test_an_unreadable_file_or_folder_is_one_line_exit_2_and_nothing_stored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    private = tmp_path / "private.md"
+    private.write_text("# Acme\nAcme's revenue was $9m.\n")
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    (folder / "inside.md").write_text("# Acme\nAcme opened a plant.\n")
+    _deny(monkeypatch, private, folder)
+    for target, why in ((private, "cannot be read: permission denied"),
+                        (folder, "cannot be read: permission denied (folder)")):
+        result = run("ingest", str(target))
+        lines = result.output.strip().splitlines()
+        assert result.exit_code == 2 and len(lines) == 1, result.output
+        assert target.name in lines[0] and why in lines[0]
+        assert "Usage" not in result.output and "dead-letter" not in result.output
+    assert json.loads(run("kb", "status", "--json").stdout)["sources"] == 0
+    queries = tmp_path / "queries.jsonl"
+    queries.write_text('{"id": "a", "query": "Acme revenue"}\n')
+    suites = tmp_path / "suites"
+    suites.mkdir()
+    _deny(monkeypatch, queries, suites)
+    for args in (("search", "--batch", str(queries)), ("eval", "--dir", str(suites), "--list")):
+        result = run(*args)
+        lines = result.output.strip().splitlines()
+        assert result.exit_code == 2 and len(lines) == 1 and "Usage" not in result.output, (args, result.output)
+
+
+def test_a_file_unreadable_inside_a_readable_folder_is_listed_and_the_rest_ingested(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    (folder / "open.md").write_text("# Acme\nAcme opened a plant in Leeds.\n")
+    (folder / "shut.md").write_text("# Acme\nAcme closed a plant in Hull.\n")
+    _deny(monkeypatch, folder / "shut.md")
+    result = run("ingest", str(folder), "--json")
+    summary = json.loads(result.stdout)
+    assert result.exit_code == 2 and summary["added"] == 1
+    assert [(Path(f["path"]).name, "ermission denied" in f["reason"]) for f in summary["failures"]] == [
+        ("shut.md", True)]
