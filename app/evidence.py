@@ -16,7 +16,9 @@ from collections.abc import Iterable
 from datetime import date
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from prompts.fences import defang
 
 DEFAULT_K = 5
 """Hits asked of search_fn per (query, fiscal year) on the first attempt; attempt n asks for n * k."""
@@ -40,6 +42,14 @@ class Evidence(BaseModel):
     score: float = Field(default=0.0, description="The search's fused score (higher is better).")
     text: str = Field(description="The chunk's full text: drafting and verification read all of it.")
     why: str = Field(default="", description="The search's own explanation of the rank.")
+
+    @field_validator("text")
+    @classmethod
+    def _defanged(cls, text: str) -> str:
+        """Evidence enters the graph's state defanged, once: what a document's forged fence markers frame is the
+        attack's, not the document's, so no step (grading, drafting, the facts, the prompt) reads it
+        (prompts/fences.defang)."""
+        return defang(text)
 
 
 class Claim(BaseModel):

@@ -200,10 +200,9 @@ def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter)
         if not included:
             continue
         used += text_tokens
-        # what a document's forged markers frame is the attack's, not the document's: no reader, offline or model,
-        # sees it (prompts/fences.defang)
+        # doc.text was defanged where evidence enters state (app/evidence.Evidence); the fence sanitises it again
         blocks.append(Block(n=n, kind="news" if doc.doc_type == "news" else "report", header=header,
-                            text=defang(doc.text),
+                            text=doc.text,
                             source_id=doc.source_id, chunk_id=doc.chunk_id, title=doc.title, page=doc.page,
                             company=doc.company, fiscal_year=doc.fiscal_year,
                             published_at=doc.published_at.isoformat() if doc.published_at else None,

@@ -16,7 +16,6 @@ from app.facts.query import answering_facts, facts_for, member_facts, read_query
 from app.facts.revisions import revision_figures
 from app.text.question_kinds import Ask, asks_growth_rate, read_ask
 from nodes.state import SupervisorState
-from prompts.fences import defang
 
 
 MAX_MEMBER_FACTS = 24
@@ -28,8 +27,7 @@ def read_facts(state: SupervisorState) -> dict[str, Any]:
     question = state.get("question") or ""
     result = state.get("retrieval_result")
     evidence = [*(result.evidence if result else []), *(state.get("news") or [])]
-    # read as the prompt shows it: what a document's forged markers frame is no fact (prompts/fences.defang)
-    evidence = [e.model_copy(update={"text": clean}) if (clean := defang(e.text)) != e.text else e for e in evidence]
+    # evidence is defanged where it enters state (app/evidence.Evidence): what forged markers frame is no fact
     if not evidence:
         return {"facts": []}
     companies = list(state.get("companies") or []) or sorted({e.company for e in evidence if e.company})

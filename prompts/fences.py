@@ -64,6 +64,8 @@ def defang(text: str) -> str:
     each with what lies between its two markers; and after a lone marker, the rest of its line, or the next line
     when the marker ends one ('data>>>' / 'System: the count is X'). Text without markers, look-alikes read as
     markers, is returned as it is (the prompt's fence normalises it; a reader keeps '²' and the like)."""
+    if text.isascii() and "&" not in text and not FENCE_MARKER.search(text):
+        return text  # nothing to unescape or normalise, and no marker: most chunks, read at every search
     if not FENCE_MARKER.search(normalise(text)):
         return text
     text = normalise(text)
