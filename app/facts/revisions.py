@@ -4,6 +4,7 @@ EPS to increase 9 percent (previously 8 percent)', 'EPS of $7.27 (previously $7.
 - `REVISION_ASKED`: a question about such a revision ('By how many percentage points did X raise its guidance …').
 - `revised_clauses(texts, key, share)`: the clauses that give a new figure with the one it replaces and hold the
   question's key words, best first.
+- `best_revision(question, texts, companies)`: the one clause chosen, by the facts step and the composer alike.
 - `revision_figures(question, evidence, companies)`: the two figures of the best such clause, the one replaced
   first, as the calculator takes them (`PREVIOUS`, `REVISED` periods): 'by how much' is their difference.
 
@@ -23,7 +24,7 @@ from app.facts.prose import whole_sentences
 from app.knowledge.analyzer import analyze
 from app.text.figures import figures_in
 from app.text.periods import years_named
-from app.text.terms import topic_terms
+from app.text.terms import stem_in_words, topic_terms
 
 REVISION_ASKED = re.compile(
     r"(?i)\b(?:raise[ds]?|rais(?:ing)|lift(?:ed|s)?|increase[ds]?|lower(?:ed|s)?|cut|reduce[ds]?|"
@@ -88,15 +89,22 @@ def asks_revision_amount(question: str) -> bool:
     return bool(REVISION_ASKED.search(question) and _ASKS_AMOUNT.search(question))
 
 
+def best_revision(question: str, texts: Iterable[tuple[T, str]], companies: Sequence[str]) -> Revision[T] | None:
+    """The clause of the texts that best states the revision asked about: its key words are the question's, less
+    those of asking about a revision, matched as `stem_in_words` matches them. The facts step (the figures the
+    calculator takes) and the composer (the answer's wording) both choose with it, so they choose the same."""
+    key = {k for k in topic_terms(question, companies) - REVISION_WORDS if k.isalpha()}
+    return next(iter(revised_clauses(texts, key, stem_in_words)), None)
+
+
 def revision_figures(question: str, evidence: Sequence[object], companies: Sequence[str]) -> list[Figure]:
     """For a question about how much a forecast was raised or cut, the replaced and the new figure of the clause
-    that best states it (its key words: the question's, less those of asking about a revision), as Figures of
-    one label and year, the replaced one first; [] when no clause states both."""
+    that best states it (`best_revision`), as Figures of one label and year, the replaced one first; [] when no
+    clause states both."""
     if not asks_revision_amount(question):
         return []
-    key = {k for k in topic_terms(question, companies) - REVISION_WORDS if k.isalpha()}
     texts = [(e, str(getattr(e, "text", ""))) for e in evidence if getattr(e, "doc_type", "report") != "news"]
-    best = next(iter(revised_clauses(texts, key, lambda k, words: k in words)), None)
+    best = best_revision(question, texts, companies)
     if best is None:
         return []
     doc = best.where

@@ -3,6 +3,7 @@ selection and memory relevance share.
 
 - `topic_terms(question, companies)`: the question's analyzed terms (app/knowledge/analyzer.py), company names,
   fiscal years and question or arithmetic words (`question_noise`) aside.
+- `stem_in_words(stem, words)`: a key word among a text's words, by prefix, root or the noun for a verb.
 - `matched_terms(topic, terms)`: the topic terms found among a text's terms, by a shared 5-letter stem prefix too.
 - `sentence_support(topic, sentence, years)`: how well a sentence supports the question (its topic terms, a
   figure, the fiscal year asked).
@@ -12,6 +13,7 @@ Pure functions, no I/O.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -67,6 +69,24 @@ def _nominal_stems() -> dict[str, str]:
 def nominal_stem(stem: str) -> str | None:
     """The stem of the noun reports write for a verb's stem ('retain': 'retent'), None for any other stem."""
     return _nominal_stems().get(stem)
+
+
+def stem_in_words(stem: str, words: set[str] | frozenset[str]) -> bool:
+    """A key word stands among a text's words: the same stem, the same first five letters, or the same root once a
+    derivational ending is off ('closing' and 'closure': 'close' and 'closur' are both 'clos'), or the noun
+    reports write for the verb asked ('retain' / 'retention')."""
+    if stem in words or (len(stem) >= 5 and any(len(w) >= 5 and w[:5] == stem[:5]
+                                                and len(os.path.commonprefix([w, stem])) >= max(len(w), len(stem)) - 3
+                                                for w in words)):
+        return True  # 'acquisit' / 'acquir'; not 'sharebuyback' / 'sharehold'
+    if nominal_stem(stem) in words:
+        return True
+    root = _root(stem)
+    return len(root) >= 4 and any(_root(w) == root for w in words)
+
+
+def _root(stem: str) -> str:
+    return re.sub(r"(?:ur|ment|ion|e)$", "", stem)
 
 
 def nominal_forms(text: str) -> list[str]:

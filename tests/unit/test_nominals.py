@@ -4,7 +4,7 @@ search query, the topic match and the analyst's key words; 'able' is no topic wo
 from __future__ import annotations
 
 from app.knowledge.analyzer import analyze
-from app.models.providers.offline.composer.analyst import _stem_in_words
+from app.text.terms import stem_in_words
 from app.text.terms import matched_terms, nominal_forms, nominal_stem, topic_terms
 from nodes.rewrite import keyword_query
 
@@ -20,7 +20,7 @@ def test_the_nouns_follow_the_verbs_they_stand_for():
 
 def test_sales_are_no_noun_of_selling():
     assert nominal_forms("Is Pellbury looking to sell its franchise business?") == []
-    assert not _stem_in_words(analyze("sell")[0], set(analyze("franchise sales rose 5.6%")))
+    assert not stem_in_words(analyze("sell")[0], set(analyze("franchise sales rose 5.6%")))
 
 
 def test_the_keyword_query_adds_the_noun():
@@ -32,4 +32,4 @@ def test_a_report_sentence_with_the_noun_matches_the_verb_asked():
     topic = topic_terms("Was American Express able to retain card members during 2022?", ["American Express"])
     assert "abl" not in topic
     assert matched_terms(topic, set(analyze(REPORT))) == topic
-    assert _stem_in_words("retain", set(analyze(REPORT)))
+    assert stem_in_words("retain", set(analyze(REPORT)))

@@ -211,3 +211,21 @@ def test_how_much_a_forecast_was_raised_is_the_calculators_difference_of_its_two
     lead = Analyst(state, question).sentences()[0]
     assert lead == ("Ternline raised its guidance for 2025 by 2 percentage points, to 11 percent (previously 9 "
                     "percent) [2][1].")
+
+
+def test_the_facts_step_and_the_composer_choose_the_same_revised_clause() -> None:
+    """One chooser (app/facts/revisions.best_revision): a key word the clause writes in another form ('closures'
+    asked, 'closings' written) is matched by both, so the calculator's figures and the answer's clause agree."""
+    from app.facts.revisions import best_revision, revision_figures
+
+    text = ("Outlook\nFor fiscal year 2025, Ternline now expects 40 store closings (previously 35), and capital "
+            "expenditure of $90m (previously $80m).")
+    question = "By how much did Ternline raise its guidance for store closures?"
+    doc = Evidence(chunk_id="t1::0", source_id="t1", text=text, company="Ternline", fiscal_year=2024)
+    old, new = revision_figures(question, [doc], ["Ternline"])
+    assert (old.value, new.value) == (35, 40)
+    block = _block(1, text)
+    chosen = best_revision(question, [(block, block.text)], ["Ternline"])
+    assert chosen is not None and chosen.where is block and (chosen.old, chosen.new) == (35, 40)
+    lead = Analyst({"blocks": [block], "companies": ["Ternline"], "fiscal_years": [2025]}, question).sentences()[0]
+    assert "40" in lead and "previously 35" in lead and "$90m" not in lead

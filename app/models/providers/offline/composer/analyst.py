@@ -19,7 +19,6 @@ the verified claims, and the citation check decides what stands.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -29,7 +28,7 @@ from app.calc_tools import CalcResult, Figure
 from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_measure, choose, facts_for,
                               member_facts, read_query, row_members, section_of, two_periods)
 from app.facts.prose import prose_facts, whole_sentences
-from app.facts.revisions import REVISION_ASKED, REVISION_WORDS, revised_clauses
+from app.facts.revisions import REVISION_ASKED, best_revision
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure, possessive
 from app.text.companies import companies_named
@@ -37,7 +36,7 @@ from app.text.figures import figures_in
 from app.text.question_kinds import Ask, asked_sentence, asks_business, member_noun, read_ask, said_otherwise
 from app.text.sentences import is_boilerplate
 from app.text.questions import is_measure_word, measure_terms, states_measure
-from app.text.terms import abbreviated, abbreviation_heads, nominal_stem, question_noise
+from app.text.terms import abbreviated, abbreviation_heads, question_noise, stem_in_words
 from app.text.periods import years_named
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from app.turns import Block
@@ -173,7 +172,7 @@ class Analyst:
             for sentence in whole_sentences(block.text):
                 words = set(analyze(sentence))
                 dates = [d for d, (_, _, day) in read_dates(sentence)[0] if day]
-                if dates and all(_stem_in_words(k, words) for k in key):
+                if dates and all(stem_in_words(k, words) for k in key):
                     if any(sentence.rstrip(".") in s for s in said):
                         return []
                     return [cite(sentence.rstrip("."), [block.n])]
@@ -207,8 +206,7 @@ class Analyst:
         constant currency EPS to increase 9 percent (previously 8 percent)'): the clause that names the measure
         asked, with its new and previous figures (app/facts/revisions.py), and by how much, when the calculator
         computed it from those two figures (its block cited)."""
-        key = self.key_stems() - REVISION_WORDS
-        best = next(iter(revised_clauses(((b, b.text) for b in self.reports), key, _stem_in_words)), None)
+        best = best_revision(self.question, ((b, b.text) for b in self.reports), self.companies)
         if best is None:
             return []
         block, found, new, old = best.where, best.match, best.new, best.old
@@ -282,7 +280,7 @@ class Analyst:
             heads = " ".join(header[1:])
             words = set(analyze(heads))
             named = set(years_named(heads))
-            if not all(any(_stem_in_words(k, words) for k in g) for g in key):
+            if not all(any(stem_in_words(k, words) for k in g) for g in key):
                 continue
             if named and self.query.years and not named & set(self.query.years):
                 continue
@@ -302,7 +300,7 @@ class Analyst:
         for rank, block in enumerate(self.reports):
             for sentence in whole_sentences(block.text):
                 words = set(analyze(sentence))
-                if _revises(sentence, key) and all(any(_stem_in_words(k, words) for k in g) for g in key):
+                if _revises(sentence, key) and all(any(stem_in_words(k, words) for k in g) for g in key):
                     dated = bool(set(years_named(sentence)) & set(self.query.years))
                     # a sentence whose main verb is the revision ('Copperleaf Foods lowered its FY2024 guidance,
                     # citing …') before one that gives it as a reason in passing
@@ -476,7 +474,7 @@ class Analyst:
         # of Kenvue'), by half of them
         words = set(self.query.measure.stems)
         have = set(analyze(f"{said} {context}"))
-        hits = len({w for w in words if _stem_in_words(w, have)})
+        hits = len({w for w in words if stem_in_words(w, have)})
         return (len(words) >= 3 and hits >= len(words) - 1) or (len(words) >= 5 and 2 * hits >= len(words))
 
     def names_asked_in(self, text: str) -> bool:
@@ -892,7 +890,7 @@ class Analyst:
                     continue
                 tokens = analyze(f"{sentence} {abbreviated(sentence)}")  # 'net profit after tax' says 'NPAT'
                 words = {*tokens, *(a + b for a, b in zip(tokens, tokens[1:]))}  # 'buy-back' holds 'buyback'
-                hits = [g for g in key if any(_stem_in_words(k, words) for k in g)]
+                hits = [g for g in key if any(stem_in_words(k, words) for k in g)]
                 if len(hits) < len(key) - (1 if len(key) >= 4 and self.ask.kind != "yes_no" else 0):
                     continue
                 score = len(hits) / len(key)
@@ -903,7 +901,7 @@ class Analyst:
                 if who and _names_other(sentence, " ".join([self.question, *self.companies])):
                     score += 0.2  # 'Who replaced Dana Whitcombe?': a sentence that names someone else
                 opening = set(analyze(" ".join(sentence.split()[:6]))) if self.ask.one_name else set()
-                if opening and any(_stem_in_words(k, opening) for g in key for k in g):
+                if opening and any(stem_in_words(k, opening) for g in key for k in g):
                     score += 0.1  # a sentence about the deed asked ('Fenmoor was acquired for …'), not one that
                     # mentions it in passing ('… including amortisation of acquired customer relationships')
                 if self.ask.kind == "list" and not self.ask.one_name and re.search(
@@ -973,7 +971,7 @@ class Analyst:
             if self.ask.kind in ("list", "yes_no", "explain", "extreme") and not _is_statement_sentence(text + "."):
                 continue
             words = set(analyze(text))
-            if key and 2 * len({k for k in key if _stem_in_words(k, words)}) < len(key):
+            if key and 2 * len({k for k in key if stem_in_words(k, words)}) < len(key):
                 continue
             kept.append(sentence)
         return kept
@@ -1055,14 +1053,14 @@ def _revises(sentence: str, key: Sequence[frozenset[str]]) -> bool:
         if re.search(r"(?i)\b(?:its|our|their|the|a|an|this|that)\s+$", sentence[max(0, m.start() - 8):m.start()]):
             continue
         after = set(analyze(" ".join(sentence[m.end():].split()[:4])))
-        if any(_stem_in_words(k, after) for g in key for k in g):
+        if any(stem_in_words(k, after) for g in key for k in g):
             return True
     return False
 
 
 def _holds_all(text: str, key: set[str]) -> bool:
     words = set(analyze(text))
-    return all(_stem_in_words(k, words) for k in key)
+    return all(stem_in_words(k, words) for k in key)
 
 
 def _count_word(n: int) -> str:
@@ -1178,24 +1176,6 @@ def _is_statement_sentence(sentence: str) -> bool:
             and bool(lowered & {"is", "are", "was", "were", "has", "have", "had", "serves", "served", "joined"}))
 
 
-def _stem_in_words(stem: str, words: set[str]) -> bool:
-    """A key word stands in a sentence: the same stem, the same first five letters, or the same root once a
-    derivational ending is off ('closing' and 'closure': 'close' and 'closur' are both 'clos')."""
-    if stem in words or (len(stem) >= 5 and any(len(w) >= 5 and w[:5] == stem[:5]
-                                                and len(os.path.commonprefix([w, stem])) >= max(len(w), len(stem)) - 3
-                                                for w in words)):
-        return True  # 'acquisit' / 'acquir'; not 'sharebuyback' / 'sharehold'
-    if nominal_stem(stem) in words:
-        return True  # 'retain' / 'retention' (app/text/terms._NOMINALS)
-
-    root = _root(stem)
-    return len(root) >= 4 and any(_root(w) == root for w in words)
-
-
-def _root(stem: str) -> str:
-    return re.sub(r"(?:ur|ment|ion|e)$", "", stem)
-
-
 def _sentence_case(item: str) -> str:
     """An item stated as a sentence of its own: a capital first, the separator it ended with dropped ('revenue
     of $1.02bn to $1.08bn;' → 'Revenue of $1.02bn to $1.08bn')."""
@@ -1249,7 +1229,7 @@ def _denies(sentence: str, key: set[str]) -> bool:
         if re.search(r"(?i)\b(?:other than|except|apart from|aside from|besides)\b", " ".join(words[:i])):
             continue
         after = set(analyze(" ".join(words[i + 1:i + 7])))
-        if any(_stem_in_words(k, after) for k in key):
+        if any(stem_in_words(k, after) for k in key):
             return True
     return False
 
