@@ -10,10 +10,12 @@ labelled block, and `prov trace` lists them.
 No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
 """
 
+from dataclasses import replace
 from typing import Any
 
-from app.facts.query import answering_facts, facts_for, member_facts, read_query
+from app.facts.query import answering_facts, facts_for, member_facts, read_query, same_member
 from app.facts.revisions import revision_figures
+from app.text.measures import measure_asked, members_compared
 from app.text.question_kinds import Ask, asks_growth_rate, read_ask
 from nodes.state import SupervisorState
 
@@ -38,6 +40,13 @@ def read_facts(state: SupervisorState) -> dict[str, Any]:
         members = member_facts(query, evidence, named)
         return {"facts": [f.figure.model_copy(update={"label": f"{f.segment}: {f.figure.label}"})
                           for f in members if not (f.figure.period or "").endswith("change")][:MAX_MEMBER_FACTS]}
+    pair = members_compared(question, companies) if len(named) < 2 else None
+    if pair is not None:  # two members compared: their rows, never the whole company's figure in their place
+        members = member_facts(replace(query, measure=measure_asked(f"What was {pair.measure}?", companies)),
+                               evidence, named)
+        return {"facts": [f.figure.model_copy(update={"label": f"{f.segment}: {f.figure.label}"})
+                          for f in members if any(same_member(m, f.segment or "") for m in (pair.first, pair.second))
+                          and not (f.figure.period or "").endswith("change")][:MAX_MEMBER_FACTS]}
     revised = revision_figures(question, evidence, named or companies)
     if revised:  # 'by how much did X raise its guidance': the figure replaced, then the new one
         return {"facts": revised}

@@ -304,6 +304,23 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
     return out
 
 
+_MEMBER_FILLER = frozenset({"segment", "segments", "division", "region", "business", "operations", "the"})
+_MEMBER_SPELLED = {"us": "unitedstates", "usa": "unitedstates", "uk": "unitedkingdom", "eu": "europeanunion"}
+
+
+def same_member(named: str, row: str) -> bool:
+    """Whether a member as a question names it is a table's row: 'US' and 'U.S.' or 'United States',
+    'international' and 'International', 'Iron Ore' and 'Iron Ore segment'; not 'US' and 'US Pharmaceutical'."""
+    def squeezed(text: str) -> str:
+        flat = re.sub(r"[^a-z0-9]", "", text.casefold())
+        return _MEMBER_SPELLED.get(flat, flat)
+
+    if squeezed(named) == squeezed(row):
+        return True
+    asked, held = (set(re.findall(r"[a-z0-9]+", x.casefold())) - _MEMBER_FILLER for x in (named, row))
+    return bool(asked) and asked == held
+
+
 def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = ()) -> list[Fact]:
     """The rows of a breakdown of the measure by segment, region or kind, each a fact whose `segment` is the
     member: a table whose title or heading names the measure and whose rows name members ('Revenue by region':

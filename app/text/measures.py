@@ -252,3 +252,76 @@ def states_count(question: str, text: str, companies: Sequence[str] = ()) -> boo
     names = "|".join(re.escape(n.rstrip("s")) for n in sorted(nouns))
     return re.search(rf"(?i)\b\d[\d,.]*\s+(?:[\w-]+\s+){{0,2}}?(?:{names})s?\b", text) is not None
 
+
+
+@dataclass(frozen=True)
+class MembersCompared:
+    """Two members of one company's breakdown compared on one measure ('How did JnJ's US sales growth compare to
+    international sales growth in FY2022?': 'US' and 'international' on 'sales growth'). `of_change`: the measure
+    is a change between periods (growth, change, increase), so each member's change is compared."""
+
+    first: str
+    second: str
+    measure: str
+    of_change: bool
+
+
+_COMPARED = re.compile(
+    r"(?i)^how\s+(?:did|does|do|has|have|had|was|were|is|are)\s+(?:the\s+)?(?P<a>.+?)\s+compare[ds]?\s+"
+    r"(?:to|with|against)\s+(?:that\s+of\s+|those\s+of\s+|the\s+)?(?P<b>.+?)\s*\??$"
+    r"|^(?:what\s+(?:was|were|is|are)\s+)?(?:the\s+)?(?P<a2>.+?)\s+(?:versus|vs\.?|against)\s+(?:the\s+)?(?P<b2>.+?)"
+    r"\s*\??$")
+_MEMBER_OWNER = re.compile(r"(?i)^(?P<member>.+?)\s+(?:segment|division|region|business|unit|arm)['’]s?"
+                           r"(?:\s+(?P<rest>.*))?$")
+_IN_MEMBER = re.compile(r"(?i)^(?P<measure>.+?)\s+(?:in|at|for)\s+(?:the\s+)?"
+                        r"(?P<member>[A-Z][\w&.-]*(?:\s+[\w&.-]+){0,3})$")
+_GROWTH = re.compile(rf"(?i)\b(?:{UP_WORDS}|{DOWN_WORDS}|change[ds]?|performance)\b")
+
+
+def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCompared | None:
+    """The two members and the measure of a question that compares two parts of one company (`MembersCompared`),
+    or None: when a side is a period ('FY2022 compare to FY2021'), a company, or the two sides share no measure
+    words ('How did revenue compare with the year before?')."""
+    from app.text.dates import read_dates
+
+    asked = re.sub(r"\([^)]*\)", " ", first_part(asked_sentence(question)))
+    found = _COMPARED.match(" ".join(asked.split()))
+    if not found:
+        return None
+    names = {n for company in companies for n in (company, *company.split()[:1]) if len(n) >= 2}
+    sides = []
+    for raw in (found.group("a") or found.group("a2"), found.group("b") or found.group("b2")):
+        for name in sorted(names, key=len, reverse=True):  # 'that in Asia-Pacific for Rheinfeld'
+            raw = re.sub(rf"(?i)\s+(?:for|of|at)\s+{re.escape(name)}\b|^{re.escape(name)}['’]s?(?=\s)", " ", raw)
+        text = read_dates(raw)[2]
+        text = _PERIOD_PHRASES.sub(" ", text)
+        text = re.sub(r"(?i)\s+(?:in|for|during|over|between|from|of|at)(?:\s+the)?\s*$", "", " ".join(text.split()))
+        sides.append(text.strip(" ,.?"))
+    a, b = sides
+    names = {n.casefold() for n in names}
+    a = re.sub(r"^.*['’]s\s+(?=\S)", "", a) if not _MEMBER_OWNER.match(a) else a  # "JnJ's US sales growth"
+    parts = []
+    for side in (a, b):
+        owner = _MEMBER_OWNER.match(side)
+        parts.append((owner.group("member"), owner.group("rest") or "") if owner else None)
+    if parts[0] or parts[1]:  # 'the Iron Ore segment's revenue compare with the Copper segment's'
+        first, measure = parts[0] or (a, "")
+        second, other = parts[1] or (b, "")
+        measure = measure or other
+    elif placed := _IN_MEMBER.match(a):  # 'revenue growth in the Americas compare with (that in) Germany'
+        first, measure = placed.group("member"), placed.group("measure")
+        second = re.sub(r"(?i)^(?:that|those|the\s+one)\s+(?:in|of|for)\s+|^(?:in|for)\s+", "", b)
+    else:  # 'US sales growth' / 'international sales growth': the words both end with are the measure
+        wa, wb = a.split(), b.split()
+        n = 0
+        while n < min(len(wa), len(wb)) - 1 and wa[-1 - n].casefold() == wb[-1 - n].casefold():
+            n += 1
+        if n == 0:
+            return None
+        first, second, measure = " ".join(wa[:-n]), " ".join(wb[:-n]), " ".join(wa[-n:])
+    first, second = (re.sub(r"(?i)^(?:the|its|their)\s+", "", x).strip() for x in (first, second))
+    if (not first or not second or not measure.strip() or first.casefold() == second.casefold()
+            or any(len(x.split()) > 4 or x.casefold() in names or re.search(r"\d", x) for x in (first, second))):
+        return None
+    return MembersCompared(first=first, second=second, measure=measure.strip(),
+                           of_change=bool(_GROWTH.search(measure)))

@@ -7,7 +7,7 @@ the strict scorer the benchmark uses (app/evaluation/scoring.py): the first sent
 with its sign, scale and rounding, or open with the right Yes/No; a list or an explanation must state every key
 fact; an unstated measure must get the declared insufficient answer and a vague question a clarification. No
 answer may state another period's or segment's figure where one lies near, repeat a sentence or paste a
-fragment. The benchmark asks all 117 questions (python bench/financebench.py --corpora analyst); these are the
+fragment. The benchmark asks all 118 questions (python bench/financebench.py --corpora analyst); these are the
 kinds' representatives that Prov answers today, so a regression in any kind fails here."""
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ BY_KIND = {
     "fact stated in prose, a count": "an-kzk-06",
     "segment figure": "an-rha-08",
     "change between two years": "an-rha-10",
+    "two members of one breakdown compared on their growth (the region table's own change column)": "an-rha-21",
     "yes/no on a change": "an-kzk-11",
     "judgement with the convention said": "an-trc-12",
     "largest or smallest of a breakdown": "an-rha-13",

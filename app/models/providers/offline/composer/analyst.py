@@ -26,13 +26,15 @@ from typing import Any
 
 from app.calc_tools import CalcResult, Figure
 from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_measure, choose, facts_for,
-                              member_facts, read_query, row_members, section_of, two_periods)
+                              member_facts, read_query, row_members, same_member, section_of, two_periods)
+from app.facts.members import member_statement
 from app.facts.prose import prose_facts, whole_sentences
 from app.facts.revisions import REVISION_ASKED, best_revision
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure, possessive
 from app.text.companies import companies_named
 from app.text.figures import figures_in
+from app.text.measures import MembersCompared, measure_asked, members_compared
 from app.text.question_kinds import Ask, asked_sentence, asks_business, member_noun, read_ask, said_otherwise
 from app.text.sentences import is_boilerplate
 from app.text.questions import is_measure_word, measure_terms, states_measure
@@ -148,6 +150,8 @@ class Analyst:
             return True
         if self.ask.kind == "change" and metric_pair(results) is not None:
             return True
+        if self.ask.kind == "change" and len(self.companies) < 2 and members_compared(self.question, self.companies):
+            return True  # two members' changes: the company's own, whatever the calculator made of it, is not asked
         return (self.ask.kind == "change" and len(self.companies) < 2 and all(_one_series(r) for r in results)
                 and not any(r.tool in ("growth_rate", "cagr") for r in results))
 
@@ -511,6 +515,8 @@ class Analyst:
         return f"{head} {when}".strip() + (f" (stated as {tail}" if aside else "")
 
     def change_answer(self) -> list[str]:
+        if len(self.companies) < 2 and (pair := members_compared(self.question, self.companies)) is not None:
+            return self.compare_members(pair)  # never the whole company's figure in the members' place
         facts = self.facts()
         if len(self.companies) >= 2:
             return self.compare_companies(facts)
@@ -595,6 +601,72 @@ class Analyst:
                     f"{possessive(low.figure.company or '')} {when}: {amount(high.figure.value, high.figure.unit)} "
                     f"against {amount(low.figure.value, low.figure.unit)}")
         return [cite(body, ns)] if ns else []
+
+    def compare_members(self, pair: MembersCompared) -> list[str]:
+        """Two members of one breakdown compared ('How did US sales growth compare to international sales
+        growth'): each member's figure for the period asked, from the rows of the table that breaks the measure
+        down; for a change, each one's change (the table's stated per cent change, else the calculator's or the
+        two figures'), which is higher first. [] unless both members' rows are read: never the company's figure."""
+        query = replace(self.query, measure=measure_asked(f"What was {pair.measure}?", self.companies))
+        by_member: dict[str, list[Fact]] = {}
+        for fact in member_facts(query, self.reports, self.companies):
+            by_member.setdefault(fact.segment or "", []).append(fact)
+        names = [next((m for m in by_member if same_member(named, m)), None) for named in (pair.first, pair.second)]
+        if None in names or names[0] == names[1]:
+            return self.compare_members_in_prose(pair, query)
+        chosen = {n: by_member[n] for n in names if n is not None}
+        years = [f.figure.fiscal_year for facts in chosen.values() for f in facts if f.figure.fiscal_year]
+        year = max(self.query.years) if self.query.years else max(years, default=None)
+        noun = _lower_first(query.measure.phrase) or "figure"
+        if pair.of_change:
+            ranked = self.ranked_changes(chosen, year)
+            if len(ranked) != 2:
+                return []
+            ranked.sort(key=lambda r: -r[1])
+            (a, ca, a_old, a_new, a_said), (b, cb, b_old, b_new, b_said) = ranked
+            ns = [n for f in (a_new, a_old, a_said, b_new, b_old, b_said)
+                  if f is not None and (n := self.n_of(f.figure)) is not None]
+
+            lead = two_changes(a, ca, b, cb, noun, period_text(a_new.figure))
+            detail = "; ".join(f"{name} {noun} went from {amount(old.figure.value, old.figure.unit)} "
+                               f"{period_text(old.figure)} to {amount(new.figure.value, new.figure.unit)} "
+                               f"{period_text(new.figure)}" for name, _, old, new, _ in ranked)
+            return [cite(lead, list(dict.fromkeys(ns))), cite(detail, list(dict.fromkeys(ns)))] if ns else []
+        values = []
+        for name in chosen:
+            at_year = [f for f in chosen[name] if f.figure.fiscal_year == year and f.part is None
+                       and not (f.figure.period or "").endswith("change")]
+            if not at_year:
+                return []
+            values.append((name, at_year[0]))
+        (a, fa), (b, fb) = sorted(values, key=lambda v: -v[1].figure.value)
+        if fa.figure.unit != fb.figure.unit:
+            return []
+        ns = [n for f in (fa, fb) if (n := self.n_of(f.figure)) is not None]
+        word = "the same as" if fa.figure.value == fb.figure.value else "higher than"
+        lead = (f"{a} {noun} was {word} {b} {noun} {period_text(fa.figure)}: "
+                f"{amount(fa.figure.value, fa.figure.unit)} against {amount(fb.figure.value, fb.figure.unit)}")
+        return [cite(lead, list(dict.fromkeys(ns)))] if ns else []
+
+    def compare_members_in_prose(self, pair: MembersCompared, query: FactQuery) -> list[str]:
+        """Two members' changes as the prose states them, when no table breaks the measure down by them ('Sales
+        by U.S. companies were $48.6 billion … This represents increases of 3.0% in 2022'): the faster first, then
+        each member's sentence quoted whole, cited (app/facts/members.py)."""
+        if not pair.of_change:
+            return []
+        year = max(self.query.years) if self.query.years else None
+        texts = [(b, b.text) for b in self.reports]
+        said = [member_statement(a, b, query.measure.stems, texts, year)
+                for a, b in ((pair.first, pair.second), (pair.second, pair.first))]
+        if any(s is None or s.change is None for s in said):
+            return []
+        first, second = sorted((s for s in said if s is not None), key=lambda s: -(s.change or 0.0))
+        noun = _lower_first(query.measure.phrase) or "figure"
+        lead = two_changes(first.member, first.change or 0.0, second.member, second.change or 0.0, noun,
+                           f"in {year}" if year else "")
+        refs = list(dict.fromkeys(s.where.n for s in (first, second)))
+        # each member's own sentence, quoted whole: the levels behind the change the lead states
+        return [cite(lead, refs), *(cite(f'The report says: "{s.sentence}"', [s.where.n]) for s in (first, second))]
 
     def verdict(self, old: float, new: float) -> str:
         up = new > old
@@ -1066,6 +1138,24 @@ def _holds_all(text: str, key: set[str]) -> bool:
 def _count_word(n: int) -> str:
     return ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
             "twelve"][n] if 0 <= n <= 12 else str(n)
+
+
+def two_changes(a: str, ca: float, b: str, cb: float, noun: str, when: str) -> str:
+    """Two members' changes, the higher first, worded by their signs: 'U.S. sales rose 3.0% in 2022, while
+    international sales fell 0.6%'; 'A grew faster than B in 2022: up 5.0% against up 2.0%'. Each change keeps
+    one decimal, as reports state them."""
+    when = f" {when}" if when else ""
+    if ca > 0 > cb:
+        return f"{a} {noun} rose {ca:.1f}%{when}, while {b} {noun} fell {abs(cb):.1f}%"
+    if ca == cb:
+        moved = "were unchanged" if ca == 0 else f"{'rose' if ca > 0 else 'fell'} {abs(ca):.1f}% each"
+        return f"{a} and {b} {noun} {moved}{when}"
+
+    def moved(change: float) -> str:
+        return f"{'up' if change > 0 else 'down' if change < 0 else 'unchanged at'} {abs(change):.1f}%"
+
+    verb = "grew faster than" if cb >= 0 else "fell less than"
+    return f"{a} {noun} {verb} {b} {noun}{when}: {moved(ca)} against {moved(cb)}"
 
 
 def _lower_first(label: str) -> str:

@@ -1,0 +1,106 @@
+"""Two members of one company's breakdown as its prose states them: 'Sales by U.S. companies were $48.6 billion
+in 2022 and $47.2 billion in 2021. This represents increases of 3.0% in 2022 and 9.3% in 2021.'
+
+- `names_member(member, sentence)`: the sentence names the member ('US': 'U.S.' or 'United States', matched
+  with its capitals so that 'us' is no member).
+- `change_in_year(text, year)`: the per cent change the text gives for that year, its sign from the last word of
+  rising or falling before it ('a decrease of 0.6% in 2022' is -0.6).
+- `member_statement(member, other, measure_stems, texts, year)`: the sentence that states one member's measure
+  (and not the other member's), with the sentence after it when that one goes on about it ('This represents …'),
+  and the change it gives for the year.
+
+Pure functions, no I/O: the offline composer words the comparison (composer/analyst.compare_members).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from app.facts.prose import whole_sentences
+from app.knowledge.analyzer import analyze
+from app.text.figures import figures_in
+from app.text.terms import stem_in_words
+
+T = TypeVar("T")
+
+_SPELLED = {"us": r"U\.?S\.?(?:A\.?)?(?!\w)|United\s+States", "uk": r"U\.?K\.?(?!\w)|United\s+Kingdom",
+            "usa": r"U\.?S\.?A\.?(?!\w)|United\s+States"}
+_UP = re.compile(r"(?i)\b(?:increas\w*|grow\w*|grew|ris(?:e|en|ing)|rose|up|higher|gain\w*|improv\w*)\b")
+_DOWN = re.compile(r"(?i)\b(?:decreas\w*|declin\w*|fell|fall\w*|drop\w*|down|lower|reduc\w*|contract\w*|"
+                   r"shr[iu]nk\w*)\b")
+_GOES_ON = re.compile(r"(?i)^(?:this|these|that|which|it)\s+(?:represents?|represented|was|were|is|are|reflects?|"
+                      r"reflected|amounts?|amounted)\b")
+
+
+def _member_pattern(member: str) -> re.Pattern[str]:
+    spelled = _SPELLED.get(re.sub(r"[^a-z]", "", member.casefold()))
+    if spelled:
+        return re.compile(rf"(?<![\w.])(?:{spelled})")
+    words = r"\s+".join(re.escape(w) for w in member.split())
+    return re.compile(rf"(?i)(?<![\w-]){words}(?![\w-])")
+
+
+def names_member(member: str, sentence: str) -> bool:
+    """Whether the sentence names the member (module docstring)."""
+    return bool(member.strip()) and bool(_member_pattern(member).search(sentence))
+
+
+def change_in_year(text: str, year: int | None) -> float | None:
+    """The per cent change the text gives for `year` ('increases of 3.0% in 2022 and 9.3% in 2021': 3.0 for 2022),
+    signed by the last word of rising or falling before it; None when it gives none for that year, or no such
+    word says which way it went."""
+    for found in re.finditer(r"(?P<pct>\d+(?:\.\d+)?)\s?%\s+(?:in|for)\s+(?:fiscal\s+(?:year\s+)?)?"
+                             r"(?P<year>(?:19|20)\d{2})\b", text):
+        if year is not None and int(found.group("year")) != year:
+            continue
+        before = text[:found.start()]
+        up = [m.end() for m in _UP.finditer(before)]
+        down = [m.end() for m in _DOWN.finditer(before)]
+        if not up and not down:
+            return None
+        value = float(found.group("pct"))
+        return value if max(up, default=-1) > max(down, default=-1) else -value
+    return None
+
+
+@dataclass(frozen=True)
+class MemberStatement(Generic[T]):
+    """A member's measure as a sentence states it, where it stands, and the change it gives for the year."""
+
+    member: str
+    """The member as the sentence writes it ('U.S.' for 'US' asked)."""
+    sentence: str
+    """The sentence that names the member and states its measure."""
+    text: str
+    """That sentence, with the one after it when that one goes on about it."""
+    where: T
+    change: float | None
+
+
+def member_statement(member: str, other: str, measure_stems: Iterable[str], texts: Iterable[tuple[T, str]],
+                     year: int | None) -> MemberStatement[T] | None:
+    """The sentence of the texts that states the member's measure and not the other member's (with the sentence
+    after it when that one goes on about it), one giving the year's change first; None when none does."""
+    stems = set(measure_stems)
+    best: MemberStatement[T] | None = None
+    for where, text in texts:
+        sentences = whole_sentences(text)
+        for i, sentence in enumerate(sentences):
+            if not names_member(member, sentence) or names_member(other, sentence) or not figures_in(sentence):
+                continue
+            words = set(analyze(sentence))
+            if stems and not all(stem_in_words(s, words) for s in stems):
+                continue
+            said = sentence
+            if i + 1 < len(sentences) and _GOES_ON.match(sentences[i + 1]) and "%" in sentences[i + 1]:
+                said = f"{sentence} {sentences[i + 1]}"
+            written = _member_pattern(member).search(sentence)
+            found = MemberStatement(written.group(0) if written else member, sentence, said, where,
+                                    change_in_year(said, year))
+            if found.change is not None:
+                return found
+            best = best or found
+    return best

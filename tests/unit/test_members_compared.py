@@ -1,0 +1,114 @@
+"""Two members of one company's breakdown compared ('How did US sales growth compare to international sales
+growth'): the question read (app/text/measures.members_compared), the members found in a table's rows or in
+prose (app/facts/members.py), and the answer, which states each member's figure and never the company's."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.facts.members import change_in_year, member_statement, names_member
+from app.facts.query import same_member
+from app.knowledge.analyzer import analyze
+from app.models.providers.offline.composer.analyst import Analyst
+from app.text.measures import members_compared
+from app.turns import Block
+
+COMPANIES = ["Rheinfeld", "Johnson & Johnson", "Helio", "Ternline"]
+
+
+def _block(n: int, text: str, company: str = "Rheinfeld", year: int = 2024) -> Block:
+    return Block(n=n, kind="report", header=f"[{n}] {company} FY{year} report", text=text,
+                 source_id=f"{company}_{year}_AR:p{n}", chunk_id=f"{company}_{year}_AR:p{n}::0", company=company,
+                 fiscal_year=year, page=n)
+
+
+@pytest.mark.parametrize("question, first, second, measure, of_change", [
+    ("How did JnJ's US sales growth compare to international sales growth in FY2022?", "US", "international",
+     "sales growth", True),
+    ("How did Rheinfeld's revenue growth in the Americas compare with Germany in 2024?", "Americas", "Germany",
+     "revenue growth", True),
+    ("How did revenue in Germany compare with that in Asia-Pacific for Rheinfeld in FY2024?", "Germany",
+     "Asia-Pacific", "revenue", False),
+    ("How did the Iron Ore segment's revenue compare with the Copper segment's in FY2024?", "Iron Ore", "Copper",
+     "revenue", False),
+    ("What was US revenue versus international revenue in FY2023?", "US", "international", "revenue", False),
+])
+def test_two_members_and_their_measure_are_read_from_the_question(question, first, second, measure, of_change):
+    pair = members_compared(question, COMPANIES)
+    assert pair is not None
+    assert (pair.first, pair.second, pair.measure, pair.of_change) == (first, second, measure, of_change)
+
+
+@pytest.mark.parametrize("question", [
+    "How did Rheinfeld's net income in FY2024 compare with FY2023?",  # two periods
+    "How does the effective tax rate in 2022 compare to 2021?",
+    "How did Helio's revenue compare with Ternline's revenue in FY2024?",  # two companies
+    "How did revenue compare with the year before?",
+    "What was Rheinfeld's revenue in 2024?",
+])
+def test_periods_companies_and_plain_questions_are_no_members(question):
+    assert members_compared(question, COMPANIES) is None
+
+
+def test_a_member_as_asked_is_the_row_or_the_words_that_name_it():
+    assert same_member("US", "U.S.") and same_member("US", "United States")
+    assert same_member("Iron Ore", "Iron Ore segment")
+    assert not same_member("US", "US Pharmaceutical") and not same_member("Europe", "Rest of Europe")
+    assert names_member("US", "Sales by U.S. companies were $48.6 billion") and not names_member("US", "let us see")
+    assert names_member("international", "Sales by international companies")
+
+
+def test_the_change_a_sentence_gives_for_a_year_is_signed_by_the_word_before_it():
+    text = ("This represents a decrease of 0.6% in 2022 and an increase of 18.2% in 2021. "
+            "This represents increases of 3.0% in 2022 and 9.3% in 2021.")
+    assert change_in_year(text, 2022) == -0.6 and change_in_year(text, 2021) == 18.2
+    assert change_in_year("increases of 3.0% in 2022 and 9.3% in 2021", 2021) == 9.3
+    assert change_in_year("3.0% in 2022", 2022) is None and change_in_year("up 4% in 2020", 2022) is None
+
+
+PROSE = ("Sales by U.S. companies were $48.6 billion in 2022 and $47.2 billion in 2021. This represents increases "
+         "of 3.0% in 2022 and 9.3% in 2021. Sales by international companies were $46.4 billion in 2022 and $46.6 "
+         "billion in 2021. This represents a decrease of 0.6% in 2022 and an increase of 18.2% in 2021. The "
+         "five-year compound annual growth rates for worldwide, U.S. and international sales were 4.4%, 4.0% and "
+         "4.9%, respectively.")
+
+
+def test_each_members_sentence_is_found_without_the_other_member():
+    us = member_statement("US", "international", analyze("sales"), [("b", PROSE)], 2022)
+    abroad = member_statement("international", "US", analyze("sales"), [("b", PROSE)], 2022)
+    assert us is not None and abroad is not None
+    assert (us.member, us.change, abroad.change) == ("U.S.", 3.0, -0.6)
+    assert us.sentence.startswith("Sales by U.S. companies") and "five-year" not in us.text + abroad.text
+
+
+def test_members_compared_in_prose_lead_with_both_changes_and_quote_each_sentence():
+    state = {"blocks": [_block(1, PROSE, "Johnson & Johnson", 2022)], "companies": ["Johnson & Johnson"],
+             "fiscal_years": [2022]}
+    question = "How did JnJ's US sales growth compare to international sales growth in FY2022?"
+    out = Analyst(state, question).sentences()
+    assert out[0] == "U.S. sales rose 3.0% in 2022, while international sales fell 0.6% [1]."
+    assert out[1] == ('The report says: "Sales by U.S. companies were $48.6 billion in 2022 and $47.2 billion in '
+                      '2021." [1].')
+    assert not any("4.4%" in s or "compound" in s for s in out)
+
+
+REGIONS = ("Revenue by region (by customer location)\nin € million 2024 2023 Change in %\nGermany 682.6 717.5 –4.9\n"
+           "Rest of Europe 771.4 746.1 3.4\nAmericas 512.3 468.7 9.3\nAsia-Pacific 471.5 459.2 2.7\n"
+           "Group 2,437.8 2,391.5 1.9\n")
+
+
+def test_members_compared_in_a_table_state_each_rows_change_and_figures_never_the_groups():
+    state = {"blocks": [_block(1, REGIONS)], "companies": ["Rheinfeld"], "fiscal_years": [2024]}
+    question = "How did Rheinfeld's revenue growth in the Americas compare with Germany in 2024?"
+    out = Analyst(state, question).sentences()
+    assert out[0].startswith("Americas revenue rose 9.3% in FY2024, while Germany revenue fell 4.9%")
+    assert "€512.3m" in out[1] and "€682.6m" in out[1] and not any("1.9%" in s or "2,437.8" in s for s in out)
+    level = Analyst(state, "How did revenue in Germany compare with that in Asia-Pacific for Rheinfeld in FY2024?")
+    assert level.sentences()[0].startswith("Germany revenue was higher than Asia-Pacific revenue in FY2024: €682.6m "
+                                           "against €471.5m")
+
+
+def test_a_member_no_block_names_gives_no_answer_rather_than_the_companys_figure():
+    state = {"blocks": [_block(1, REGIONS)], "companies": ["Rheinfeld"], "fiscal_years": [2024]}
+    out = Analyst(state, "How did Rheinfeld's revenue growth in Japan compare with Germany in 2024?").change_answer()
+    assert out == []
