@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from app.evidence import Evidence, rank_evidence
-from app.facts.query import names_parent_entity
+from app.facts.query import names_parent_entity, read_query, titles_measure
 from app.facts.readers import extract_figures
 from app.knowledge.pages import forms_wanted, statement_of_page
 from app.text.identity import read_name
@@ -61,7 +61,8 @@ def _fetch(state: RetrievalState, search_fn: SearchFn, page_fn: PageFn | None, m
                 for c in companies}
     graded = list(state["graded"])
     continued = [*list_continuations(state["question"], graded, page_fn),
-                 *statement_continuations(state["question"], graded, page_fn), *mentioned]
+                 *statement_continuations(state["question"], graded, page_fn, state.get("companies") or []),
+                 *mentioned]
     if continued:
         graded = rank_evidence([*graded, *continued])
     if not any(needs_of.values()):
@@ -182,12 +183,14 @@ MAX_STATEMENT_PAGES = 2
 """Statement pages read whole, per run, for a question that ranks their rows."""
 
 
-def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: PageFn | None) -> list[Evidence]:
+def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: PageFn | None,
+                            companies: Sequence[str] = ()) -> list[Evidence]:
     """For a question that ranks the rows of a statement ('Which activity brought in the most cash', 'the
     largest liability on the balance sheet'), the other chunks of the page of each admitted chunk that is a
-    primary statement: the largest row may stand in the chunk that search did not rank, and a ranking of half a
-    table is no answer. For a question that asks why, the other chunks of the pages of the first admitted
-    ones: the reason is often stated beside the figures search found."""
+    primary statement, or opens under the title of a table of the measure ranked by (`titled_by_measure`): the
+    largest row may stand in the chunk that search did not rank, and a ranking of half a table is no answer. For
+    a question that asks why, the other chunks of the pages of the first admitted ones: the reason is often
+    stated beside the figures search found."""
     from app.text.question_kinds import member_noun, read_ask
 
     kind = read_ask(question).kind
@@ -197,11 +200,12 @@ def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: 
     held = {d.chunk_id for d in graded}
     pages: list[tuple[str, int]] = []
     out: list[Evidence] = []
+    query = read_query(question, companies) if ranks else None
     for doc in graded:
         # an explanation is often the text around a table that search found ('The impairment of A$385.0 million
         # … reduced statutory profit.' above the profit table): the page read whole
         if doc.page is None or (doc.source_id, doc.page) in pages or (
-                ranks and statement_of_page(doc.text) is None):
+                ranks and statement_of_page(doc.text) is None and not titled_by_measure(doc.text, query)):
             continue
         if len(pages) >= MAX_STATEMENT_PAGES:
             break
@@ -213,6 +217,14 @@ def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: 
                        "the rest of the page of a passage the explanation asked for may lie around")
                 out.append(sibling.model_copy(update={"score": doc.score, "why": why}))
     return out
+
+
+def titled_by_measure(text: str, query: Any) -> bool:
+    """Whether a chunk opens with the title of a table of the measure a question ranks by ('SUPPLEMENTAL DATA –
+    ADJUSTED PROPERTY EBITDAR' for 'which region had the highest EBITDAR'): a chunk of footnotes under that
+    title stands for the table whose rows its page's other chunks hold."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()][:6]
+    return query is not None and any(len(line.split()) <= 14 and titles_measure(line, query) for line in lines)
 
 
 def latest_reported(documents: Iterable[Evidence], company: str, question: str = "") -> list[int]:

@@ -340,7 +340,7 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
             said = label_match(row.line_item, query)
             label_says = said >= 0.6
             member = None
-            if not label_says and row.title and label_match(row.title, query) >= 0.6 and not is_total(row.line_item):
+            if not label_says and row.title and titles_measure(row.title, query) and not is_total(row.line_item):
                 member = row.line_item  # 'Revenue by region' / 'Germany …'
             elif (label_says and row.title and label_match(row.title, query) <= 0 and not is_total(row.title)
                   and not _SUMMARY_TITLE.search(row.title)):
@@ -687,6 +687,22 @@ def _heading_over(text: str, sentence: str) -> str | None:
             continue  # an earlier sentence of the same paragraph
         return None
     return None
+
+
+_NOT_A_BREAKDOWN = re.compile(r"(?i)\breconcil\w*|\bto\b|\bper\s+share\b")
+
+
+def titles_measure(title: str, query: FactQuery) -> bool:
+    """Whether a table's title names the measure its rows break down ('Revenue by region'; 'Supplemental data –
+    Adjusted Property EBITDAR' for EBITDAR): a row label's score (`label_match`) of 0.6, or the title holds the
+    measure's words whatever else it says, unless it reconciles one measure to another ('Reconciliation of net
+    income to Adjusted EBITDAR': its rows are adjustments, no members)."""
+    if label_match(title, query) >= 0.6:
+        return True
+    want = set(query.stems) - _TOTAL - _QUALIFIERS
+    stems = set(analyze(re.sub(r"\([^)]*\)", " ", title)))
+    return (bool(want) and 5 * len({w for w in want if _stem_in(w, stems)}) >= 3 * len(want)
+            and not _NOT_A_BREAKDOWN.search(title))
 
 
 def label_match(label: str, query: FactQuery) -> float:

@@ -744,12 +744,17 @@ class Analyst:
             if others:
                 out.append(cite(f"The others: {'; '.join(others)}", ns[-1:]))
             return out
-        values = [(name, f) for name, facts in by_member.items()
-                  for f in facts[:1] if f.figure.fiscal_year == year and not (f.figure.period or "").endswith("change")]
-        values = [(name, next(f for f in by_member[name] if f.figure.fiscal_year == year
-                              and not (f.figure.period or "").endswith("change"))) for name in by_member
-                  if any(f.figure.fiscal_year == year and not (f.figure.period or "").endswith("change")
-                         for f in by_member[name])]
+        def of_period(fact: Fact) -> bool:
+            return fact.figure.fiscal_year == year and not (fact.figure.period or "").endswith("change")
+
+        # the period asked: the whole year unless the question names a half or quarter, where a table has both
+        wanted_part = self.query.part
+        values = []
+        for name, facts in by_member.items():
+            dated = [f for f in facts if of_period(f)]
+            same_part = [f for f in dated if f.part == wanted_part]
+            if dated:
+                values.append((name, (same_part or dated)[0]))
         if len(values) < 2:
             return []
         name, fact = (max if self.ask.extreme > 0 else min)(values, key=lambda v: v[1].figure.value)

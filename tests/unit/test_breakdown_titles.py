@@ -1,0 +1,49 @@
+"""A breakdown table whose title says more than the measure ('SUPPLEMENTAL DATA – ADJUSTED PROPERTY EBITDAR AND
+ADJUSTED EBITDAR'): its rows are the members an extreme question ranks, its page is read whole when search found
+only its footnotes, and the period asked (the whole year) is ranked, not the quarter beside it."""
+
+from __future__ import annotations
+
+from app.evidence import Evidence
+from app.facts.query import member_facts, read_query, titles_measure
+from app.models.providers.offline.composer.analyst import Analyst
+from app.turns import Block
+from nodes.inputs import statement_continuations
+
+CO = "Lakeshore Resorts"
+HEAD = ("LAKESHORE RESORTS INC. AND SUBSIDIARIES\nSUPPLEMENTAL DATA – ADJUSTED PROPERTY EBITDAR AND ADJUSTED EBITDAR\n"
+        "(In thousands)\n(Unaudited)\nThree months ended Twelve months ended\nDecember 31,\n2022\nDecember 31,\n2021\n"
+        "December 31,\n2022\nDecember 31,\n2021\n")
+ROWS = Evidence(chunk_id="lr:p13::1", source_id="LAKESHORE_2022Q4_EARNINGS:p13", company=CO, fiscal_year=2022,
+                page=13, text=HEAD + "Strip Resorts $ 877,052 $ 698,739 $ 3,142,308 $ 1,738,211\n"
+                "Regional Operations 319,517 309,250 1,294,630 1,217,814\n"
+                "Macau (54,979) 5,015 (203,136) 25,367\n")
+NOTES = Evidence(chunk_id="lr:p13::2", source_id="LAKESHORE_2022Q4_EARNINGS:p13", company=CO, fiscal_year=2022,
+                 page=13, text=HEAD + "(1) Twelve months ended December 31, 2022 includes amounts related to Macau of "
+                 "$18 million and transaction costs of $42 million.")
+QUESTION = "Which region had the highest EBITDAR contribution for Lakeshore Resorts during FY2022?"
+
+
+def test_a_title_that_holds_the_measure_among_other_words_names_a_breakdown_but_a_reconciliation_does_not():
+    query = read_query(QUESTION, [CO])
+    assert titles_measure("SUPPLEMENTAL DATA – ADJUSTED PROPERTY EBITDAR AND ADJUSTED EBITDAR", query)
+    assert not titles_measure("RECONCILIATION OF NET INCOME ATTRIBUTABLE TO LAKESHORE TO ADJUSTED EBITDAR", query)
+    assert not titles_measure("SUPPLEMENTAL DATA – NET REVENUES", query)
+    members = {f.segment for f in member_facts(query, [ROWS], [CO])}
+    assert members == {"Strip Resorts", "Regional Operations", "Macau"}
+
+
+def test_the_page_of_footnotes_under_the_measures_table_is_read_whole_for_an_extreme_question():
+    def page_fn(source_id: str, page: int) -> list[Evidence]:
+        return [ROWS, NOTES] if (source_id, page) == (ROWS.source_id, 13) else []
+
+    [added] = statement_continuations(QUESTION, [NOTES], page_fn, [CO])
+    assert added.chunk_id == ROWS.chunk_id
+    assert statement_continuations(f"What was {CO}'s EBITDAR in FY2022?", [NOTES], page_fn, [CO]) == []
+
+
+def test_the_year_asked_ranks_the_twelve_months_column_not_the_quarter_beside_it():
+    block = Block(n=1, kind="report", header=f"[1] {CO} FY2022", text=ROWS.text, source_id=ROWS.source_id,
+                  chunk_id=ROWS.chunk_id, company=CO, fiscal_year=2022, page=13)
+    lead = Analyst({"blocks": [block], "companies": [CO], "fiscal_years": [2022]}, QUESTION).sentences()[0]
+    assert lead == "Strip Resorts had the highest EBITDAR in FY2022: $3,142,308k [1]."
