@@ -320,7 +320,8 @@ _UNIT_HEAD = re.compile(r"^(?P<unit>(?:in\s+)?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3}|C
                         r"thousands?)|\(?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3})\s?(?:m|mn|bn|k)\)?)\s+(?P<names>[A-Z].*)$")
 _YEAR_LINE = re.compile(r"^(?:FY\s?)?((?:19|20)\d{2})(?:\s*\([^)]*\))?$")
 _TOTAL_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|"
-                          r"corporate(?:\s*(?:$|and|&|/|costs?|cent(?:er|re)|items?|expenses?|functions?|other|"
+                          r"corporate(?:\s*(?:$|(?:and|&|/)\s*(?:other|eliminations?|consolidation|unallocated|"
+                          r"adjustments?|central|reconcil\w*)|costs?|cent(?:er|re)|items?|expenses?|functions?|other|"
                           r"eliminations?))|central|eliminations?|"
                           r"adjustments?|unallocated|intersegment|reconcil\w*|other|all\s+other)\b|\b(?:total|"
                           r"consolidat\w*|eliminat\w*|adjustments?)\s*$")

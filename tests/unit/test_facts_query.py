@@ -381,7 +381,8 @@ def test_member_facts_names_tables_of_one_member_each_by_their_title_and_skips_t
     ("Total", True), ("Group", True), ("Consolidated", True), ("Corporate", True),
     ("Intersegment eliminations", True), ("Unallocated", True), ("Europe total", True),
     ("Germany", False), ("Rest of Europe", False), ("Lithium", False),
-    ("Corporate Banking", False),
+    ("Corporate Banking", False), ("Corporate & Investment Bank", False), ("Corporate and Investment Banking", False),
+    ("Corporate & other", True), ("Corporate/consolidation", True), ("Corporate and eliminations", True),
 ])
 def test_is_total_tells_a_total_or_corporate_line_from_a_member(name: str, total: bool) -> None:
     assert is_total(name) is total
