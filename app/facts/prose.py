@@ -295,9 +295,13 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
         nouns = [f for f in nouns if not any(g.start < f.start and _BREAKDOWN.search(sentence[g.end:f.start])
                                              for g in nouns)]
         located = nouns  # a sentence whose figures count other things states no count of these
+    if _MANY_YEARS.search(sentence) and not _MANY_YEARS.search(" ".join(sorted(measure.stems))):
+        return []  # 'The five-year compound annual growth rates … were 4.4%': no one year's figure
     by_place = {(f.start, f.end): dated_year for f, *dated_year in dated_figures(sentence, fiscal_year)}
     out = []
     for fig in located:
+        if _IMPACT_OF.search(sentence[max(0, fig.start - 60):fig.start]) and not measure.stems & _IMPACT_WORDS:
+            continue  # 'the impact of divestitures on sales growth was a negative impact of 0.1%': not the growth
         distance = min(_distance(fig, span) for span in spans)
         if distance > 140 or _other_subject(sentence, spans, fig, measure):
             continue
@@ -305,6 +309,12 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
         year, period = by_place.get((fig.start, fig.end), (fiscal_year, None))
         out.append(((fig.value, fig.unit, year, period), share - distance / 400))
     return out
+
+
+_MANY_YEARS = re.compile(r"(?i)\bcompound\s+annual\b|\bCAGR\b|\bcagr\b|\bcompound\b")
+"""A rate over several years ('the five-year compound annual growth rate'), which states no one year's figure."""
+_IMPACT_OF = re.compile(r"(?i)\b(?:impact|effect)s?\s+of\s+(?:approximately\s+|about\s+|roughly\s+)?$")
+_IMPACT_WORDS = frozenset(analyze("impact effect"))
 
 
 _NEW_CLAUSE = re.compile(r"(?i)(?:[,;]|\band\b|\bwhile\b|\bwhereas\b)\s+(?P<subject>(?:[\w&'’/-]+\s+){1,5}?)"
@@ -333,6 +343,11 @@ _YEAR_AFTER = re.compile(r"(?i)^\s*(?:in|for|during|at\s+the\s+end\s+of|at|by)\s
                          r"financial\s+year\s+|FY\s?)?((?:19|20)\d{2})\b")
 
 
+_OPENING_YEAR = re.compile(r"(?i)^\s*(?:in|for|during)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|financial\s+year\s+|"
+                           r"FY\s?)?((?:19|20)\d{2})\s*,")
+"""A sentence that opens with its year ('In 2022, …'): the year of each figure nothing else binds to one."""
+
+
 def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located, int | None, str | None]]:
     """Every figure of a sentence with the fiscal year it is for, and 'low'/'high' for the ends of a range: a
     year written right after it ('€717.5m in FY2023'), a bracket's year ('(FY2023: 2,740)'), the year before the
@@ -343,6 +358,8 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
     own_years = _COMPARATIVE.sub(" ", sentence)  # '(2023: 45.4%)' names the comparative's year, not the sentence's
     years = sorted(set(fiscal_years_named(own_years))) or _bare_years(own_years)
     own = years[-1] if len(years) == 1 else (fiscal_year if not years else None)
+    if own is None and (opening := _OPENING_YEAR.match(sentence)):
+        own = int(opening.group(1))  # 'In 2022, worldwide sales increased 1.3% … compared to 13.6% in 2021
     if not years and fiscal_year and _FORWARD.search(measured_against_plan(sentence)):
         own = fiscal_year + 1  # 'Operating income is forecast to fall to …': next year's, in this year's report
     out = []

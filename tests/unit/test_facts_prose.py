@@ -230,3 +230,25 @@ def test_a_rate_per_thing_is_no_count_of_it_and_a_result_within_guidance_is_the_
                 "our guidance range.")
     assert dated(sentence) == [("A$38.6", 2024, None), ("A$36.9", 2023, None)]
     assert dated("Operating income is forecast to rise to ¥24,500 million.") == [("¥24,500 million", 2025, None)]
+
+
+# --- a year that opens the sentence, impacts on a measure, rates over several years ---------------------------
+def test_a_sentence_that_opens_with_its_year_dates_the_figures_nothing_else_binds():
+    text = "In 2024, group sales increased 4.1% to $9.2 billion as compared to an increase of 11.6% in 2023."
+    assert read(text, "sales growth", "percent") == [(4.1, "%", 2024), (11.6, "%", 2023)]
+    # with no year opening it, a sentence naming two years binds only what a year follows
+    unopened = "Group sales increased 4.1% as compared to an increase of 11.6% in 2023 and 2.0% in 2022."
+    assert dated(unopened)[0][1] is None
+
+
+def test_the_impact_of_something_on_a_measure_is_not_the_measure():
+    text = ("The net impact of acquisitions and divestitures on the group sales growth was a negative impact of 0.4% "
+            "in 2024 and a positive impact of 0.2% in 2023.")
+    assert read(text, "sales growth", "percent") == []
+    assert read(text, "impact of acquisitions", "percent") != []  # asked for, the impact is the answer
+
+
+def test_a_compound_rate_over_several_years_is_no_one_years_growth():
+    text = "The five-year compound annual growth rates for group, domestic and export sales were 4.4%, 4.0% and 4.9%."
+    assert read(text, "sales growth", "percent") == []
+    assert read(text, "compound annual growth rate of sales", "percent")[:1] == [(4.4, "%", 2024)]
