@@ -292,15 +292,19 @@ def _walk(node: ast.AST, numbers: list[float]) -> float:
     raise CalcError("forbidden", f"{type(node).__name__} is not allowed in an arithmetic expression")
 
 
-def evaluate(expression: str) -> CalcResult:
-    """Evaluate plain arithmetic: numbers, + - * / **, unary -, parentheses, abs/round/min/max."""
+def evaluate(expression: str, unit: str = "") -> CalcResult:
+    """Evaluate plain arithmetic: numbers, + - * / **, unary -, parentheses, abs/round/min/max. `unit` '%' states
+    the result as a percentage (an expression that ends '* 100'), rounded as percentages are."""
     if not isinstance(expression, str):
         raise CalcError("invalid_input", "expression must be a string")
+    if unit not in ("", "%"):
+        raise CalcError("invalid_input", f"unit must be '' or '%', not {unit!r}")
     numbers: list[float] = []
     value = _walk(_parse(expression), numbers)
     inputs = {f"x{i}": number for i, number in enumerate(numbers, start=1)}
     return CalcResult(
-        tool="evaluate", inputs=inputs, result=_finish(value, PLAIN_DP), unit="", expression=expression.strip()
+        tool="evaluate", inputs=inputs, result=_finish(value, PERCENT_DP if unit else PLAIN_DP), unit=unit,
+        exact=_exact(value, PERCENT_DP if unit else PLAIN_DP), expression=expression.strip()
     )
 
 
@@ -404,6 +408,7 @@ class EvaluateArgs(BaseModel):
         max_length=MAX_EXPRESSION_CHARS,
         description="Arithmetic only: numbers, + - * / **, parentheses, abs/round/min/max.",
     )
+    unit: Literal["", "%"] = Field(default="", description="'%' when the expression computes a percentage.")
 
 
 class MetricArgs(BaseModel):

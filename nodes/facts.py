@@ -16,7 +16,7 @@ from typing import Any
 from app.facts.query import answering_facts, facts_for, member_facts, read_query, same_member
 from app.facts.revisions import revision_figures
 from app.text.measures import measure_asked, members_compared
-from app.text.question_kinds import Ask, asks_growth_rate, read_ask
+from app.text.question_kinds import Ask, asks_growth_rate, asks_share, read_ask
 from nodes.state import SupervisorState
 
 
@@ -37,7 +37,9 @@ def read_facts(state: SupervisorState) -> dict[str, Any]:
     named = list(state.get("companies") or [])
     ask = read_ask(question)
     if ask.kind == "extreme":  # the members of a breakdown, each named in its label for the calculator
-        members = member_facts(query, evidence, named)
+        # a share asked ('the highest EBITDAR contribution'): the rows that reconcile to the whole count in its sum
+        members = member_facts(query, evidence, named, reconciling=asks_share(question))
+        members = [f for f in members if f.part == query.part] or members  # the whole year, unless a part is asked
         return {"facts": [f.figure.model_copy(update={"label": f"{f.segment}: {f.figure.label}"})
                           for f in members if not (f.figure.period or "").endswith("change")][:MAX_MEMBER_FACTS]}
     pair = members_compared(question, companies) if len(named) < 2 else None

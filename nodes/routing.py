@@ -215,13 +215,14 @@ def calculate_what_it_compares(decision: RouteDecision, question: str) -> RouteD
     metric decides ('is it capital-intensive?') or a metric of the catalogue is calculated when it is searched:
     the change or the metric is the calculator's arithmetic, never the composer's."""
     from app.metrics import metrics_asked
-    from app.text.question_kinds import read_ask
+    from app.text.question_kinds import asks_share, read_ask
 
     if decision.needs_calculation or not decision.needs_retrieval or decision.is_out_of_scope:
         return decision
     ask = read_ask(question)
     kind = ask.kind
-    if kind not in ("change", "yes_no_change", "judgement") and not (kind == "extreme" and ask.of_change) and not (
+    ranked_by_computed = kind == "extreme" and (ask.of_change or asks_share(question))  # a change, or a share
+    if kind not in ("change", "yes_no_change", "judgement") and not ranked_by_computed and not (
             metrics_asked(question)[0] and not lex.FORWARD.search(question)):
         return decision
     signals = {**decision.signals, "calculation_added": f"asks for {kind if kind != 'figure' else 'a metric'}"}

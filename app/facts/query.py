@@ -321,12 +321,14 @@ def same_member(named: str, row: str) -> bool:
     return bool(asked) and asked == held
 
 
-def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = ()) -> list[Fact]:
+def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = (), *,
+                 reconciling: bool = False) -> list[Fact]:
     """The rows of a breakdown of the measure by segment, region or kind, each a fact whose `segment` is the
     member: a table whose title or heading names the measure and whose rows name members ('Revenue by region':
     'Germany 682.6 717.5 –4.9'), tables of one member each whose rows name the measure ('Iron Ore FY2024
     FY2023' / 'Segment revenue (A$m) 2,614.6'), and a segment note with the segments as columns. Totals are
-    left out."""
+    left out; with `reconciling`, the rows that reconcile the members to the whole ('Corporate', 'Eliminations')
+    are read too, their figures' origin 'reconciling': a member's share of the whole is of every row's sum."""
     wanted = {c.casefold() for c in companies}
     out: list[Fact] = []
     for doc in docs:
@@ -340,7 +342,8 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
             said = label_match(row.line_item, query)
             label_says = said >= 0.6
             member = None
-            if not label_says and row.title and titles_measure(row.title, query) and not is_total(row.line_item):
+            if (not label_says and row.title and titles_measure(row.title, query)
+                    and (not is_total(row.line_item) or reconciling and not is_whole(row.line_item))):
                 member = row.line_item  # 'Revenue by region' / 'Germany …'
             elif (label_says and row.title and label_match(row.title, query) <= 0 and not is_total(row.title)
                   and not _SUMMARY_TITLE.search(row.title)):
@@ -348,7 +351,7 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
             dated = column_years(row.periods, doc.fiscal_year)
             for i, (value, period) in enumerate(zip(row.values, row.periods)):
                 name = row.columns[i] if label_says and row.columns and i < len(row.columns) else member
-                if value is None or name is None or is_total(name):
+                if value is None or name is None or is_total(name) and not (reconciling and not is_whole(name)):
                     continue
                 year, part = dated[i]
                 change = period.endswith("change")
@@ -359,8 +362,9 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                 label = row.line_item if label_says else _upper_first(query.measure.phrase or row.title or "")
                 figure = Figure(label=label, value=value, unit=unit, company=doc.company,
                                 fiscal_year=year, period=period, page=doc.page, source_id=doc.source_id,
-                                chunk_id=doc.chunk_id, quote=row.raw[:300], segment=name, origin="table")
-                out.append(Fact(figure=figure, origin="table", match=said if label_says else 1.0, segment=name,
+                                chunk_id=doc.chunk_id, quote=row.raw[:300], segment=name,
+                                origin="reconciling" if is_total(name) else "table")
+                out.append(Fact(figure=figure, origin=figure.origin, match=said if label_says else 1.0, segment=name,
                                 part=part, context=heading, filed_year=doc.fiscal_year))
         out.extend(_markdown_members(query, doc))
     return sorted(out, key=lambda f: -f.match)  # a member's row that names the measure in full first

@@ -111,6 +111,15 @@ _NOT_MEMBER = frozenset("""was were is are did does do has had have of the a an 
     companies""".split())
 
 
+_SHARE_ASKED = re.compile(r"(?i)\b(?:contribut\w*|share|proportion|percent(?:age)?\s+of\s+(?:the\s+)?total)\b")
+
+
+def asks_share(question: str) -> bool:
+    """Whether an extreme question asks for the member's part of the whole ('the highest EBITDAR contribution',
+    'the largest share of revenue'): its share of the sum of the members is computed and stated."""
+    return bool(_SHARE_ASKED.search(asked_sentence(question)))
+
+
 def member_noun(question: str) -> str:
     """The kind of thing an extreme question ranks, as the question words it: 'Which activity brought in the most
     cash' → 'activity', 'What was the largest liability on the balance sheet' → 'liability'; '' when it names

@@ -11,7 +11,8 @@ from app.turns import Block
 from nodes.inputs import statement_continuations
 
 CO = "Lakeshore Resorts"
-HEAD = ("LAKESHORE RESORTS INC. AND SUBSIDIARIES\nSUPPLEMENTAL DATA – ADJUSTED PROPERTY EBITDAR AND ADJUSTED EBITDAR\n"
+HEAD = ("LAKESHORE RESORTS INC. AND SUBSIDIARIES\n"
+        "SUPPLEMENTAL DATA – ADJUSTED PROPERTY EBITDAR AND ADJUSTED EBITDAR\n"
         "(In thousands)\n(Unaudited)\nThree months ended Twelve months ended\nDecember 31,\n2022\nDecember 31,\n2021\n"
         "December 31,\n2022\nDecember 31,\n2021\n")
 ROWS = Evidence(chunk_id="lr:p13::1", source_id="LAKESHORE_2022Q4_EARNINGS:p13", company=CO, fiscal_year=2022,
@@ -47,3 +48,35 @@ def test_the_year_asked_ranks_the_twelve_months_column_not_the_quarter_beside_it
                   chunk_id=ROWS.chunk_id, company=CO, fiscal_year=2022, page=13)
     lead = Analyst({"blocks": [block], "companies": [CO], "fiscal_years": [2022]}, QUESTION).sentences()[0]
     assert lead == "Strip Resorts had the highest EBITDAR in FY2022: $3,142,308k [1]."
+
+
+WITH_CORPORATE = ROWS.text + "Corporate(2) (113,058) (117,491) (431,238) (380,501)\n"
+
+
+def test_a_share_asked_is_the_members_part_of_every_rows_sum_computed_once_and_stated_rounded_once():
+    from app.calc_tools import CALCULATOR_FUNCTIONS
+    from app.models.providers.offline.calculator import plan_tool_calls
+    from app.calc_tools import CalculationOutcome
+
+    doc = ROWS.model_copy(update={"text": WITH_CORPORATE})
+    query = read_query(QUESTION, [CO])
+    rows = member_facts(query, [doc], [CO], reconciling=True)
+    assert {(f.segment, f.figure.origin) for f in rows} >= {("Corporate", "reconciling"), ("Macau", "table")}
+    assert "Corporate" not in {f.segment for f in member_facts(query, [doc], [CO])}  # never ranked
+    figures = [f.figure.model_copy(update={"label": f"{f.segment}: {f.figure.label}"}) for f in rows
+               if f.part is None]
+    [(tool, args)] = plan_tool_calls(QUESTION, figures)
+    assert tool == "evaluate" and args["unit"] == "%"
+    result = CALCULATOR_FUNCTIONS[tool](**args)
+    # 3,142,308 / (3,142,308 + 1,294,630 - 203,136 - 431,238) = 82.63…%: the Strip, Corporate in the sum
+    assert result.unit == "%" and result.result == 82.64 and round(result.exact or 0, 3) == 82.637
+    block = Block(n=1, kind="report", header=f"[1] {CO} FY2022", text=doc.text, source_id=doc.source_id,
+                  chunk_id=doc.chunk_id, company=CO, fiscal_year=2022, page=13)
+    calc = Block(n=2, kind="calculation", header="[2] calculation", text=f"evaluate: {args['expression']} = "
+                 f"{result.result}%", source_id="calculation", chunk_id="calculation")
+    state = {"blocks": [block, calc], "companies": [CO], "fiscal_years": [2022],
+             "calculation": CalculationOutcome(status="ok", results=[result])}
+    lead = Analyst(state, QUESTION).sentences()[0]
+    assert lead == ("Strip Resorts had the highest EBITDAR in FY2022: $3,142,308k, 82.6% of the total of the "
+                    "table's rows [1][2].")
+    assert plan_tool_calls("Which region had the highest EBITDAR for Lakeshore in FY2022?", figures) == []

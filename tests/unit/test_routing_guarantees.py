@@ -280,3 +280,10 @@ def years_in_question(question: str) -> list[int]:
     from app.text.periods import years_in
 
     return years_in(question, KNOWN_YEARS)
+
+
+def test_an_extreme_question_that_asks_a_share_is_calculated_one_that_ranks_a_level_is_not() -> None:
+    share = run(NEWS_ONLY, "Which segment had the highest EBIT contribution for AMCOR during FY2023?")["decision"]
+    assert share.needs_retrieval and share.needs_calculation and "calculation_added" in share.signals
+    level = run(NEWS_ONLY, "Which segment had the highest EBIT for AMCOR during FY2023?")["decision"]
+    assert level.needs_retrieval and not level.needs_calculation

@@ -149,7 +149,8 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
         return metric_plan
     if names_adjusted(question) and not any(names_adjusted(f.label) for f in figures):
         return []  # 'sales excluding the impact of FX': no change of the unadjusted statement line answers it
-    change = plan_revision(figures) or plan_change(question, figures) or plan_members_change(question, figures)
+    change = (plan_revision(figures) or plan_change(question, figures) or plan_members_change(question, figures)
+              or plan_member_share(question, figures))
     if change:
         return change
     q = question.lower()
@@ -241,6 +242,37 @@ def plan_members_change(question: str, figures: Sequence[Figure]) -> Plan:
         if latest - 1 in by_year and by_year[latest - 1]:
             plan.append(("percentage_change", {"old": by_year[latest - 1], "new": by_year[latest]}))
     return plan
+
+
+_PART_PERIOD = re.compile(r"^\d+M\s")
+
+
+def plan_member_share(question: str, figures: Sequence[Figure]) -> Plan:
+    """'Which region had the highest EBITDAR contribution?': the share of the highest (or lowest) member in the sum
+    of the breakdown's rows for the latest year they give, whole-year columns before part-year ones (the facts
+    step labels each row's figures 'Las Vegas Strip Resorts: EBITDAR'; the rows that reconcile the members to the
+    whole, 'Corporate', count in the sum and are never the one ranked): one expression, its inputs the rows."""
+    from app.text.question_kinds import asks_share, read_ask
+
+    ask = read_ask(question)
+    if ask.kind != "extreme" or ask.of_change or not asks_share(question):
+        return []
+    members = [f for f in figures if f.fiscal_year is not None and ": " in f.label]
+    whole = [f for f in members if not _PART_PERIOD.match(f.period or "")]
+    members = whole or members
+    if not members:
+        return []
+    latest = max(f.fiscal_year or 0 for f in members)
+    values: dict[str, tuple[float, bool]] = {}
+    for f in members:
+        if f.fiscal_year == latest:
+            values.setdefault(f.label, (f.value, f.origin == "reconciling"))
+    ranked = [v for v, reconciling in values.values() if not reconciling]
+    if len(ranked) < 2 or not sum(v for v, _ in values.values()):
+        return []
+    pick = (max if ask.extreme >= 0 else min)(ranked)
+    total = " + ".join(f"({v:.15g})" for v, _ in values.values())
+    return [("evaluate", {"expression": f"{pick:.15g} / ({total}) * 100", "unit": "%"})]
 
 
 def _same_measure_two_years(a: Figure, b: Figure) -> bool:

@@ -35,7 +35,7 @@ from app.models.providers.offline.composer.wording import cite, format_figure, p
 from app.text.companies import companies_named
 from app.text.figures import figures_in
 from app.text.measures import MembersCompared, measure_asked, members_compared
-from app.text.question_kinds import Ask, asked_sentence, asks_business, member_noun, read_ask, said_otherwise
+from app.text.question_kinds import Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask, said_otherwise
 from app.text.sentences import is_boilerplate
 from app.text.questions import is_measure_word, measure_terms, states_measure
 from app.text.terms import abbreviated, abbreviation_heads, question_noise, stem_in_words
@@ -763,8 +763,14 @@ class Analyst:
             return []
         word = "highest" if self.ask.extreme > 0 else "lowest"
         measure = _breakdown_measure(self.query.measure.phrase) or _lower_first(fact.figure.label)
+        # its share of the whole, when asked and the calculator summed the table's rows (plan_member_share)
+        share = next((r for r in self.results if r.tool == "evaluate" and r.inputs.get("x1") == fact.figure.value),
+                     None) if asks_share(self.question) and self.calc_n is not None else None
+        # rounded once, from the unrounded share
+        of_whole = f", {share.rounded(1):.1f}% of the total of the table's rows" if share is not None else ""
         lead = cite(f"{name} had the {word} {measure} {period_text(fact.figure)}: "
-                    f"{amount(fact.figure.value, fact.figure.unit)}", [n])
+                    f"{amount(fact.figure.value, fact.figure.unit)}{of_whole}",
+                    [n] if share is None else [n, self.calc_n])
         others = [f"{m} {amount(f.figure.value, f.figure.unit)}" for m, f in values if m != name]
         return [lead, cite(f"The others: {'; '.join(others)}", [n])]
 
