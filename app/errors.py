@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import unicodedata
+from contextlib import closing
 from pathlib import Path
 
 
@@ -48,8 +49,7 @@ def sqlite_problem(path: Path) -> str | None:
         witness = _referred_to_by(path)
         return (f"an empty file (0 bytes) though {witness}: it was in use and has been emptied" if witness
                 else None)
-    with open(path, "rb") as fh:
-        header = fh.read(100)
+    header = read_header(path)
     if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
         return "not a SQLite database (damaged or overwritten)"
     page_size = int.from_bytes(header[16:18], "big")
@@ -62,6 +62,30 @@ def sqlite_problem(path: Path) -> str | None:
     if pages and valid_for == change_counter and size < pages * page_size and not has_log(path):
         return f"a truncated SQLite database ({size} bytes; its header says {pages * page_size})"
     return None
+
+
+_HEADER_FDS: dict[tuple[int, int], int] = {}
+"""A read-only descriptor per store file (device, inode) whose header this process has read: kept open until the
+process ends, never closed."""
+
+
+def read_header(path: Path) -> bytes:
+    """The first 100 bytes of a SQLite file, read through a descriptor this process keeps open for good.
+
+    Closing any descriptor of a file drops every POSIX lock the process holds on it, SQLite's included (SQLite's
+    'How To Corrupt' §2.2). A Prov process that read a store's header with open()/close() while it held a
+    connection to that store lost its shared lock on it; another process closing its own connection then took
+    itself for the last one, checkpointed and deleted the write-ahead log the first was still writing to, and the
+    store was left truncated and malformed. One descriptor per file, never closed, reads it safely."""
+    import os
+
+    info = os.stat(path)
+    fd = _HEADER_FDS.get((info.st_dev, info.st_ino))
+    if fd is None:
+        fd = os.open(path, os.O_RDONLY)
+        opened = os.fstat(fd)  # the file as opened (replaced since the stat, it is another inode)
+        _HEADER_FDS[(opened.st_dev, opened.st_ino)] = fd
+    return os.pread(fd, 100, 0)
 
 
 STORE_FILES = ("catalog.sqlite", "checkpoints.sqlite", "memory.sqlite", "chroma/chroma.sqlite3")
@@ -96,7 +120,7 @@ def _referred_to_by(path: Path) -> str | None:
     if _size(other) == 0:
         return None
     try:
-        with sqlite3.connect(f"file:{other}?mode=ro", uri=True, timeout=5) as conn:
+        with closing(sqlite3.connect(f"file:{other}?mode=ro", uri=True, timeout=5)) as conn:
             held = conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is not None  # noqa: S608 (ours)
     except sqlite3.Error:
         return None
@@ -118,7 +142,7 @@ def quick_check_problem(path: Path) -> str | None:
     if _size(path) == 0:
         return None
     try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30) as conn:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)) as conn:  # closed: no lock left
             rows = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
     except sqlite3.OperationalError as exc:
         if "locked" in str(exc) or "busy" in str(exc):
