@@ -176,6 +176,31 @@ class MeasureAsked:
     count_noun: str = ""
 
 
+_SHORT_NAME = re.compile(r"\b[A-Z][a-z]{0,2}[A-Z][A-Za-z]{0,2}\b(?<![A-Z]{2})")
+"""A short name written with a capital inside ('JnJ', 'AmEx'): a company's, never a measure's ('EBITDA', 'EPS'
+are capitals throughout)."""
+_CAUSE = re.compile(r"(?i)\b(?:as\s+a\s+result\s+of|resulting\s+from|arising\s+from)\b.*$"
+                    r"|\b(?:accruing|accrued)\s+to\b(?:\s+(?:the\s+company|it|them)\b)?")
+"""What a measure is owed to or caused by ('accruing to JnJ', 'as a result of the separation of …'): the
+measure is what comes before."""
+
+
+def _short_names_of(text: str, companies: Sequence[str]) -> str:
+    """The text without the capitals that stand for a named company: its first word's start ('JPM' for JPMorgan
+    Chase, 'MGM' for MGM Resorts International) or its words' initials ('AXP' aside)."""
+    from app.text.companies import normalize_name
+
+    heads = [normalize_name(c).split() for c in companies]
+    heads = [words for words in heads if words]
+
+    def stands_for(token: str) -> bool:
+        low = token.lower()
+        return any(len(low) >= 3 and (words[0].startswith(low) or "".join(w[0] for w in words) == low)
+                   for words in heads)
+
+    return re.sub(r"\b[A-Z]{3,6}\b", lambda m: " " if stands_for(m.group(0)) else m.group(0), text)
+
+
 def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     """The measure the question asks about (see MeasureAsked): the asked sentence without its lead-in, company
     names, dates and periods, segment and question words."""
@@ -190,6 +215,9 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     for name in sorted(names, key=len, reverse=True):
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:['’]s?)?(?=\W|$)", " ", text)
     text = re.sub(r"\b[A-Z][A-Za-z]{1,5}['’]s\b", " ", text)  # a ticker or short name as owner: "WGM's", "JnJ's"
+    text = _SHORT_NAME.sub(" ", text)  # 'the gain accruing to JnJ': a short name is no measure word
+    text = _short_names_of(text, companies)
+    text = _CAUSE.sub(" ", text)  # 'the gain … as a result of the separation of its Consumer Health segment'
     segment, text = _segment_named(text)
     if segment is None and named_after:
         segment, text = named_after, re.sub(rf"\b{re.escape(named_after)}(?:['’]s?)?(?=\W|$)", " ", text, count=1)

@@ -122,3 +122,20 @@ def test_a_did_it_mention_question_names_what_a_text_must_hold(question: str, to
 
     assert mentioned_phrase(question) == topic
     assert [set(g) for g in mention_topic(question)] == groups
+
+
+@pytest.mark.parametrize("question, companies, phrase, segment", [
+    # a short name written with a capital inside, or capitals that stand for the company, are no measure words
+    ("What is the amount of the gain accruing to JnJ as a result of the separation of its Consumer Health "
+     "business segment, as of August 30, 2023?", ["Johnson & Johnson"], "gain", None),
+    ("What was JPM's net revenue in 2021 Q1?", ["JPMorgan Chase"], "net revenue", None),
+    ("What was MGM EBITDAR in 2022?", ["MGM Resorts International"], "EBITDAR", None),
+    ("What is AmEx revenue?", ["American Express"], "revenue", None),
+    # capitals of a measure stay, whoever is named
+    ("What was EBITDA in 2022?", ["Ebix"], "EBITDA", None),
+    ("What was net income attributable to shareholders in 2022?", ["Acme"], "net income attributable to shareholders",
+     None),
+])
+def test_company_short_names_and_causes_are_no_part_of_the_measure(question, companies, phrase, segment):
+    measure = measure_asked(question, companies)
+    assert (measure.phrase, measure.segment) == (phrase, segment)
