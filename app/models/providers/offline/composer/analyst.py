@@ -27,6 +27,7 @@ from typing import Any
 from app.calc_tools import CalcResult, Figure
 from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_measure, choose, facts_for,
                               member_facts, read_query, row_members, same_member, section_of, two_periods)
+from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_direction
 from app.facts.members import member_statement
 from app.facts.prose import prose_facts, whole_sentences
 from app.facts.revisions import REVISION_ASKED, best_revision
@@ -187,7 +188,7 @@ class Analyst:
         if kind == "figure":
             return self.figure_answer()
         if kind in ("change", "yes_no_change"):
-            return self.change_answer()
+            return self.change_answer() or self.leverage_answer()
         if kind == "extreme":
             return self.extreme_answer()
         if kind == "judgement":
@@ -548,6 +549,32 @@ class Analyst:
         if self.ask.kind == "yes_no_change":
             return [f"{self.verdict(old.figure.value, new.figure.value)} {lead}"]
         return [lead]
+
+    def leverage_answer(self) -> list[str]:
+        """Whether an expense rose or fell as a percent of sales, when the report gives no figures for it but says
+        it leveraged or deleveraged ('partially offset by deleverage of store payroll and benefits due to wage
+        investments': wages rose as a share of sales; app/facts/leverage.py): the answer, then the sentence quoted
+        whole, cited. A quarter's sentence answers only a question about a quarter; the year asked's filing first."""
+        found = SHARE_OF_SALES.search(asked_sentence(self.question))
+        if found is None:
+            return []
+        stems = expense_stems(asked_sentence(self.question))
+        year = max(self.query.years) if self.query.years else None
+        for block in sorted(self.reports, key=lambda b: b.fiscal_year != year):
+            for sentence in whole_sentences(block.text):
+                if self.query.part is None and re.search(r"(?i)\bquarter\b", sentence):
+                    continue  # 'in the fourth quarter of fiscal 2021': not the year's
+                direction = leverage_direction(sentence, stems)
+                if direction is None:
+                    continue
+                owner = re.split(r"['’]s\s+", asked_sentence(self.question)[:found.start()])[-1]
+                what = re.sub(r"(?i)^(?:did|does|do|has|have|had|is|was|were|how\s+\w+)\s+", "", owner).strip()
+                moved = "rose" if direction > 0 else "fell"
+                lever = "deleveraged" if direction > 0 else "leveraged"
+                body = (f"{what[:1].upper()}{what[1:]} {moved} as a percent of net sales (the report says it "
+                        f"{lever}): \"{sentence.rstrip('.')}.\"")
+                return [f"{self.verdict(0.0, float(direction))} {cite(body, [block.n])}"]
+        return []
 
     def metric_change(self) -> list[str]:
         """A change in a metric the calculator computed for two years, when no filing states it: "American

@@ -1,0 +1,39 @@
+"""An expense as a percent of sales, rising or falling, read from how reports word operating leverage
+(app/facts/leverage.py, composer/analyst.leverage_answer): 'deleverage of store payroll … due to wage investments'
+says wages rose as a share of sales; 'leverage of marketing expenses' that marketing fell."""
+
+from __future__ import annotations
+
+from app.facts.leverage import expense_stems, leverage_direction
+from app.models.providers.offline.composer.analyst import Analyst
+from app.turns import Block
+
+YEAR = ("As a percentage of net sales, SG&A expenses decreased to 21.4% compared to 22.0% in fiscal 2024, primarily "
+        "due to leverage of advertising expenses due to higher sales, partially offset by deleverage of store "
+        "payroll and benefits due to wage investments.")
+QUARTER = ("As a percentage of net sales, SG&A expenses increased to 24.1% in the fourth quarter of fiscal 2024, "
+           "primarily due to deleverage of advertising expenses and leverage of store payroll.")
+
+
+def test_the_expense_asked_and_the_direction_its_leverage_clause_says():
+    assert expense_stems("Did Brightwell's wages expense as a percent of net sales increase in FY2025?") == {"wage"}
+    assert expense_stems("Did advertising costs as a percentage of revenue fall?") == {"advertis"}
+    assert leverage_direction(YEAR, {"wage"}) == 1
+    assert leverage_direction(YEAR, {"advertis"}) == -1
+    assert leverage_direction(YEAR, {"rent"}) is None
+
+
+def _answer(question: str) -> list[str]:
+    blocks = [Block(n=1, kind="report", header="[1] Brightwell FY2025", text=f"{QUARTER} {YEAR}", source_id="b1",
+                    chunk_id="b1::0", company="Brightwell", fiscal_year=2025)]
+    return Analyst({"blocks": blocks, "companies": ["Brightwell"], "fiscal_years": [2025]}, question).sentences()
+
+
+def test_a_yes_no_on_an_expense_share_answers_from_the_years_leverage_clause_not_the_quarters():
+    out = _answer("Did Brightwell's wages expense as a percent of net sales increase or decrease in FY2025?")
+    assert out[0].startswith("Increase. Wages expense rose as a percent of net sales (the report says it "
+                             "deleveraged)")
+    assert "fiscal 2024, primarily due to leverage of advertising" in out[0] and "fourth quarter" not in out[0]
+    assert _answer("Did Brightwell's advertising expense as a percent of net sales increase in FY2025?")[0].startswith(
+        "No. Advertising expense fell")
+    assert _answer("Did Brightwell's rent expense as a percent of net sales increase in FY2025?") == []
