@@ -150,7 +150,8 @@ def quick_check_problem(path: Path) -> str | None:
         return f"damaged (SQLite: {exc})"
     except sqlite3.DatabaseError as exc:
         return f"damaged (SQLite: {exc})"
-    return None if rows == ["ok"] else f"damaged (SQLite's quick_check: {'; '.join(str(r) for r in rows[:2])})"
+    said = " ".join("; ".join(str(r) for r in rows[:2]).split())  # one line: its report spans several
+    return None if rows == ["ok"] else f"damaged (SQLite's quick_check: {said})"
 
 
 def damaged_stores(home: Path) -> list[tuple[Path, str]]:
