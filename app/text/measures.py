@@ -185,6 +185,12 @@ _CAUSE = re.compile(r"(?i)\b(?:as\s+a\s+result\s+of|resulting\s+from|arising\s+f
 measure is what comes before."""
 
 
+def without_short_names(text: str, companies: Sequence[str]) -> str:
+    """The text without the short names a question writes for a company ('JnJ', 'AmEx', 'JPM', 'MGM'):
+    what the measure reader and the sentence reader's key words leave out."""
+    return _short_names_of(_SHORT_NAME.sub(" ", text), companies)
+
+
 def _short_names_of(text: str, companies: Sequence[str]) -> str:
     """The text without the capitals that stand for a named company: its first word's start ('JPM' for JPMorgan
     Chase, 'MGM' for MGM Resorts International) or its words' initials ('AXP' aside)."""
@@ -215,8 +221,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     for name in sorted(names, key=len, reverse=True):
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:['’]s?)?(?=\W|$)", " ", text)
     text = re.sub(r"\b[A-Z][A-Za-z]{1,5}['’]s\b", " ", text)  # a ticker or short name as owner: "WGM's", "JnJ's"
-    text = _SHORT_NAME.sub(" ", text)  # 'the gain accruing to JnJ': a short name is no measure word
-    text = _short_names_of(text, companies)
+    text = without_short_names(text, companies)  # 'the gain accruing to JnJ': a short name is no measure word
     text = _CAUSE.sub(" ", text)  # 'the gain … as a result of the separation of its Consumer Health segment'
     segment, text = _segment_named(text)
     if segment is None and named_after:

@@ -34,8 +34,9 @@ from app.facts.revisions import REVISION_ASKED, best_revision
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure, possessive
 from app.text.companies import companies_named
+from app.text.dates import read_dates
 from app.text.figures import figures_in
-from app.text.measures import MembersCompared, measure_asked, members_compared
+from app.text.measures import MembersCompared, measure_asked, members_compared, without_short_names
 from app.text.question_kinds import Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask, said_otherwise
 from app.text.sentences import is_boilerplate
 from app.text.questions import is_measure_word, measure_terms, states_measure
@@ -1121,7 +1122,9 @@ class Analyst:
         # 'the geographies it primarily operates in': how and where it trades, not what a sentence must say
         scaffold |= set(analyze(" ".join(re.findall(r"(?i)\b(?:primarily|mainly|chiefly|mostly|operates?|operated)\b",
                                                     asked))))
-        words = set(analyze(asked)) - names - _GENERIC - question_noise() - scaffold
+        # dates ('from August 30, 2023 onward') and a company's short name ('JnJ') are no words a sentence must say
+        plain = without_short_names(read_dates(asked)[2], self.companies)
+        words = set(analyze(plain)) - names - _GENERIC - question_noise() - scaffold
         return {w for w in words if not w.isdigit() and not re.fullmatch(r"fy\d+", w)}
 
 _VERBS = frozenset("""pay paid won win make made generate generated ship shipped deliver delivered employ employed open
@@ -1284,7 +1287,7 @@ _GENERIC = frozenset(analyze(
     "primary what which why how look looking book booked record recorded recognise recognised recognize "
     "recognized year years financial fiscal during drove drive driven cause caused reason reasons explain fall "
     "fell rise rose increase increased decrease decreased decline declined change changed even though although "
-    "compared own"))
+    "compared own onward onwards henceforth"))
 
 
 def _is_statement_sentence(sentence: str) -> bool:
