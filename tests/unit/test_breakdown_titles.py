@@ -80,3 +80,12 @@ def test_a_share_asked_is_the_members_part_of_every_rows_sum_computed_once_and_s
     assert lead == ("Strip Resorts had the highest EBITDAR in FY2022: $3,142,308k, 82.6% of the total of the "
                     "table's rows [1][2].")
     assert plan_tool_calls("Which region had the highest EBITDAR for Lakeshore in FY2022?", figures) == []
+
+
+def test_a_claim_standing_in_for_an_extreme_answer_must_rank_what_it_names():
+    asked = Analyst({"blocks": [], "companies": [CO]}, "Which type of debt received the largest investment among "
+                    "the short term investments for Lakeshore in H1 FY2023?")
+    definition = ("Debt securities are classified as short-term investments within prepaid expenses and other when "
+                  "the investment of cash is available for current operations [1].")
+    ranking = "Corporate bonds were the largest of the short-term investments, at 82% of debt securities held [1]."
+    assert asked.on_topic([definition]) == [] and asked.on_topic([ranking]) == [ranking]

@@ -1081,6 +1081,8 @@ class Analyst:
                 continue
             if self.ask.kind in ("list", "yes_no", "explain", "extreme") and not _is_statement_sentence(text + "."):
                 continue
+            if self.ask.kind == "extreme" and not _RANKS.search(text):
+                continue  # the largest or smallest asked: a sentence that ranks nothing names no answer
             words = set(analyze(text))
             if key and 2 * len({k for k in key if stem_in_words(k, words)}) < len(key):
                 continue
@@ -1281,6 +1283,9 @@ def _one_series(result: CalcResult) -> bool:
             and len({f.fiscal_year for f in figures}) == 2)
 
 
+_RANKS = re.compile(r"(?i)\b(?:largest|biggest|greatest|highest|most|lowest|smallest|least|worst|best|strongest|"
+                    r"weakest|fastest|slowest|majority|leading|top|bottom|primarily|mainly|mostly|dragged|held\s+back)\b")
+"""Words with which a sentence ranks what it names: a claim standing in for an extreme question's answer must."""
 _GENERIC = frozenset(analyze(
     "business businesses company group plan plans planning any its their there does did is are was were have has "
     "had report reports annual disclosed disclose disclosure lists list mention mentioned main principal major key "
