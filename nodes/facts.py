@@ -10,18 +10,26 @@ labelled block, and `prov trace` lists them.
 No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
 """
 
-from dataclasses import replace
+from collections.abc import Iterable
 from typing import Any
 
-from app.facts.query import answering_facts, facts_for, member_facts, read_query, same_member
+from app.calc_tools import Figure
+from app.facts.query import Fact, answering_facts, facts_for, member_facts, members_query, read_query, same_member
 from app.facts.revisions import revision_figures
-from app.text.measures import measure_asked, members_compared
+from app.text.measures import members_compared
 from app.text.question_kinds import Ask, asks_growth_rate, asks_share, read_ask
 from nodes.state import SupervisorState
 
 
 MAX_MEMBER_FACTS = 24
 """A breakdown's facts handed on: enough for a dozen members in two periods."""
+
+
+def labelled_members(members: Iterable[Fact]) -> list[Figure]:
+    """A breakdown's member facts as the calculator takes them, each named in its label ('Americas: Net sales'),
+    the table's change columns left out, at most MAX_MEMBER_FACTS."""
+    return [f.figure.model_copy(update={"label": f"{f.segment}: {f.figure.label}"})
+            for f in members if not (f.figure.period or "").endswith("change")][:MAX_MEMBER_FACTS]
 
 
 def read_facts(state: SupervisorState) -> dict[str, Any]:
@@ -40,15 +48,12 @@ def read_facts(state: SupervisorState) -> dict[str, Any]:
         # a share asked ('the highest EBITDAR contribution'): the rows that reconcile to the whole count in its sum
         members = member_facts(query, evidence, named, reconciling=asks_share(question))
         members = [f for f in members if f.part == query.part] or members  # the whole year, unless a part is asked
-        return {"facts": [f.figure.model_copy(update={"label": f"{f.segment}: {f.figure.label}"})
-                          for f in members if not (f.figure.period or "").endswith("change")][:MAX_MEMBER_FACTS]}
+        return {"facts": labelled_members(members)}
     pair = members_compared(question, companies) if len(named) < 2 else None
     if pair is not None:  # two members compared: their rows, never the whole company's figure in their place
-        members = member_facts(replace(query, measure=measure_asked(f"What was {pair.measure}?", companies)),
-                               evidence, named)
-        return {"facts": [f.figure.model_copy(update={"label": f"{f.segment}: {f.figure.label}"})
-                          for f in members if any(same_member(m, f.segment or "") for m in (pair.first, pair.second))
-                          and not (f.figure.period or "").endswith("change")][:MAX_MEMBER_FACTS]}
+        members = member_facts(members_query(query, pair.measure, companies), evidence, named)
+        return {"facts": labelled_members(f for f in members
+                                          if any(same_member(m, f.segment or "") for m in (pair.first, pair.second)))}
     revised = revision_figures(question, evidence, named or companies)
     if revised:  # 'by how much did X raise its guidance': the figure replaced, then the new one
         return {"facts": revised}

@@ -304,6 +304,14 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
     return out
 
 
+def members_query(query: FactQuery, measure: str, companies: Sequence[str]) -> FactQuery:
+    """The query for the measure two compared members share ('sales growth' of 'US' and 'international'): the
+    question's own query, its measure read from that phrase alone."""
+    from app.text.measures import measure_asked
+
+    return replace(query, measure=measure_asked(f"What was {measure}?", companies))
+
+
 _MEMBER_FILLER = frozenset({"segment", "segments", "division", "region", "business", "operations", "the"})
 _MEMBER_SPELLED = {"us": "unitedstates", "usa": "unitedstates", "uk": "unitedkingdom", "eu": "europeanunion"}
 

@@ -185,6 +185,12 @@ _CAUSE = re.compile(r"(?i)\b(?:as\s+a\s+result\s+of|resulting\s+from|arising\s+f
 measure is what comes before."""
 
 
+def _name_forms(companies: Sequence[str]) -> set[str]:
+    """How a question may write each company: its name, or its first word ('Rheinfeld' for Rheinfeld
+    Antriebstechnik), two letters at least."""
+    return {n for company in companies for n in (company, *company.split()[:1]) if len(n) >= 2}
+
+
 def without_short_names(text: str, companies: Sequence[str]) -> str:
     """The text without the short names a question writes for a company ('JnJ', 'AmEx', 'JPM', 'MGM'):
     what the measure reader and the sentence reader's key words leave out."""
@@ -217,7 +223,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
     named_after = _segment_after_name(text, companies)
-    names = {n for company in companies for n in (company, *company.split()[:1]) if len(n) >= 2}
+    names = _name_forms(companies)
     for name in sorted(names, key=len, reverse=True):
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:['’]s?)?(?=\W|$)", " ", text)
     text = re.sub(r"\b[A-Z][A-Za-z]{1,5}['’]s\b", " ", text)  # a ticker or short name as owner: "WGM's", "JnJ's"
@@ -321,7 +327,7 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
     found = _COMPARED.match(" ".join(asked.split()))
     if not found:
         return None
-    names = {n for company in companies for n in (company, *company.split()[:1]) if len(n) >= 2}
+    names = _name_forms(companies)
     sides = []
     for raw in (found.group("a") or found.group("a2"), found.group("b") or found.group("b2")):
         for name in sorted(names, key=len, reverse=True):  # 'that in Asia-Pacific for Rheinfeld'

@@ -26,7 +26,8 @@ from typing import Any
 
 from app.calc_tools import CalcResult, Figure
 from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_measure, choose, facts_for,
-                              member_facts, read_query, row_members, same_member, section_of, two_periods)
+                              member_facts, members_query, read_query, row_members, same_member, section_of,
+                              two_periods)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_direction
 from app.facts.members import member_statement
 from app.facts.prose import prose_facts, whole_sentences
@@ -36,8 +37,9 @@ from app.models.providers.offline.composer.wording import cite, format_figure, p
 from app.text.companies import companies_named
 from app.text.dates import read_dates
 from app.text.figures import figures_in
-from app.text.measures import MembersCompared, measure_asked, members_compared, without_short_names
-from app.text.question_kinds import Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask, said_otherwise
+from app.text.measures import MembersCompared, members_compared, without_short_names
+from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask,
+                                     said_otherwise)
 from app.text.sentences import is_boilerplate
 from app.text.questions import is_measure_word, measure_terms, states_measure
 from app.text.terms import abbreviated, abbreviation_heads, question_noise, stem_in_words
@@ -556,10 +558,11 @@ class Analyst:
         it leveraged or deleveraged ('partially offset by deleverage of store payroll and benefits due to wage
         investments': wages rose as a share of sales; app/facts/leverage.py): the answer, then the sentence quoted
         whole, cited. A quarter's sentence answers only a question about a quarter; the year asked's filing first."""
-        found = SHARE_OF_SALES.search(asked_sentence(self.question))
+        asked = asked_sentence(self.question)
+        found = SHARE_OF_SALES.search(asked)
         if found is None:
             return []
-        stems = expense_stems(asked_sentence(self.question))
+        stems = expense_stems(asked)
         year = max(self.query.years) if self.query.years else None
         for block in sorted(self.reports, key=lambda b: b.fiscal_year != year):
             for sentence in whole_sentences(block.text):
@@ -568,7 +571,7 @@ class Analyst:
                 direction = leverage_direction(sentence, stems)
                 if direction is None:
                     continue
-                owner = re.split(r"['’]s\s+", asked_sentence(self.question)[:found.start()])[-1]
+                owner = re.split(r"['’]s\s+", asked[:found.start()])[-1]
                 what = re.sub(r"(?i)^(?:did|does|do|has|have|had|is|was|were|how\s+\w+)\s+", "", owner).strip()
                 moved = "rose" if direction > 0 else "fell"
                 lever = "deleveraged" if direction > 0 else "leveraged"
@@ -635,7 +638,7 @@ class Analyst:
         growth'): each member's figure for the period asked, from the rows of the table that breaks the measure
         down; for a change, each one's change (the table's stated per cent change, else the calculator's or the
         two figures'), which is higher first. [] unless both members' rows are read: never the company's figure."""
-        query = replace(self.query, measure=measure_asked(f"What was {pair.measure}?", self.companies))
+        query = members_query(self.query, pair.measure, self.companies)
         by_member: dict[str, list[Fact]] = {}
         for fact in member_facts(query, self.reports, self.companies):
             by_member.setdefault(fact.segment or "", []).append(fact)
@@ -654,7 +657,6 @@ class Analyst:
             (a, ca, a_old, a_new, a_said), (b, cb, b_old, b_new, b_said) = ranked
             ns = [n for f in (a_new, a_old, a_said, b_new, b_old, b_said)
                   if f is not None and (n := self.n_of(f.figure)) is not None]
-
             lead = two_changes(a, ca, b, cb, noun, period_text(a_new.figure))
             detail = "; ".join(f"{name} {noun} went from {amount(old.figure.value, old.figure.unit)} "
                                f"{period_text(old.figure)} to {amount(new.figure.value, new.figure.unit)} "
