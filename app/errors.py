@@ -147,6 +147,8 @@ def quick_check_problem(path: Path) -> str | None:
     except sqlite3.OperationalError as exc:
         if "locked" in str(exc) or "busy" in str(exc):
             return None  # another process holds it: not damage
+        if "readonly" in str(exc).replace(" ", "").replace("-", ""):
+            return None  # a write-ahead log a killed process left, which a read-only check may not replay: not damage
         return f"damaged (SQLite: {exc})"
     except sqlite3.DatabaseError as exc:
         return f"damaged (SQLite: {exc})"
