@@ -20,8 +20,8 @@ from typing import Any, Literal
 
 from langgraph.types import interrupt
 
-from app.text.companies import companies_named
-from app.text.followups import is_follow_up
+from app.text.companies import companies_named, company_spans
+from app.text.followups import is_follow_up, over_turns_follow_up, standalone_follow_up
 from app.text.periods import years_in
 from app.text.sentences import split_at_stops
 from app.text.statements import readable_statement
@@ -148,6 +148,10 @@ def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str
            aliases: Callable[[], Mapping[str, str]] = dict) -> dict[str, Any]:
     """Companies and years the question names; for a follow-up that names none, those of the latest turn
     that did, written into a standalone question: 'What about their dividends? [Northwind Logistics, FY2024]'.
+    A follow-up that asks the previous question again for another period or company ('And in FY2023?', 'What
+    about Helio Renewables?', 'And the year before?') is that question written out for it, and one that asks of
+    the figures the last two turns gave for two years or two companies ('How did it change?', 'Which was
+    higher?') the change or difference written out (app/text/followups).
     A follow-up that names no measure either ('and in 2007?') also carries the previous question:
     'And what was it in 2007? [following: What was net cash from operations in 2009?]'."""
     question = state["question"]
@@ -156,8 +160,20 @@ def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str
     context_companies, context_years = context_of(state.get("recent_turns") or [])
     update: dict[str, Any] = {"companies": companies, "fiscal_years": years,
                               "context_entities": context_companies, "context_years": context_years}
+    turns = [Turn.model_validate(t) for t in state.get("recent_turns") or []]
+    previous = _previous_question(turns)
+    if turns:
+        # the previous question again for another period or company, or a question of the figures it gave: both
+        # are written out whole, whether or not they open as follow-ups do ('Which was higher?')
+        names = lambda text: company_spans(text, list(known_companies()), aliases())  # noqa: E731
+        answered = [(t.question, t.fiscal_years) for t in turns if t.status == "answered"]
+        standalone = (standalone_follow_up(question, previous, names)
+                      or over_turns_follow_up(question, answered, names))
+        if standalone:
+            return {**update, "question": standalone, "fiscal_years": years_in(standalone, KNOWN_YEARS),
+                    "companies": companies_named(standalone, list(known_companies()), aliases())}
     says_nothing_new = not content_terms(question)  # "what was, then, the change over the years?"
-    if not (is_follow_up(question) or (says_nothing_new and state.get("recent_turns"))):
+    if not (is_follow_up(question) or (says_nothing_new and turns)):
         return update
     parts: list[str] = []
     if not companies and context_companies:
@@ -165,7 +181,6 @@ def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str
         years = years or list(context_years)
         parts.append(", ".join([*companies, *(f"FY{y}" for y in years)]))
     # "And what was it in 2007?" names no measure at all: it is about the previous question's measure.
-    previous = _previous_question(state.get("recent_turns") or [])
     if previous and says_nothing_new:
         parts.append(f"following: {previous}")
     update.update(companies=companies, fiscal_years=years)

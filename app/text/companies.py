@@ -39,6 +39,7 @@ ORDINARY_WORDS = COMMON_WORDS | frozenset({
 """Words that also name companies: written in lower case they are read as words, not names."""
 MAX_NAME_WORDS = 6
 
+_JOINING = frozenset({"and", "the", "of", "for", "in", "on", "at", "to"})
 _POSSESSIVE = re.compile(r"(?<=\w)['\u2019]s?\b")
 _WORD = re.compile(r"[A-Za-z0-9]+")
 _ABBREVIATION = re.compile(r"\b[A-Z]{4,6}\b")
@@ -100,6 +101,38 @@ def companies_named(text: str, known: Sequence[str], aliases: Mapping[str, str] 
                 found.append((start, company))
     found += _abbreviations(text, list(known))
     return list(dict.fromkeys(c for _, c in sorted(found, key=lambda f: f[0])))
+
+
+def company_spans(text: str, known: Sequence[str], aliases: Mapping[str, str] | None = None
+                  ) -> list[tuple[int, int, str]]:
+    """Where the text names each known company: (start, end, company) of the longest run of words naming it, as
+    `companies_named` reads them, in order; a possessive ending ('s, ’) lies outside the span."""
+    keys = _keys(list(known), aliases or {})
+    spaced = text.replace("&", " ")
+    words = [m for m in _WORD.finditer(spaced)
+             if not (m.group() in ("s", "S") and m.start() > 0 and spaced[m.start() - 1] in "'\u2019")]
+    whole_lower = text == text.lower()
+    found: list[tuple[int, int, str]] = []
+    start = 0
+    while start < len(words):
+        best = None
+        if words[start].group().lower() in _JOINING:  # 'and 3M' is 3M; 'The' starts no span either
+            start += 1
+            continue
+        for size in range(1, min(MAX_NAME_WORDS, len(words) - start) + 1):
+            span = [m.group() for m in words[start:start + size]]
+            if span[-1].lower() in _JOINING:  # nor ends one: 'JnJ's and' is JnJ
+                continue
+            company = keys.get(normalize_company(" ".join(span)))
+            if company and _written_as_a_name(span, whole_lower):
+                best = (size, company)
+        if best is None:
+            start += 1
+            continue
+        size, company = best
+        found.append((words[start].start(), words[start + size - 1].end(), company))
+        start += size
+    return found
 
 
 def _keys(known: list[str], aliases: Mapping[str, str]) -> dict[str, str]:

@@ -186,8 +186,13 @@ def test_a_follow_up_without_a_measure_carries_the_previous_question():
                 question="What was net cash from operating activities in 2009?", answer="$1.2bn [1].",
                 status="answered")
     out = enrich({"question": "And what was it in 2008?", "recent_turns": [turn]}, known_companies=lambda: [])
-    assert out["question"] == ("And what was it in 2008? [following: What was net cash from operating activities "
-                               "in 2009?]")
+    assert out["question"] == "What was net cash from operating activities in 2008?"  # the question, written out
+    assert out["fiscal_years"] == [2008]
+    # a previous question of two years: which the follow-up's year replaces is not clear, so it is carried whole
+    two = turn.model_copy(update={"question": "How did net cash from operating activities change from 2008 to 2009?"})
+    carried = enrich({"question": "And what was it in 2007?", "recent_turns": [two]}, known_companies=lambda: [])
+    assert carried["question"] == ("And what was it in 2007? [following: How did net cash from operating activities "
+                                   "change from 2008 to 2009?]")
     changed = enrich({"question": "And what about capital expenditure?", "recent_turns": [turn]},
                      known_companies=lambda: [])
     assert "question" not in changed  # it names its own measure
