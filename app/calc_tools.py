@@ -109,6 +109,15 @@ def unit_text(unit: str) -> str:
 # --- number handling ----------------------------------------------------------------------------------------
 
 
+def plain_number(value: float) -> str:
+    """A number as a result or input line writes it, every digit a figure holds kept (1447075, not 1.44708e+06;
+    24.72; -3.5), to twelve significant digits."""
+    value = float(value)
+    if value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return f"{value:.12g}"
+
+
 def _fmt(value: float) -> str:
     """Shortest faithful text for a number: 1311.2, 100, -3.5."""
     if value.is_integer() and abs(value) < 1e15:

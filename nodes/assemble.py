@@ -34,7 +34,7 @@ No `from __future__ import annotations` here: LangGraph reads these type hints a
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.calc_tools import CalculationOutcome, Figure
+from app.calc_tools import CalculationOutcome, Figure, plain_number
 from app.evidence import Evidence, RetrievalResult
 from app.turns import Block, ManifestEntry, MemoryItem, Turn, blocks_by_chunk
 from nodes.memory import memory_text
@@ -87,18 +87,19 @@ def calculation_text(calc: CalculationOutcome, blocks_by_chunk: dict[str, int]) 
         for name, value in r.inputs.items():
             src = r.sources.get(name)
             if src is None:
-                inputs.append(f"{name}={value:g}")
+                inputs.append(f"{name}={plain_number(value)}")
                 continue
             ref = f" [{blocks_by_chunk[src.chunk_id]}]" if src.chunk_id in blocks_by_chunk else ""
             who = " ".join(x for x in (src.company, f"FY{src.fiscal_year}" if src.fiscal_year else "") if x)
             # Labels and companies were read from documents, and this block is not fenced: one line, no markers.
-            inputs.append(f"{name}={value:g}{one_line(src.unit)} ({one_line(who)} {one_line(src.label)}){ref}")
+            inputs.append(f"{name}={plain_number(value)}{one_line(src.unit)} ({one_line(who)} {one_line(src.label)}){ref}")
         # A metric's formula and a judgement's note, when the result has them (getattr: older results do not).
         extra = [f"{name}: {one_line(str(getattr(r, name, '') or ''))}" for name in ("formula", "note")
                  if str(getattr(r, name, "") or "").strip()]
         exact = getattr(r, "exact", None)  # older results have none
         unrounded = f" (unrounded {exact:.8g}{r.unit})" if exact is not None else ""
-        lines.append("; ".join([f"{r.tool.replace('_', ' ')}: {r.expression} = {r.result:g}{r.unit}{unrounded}",
+        said = f"{r.tool.replace('_', ' ')}: {r.expression} = {plain_number(r.result)}{r.unit}{unrounded}"
+        lines.append("; ".join([said,
                                 f"inputs: {', '.join(inputs)}", *extra]))
     if not lines:
         lines = [one_line(calc.summary) or "No calculation was made."]

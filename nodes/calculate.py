@@ -34,7 +34,7 @@ from langgraph.graph.message import REMOVE_ALL_MESSAGES, add_messages
 from langgraph.prebuilt import tools_condition
 from langgraph.prebuilt.tool_node import ToolInvocationError
 
-from app.calc_tools import CalcError, CalcResult, CalculationOutcome, Figure, unit_text
+from app.calc_tools import CalcError, CalcResult, CalculationOutcome, Figure, plain_number, unit_text
 from app.facts.measures import label_words
 from app.metric_plans import metric_hints
 from app.metrics import key_parts, label_match
@@ -174,7 +174,7 @@ def describe_result(result: CalcResult) -> str:
         f"{name}: {f.label}, {f.company or '?'} FY{f.fiscal_year or '?'} ({f.source_id})"
         for name, f in result.sources.items()
     )
-    line = f"{result.tool}: {result.expression} = {result.result:g}{unit_text(result.unit)}"
+    line = f"{result.tool}: {result.expression} = {plain_number(result.result)}{unit_text(result.unit)}"
     if result.formula:
         line += f" using {result.formula}"
     line = f"{line} [{cited}]" if cited else line

@@ -350,3 +350,17 @@ def test_a_rounded_result_shows_its_unrounded_value_so_an_answer_rounds_once():
     outcome = CalculationOutcome(status="ok", results=[result], summary="cagr")
     text = user_text(assemble(full_state(calculation=outcome), count=count))
     assert "= 0.45% (unrounded 0.4469659%)" in text
+
+
+def test_a_calculation_block_writes_every_digit_of_a_large_result_and_its_inputs() -> None:
+    # the composer states '$1,447,075k'; a citation check reads that figure in the block, so '1.44708e+06' fails it
+    from nodes.assemble import calculation_text
+
+    old = Figure(label="Total revenue", value=5854430, unit="$k", company=NW, fiscal_year=2016, source_id="s",
+                 chunk_id="nw-1")
+    new = old.model_copy(update={"value": 7301505, "fiscal_year": 2017})
+    result = CalcResult(tool="difference", inputs={"a": 7301505, "b": 5854430}, result=1447075.0,
+                        expression="7301505 - 5854430", sources={"a": new, "b": old})
+    text = calculation_text(CalculationOutcome(status="ok", results=[result]), {"nw-1": 1})
+    assert "= 1447075;" in text and "a=7301505$k" in text and "b=5854430$k" in text
+    assert "e+06" not in text

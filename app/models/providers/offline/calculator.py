@@ -21,7 +21,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
-from app.calc_tools import Figure, unit_text
+from app.calc_tools import Figure, plain_number, unit_text
 from app.facts.selection import relevant_figures
 from app.metric_plans import metric_plans
 from app.text.measures import names_adjusted
@@ -132,7 +132,7 @@ def summarise_tool_messages(tool_messages: Sequence[ToolMessage]) -> str:
             lines.append(f"{message.name} failed: {message.text}")
             continue
         result = json.loads(message.text)
-        line = f"{result['tool']}: {result['expression']} = {result['result']:g}{unit_text(result['unit'])}"
+        line = f"{result['tool']}: {result['expression']} = {plain_number(result['result'])}{unit_text(result['unit'])}"
         extra = [result.get("formula", ""), result.get("note", "")]
         lines.append(" ".join([line, *(f"({x})" for x in extra if x)]))
     return "\n".join(lines)
