@@ -177,6 +177,7 @@ class Runtime:
             count_tokens=count_tokens, known_companies=self.known_companies, periods_fn=self.fiscal_years_held,
             known_years=self.kb.catalog.fiscal_years, company_aliases=self.kb.catalog.company_aliases,
             period_ends=self.kb.catalog.period_ends, mentions=self.corpus_mentions,
+            news_companies=self.kb.catalog.news_companies,
             cache=self.cache if s.answer_cache else None, source_hash=self.kb.catalog.source_hash,
             memory=self.memory, archive=self.archive, memory_answer=_memory_answer,
             memory_max_records=s.memory_max_records, memory_max_tokens=s.memory_max_tokens,

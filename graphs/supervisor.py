@@ -58,6 +58,7 @@ class SupervisorDeps:
     known_years: Callable[[], Sequence[int]] | None = None
     period_ends: Callable[[str], Mapping[str, int]] | None = None
     mentions: Callable[[str], bool] | None = None
+    news_companies: Callable[[], Sequence[str]] | None = None
     company_aliases: Callable[[], Mapping[str, str]] = dict
     cache: Any = None
     source_hash: Callable[[str], str | None] = lambda _: None
@@ -93,7 +94,8 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     builder.add_node("cache_lookup", hit["cache_lookup"])
     builder.add_node("route", partial(route, router=deps.models.router, known_companies=deps.known_companies,
                                       known_years=deps.known_years, aliases=deps.company_aliases,
-                                      period_ends=deps.period_ends, mentions=deps.mentions))
+                                      period_ends=deps.period_ends, mentions=deps.mentions,
+                                      news_companies=deps.news_companies))
     builder.add_node("clarify", clarify)
     builder.add_node("refuse", refuse)
     builder.add_node("retrieve", retrieval)

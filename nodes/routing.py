@@ -31,11 +31,13 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
           known_years: Callable[[], Sequence[int]] | None = None,
           aliases: Callable[[], Mapping[str, str]] = dict,
           period_ends: Callable[[str], Mapping[str, int]] | None = None,
-          mentions: Callable[[str], bool] | None = None) -> dict[str, Any]:
+          mentions: Callable[[str], bool] | None = None,
+          news_companies: Callable[[], Sequence[str]] | None = None) -> dict[str, Any]:
     """Call the router on the standalone question, hold its decision to the guarantees below, and merge the
     companies and years it saw into the turn's. `known_years` gives the fiscal years the knowledge base holds;
-    without it any fiscal year the question names counts as held. Names written where a company goes that find
-    no held company, in a question naming none that is held, are the turn's absent companies."""
+    without it any fiscal year the question names counts as held; `news_companies` the companies news items are
+    held about. Names written where a company goes that find no held company, in a question naming none that is
+    held, are the turn's absent companies."""
     known = list(known_companies())
     decision = router(state["question"], known_companies=known,
                       context_entities=list(state.get("context_entities") or []))
@@ -47,6 +49,7 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
     decision = keep_known_companies_in_scope(decision, named)
     decision = answer_named_company_and_period(decision, named, periods_named(own_words, known_years))
     decision = search_reports_for_company_facts(decision, own_words, named, known_years)
+    decision = search_reports_without_news(decision, own_words, named, news_companies)
     decision = overrule_needless_clarification(decision, state, known)
     decision = calculate_what_it_compares(decision, own_words)
     companies = _merge(state.get("companies") or [], decision.signals.get("companies") or [])
@@ -208,6 +211,25 @@ def search_reports_for_company_facts(decision: RouteDecision, question: str, nam
                "companies": _merge(decision.signals.get("companies") or [], named)}
     return decision.model_copy(update={**update, "plan": decision.plan.model_copy(update={"source": source}),
                                        "signals": signals})
+
+
+def search_reports_without_news(decision: RouteDecision, question: str, named: Sequence[str],
+                                news_companies: Callable[[], Sequence[str]] | None) -> RouteDecision:
+    """Guarantee: a question sent to the news alone about companies the knowledge base holds filings of but no
+    news item about ('the outcome of the shareholder vote at the AGM held on May 3, 2023') searches those
+    filings instead: the news branch cannot answer it, and a filing (an 8-K, the annual report) may. Left as the
+    router decided: a question that asks for news itself (lexicon NEWS_ASKED: latest, announced, this week...),
+    which the declared insufficient answer fits, and any question when the held news is not known."""
+    if (news_companies is None or not named or not decision.needs_news or decision.needs_retrieval
+            or decision.is_out_of_scope or decision.needs_clarification or lex.NEWS_ASKED.search(question)):
+        return decision
+    with_news = set(news_companies())
+    if any(company in with_news for company in named):
+        return decision
+    signals = {**decision.signals, "retrieval_added": f"news only, and no news item about {', '.join(named)} is "
+                                                      f"held"}
+    return decision.model_copy(update={"needs_retrieval": True, "needs_news": False, "signals": signals,
+                                       "plan": decision.plan.model_copy(update={"source": "reports"})})
 
 
 def calculate_what_it_compares(decision: RouteDecision, question: str) -> RouteDecision:

@@ -322,6 +322,15 @@ class Catalog:
         with self.engine.connect() as conn:
             return sorted(c for c in conn.execute(select(sources.c.company).distinct()).scalars() if c)
 
+    def news_companies(self) -> list[str]:
+        """The companies at least one news item held is about."""
+        return list(self._memo("news_companies", self._read_news_companies))
+
+    def _read_news_companies(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return sorted(c for c in conn.execute(select(sources.c.company).distinct()
+                                                  .where(sources.c.doc_type == "news")).scalars() if c)
+
     def company_aliases(self) -> dict[str, str]:
         """Every known spelling of a company, by its `normalize_company` key → the canonical company: the
         canonical names themselves, file-name tokens, registrant names, tickers and spellings replaced by a

@@ -287,3 +287,26 @@ def test_an_extreme_question_that_asks_a_share_is_calculated_one_that_ranks_a_le
     assert share.needs_retrieval and share.needs_calculation and "calculation_added" in share.signals
     level = run(NEWS_ONLY, "Which segment had the highest EBIT for AMCOR during FY2023?")["decision"]
     assert level.needs_retrieval and not level.needs_calculation
+
+
+# --- news alone, where no news item is held -----------------------------------------------------------------
+
+
+NEWS_ONLY = RouteDecision(needs_news=True, plan=RoutePlan(source="news"))
+
+
+def test_news_alone_about_a_company_with_no_news_searches_its_filings() -> None:
+    asked = "At the Amcor AGM held on May 3, 2023, what was the outcome of the shareholder vote on the proposal?"
+    out = route({"question": asked}, router=scripted(NEWS_ONLY), known_companies=lambda: KB,
+                news_companies=lambda: ["Northwind Logistics"])
+    decision = out["decision"]
+    assert decision.needs_retrieval and not decision.needs_news and decision.plan.source == "reports"
+    assert "no news item about AMCOR" in decision.signals["retrieval_added"]
+    # a company news is held about, a question that asks for news itself, or held news unknown: as decided
+    held = route({"question": asked}, router=scripted(NEWS_ONLY), known_companies=lambda: KB,
+                 news_companies=lambda: ["AMCOR"])
+    latest = route({"question": "What is the latest news about Amcor?"}, router=scripted(NEWS_ONLY),
+                   known_companies=lambda: KB, news_companies=lambda: [])
+    unknown = route({"question": asked}, router=scripted(NEWS_ONLY), known_companies=lambda: KB)
+    for kept in (held, latest, unknown):
+        assert kept["decision"].needs_news and not kept["decision"].needs_retrieval
