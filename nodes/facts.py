@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from app.calc_tools import Figure
+from app.facts.members import asked_kind_of_member
 from app.facts.query import Fact, answering_facts, facts_for, member_facts, members_query, read_query, same_member
 from app.facts.revisions import revision_figures
 from app.text.measures import members_compared
@@ -48,6 +49,7 @@ def read_facts(state: SupervisorState) -> dict[str, Any]:
         # a share asked ('the highest EBITDAR contribution'): the rows that reconcile to the whole count in its sum
         members = member_facts(query, evidence, named, reconciling=asks_share(question))
         members = [f for f in members if f.part == query.part] or members  # the whole year, unless a part is asked
+        members = asked_kind_of_member(members, question, lambda f: f.segment or "")  # no places for segments
         return {"facts": labelled_members(members)}
     pair = members_compared(question, companies) if len(named) < 2 else None
     if pair is not None:  # two members compared: their rows, never the whole company's figure in their place

@@ -15,7 +15,7 @@ Pure functions, no I/O: the offline composer words the comparison (composer/anal
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -104,3 +104,30 @@ def member_statement(member: str, other: str, measure_stems: Iterable[str], text
                 return found
             best = best or found
     return best
+
+
+_REGION = re.compile(
+    r"(?i)^\s*(?:the\s+)?(?:americas?|north\s+america|south\s+america|latin\s+america(?:\s+and\s+canada)?|"
+    r"emea|europe(?:,?\s+middle\s+east(?:\s+and|\s*&)\s+africa)?|rest\s+of\s+(?:the\s+)?(?:world|europe)|"
+    r"asia(?:[\s-]+pacific)?|apac|apj|greater\s+china|china|japan|india|africa|middle\s+east|oceania|australasia|"
+    r"united\s+states|u\.?s\.?(?:a\.?)?|canada|mexico|brazil|united\s+kingdom|u\.?k\.?|germany|france|"
+    r"international|domestic|overseas|other\s+(?:countries|regions|international)|lacc|international\s+markets)"
+    r"\s*$")
+SEGMENT_ASKED = re.compile(r"(?i)\b(?:segments?|business(?:es)?|divisions?|units?|product\s+lines?)\b")
+REGION_ASKED = re.compile(r"(?i)\b(?:regions?|regional|geograph\w*|countr(?:y|ies)|markets?|areas?|continents?|"
+                          r"where)\b")
+
+
+def asked_kind_of_member(members: list[T], question: str, name: Callable[[T], str]) -> list[T]:
+    """The members of a breakdown of the kind the question asks for: a question about business segments
+    ('Which of 3M's business segments had the largest net sales?') takes no places from a table by segment and
+    geography; one that asks about regions, or about neither, takes every member."""
+    if SEGMENT_ASKED.search(question) and not REGION_ASKED.search(question):
+        return [m for m in members if not is_region(name(m))]
+    return members
+
+
+def is_region(name: str) -> bool:
+    """Whether a breakdown's member is a place ('Americas', 'Asia Pacific', 'EMEA', 'United States'), which a
+    question about business segments does not ask about."""
+    return _REGION.match(name) is not None

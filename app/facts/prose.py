@@ -206,8 +206,14 @@ def measure_spans(sentence: str, stems: frozenset[str]) -> list[tuple[int, int, 
         hit = {s for _, _, s in window if _matches(s, stems)}
         if len(hit) >= need and _matches(words[i][2], stems):
             last = max(j for j, (_, _, s) in enumerate(window) if _matches(s, stems))
-            out.append((window[0][0], window[last][1], len(hit) / max(len(stems), 1)))
+            if not _COST_OF.search(sentence[window[0][0]:window[last][1]]) or _COST_STEMS & stems:
+                out.append((window[0][0], window[last][1], len(hit) / max(len(stems), 1)))
     return out
+
+
+_COST_OF = re.compile(r"(?i)\b(?:costs?|expenses?)\s+of\b")
+"""'streaming cost of revenues' is a cost, not the streaming revenues its words hold."""
+_COST_STEMS = frozenset(analyze("cost costs expense expenses"))
 
 
 def _stem(word: str) -> str:
@@ -302,6 +308,9 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
     for fig in located:
         if _IMPACT_OF.search(sentence[max(0, fig.start - 60):fig.start]) and not measure.stems & _IMPACT_WORDS:
             continue  # 'the impact of divestitures on sales growth was a negative impact of 0.1%': not the growth
+        changed = _CHANGE_IN.match(sentence[fig.end:])
+        if changed and not measure.stems & _CHANGE_WORDS:
+            continue  # 'a $208.1 million increase in content expenses': a change of something, not a level
         distance = min(_distance(fig, span) for span in spans)
         if distance > 140 or _other_subject(sentence, spans, fig, measure):
             continue
@@ -315,6 +324,9 @@ _MANY_YEARS = re.compile(r"(?i)\bcompound\s+annual\b|\bCAGR\b|\bcagr\b|\bcompoun
 """A rate over several years ('the five-year compound annual growth rate'), which states no one year's figure."""
 _IMPACT_OF = re.compile(r"(?i)\b(?:impact|effect)s?\s+of\s+(?:approximately\s+|about\s+|roughly\s+)?$")
 _IMPACT_WORDS = frozenset(analyze("impact effect"))
+_CHANGE_IN = re.compile(r"(?i)\s*(?:million|billion|thousand|m|bn|k)?\s*(?:year-over-year\s+|year-on-year\s+)?"
+                        r"(?:increase|decrease|rise|decline|reduction|growth|drop|improvement|deterioration)\s+in\b")
+_CHANGE_WORDS = frozenset(analyze("increase decrease change growth rise decline reduction"))
 
 
 _NEW_CLAUSE = re.compile(r"(?i)(?:[,;]|\band\b|\bwhile\b|\bwhereas\b)\s+(?P<subject>(?:[\w&'’/-]+\s+){1,5}?)"

@@ -175,7 +175,7 @@ def facts_for(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = 
         out.extend(row_facts(query, doc))
         out.extend(markdown_facts(query, doc))
         out.extend(text_facts(query, doc))
-    return out
+    return [f for f in out if not names_the_other(f.figure, query)]
 
 
 def markdown_facts(query: FactQuery, doc: Doc) -> list[Fact]:
@@ -791,15 +791,37 @@ def qualified_otherwise(figure: Figure, question: str) -> bool:
         return True
     phrase = measure_asked(question).phrase
     asked = {m.group(0).lower() for m in _QUALIFYING.finditer(phrase)}
-    near = figure.label
+    return any(m.group(0).lower() not in asked for m in _QUALIFYING.finditer(_said_before(figure)))
+
+
+def _said_before(figure: Figure) -> str:
+    """The figure's label and the words its sentence or row says just before it."""
     if figure.quote:
         from app.facts.prose import figures_located
 
         for located in figures_located(figure.quote):
             if abs(located.value) == abs(figure.value):
-                near = f"{figure.label} {figure.quote[max(0, located.start - 60):located.start]}"
-                break
-    return any(m.group(0).lower() not in asked for m in _QUALIFYING.finditer(near))
+                return f"{figure.label} {figure.quote[max(0, located.start - 60):located.start]}"
+    return figure.label
+
+
+_OPPOSITES = (
+    (re.compile(r"(?i)\beffective\b"), re.compile(r"(?i)\bstatutory\b")),
+    (re.compile(r"(?i)\bstatutory\b"), re.compile(r"(?i)\beffective\b")),
+    (re.compile(r"(?i)\bdiluted\b"), re.compile(r"(?i)\bbasic\b")),
+    (re.compile(r"(?i)\bbasic\b"), re.compile(r"(?i)\bdiluted\b")),
+    (re.compile(r"(?i)\b(?:adjusted|underlying|core|non-?gaap|non-?ifrs)\b"),
+     re.compile(r"(?i)\b(?:statutory|as\s+reported)\b")),
+)
+"""A word the question asks with, and the word that names the other measure ('the effective tax rate' is not
+the 'U.S. statutory federal income tax rate'; diluted earnings per share are not basic)."""
+
+
+def names_the_other(figure: Figure, query: FactQuery) -> bool:
+    """Whether the figure is said of the measure opposite to one the question qualifies its own by (_OPPOSITES)."""
+    near = _said_before(figure)
+    return any(asked.search(query.measure.phrase) and other.search(near) and not asked.search(near)
+               for asked, other in _OPPOSITES)
 
 
 def _unasked_qualifier(text: str, query: FactQuery) -> bool:

@@ -148,8 +148,11 @@ _BOILERPLATE = re.compile(
     r"^\W*contents\W*$|\.{4,}\s*\d+\W*$|^\W*(?:part\s+[ivx]+\W+)?item\s+\d+[a-z]?\b.{0,100}?\s\d{1,3}\W*$|"
     r"^(?:[^\d.!?]{3,60}\s\d{1,3}\s*){3,}$|"
     r"\bshall\b|\bhereunder\b|\bhereby\b|\bhereof\b|\bhereto\b|\bthis\s+(?:Agreement|Plan|Award|Indenture)\b|"
-    r"\b(?:the\s+)?(?:Participant|Grantee|Optionee|Awardee)\b")
-"""Sentences no answer should quote: officers' certifications (Sarbanes-Oxley 302/906), forward-looking-statement
+    r"\b(?:the\s+)?(?:Participant|Grantee|Optionee|Awardee)\b|"
+    r"^\W*(?:see|refer\s+to)\s|^\W*for\s+(?:a\s+)?(?:additional|further|more)\s+(?:information|details|discussion)\b"
+    r"[^.]{0,120}\bsee\b")
+"""Sentences no answer should quote: cross-references ('See "Management's Overview of Business Trends" under Item
+7 for a discussion of the impact of seasonality', 'For additional information, see Note 5'), officers' certifications (Sarbanes-Oxley 302/906), forward-looking-statement
 safe harbours, the auditor's report ('In our opinion, the financial statements present fairly …'), table-of-contents lines ('Item 7. Management's Discussion and Analysis 35', dot leaders, a run
 of titles with page numbers), and the terms of contracts and plans filed as exhibits ('… he shall be deemed to
 have terminated employment', 'Participant may be required to report the acquisition or sale of Shares'): what

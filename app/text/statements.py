@@ -319,16 +319,18 @@ def named_column_rows(text: str) -> list[StatementRow]:
 _UNIT_HEAD = re.compile(r"^(?P<unit>(?:in\s+)?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3}|CHF)\s?(?:m|mn|bn|k|millions?|billions?|"
                         r"thousands?)|\(?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3})\s?(?:m|mn|bn|k)\)?)\s+(?P<names>[A-Z].*)$")
 _YEAR_LINE = re.compile(r"^(?:FY\s?)?((?:19|20)\d{2})(?:\s*\([^)]*\))?$")
-_TOTAL_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|"
+_TOTAL_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|worldwide|"
                           r"corporate(?:\s*(?:$|(?:and|&|/)\s*(?:other|eliminations?|consolidation|unallocated|"
                           r"adjustments?|central|reconcil\w*)|costs?|cent(?:er|re)|items?|expenses?|functions?|other|"
                           r"eliminations?))|central|eliminations?|"
                           r"adjustments?|unallocated|intersegment|reconcil\w*|other|all\s+other)\b|\b(?:total|"
                           r"consolidat\w*|eliminat\w*|adjustments?)\s*$")
-_WHOLE_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company)\b(?!\s*(?:costs?|expenses?|functions?))|"
+_WHOLE_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|worldwide)\b"
+                          r"(?!\s*(?:costs?|expenses?|functions?))|"
                           r"^(?!\s*(?:corporate|central|other|eliminations?|reconcil\w*|adjustments?)\b)"
                           r".*\b(?:total|consolidat\w*)\s*$")
-"""'Corporate/consolidation' reconciles the segments to the group: it is not the whole."""
+"""'Corporate/consolidation' reconciles the segments to the group: it is not the whole; 'Worldwide' (3M's sales by
+geography and segment) is."""
 
 
 def is_total(name: str) -> bool:

@@ -252,3 +252,16 @@ def test_a_compound_rate_over_several_years_is_no_one_years_growth():
     text = "The five-year compound annual growth rates for group, domestic and export sales were 4.4%, 4.0% and 4.9%."
     assert read(text, "sales growth", "percent") == []
     assert read(text, "compound annual growth rate of sales", "percent")[:1] == [(4.4, "%", 2024)]
+
+
+def test_a_cost_of_the_measure_and_a_change_of_something_else_are_no_figure_of_it() -> None:
+    # a 10-K's segment discussion: 'streaming cost of revenues' holds the words of 'streaming revenues', and the
+    # figure beside it is the increase in another line
+    text = ("The increase in domestic streaming cost of revenues was primarily due to a $208.1 million increase in "
+            "content expenses relating to our existing and new streaming content.")
+    assert read(text, "streaming revenue", "money") == []
+    assert read("Streaming revenues were $4,180.3 million.", "streaming revenue", "money") == [(4180.3, "$m", 2024)]
+    assert read("Cost of revenues was $2,487.2 million.", "cost of revenues", "money") == [(2487.2, "$m", 2024)]
+    rise = "Revenue benefited from a $40 million increase in licensing revenue."
+    assert read(rise, "revenue", "money") == []  # the change of a line is not the line's level
+    assert read(rise, "revenue increase", "money") == [(40.0, "$m", 2024)]

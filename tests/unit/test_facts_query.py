@@ -720,3 +720,22 @@ def test_a_forecast_column_answers_what_the_report_forecasts_and_nothing_else() 
         (24780.0, 2025)]
     # and no result for that year is read from it
     assert chosen(OUTLOOK, "What was Quillfeather Mining's operating income in FY2026?", fiscal_year=2025) == []
+
+
+RATE_RECONCILIATION = """Quillfeather Mining Limited
+Income taxes
+Year ended June 30, 2024 2023
+U.S. statutory federal income tax rate 21.0 % 21.0 %
+State and local income taxes, net 2.1 % 1.9 %
+Effective tax rate 18.4 % 19.6 %
+"""
+
+
+def test_a_figure_said_of_the_opposite_measure_is_no_answer() -> None:
+    # 'effective' asked: the statutory rate's row holds the words 'tax rate' too, and is the other measure
+    assert chosen(RATE_RECONCILIATION, "What was Quillfeather Mining's effective tax rate in FY2024?")[:1] == \
+        [(18.4, 2024)]
+    statutory_only = RATE_RECONCILIATION.replace("Effective tax rate 18.4 % 19.6 %\n", "")
+    assert chosen(statutory_only, "What was Quillfeather Mining's effective tax rate in FY2024?") == []
+    assert chosen(statutory_only, "What was Quillfeather Mining's statutory tax rate in FY2024?")[:1] == \
+        [(21.0, 2024)]

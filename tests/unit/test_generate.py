@@ -419,9 +419,15 @@ def test_boilerplate_is_recognised():
         "Financial review .......... 12",
         "Contents",
         "Strategic report 2 Chairman's statement 6 Business model 10 Risks 24",
+        # cross-references state nothing themselves ('Is the business seasonal?' is not answered by one)
+        "See the “Management’s Overview of Business Trends” under Item 7 for a discussion of the impact of "
+        "seasonality on our business.",
+        "Refer to Note 5 for the carrying amounts.",
+        "For additional information on our segments, see Note 18.",
     ]
     ordinary = [
         "Capital expenditure was $1,577 million in FY2018.",
+        "Seasonality affects our fourth quarter, which we see as our strongest.",
         "Operating margin was 9.1% in FY2024 (FY2023: 8.8%).",
         "The board certified the dividend of 13.1p per share.",
         "Revenue 120 was driven by Europe.",

@@ -112,3 +112,35 @@ def test_a_member_no_block_names_gives_no_answer_rather_than_the_companys_figure
     state = {"blocks": [_block(1, REGIONS)], "companies": ["Rheinfeld"], "fiscal_years": [2024]}
     out = Analyst(state, "How did Rheinfeld's revenue growth in Japan compare with Germany in 2024?").change_answer()
     assert out == []
+
+
+def test_a_question_about_business_segments_takes_no_places_from_a_table_by_segment_and_geography() -> None:
+    from app.facts.members import asked_kind_of_member, is_region
+
+    names = ["Safety and Industrial", "Americas", "Asia Pacific", "Europe, Middle East and Africa", "Health Care",
+             "United States", "EMEA", "International"]
+    assert [n for n in names if is_region(n)] == ["Americas", "Asia Pacific", "Europe, Middle East and Africa",
+                                                   "United States", "EMEA", "International"]
+    same = lambda n: n  # noqa: E731
+    assert asked_kind_of_member(names, "Which of 3M's business segments had the largest net sales in 2022?",
+                                same) == ["Safety and Industrial", "Health Care"]
+    assert asked_kind_of_member(names, "Which region had the highest net sales in 2022?", same) == names
+    assert asked_kind_of_member(names, "What had the highest net sales in 2022?", same) == names
+
+
+def test_a_list_asked_leads_with_the_sentence_that_is_the_list() -> None:
+    text = ("In the fourth quarter of 2020, we acquired Credit Karma Tax, which adds a tax filing product for "
+            "individuals to Cash App's ecosystem, and effective June 30, 2020, we changed from one reportable segment "
+            "to two reportable segments to reflect the way management reviews the business. Our two reportable "
+            "segments are Seller and Cash App.")
+    state = {"blocks": [_block(1, text, "Ternline", 2020)], "companies": ["Ternline"], "fiscal_years": [2020]}
+    out = Analyst(state, "What are Ternline's reportable segments?").sentence_answer()
+    assert out[0] == "Our two reportable segments are Seller and Cash App [1]."
+
+
+def test_a_news_sentence_already_stated_is_not_stated_again_with_its_date() -> None:
+    from app.models.providers.offline.composer.answer import _plain
+
+    assert _plain("2024-09-04: Copperleaf shares fell 11% on the announcement [5].") == \
+        _plain("Copperleaf shares fell 11% on the announcement [5]")
+    assert _plain("2024-09-04: Shares fell 11%.") != _plain("Shares fell 12%.")

@@ -29,7 +29,7 @@ from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_me
                               member_facts, members_query, read_query, row_members, same_member, section_of,
                               two_periods)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_direction
-from app.facts.members import member_statement
+from app.facts.members import asked_kind_of_member, member_statement
 from app.facts.prose import prose_facts, whole_sentences
 from app.facts.revisions import REVISION_ASKED, best_revision
 from app.knowledge.analyzer import analyze
@@ -744,7 +744,8 @@ class Analyst:
         return self.extreme_member() or self.extreme_row()
 
     def extreme_member(self) -> list[str]:
-        members = member_facts(self.query, self.reports, self.companies)
+        members = asked_kind_of_member(member_facts(self.query, self.reports, self.companies), self.question,
+                                       lambda f: f.segment or "")
         if not members:
             return []
         by_member: dict[str, list[Fact]] = {}
@@ -1020,6 +1021,8 @@ class Analyst:
                 if self.ask.kind == "list" and not self.ask.one_name and re.search(
                         r",.*,|;|•|\b(?:include|including|comprise|are|namely)\b", sentence):
                     score += 0.3
+                    if _names_its_list(sentence, key):
+                        score += 0.2  # 'Our two reportable segments are Seller and Cash App': the list itself
                 scored.append((score, -rank, sentence, block))
         scored.sort(key=lambda x: (-x[0], -x[1]))
         if not scored:
@@ -1067,9 +1070,14 @@ class Analyst:
             # the names the measure asked holds ('revenue in China') stand in the claim or in one before it: one
             # that names Project Bedrock carries the next that states its charge, but the group's revenue before
             # a sentence on the Media segment is no Media revenue
-            if self.query.kind == "count" and self.query.count_stems and not self.ask.loose:
-                # a count's claim counts the things asked: not '214 new patent applications' for patents
-                kept = [s for s in kept if prose_facts(re.sub(r"\[\d+\]", "", s), self.query.prose_measure(),
+            if not self.ask.loose and (self.query.kind != "count" or self.query.count_stems):
+                # a claim states a figure of the measure: not '214 new patent applications' for patents, nor 'a
+                # $208.1 million increase in content expenses' beside 'domestic streaming revenues'; of any kind
+                # but a count's ('an incident rate of 0.41' is a rate, though no per cent)
+                measure = self.query.prose_measure()
+                if measure.kind != "count":
+                    measure = replace(measure, kind="any")
+                kept = [s for s in kept if prose_facts(re.sub(r"\[\d+\]", "", s), measure,
                                                        company=None, fiscal_year=None, source_id="claim")]
             if self.ask.loose:
                 return kept
@@ -1171,6 +1179,17 @@ def _revises(sentence: str, key: Sequence[frozenset[str]]) -> bool:
             continue
         after = set(analyze(" ".join(sentence[m.end():].split()[:4])))
         if any(stem_in_words(k, after) for g in key for k in g):
+            return True
+    return False
+
+
+def _names_its_list(sentence: str, key: Sequence[frozenset[str]]) -> bool:
+    """Whether a key word stands just before a verb that opens a list ('… segments are Seller and Cash App',
+    '… brands include …'), so the sentence is the list, not one that mentions its subject in passing."""
+    for found in re.finditer(r"(?i)\b([a-z][\w-]*)\s+(?:are|were|include|includes|included|comprise|comprises|"
+                             r"consist\s+of|consists\s+of)\b", sentence):
+        words = set(analyze(found.group(1)))
+        if any(stem_in_words(k, words) for g in key for k in g):
             return True
     return False
 

@@ -59,7 +59,9 @@ def compose_offline(state: SupervisorState) -> str:
     decision = state.get("decision")
     # the news, when nothing else answers or the question asks for news rather than what the reports state
     if not sentences or not result or (decision is not None and decision.needs_news and not decision.needs_retrieval):
-        sentences.extend(news_sentences(question, [b for b in blocks if b.kind == "news"]))
+        said = {_plain(s) for s in sentences}  # a news sentence already stated is not stated again with its date
+        sentences.extend(s for s in news_sentences(question, [b for b in blocks if b.kind == "news"])
+                         if _plain(s) not in said)
     if (sentences and not stated and calc is None and asks_for_figure(question)
             and not any(map(_gives_figure, sentences))):
         return INSUFFICIENT_EVIDENCE  # a figure asked, and no sentence found gives one: no answer, not a paste
@@ -72,6 +74,12 @@ def compose_offline(state: SupervisorState) -> str:
 _NO_FIGURE = re.compile(r"\[\d+\]|\b(?:FY\s?)?(?:19|20)\d{2}\b|\b\d{1,2}-[A-Z]\b"
                         r"|\b(?:Note|Item|Part|page)\s+\d+[A-Z]?\b", re.IGNORECASE)
 """Numbers that are no figure: citation marks, years, form names ('10-Q'), note and item numbers."""
+
+
+def _plain(sentence: str) -> str:
+    """A sentence without its date prefix ('2024-09-04: ') and citation marks, spacing and case aside."""
+    text = re.sub(r"^\d{4}-\d{2}-\d{2}:\s*|\s*\[\d+\]", "", sentence)
+    return " ".join(text.split()).casefold().rstrip(".")
 
 
 def _gives_figure(sentence: str) -> bool:
