@@ -21,7 +21,7 @@ from typing import Any, Literal
 from langgraph.types import interrupt
 
 from app.text.companies import companies_named, company_spans
-from app.text.followups import is_follow_up, over_turns_follow_up, standalone_follow_up
+from app.text.followups import is_follow_up, measure_follow_up, over_turns_follow_up, standalone_follow_up
 from app.text.periods import years_in
 from app.text.sentences import split_at_stops
 from app.text.statements import readable_statement
@@ -151,7 +151,9 @@ def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str
     A follow-up that asks the previous question again for another period or company ('And in FY2023?', 'What
     about Helio Renewables?', 'And the year before?') is that question written out for it, and one that asks of
     the figures the last two turns gave for two years or two companies ('How did it change?', 'Which was
-    higher?') the change or difference written out (app/text/followups).
+    higher?') the change or difference written out; one that asks the previous question of another measure ('What
+    about its operating margin?') or of its measure by a pronoun ('Did it increase compared to 2021?') is that
+    question written out too (app/text/followups).
     A follow-up that names no measure either ('and in 2007?') also carries the previous question:
     'And what was it in 2007? [following: What was net cash from operations in 2009?]'."""
     question = state["question"]
@@ -168,7 +170,8 @@ def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str
         names = lambda text: company_spans(text, list(known_companies()), aliases())  # noqa: E731
         answered = [(t.question, t.fiscal_years) for t in turns if t.status == "answered"]
         standalone = (standalone_follow_up(question, previous, names)
-                      or over_turns_follow_up(question, answered, names))
+                      or over_turns_follow_up(question, answered, names)
+                      or measure_follow_up(question, previous, names))
         if standalone:
             return {**update, "question": standalone, "fiscal_years": years_in(standalone, KNOWN_YEARS),
                     "companies": companies_named(standalone, list(known_companies()), aliases())}

@@ -177,3 +177,46 @@ def over_turns_follow_up(follow_up: str, turns: Sequence[tuple[str, Sequence[int
             return None
         return f"What was the difference in {prefix}{years[0]} {measure} between {names[0]} and {names[1]}?"
     return None
+
+
+_NEW_MEASURE = re.compile(
+    r"(?i)^\s*(?:and|so|ok|okay|now|also|then)?\s*,?\s*(?:what\s+about|how\s+about|and)\s+(?:for\s+)?"
+    r"(?:its|their|the\s+company['’]s|the)?\s*(?P<measure>[A-Za-z][A-Za-z&'’ -]{1,60}?)\s*\??\s*$")
+_POINTER = re.compile(r"(?i)^\s*(?P<aux>did|does|do|has|have|had|was|were|is|are|how\s+did|how\s+much\s+did|"
+                      r"by\s+how\s+much\s+did|why\s+did)\s+(?:it|they)\s+(?P<rest>[a-z].*?)\s*\??\s*$")
+
+
+def measure_follow_up(follow_up: str, previous: str,
+                      companies: Callable[[str], list[tuple[int, int, str]]]) -> str | None:
+    """The previous question asked of another measure, or of its own measure by a pronoun, written out:
+    'What about its membership fee revenue?' after "What was Costco's net income in fiscal 2021?" is "What was
+    Costco's membership fee revenue in fiscal 2021?"; 'Did it increase compared to 2021?' after "What was
+    Johnson & Johnson's total debt at the end of 2022?" is "Did Johnson & Johnson's total debt increase in 2022
+    compared to 2021?". Only when the previous question asks for one company's measure in one year ('What was
+    X's Y in 2022?'); None otherwise, and when the follow-up names a company or asks of the figures given."""
+    found = _SUBJECT_AND_YEAR.match(previous)
+    if found is None or companies(follow_up):
+        return None
+    subject, year, prefix = found.group("subject"), found.group("year"), found.group("prefix")
+    spans = companies(subject)
+    if len({c for *_, c in spans}) != 1 or spans[0][0] > 0:
+        return None
+    owner = subject[:spans[0][1]]
+    possessive = re.match(r"['’]s?", subject[spans[0][1]:])
+    if possessive is None:
+        return None
+    pointer = _POINTER.match(follow_up)
+    if pointer is not None:
+        rest = pointer.group("rest")
+        verb, _, tail = rest.partition(" ")
+        when = "" if _YEAR.search(rest) and year in rest else f" in {prefix}{year}"
+        return f"{pointer.group('aux')[:1].upper()}{pointer.group('aux')[1:]} {subject} {verb}{when}" + (
+            f" {tail}" if tail else "") + "?"
+    asked = _NEW_MEASURE.match(follow_up)
+    if asked is None or _OVER_TURNS.search(follow_up) or _YEAR.search(follow_up):
+        return None
+    measure = re.sub(r"['’]s\b", "", asked.group("measure").strip())  # 'Cash App's gross profit': a segment's
+    if len(measure.split()) > 6 or re.search(r"(?i)\b(?:segment|division|region|business|unit)\b", measure):
+        return None  # a segment of the same measure ('the Asia segment') is not a measure of its own
+    when = previous[found.end("subject"):].strip()
+    return f"What was {owner}{possessive.group(0)} {measure} {when}"

@@ -109,3 +109,20 @@ def test_enrichment_writes_the_standalone_question_with_its_company_and_year() -
     fresh = enrich({"question": "What was Amcor's revenue in 2023?", "recent_turns": turns},
                    known_companies=lambda: KNOWN)
     assert "question" not in fresh  # a question of its own stays as asked
+
+
+def test_another_measure_or_a_pronoun_asks_the_previous_question_of_it() -> None:
+    from app.text.followups import measure_follow_up
+
+    costco = partial(company_spans, known=["Costco Wholesale", "Johnson & Johnson", "Block"],
+                     aliases={"costco": "Costco Wholesale"})
+    assert measure_follow_up("What about its membership fee revenue?", "What was Costco's net income in fiscal 2021?",
+                             costco) == "What was Costco's membership fee revenue in fiscal 2021?"
+    debt = "What was Johnson & Johnson's total debt at the end of 2022?"
+    assert measure_follow_up("Did it increase compared to 2021?", debt, costco) == \
+        "Did Johnson & Johnson's total debt increase in 2022 compared to 2021?"
+    assert measure_follow_up("And Cash App's gross profit?", "What was Block's gross profit in 2020?", costco) == \
+        "What was Block's Cash App gross profit in 2020?"
+    assert measure_follow_up("What about the Asia segment?", debt, costco) is None  # a segment, not a measure
+    assert measure_follow_up("What about Block?", debt, costco) is None  # another company: standalone_follow_up's
+    assert measure_follow_up("What about its margin?", "How did Block's revenue change?", costco) is None
