@@ -135,6 +135,12 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
                                              "dividends"), outflow=True),
     LineItem("interest_expense", "interest expense", ("interest expense", "interest expense, net",
                                                       "finance costs"), outflow=True),
+    LineItem("share_repurchases", "share repurchases", (
+        "share repurchases", "stock repurchases", "share buybacks", "share buy-backs", "buybacks",
+        "repurchases of common stock", "repurchase of common stock", "purchases of common stock",
+        "purchases of common stock for treasury", "purchase of treasury stock", "purchases of treasury stock",
+        "repurchases of ordinary shares", "purchase of own shares", "payments for share buy-back"), outflow=True,
+        pattern=r"^(?:re)?purchase[sd]?of(?:our)?(?:common|ordinary|treasury|own)(?:stock|shares)"),
 )}
 _ITEM_BY_NAME: dict[str, str] = {_norm(s): item.key for item in LINE_ITEMS.values() for s in (item.key, *item.synonyms)}
 

@@ -355,6 +355,10 @@ _YEAR_AFTER = re.compile(r"(?i)^\s*(?:in|for|during|at\s+the\s+end\s+of|at|by)\s
                          r"financial\s+year\s+|FY\s?)?((?:19|20)\d{2})\b")
 
 
+_YEAR_BEFORE = re.compile(r"(?i)\b(?:at\s+the\s+end\s+of|as\s+(?:of|at)|in|for|during)\s+(?:the\s+)?(?:fiscal\s+"
+                          r"(?:year\s+)?|financial\s+year\s+|FY\s?)?((?:19|20)\d{2})\s+(?:was|were|stood\s+at|"
+                          r"totall?ed|amounted\s+to|reached|came\s+to)\s+(?:approximately\s+|about\s+)?$")
+"""A year bound to the figure by the verb between them ('at the end of 2022 was $39.7 billion')."""
 _OPENING_YEAR = re.compile(r"(?i)^\s*(?:in|for|during)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|financial\s+year\s+|"
                            r"FY\s?)?((?:19|20)\d{2})\s*,")
 """A sentence that opens with its year ('In 2022, …'): the year of each figure nothing else binds to one."""
@@ -379,6 +383,8 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
         year, period = own, None
         if m := _YEAR_AFTER.match(sentence[fig.end:fig.end + 40]):
             year = int(m.group(1))
+        elif m := _YEAR_BEFORE.search(sentence[max(0, fig.start - 80):fig.start]):
+            year = int(m.group(1))  # 'the total debt balance at the end of 2022 was $39.7 billion'
         else:
             earlier = _earlier(sentence, fig, located[i - 1] if i else None)
             if earlier is not None:

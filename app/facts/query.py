@@ -19,6 +19,7 @@ a sentence. Pure functions, no I/O.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -273,16 +274,22 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         if titled is None and _PARENT.search(f"{row.title or ''} {_heading_before(doc.text, row.raw)}"):
             titled = PARENT_ENTITY  # 'Parent entity information': the holding company's own books, not the group
         dated = column_years(row.periods, doc.fiscal_year)
+        quarter = _filing_quarter(doc)
+        currency = page_currency(doc.text) or _sec_filing_dollars(doc)
         for i, (value, period) in enumerate(zip(row.values, row.periods)):
             if value is None or period.endswith("change"):
                 continue
             year, part = dated[i]
+            if part == "Q" and quarter and period.startswith("3M"):
+                part = f"Q{quarter}"  # a Q1 10-Q's 'three months ended' columns are first quarters
             if year is None:
                 continue
             measured = _MEASURED.search(row.line_item)
             unit = (measured.group("unit") if measured else "%" if _PERCENT_LABEL.search(row.line_item)
                     else "p" if _PENCE_LABEL.search(row.raw)
                     else "" if _COUNTED.search(row.line_item) else _row_unit(row.unit, row.scale))
+            if unit in ("m", "bn", "k") and currency:
+                unit = currency + unit  # '(1,749)' under '(Millions)' on a page whose other rows say '$'
             if query.kind == "count":
                 unit = re.sub(r"(?:[A-Z]{1,3})?[$£€¥]", "", unit)  # subscribers in thousands are no dollars
                 if (set(analyze(row.line_item)) & query.count_stems and not _SCALED_LABEL.search(row.line_item)
@@ -839,6 +846,23 @@ def _stem_in(stem: str, stems: set[str] | frozenset[str]) -> bool:
     return stem in stems or (len(stem) >= 5 and any(len(s) >= 5 and s[:5] == stem[:5] for s in stems))
 
 
+def page_currency(text: str) -> str:
+    """The one currency a statement page writes its amounts in, when its rows mark it ('$ 34,229' on the first and
+    total rows of a US statement, the rows between bare): a symbol written twice or more, and no other; '' else."""
+    marks = Counter(re.findall(r"(?:[A-Z]{1,3})?[$£€¥](?=\s?\(?\d)", text))
+    return next(iter(marks)) if len(marks) == 1 and sum(marks.values()) >= 2 else ""
+
+
+def _sec_filing_dollars(doc: Doc) -> str:
+    """'$' for a chunk of a 10-K, 10-Q or 8-K (filings to the SEC, in dollars) that marks no other currency: its
+    statement's bare rows under '(Millions)' are dollars; '' for any other filing."""
+    from app.text.identity import read_name
+
+    form = read_name(getattr(doc, "title", "") or doc.source_id).form
+    return "$" if form in ("10-K", "10-Q", "8-K") and not re.search(r"[£€¥]|\b(?:EUR|GBP|JPY|CAD|AUD|CHF)\b",
+                                                                      doc.text) else ""
+
+
 def _row_unit(unit: str, scale: str | None) -> str:
     suffix = {"millions": "m", "billions": "bn", "thousands": "k"}.get(scale or "", "")
     if unit == "%" or unit.endswith("per share"):
@@ -882,6 +906,14 @@ def _period_of(period: str) -> tuple[int | None, str | None]:
     if period.startswith("6M"):
         return year, "H"
     return year, None
+
+
+def _filing_quarter(doc: Doc) -> int | None:
+    """The quarter a quarterly filing reports (1 for 'JPMORGAN_2021Q1_10Q'), from its name; None for any other."""
+    from app.text.identity import read_name
+
+    name = read_name(getattr(doc, "title", "") or doc.source_id)
+    return name.fiscal_quarter if name.form in ("10-Q", "earnings", "quarterly") else None
 
 
 def _part_of_filing(doc: Doc, sentence: str) -> str | None:

@@ -186,9 +186,10 @@ measure is what comes before."""
 
 
 def _name_forms(companies: Sequence[str]) -> set[str]:
-    """How a question may write each company: its name, or its first word ('Rheinfeld' for Rheinfeld
-    Antriebstechnik), two letters at least."""
-    return {n for company in companies for n in (company, *company.split()[:1]) if len(n) >= 2}
+    """How a question may write each company: its name, or its leading words ('Rheinfeld' for Rheinfeld
+    Antriebstechnik, 'MGM Resorts' for MGM Resorts International), two letters at least."""
+    return {n for company in companies for k in range(1, len(company.split()) + 1)
+            if len(n := " ".join(company.split()[:k])) >= 2}
 
 
 def without_short_names(text: str, companies: Sequence[str]) -> str:

@@ -265,3 +265,10 @@ def test_a_cost_of_the_measure_and_a_change_of_something_else_are_no_figure_of_i
     rise = "Revenue benefited from a $40 million increase in licensing revenue."
     assert read(rise, "revenue", "money") == []  # the change of a line is not the line's level
     assert read(rise, "revenue increase", "money") == [(40.0, "$m", 2024)]
+
+
+def test_a_year_bound_to_the_figure_by_its_verb_dates_it() -> None:
+    sentence = ("The total debt balance at the end of 2022 was $39.7 billion with an average debt balance of $36.7 "
+                "billion as compared to $33.8 billion at the end of 2021.")
+    assert ("$39.7 billion", 2022, None) in dated(sentence, 2022)
+    assert ("$33.8 billion", 2021, None) in dated(sentence, 2022)

@@ -739,3 +739,55 @@ def test_a_figure_said_of_the_opposite_measure_is_no_answer() -> None:
     assert chosen(statutory_only, "What was Quillfeather Mining's effective tax rate in FY2024?") == []
     assert chosen(statutory_only, "What was Quillfeather Mining's statutory tax rate in FY2024?")[:1] == \
         [(21.0, 2024)]
+
+
+QUARTERLY = """JPMorgan Chase & Co.
+Consolidated statements of income (unaudited)
+Three months ended March 31,
+(in millions) 2021 2020
+Net income $ 14,300 $ 2,865
+"""
+
+
+def test_a_quarterly_filings_three_month_columns_are_its_quarter() -> None:
+    doc = Evidence(chunk_id="jpm-q1-80", source_id="JPMORGAN_2021Q1_10Q:p80", company="JPMorgan Chase",
+                   fiscal_year=2021, page=80, text=QUARTERLY)
+    q = read_query("What was JPMorgan Chase's net income in the first quarter of 2021?", ["JPMorgan Chase"], [2021])
+    assert q.part == "Q1"
+    best = choose(facts_for(q, [doc]), q)
+    assert [(f.figure.value, f.part) for f in best[:1]] == [(14300.0, "Q1")]
+    annual = Evidence(chunk_id="jpm-ar-80", source_id="JPMORGAN_2021_10K:p80", company="JPMorgan Chase",
+                      fiscal_year=2021, page=80, text=QUARTERLY)
+    assert choose(facts_for(q, [annual]), q) == []  # a 10-K's three months are no quarter it can name
+
+
+CASH_FLOW_10K = """3M Company and Subsidiaries
+Consolidated Statement of Cash Flows
+Years ended December 31
+(Millions)
+2018
+2017
+Purchases of property, plant and equipment (PP&E)
+(1,577)
+(1,373)
+Purchases of common stock for treasury
+(4,870)
+(2,068)
+"""
+
+
+def test_a_us_filings_bare_rows_under_millions_are_dollars_and_buybacks_are_a_line_item() -> None:
+    from app.facts.query import page_currency
+
+    assert page_currency("Net sales $ 34,229 $ 35,355\nCost of sales 19,232") == "$"
+    assert page_currency("Revenue £ 1,311.2 and $ 4.0") == ""  # two currencies: none is the page's
+    tenk = Evidence(chunk_id="mmm-60", source_id="3M_2018_10K:p60", company="3M", fiscal_year=2018, page=60,
+                    text=CASH_FLOW_10K)
+    q = read_query("What was 3M's capital expenditure in 2018?", ["3M"], [2018])
+    assert [(f.figure.value, f.figure.unit) for f in choose(facts_for(q, [tenk]), q)[:1]] == [(1577.0, "$m")]
+    bought = read_query("How much did 3M spend on share repurchases in 2018?", ["3M"], [2018])
+    assert [(f.figure.value, f.figure.unit) for f in choose(facts_for(bought, [tenk]), bought)[:1]] == \
+        [(4870.0, "$m")]
+    report = Evidence(chunk_id="qm-60", source_id="quillfeather-ar-2018", company="3M", fiscal_year=2018, page=60,
+                      text=CASH_FLOW_10K)  # a report not filed with the SEC: its currency is not assumed
+    assert [f.figure.unit for f in choose(facts_for(q, [report]), q)[:1]] == ["m"]

@@ -195,3 +195,17 @@ def test_a_plan_is_listed_from_its_section_and_a_deed_from_the_sentence_that_tel
               "On 11 June 2024 we initiated a voluntary recall of about 1.9 million packs of Crunchwell Lentil Crisps.")
     answer = compose_offline(sentence_state("What did Osprey recall, and what did it cost?", recall))
     assert "Crunchwell" in answer and answer.count("€6.8m") == 1
+
+
+def test_a_negated_verb_denies_what_that_verb_says_not_its_object() -> None:
+    from app.models.providers.offline.composer.analyst import _denies, question_verb
+    from app.knowledge.analyzer import analyze
+
+    asked = "Does Osprey pay a dividend?"
+    key, verb = set(analyze("dividend")), question_verb(asked)
+    assert verb >= set(analyze("pay"))  # the company's name skipped
+    assert not _denies("Debt covenants do not restrict the payment of dividends.", key, verb)
+    assert _denies("Osprey has not paid dividends since 2019.", key, verb)
+    assert _denies("No dividend was declared for the year.", key, verb)
+    closing = set(analyze("closing plants"))
+    assert _denies("We do not expect to close any plants.", closing, question_verb("Is Osprey closing plants?"))

@@ -137,3 +137,12 @@ def test_an_accounting_rule_is_no_order_to_the_reader(fact: str) -> None:
     from app.text.sentences import looks_like_instruction
 
     assert not looks_like_instruction(fact)
+
+
+def test_a_day_a_table_header_splits_from_its_year_is_found() -> None:
+    from app.text.dates import unsupported_dates
+
+    header = "Three months ended\nMarch 31,\n(in millions) 2021 2020\nNet income $ 14,300 $ 2,865"
+    assert unsupported_dates("It was $14,300m in the three months ended 31 March 2021.", header) == []
+    assert unsupported_dates("It was $14,300m in the three months ended 31 March 2019.", header) == ["31 March 2019"]
+    assert unsupported_dates("It was $14,300m in the three months ended 30 June 2021.", header) == ["30 June 2021"]

@@ -42,7 +42,7 @@ from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_sh
                                      said_otherwise)
 from app.text.sentences import is_boilerplate
 from app.text.questions import is_measure_word, measure_terms, states_measure
-from app.text.terms import abbreviated, abbreviation_heads, question_noise, stem_in_words
+from app.text.terms import abbreviated, abbreviation_heads, nominal_forms, nominal_stem, question_noise, stem_in_words
 from app.text.periods import years_named
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from app.turns import Block
@@ -1042,7 +1042,7 @@ class Analyst:
             amounts |= said
         out = [cite(s, [b.n]) for s, b in picked]
         if self.ask.kind == "yes_no":
-            negated = _denies(picked[0][0], set().union(*key))
+            negated = _denies(picked[0][0], set().union(*key), question_verb(asked_sentence(self.question)))
             out[0] = f"{'No' if negated else 'Yes'}. {out[0]}"
         return out
 
@@ -1372,7 +1372,19 @@ def _names_other(sentence: str, question: str) -> bool:
     return False
 
 
-def _denies(sentence: str, key: set[str]) -> bool:
+def question_verb(asked: str) -> set[str]:
+    """The stems of a yes/no question's verb, and of the noun reports write for it: 'Did Osprey book an
+    impairment?' → book; 'Does 3M pay a dividend?' → pay, payment (the company's name, in capitals, skipped)."""
+    found = re.match(r"(?i)\s*(?:did|does|do|has|have|had|is|are|was|were|will|can)\s+((?:\S+\s+){0,5})", asked)
+    if found is None:
+        return set()
+    for word in found.group(1).split():
+        if word[:1].islower() and word.isalpha() and word not in ("the", "a", "an", "any", "its", "their"):
+            return {*analyze(word), *analyze(" ".join(nominal_forms(word)))}
+    return set()
+
+
+def _denies(sentence: str, key: set[str], verb: set[str] = frozenset()) -> bool:
     """Whether a sentence denies what was asked: a negation with one of the question's key words within the six
     words after it ('No single customer accounted for …', 'did not close any plant'), not a negation of
     something else ('Other than the impairment of the Kerrup Lithium Operation …, there were no significant
@@ -1385,10 +1397,25 @@ def _denies(sentence: str, key: set[str]) -> bool:
             continue
         if re.search(r"(?i)\b(?:other than|except|apart from|aside from|besides)\b", " ".join(words[:i])):
             continue
-        after = set(analyze(" ".join(words[i + 1:i + 7])))
+        following = words[i + 1:i + 7]
+        if word.lower() in ("did", "does", "has", "have", "was", "were", "is", "are", "not", "never"):
+            # a verb's negation denies what that verb says: 'did not close any plant' denies a closure, 'do not
+            # restrict the payment of dividends' denies a restriction, not the dividends
+            rest = following[1:] if following[:1] and following[0].lower() == "not" else following
+            rest = [w for w in rest if w.lower() not in _NEGATED_FILLER]
+            said = {*analyze(rest[0]), *analyze(" ".join(nominal_forms(rest[0])))} if rest else set()
+            if rest and not any(stem_in_words(k, said) or stem_in_words(nominal_stem(k) or k, said)
+                                for k in {*key, *verb}):
+                continue
+        after = set(analyze(" ".join(following)))
         if any(stem_in_words(k, after) for k in key):
             return True
     return False
+
+
+_NEGATED_FILLER = frozenset("""any a an the be been yet currently presently have had has ever always all
+    significantly materially expect expects plan plans intend intends anticipate anticipates to""".split())
+"""Words between a negation and the verb it denies ('do not currently expect to close …')."""
 
 
 _MONEY_AMOUNT = re.compile(r"[$£€¥]\s?\d[\d,.]*\s?(?:bn|m|k|million|billion)?")
