@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from langgraph.types import interrupt
 
+from app.routing.lexicon import COMPANY_SET, DEFINITION, PEERS
 from app.text.companies import companies_named, company_spans
 from app.text.followups import is_follow_up, measure_follow_up, over_turns_follow_up, standalone_follow_up
 from app.text.periods import years_in
@@ -176,7 +177,12 @@ def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str
             return {**update, "question": standalone, "fiscal_years": years_in(standalone, KNOWN_YEARS),
                     "companies": companies_named(standalone, list(known_companies()), aliases())}
     says_nothing_new = not content_terms(question)  # "what was, then, the change over the years?"
-    if not (is_follow_up(question) or (says_nothing_new and turns)):
+    # a question that names no company, on a thread about one, is about it ('Which segment had the highest order
+    # intake?' after Rheinfeld's order intake), unless it asks about the set of companies or their peers
+    about_the_thread = bool(turns and context_companies and not companies
+                            and not COMPANY_SET.search(question) and not PEERS.search(question)
+                            and not DEFINITION.search(question) and not _IN_GENERAL.search(question))
+    if not (is_follow_up(question) or (says_nothing_new and turns) or about_the_thread):
         return update
     parts: list[str] = []
     if not companies and context_companies:
@@ -191,6 +197,10 @@ def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str
         update["question"] = f"{question} [{'; '.join(parts)}]"
     return update
 
+
+_IN_GENERAL = re.compile(r"(?i)\b(?:firms|companies|businesses|industry|industries|sector|sectors|typically|usually|"
+                         r"in general|generally)\b")
+"""Words of a question about companies in general ('a good operating margin for logistics firms'), not the thread's."""
 
 _ARITHMETIC_STEMS = {"chang", "differ", "increas", "decreas", "growth", "grow", "ratio", "percentag", "percent",
                      "total", "sum", "averag", "rate", "portion", "share", "proport", "much",

@@ -342,8 +342,13 @@ def _other_subject(sentence: str, spans: Sequence[tuple[int, int, float]], fig: 
         # the measure is named only after the figure, in a clause of its own ('Revenue rose to £437.2m, and
         # operating profit increased to £48.3m': the £437.2m is not operating profit's)
         after = min(span[0] for span in spans)
-        return bool(re.search(r"(?i)(?:[;]|,\s*(?:and|while|whereas|but)\b|\b(?:while|whereas)\b)",
-                              sentence[fig.end:after]))
+        if re.search(r"(?i)(?:[;]|,\s*(?:and|while|whereas|but)\b|\b(?:while|whereas)\b)", sentence[fig.end:after]):
+            return True
+        # or the figure's own clause names another measure as its subject ('Adjusted profit before tax rose 2.6%
+        # to £70.5m on revenue up 3.8% to £1,486.2m': the £70.5m is the profit's)
+        own = _SUBJECT_VERB.search(sentence[:fig.start])
+        return bool(own and set(analyze(own.group("subject"))) - _FILLER_STEMS
+                    and not set(analyze(own.group("subject"))) & set(measure.stems))
     between = sentence[max(span[1] for span in before):fig.start]
     for clause in _NEW_CLAUSE.finditer(between):
         if not set(analyze(clause.group("subject"))) & set(measure.stems):
@@ -351,6 +356,11 @@ def _other_subject(sentence: str, spans: Sequence[tuple[int, int, float]], fig: 
     return False
 
 
+_SUBJECT_VERB = re.compile(r"(?i)(?:^|[.;:]\s*|,\s*(?:and|while|whereas|but)\s+)(?P<subject>(?:[\w&'’/-]+\s+){1,5}?)"
+                           r"(?:rose|fell|increased|decreased|grew|declined|was|were|reached|improved|totall?ed|"
+                           r"amounted|came\s+in|climbed|dropped)\b[^,;]*$")
+"""The subject and verb of the clause a figure closes ('Adjusted profit before tax rose 2.6% to …')."""
+_FILLER_STEMS = frozenset(analyze("the our its their group company total this that year"))
 _YEAR_AFTER = re.compile(r"(?i)^\s*(?:in|for|during|at\s+the\s+end\s+of|at|by)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|"
                          r"financial\s+year\s+|FY\s?)?((?:19|20)\d{2})\b")
 

@@ -346,10 +346,13 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
     are read too, their figures' origin 'reconciling': a member's share of the whole is of every row's sum."""
     wanted = {c.casefold() for c in companies}
     out: list[Fact] = []
+    docs = list(docs)
     for doc in docs:
         if wanted and (doc.company or "").casefold() not in wanted:
             continue
-        statement = read_statement(doc.text)
+        # the names a segment table's header runs together are split where the page writes them elsewhere: its
+        # other chunks' headings ('Industrial Drives', 'Mobility Solutions' over their paragraphs) count too
+        statement = read_statement(doc.text, page_headings(doc, docs))
         for row in statement.rows:
             if not row.periods:
                 continue
@@ -383,6 +386,19 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                                 part=part, context=heading, filed_year=doc.fiscal_year))
         out.extend(_markdown_members(query, doc))
     return sorted(out, key=lambda f: -f.match)  # a member's row that names the measure in full first
+
+
+def page_headings(doc: Doc, docs: Sequence[Doc]) -> list[str]:
+    """The headings (a short line of capitalised words alone) of the other chunks of the doc's page."""
+    out: list[str] = []
+    for other in docs:
+        if other is doc or other.source_id != doc.source_id or other.page != doc.page:
+            continue
+        for line in other.text.splitlines():
+            words = line.split()
+            if 1 <= len(words) <= 4 and all(w[:1].isupper() for w in words) and not re.search(r"\d|[.:;,]$", line):
+                out.append(line.strip())
+    return list(dict.fromkeys(out))
 
 
 def row_members(noun: str, query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = (), question: str = ""
@@ -1107,14 +1123,41 @@ def answering_facts(ask: Any, query: FactQuery, facts: Sequence[Fact], companies
         each = [best[0] for c in companies
                 if (best := choose([f for f in facts if (f.figure.company or "").casefold() == c.casefold()],
                                    query, year=year))]
-        return each[:MAX_FACTS]
+        return with_fuller_units(each[:MAX_FACTS], facts)
     if ask.kind in ("change", "yes_no_change"):
         pair = two_periods(facts, query)
         if pair is None:
             return []
         rest = [f for f in choose(facts, query, year=pair[1].figure.fiscal_year) if f is not pair[1]]
-        return [*pair, *rest][:MAX_FACTS]
-    return list(choose(facts, query))[:MAX_FACTS]
+        return with_fuller_units([*pair, *rest][:MAX_FACTS], facts)
+    return with_fuller_units(list(choose(facts, query))[:MAX_FACTS], facts)
+
+
+def with_fuller_units(chosen: Sequence[Fact], facts: Sequence[Fact]) -> list[Fact]:
+    """The chosen facts, each in the fullest unit another reading of the same figure gives it (same company, year
+    and value): an Australian statement's '$m' is the 'A$m' its prose writes, and a sentence's '$3,877' under
+    'amounts in millions' is the statement's '$3,877m'."""
+    out = []
+    for fact in chosen:
+        unit = fact.figure.unit
+        for other in facts:
+            o = other.figure
+            if (o.value == fact.figure.value and o.fiscal_year == fact.figure.fiscal_year
+                    and (o.company or "").casefold() == (fact.figure.company or "").casefold()
+                    and _fuller(o.unit, unit)):
+                unit = o.unit
+        out.append(replace(fact, figure=fact.figure.model_copy(update={"unit": unit}))
+                   if unit != fact.figure.unit else fact)
+    return out
+
+
+def _fuller(unit: str, than: str) -> bool:
+    """'A$m' says more than '$m' (the dollar's country), '$m' more than '$' (the scale); nothing else is compared."""
+    if unit == than or not than or than == "%":
+        return False
+    prefixed = re.fullmatch(r"[A-Z]{1,3}" + re.escape(than), unit) and than[:1] == "$"
+    scaled = than in ("$", "£", "€", "¥", "A$", "C$", "US$") and unit in (than + "m", than + "bn", than + "k")
+    return bool(prefixed or scaled)
 
 
 def two_periods(facts: Sequence[Fact], query: FactQuery) -> tuple[Fact, Fact] | None:

@@ -272,3 +272,10 @@ def test_a_year_bound_to_the_figure_by_its_verb_dates_it() -> None:
                 "billion as compared to $33.8 billion at the end of 2021.")
     assert ("$39.7 billion", 2022, None) in dated(sentence, 2022)
     assert ("$33.8 billion", 2021, None) in dated(sentence, 2022)
+
+
+def test_a_figure_whose_clause_names_another_measure_as_its_subject_is_that_measures() -> None:
+    text = ("Adjusted profit before tax rose 2.6% to £70.5m on revenue up 3.8% to £1,486.2m, and like-for-like "
+            "sales grew 2.8%.")
+    assert read(text, "revenue", "money") == [(1486.2, "£m", 2024)]
+    assert read("The Group generated £1,200m of revenue.", "revenue", "money") == [(1200.0, "£m", 2024)]

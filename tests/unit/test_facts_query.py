@@ -791,3 +791,43 @@ def test_a_us_filings_bare_rows_under_millions_are_dollars_and_buybacks_are_a_li
     report = Evidence(chunk_id="qm-60", source_id="quillfeather-ar-2018", company="3M", fiscal_year=2018, page=60,
                       text=CASH_FLOW_10K)  # a report not filed with the SEC: its currency is not assumed
     assert [f.figure.unit for f in choose(facts_for(q, [report]), q)[:1]] == ["m"]
+
+
+SEGMENT_TABLE = """Segment performance
+in € million Industrial Drives Mobility Solutions Service Corporate/ consolidation Group
+2024
+Order intake 1,262.0 752.3 498.1 2,512.4
+EBIT 98.4 41.2 91.7 (24.5) 206.8
+"""
+SEGMENT_PROSE = """Industrial Drives
+Order intake in Industrial Drives fell by 11.2% to €1,262.0 million.
+Mobility Solutions
+Orders from bus makers grew.
+"""
+
+
+def test_a_segment_tables_run_together_names_are_split_by_the_headings_of_its_pages_other_chunks() -> None:
+    table = Evidence(chunk_id="rh-23-0", source_id="rheinfeld-ar-2024", company=COMPANY, fiscal_year=2024, page=23,
+                     text=SEGMENT_TABLE)
+    prose = Evidence(chunk_id="rh-23-1", source_id="rheinfeld-ar-2024", company=COMPANY, fiscal_year=2024, page=23,
+                     text=SEGMENT_PROSE)
+    q = query("Which Quillfeather Mining segment had the highest order intake in 2024?", (2024,))
+    assert member_facts(q, [table]) == []  # alone, 'Industrial Drives Mobility Solutions Service' splits no way
+    members = {(f.segment, f.figure.value) for f in member_facts(q, [table, prose]) if f.figure.fiscal_year == 2024}
+    assert members == {("Industrial Drives", 1262.0), ("Mobility Solutions", 752.3), ("Service", 498.1)}
+
+
+def test_a_figure_takes_the_fullest_unit_another_reading_of_it_gives() -> None:
+    from app.facts.query import with_fuller_units
+
+    statement = Evidence(chunk_id="wg-45", source_id="wattlegrove-ar-2024", company=COMPANY, fiscal_year=2024,
+                         page=45, text="Consolidated statement of profit or loss\n$m 2024 2023\n"
+                                       "Profit for the year 381.3 875.5\n")
+    prose = Evidence(chunk_id="wg-15", source_id="wattlegrove-ar-2024", company=COMPANY, fiscal_year=2024, page=15,
+                     text="Statutory profit for the year was A$381.3 million.")
+    q = query("What was Quillfeather Mining's profit for the year in FY2024?", (2024,))
+    facts = facts_for(q, [statement, prose])
+    assert {f.figure.unit for f in facts if f.figure.value == 381.3} == {"$m", "A$m"}
+    assert {f.figure.unit for f in with_fuller_units(facts, facts) if f.figure.value == 381.3} == {"A$m"}
+    other = [f for f in facts if f.figure.value == 875.5]
+    assert [f.figure.unit for f in with_fuller_units(other, facts)] == ["$m"]  # no other reading of 875.5

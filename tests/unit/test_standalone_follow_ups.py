@@ -126,3 +126,13 @@ def test_another_measure_or_a_pronoun_asks_the_previous_question_of_it() -> None
     assert measure_follow_up("What about the Asia segment?", debt, costco) is None  # a segment, not a measure
     assert measure_follow_up("What about Block?", debt, costco) is None  # another company: standalone_follow_up's
     assert measure_follow_up("What about its margin?", "How did Block's revenue change?", costco) is None
+
+
+def test_a_question_naming_no_company_on_a_thread_about_one_is_about_it() -> None:
+    turns = [turn("What was Northwind Logistics' order intake in 2024?", [2024], ["Northwind Logistics"])]
+    out = enrich({"question": "Which segment had the highest order intake?", "recent_turns": turns},
+                 known_companies=lambda: KNOWN)
+    assert out["companies"] == ["Northwind Logistics"] and out["question"].endswith("[Northwind Logistics, FY2024]")
+    across = enrich({"question": "Which company had the highest revenue in 2024?", "recent_turns": turns},
+                    known_companies=lambda: KNOWN)
+    assert across["companies"] == [] and "question" not in across  # about the set of companies: none carried

@@ -27,7 +27,7 @@ from typing import Any
 from app.calc_tools import CalcResult, Figure
 from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_measure, choose, facts_for,
                               member_facts, members_query, read_query, row_members, same_member, section_of,
-                              two_periods)
+                              two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_direction
 from app.facts.members import asked_kind_of_member, member_statement
 from app.facts.prose import prose_facts, whole_sentences
@@ -104,7 +104,8 @@ class Analyst:
 
     # --- facts --------------------------------------------------------------------------------------------
     def facts(self) -> list[Fact]:
-        return facts_for(self.query, self.reports, self.companies)
+        facts = facts_for(self.query, self.reports, self.companies)
+        return with_fuller_units(facts, facts)  # '$m' of an Australian statement is the 'A$m' its prose writes
 
     def subject(self, fact: Fact) -> str:
         company = fact.figure.company or (self.companies[0] if self.companies else "")
