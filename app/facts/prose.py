@@ -439,7 +439,8 @@ def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool
     if any(_matches(w, stems) for w in after):
         # the noun must head what is counted: '214 new patent applications' counts applications, not patents
         phrase = re.match(r"\s*((?:[\w-]+\s+){0,3}?[\w-]+)(?=\s*(?:[,.;:()]|\b(?:of|in|at|for|on|to|from|by|with|"
-                          r"and|or|as|was|were|is|are|during|across|worldwide|globally)\b|$))",
+                          r"and|or|as|was|were|is|are|during|across|worldwide|globally|who|that|which|have|has|had|"
+                          r"made|make|makes|work|works|serve|serves|help|helps|will|can|[a-z]+ed)\b|$))",
                           sentence[fig.end:fig.end + 60])
         words = analyze(phrase.group(1)) if phrase else []
         return not words or _matches(words[-1], stems) or not any(_matches(w, stems) for w in words[:-1])

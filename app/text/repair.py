@@ -1,7 +1,8 @@
 """Text as PDF extractors leave it, made to read again: what a reader would fix without thinking.
 
 - Spaces that are not spaces: non-breaking, narrow and figure spaces become plain spaces, except between digit
-  groups, where they separate thousands ('61 200' → '61,200'); soft hyphens and zero-width characters go.
+  groups, where they separate thousands ('61 200' → '61,200'), as a plain space does between words ('approximately
+  11 400 employees'); soft hyphens and zero-width characters go.
 - A word hyphenated across a line break ('manufac-\\nturing') is joined ('manufacturing'); a compound that stays
   hyphenated elsewhere in the document ('full-\\ntime' where 'full-time' is written) keeps its hyphen on one line.
 - A word broken by a stray space ('reven ues', 'opera ting profit') is joined when the joined word stands
@@ -23,6 +24,10 @@ _SPACES = "\u00a0\u202f\u2009\u2007\u2008\u200a\u205f"
 _INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
 _GROUP_SPACE = re.compile(rf"(?<=\d)[{_SPACES}](?=\d{{3}}(?!\d))")
 _ODD_SPACE = re.compile(f"[{_SPACES}]")
+_PLAIN_GROUP_SPACE = re.compile(r"(?<=[A-Za-z(~] )(?<![\d.,])(?P<head>\d{1,3})(?P<rest>(?: \d{3})+)(?= [A-Za-z%])")
+"""A plain space between thousands in running text, as Canadian, French and SI style write them ('approximately
+11 400 employees'): a word before the number and a word after it, so a table row's figures ('412 398 17') stay
+apart."""
 _LINE_HYPHEN = re.compile(r"(?<![A-Za-z])(?P<left>[A-Za-z]{2,})-[ \t]*\n[ \t]*(?P<right>[a-z]{2,})(?P<rest>[A-Za-z]*)")
 _WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 _TOKEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
@@ -51,6 +56,7 @@ def repair_extraction(text: str, words: Counter[str] | None = None) -> str:
     text = _INVISIBLE.sub("", text)
     text = _GROUP_SPACE.sub(",", text)
     text = _ODD_SPACE.sub(" ", text)
+    text = _PLAIN_GROUP_SPACE.sub(lambda m: m.group("head") + m.group("rest").replace(" ", ","), text)
     words = words if words is not None else vocabulary([text])
     text = _LINE_HYPHEN.sub(lambda m: _dehyphenate(m, words), text)
     return _rejoin_broken_words(text, words)

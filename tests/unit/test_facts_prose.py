@@ -279,3 +279,9 @@ def test_a_figure_whose_clause_names_another_measure_as_its_subject_is_that_meas
             "sales grew 2.8%.")
     assert read(text, "revenue", "money") == [(1486.2, "£m", 2024)]
     assert read("The Group generated £1,200m of revenue.", "revenue", "money") == [(1200.0, "£m", 2024)]
+
+
+def test_a_count_noun_followed_by_its_verb_heads_the_count() -> None:
+    assert read("Our team of approximately 11,400 employees made all of this possible.", "employees", "count",
+                "employees") == [(11400.0, "", 2024)]
+    assert read("We filed 214 new patent applications in 2024.", "patents", "count", "patents") == []

@@ -61,3 +61,14 @@ def test_a_huge_word_is_read_once() -> None:
 
     huge = "a" * 2_000_000 + "-\nb" + " word" * 200_000
     assert repair_extraction(huge).startswith("aaa") and reflow(huge).endswith("word")
+
+
+def test_a_plain_space_between_thousands_in_running_text_is_a_thousands_separator() -> None:
+    from app.text.repair import repair_extraction
+
+    assert repair_extraction("Our team of approximately 11 400 employees made it possible.") == \
+        "Our team of approximately 11,400 employees made it possible."
+    assert repair_extraction("about 1 234 567 units were sold") == "about 1,234,567 units were sold"
+    # a table row's figures, and a year before a figure, stay apart
+    assert repair_extraction("Stores 412 398 17") == "Stores 412 398 17"
+    assert repair_extraction("In 2024 400 stores opened.") == "In 2024 400 stores opened."
