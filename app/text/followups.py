@@ -166,7 +166,15 @@ def over_turns_follow_up(follow_up: str, turns: Sequence[tuple[str, Sequence[int
     assert latest is not None
     prefix = latest.group("prefix")
     if len(years) == 2 and len(names) == 1:
-        return f"How did {same[0][0]} change from {prefix}{years[0]} to {prefix}{years[1]}?"
+        span = f"from {prefix}{years[0]} to {prefix}{years[1]}"
+        asked = re.match(r"(?i)\s*(?:did|has|have)\s+(?:it|they)\s+(?P<verb>[a-z]+)\b|\s*(?:was|were|is|are)\s+"
+                         r"(?:it|they)\s+(?P<more>higher|bigger|larger|greater|up|lower|smaller|down)\b", follow_up)
+        if asked and asked.group("verb"):  # 'Did it grow?': a yes/no asked of the change, and answered so
+            return f"Did {same[0][0]} {asked.group('verb').lower()} {span}?"
+        if asked:
+            up = asked.group("more").lower() in ("higher", "bigger", "larger", "greater", "up")
+            return f"Did {same[0][0]} {'increase' if up else 'decrease'} {span}?"
+        return f"How did {same[0][0]} change {span}?"
     if len(years) == 1 and len(names) == 2:
         subject, _, company = same[0]
         spans = [s for s in companies(subject) if s[2] == company]

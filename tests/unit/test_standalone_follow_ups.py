@@ -136,3 +136,10 @@ def test_a_question_naming_no_company_on_a_thread_about_one_is_about_it() -> Non
     across = enrich({"question": "Which company had the highest revenue in 2024?", "recent_turns": turns},
                     known_companies=lambda: KNOWN)
     assert across["companies"] == [] and "question" not in across  # about the set of companies: none carried
+
+
+def test_a_yes_no_asked_of_the_figures_given_stays_a_yes_no() -> None:
+    assert over_turns_follow_up("Did it grow?", YEARS, SPANS) == \
+        "Did Helio Renewables' revenue grow from FY2023 to FY2024?"
+    assert over_turns_follow_up("Was it lower?", YEARS, SPANS) == \
+        "Did Helio Renewables' revenue decrease from FY2023 to FY2024?"

@@ -29,7 +29,7 @@ from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_me
                               member_facts, members_query, read_query, row_members, same_member, section_of,
                               two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_direction
-from app.facts.members import asked_kind_of_member, member_statement
+from app.facts.members import SEGMENT_ASKED, asked_kind_of_member, member_statement
 from app.facts.prose import prose_facts, whole_sentences
 from app.facts.revisions import REVISION_ASKED, best_revision
 from app.knowledge.analyzer import analyze
@@ -814,6 +814,9 @@ class Analyst:
             return []
         rows = row_members(member_noun(self.question), self.query, self.reports, self.companies,
                            asked_sentence(self.question))
+        if SEGMENT_ASKED.search(asked_sentence(self.question)):
+            # a segment asked: a statement's line items ('Net income attributable to Amcor plc') are no segments
+            rows = [f for f in rows if not _LINE_ITEM_ROW.search(f.segment or "")]
         years = [f.figure.fiscal_year for f in rows if f.figure.fiscal_year and f.part is None]
         year = max(self.query.years) if self.query.years else max(years, default=None)
         values: dict[str, Fact] = {}
@@ -1182,6 +1185,11 @@ def _revises(sentence: str, key: Sequence[frozenset[str]]) -> bool:
         if any(stem_in_words(k, after) for g in key for k in g):
             return True
     return False
+
+
+_LINE_ITEM_ROW = re.compile(r"(?i)\b(?:income|earnings|per\s+share|attributable|expenses?|costs?|taxes|"
+                            r"provision|depreciation|amortization|amortisation|interest)\b")
+"""Words of a statement's line item, which no segment is named by."""
 
 
 def _names_its_list(sentence: str, key: Sequence[frozenset[str]]) -> bool:
