@@ -62,6 +62,7 @@ from app.evaluation.scoring import (GROUPS, Question, load_questions, rank_metri
 UNSTATED = REPO / "bench" / "data" / "financebench_unstated.jsonl"
 KEYFACTS = REPO / "bench" / "data" / "financebench_keyfacts.jsonl"
 ANALYST = REPO / "examples" / "analyst"
+DATA = REPO.parent / "shared" / "data"
 _DOC_COMPANY = re.compile(r"^(.*?)_(?:19|20)\d{2}")
 _DOC_YEAR = re.compile(r"_((?:19|20)\d{2})")
 _PAGE_SUFFIX = re.compile(r":p(\d+)$")
@@ -403,7 +404,9 @@ def score_run(suite: Suite, turns: list[dict], extra: dict[str, list[dict]],
 
 
 # --- one corpus in one mode --------------------------------------------------------------------------------------
-def run_suite(suite: Suite, mode: str, home: Path, answers: bool) -> dict[str, Any]:
+def ingest_suite(suite: Suite, mode: str, home: Path) -> tuple[Any, dict[str, Any]]:
+    """The suite's corpus ingested into `home` (what is there already and unchanged is kept): its knowledge base,
+    and what the ingest did."""
     from app.knowledge.base import KnowledgeBase
     from app.settings import Settings, get_settings
 
@@ -421,9 +424,16 @@ def run_suite(suite: Suite, mode: str, home: Path, answers: bool) -> dict[str, A
             print(f"  [{suite.name} {mode}] indexed {done}/{total} sources", file=sys.stderr, flush=True)
 
     summary = kb.ingest([target], on_progress=progress)
-    out: dict[str, Any] = {"ingest": {"sources": len(summary.added) + len(summary.updated) + len(summary.unchanged),
-                                      "chunks": kb.catalog.count_chunks(), "failed": len(summary.failed),
-                                      "seconds": round(time.perf_counter() - started, 1)}}
+    return kb, {"sources": len(summary.added) + len(summary.updated) + len(summary.unchanged),
+                "chunks": kb.catalog.count_chunks(), "failed": len(summary.failed),
+                "seconds": round(time.perf_counter() - started, 1)}
+
+
+def run_suite(suite: Suite, mode: str, home: Path, answers: bool) -> dict[str, Any]:
+    from app.settings import Settings
+
+    kb, ingested = ingest_suite(suite, mode, home)
+    out: dict[str, Any] = {"ingest": ingested}
     searchable = [q for q in suite.questions if gold_pages(q)]
     ranks = prov_search(kb, suite.questions)
     out["prov"] = retrieval_score([r for r, q in zip(ranks, suite.questions) if gold_pages(q)])
@@ -510,7 +520,7 @@ def rescore(path: Path, suites: dict[str, Suite]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--corpora", default="financebench,analyst")
-    parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data")
+    parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--modes", default="plain,given", help="FinanceBench ingest modes")
     parser.add_argument("--no-answers", action="store_true", help="retrieval only")
     parser.add_argument("--limit", type=int, default=0, help="first N questions only (a quick look)")
