@@ -169,13 +169,20 @@ def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str
         # the previous question again for another period or company, or a question of the figures it gave: both
         # are written out whole, whether or not they open as follow-ups do ('Which was higher?')
         names = lambda text: company_spans(text, list(known_companies()), aliases())  # noqa: E731
-        answered = [(t.question, t.fiscal_years) for t in turns if t.status == "answered"]
+        answered = [(re.sub(r"\s*\[[^\]]*\]\s*$", "", t.question), t.fiscal_years) for t in turns
+                    if t.status == "answered"]
         standalone = (standalone_follow_up(question, previous, names)
                       or over_turns_follow_up(question, answered, names)
                       or measure_follow_up(question, previous, names))
         if standalone:
+            named = companies_named(standalone, list(known_companies()), aliases())
+            if not named and context_companies:
+                # the conversation never named its company (it was asked for, or came from an earlier turn):
+                # the thread's company goes with the written-out question, as a tag
+                named = list(context_companies)
+                standalone = f"{standalone} [{', '.join(named)}]"
             return {**update, "question": standalone, "fiscal_years": years_in(standalone, KNOWN_YEARS),
-                    "companies": companies_named(standalone, list(known_companies()), aliases())}
+                    "companies": named}
     says_nothing_new = not content_terms(question)  # "what was, then, the change over the years?"
     # a question that names no company, on a thread about one, is about it ('Which segment had the highest order
     # intake?' after Rheinfeld's order intake), unless it asks about the set of companies or their peers

@@ -98,8 +98,10 @@ def unheld_periods(companies: Sequence[str], years: Sequence[int], periods_fn: P
 def filing_years(companies: Sequence[str], years: Sequence[int], periods_fn: PeriodsFn | None) -> list[int]:
     """The filings to search for the years asked: each year's own filing where one is held, else the earliest
     later filing that states it as a comparative (FY2022 is in the FY2023 report's comparative columns)."""
-    if not years or periods_fn is None or not companies:
+    if not years or periods_fn is None:
         return list(years)
+    if not companies:  # whose filings is not known: the year's own, and the next year's, which states it too
+        return sorted({*years, *(y + 1 for y in years)})
     held = sorted({y for c in companies for y in periods_fn(c) if y})
     if not held:
         return list(years)

@@ -51,7 +51,7 @@ _OVER_TURNS = re.compile(
 not the same question for another period or company."""
 _FILLER = re.compile(
     r"(?i)\b(?:and|so|ok|okay|now|also|then|what|how|about|for|in|at|of|on|the|same|please|was|were|is|are|it|"
-    r"its|that|this|one|fiscal(?:\s+year)?|financial\s+year|year|fy|quarter|q[1-4]|first|second|third|fourth)\b|"
+    r"its|they|them|those|these|that|this|one|fiscal(?:\s+year)?|financial\s+year|year|fy|quarter|q[1-4]|first|second|third|fourth)\b|"
     r"\bfy\s?'?\d+|[^\w\s]|\d+")
 
 
@@ -109,12 +109,18 @@ def _replace_company(question: str, spans: list[tuple[int, int, str]], name: str
     return out
 
 
+_RELATIVE_PERIOD = re.compile(r"(?i)\b(?:last|this|that|previous|prior|next|current|same)\s+(?:fiscal\s+)?(?:year|"
+                              r"period|quarter)\b|\bthe\s+period\b")
+
+
 def _replace_year(question: str, years: list[str], shift: int) -> str | None:
     """The question for another year: its one year replaced (or moved by `shift`), or, when it names none, the
     year added at its end. None when it names two years (which of them is meant is not clear)."""
     said = list(dict.fromkeys(_YEAR.findall(question)))
     if len(said) > 1 or (shift and len(said) != 1) or len(years) > 1:
         return None
+    if not said and _RELATIVE_PERIOD.search(question):
+        return None  # 'in that last year of the period': which year it meant is the thread's, not written here
     new = years[0] if years else str(int(said[0]) + shift)
     if said:
         return _YEAR.sub(new, question)

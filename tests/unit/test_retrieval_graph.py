@@ -702,6 +702,8 @@ def test_a_year_no_filing_of_its_own_covers_is_searched_in_the_next_filing_that_
     assert filing_years([NW], [2023], held) == [2023]
     assert filing_years([NW], [2019], held) == [2019]  # no filing states it: left as asked (unheld decides)
     assert filing_years([NW], [2022], None) == [2022]
+    # whose filings is not known (a conversation that never named its company): the next year's states it too
+    assert filing_years([], [2007], held) == [2007, 2008]
 
 
 def test_the_keyword_query_drops_the_company_named_but_keeps_its_words_used_for_a_segment():

@@ -143,3 +143,17 @@ def test_a_yes_no_asked_of_the_figures_given_stays_a_yes_no() -> None:
         "Did Helio Renewables' revenue grow from FY2023 to FY2024?"
     assert over_turns_follow_up("Was it lower?", YEARS, SPANS) == \
         "Did Helio Renewables' revenue decrease from FY2023 to FY2024?"
+
+
+def test_a_conversation_that_never_named_its_company_keeps_the_threads() -> None:
+    # ConvFinQA's conversations name no company: the reader said which when asked
+    turns = [Turn(asked="what was the total revenue in 2009?", question="what was the total revenue in 2009? [Amcor]",
+                  answer="6,305 [1].", status="answered", companies=["Amcor"], fiscal_years=[2009])]
+    out = enrich({"question": "and what was that in 2008?", "recent_turns": turns}, known_companies=lambda: KNOWN)
+    assert out["question"] == "what was the total revenue in 2008? [Amcor]"
+    assert out["companies"] == ["Amcor"] and out["fiscal_years"] == [2008]
+
+
+def test_a_previous_question_dated_relative_to_the_thread_is_not_rewritten_for_a_year() -> None:
+    previous = "and in that last year of the period, what was the total capital?"
+    assert standalone_follow_up("what was it in 2007?", previous, SPANS) is None
