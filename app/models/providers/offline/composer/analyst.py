@@ -1074,14 +1074,9 @@ class Analyst:
             # the names the measure asked holds ('revenue in China') stand in the claim or in one before it: one
             # that names Project Bedrock carries the next that states its charge, but the group's revenue before
             # a sentence on the Media segment is no Media revenue
-            if not self.ask.loose and (self.query.kind != "count" or self.query.count_stems):
-                # a claim states a figure of the measure: not '214 new patent applications' for patents, nor 'a
-                # $208.1 million increase in content expenses' beside 'domestic streaming revenues'; of any kind
-                # but a count's ('an incident rate of 0.41' is a rate, though no per cent)
-                measure = self.query.prose_measure()
-                if measure.kind != "count":
-                    measure = replace(measure, kind="any")
-                kept = [s for s in kept if prose_facts(re.sub(r"\[\d+\]", "", s), measure,
+            if self.query.kind == "count" and self.query.count_stems and not self.ask.loose:
+                # a count's claim counts the things asked: not '214 new patent applications' for patents
+                kept = [s for s in kept if prose_facts(re.sub(r"\[\d+\]", "", s), self.query.prose_measure(),
                                                        company=None, fiscal_year=None, source_id="claim")]
             if self.ask.loose:
                 return kept
