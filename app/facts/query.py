@@ -869,12 +869,17 @@ def page_currency(text: str) -> str:
     return next(iter(marks)) if len(marks) == 1 and sum(marks.values()) >= 2 else ""
 
 
+def _filing_name(doc: Doc) -> Any:
+    """What the doc's filing name says of it (app.text.identity.read_name: its form, fiscal year and quarter)."""
+    from app.text.identity import read_name
+
+    return read_name(getattr(doc, "title", "") or doc.source_id)
+
+
 def _sec_filing_dollars(doc: Doc) -> str:
     """'$' for a chunk of a 10-K, 10-Q or 8-K (filings to the SEC, in dollars) that marks no other currency: its
     statement's bare rows under '(Millions)' are dollars; '' for any other filing."""
-    from app.text.identity import read_name
-
-    form = read_name(getattr(doc, "title", "") or doc.source_id).form
+    form = _filing_name(doc).form
     return "$" if form in ("10-K", "10-Q", "8-K") and not re.search(r"[£€¥]|\b(?:EUR|GBP|JPY|CAD|AUD|CHF)\b",
                                                                       doc.text) else ""
 
@@ -926,9 +931,7 @@ def _period_of(period: str) -> tuple[int | None, str | None]:
 
 def _filing_quarter(doc: Doc) -> int | None:
     """The quarter a quarterly filing reports (1 for 'JPMORGAN_2021Q1_10Q'), from its name; None for any other."""
-    from app.text.identity import read_name
-
-    name = read_name(getattr(doc, "title", "") or doc.source_id)
+    name = _filing_name(doc)
     return name.fiscal_quarter if name.form in ("10-Q", "earnings", "quarterly") else None
 
 
@@ -937,9 +940,7 @@ def _part_of_filing(doc: Doc, sentence: str) -> str | None:
     after tax was A$272.1 million' in the half-year report is the half's). A 10-Q's sentences are not read so:
     they tell of events ('$13.2 billion in cash proceeds from the Kenvue offering') as often as of the quarter,
     whose own figures its columns and words date."""
-    from app.text.identity import read_name
-
-    form = read_name(getattr(doc, "title", "") or doc.source_id).form
+    form = _filing_name(doc).form
     part = {"half-year": "H"}.get(form or "")  # a 10-Q's prose is often of events, dated by their own day
     if part and not re.search(r"(?i)\b(?:full[- ]year|for\s+the\s+year|annual|twelve\s+months|12\s+months)\b",
                               sentence):
