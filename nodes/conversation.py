@@ -169,7 +169,7 @@ def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str
         # the previous question again for another period or company, or a question of the figures it gave: both
         # are written out whole, whether or not they open as follow-ups do ('Which was higher?')
         names = lambda text: company_spans(text, list(known_companies()), aliases())  # noqa: E731
-        answered = [(_untagged(t.question), t.fiscal_years) for t in turns if t.status == "answered"]
+        answered = [(without_thread_tags(t.question), t.fiscal_years) for t in turns if t.status == "answered"]
         standalone = (standalone_follow_up(question, previous, names)
                       or over_turns_follow_up(question, answered, names)
                       or measure_follow_up(question, previous, names))
@@ -228,8 +228,9 @@ def content_terms(question: str) -> set[str]:
     return {t for t in topic_terms(question, []) if t not in _ARITHMETIC_STEMS and not t.isdigit()}
 
 
-def _untagged(question: str) -> str:
-    """A standalone question without the '[Company, FY2024; following: …]' tag enrichment put at its end."""
+def without_thread_tags(question: str) -> str:
+    """The question in the user's words: the '[Company, FY2024; following: ...]' tag enrichment added from the
+    thread removed (a follow-up about the weather does not name Northwind because the thread did)."""
     return re.sub(r"\s*\[[^\]]*\]\s*$", "", question)
 
 
@@ -239,7 +240,7 @@ def _previous_question(turns: Sequence[Any]) -> str:
         if turn.status in ("answered", "insufficient"):
             # A follow-up's own measure came from further back: carry that root question, not "and in 2012?".
             root = re.search(r"following: (.*)\]\s*$", turn.question)
-            return root.group(1).strip() if root else _untagged(turn.question).strip()
+            return root.group(1).strip() if root else without_thread_tags(turn.question).strip()
     return ""
 
 

@@ -21,7 +21,7 @@ from app.routing.features import KNOWN_YEARS
 from app.text.companies import companies_named
 from app.text.names import unheld_names
 from app.text.periods import YEAR, years_in
-from nodes.conversation import MAX_CLARIFICATION_ROUNDS, content_terms
+from nodes.conversation import MAX_CLARIFICATION_ROUNDS, content_terms, without_thread_tags
 from nodes.state import SupervisorState
 
 Gather = Literal["retrieve", "news"]
@@ -131,12 +131,6 @@ def say_what_is_not_held(decision: RouteDecision, absent: Sequence[str], questio
     return decision.model_copy(update={"is_out_of_scope": False, "needs_clarification": False,
                                        "needs_retrieval": True, "clarification_question": None,
                                        "signals": signals})
-
-
-def without_thread_tags(question: str) -> str:
-    """The question in the user's words: the '[Company, FY2024; following: ...]' tag enrichment added from the
-    thread removed (a follow-up about the weather does not name Northwind because the thread did)."""
-    return re.sub(r"\s*\[[^\]]*\]\s*$", "", question)
 
 
 def periods_named(question: str, known_years: Callable[[], Sequence[int]] | None = None) -> list[int]:
