@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import math
 import operator
+import re
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -59,6 +60,13 @@ class Figure(BaseModel):
     segment: str | None = Field(default=None, description="The segment or region the figure is for; None: the "
                                                          "whole company, as far as its row or sentence says.")
     origin: str = Field(default="", description="Where it was read: 'statement', 'table', 'text' or 'user'.")
+
+    @property
+    def period_name(self) -> str:
+        """'Q2 2023' or 'H1 2024' for a named quarter's or half's column, else 'FY2023' ('' with no year)."""
+        if self.period and re.fullmatch(r"[HQ][1-4] (?:19|20)\d{2}", self.period.strip()):
+            return self.period.strip()
+        return f"FY{self.fiscal_year}" if self.fiscal_year else ""
 
 
 class CalcResult(BaseModel):

@@ -33,7 +33,7 @@ from app.metrics import (
     parse_formula,
     rounding_decimals,
 )
-from app.text.periods import years_named
+from app.text.periods import part_named, years_named
 from app.text.question_kinds import asks_trend
 
 
@@ -111,12 +111,15 @@ def with_day_basis(metric: Metric, days: int | None) -> Metric:
     return replace(metric, formulas=formulas[:1], day_basis=days, origin="question")
 
 
-def asks_part_year(question: str) -> bool:
+def asks_part_year(question: str) -> str | bool:
     """Whether the question asks about a quarter or a half rather than whole years (its inputs are then that
-    part's figures)."""
+    part's figures): the part when it names which ('Q2', 'H1'), else whether it asks about one at all."""
     from app.knowledge.pages import forms_wanted
 
-    return bool(forms_wanted(question) & {"10-Q", "half-year"})
+    named = part_named(question)
+    if named and len(named) == 2:
+        return named
+    return bool(named or forms_wanted(question) & {"10-Q", "half-year"})
 
 
 def companies_asked(question: str, figures: Sequence[Figure]) -> list[str | None]:
@@ -128,7 +131,7 @@ def companies_asked(question: str, figures: Sequence[Figure]) -> list[str | None
 
 
 def average_inputs(target: Metric, figures: Sequence[Figure], company: str | None, years: Sequence[int],
-                   measure: str | None, part: bool = False) -> MetricInputs:
+                   measure: str | None, part: bool | str = False) -> MetricInputs:
     """The inputs of a metric averaged over `years`: each year's inputs, together; missing ones named."""
     merged = MetricInputs(target, target.formulas[0], years[-1], measure=measure)
     for year in years:

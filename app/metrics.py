@@ -68,7 +68,7 @@ def _norm(text: str) -> str:
     'property plant and equipment net'. Kept per label: a turn matches each row label against every item."""
     text = text.lower().replace("’", "'").replace("&amp;", "&")
     text = re.sub(r"\([^)]*\)", " ", text)
-    text = re.sub(r"[,:;]", " ", text)
+    text = re.sub(r"[,:;]|/(?=\s|$)", " ", text)  # 'Net Earnings/(Loss)' is net earnings
     return re.sub(r"\s+", " ", text).strip(" .")
 
 
@@ -212,6 +212,8 @@ def label_match(label: str, item: str, measure: str | None = None) -> int | None
     text, names = _norm(label), item_names(item, measure)
     if text in names:
         return 0
+    if _QUALIFIERS.sub("", text) in names:
+        return 1  # 'Reported Sales' in an earnings release is its sales
     line = LINE_ITEMS.get(item)
     if line is not None and line.pattern and re.search(line.pattern, re.sub(r"[^a-z&]", "", text)):
         return 1
@@ -541,10 +543,34 @@ _COVERED = re.compile(
 A / B in times."""
 
 
+_SHARE_OF = re.compile(
+    r"(?i)(?P<a>(?:[\w&-]+[ ,]+){1,6}?)as\s+an?\s+(?:percent(?:age)?|%|share|proportion)\s+of\s+(?:its\s+|their\s+|the\s+)?"
+    r"(?P<b>[\w&-]+(?:\s+[\w&-]+){0,4})")
+"""'net earnings as a percent of sales': the question's own ratio of two line items, in percent."""
+
+
+def _share_of(question: str) -> Metric | None:
+    """'Did JnJ's net earnings as a percent of sales increase …': net income / revenue, when both sides name a line
+    item (the longest run of words that does, nearest the 'as a percent of'); None otherwise."""
+    for match in _SHARE_OF.finditer(question):
+        before = re.findall(r"[\w&-]+", match.group("a"))
+        after = re.findall(r"[\w&-]+", match.group("b"))
+        a = next((" ".join(before[i:]) for i in range(len(before)) if resolve_item(" ".join(before[i:]))), None)
+        b = next((" ".join(after[:i]) for i in range(len(after), 0, -1) if resolve_item(" ".join(after[:i]))), None)
+        if a and b and resolve_item(a) != resolve_item(b):
+            name = f"{a} as a percentage of {b}"
+            return Metric(name=name, aliases=(name,), unit="%", formulas=(parse_formula(f"{a} / {b}"),),
+                          origin="question")
+    return None
+
+
 def question_definition(question: str) -> Metric | None:
     """The metric the question defines for itself, parsed ('Operating cash flow ratio is defined as: cash
     from operations / total current liabilities', 'how many times did its Adjusted EBITDA cover its finance
-    costs': Adjusted EBITDA / finance costs); None when it gives none or the formula is not arithmetic."""
+    costs': Adjusted EBITDA / finance costs; 'net earnings as a percent of sales': net income / revenue); None
+    when it gives none or the formula is not arithmetic."""
+    if (share := _share_of(question)) is not None and not find_metrics(question):
+        return share  # a catalogue metric named in those words ('capex as a percentage of revenue') is its own
     covered = _COVERED.search(question)
     if covered:
         try:
@@ -573,7 +599,7 @@ def _defined_unit(name: str, question: str) -> Unit:
     for the name ('FCF' is money), else a percentage when the question asks for percents."""
     if re.search(r"(?i)\bratio\b|\bcover(?:age)?\b|\btimes\b|\bmultiple\b", name):
         return "x"
-    if re.search(r"(?i)\b(?:margin|rate)\b", name):
+    if re.search(r"(?i)\b(?:margin|rate|percent(?:age)?|share|proportion)\b", name):
         return "%"
     known = find_metric(name)
     return known.unit if known else "%" if re.search(r"percent|%", question, re.IGNORECASE) else "x"
@@ -741,11 +767,12 @@ def describe_key(key: str, measure: str | None = None) -> str:
 
 
 def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, company: str | None = None,
-                measure: str | None = None, part: bool = False) -> FigureLike | None:
-    """The figure for one input: same company and year, a label the item answers to (exact before prefix, a
-    full year's figure before a quarter's or a half's, unless `part` says the question asks about part of a
-    year; a statement's row before a figure read from a sentence, then by the order of the item's names, then
-    the shortest), never a percentage for an amount."""
+                measure: str | None = None, part: bool | str = False) -> FigureLike | None:
+    """The figure for one input: same company and year; a full year's figure before a quarter's or a half's,
+    unless `part` says the question asks about part of a year (the part it names, 'Q2', first: a ratio of one
+    quarter's earnings to the year's sales is no ratio at all); a label the item answers to (exact before prefix);
+    a statement's row before a figure read from a sentence, then by the order of the item's names, then the
+    shortest; never a percentage for an amount."""
     best: tuple[tuple[int, int, int], FigureLike] | None = None
     for i, f in enumerate(figures):
         if company and (f.company or "").lower() != company.lower():
@@ -757,8 +784,8 @@ def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, comp
         score = label_match(f.label, item, measure)
         from_prose = 0 if getattr(f, "period", None) else 1  # a statement's row before a sentence's figure
         # a quarter's net sales beside a year's gross profit gave Amcor a 74% gross margin
-        other_span = int(is_part_year(getattr(f, "period", None) or "") != part)
-        rank = ((score, other_span, from_prose, _name_rank(f.label, item, measure), len(f.label), i)
+        other_span = _other_span(getattr(f, "period", None) or "", part)
+        rank = ((other_span, score, from_prose, _name_rank(f.label, item, measure), len(f.label), i)
                 if score is not None else None)
         if rank is not None and (best is None or rank < best[0]):
             best = (rank, f)
@@ -766,6 +793,17 @@ def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, comp
 
 
 _PART_YEAR = re.compile(r"^(?:(?:3|6|9)M\b|[HQ][1-4]\b)")
+
+
+def _other_span(period: str, part: bool | str) -> int:
+    """How far a figure's period is from the span asked: 0 the same; 1 a part of a year when another part is
+    named ('3M 2023-06-30' for 'Q2'); 2 a part that names another ('Q4 2022' for 'Q2'), or the whole year."""
+    within = is_part_year(period)
+    if not isinstance(part, str) or not part:
+        return int(within != bool(part))
+    if period.strip().startswith(part):
+        return 0
+    return 1 if within and not re.match(r"[HQ][1-4]\b", period.strip()) else 2
 
 
 def is_part_year(period: str) -> bool:
@@ -782,7 +820,7 @@ def _name_rank(label: str, item: str, measure: str | None) -> int:
 
 
 def metric_inputs(metric: Metric, figures: Sequence[FigureLike], *, company: str | None = None,
-                  year: int | None = None, measure: str | None = None, part: bool = False) -> MetricInputs:
+                  year: int | None = None, measure: str | None = None, part: bool | str = False) -> MetricInputs:
     """Figures for each input of the first formula all of whose inputs are found; if none is complete, the
     first formula with its missing inputs named."""
     first: MetricInputs | None = None
@@ -802,7 +840,7 @@ def metric_inputs(metric: Metric, figures: Sequence[FigureLike], *, company: str
 
 
 def _choose(metric: Metric, formula: Formula, figures: Sequence[FigureLike], company: str | None, year: int | None,
-            measure: str | None, part: bool = False) -> MetricInputs:
+            measure: str | None, part: bool | str = False) -> MetricInputs:
     chosen = MetricInputs(metric, formula, year, measure=measure)
     if formula.needs_year(year):
         chosen.missing.append("fiscal year")

@@ -27,8 +27,9 @@ from typing import Any
 from app.calc_tools import Figure
 from app.facts.prose import Measure, measure_kind, measured_against_plan, prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
-from app.text.periods import years_named, fiscal_years_named
+from app.text.periods import PART, fiscal_years_named, part_named, years_named
 from app.text.sentences import is_contract_text
+from app.text.terms import kindred_in
 from app.text.question_kinds import MeasureAsked, measure_asked
 from app.text.statements import is_total, is_whole, read_statement
 
@@ -36,8 +37,6 @@ _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(
                       r"plan(?:s|ned)?|"
                       r"project(?:ed|ion)s?|budget\w*|following\s+(?:financial\s+|fiscal\s+)?year|next\s+year|"
                       r"intend\w*|aim(?:s|ed)?\s+to|goal|ambition|will\s+(?:reduce|increase|reach|grow))\b")
-_PART = re.compile(r"(?i)\b(?:(?P<h>H[12])|(?P<q>Q[1-4])|(?P<half>first|second)\s+half|half[- ]year|"
-                   r"six\s+months|(?P<qw>first|second|third|fourth)\s+quarter|three\s+months)\b")
 _TOTAL = frozenset(analyze("total group consolidated net reported overall company"))
 _QUALIFIERS = frozenset(analyze("non gaap ifrs reported"))
 _TONNES = frozenset(analyze("tonnes tons tonne"))
@@ -115,18 +114,7 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         kind = "ratio"  # 'net debt / EBITDA', 'interest coverage', 'asset turnover': times, not money
     if kind == "any" and measure.stems & _MONEY and "ratio" not in measure.stems:
         kind = "money"
-    part = None
-    if m := _PART.search(question):
-        if m.group("h"):
-            part = m.group("h").upper()
-        elif m.group("q"):
-            part = m.group("q").upper()
-        elif m.group("half"):
-            part = "H1" if m.group("half").lower() == "first" else "H2"
-        elif m.group("qw"):
-            part = "Q" + str(["first", "second", "third", "fourth"].index(m.group("qw").lower()) + 1)
-        else:
-            part = "H"  # a half year, which one the date says
+    part = part_named(question)
     from app.metrics import items_named
     from app.text.question_kinds import asked_sentence
 
@@ -680,6 +668,8 @@ def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             continue  # no count is negative: a bracketed figure counts nothing
         if is_contract_text(sentence):
             continue  # a plan's or agreement's terms: '… for purposes of this paragraph (5), each employer …'
+        if _VALUES_ROW.fullmatch(sentence.strip()):
+            continue  # 'Total restructuring and impairment charges $ 411 $ 247 $ 289': a row, read with its columns
         part = _part_in(sentence) or _part_of_filing(doc, sentence)
         match = _sentence_match(sentence, query) - (QUALIFIED if _qualified(sentence, figure.value, query) else 0.0)
         if _DISOWNED.search(_clause_before(sentence, figure.value)):
@@ -699,6 +689,9 @@ def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
     return out
 
 
+_CELL = r"(?:[A-Z]{0,3}[$£€¥]\s?)?\(?-?\d[\d,.]*\)?%?"
+_VALUES_ROW = re.compile(rf"[A-Za-z][^.\n\d]*?(?:\s+{_CELL}){{2,}}")
+"""A label, then two values or more, and nothing else: a table's row, not a sentence."""
 _DISOWNED = re.compile(r"(?i)\bnot\s+(?:recorded|recognised|recognized|included|reported|counted|treated|"
                        r"accounted\s+for)\s+(?:as|in|within)\b")
 """A sentence that says its figure is not the measure it names."""
@@ -859,7 +852,8 @@ def _sentence_match(sentence: str, query: FactQuery) -> float:
 
 
 def _stem_in(stem: str, stems: set[str] | frozenset[str]) -> bool:
-    return stem in stems or (len(stem) >= 5 and any(len(s) >= 5 and s[:5] == stem[:5] for s in stems))
+    return (stem in stems or (len(stem) >= 5 and any(len(s) >= 5 and s[:5] == stem[:5] for s in stems))
+            or kindred_in(stem, stems))  # 'restructuring costs': the 'restructuring and impairment charges' row
 
 
 def page_currency(text: str) -> str:
@@ -955,13 +949,13 @@ _EVENT_DATED = re.compile(r"(?i)\b(?:implemented|introduced|launched|completed|a
 def _part_in(sentence: str) -> str | None:
     """The part of a year a sentence's figures are for ('in the first half', 'Q2'), unless the phrase dates an
     event the sentence tells of ('price revisions implemented in the first half lifted segment profit …')."""
-    m = next((m for m in _PART.finditer(sentence)
+    m = next((m for m in PART.finditer(sentence)
               if not _EVENT_DATED.search(sentence[max(0, m.start() - 40):m.start()])), None)
     if not m:
         return None
     if m.group("h"):
         return m.group("h").upper()
-    if m.group("q") or m.group("qw"):
+    if m.group("q") or m.group("qw") or m.group("three"):
         return "Q"
     return "H"
 

@@ -82,6 +82,27 @@ def half_or_quarter(match: re.Match[str]) -> str:
     return ("H" if found["what"].lower() == "half" else "Q") + str(_ORDINALS[found["n"].lower()])
 
 
+PART = re.compile(r"(?i)\b(?:(?P<h>H[12])|(?P<q>Q[1-4])|(?P<half>first|second)\s+half|half[- ]year|"
+                  r"six\s+months|(?P<qw>first|second|third|fourth)\s+quarter|(?P<three>three\s+months))\b")
+"""A part of a year a question or sentence names: 'H1', 'Q2', 'first half', 'half-year', 'six months', 'second
+quarter', 'three months'."""
+
+
+def part_named(text: str) -> str | None:
+    """The part of a year the text first names: 'H1'/'Q2' when it says which ('Q2 of FY2023', 'the first half'),
+    'H' or 'Q' when it does not ('six months', 'three months'); None for none."""
+    m = PART.search(text)
+    if not m:
+        return None
+    if m.group("h") or m.group("q"):
+        return (m.group("h") or m.group("q")).upper()
+    if m.group("half"):
+        return "H1" if m.group("half").lower() == "first" else "H2"
+    if m.group("qw"):
+        return f"Q{_ORDINALS[m.group('qw').lower()]}"
+    return "Q" if m.group("three") else "H"
+
+
 def is_period_word(word: str) -> bool:
     """'FY24', 'FY2024', 'H1', 'Q3', 'Q3FY24': a period, never a name."""
     return _PERIOD_WORD.fullmatch(word) is not None

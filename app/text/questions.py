@@ -164,7 +164,9 @@ def states_measure(alternatives: Sequence[set[str]], sentence: str, context: str
     margin', 'total assets' not by 'total current assets'); for a
     measure of four or more words, MIN_LONG_COVERAGE of them. Words the sentence's context (its section
     heading) states need not be repeated; every forward-looking word ('expect', 'outlook') says 'guidance'."""
-    tokens = [_forward_stem(t) for t in analyze(sentence)]
+    # 'restructuring and impairment charges' are restructuring charges (and impairment charges)
+    readings = [[_forward_stem(t) for t in analyze(text)]
+                for text in dict.fromkeys((sentence, _COORDINATED.sub(r"\1", sentence)))]
     given = {_forward_stem(t) for t in analyze(context)}
     for words in alternatives:
         words = {_forward_stem(w) for w in words}
@@ -173,11 +175,15 @@ def states_measure(alternatives: Sequence[set[str]], sentence: str, context: str
             return True
         need = len(rest) if len(rest) <= 3 else math.ceil(MIN_LONG_COVERAGE * len(rest))
         width = len(rest) + (1 if len(rest) >= 3 else 0)  # 'total assets' is not 'total current assets'
-
-        for start in range(len(tokens)):
-            if len(matched_terms(rest, set(tokens[start:start + width]))) >= need:
-                return True
+        for tokens in readings:
+            for start in range(len(tokens)):
+                if len(matched_terms(rest, set(tokens[start:start + width]))) >= need:
+                    return True
     return False
+
+
+_COORDINATED = re.compile(r"(?i)\b([a-z][\w-]*)\s+(?:and|or|&)\s+[a-z][\w-]*(?=\s+[a-z])")
+"""'restructuring and impairment charges': the first of two words that share the noun after them."""
 
 
 def answers_question(question: str, sentence: str, companies: Iterable[str] = (), context: str = "") -> bool:

@@ -117,6 +117,7 @@ _PERIOD_ITEMS = re.compile(
     rf"|(?P<monthday>{MONTH}\s+\d{{1,2}}\b,?|\d{{1,2}}\s+{MONTH}(?!\w))"
     rf"|(?P<quarter>\bQ[1-4]\s*(?:FY\s?)?'?{_YEAR_OR_SHORT}\b|\b[1-4]Q\s*'?{_YEAR_OR_SHORT}\b)"
     rf"|(?P<half>\bH[12]\s*(?:FY\s?)?'?{_YEAR_OR_SHORT}\b|\b[12]H\s*(?:FY\s?)?'?{_YEAR_OR_SHORT}\b)"
+    r"|(?P<quarter_bare>\bQ[1-4]\b)|(?P<full_year>\bfull[\s-]+year\b)"
     rf"|(?P<quarter_word>\b(?:first|second|third|fourth)\s+quarter\b(?:\s+(?:of\s+)?(?:fiscal\s+)?{YEAR})?)"
     rf"|(?P<half_word>\b(?:first|second)\s+half\b(?:\s+(?:of\s+)?(?:fiscal\s+)?{YEAR})?)"
     rf"|(?P<fiscal_month>\bFY\s?(?:1[0-2]|0?[1-9])/{YEAR}\b|\bFY\s?{YEAR}/(?:1[0-2]|0?[1-9])\b(?!\d))"
@@ -619,13 +620,17 @@ class _Reader:
     # --- headers
 
     def _read_header(self, head: _HeaderLine) -> None:
+        groups: list[str] = []
         if head.title is not None:
+            if self.header is not None and not self.header.columns:
+                groups = self.header.parts  # 'Q4  Full Year' above 'Non-GAAP* 2022 2021 % Change 2022 …'
             self._close_header()  # a titled header starts a table of its own
         if self.header is None:
             self._footnoted_heading()
             names = self.row.label if self.row is not None and not _values(self.row.tokens) else None
             self._close_row()
             self.header = _Header(title=head.title, names=names, note=self.note_pending)
+            self.header.parts = list(groups)
         else:
             self._close_row()
         header = self.header
@@ -987,6 +992,10 @@ def _read_period_item(header: _Header, match: re.Match[str]) -> None:
             header.monthdays.append(header.monthday)  # 'January 28,' / 'January 29,' / '2023' / '2022'
         else:
             header.monthdays, header.dated_by_monthdays = [header.monthday], 0
+    elif kind == "quarter_bare":  # 'Q4  Full Year' over '2022 2021 % Change 2022 2021 % Change'
+        header.parts.append(text.upper())
+    elif kind == "full_year":
+        header.parts.append("FY")  # only a group beside a quarter's: alone, the columns are years anyway
     elif kind in ("quarter_word", "half_word"):
         number = _QUARTER_WORDS[text.split()[0].lower()]
         header.parts.append(f"Q{number}" if kind == "quarter_word" else f"H{number}")
@@ -1047,6 +1056,8 @@ def _label_columns(header: _Header) -> list[str]:
 
 
 def _in_group(group: str, period: str) -> str:
+    if group == "FY":
+        return f"FY{period[2:].strip()}" if period[1:2] == "?" else period
     if period[1:2] == "?":
         return group + period[2:]
     return f"{group} {period}".strip() if group.endswith("M") or not group else period

@@ -24,7 +24,7 @@ from app.text.periods import fiscal_years_named, is_year_token
 
 _QUESTION_WORDS = (
     "much many tell give show explain please also know like get happen happened year years about regarding "
-    "concerning during able "
+    "concerning during able done "
     # Arithmetic and comparison words name what to do with the facts, not the facts: documents rarely hold them.
     "difference differ between compare compared comparison versus vs exceed exceeded gap calculate compute"
 )
@@ -71,6 +71,19 @@ def nominal_stem(stem: str) -> str | None:
     return _nominal_stems().get(stem)
 
 
+@lru_cache(maxsize=1)
+def _kindred() -> dict[str, frozenset[str]]:
+    groups = [frozenset(analyze(words)) for words in ("cost costs charge charges expense expenses",)]
+    return {stem: group for group in groups for stem in group}
+
+
+def kindred_in(stem: str, words: set[str] | frozenset[str]) -> bool:
+    """A word reports use for the one asked stands among the words: 'restructuring costs' are stated as the
+    'restructuring and impairment charges' row, or as 'restructuring expenses'."""
+    group = _kindred().get(stem)
+    return group is not None and not group.isdisjoint(words)
+
+
 def stem_in_words(stem: str, words: set[str] | frozenset[str]) -> bool:
     """A key word stands among a text's words: the same stem, the same first five letters, or the same root once a
     derivational ending is off ('closing' and 'closure': 'close' and 'closur' are both 'clos'), or the noun
@@ -79,7 +92,7 @@ def stem_in_words(stem: str, words: set[str] | frozenset[str]) -> bool:
                                                 and len(os.path.commonprefix([w, stem])) >= max(len(w), len(stem)) - 3
                                                 for w in words)):
         return True  # 'acquisit' / 'acquir'; not 'sharebuyback' / 'sharehold'
-    if nominal_stem(stem) in words:
+    if nominal_stem(stem) in words or kindred_in(stem, words):
         return True
     root = _root(stem)
     return len(root) >= 4 and any(_root(w) == root for w in words)
@@ -100,7 +113,7 @@ def matched_terms(topic: set[str], terms: set[str]) -> set[str]:
     noun reports write for it ('retain': 'retention', `_NOMINALS`)."""
     prefixes = {t[:5] for t in terms if len(t) >= 5 and t.isalpha()}
     return {t for t in topic if t in terms or (len(t) >= 5 and t.isalpha() and t[:5] in prefixes)
-            or nominal_stem(t) in terms}
+            or nominal_stem(t) in terms or kindred_in(t, terms)}
 
 
 def sentence_support(topic: set[str], sentence: str, years: Sequence[int] = ()) -> float:

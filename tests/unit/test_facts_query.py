@@ -169,6 +169,20 @@ def test_read_query_takes_a_ratio_measure_as_times_not_money_or_percent(question
 # --- candidate facts ----------------------------------------------------------------------------------------
 
 
+def test_costs_asked_are_the_charges_row_and_stated_by_its_coordinated_name() -> None:
+    from app.text.questions import measure_terms, states_measure
+
+    note = ("A summary of our productivity plan charges is as follows:\n2024 2023 2022\nCost of sales $ 33 $ 29 $ 30\n"
+            "Selling, general and administrative expenses 347 208 239\n"
+            "Total restructuring and impairment charges $ 411 $ 247 $ 289\nAfter-tax amount $ 334 $ 206 $ 231")
+    q = query("What were Quillfeather Mining's restructuring costs in FY2024?")
+    best = choose(facts_for(q, [evidence(note)]), q)
+    assert (best[0].figure.label, best[0].figure.value) == ("Total restructuring and impairment charges", 411.0)
+    terms = measure_terms("What were Quillfeather Mining's restructuring costs in FY2024?", [COMPANY])
+    assert states_measure(terms, "Total restructuring and impairment charges")
+    assert not states_measure(terms, "Restructuring reserve")
+
+
 def test_a_statement_rows_period_columns_give_one_fact_each_dated_by_its_column() -> None:
     q = query("What was Quillfeather Mining's revenue?")
     facts = facts_for(q, [evidence(INCOME)])

@@ -732,6 +732,38 @@ def test_a_change_in_a_computed_metric_states_both_years_and_the_change_in_point
     assert did.startswith("Yes. Ferncliff Tools' gross margin rose from 38% in FY2021 to 40% in FY2022")
 
 
+def test_a_yes_no_on_a_ratio_the_question_defines_answers_with_the_ratio_for_both_quarters_not_its_numerator():
+    jj = "Johnson & Johnson"
+    text = ("Q2\n($ in Millions, except EPS) 2023 2022 % Change\nReported Sales $25,530 $24,020 6.3%\n"
+            "Net Earnings/(Loss) $5,144 $4,814 6.9%")
+    report = Block(n=1, kind="report", header="[1] Johnson & Johnson FY2023, p.2", source_id="jj-q2",
+                   chunk_id="jj-q2-p2", company=jj, fiscal_year=2023, page=2, text=text)
+
+    def fig(label: str, value: float, year: int) -> Figure:
+        return Figure(label=label, value=value, unit="$m", company=jj, fiscal_year=year, period=f"Q2 {year}",
+                      source_id="jj-q2", chunk_id="jj-q2-p2")
+
+    def share(year: int, earnings: float, sales: float, result: float) -> CalcResult:
+        return CalcResult(tool="metric", inputs={f"net_income_{year}": earnings, f"revenue_{year}": sales},
+                          result=result, unit="%", expression=f"({earnings:g} / {sales:g}) * 100",
+                          sources={f"net_income_{year}": fig("Net Earnings/(Loss)", earnings, year),
+                                   f"revenue_{year}": fig("Reported Sales", sales, year)},
+                          formula="net earnings as a percentage of sales = net earnings / sales")
+
+    results = [share(2022, 4814, 24020, 20.04), share(2023, 5144, 25530, 20.15),
+               CalcResult(tool="difference", inputs={"a": 20.15, "b": 20.04}, result=0.11, expression="20.15 - 20.04")]
+    calc = Block(n=2, kind="calculation", header="[2] calculation (ok)", source_id="calculation",
+                 text="metric: (4814 / 24020) * 100 = 20.04%\nmetric: (5144 / 25530) * 100 = 20.15%")
+    question = "Did JnJ's net earnings as a percent of sales increase in Q2 of FY2023 compared to Q2 of FY2022?"
+    facts = [fig("Net Earnings/(Loss)", 4814, 2022), fig("Net Earnings/(Loss)", 5144, 2023)]
+    state = {"question": question, "companies": [jj], "fiscal_years": [2023, 2022], "blocks": [report, calc],
+             "decision": RouteDecision(needs_retrieval=True, needs_calculation=True), "facts": facts,
+             "calculation": CalculationOutcome(status="ok", results=results)}
+    draft = compose_offline(state)
+    assert draft.startswith("Yes. Johnson & Johnson's net earnings as a percentage of sales rose from 20.04% in "
+                            "Q2 2022 to 20.15% in Q2 2023"), draft
+
+
 def test_a_figure_claimed_for_a_segment_that_its_block_gives_only_for_another_is_removed():
     note = ("52 weeks ended 29 March 2025 £m Stores Online International franchise Central Group\n"
             "Revenue 1,021.4 398.6 66.2 — 1,486.2\nAdjusted operating profit 52.8 41.3 18.4 (21.7) 90.8\n")

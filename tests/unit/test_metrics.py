@@ -324,6 +324,38 @@ def test_define_x_as_gives_the_questions_own_metric_and_its_unit():
     assert fcf is not None and fcf.unit == "money" and fcf.formulas[0].template == "({0} - {1})"
 
 
+def test_one_line_item_as_a_percent_of_another_is_the_questions_own_ratio_in_percent():
+    defined = question_definition("Did Quillon's net earnings as a percent of sales increase in Q2 of FY2023?")
+    assert defined is not None and defined.unit == "%" and defined.origin == "question"
+    assert [t.item for t in defined.formulas[0].terms] == ["net_income", "revenue"]
+    cost = question_definition("What was Quillon's cost of sales as a % of net sales in 2023?")
+    assert cost is not None and [t.item for t in cost.formulas[0].terms] == ["cogs", "revenue"]
+    # a catalogue metric in those words is the catalogue's; words that name no line item define nothing
+    assert question_definition("What was Quillon's capex as a percentage of revenue in FY2022?") is None
+    assert question_definition("What share of Quillon's retail sales was made online in 2024?") is None
+
+
+def test_an_earnings_release_labels_answer_to_their_line_items():
+    assert label_match("Net Earnings/(Loss)", "net_income") == 0
+    assert label_match("Reported Sales", "revenue") == 1
+    assert label_match("Reported Sales", "net_income") is None
+
+
+def test_a_named_quarter_takes_that_quarters_figures_never_another_quarter_or_the_year():
+    def quarter(label: str, value: float, period: str | None) -> Figure:
+        return Figure(label=label, value=value, unit="$m", company=CO, fiscal_year=2022, source_id="q",
+                      period=period)
+
+    figures = [quarter("Net earnings", 3520, "Q4 2022"), quarter("Net earnings", 17941, "FY2022"),
+               quarter("Net earnings", 4814, "Q2 2022"), quarter("Sales to customers", 94943, "FY2022"),
+               quarter("Reported Sales", 24020, "Q2 2022")]
+    ratio = question_definition("What were Quillon's net earnings as a percent of sales in Q2 2022?")
+    chosen = metric_inputs(ratio, figures, company=CO, year=2022, part="Q2")
+    assert chosen.values == {"net_income_2022": 4814, "revenue_2022": 24020}
+    year = metric_inputs(ratio, figures, company=CO, year=2022)
+    assert year.values == {"net_income_2022": 17941, "revenue_2022": 94943}
+
+
 def test_a_definition_of_a_part_leaves_the_named_metric_asked():
     question = ("What is the FY2022 unadjusted EBITDA less capex for Quillon? Define unadjusted EBITDA as unadjusted "
                 "operating income + depreciation and amortization [from cash flow statement].")

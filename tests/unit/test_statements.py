@@ -194,6 +194,15 @@ def test_quarter_headers():
     assert read_statement("Fourth Quarter\n2022\n2021\nNet sales 410 388").rows[0].periods == ["Q4 2022", "Q4 2021"]
 
 
+def test_a_bare_quarter_above_the_years_names_their_columns_and_full_year_its_own_group():
+    release = read_statement("Q2\n($ in Millions, except EPS) 2023 2022 % Change\nReported Sales $25,530 $24,020 6.3%")
+    assert release.rows[0].periods == ["Q2 2023", "Q2 2022", "% change"]
+    both = read_statement("  Q4  Full Year\nNon-GAAP* ($ in Millions, except EPS) 2022 2021 %  Change  2022 2021 "
+                          "%  Change\nAdjusted Net Earnings $6,218 $5,678 9.5%  $27,038 $26,195 3.2%")
+    assert both.rows[0].periods == ["Q4 2022", "Q4 2021", "% change", "FY2022", "FY2021", "% change"]
+    assert both.rows[0].values[:5] == [6218.0, 5678.0, 9.5, 27038.0, 26195.0]
+
+
 def test_three_and_six_months_ended_columns():
     text = ("(in millions)\nThree Months Ended   Six Months Ended\nJune 30,\n2023\n2022\n2023\n2022\n"
             "Net revenues $ 812 $ 790 $ 1,601 $ 1,522")

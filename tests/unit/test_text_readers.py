@@ -146,3 +146,14 @@ def test_a_day_a_table_header_splits_from_its_year_is_found() -> None:
     assert unsupported_dates("It was $14,300m in the three months ended 31 March 2021.", header) == []
     assert unsupported_dates("It was $14,300m in the three months ended 31 March 2019.", header) == ["31 March 2019"]
     assert unsupported_dates("It was $14,300m in the three months ended 30 June 2021.", header) == ["30 June 2021"]
+
+
+def test_the_part_of_a_year_a_question_names():
+    from app.text.periods import part_named
+
+    assert part_named("Did its margin increase in Q2 of FY2023 compared to Q2 of FY2022?") == "Q2"
+    assert part_named("Revenue in the second quarter of 2023") == "Q2"
+    assert part_named("Net profit for the first half of FY2025") == "H1"
+    assert part_named("Cash flow for the six months ended 31 December 2024") == "H"
+    assert part_named("Sales for the three months ended June 30, 2023") == "Q"
+    assert part_named("Revenue in FY2023") is None

@@ -67,6 +67,12 @@ def period_text(figure: Figure, part: str | None = None) -> str:
     return f"in FY{figure.fiscal_year}" if figure.fiscal_year else ""
 
 
+def _result_period(result: CalcResult, year: int) -> str:
+    """A metric result's period: its inputs' quarter or half when they all share one ('Q2 2022'), else FY{year}."""
+    named = {f.period_name for f in result.sources.values()}
+    return named.pop() if len(named) == 1 and not next(iter(named)).startswith("FY") else f"FY{year}"
+
+
 _FLOW = re.compile(r"(?i)\b(?:revenues?|sales|turnover|income|profit|earnings|ebitda\w*|ebit|expenses?|costs?|"
                    r"cash\s+(?:provided|used|generated|flows?))\b")
 _BALANCE = re.compile(r"(?i)\b(?:payables?|accrued|deferred|receivables?|liabilit\w*|assets?|reserves?|provisions?|"
@@ -525,6 +531,8 @@ class Analyst:
         facts = self.facts()
         if len(self.companies) >= 2:
             return self.compare_companies(facts)
+        if metric_pair(self.results) is not None and (said := self.metric_change()):
+            return said  # the metric asked, computed for both periods: its inputs' rows are not what was asked
         pair = self.two_periods(facts)
         if pair is not None and not all(self.states_asked(f) for f in pair):
             pair = None  # 'wages as a percent of net sales' is not told by the operating income row's change
@@ -595,8 +603,8 @@ class Analyst:
         company = next((f.company for f in new.sources.values() if f.company), self.companies[0] if self.companies
                        else "")
         moved = "was unchanged at" if a == b else "rose from" if b > a else "fell from"
-        body = (f"{possessive(company or '')} {name} {moved} {amount(a, unit)} in FY{y0}"
-                + ("" if a == b else f" to {amount(b, unit)} in FY{y1}"))
+        body = (f"{possessive(company or '')} {name} {moved} {amount(a, unit)} in {_result_period(old, y0)}"
+                + ("" if a == b else f" to {amount(b, unit)} in {_result_period(new, y1)}"))
         diff = next((r for r in self.results if r.tool == "difference" and r.inputs.get("a") == new.result
                      and r.inputs.get("b") == old.result), None)
         if diff is not None and a != b:
@@ -1023,7 +1031,8 @@ class Analyst:
                     score += 0.1  # a sentence about the deed asked ('Fenmoor was acquired for …'), not one that
                     # mentions it in passing ('… including amortisation of acquired customer relationships')
                 if self.ask.kind == "list" and not self.ask.one_name and re.search(
-                        r",.*,|;|•|\b(?:include|including|comprise|are|namely)\b", sentence):
+                        r",.*,|;|•|\b(?:include|including|comprise|are|namely)\b", sentence) \
+                        and not _one_of_its_items(sentence, key):
                     score += 0.3
                     if _names_its_list(sentence, key):
                         score += 0.2  # 'Our two reportable segments are Seller and Cash App': the list itself
@@ -1195,6 +1204,17 @@ def _names_its_list(sentence: str, key: Sequence[frozenset[str]]) -> bool:
         words = set(analyze(found.group(1)))
         if any(stem_in_words(k, words) for g in key for k in g):
             return True
+    return False
+
+
+def _one_of_its_items(sentence: str, key: Sequence[frozenset[str]]) -> bool:
+    """Whether a key word is one item of the sentence's own enumeration ('includes restructuring, acquisition,
+    litigation, and integration expenses'): a list of other things, the one asked among them, not its list."""
+    for run in re.finditer(r"(?i)\b[a-z][\w-]*(?:\s*,\s*(?:and\s+|or\s+)?[a-z][\w-]*){2,}", sentence):
+        for item in re.split(r"\s*,\s*(?:and\s+|or\s+)?", run.group(0)):
+            words = set(analyze(item))
+            if words and any(stem_in_words(k, words) for g in key for k in g):
+                return True
     return False
 
 

@@ -109,7 +109,7 @@ def _stated(figure: Figure) -> str:
 
 
 def _in(figure: Figure) -> str:
-    return f" in FY{figure.fiscal_year}" if figure.fiscal_year else ""
+    return f" in {figure.period_name}" if figure.period_name else ""
 
 
 def computation(result: CalcResult) -> str:
@@ -123,7 +123,7 @@ def computation(result: CalcResult) -> str:
         _result_text(result.result, unit))
     inputs = []
     for name, figure in result.sources.items():
-        who = " ".join(x for x in (figure.company, f"FY{figure.fiscal_year}" if figure.fiscal_year else "") if x)
+        who = " ".join(x for x in (figure.company, figure.period_name) if x)
         inputs.append(f"{name}: {who} {figure.label} {format_figure(figure.value, figure.unit)}")
     detail = f" ({'; '.join(inputs)})" if inputs else ""
     formula = str(getattr(result, "formula", "") or "").strip()
