@@ -124,7 +124,7 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
         "cash provided by operating activities", "cash from operations", "cash flow from operations",
         "cash from operating activities", "cash flow from operating activities", "cash flows from operating activities",
         "operating cash flow", "cash generated from operations", "cfo"),
-             pattern=r"^(?:net)?cash(?:providedby|from|generated(?:by|from))operati(?:ngactivities|ons)$"),
+             pattern=r"^(?:net)?cash(?:flows?)?(?:providedby|from|generated(?:by|from))operati(?:ngactivities|ons)$"),
     LineItem("capex", "capex", (
         "purchases of property, plant and equipment", "capital expenditures", "capital expenditure",
         "payments for property and equipment", "purchases of property and equipment",

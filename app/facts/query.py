@@ -668,8 +668,6 @@ def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             continue  # no count is negative: a bracketed figure counts nothing
         if is_contract_text(sentence):
             continue  # a plan's or agreement's terms: '… for purposes of this paragraph (5), each employer …'
-        if _VALUES_ROW.fullmatch(sentence.strip()):
-            continue  # 'Total restructuring and impairment charges $ 411 $ 247 $ 289': a row, read with its columns
         part = _part_in(sentence) or _part_of_filing(doc, sentence)
         match = _sentence_match(sentence, query) - (QUALIFIED if _qualified(sentence, figure.value, query) else 0.0)
         if _DISOWNED.search(_clause_before(sentence, figure.value)):
@@ -689,9 +687,6 @@ def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
     return out
 
 
-_CELL = r"(?:[A-Z]{0,3}[$£€¥]\s?)?\(?-?\d[\d,.]*\)?%?"
-_VALUES_ROW = re.compile(rf"[A-Za-z][^.\n\d]*?(?:\s+{_CELL}){{2,}}")
-"""A label, then two values or more, and nothing else: a table's row, not a sentence."""
 _DISOWNED = re.compile(r"(?i)\bnot\s+(?:recorded|recognised|recognized|included|reported|counted|treated|"
                        r"accounted\s+for)\s+(?:as|in|within)\b")
 """A sentence that says its figure is not the measure it names."""
@@ -1021,6 +1016,9 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
         latest = [y for y in covered if y and (filed is None or y <= filed)]
         wanted = max(latest or [f.figure.fiscal_year or 0 for f in kept])
     kept = [f for f in kept if f.figure.fiscal_year == wanted]
+    if query.kind == "percent" and any(f.figure.unit == "%" for f in kept):
+        kept = [f for f in kept if f.figure.unit == "%"]  # 'gross margin': the 'Gross margin percentage' row, not
+        # the dollars of the 'Gross margin' row above it
     origin = {"statement": 0, "table": 1, "text": 2}
     # among equals, an exact figure before a rounded one ('all of our 6,000 or so employees and contractors'
     # after 'employed 3,140 people'), then the later filing's (a restated comparative replaces what the earlier

@@ -129,7 +129,7 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
 
 TABLE_RUN_MIN_ROWS = 3
 """Lines of running text that form a table: at least this many rows that end in two figures or more."""
-_ROW_VALUES = re.compile(r"(?:\s+(?:up|down)?\s?[(\-–—+]?(?:[$£€¥]|[A-Z]{1,3}\$)?\s?\d[\d,.]*\)?%?\)?[a-z]{0,3}|"
+_ROW_VALUES = re.compile(r"(?:\s+(?:up|down)?\s?[(\-–—+]?(?:[$£€¥]|[A-Z]{1,3}\$)?\s?\d[\d,.]*\)?(?:\s?%)?\)?[a-z]{0,3}|"
                          r"\s+[–—-](?=\s|$)|\s+\$|\s+n/?m){2,}(?:\s+(?:pts?|pp|bps|x|times|%))?\s*$")
 _SENTENCE_WORDS = re.compile(r"(?i)\b(?:was|were|is|are|rose|fell|grew|increased|decreased|declined|reached|"
                              r"compared|had|has|have|reflect\w*|driven|due)\b")

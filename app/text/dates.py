@@ -31,6 +31,9 @@ _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 # Most specific first; each match is blanked before the next pattern runs. Groups: year, month, day (by name).
 _DATE_FORMS = [re.compile(p) for p in (
     rf"\b(?P<year>{YEAR})-(?P<month>\d{{2}})-(?P<day>\d{{2}})\b",
+    # '3/25/2023' as US filings write it (month first), '25/3/2023' when the first number cannot be a month
+    rf"\b(?P<month>1[0-2]|0?[1-9])/(?P<day>3[01]|[12]\d|0?[1-9])/(?P<year>{YEAR})\b",
+    rf"\b(?P<day>1[3-9]|2\d|3[01])/(?P<month>1[0-2]|0?[1-9])/(?P<year>{YEAR})\b",
     rf"\b(?:FY\s?)?(?P<year>{YEAR})\s?[-/–]\s?(?P<year2>{YEAR}|\d{{2}})\b(?![.,]\d|%)",  # 2017-18, 2017/2018
     rf"\b(?P<day>{_DAY})\s+(?P<month>{_MONTH}),?\s+(?P<year>{YEAR})\b",
     rf"\b(?P<month>{_MONTH})\s+(?P<day>{_DAY}),?\s+(?P<year>{YEAR})\b",

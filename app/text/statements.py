@@ -113,7 +113,7 @@ _EXCEPT_NOISE = {"except", "for", "the", "and", "per", "share", "data", "amount"
 
 _YEAR_OR_SHORT = rf"(?:{YEAR}|\d{{2}})"
 _PERIOD_ITEMS = re.compile(
-    rf"(?i)(?P<date>{MONTH}\s+\d{{1,2}},?\s+{YEAR}|\d{{1,2}}\s+{MONTH},?\s+{YEAR})"
+    rf"(?i)(?P<date>{MONTH}\s+\d{{1,2}},?\s+{YEAR}|\d{{1,2}}\s+{MONTH},?\s+{YEAR}|\b\d{{1,2}}/\d{{1,2}}/{YEAR}\b)"
     rf"|(?P<monthday>{MONTH}\s+\d{{1,2}}\b,?|\d{{1,2}}\s+{MONTH}(?!\w))"
     rf"|(?P<quarter>\bQ[1-4]\s*(?:FY\s?)?'?{_YEAR_OR_SHORT}\b|\b[1-4]Q\s*'?{_YEAR_OR_SHORT}\b)"
     rf"|(?P<half>\bH[12]\s*(?:FY\s?)?'?{_YEAR_OR_SHORT}\b|\b[12]H\s*(?:FY\s?)?'?{_YEAR_OR_SHORT}\b)"
@@ -125,7 +125,7 @@ _PERIOD_ITEMS = re.compile(
     r"|(?P<pct_change>%\s*(?:change|chg)\b|\bpercent(?:age)?\s+change\b|\bchange\s+in\s+%|\bchange\s*%)"
     r"|(?P<change>\bchange\b|\bvariance\b|\bincrease\s*\(decrease\))"
     r"|(?P<months>\b(?:three|six|nine|twelve|3|6|9|12)[\s-]+months?\b|\bhalf[\s-]?years?\b)"
-    r"|(?P<weeks>\b(?:13|26|39|52|53)[\s-]+weeks?\b)"
+    r"|(?P<weeks>\b(?:12|13|16|17|24|26|36|39|52|53)[\s-]+weeks?\b)"
     r"|(?P<years_ended>\b(?:fiscal\s+)?years?\s+ended\b|\bfiscal\s+years?\b)"
     rf"|(?P<year>(?<![\d,.$]){YEAR}(?![\d,.%]))")
 _HEADER_WORDS = re.compile(r"(?i)\b(?:ended|ending|end|as|of|at|for|the|and|weeks?|periods?|unaudited|"
@@ -141,7 +141,8 @@ _HEADER_VOCABULARY = {*MONTHS, "ended", "ending", "end", "for", "the", "and", "w
                       "result", "results", "forecast", "forecasts", "guidance", "outlook", "plan", "budget"}
 _QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _MONTH_DURATIONS = {"three": "3M", "3": "3M", "six": "6M", "6": "6M", "nine": "9M", "9": "9M", "half": "6M"}
-_WEEK_DURATIONS = {"13": "3M", "26": "6M", "39": "9M"}  # 52 and 53 weeks are a fiscal year
+_WEEK_DURATIONS = {"12": "3M", "13": "3M", "16": "3M", "17": "3M", "24": "6M", "26": "6M", "36": "9M", "39": "9M"}
+"""Quarters of 12 or 13 weeks (a 16- or 17-week fourth quarter) and their sums; 52 and 53 weeks are a fiscal year."""
 
 _VALUE = re.compile(
     r"^(?P<open>\()?(?P<cur>(?:US|A|AU|C)?\$|£|€)?(?P<open2>\()?(?P<sign>[-−–])?(?P<plus>\+)?"
@@ -1003,7 +1004,7 @@ def _read_period_item(header: _Header, match: re.Match[str]) -> None:
             _add_column(header, f"{header.parts.pop()} {re.findall(YEAR, text)[-1]}", kind)
     else:
         if kind == "date":
-            header.monthday = _month_day(re.sub(YEAR, "", text))  # '2021' after 'December 31, 2022' is a date too
+            header.monthday = _date_month_day(text)  # '2021' after 'December 31, 2022' is a date too
         _add_column(header, _column(header, kind, text), kind)
 
 
@@ -1070,8 +1071,17 @@ def _month_day(text: str) -> tuple[int, int]:
 
 
 def _date(text: str) -> tuple[int, int, int]:
-    month, day = _month_day(re.sub(YEAR, "", text))
+    month, day = _date_month_day(text)
     return int(re.findall(YEAR, text)[-1]), month, day
+
+
+def _date_month_day(text: str) -> tuple[int, int]:
+    """A date's month and day: 'June 30, 2023', '30 June 2023', or '3/25/2023' (month first, as US filings write
+    it, unless the first number cannot be a month)."""
+    if numeric := re.fullmatch(rf"\s*(\d{{1,2}})/(\d{{1,2}})/{YEAR}\s*", text):
+        first, second = int(numeric.group(1)), int(numeric.group(2))
+        return (second, first) if first > 12 else (first, second)
+    return _month_day(re.sub(YEAR, "", text))
 
 
 def _full_year(digits: str) -> int:

@@ -89,3 +89,12 @@ def test_a_claim_standing_in_for_an_extreme_answer_must_rank_what_it_names():
                   "the investment of cash is available for current operations [1].")
     ranking = "Corporate bonds were the largest of the short-term investments, at 82% of debt securities held [1]."
     assert asked.on_topic([definition]) == [] and asked.on_topic([ranking]) == [ranking]
+
+
+def test_a_claim_standing_in_for_the_largest_member_must_state_the_measure_asked():
+    asked = Analyst({"blocks": [], "companies": [CO]}, "Which segment of Lakeshore had the highest net sales in "
+                    "fiscal 2020?")
+    other = ("Segment operating profit decreased 8 percent to $114 million in fiscal 2020, primarily driven by higher "
+             "input costs [1].")
+    ranking = "North America Retail had the highest net sales of our segments, at $10.7 billion in fiscal 2020 [1]."
+    assert asked.on_topic([other]) == [] and asked.on_topic([ranking]) == [ranking]

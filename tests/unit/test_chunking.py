@@ -410,3 +410,13 @@ def test_a_second_tables_header_is_its_own_not_the_first_tables() -> None:
     assert later and later[0].splitlines()[:4] == ["ROAD", "Road financial results", "(in millions of dollars)",
                                                    "2024 2023 % Chg"]
     assert not any("Rail metric" in t for t in later)
+
+
+def test_a_row_of_spaced_percentages_stays_in_its_table() -> None:
+    prose = " ".join(f"Sentence {i} of the review says how the warehouses traded in the year." for i in range(8))
+    text = (f"{prose}\nGross Margin\n2021 2020 2019\nNet sales $ 192,052 $ 163,220 $ 149,351\n"
+            "Less merchandise costs 170,684 144,939 132,886\nGross margin $ 21,368 $ 18,281 $ 16,465\n"
+            f"Gross margin percentage 11.13 % 11.20 % 11.02 %\n{prose}")
+    chunks = chunk_record(_record(text), max_tokens=96)
+    table = next(c for c in chunks if "Gross margin $ 21,368" in c.text)
+    assert "Gross margin percentage 11.13 %" in table.text and "Sentence" not in table.text

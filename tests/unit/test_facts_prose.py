@@ -285,3 +285,18 @@ def test_a_count_noun_followed_by_its_verb_heads_the_count() -> None:
     assert read("Our team of approximately 11,400 employees made all of this possible.", "employees", "count",
                 "employees") == [(11400.0, "", 2024)]
     assert read("We filed 214 new patent applications in 2024.", "patents", "count", "patents") == []
+
+
+def test_an_amount_a_measure_increased_by_is_its_change_not_its_level() -> None:
+    text = ("Revenue from Digital Media increased $845.8 million during fiscal 2024 as compared to fiscal 2023, "
+            "primarily driven by our creative offerings.")
+    assert read(text, "digital media revenue", "money") == []
+    assert read(text, "digital media revenue increase", "money") == [(845.8, "$m", 2024)]
+    assert read("Revenue from Digital Media increased to $3,941.9 million in fiscal 2024.", "digital media revenue",
+                "money") == [(3941.9, "$m", 2024)]
+
+
+def test_a_table_row_with_spaced_units_is_no_sentence() -> None:
+    assert is_row_line("Total restructuring and impairment charges $ 411 $ 247 $ 289")
+    assert is_row_line("Gross margin percentage 11.13 % 11.20 % 11.02 %")
+    assert not is_row_line("Revenue rose 5 % to $ 12 million")

@@ -183,6 +183,15 @@ def test_costs_asked_are_the_charges_row_and_stated_by_its_coordinated_name() ->
     assert not states_measure(terms, "Restructuring reserve")
 
 
+def test_a_margin_asked_is_its_percentage_row_not_the_dollars_named_the_same() -> None:
+    table = ("Gross Margin\n2024 2023 2022\nNet sales $ 192,052 $ 163,220 $ 149,351\n"
+             "Less merchandise costs 170,684 144,939 132,886\nGross margin $ 21,368 $ 18,281 $ 16,465\n"
+             "Gross margin percentage 11.13 % 11.20 % 11.02 %")
+    q = query("What was Quillfeather Mining's gross margin in FY2024?")
+    best = choose(facts_for(q, [evidence(table)]), q)
+    assert (best[0].figure.value, best[0].figure.unit) == (11.13, "%")
+
+
 def test_a_statement_rows_period_columns_give_one_fact_each_dated_by_its_column() -> None:
     q = query("What was Quillfeather Mining's revenue?")
     facts = facts_for(q, [evidence(INCOME)])

@@ -443,3 +443,8 @@ def test_a_measure_the_company_defines_is_not_computed_from_the_catalogue() -> N
         assert find_metrics(asked) == []  # stated by the company, never the unadjusted formula's figure
     assert [m.name for m in find_metrics("What was the EBITDA margin of its core business in FY2024?")] == [
         "EBITDA margin"]
+
+
+def test_net_cash_flows_from_operating_activities_is_cash_from_operations():
+    assert label_match("Net cash flows from operating activities", "cfo") == 1
+    assert label_match("Net cash flows from investing activities", "cfo") is None

@@ -799,3 +799,12 @@ def test_a_header_may_call_its_columns_results_and_forecast() -> None:
     rows = {r.line_item: (r.values, r.periods) for r in read_statement(text).rows}
     assert rows["Net sales"] == ([218460.0, 226000.0, 3.5], ["FY2025", "FY2026", "change"])
     assert rows["Revenue"] == ([1204.0, 1260.0], ["FY2025", "FY2026"])
+
+
+def test_numeric_dates_under_a_weeks_header_are_quarter_columns():
+    text = ("Condensed Consolidated Statement of Income\n(in millions except per share amounts, unaudited)\n"
+            "12 Weeks Ended\n3/25/2023 3/19/2022\nNet Revenue $ 17,846 $ 16,200\nOperating Profit 2,629 5,267")
+    statement = read_statement(text)
+    assert row(statement, "Operating Profit").periods == ["3M 2023-03-25", "3M 2022-03-19"]
+    assert read_statement("(in millions)\n52 Weeks Ended\n12/31/2022 12/25/2021\nNet Revenue $ 86,392 $ 79,474"
+                          ).rows[0].periods == ["FY2022", "FY2021"]

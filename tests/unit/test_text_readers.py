@@ -157,3 +157,10 @@ def test_the_part_of_a_year_a_question_names():
     assert part_named("Cash flow for the six months ended 31 December 2024") == "H"
     assert part_named("Sales for the three months ended June 30, 2023") == "Q"
     assert part_named("Revenue in FY2023") is None
+
+
+def test_numeric_dates_are_read_month_first_unless_the_first_number_cannot_be_a_month():
+    dates, _, _ = read_dates("12 Weeks Ended 3/25/2023 3/19/2022; a UK form 25/03/2023")
+    assert [key for _, key in dates] == [(2023, 3, 25), (2022, 3, 19), (2023, 3, 25)]
+    assert unsupported_dates("operating profit was $2,629m in the three months ended 25 March 2023",
+                             "12 Weeks Ended\n3/25/2023 3/19/2022") == []

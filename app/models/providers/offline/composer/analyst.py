@@ -490,6 +490,11 @@ class Analyst:
         words = set(self.query.measure.stems)
         have = set(analyze(f"{said} {context}"))
         hits = len({w for w in words if stem_in_words(w, have)})
+        # the word that leads the measure qualifies it, and is never the one left out: 'Cash flows' is no
+        # 'free cash flow'
+        lead = analyze(self.query.measure.phrase)[:1]
+        if len(words) < 5 and lead and not stem_in_words(lead[0], have):
+            return False
         return (len(words) >= 3 and hits >= len(words) - 1) or (len(words) >= 5 and 2 * hits >= len(words))
 
     def names_asked_in(self, text: str) -> bool:
@@ -1101,6 +1106,9 @@ class Analyst:
                 continue
             if self.ask.kind == "extreme" and not _RANKS.search(text):
                 continue  # the largest or smallest asked: a sentence that ranks nothing names no answer
+            measure = set(analyze(self.query.measure.phrase))  # a measure's name, not a clause of the question's
+            if self.ask.kind == "extreme" and 0 < len(measure) <= 3 and not states_measure([measure], text):
+                continue  # 'which segment had the highest net sales': not a sentence on segment operating profit
             words = set(analyze(text))
             if key and 2 * len({k for k in key if stem_in_words(k, words)}) < len(key):
                 continue
