@@ -107,7 +107,9 @@ def most_relevant(figures: Sequence[Figure], question: str, limit: int, years: S
     comes before a segment's ('Road revenue'); a question that names the segment matches the segment's row by
     one more word. Evidence order breaks the rest."""
     words = measure_words(question)
-    needs = needed_inputs(question, list(years) or years_named(question), asks_trend(question))
+    # a question that names no period asks about the latest one the figures cover ('Is its liquidity healthy?')
+    latest = [max(f.fiscal_year for f in figures if f.fiscal_year)] if any(f.fiscal_year for f in figures) else []
+    needs = needed_inputs(question, list(years) or years_named(question) or latest, asks_trend(question))
 
     def rank(indexed: tuple[int, Figure]) -> tuple[int, int, int, int]:
         figure = indexed[1]

@@ -91,6 +91,8 @@ def has_restated_figure(wanted: FigureKey, decimals: int, available: Iterable[Fi
     cur, value, scale, pct = wanted
     if pct:  # '10.2%' is the 10.18% a calculation states, rounded
         return any(p == pct and not s and round(v, decimals) == value for c, v, s, p in available)
+    if not cur and not scale and decimals >= 1:  # a ratio to two places: '1.00x' is the calculation's 1.0022x
+        return any(not c and not s and not p and round(v, decimals) == value for c, v, s, p in available)
     if scale not in SCALE_FACTORS:
         return False
     # a bare cell rounded in the claim's own scale: '£58m' is the '58.3' of a row labelled 'Free cash flow (£m)'

@@ -194,6 +194,20 @@ def test_the_calculator_gets_the_figures_the_question_names_first_within_the_lim
     assert most_relevant(figures, "anything", 10) == figures
 
 
+
+def test_a_question_naming_no_year_gets_the_inputs_of_its_judgement_for_the_latest_year_first():
+    from app.calc_tools import Figure
+    from app.facts.selection import most_relevant
+
+    rows = ["Cash and cash equivalents", "Receivables, net", "Merchandise inventories", "Other current assets",
+            "Total current assets", "Accounts payable", "Accrued salaries", "Total current liabilities"]
+    figures = [Figure(label=label, value=i, fiscal_year=year, company="Q", source_id="s")
+               for i, label in enumerate(rows) for year in (2021, 2020)]
+    kept = most_relevant(figures, "Is Q's liquidity healthy?", 4)
+    assert {(f.label, f.fiscal_year) for f in kept} >= {("Total current assets", 2021),
+                                                        ("Total current liabilities", 2021)}
+
+
 def test_year_columns_named_by_dates_and_months_are_not_qualifiers():
     text = ("| | december 31 2017 | december 31 2016 |\n|---|---|---|\n"
             "| total long-term debt | 1279.0 | 1278.0 |")

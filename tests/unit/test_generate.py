@@ -764,6 +764,39 @@ def test_a_yes_no_on_a_ratio_the_question_defines_answers_with_the_ratio_for_bot
                             "Q2 2022 to 20.15% in Q2 2023"), draft
 
 
+def test_a_liquidity_judgement_from_computed_ratios_states_each_to_two_places_and_passes_the_check():
+    co = "Ferncliff Tools"
+    text = ("Balance sheet ($m)\n| Item | FY2024 |\n|---|---|\n| Total current assets | 29,505 |\n"
+            "| Cash and cash equivalents | 11,258 |\n| Total current liabilities | 29,441 |")
+    report = Block(n=1, kind="report", header="[1] Ferncliff Tools FY2024, p.38 [table]", source_id="fern-24",
+                   chunk_id="fern-bs", company=co, fiscal_year=2024, page=38, text=text)
+
+    def fig(label: str, value: float) -> Figure:
+        return Figure(label=label, value=value, unit="$m", company=co, fiscal_year=2024, source_id="fern-24",
+                      chunk_id="fern-bs")
+
+    current = CalcResult(tool="metric", inputs={"current_assets_2024": 29505, "current_liabilities_2024": 29441},
+                         result=1.0022, unit="x", expression="29505 / 29441", formula="current ratio = current "
+                         "assets / current liabilities", sources={"current_assets_2024": fig("Total current assets",
+                                                                                             29505),
+                                                                  "current_liabilities_2024": fig(
+                                                                      "Total current liabilities", 29441)})
+    quick = CalcResult(tool="metric", inputs={"cash_2024": 11258, "current_liabilities_2024": 29441}, result=0.3824,
+                       unit="x", expression="11258 / 29441", formula="quick ratio = cash / current liabilities",
+                       sources={"cash_2024": fig("Cash and cash equivalents", 11258),
+                                "current_liabilities_2024": fig("Total current liabilities", 29441)})
+    calc = Block(n=2, kind="calculation", header="[2] calculation (ok)", source_id="calculation",
+                 text="metric: 29505 / 29441 = 1.0022x\nmetric: 11258 / 29441 = 0.3824x")
+    state = {"question": "Is Ferncliff's liquidity healthy?", "companies": [co], "blocks": [report, calc],
+             "decision": RouteDecision(needs_retrieval=True, needs_calculation=True),
+             "calculation": CalculationOutcome(status="ok", results=[current, quick])}
+    draft = compose_offline(state)
+    assert draft.startswith("Yes. Ferncliff Tools' current ratio was 1.00x in FY2024 [2][1]. Its quick ratio was "
+                            "0.38x in FY2024 [2][1]."), draft
+    checked = validate_citations({**state, "draft": draft})
+    assert checked["status"] == "answered" and "1.00x" in checked["draft"]
+
+
 def test_a_figure_claimed_for_a_segment_that_its_block_gives_only_for_another_is_removed():
     note = ("52 weeks ended 29 March 2025 £m Stores Online International franchise Central Group\n"
             "Revenue 1,021.4 398.6 66.2 — 1,486.2\nAdjusted operating profit 52.8 41.3 18.4 (21.7) 90.8\n")

@@ -78,6 +78,10 @@ def test_a_figure_restated_in_another_scale_is_found_under_the_tables_declared_s
     assert has_restated_figure(("$", 5.5, "bn", ""), 1, available, scales)
     assert not has_restated_figure(("$", 5467.0, "m", ""), 0, available, scales)
     assert not has_restated_figure(("", 5466.0, "", "%"), 0, available, scales)  # a percentage is no amount
+    ratio = figures_in("metric: 29505 / 29441 = 1.0022x")
+    assert has_restated_figure(("", 1.0, "", ""), 2, ratio, set())  # '1.00x', to two places
+    assert not has_restated_figure(("", 1.01, "", ""), 2, ratio, set())
+    assert not has_restated_figure(("", 1.0, "", ""), 0, ratio, set())  # a whole number is no rounding shown
     assert not has_restated_figure(("$", 5466.0, "m", ""), 0, available, set())  # no declared scale, no restating
 
 

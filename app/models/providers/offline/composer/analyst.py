@@ -982,6 +982,7 @@ class Analyst:
                 body = self.metric_change()
                 if body:
                     return [f"{'Yes' if verdict else 'No'}. {body[0]}", convention.says]
+        said: list[str] = []
         for result in self.results:
             name = _metric_name(result).lower()
             if result.tool != "metric" or not any(name == m.lower() for m in convention.metrics):
@@ -994,9 +995,14 @@ class Analyst:
             company = next((f.company for f in result.sources.values() if f.company), self.companies[0])
             when = f" in FY{max(years)}" if years else ""
             unit = "%" if result.unit == "%" else "x" if result.unit == "x" else result.unit
-            body = f"{possessive(company or '')} {name} was {amount(result.rounded(2), unit)}{when}"
-            return [f"{'Yes' if verdict else 'No'}. {cite(body, refs)}", convention.says]
-        return []
+            # to two places, always: a current ratio of 1.0022 is '1.00x', which says it barely covers, not '1x'
+            value = format_figure(result.rounded(2), unit, 2 if unit in ("x", "%") else None)
+            if not said:  # the metric the judgement is decided by
+                said = [f"{'Yes' if verdict else 'No'}. "
+                        + cite(f"{possessive(company or '')} {name} was {value}{when}", refs)]
+            elif name not in " ".join(said).lower():  # another the convention reads, stated beside it
+                said.append(cite(f"Its {name} was {value}{when}", refs))
+        return [*said, convention.says] if said else []
 
     def sentence_answer(self) -> list[str]:
         """The whole sentences of the reports that state what a list, yes/no or explanation question asks: each
