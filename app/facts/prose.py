@@ -74,7 +74,7 @@ _RANGE_START = re.compile(r"(?i)\b(?:between|of|range\s+of)\s*$")
 _RATE_WORDS = frozenset(analyze("margin rate percentage percent proportion growth yield intensity churn "
                                 "return penetration utilisation utilization occupancy"))
 """A ratio may be a per cent ('payout ratio') or times ('current ratio'), and cover is times: neither is here."""
-_COUNT_WORDS = frozenset(analyze(
+COUNT_WORDS = frozenset(analyze(
     "employees employee people staff colleagues headcount workforce fte full-time equivalents stores shops outlets "
     "branches sites plants mines units machines vehicles subscribers customers members connections accounts "
     "licences licenses tonnes tons ounces barrels homes completions deliveries delivered shipments shipped "
@@ -103,7 +103,7 @@ def measure_kind(stems: Iterable[str], question: str = "") -> str:
         return "money"
     if stems & _RATE_WORDS or re.search(r"(?i)\bper\s?cent|\bpercent|%|\bshare\s+of\b", question):
         return "percent"
-    if stems & _COUNT_WORDS:
+    if stems & COUNT_WORDS:
         return "count"
     return "any"
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.calc_tools import Figure
-from app.facts.prose import Measure, measure_kind, measured_against_plan, prose_facts, whole_sentences
+from app.facts.prose import COUNT_WORDS, Measure, measure_kind, measured_against_plan, prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
 from app.text.periods import PART, fiscal_years_named, part_named, years_named
 from app.text.sentences import is_contract_text
@@ -122,8 +122,11 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     # 31, 2025' is FY2025 though it says 'fiscal 2024'), else the years the question names
     named = tuple(dict.fromkeys(years)) if years else tuple(years_named(question))
     items = tuple(dict.fromkeys([*items_named(measure.phrase), *items_named(asked_sentence(question))]))
+    counted = frozenset(analyze(measure.count_noun))
+    if kind == "count" and not counted:
+        counted = frozenset(measure.stems & COUNT_WORDS)  # 'Who has more employees': the employees are counted
     return FactQuery(measure=measure, kind=kind, years=named, part=part, ahead=bool(_FORWARD.search(question)),
-                     count_stems=frozenset(analyze(measure.count_noun)), items=items)
+                     count_stems=counted, items=items)
 
 
 @dataclass(frozen=True)

@@ -237,6 +237,9 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = read_dates(text)[2]
     text = _PERIOD_PHRASES.sub(" ", text)
     text = _ASK_WORDS.sub(" ", text)
+    # 'Which company had higher revenue': the companies compared are no part of the measure
+    text = re.sub(r"(?i)^\s*(?:(?:which|who)\s+(?:(?:of\s+the\s+)?(?:two\s+)?(?:compan(?:y|ies)|firms?|groups?|"
+                  r"businesses|one|of\s+them|of\s+the\s+two))\b|who\b)", " ", text)
     count = re.search(r"(?i)\bhow\s+many\s+(?P<noun>(?:[\w-]+\s+){0,3}?[\w-]+?)(?=\s+(?:did|does|do|has|have|had|"
                       r"is|are|was|were|will|would)\b)", text)
     if count is None:  # 'the Total number of employees', 'the Number of patents': a count as a form names it

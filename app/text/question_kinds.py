@@ -199,6 +199,11 @@ layoffs, and so are a German plant closure's '410 jobs are affected' and its soc
 is a buyback. Two words joined by '+' stand side by side (matched as one joined word)."""
 
 
+_WHICH_IS_MORE = re.compile(r"(?i)^\s*(?:which|who)\b[^?]{0,80}?\b(?:higher|lower|more|less|fewer|bigger|larger|"
+                            r"smaller|greater)\b")
+"""A comparison of two that names the comparative, not the superlative: which of them had the higher figure."""
+
+
 def read_ask(question: str) -> Ask:
     """The kind of answer the question asks for (module docstring)."""
     core = asked_sentence(question)
@@ -216,6 +221,8 @@ def read_ask(question: str) -> Ask:
     if superlative and re.search(r"(?i)\b(?:which|what|who|where)\b", core[:80]):
         high = bool(superlative.group("high"))
         return Ask("extreme", extreme=1 if high else -1, of_change=bool(_OF_CHANGE.search(core)))
+    if _WHICH_IS_MORE.search(core):
+        return Ask("change")  # 'Which company had higher revenue in 2022, PepsiCo or 3M?': the two compared
     if _DEED_ASKED.search(core):
         return Ask("list", one_name=True)  # 'What did Northwind acquire in 2024, and for how much?': a name first
     if _PLAN_ASKED.search(core) or _PLAN_CHANGED.search(core):

@@ -98,3 +98,10 @@ def test_a_claim_standing_in_for_the_largest_member_must_state_the_measure_asked
              "input costs [1].")
     ranking = "North America Retail had the highest net sales of our segments, at $10.7 billion in fiscal 2020 [1]."
     assert asked.on_topic([other]) == [] and asked.on_topic([ranking]) == [ranking]
+
+
+def test_a_figure_claim_that_is_a_rows_cells_without_its_header_is_no_answer():
+    asked = Analyst({"blocks": [], "companies": [CO]}, "What were Lakeshore's capital expenditures in fiscal 2020?")
+    assert asked.on_topic(["Capital expenditures 460.8 537.6 622.7 684.4 729.3 [1]."]) == []
+    stated = "Capital expenditures were $460.8 million in fiscal 2020 [1]."
+    assert asked.on_topic([stated]) == [stated]

@@ -245,6 +245,40 @@ def test_a_calculation_answers_alone_and_claims_are_the_fallback():
                                        "FY2024: 9.1% against 6.7% [2][1].")
 
 
+def test_which_of_two_companies_had_more_compares_them_in_each_ones_currency_and_period():
+    nw = Block(n=1, kind="report", header="[1] Northwind Logistics FY2024, p.39 [table]", source_id="nw-ar",
+               chunk_id="nw-1", company=NW, fiscal_year=2024, page=39,
+               text="| Measure | FY2024 | FY2023 |\n|---|---|---|\n| Revenue (£m) | 1,311.2 | 1,204.6 |")
+    hl = Block(n=2, kind="report", header='[2] Helio Renewables FY2024, section "Financial review" [text]',
+               source_id="hl-ar", chunk_id="hl-1", company=HL, fiscal_year=2024,
+               text="Revenue grew 12.4% to $949.3m in FY2024.")
+    state = {"question": "Which company had higher revenue in FY2024, Northwind or Helio?", "companies": [NW, HL],
+             "fiscal_years": [2024], "blocks": [nw, hl], "decision": RouteDecision(needs_retrieval=True)}
+    draft = compose_offline(state)
+    assert draft.startswith("Northwind Logistics' revenue was £1,311.2m in FY2024 and Helio Renewables' revenue was "
+                            "$949.3m in FY2024 [1][2]. They are stated in different currencies"), draft
+    in_dollars = nw.model_copy(update={"text": nw.text.replace("(£m)", "($m)"), "fiscal_year": 2023,
+                                       "header": "[1] Northwind Logistics FY2023, p.39 [table]"})
+    later = compose_offline({**state, "question": "Which company had higher revenue, Northwind or Helio?",
+                             "fiscal_years": [], "blocks": [in_dollars.model_copy(update={
+                                 "text": "| Measure | FY2023 | FY2022 |\n|---|---|---|\n| Revenue ($m) | 1,311.2 | 1,204.6 |"}),
+                                 hl]})
+    assert later.startswith("Northwind Logistics' revenue was higher than Helio Renewables': $1,311.2m in FY2023 "
+                            "against $949.3m in FY2024"), later
+
+
+def test_a_statement_row_the_line_item_names_otherwise_answers_for_it():
+    flows = Block(n=1, kind="report", header="[1] Northwind Logistics FY2020, p.52", source_id="nw-20",
+                  chunk_id="nw-cf", company=NW, fiscal_year=2020, page=52,
+                  text="Consolidated Statements of Cash Flows\n(In Millions)\nFiscal Year 2020 2019 2018\n"
+                       "Net cash provided by operating activities 3,676.2 2,807.0 2,841.0\n"
+                       "Purchases of land, buildings, and equipment (460.8) (537.6) (622.7)")
+    draft = compose_offline({"question": "What were Northwind's capital expenditures in fiscal 2020?",
+                             "companies": [NW], "fiscal_years": [2020], "blocks": [flows],
+                             "decision": RouteDecision(needs_retrieval=True)})
+    assert "were 460.8m in FY2020 [1]" in draft and draft.startswith("Northwind Logistics' capital expenditures"), draft
+
+
 def test_one_sentence_per_news_item_even_when_two_of_its_chunks_are_in_the_prompt():
     first = NEWS_OLD.model_copy(update={"n": 1, "chunk_id": "a", "text": "Storage revenue was $57.1m in H1."})
     second = NEWS_OLD.model_copy(update={"n": 2, "chunk_id": "b", "text": "Storage revenue guidance was kept."})

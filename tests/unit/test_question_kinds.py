@@ -139,3 +139,18 @@ def test_a_did_it_mention_question_names_what_a_text_must_hold(question: str, to
 def test_company_short_names_and_causes_are_no_part_of_the_measure(question, companies, phrase, segment):
     measure = measure_asked(question, companies)
     assert (measure.phrase, measure.segment) == (phrase, segment)
+
+
+@pytest.mark.parametrize("question", ["Which company had higher revenue in 2022, Northwind or Helio?",
+                                      "Which had the higher revenue in 2022: Northwind or Helio?",
+                                      "Who has more employees, Northwind or Helio?"])
+def test_which_of_two_had_more_is_a_comparison_of_the_measure_alone(question: str) -> None:
+    assert read_ask(question).kind == "change"
+    assert measure_asked(question, ["Northwind", "Helio"]).phrase in ("revenue", "employees")
+
+
+def test_a_count_compared_without_how_many_still_counts_its_noun() -> None:
+    from app.facts.query import read_query
+
+    query = read_query("Who has more employees, Northwind or Helio?", ["Northwind", "Helio"])
+    assert query.kind == "count" and query.count_stems == frozenset({"employe"})

@@ -30,7 +30,7 @@ from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_me
                               two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_direction
 from app.facts.members import SEGMENT_ASKED, asked_kind_of_member, member_statement
-from app.facts.prose import prose_facts, whole_sentences
+from app.facts.prose import is_row_line, prose_facts, whole_sentences
 from app.facts.revisions import REVISION_ASKED, best_revision
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure, possessive
@@ -44,6 +44,8 @@ from app.text.sentences import is_boilerplate
 from app.text.questions import is_measure_word, measure_terms, states_measure
 from app.text.terms import abbreviated, abbreviation_heads, nominal_forms, nominal_stem, question_noise, stem_in_words
 from app.text.periods import years_named
+from app.text.units import unit_currency
+from app.metrics import label_match as item_label_match
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from app.turns import Block
 
@@ -472,6 +474,9 @@ class Analyst:
             own = f"{fact.figure.label} {fact.figure.quote}"
         if not self.names_asked_in(f"{own} {fact.segment or ''}"):
             return False
+        if fact.origin != "text" and self.query.items and item_label_match(fact.figure.label, self.query.items[0]) \
+                is not None:
+            return True  # 'Purchases of land, buildings, and equipment' is the capital expenditure row
         # the segment asked was matched when the fact was chosen (next to the measure, for a sentence): it is
         # given, as a heading gives what its rows need not repeat
         segment = fact.segment or self.query.measure.segment or ""
@@ -632,12 +637,28 @@ class Analyst:
                 return []
             each.append(best[0])
         a, b = each
+        measure = self.measure_words(a) or self.measure_words(b)
         if a.figure.unit != b.figure.unit:
-            return []
+            currencies = [unit_currency(f.figure.unit)[0] for f in (a, b)]
+            ns = [n for f in (a, b) if (n := self.n_of(f.figure)) is not None]
+            if not all(currencies) or currencies[0] == currencies[1] or len(ns) < 2:
+                return []
+            # 'A$3,027.3m' against '£1,431.7m': both stated, neither called higher without an exchange rate
+            said = " and ".join(f"{possessive(f.figure.company or '')} {measure} {self.verb(f)} "
+                                f"{amount(f.figure.value, f.figure.unit)} {period_text(f.figure)}" for f in (a, b))
+            return [cite(f"{said[:1].upper()}{said[1:]}", ns),
+                    "They are stated in different currencies, and no exchange rate is held to compare them."]
         high, low = (a, b) if a.figure.value >= b.figure.value else (b, a)
         ns = [n for f in (high, low) if (n := self.n_of(f.figure)) is not None]
-        measure = self.measure_words(high)
         when = period_text(high.figure)
+        if period_text(low.figure) != when and high.figure.value != low.figure.value:
+            # each company's latest: say each one's period
+            lead = (f"{high.figure.company} had more {measure} than {low.figure.company}"
+                    if self.query.kind == "count" else
+                    f"{possessive(high.figure.company or '')} {measure} {self.verb(high)} higher than "
+                    f"{possessive(low.figure.company or '')}")
+            return [cite(f"{lead}: {amount(high.figure.value, high.figure.unit)} {when} against "
+                         f"{amount(low.figure.value, low.figure.unit)} {period_text(low.figure)}", ns)] if ns else []
         if high.figure.value == low.figure.value:
             body = (f"{possessive(high.figure.company or '')} and {possessive(low.figure.company or '')} {measure} "
                     f"were the same {when}, {amount(high.figure.value, high.figure.unit)}")
@@ -1084,6 +1105,9 @@ class Analyst:
 
             terms = measure_terms(self.question, self.companies)
             kept = [s for s in sentences if s and not is_boilerplate(s)
+                    # a row's cells with no header ('Capital expenditures 460.8 537.6 622.7 684.4 729.3') say
+                    # no year: the row readers read rows with their columns, or the row says nothing
+                    and not is_row_line(re.sub(r"\s*(?:\[\d+\])+\s*\.?$", "", s).strip())
                     # a lead-in to a table ('long-term debt consisted of the following:') states nothing itself
                     and not re.sub(r"\s*(?:\[\d+\])+\s*\.?$", "", s).rstrip().endswith(":")
                     and (s[:1].isupper() or s[:1].isdigit() or s[:1] in "$£€¥\"'" or re.match(r"\(\w{1,3}\)\s", s))
@@ -1113,8 +1137,10 @@ class Analyst:
             if self.ask.kind == "extreme" and not _RANKS.search(text):
                 continue  # the largest or smallest asked: a sentence that ranks nothing names no answer
             measure = set(analyze(self.query.measure.phrase))  # a measure's name, not a clause of the question's
-            if self.ask.kind == "extreme" and 0 < len(measure) <= 3 and not states_measure([measure], text):
-                continue  # 'which segment had the highest net sales': not a sentence on segment operating profit
+            if (self.ask.kind in ("extreme", "change", "yes_no_change") and 0 < len(measure) <= 3
+                    and not states_measure([measure], text)):
+                continue  # 'which segment had the highest net sales': not a sentence on segment operating profit,
+                # nor 'operating profit growth was driven by net revenue growth' for whose revenue was higher
             words = set(analyze(text))
             if key and 2 * len({k for k in key if stem_in_words(k, words)}) < len(key):
                 continue
