@@ -297,8 +297,13 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
                             quote=row.raw[:300], segment=segment)
             # a column for a year after the report's own is its forecast ('FY3/2026 Forecast' in the FY3/2025 report)
             ahead = bool(doc.fiscal_year and year > doc.fiscal_year)
-            out.append(Fact(figure=figure, origin="statement" if primary else "table", match=match, part=part,
-                            segment=figure.segment, context=context, filed_year=doc.fiscal_year, forward=ahead))
+            high = row.highs[i] if row.highs and i < len(row.highs) else None
+            ends = [figure] if high is None else [  # a range's two ends, as a sentence's '18.5Mt to 19.5Mt' are
+                figure.model_copy(update={"period": "low"}),
+                figure.model_copy(update={"period": "high", "value": -high if value < 0 < high else high})]
+            out.extend(Fact(figure=end, origin="statement" if primary else "table", match=match, part=part,
+                            segment=figure.segment, context=context, filed_year=doc.fiscal_year, forward=ahead)
+                       for end in ends)
     return out
 
 
@@ -1018,6 +1023,12 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
         filed = max((f.filed_year for f in kept if f.filed_year), default=None)
         latest = [y for y in covered if y and (filed is None or y <= filed)]
         wanted = max(latest or [f.figure.fiscal_year or 0 for f in kept])
+    if query.ahead and not any(f.figure.fiscal_year == wanted for f in kept):
+        # guidance asked of a year's report ('In its FY2024 annual report, what guidance … for the following
+        # financial year?'): the forecast for the next year that report gives
+        later = sorted({f.figure.fiscal_year for f in kept if f.forward and f.figure.fiscal_year
+                        and wanted is not None and f.figure.fiscal_year > wanted and f.filed_year == wanted})
+        wanted = later[0] if later else wanted
     kept = [f for f in kept if f.figure.fiscal_year == wanted]
     if query.kind == "percent" and any(f.figure.unit == "%" for f in kept):
         kept = [f for f in kept if f.figure.unit == "%"]  # 'gross margin': the 'Gross margin percentage' row, not

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from app.text.dates import MONTH, MONTHS
 from app.text.periods import YEAR
@@ -66,6 +66,9 @@ class StatementRow:
     raw: str
     title: str | None = field(default=None, compare=False)
     columns: list[str] | None = None
+    highs: list[float | None] | None = field(default=None, compare=False)
+    """For a row with a range cell ('Iron ore shipments (Mt) 18.5 – 19.5 18.4' under 'FY2025 guidance FY2024
+    actual'), each value's upper end (None for a single figure); `values` hold the lower ends. None without one."""
 
 
 @dataclass(frozen=True)
@@ -1189,6 +1192,8 @@ class _Cell:
     reference: bool = False  # '18' written as a note number is: in a header's 'Note' column, no value
     decimals: int = 0  # the places shown: '364.8' → 1
     times: bool = False  # '4.11x': a ratio
+    dash: bool = False  # written as a dash: nil, or the joint of a range
+    high: float | None = None  # a range's upper end ('18.5 – 19.5'): value is its lower end
 
 
 def _values(tokens: list[str]) -> list[_Cell]:
@@ -1204,7 +1209,7 @@ def _values(tokens: list[str]) -> list[_Cell]:
         elif _POINTS.match(token):
             continue  # '0.4 pts': the number before it is the change, in points
         elif _DASH.match(token):
-            cells.append(_Cell(0.0, token.endswith("%")))
+            cells.append(_Cell(0.0, token.endswith("%"), dash=True))
         elif _NOT_AVAILABLE.match(token):
             cells.append(_Cell(None))
         elif (match := _VALUE.match(token)) and not _NOTE_MARK.match(token):
@@ -1245,6 +1250,9 @@ def _align(cells: list[_Cell], periods: list[str], note_column: bool = False) ->
           and all(c.percent or c.decimals > 0 for c in cells[1:] if c.value is not None)):
         cells = cells[1:]  # 'Capital intensity 1 18.8% 19.9% -1.1 pts': a footnote's digit before figures in tenths
     dated_count = len([p for p in periods if not p.endswith("change")])
+    if periods and len(cells) > len(periods) and (ranged := _ranges(cells)) is not None \
+            and len(ranged) in (len(periods), dated_count):
+        cells = ranged  # 'Iron ore shipments (Mt) 18.5 – 19.5 18.4' under 'FY2025 guidance FY2024 actual'
     if (note_column and cells and cells[0].reference and len(cells) != len(periods)
             and len(cells) - 1 in (len(periods), dated_count)):
         cells = cells[1:]
@@ -1257,6 +1265,24 @@ def _align(cells: list[_Cell], periods: list[str], note_column: bool = False) ->
     if dated == periods and plain and len(plain) == len(dated) and cells[:len(plain)] == plain:
         return plain, dated
     return cells, None
+
+
+def _ranges(cells: list[_Cell]) -> list[_Cell] | None:
+    """The cells with each 'low – high' (a number, a dash, a greater number) made one range cell; None when the
+    row has none."""
+    out: list[_Cell] = []
+    i, found = 0, False
+    while i < len(cells):
+        low = cells[i]
+        if (i + 2 < len(cells) and cells[i + 1].dash and not low.dash and not cells[i + 2].dash
+                and low.value is not None and cells[i + 2].value is not None and low.value < cells[i + 2].value
+                and low.percent == cells[i + 2].percent):
+            out.append(replace(low, high=cells[i + 2].value))
+            i, found = i + 3, True
+        else:
+            out.append(low)
+            i += 1
+    return out if found else None
 
 
 def _footnote_digit(cell: _Cell) -> bool:
@@ -1283,8 +1309,9 @@ def _finish_row(row: _OpenRow, unit_in_force: tuple[str | None, _Unit | None]) -
     if periods is None and row.names and len(row.names) == len(cells) and len(set(row.periods)) == 1:
         columns, periods = row.names, row.periods * len(cells)  # segments under one year
     unit, row_scale = _row_unit(label, aligned, currency, declared)
+    highs = [c.high for c in aligned] if any(c.high is not None for c in aligned) else None
     return StatementRow(line_item=label, values=[c.value for c in aligned], periods=periods, unit=unit,
-                        scale=row_scale, raw=" ".join(row.raw), title=row.title, columns=columns)
+                        scale=row_scale, raw=" ".join(row.raw), title=row.title, columns=columns, highs=highs)
 
 
 def _row_unit(label: str, cells: list[_Cell], currency: str | None, declared: _Unit | None) -> tuple[str, str | None]:

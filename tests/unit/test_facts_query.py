@@ -192,6 +192,16 @@ def test_a_margin_asked_is_its_percentage_row_not_the_dollars_named_the_same() -
     assert (best[0].figure.value, best[0].figure.unit) == (11.13, "%")
 
 
+def test_guidance_asked_of_a_years_report_is_the_range_it_gives_for_the_next_year() -> None:
+    table = ("FY2025 guidance FY2024 actual\nIron ore shipments (Mt) 18.5 – 19.5 18.4\n"
+             "Iron ore C1 cost (A$/t) 39 – 42 38.6")
+    q = query("In its FY2024 annual report, what iron ore shipments guidance did Quillfeather Mining give for the "
+              "following financial year?")
+    best = choose(facts_for(q, [evidence(table)]), q)
+    assert sorted((f.figure.value, f.figure.period, f.figure.fiscal_year) for f in best) == [
+        (18.5, "low", 2025), (19.5, "high", 2025)]
+
+
 def test_a_statement_rows_period_columns_give_one_fact_each_dated_by_its_column() -> None:
     q = query("What was Quillfeather Mining's revenue?")
     facts = facts_for(q, [evidence(INCOME)])

@@ -808,3 +808,12 @@ def test_numeric_dates_under_a_weeks_header_are_quarter_columns():
     assert row(statement, "Operating Profit").periods == ["3M 2023-03-25", "3M 2022-03-19"]
     assert read_statement("(in millions)\n52 Weeks Ended\n12/31/2022 12/25/2021\nNet Revenue $ 86,392 $ 79,474"
                           ).rows[0].periods == ["FY2022", "FY2021"]
+
+
+def test_a_guidance_range_is_one_cell_with_its_upper_end_not_a_nil_between_two():
+    text = ("FY2025 guidance FY2024 actual\nIron ore shipments (Mt) 18.5 – 19.5 18.4\n"
+            "Capital expenditure (A$m) 520 – 580 647.0\nNet debt (A$m) 120 – 95")
+    rows = {r.line_item: r for r in read_statement(text).rows}
+    shipped = rows["Iron ore shipments (Mt)"]
+    assert (shipped.values, shipped.periods, shipped.highs) == ([18.5, 18.4], ["FY2025", "FY2024"], [19.5, None])
+    assert rows["Net debt"].highs is None  # a falling pair is no range: '120 – 95' is not read as one
