@@ -479,6 +479,9 @@ CATALOGUE: tuple[Metric, ...] = (
                                       "year-on-year growth"), "%", "change in measure / prior measure"),
 )
 METRICS: dict[str, Metric] = {m.name.lower(): m for m in CATALOGUE}
+REVENUE_GROWTH = _metric("revenue growth", (), "%", "change in revenue / prior revenue")
+"""What a growth judgement rests on ('Is it a high-growth company?'); no alias of the catalogue, so a question that
+asks for revenue growth is still answered by the growth-rate tools, with both years' figures."""
 
 
 def _alias_pattern(alias: str) -> re.Pattern[str]:
@@ -519,9 +522,10 @@ def find_metric(question: str) -> Metric | None:
 
 
 def metric_named(name: str) -> Metric | None:
-    """A catalogue metric by its name or one of its aliases, exactly (case-insensitive)."""
+    """A catalogue metric (or a judgement's: revenue growth) by its name or one of its aliases, exactly
+    (case-insensitive)."""
     wanted = name.strip().lower()
-    return next((m for m in CATALOGUE if wanted in (a.lower() for a in m.aliases)), None)
+    return next((m for m in (*CATALOGUE, REVENUE_GROWTH) if wanted in (a.lower() for a in m.aliases)), None)
 
 
 # --- question definitions -------------------------------------------------------------------------------------
@@ -676,6 +680,8 @@ JUDGEMENTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
      ("debt-to-equity ratio", "interest coverage ratio")),
     ("profitability", re.compile(r"\bprofitab(?:le|ility)\b", re.IGNORECASE),
      ("operating margin", "net margin")),
+    ("growth", re.compile(r"\bhigh[- ]growth\b|\bfast[- ]growing\b|\bgrowing\s+(?:fast|quickly)", re.IGNORECASE),
+     ("revenue growth",)),
 )
 
 
@@ -684,7 +690,8 @@ def judgement(question: str) -> tuple[str, list[Metric]] | None:
     catalogue's ('capital-intensive' -> capex as a share of revenue, fixed asset turnover)."""
     for topic, pattern, names in JUDGEMENTS:
         if pattern.search(question):
-            return topic, find_metrics(question) or [METRICS[n.lower()] for n in names]
+            return topic, find_metrics(question) or [
+                METRICS.get(n.lower()) or REVENUE_GROWTH for n in names]
     return None
 
 
@@ -770,8 +777,8 @@ def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, comp
                 measure: str | None = None, part: bool | str = False) -> FigureLike | None:
     """The figure for one input: same company and year; a full year's figure before a quarter's or a half's,
     unless `part` says the question asks about part of a year (the part it names, 'Q2', first: a ratio of one
-    quarter's earnings to the year's sales is no ratio at all); a label the item answers to (exact before prefix);
-    a statement's row before a figure read from a sentence, then by the order of the item's names, then the
+    quarter's earnings to the year's sales is no ratio at all); a statement's row before a figure read from a
+    sentence; a label the item answers to (exact before prefix), then by the order of the item's names, then the
     shortest; never a percentage for an amount."""
     best: tuple[tuple[int, int, int], FigureLike] | None = None
     for i, f in enumerate(figures):
@@ -785,7 +792,9 @@ def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, comp
         from_prose = 0 if getattr(f, "period", None) else 1  # a statement's row before a sentence's figure
         # a quarter's net sales beside a year's gross profit gave Amcor a 74% gross margin
         other_span = _other_span(getattr(f, "period", None) or "", part)
-        rank = ((other_span, score, from_prose, _name_rank(f.label, item, measure), len(f.label), i)
+        # a statement's row before a sentence's figure, whose subject the reader may have misread ('U.S. sales were
+        # $13.4 billion' is no company's revenue), however exactly its word names the item
+        rank = ((other_span, from_prose, score, _name_rank(f.label, item, measure), len(f.label), i)
                 if score is not None else None)
         if rank is not None and (best is None or rank < best[0]):
             best = (rank, f)

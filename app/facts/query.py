@@ -27,6 +27,7 @@ from typing import Any
 from app.calc_tools import Figure
 from app.facts.prose import COUNT_WORDS, Measure, measure_kind, measured_against_plan, prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
+from app.facts.members import REGION_IN
 from app.text.periods import PART, fiscal_years_named, part_named, years_named
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in
@@ -680,8 +681,14 @@ def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         match = _sentence_match(sentence, query) - (QUALIFIED if _qualified(sentence, figure.value, query) else 0.0)
         if _DISOWNED.search(_clause_before(sentence, figure.value)):
             continue  # 'sales by our partners, which are not recorded as Pellbury revenue, were about £148m
-        named = _SEGMENT_NAMED.search(_clause_before(sentence, figure.value))
+        clause = _clause_before(sentence, figure.value)
+        named = _SEGMENT_NAMED.search(clause)
         segment = named.group("name").strip() if named else PARENT_ENTITY if _PARENT.search(sentence) else None
+        before = sentence[:sentence.find(clause) + len(clause)] if clause in sentence else clause
+        if segment is None and (placed := REGION_IN.search(before)):
+            # 'sales by companies in Europe experienced a decline of 0.6% …, which included operational growth of
+            # 11.0%': Europe's, both
+            segment = placed.group("region") or placed.group("owner")
         heading = _heading_over(doc.text, sentence)
         if segment is None and query.measure.segment and heading and _names(query.measure.segment, heading) \
                 and not _SEGMENT_ELSEWHERE.search(sentence):

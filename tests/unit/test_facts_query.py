@@ -202,6 +202,15 @@ def test_guidance_asked_of_a_years_report_is_the_range_it_gives_for_the_next_yea
         (18.5, "low", 2025), (19.5, "high", 2025)]
 
 
+def test_a_regions_figures_in_a_sentence_are_that_regions_not_the_companys() -> None:
+    text = ("In 2024, sales by companies in Europe experienced a decline of 0.6% as compared to the prior year, which "
+            "included operational growth of 11.0%. International sales were $14.1 billion, a decrease of 2.3%.")
+    q = query("What was Quillfeather Mining's sales growth in 2024?")
+    facts = facts_for(q, [evidence(text)])
+    assert facts and all(f.segment in ("Europe", "International") for f in facts)
+    assert choose(facts, q) == []  # the company's own growth is stated nowhere here
+
+
 def test_a_statement_rows_period_columns_give_one_fact_each_dated_by_its_column() -> None:
     q = query("What was Quillfeather Mining's revenue?")
     facts = facts_for(q, [evidence(INCOME)])
