@@ -1030,7 +1030,7 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
         filed = max((f.filed_year for f in kept if f.filed_year), default=None)
         latest = [y for y in covered if y and (filed is None or y <= filed)]
         wanted = max(latest or [f.figure.fiscal_year or 0 for f in kept])
-    if query.ahead and not any(f.figure.fiscal_year == wanted for f in kept):
+    if query.ahead and year is None and not any(f.figure.fiscal_year == wanted for f in kept):
         # guidance asked of a year's report ('In its FY2024 annual report, what guidance … for the following
         # financial year?'): the forecast for the next year that report gives
         later = sorted({f.figure.fiscal_year for f in kept if f.forward and f.figure.fiscal_year
