@@ -1014,6 +1014,11 @@ def _heading_before(text: str, raw: str) -> str:
 _VALUES_ONLY = re.compile(r"^[\s$£€¥()\-—–+.,%*\d]*\d[\s$£€¥()\-—–+.,%*\d]*$")
 
 
+_RATE_NOUNS = frozenset(analyze("margin margins rate yield"))
+"""A measure that is itself a rate: its per cent row, not the amount named the same ('Gross margin $ 21,368')."""
+_CHANGE_STEMS = frozenset(analyze("growth grow rise fall increase decrease change decline"))
+
+
 def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, segment: str | None = None
            ) -> list[Fact]:
     """The facts that answer the query for one period (`year`, else the query's latest year, else the latest
@@ -1037,7 +1042,8 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
                         and wanted is not None and f.figure.fiscal_year > wanted and f.filed_year == wanted})
         wanted = later[0] if later else wanted
     kept = [f for f in kept if f.figure.fiscal_year == wanted]
-    if query.kind == "percent" and any(f.figure.unit == "%" for f in kept):
+    if (query.measure.stems & _RATE_NOUNS and not query.measure.stems & _CHANGE_STEMS
+            and any(f.figure.unit == "%" for f in kept)):
         kept = [f for f in kept if f.figure.unit == "%"]  # 'gross margin': the 'Gross margin percentage' row, not
         # the dollars of the 'Gross margin' row above it
     origin = {"statement": 0, "table": 1, "text": 2}

@@ -45,7 +45,7 @@ from app.text.questions import is_measure_word, measure_terms, states_measure
 from app.text.terms import abbreviated, abbreviation_heads, nominal_forms, nominal_stem, question_noise, stem_in_words
 from app.text.periods import years_named
 from app.text.units import unit_currency
-from app.metrics import label_match as item_label_match
+from app.metrics import find_metrics, label_match as item_label_match
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from app.turns import Block
 
@@ -1104,6 +1104,10 @@ class Analyst:
             from app.text.dates import read_dates
 
             terms = measure_terms(self.question, self.companies)
+            if named := find_metrics(asked_sentence(self.question)):
+                # a ratio asked ('What payout ratio did its dividend represent?'): a claim must state the ratio,
+                # not one of its inputs ('dividends of $0.20 per share')
+                terms = [set(analyze(alias)) for metric in named for alias in metric.aliases]
             kept = [s for s in sentences if s and not is_boilerplate(s)
                     # a row's cells with no header ('Capital expenditures 460.8 537.6 622.7 684.4 729.3') say
                     # no year: the row readers read rows with their columns, or the row says nothing
@@ -1137,8 +1141,11 @@ class Analyst:
             if self.ask.kind == "extreme" and not _RANKS.search(text):
                 continue  # the largest or smallest asked: a sentence that ranks nothing names no answer
             measure = set(analyze(self.query.measure.phrase))  # a measure's name, not a clause of the question's
-            if (self.ask.kind in ("extreme", "change", "yes_no_change") and 0 < len(measure) <= 3
-                    and not states_measure([measure], text)):
+            words_of_text = set(analyze(text))
+            if 0 < len(measure) <= 3 and (
+                    (self.ask.kind == "extreme" and not states_measure([measure], text))
+                    or (self.ask.kind in ("change", "yes_no_change")
+                        and not all(stem_in_words(m, words_of_text) for m in measure))):
                 continue  # 'which segment had the highest net sales': not a sentence on segment operating profit,
                 # nor 'operating profit growth was driven by net revenue growth' for whose revenue was higher
             words = set(analyze(text))
