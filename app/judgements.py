@@ -69,8 +69,8 @@ CONVENTIONS: tuple[Convention, ...] = (
                "Current assets at least covering current liabilities (a current ratio of one or more) is "
                "usually read as adequate liquidity."),
     Convention("high growth", re.compile(r"(?i)\bhigh[- ]growth\b|\bfast[- ]growing\b|\bgrowing\s+(?:fast|quickly)"),
-               ("revenue growth", "sales growth", "net sales growth"), ("revenue growth", "year-over-year change"),
-               "above", 10.0,
+               ("revenue growth", "sales growth", "net sales growth"),
+               ("year-over-year revenue growth", "year-over-year change"), "above", 10.0,
                "%", "Revenue growth of about a tenth a year or more is usually called high growth."),
     Convention("improving margins", re.compile(
         r"(?i)\b(?:improving|rising|expanding|better)\s+(?:\w+\s+){0,2}margins?\b|\bmargins?\s+(?:\w+\s+){0,1}"

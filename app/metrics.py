@@ -479,7 +479,7 @@ CATALOGUE: tuple[Metric, ...] = (
                                       "year-on-year growth"), "%", "change in measure / prior measure"),
 )
 METRICS: dict[str, Metric] = {m.name.lower(): m for m in CATALOGUE}
-REVENUE_GROWTH = _metric("revenue growth", (), "%", "change in revenue / prior revenue")
+REVENUE_GROWTH = _metric("year-over-year revenue growth", (), "%", "change in revenue / prior revenue")
 """What a growth judgement rests on ('Is it a high-growth company?'); no alias of the catalogue, so a question that
 asks for revenue growth is still answered by the growth-rate tools, with both years' figures."""
 
@@ -681,7 +681,7 @@ JUDGEMENTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("profitability", re.compile(r"\bprofitab(?:le|ility)\b", re.IGNORECASE),
      ("operating margin", "net margin")),
     ("growth", re.compile(r"\bhigh[- ]growth\b|\bfast[- ]growing\b|\bgrowing\s+(?:fast|quickly)", re.IGNORECASE),
-     ("revenue growth",)),
+     ("year-over-year revenue growth",)),
 )
 
 

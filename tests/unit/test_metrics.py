@@ -452,11 +452,11 @@ def test_net_cash_flows_from_operating_activities_is_cash_from_operations():
 
 def test_a_growth_judgement_rests_on_revenue_growth_computed_from_two_years():
     topic, metrics = judgement("Are Quillon's FY2022 financials that of a high growth company?")
-    assert topic == "growth" and [m.name for m in metrics] == ["revenue growth"]
+    assert topic == "growth" and [m.name for m in metrics] == ["year-over-year revenue growth"]
     figures = [fig("Sales to customers", 94943, 2022).model_copy(update={"period": "FY2022"}),
                fig("Sales to customers", 93775, 2021).model_copy(update={"period": "FY2021"}),
                Figure(label="Sales", value=13.4, unit="$bn", company=CO, fiscal_year=2022, source_id="s")]
     chosen = metric_inputs(metrics[0], figures, company=CO, year=2022)
     # the statement's rows, never a sentence's 'U.S. sales were $13.4 billion'
     assert chosen.values == {"revenue_2022": 94943, "revenue_2021": 93775}
-    assert metric("revenue growth", chosen.values, year=2022).rounded(1) == 1.2
+    assert metric("year-over-year revenue growth", chosen.values, year=2022).rounded(1) == 1.2
