@@ -246,12 +246,9 @@ def test_a_calculation_answers_alone_and_claims_are_the_fallback():
 
 
 def test_which_of_two_companies_had_more_compares_them_in_each_ones_currency_and_period():
-    nw = Block(n=1, kind="report", header="[1] Northwind Logistics FY2024, p.39 [table]", source_id="nw-ar",
-               chunk_id="nw-1", company=NW, fiscal_year=2024, page=39,
-               text="| Measure | FY2024 | FY2023 |\n|---|---|---|\n| Revenue (£m) | 1,311.2 | 1,204.6 |")
-    hl = Block(n=2, kind="report", header='[2] Helio Renewables FY2024, section "Financial review" [text]',
-               source_id="hl-ar", chunk_id="hl-1", company=HL, fiscal_year=2024,
-               text="Revenue grew 12.4% to $949.3m in FY2024.")
+    nw = NW_BLOCK.model_copy(update={"text": "| Measure | FY2024 | FY2023 |\n|---|---|---|\n"
+                                             "| Revenue (£m) | 1,311.2 | 1,204.6 |"})
+    hl = HL_BLOCK.model_copy(update={"text": "Revenue grew 12.4% to $949.3m in FY2024."})
     state = {"question": "Which company had higher revenue in FY2024, Northwind or Helio?", "companies": [NW, HL],
              "fiscal_years": [2024], "blocks": [nw, hl], "decision": RouteDecision(needs_retrieval=True)}
     draft = compose_offline(state)
@@ -732,6 +729,15 @@ def test_a_full_year_question_is_not_answered_from_a_half_year_report() -> None:
     assert kept == ["Northwind Logistics' net profit after tax was A$272.1m [1]."]
 
 
+def metric_result(formula: str, inputs: dict[str, Figure], result: float, unit: str = "%") -> CalcResult:
+    """A `metric` tool result over the given input figures ('gross_profit_2022': its figure), as the calculator
+    writes one: the figures' values, a ratio of the first to the rest, the formula."""
+    first, *rest = (f.value for f in inputs.values())
+    expression = f"{first:g} / {' + '.join(f'{v:g}' for v in rest)}" + (" * 100" if unit == "%" else "")
+    return CalcResult(tool="metric", inputs={k: f.value for k, f in inputs.items()}, result=result, unit=unit,
+                      expression=expression, sources=dict(inputs), formula=formula)
+
+
 def test_a_change_in_a_computed_metric_states_both_years_and_the_change_in_points():
     fern = "Ferncliff Tools"
     text = "Income statement ($m)\n| Item | FY2022 | FY2021 |\n|---|---|---|\n| Net sales | 5,000 | 4,600 |\n" \
@@ -744,11 +750,9 @@ def test_a_change_in_a_computed_metric_states_both_years_and_the_change_in_point
                       chunk_id="fern-is")
 
     def margin(year: int, profit: float, sales: float, result: float) -> CalcResult:
-        return CalcResult(tool="metric", inputs={f"gross_profit_{year}": profit, f"revenue_{year}": sales},
-                          result=result, unit="%", expression=f"({profit:g} / {sales:g}) * 100",
-                          sources={f"gross_profit_{year}": fig("Gross profit", profit, year),
-                                   f"revenue_{year}": fig("Net sales", sales, year)},
-                          formula="gross margin = gross profit / revenue")
+        return metric_result("gross margin = gross profit / revenue", {
+            f"gross_profit_{year}": fig("Gross profit", profit, year), f"revenue_{year}": fig("Net sales", sales, year)},
+            result)
 
     results = [margin(2021, 1748, 4600, 38.0), margin(2022, 2000, 5000, 40.0),
                CalcResult(tool="difference", inputs={"a": 40.0, "b": 38.0}, result=2.0, expression="40 - 38")]
@@ -778,11 +782,9 @@ def test_a_yes_no_on_a_ratio_the_question_defines_answers_with_the_ratio_for_bot
                       source_id="jj-q2", chunk_id="jj-q2-p2")
 
     def share(year: int, earnings: float, sales: float, result: float) -> CalcResult:
-        return CalcResult(tool="metric", inputs={f"net_income_{year}": earnings, f"revenue_{year}": sales},
-                          result=result, unit="%", expression=f"({earnings:g} / {sales:g}) * 100",
-                          sources={f"net_income_{year}": fig("Net Earnings/(Loss)", earnings, year),
-                                   f"revenue_{year}": fig("Reported Sales", sales, year)},
-                          formula="net earnings as a percentage of sales = net earnings / sales")
+        return metric_result("net earnings as a percentage of sales = net earnings / sales", {
+            f"net_income_{year}": fig("Net Earnings/(Loss)", earnings, year),
+            f"revenue_{year}": fig("Reported Sales", sales, year)}, result)
 
     results = [share(2022, 4814, 24020, 20.04), share(2023, 5144, 25530, 20.15),
                CalcResult(tool="difference", inputs={"a": 20.15, "b": 20.04}, result=0.11, expression="20.15 - 20.04")]
@@ -809,16 +811,12 @@ def test_a_liquidity_judgement_from_computed_ratios_states_each_to_two_places_an
         return Figure(label=label, value=value, unit="$m", company=co, fiscal_year=2024, source_id="fern-24",
                       chunk_id="fern-bs")
 
-    current = CalcResult(tool="metric", inputs={"current_assets_2024": 29505, "current_liabilities_2024": 29441},
-                         result=1.0022, unit="x", expression="29505 / 29441", formula="current ratio = current "
-                         "assets / current liabilities", sources={"current_assets_2024": fig("Total current assets",
-                                                                                             29505),
-                                                                  "current_liabilities_2024": fig(
-                                                                      "Total current liabilities", 29441)})
-    quick = CalcResult(tool="metric", inputs={"cash_2024": 11258, "current_liabilities_2024": 29441}, result=0.3824,
-                       unit="x", expression="11258 / 29441", formula="quick ratio = cash / current liabilities",
-                       sources={"cash_2024": fig("Cash and cash equivalents", 11258),
-                                "current_liabilities_2024": fig("Total current liabilities", 29441)})
+    liabilities = fig("Total current liabilities", 29441)
+    current = metric_result("current ratio = current assets / current liabilities", {
+        "current_assets_2024": fig("Total current assets", 29505), "current_liabilities_2024": liabilities},
+        1.0022, "x")
+    quick = metric_result("quick ratio = cash / current liabilities", {
+        "cash_2024": fig("Cash and cash equivalents", 11258), "current_liabilities_2024": liabilities}, 0.3824, "x")
     calc = Block(n=2, kind="calculation", header="[2] calculation (ok)", source_id="calculation",
                  text="metric: 29505 / 29441 = 1.0022x\nmetric: 11258 / 29441 = 0.3824x")
     state = {"question": "Is Ferncliff's liquidity healthy?", "companies": [co], "blocks": [report, calc],
