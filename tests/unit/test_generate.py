@@ -902,3 +902,13 @@ def test_a_figure_question_answered_by_no_figure_is_insufficient():
     # the same sentence stays the answer to a question that asks no figure
     state["question"] = "Which non-GAAP measures does Helio Renewables' quarterly report use?"
     assert "Adjusted EBITDA" in compose_offline(state)
+
+
+def test_a_cash_flow_lines_figure_is_the_years_not_a_balance_at_its_end():
+    flows = NW_BLOCK.model_copy(update={"text": "Consolidated Statements of Cash Flows\n($ in millions)\n"
+                                                "June 30, 2024 June 30, 2023\nPurchase of property, plant, and "
+                                                "equipment and other intangible assets (526) (465)"})
+    draft = compose_offline({"question": "How much did Northwind spend on capital expenditures in FY2024?",
+                             "companies": [NW], "fiscal_years": [2024], "blocks": [flows],
+                             "decision": RouteDecision(needs_retrieval=True)})
+    assert "526m in FY2024 [1]" in draft and "at the end of" not in draft, draft

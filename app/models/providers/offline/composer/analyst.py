@@ -85,7 +85,13 @@ def _is_flow(label: str) -> bool:
     """Whether a row's measure is made over a period (revenue, net income, operating costs), not held at a date:
     a dated column of it is the year's figure ('in FY2022'), never 'at the end of' it. 'Accrued expenses' and
     'Income taxes payable' are balances."""
+    if _CASH_FLOW_LINE.search(label):
+        return True  # 'Purchase of property, plant, and equipment and other intangible assets': a year's spending
     return bool(_FLOW.search(label)) and not _BALANCE.search(label)
+
+
+_CASH_FLOW_LINE = re.compile(r"(?i)^\s*(?:purchases?\s+of|payments?\s+(?:for|of|to)|proceeds\s+from|repayments?\s+of|"
+                             r"additions?\s+to|capital\s+expenditures?|acquisitions?\s+of|dividends\s+paid)\b")
 
 
 _MONTH_NAMES = ["", "January", "February", "March", "April", "May", "June", "July", "August", "September",
