@@ -158,7 +158,8 @@ def _measure_terms(question: str, companies: frozenset[str]) -> tuple[frozenset[
     return tuple(frozenset(a) for a in alternatives if a)
 
 
-def states_measure(alternatives: Sequence[set[str]], sentence: str, context: str = "") -> bool:
+def states_measure(alternatives: Sequence[set[str]], sentence: str, context: str = "", *, kindred: bool = False
+                   ) -> bool:
     """Some alternative's words stand together in the sentence (stop words aside): all of them, side by side,
     one other word allowed among three or more ('net interest margin' is not stated by 'net interest expense ...
     margin', 'total assets' not by 'total current assets'); for a
@@ -170,14 +171,14 @@ def states_measure(alternatives: Sequence[set[str]], sentence: str, context: str
     given = {_forward_stem(t) for t in analyze(context)}
     for words in alternatives:
         words = {_forward_stem(w) for w in words}
-        rest = words - matched_terms(words, given)
+        rest = words - matched_terms(words, given, kindred=kindred)
         if not rest:
             return True
         need = len(rest) if len(rest) <= 3 else math.ceil(MIN_LONG_COVERAGE * len(rest))
         width = len(rest) + (1 if len(rest) >= 3 else 0)  # 'total assets' is not 'total current assets'
         for tokens in readings:
             for start in range(len(tokens)):
-                if len(matched_terms(rest, set(tokens[start:start + width]))) >= need:
+                if len(matched_terms(rest, set(tokens[start:start + width]), kindred=kindred)) >= need:
                     return True
     return False
 

@@ -92,7 +92,7 @@ def stem_in_words(stem: str, words: set[str] | frozenset[str]) -> bool:
                                                 and len(os.path.commonprefix([w, stem])) >= max(len(w), len(stem)) - 3
                                                 for w in words)):
         return True  # 'acquisit' / 'acquir'; not 'sharebuyback' / 'sharehold'
-    if nominal_stem(stem) in words or kindred_in(stem, words):
+    if nominal_stem(stem) in words:
         return True
     root = _root(stem)
     return len(root) >= 4 and any(_root(w) == root for w in words)
@@ -107,13 +107,13 @@ def nominal_forms(text: str) -> list[str]:
     return list(dict.fromkeys(_NOMINALS[w] for w in re.findall(r"[a-z]+", text.casefold()) if w in _NOMINALS))
 
 
-def matched_terms(topic: set[str], terms: set[str]) -> set[str]:
+def matched_terms(topic: set[str], terms: set[str], *, kindred: bool = False) -> set[str]:
     """Topic terms found among `terms`, exactly or, for words of 5+ letters, by a shared 5-letter stem prefix:
     the stemmer keeps "acquire" (acquir) and "acquisition" (acquisit) apart, a reader does not; or a verb by the
     noun reports write for it ('retain': 'retention', `_NOMINALS`)."""
     prefixes = {t[:5] for t in terms if len(t) >= 5 and t.isalpha()}
     return {t for t in topic if t in terms or (len(t) >= 5 and t.isalpha() and t[:5] in prefixes)
-            or nominal_stem(t) in terms or kindred_in(t, terms)}
+            or nominal_stem(t) in terms or (kindred and kindred_in(t, terms))}
 
 
 def sentence_support(topic: set[str], sentence: str, years: Sequence[int] = ()) -> float:

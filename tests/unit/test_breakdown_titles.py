@@ -105,3 +105,10 @@ def test_a_figure_claim_that_is_a_rows_cells_without_its_header_is_no_answer():
     assert asked.on_topic(["Capital expenditures 460.8 537.6 622.7 684.4 729.3 [1]."]) == []
     stated = "Capital expenditures were $460.8 million in fiscal 2020 [1]."
     assert asked.on_topic([stated]) == [stated]
+
+
+def test_an_amount_asked_is_not_answered_by_a_claim_of_shares_or_rates_alone():
+    asked = Analyst({"blocks": [], "companies": [CO]}, "What was Lakeshore's total debt at the end of 2022?")
+    share = "Total debt represented 34.1% of total capital in 2022 and 31.3% of total capital in 2021 [1]."
+    amount = "The total debt balance at the end of 2022 was $39.7 billion [1]."
+    assert asked.on_topic([share]) == [] and asked.on_topic([amount]) == [amount]

@@ -30,7 +30,7 @@ from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_me
                               two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_direction
 from app.facts.members import SEGMENT_ASKED, asked_kind_of_member, member_statement
-from app.facts.prose import is_row_line, prose_facts, whole_sentences
+from app.facts.prose import figures_located, is_row_line, prose_facts, whole_sentences
 from app.facts.revisions import REVISION_ASKED, best_revision
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure, possessive
@@ -90,6 +90,9 @@ def _is_flow(label: str) -> bool:
     return bool(_FLOW.search(label)) and not _BALANCE.search(label)
 
 
+_RATE_LIKE = re.compile(r"(?i)\b(?:comparable|same[- ]store|like[- ]for[- ]like|organic|growth|change|margin|rate|"
+                        r"yield|ratio|share|percent\w*)\b")
+"""Measures stated as per cents though their words name an amount ('comparable sales', 'organic growth')."""
 _CASH_FLOW_LINE = re.compile(r"(?i)^\s*(?:purchases?\s+of|payments?\s+(?:for|of|to)|proceeds\s+from|repayments?\s+of|"
                              r"additions?\s+to|capital\s+expenditures?|acquisitions?\s+of|dividends\s+paid)\b")
 
@@ -492,7 +495,8 @@ class Analyst:
                 said = re.sub(r"\d[\d,.]*", " ", said)
         else:
             said, context = fact.figure.label, " ".join(x for x in (segment, fact.context) if x)
-        if states_measure(measure_terms(self.question, self.companies), said, context):
+        # a fact read for the measure ('restructuring costs') may be stated in its kindred word ('charges')
+        if states_measure(measure_terms(self.question, self.companies), said, context, kindred=True):
             return True
         # a measure of three words or more may be named by all but one ('Prepaid subscribers' in the wireless
         # table for 'prepaid wireless subscribers'), never without the segment asked (it is in `context`), and
@@ -501,11 +505,11 @@ class Analyst:
         words = set(self.query.measure.stems)
         have = set(analyze(f"{said} {context}"))
         hits = len({w for w in words if stem_in_words(w, have)})
-        # the word that leads the measure qualifies it, and is never the one left out: 'Cash flows' is no
+        # the word that leads a named metric qualifies it, and is never the one left out: 'Cash flows' is no
         # 'free cash flow'
         lead = analyze(self.query.measure.phrase)[:1]
-        if len(words) < 5 and lead and not stem_in_words(lead[0], have):
-            return False
+        if lead and not stem_in_words(lead[0], have) and find_metrics(self.query.measure.phrase):
+            return False  # a metric's qualifier left out names another measure ('cash flow' for free cash flow)
         return (len(words) >= 3 and hits >= len(words) - 1) or (len(words) >= 5 and 2 * hits >= len(words))
 
     def names_asked_in(self, text: str) -> bool:
@@ -1135,7 +1139,15 @@ class Analyst:
             if self.ask.loose:
                 return kept
             carried = [s for i, s in enumerate(kept) if self.names_asked_in(" ".join(kept[:i + 1]))]
-            return carried if self.names_asked_in(" ".join(carried)) else []
+            if not self.names_asked_in(" ".join(carried)):
+                return []
+            if self.query.kind == "money" and not _RATE_LIKE.search(self.query.measure.phrase):
+                # an amount asked: a claim whose figures are all shares or rates ('Total debt represented 34.1% of
+                # total capital') states none, unless a claim with an amount goes with it
+                amounts = [any(f.kind == "money" for f in figures_located(re.sub(r"\[\d+\]", "", s))) for s in carried]
+                if not any(amounts):
+                    return []
+            return carried
         key = self.key_stems()
         kept = []
         for sentence in sentences:
