@@ -309,8 +309,7 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
     for fig in located:
         if _IMPACT_OF.search(sentence[max(0, fig.start - 60):fig.start]) and not measure.stems & _IMPACT_WORDS:
             continue  # 'the impact of divestitures on sales growth was a negative impact of 0.1%': not the growth
-        changed = _CHANGE_IN.match(sentence[fig.end:]) or (
-            fig.unit != "%" and _CHANGED_BY.search(sentence[max(0, fig.start - 40):fig.start]))
+        changed = _CHANGE_IN.match(sentence[fig.end:]) or _CHANGED_BY.search(sentence[max(0, fig.start - 60):fig.start])
         if changed and not measure.stems & _CHANGE_WORDS:
             continue  # 'a $208.1 million increase in content expenses', 'revenue … increased $845.8 million': a
             # change of something, not its level
@@ -330,10 +329,10 @@ _IMPACT_WORDS = frozenset(analyze("impact effect"))
 _CHANGE_IN = re.compile(r"(?i)\s*(?:million|billion|thousand|m|bn|k)?\s*(?:year-over-year\s+|year-on-year\s+)?"
                         r"(?:increase|decrease|rise|decline|reduction|growth|drop|improvement|deterioration)\s+in\b")
 _CHANGED_BY = re.compile(r"(?i)\b(?:increased|decreased|rose|fell|grew|declined|improved|dropped|jumped|"
-                         r"climbed|was\s+up|were\s+up|was\s+down|were\s+down)\s+(?:by\s+)?(?:approximately\s+|"
-                         r"about\s+|nearly\s+|almost\s+|some\s+)?$")
-"""'increased $845.8 million', 'fell by about $12 million': the amount after the verb is the change (a level
-follows 'to')."""
+                         r"climbed|was\s+up|were\s+up|was\s+down|were\s+down)(?:\s+(?!to\b|from\b|at\b)[a-z]+){0,2}"
+                         r"\s+(?:by\s+)?(?:approximately\s+|about\s+|nearly\s+|almost\s+|some\s+)?$")
+"""'increased $845.8 million', 'fell by about $12 million', 'grew revenue 12.4%': the figure after the verb is the
+change (a level follows 'to')."""
 _CHANGE_WORDS = frozenset(analyze("increase decrease change growth rise decline reduction"))
 
 

@@ -300,3 +300,10 @@ def test_a_table_row_with_spaced_units_is_no_sentence() -> None:
     assert is_row_line("Total restructuring and impairment charges $ 411 $ 247 $ 289")
     assert is_row_line("Gross margin percentage 11.13 % 11.20 % 11.02 %")
     assert not is_row_line("Revenue rose 5 % to $ 12 million")
+
+
+def test_a_per_cent_after_a_growth_verb_and_its_object_is_the_growth_not_a_share() -> None:
+    text = ("Contract warehousing, our highest-margin segment, grew revenue 12.4% to £437.2m and now represents one "
+            "third of Group revenue.")
+    assert read(text, "share group revenue", "percent") == []
+    assert read(text, "revenue growth", "percent") == [(12.4, "%", 2024)]
