@@ -482,6 +482,9 @@ METRICS: dict[str, Metric] = {m.name.lower(): m for m in CATALOGUE}
 REVENUE_GROWTH = _metric("year-over-year revenue growth", (), "%", "change in revenue / prior revenue")
 """What a growth judgement rests on ('Is it a high-growth company?'); no alias of the catalogue, so a question that
 asks for revenue growth is still answered by the growth-rate tools, with both years' figures."""
+JUDGED_ONLY: tuple[Metric, ...] = (REVENUE_GROWTH,)
+"""Metrics a judgement rests on that no question names: the calculator knows them by name, `find_metrics` not."""
+_KNOWN: dict[str, Metric] = {m.name.lower(): m for m in (*CATALOGUE, *JUDGED_ONLY)}
 
 
 def _alias_pattern(alias: str) -> re.Pattern[str]:
@@ -525,7 +528,7 @@ def metric_named(name: str) -> Metric | None:
     """A catalogue metric (or a judgement's: revenue growth) by its name or one of its aliases, exactly
     (case-insensitive)."""
     wanted = name.strip().lower()
-    return next((m for m in (*CATALOGUE, REVENUE_GROWTH) if wanted in (a.lower() for a in m.aliases)), None)
+    return next((m for m in _KNOWN.values() if wanted in (a.lower() for a in m.aliases)), None)
 
 
 # --- question definitions -------------------------------------------------------------------------------------
@@ -690,8 +693,7 @@ def judgement(question: str) -> tuple[str, list[Metric]] | None:
     catalogue's ('capital-intensive' -> capex as a share of revenue, fixed asset turnover)."""
     for topic, pattern, names in JUDGEMENTS:
         if pattern.search(question):
-            return topic, find_metrics(question) or [
-                METRICS.get(n.lower()) or REVENUE_GROWTH for n in names]
+            return topic, find_metrics(question) or [_KNOWN[n.lower()] for n in names]
     return None
 
 

@@ -1118,23 +1118,25 @@ class Analyst:
                 # a ratio asked ('What payout ratio did its dividend represent?'): a claim must state the ratio,
                 # not one of its inputs ('dividends of $0.20 per share')
                 terms = [set(analyze(alias)) for metric in named for alias in metric.aliases]
+            bare = {s: re.sub(r"\[\d+\]", "", s) for s in sentences}  # each claim without its citation marks
+            ended = {s: re.sub(r"\s*(?:\[\d+\])+\s*\.?$", "", s).strip() for s in sentences}  # nor its closing ones
             kept = [s for s in sentences if s and not is_boilerplate(s)
                     # a row's cells with no header ('Capital expenditures 460.8 537.6 622.7 684.4 729.3') say
                     # no year: the row readers read rows with their columns, or the row says nothing
-                    and not is_row_line(re.sub(r"\s*(?:\[\d+\])+\s*\.?$", "", s).strip())
+                    and not is_row_line(ended[s])
                     # a lead-in to a table ('long-term debt consisted of the following:') states nothing itself
-                    and not re.sub(r"\s*(?:\[\d+\])+\s*\.?$", "", s).rstrip().endswith(":")
+                    and not ended[s].endswith(":")
                     and (s[:1].isupper() or s[:1].isdigit() or s[:1] in "$£€¥\"'" or re.match(r"\(\w{1,3}\)\s", s))
-                    and (self.ask.loose or re.search(r"\d", read_dates(re.sub(r"\[\d+\]", "", s))[2]))
+                    and (self.ask.loose or re.search(r"\d", read_dates(bare[s])[2]))
                     # a figure of the measure asked, not another row of the same page ('employees at year end'
                     # for 'market capitalisation', 'net capital expenditure' for 'return on capital employed')
-                    and (self.ask.loose or not terms or states_measure(terms, re.sub(r"\[\d+\]", "", s)))]
+                    and (self.ask.loose or not terms or states_measure(terms, bare[s]))]
             # the names the measure asked holds ('revenue in China') stand in the claim or in one before it: one
             # that names Project Bedrock carries the next that states its charge, but the group's revenue before
             # a sentence on the Media segment is no Media revenue
             if self.query.kind == "count" and self.query.count_stems and not self.ask.loose:
                 # a count's claim counts the things asked: not '214 new patent applications' for patents
-                kept = [s for s in kept if prose_facts(re.sub(r"\[\d+\]", "", s), self.query.prose_measure(),
+                kept = [s for s in kept if prose_facts(bare[s], self.query.prose_measure(),
                                                        company=None, fiscal_year=None, source_id="claim")]
             if self.ask.loose:
                 return kept
@@ -1144,11 +1146,11 @@ class Analyst:
             if self.query.kind == "money" and not _RATE_LIKE.search(self.query.measure.phrase):
                 # an amount asked: a claim whose figures are all shares or rates ('Total debt represented 34.1% of
                 # total capital') states none, unless a claim with an amount goes with it
-                amounts = [any(f.kind == "money" for f in figures_located(re.sub(r"\[\d+\]", "", s))) for s in carried]
-                if not any(amounts):
+                if not any(f.kind == "money" for s in carried for f in figures_located(bare[s])):
                     return []
             return carried
         key = self.key_stems()
+        measure = set(analyze(self.query.measure.phrase))  # a measure's name, not a clause of the question's
         kept = []
         for sentence in sentences:
             text = re.sub(r"\s*(?:\[\d+\])+", "", sentence).strip().rstrip(".").strip()
@@ -1158,15 +1160,13 @@ class Analyst:
                 continue
             if self.ask.kind == "extreme" and not _RANKS.search(text):
                 continue  # the largest or smallest asked: a sentence that ranks nothing names no answer
-            measure = set(analyze(self.query.measure.phrase))  # a measure's name, not a clause of the question's
-            words_of_text = set(analyze(text))
+            words = set(analyze(text))
             if 0 < len(measure) <= 3 and (
                     (self.ask.kind == "extreme" and not states_measure([measure], text))
                     or (self.ask.kind in ("change", "yes_no_change")
-                        and not all(stem_in_words(m, words_of_text) for m in measure))):
+                        and not all(stem_in_words(m, words) for m in measure))):
                 continue  # 'which segment had the highest net sales': not a sentence on segment operating profit,
                 # nor 'operating profit growth was driven by net revenue growth' for whose revenue was higher
-            words = set(analyze(text))
             if key and 2 * len({k for k in key if stem_in_words(k, words)}) < len(key):
                 continue
             kept.append(sentence)
