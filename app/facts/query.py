@@ -255,6 +255,8 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         if not row.periods:
             continue
         match = label_match(row.line_item, query)
+        if match <= 0 and row.title:
+            match = label_match(f"{_qualifiers_said(row.title, query)} {row.line_item}", query)
         if match <= 0:
             continue
         if query.kind == "count" and (row.unit == "%" or "%" in row.line_item or _counts_money(row.line_item, query)):
@@ -616,7 +618,8 @@ _MEASURE_WORDS = frozenset(analyze(
 """Words of a title that say what is measured ('Net debt and leverage'), so the title names no member."""
 _GENERIC_TITLE = re.compile(r"(?i)\b(?:data|metrics?|information|figures|numbers|indicators|kpis?|statistics|"
                             r"highlights|summary|overview|analysis|notes?|reconciliation|schedule|movements?|"
-                            r"continued|cont\.?|unaudited|restated|millions?|thousands?|billions?)\b|\d")
+                            r"continued|cont\.?|unaudited|restated|millions?|thousands?|billions?|adjusted|underlying|"
+                            r"statutory|reported|non-gaap|gaap|ifrs|pro\s+forma)\b|\d")
 _COMPANY_FORM = re.compile(r"(?i)\b(?:inc|ltd|limited|plc|ag|se|sa|nv|corp|corporation|co|llc|lp|group)\b\.?")
 
 
@@ -848,6 +851,14 @@ def names_the_other(figure: Figure, query: FactQuery) -> bool:
     near = _said_before(figure)
     return any(asked.search(query.measure.phrase) and other.search(near) and not asked.search(near)
                for asked, other in _OPPOSITES)
+
+
+def _qualifiers_said(title: str, query: FactQuery) -> str:
+    """The qualifiers the question asks ('adjusted EBITDA') that a table's title says of all its rows ('Adjusted
+    non-GAAP results' over 'EBITDA 2,117 2,018'), as words to read with a row's label; '' for none."""
+    asked = {m.group(0).lower() for m in _QUALIFYING.finditer(query.measure.phrase)}
+    return " ".join(dict.fromkeys(m.group(0).lower() for m in _QUALIFYING.finditer(title)
+                                  if m.group(0).lower() in asked))
 
 
 def _unasked_qualifier(text: str, query: FactQuery) -> bool:

@@ -100,7 +100,17 @@ def is_measure_word(word: str) -> bool:
     revenue …', 'the Number of patents'), not a name of its own ('Foodservice', 'China'), however it is
     capitalised: the statements' line item names and the metric catalogue's, and the quantities questions ask."""
     lowered = word.lower().strip("'’")
-    return lowered in _measure_vocabulary() or bool(_QUANTITY.fullmatch(lowered))
+    return lowered in _measure_vocabulary() or is_qualifier_word(lowered) or bool(_QUANTITY.fullmatch(lowered))
+
+
+def is_qualifier_word(word: str) -> bool:
+    """Whether a word qualifies a measure ('Adjusted', 'non-GAAP', 'underlying'), however capitalised."""
+    return word.lower() in _QUALIFIER_WORDS
+
+
+_QUALIFIER_WORDS = frozenset({"adjusted", "underlying", "reported", "organic", "comparable", "statutory", "normalised",
+                              "normalized", "non", "gaap", "non-gaap", "ifrs"})
+"""Words that qualify a measure ('Adjusted Non GAAP EBITDA'), however capitalised: no names."""
 
 
 def asks_for_figure(question: str) -> bool:

@@ -125,7 +125,7 @@ _PERIOD_ITEMS = re.compile(
     rf"|(?P<half_word>\b(?:first|second)\s+half\b(?:\s+(?:of\s+)?(?:fiscal\s+)?{YEAR})?)"
     rf"|(?P<fiscal_month>\bFY\s?(?:1[0-2]|0?[1-9])/{YEAR}\b|\bFY\s?{YEAR}/(?:1[0-2]|0?[1-9])\b(?!\d))"
     rf"|(?P<fiscal>\b(?:FY\s?'?|fiscal\s+(?:year\s+)?){_YEAR_OR_SHORT}\b)"
-    r"|(?P<pct_change>%\s*(?:change|chg)\b|\bpercent(?:age)?\s+change\b|\bchange\s+in\s+%|\bchange\s*%)"
+    r"|(?P<pct_change>%\s*(?:change|chg)\b|[∆Δ]\s?%|\bpercent(?:age)?\s+change\b|\bchange\s+in\s+%|\bchange\s*%)"
     r"|(?P<change>\bchange\b|\bvariance\b|\bincrease\s*\(decrease\))"
     r"|(?P<months>\b(?:three|six|nine|twelve|3|6|9|12)[\s-]+months?\b|\bhalf[\s-]?years?\b)"
     r"|(?P<weeks>\b(?:12|13|16|17|24|26|36|39|52|53)[\s-]+weeks?\b)"
@@ -170,8 +170,10 @@ _PERCENT_LABEL = re.compile(r"(?i)\(%\)|\bpercent(?:age)?\b|\bas a % of\b|%\s*$"
 _BASIC_DILUTED = re.compile(r"(?i)^(?:basic|diluted|basic and diluted)$")
 
 # A header's column unit, written under or beside each column: '£m', '$m', '€m', 'A$m', '(£m)', 'CHFm'
-_UNIT_TOKEN = re.compile(rf"^\(?(?:[A-Z]{{0,3}}[$£€¥]|[A-Z]{{3}})\s?{SHORT_SCALE}\)?$")
+_UNIT_TOKEN = re.compile(rf"^\(?(?:[A-Z]{{0,3}}[$£€¥]|[A-Z]{{3}})\s?(?:{SHORT_SCALE}|(?i:thousands?|millions?|billions?))\)?$")
 _NOTE_WORD = re.compile(r"(?i)^notes?$")
+_BARE_CURRENCY = re.compile(r"^\(?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3})$")
+_SCALE_WORD = re.compile(r"(?i)^(?:thousands?|millions?|billions?)\)?$")
 _UNIT_START = re.compile(r"\(?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3}|(?i:in|thousands?|millions?|billions?)$)")
 _NOTE_IN = re.compile(r"(?i)\bnotes?\b")
 _UNIT_HINT = re.compile(r"[$£€¥]|(?i:thousand|million|billion|\byen\b)|\b[A-Z]{3}\s?(?:mn|bn|m|k)\b")
@@ -184,6 +186,7 @@ _DATING = re.compile(r"(?i)\b(?:ended|ending|as\s+(?:at|of))\b")
 _TITLE_MAX_WORDS = 8
 _RUNS_ON = {"for", "and", "of", "in", "to", "the", "at", "by", "from", "with", "between", "on", "as", "or", "than",
             "versus", "vs", "vs.", "since", "until", "during", "over", "into", "a", "an", "was", "were", "is", "are"}
+_CHANGE_MARK = re.compile(r"^[∆Δ]%$")
 _TITLED_NOISE = re.compile(r"(?i)\b(?:and|to|or|for|the|as|at|except|per|share|amounts|data)\b")
 _MAX_TITLE_SPAN = 5  # the years of a titled header's columns lie within this many years of each other
 _YEAR_SEEN = re.compile(rf"(?<!\d){YEAR}(?!\d)|\bFY\s?'?\d{{2}}\b")
@@ -830,7 +833,7 @@ def _header_line(text: str, *, continuing: bool) -> _HeaderLine | None:
     tokens = text.split()
     hinted = bool(_UNIT_HINT.search(text))  # most lines name no unit: the unit readers are skipped
     units, lead = _leading_units(tokens) if hinted else ([], 0)
-    body = tokens[lead:]
+    body = _units_joined(tokens[lead:]) if hinted else tokens[lead:]
     inner = [t for t in body if _UNIT_TOKEN.match(t) and unit_declarations(t)] if hinted else []
     words = [t for t in body if t not in inner] if inner else body
     note = bool(_NOTE_IN.search(text)) and any(_NOTE_WORD.match(t) for t in words)
@@ -853,6 +856,18 @@ def _header_line(text: str, *, continuing: bool) -> _HeaderLine | None:
     if continuing and lead and body:
         return _HeaderLine(None, tuple(units), rest=" ".join(body))
     return None
+
+
+def _units_joined(tokens: list[str]) -> list[str]:
+    """A currency sign and the scale word after it as one column unit: '2023 $ million 2022 $ million' reads as
+    '2023 $million 2022 $million', each year's column unit beside it."""
+    out: list[str] = []
+    for token in tokens:
+        if out and _BARE_CURRENCY.match(out[-1]) and _SCALE_WORD.match(token):
+            out[-1] += " " + token
+        else:
+            out.append(token)
+    return out
 
 
 def _leading_units(tokens: list[str]) -> tuple[list[UnitDeclaration], int]:
@@ -888,7 +903,14 @@ def _titled(words: list[str]) -> tuple[str, str] | None:
         years = [int(y) for c in header.columns for y in re.findall(YEAR, c)]
         if len(years) < 2 or max(years) - min(years) > _MAX_TITLE_SPAN:
             return None
-        title = " ".join(words[:size])
+        head = words[:size]
+        marks = [i for i, w in enumerate(head) if _CHANGE_MARK.match(w)]
+        if marks and marks[-1] < size - 1:
+            # '… currency ∆% Adjusted results 2022 2023': the change columns' names came first off the page, their
+            # cells come after the years'
+            head = head[marks[-1] + 1:]
+            suffix = " ".join([suffix, *(words[i] for i in marks)])
+        title = " ".join(head)
         last = words[size - 1]
         if (not (title[:1].isupper() or title[:1].isdigit()) or last.lower() in _RUNS_ON or _is_value_token(last)
                 or title.endswith((".", ",", ";", ":")) or not _WORD.search(title)):
@@ -1243,7 +1265,8 @@ def _number(match: re.Match[str], negative: bool, *, note: bool, reference: bool
 def _align(cells: list[_Cell], periods: list[str], note_column: bool = False) -> tuple[list[_Cell], list[str] | None]:
     """Cells and the periods they belong to, or None when the counts disagree. A leading '(1)' is a footnote
     when without it the counts agree, and so is a leading '18' under a header with a 'Note' column; missing
-    trailing change columns and extra trailing percentages (an unlabelled '% change') are allowed."""
+    trailing change columns, extra trailing percentages (an unlabelled '% change') and up to two extra cells after
+    a change column (more change columns) are allowed."""
     if cells and cells[0].note and len(cells) == len(periods) + 1:
         cells = cells[1:]
     elif (len(cells) == len(periods) + 1 and _footnote_digit(cells[0])
@@ -1261,6 +1284,10 @@ def _align(cells: list[_Cell], periods: list[str], note_column: bool = False) ->
     dated = [p for p in periods if not p.endswith("change")]
     if dated and len(cells) == len(dated) and dated == periods[:len(dated)]:
         return cells, dated
+    if periods and periods[-1].endswith("change") and 0 < len(cells) - len(periods) <= 2:
+        # 'Reported ∆%' above the header line and 'currency ∆%' on it: the first change column's name was lost off
+        # the page, its cells follow the named change column's
+        return cells, periods + [periods[-1]] * (len(cells) - len(periods))
     plain = [c for c in cells if not c.percent]
     if dated == periods and plain and len(plain) == len(dated) and cells[:len(plain)] == plain:
         return plain, dated

@@ -54,3 +54,45 @@ def test_a_closed_groups_statements_are_no_group_figures():
     assert names_parent_entity("Deed of Cross Guarantee\nConsolidated Statements of Income\n($ in millions)")
     assert names_parent_entity("The entities in the Closed Group are listed below.")
     assert not names_parent_entity("Consolidated Statements of Income\n($ in millions)\nNet sales $ 14,694")
+
+
+_RELEASE = """Reported ∆%
+Comparable
+constant
+currency ∆% Adjusted non-GAAP results 2023 $ million 2024 $ million
+Net sales 9,410 9,655 3 2
+EBITDA 1,302 1,371 5 4
+Free Cash Flow 610 655"""
+"""An earnings release's summary table as a PDF extractor gives it: the change columns' names come off the page
+before the years, each year's column unit is written after it, and the title says every row is adjusted."""
+
+
+def test_years_with_their_column_units_and_change_columns_named_first_are_read():
+    from app.text.statements import read_statement
+
+    statement = read_statement(_RELEASE)
+    assert statement.periods[:2] == ["FY2023", "FY2024"] and (statement.currency, statement.scale) == ("$", "millions")
+    ebitda = next(r for r in statement.rows if r.line_item == "EBITDA")
+    assert ebitda.values[:2] == [1302.0, 1371.0] and ebitda.periods[2:] == ["% change", "% change"]
+    assert ebitda.title == "Adjusted non-GAAP results"
+
+
+def test_an_adjusted_measure_is_read_from_a_row_its_tables_title_qualifies():
+    from app.models.providers.offline.composer import compose_offline
+    from app.turns import Block
+
+    text = _RELEASE
+    blocks = [Block(n=1, kind="report", header="[1] Corvane Packaging FY2024, p.1 [text]", source_id="cv-1",
+                    chunk_id="cv-1", company="Corvane Packaging", fiscal_year=2024, page=1,
+                    text="EBITDA was affected by higher energy costs."),
+              Block(n=2, kind="report", header="[2] Corvane Packaging FY2024, p.2 [text]", source_id="cv-2",
+                    chunk_id="cv-2", company="Corvane Packaging", fiscal_year=2024, page=2, text=text)]
+    state = {"question": "What Was Corvane's Adjusted Non GAAP EBITDA for FY 2024?", "companies": ["Corvane Packaging"],
+             "fiscal_years": [2024], "blocks": blocks}
+    answer = compose_offline(state)
+    assert answer.startswith("Corvane Packaging's adjusted non-GAAP EBITDA was $1,371m in FY2024 [2]"), answer
+    # the title qualifies its rows: it names no segment, so the company's figure is no segment's
+    from app.facts.query import facts_for, read_query
+
+    facts = facts_for(read_query("What was adjusted EBITDA in FY2024?", ["Corvane Packaging"], [2024]), blocks)
+    assert {(f.figure.value, f.segment) for f in facts} >= {(1371.0, None)}

@@ -41,7 +41,7 @@ from app.text.measures import MembersCompared, members_compared, without_short_n
 from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask,
                                      said_otherwise)
 from app.text.sentences import is_boilerplate
-from app.text.questions import is_measure_word, measure_terms, states_measure
+from app.text.questions import is_measure_word, is_qualifier_word, measure_terms, states_measure
 from app.text.terms import abbreviated, abbreviation_heads, nominal_forms, nominal_stem, question_noise, stem_in_words
 from app.text.periods import years_named
 from app.text.units import unit_currency
@@ -129,7 +129,7 @@ class Analyst:
         segment = self.query.measure.segment
         measure = self.measure_words(fact)
         label = re.sub(r"\s*\([^)]*\)", "", fact.figure.label).strip()  # 'Machine tools delivered (units)'
-        if fact.origin != "text" and label and not _says(label, measure):
+        if fact.origin != "text" and label and not _says(f"{label} {_qualifiers_of(fact.context)}", measure):
             counted = self.query.measure.count_noun
             if counted and _says(label, counted) and len(label.split()) <= 6:
                 # 'number of machine tools delivered', as the row 'Machine tools delivered (units)' says
@@ -150,8 +150,9 @@ class Analyst:
         if self.query.measure.count_noun and self.query.kind == "count":
             return f"number of {self.query.measure.count_noun}"
         phrase = self.query.measure.phrase.strip()
+        phrase = re.sub(r"(?i)\bnon[\s-]gaap\b", "non-GAAP", phrase)
         unnamed = [w for w in phrase.split() if sum(c.isupper() for c in w) >= 2 and w not in fact.figure.label
-                   and w not in fact.figure.quote]
+                   and w not in fact.figure.quote and w not in fact.context]
         if (not _plain_phrase(phrase) or unnamed) and fact.origin != "text":
             return _lower_first(fact.figure.label)
         if not _plain_phrase(phrase):
@@ -479,8 +480,8 @@ class Analyst:
             heading = _heading_over(block.text, fact.figure.quote) if block is not None else None
             own = " ".join([heading or "", section_of(block) if block is not None else "",
                             _up_to_figure(fact.figure.quote, fact.figure.value)])
-        else:
-            own = f"{fact.figure.label} {fact.figure.quote}"
+        else:  # and its table's title ('Adjusted non-GAAP results' over 'EBITDA 2,117 2,018')
+            own = f"{fact.figure.label} {fact.figure.quote} {fact.context}"
         if not self.names_asked_in(f"{own} {fact.segment or ''}"):
             return False
         if fact.origin != "text" and self.query.items and item_label_match(fact.figure.label, self.query.items[0]) \
@@ -1314,6 +1315,11 @@ def two_changes(a: str, ca: float, b: str, cb: float, noun: str, when: str) -> s
 def _lower_first(label: str) -> str:
     label = label.strip()
     return label[:1].lower() + label[1:] if label[1:2].islower() else label
+
+
+def _qualifiers_of(title: str) -> str:
+    """The qualifying words a table's title says of its rows ('Adjusted non-GAAP results' → 'Adjusted non-GAAP')."""
+    return " ".join(w for w in title.split() if is_qualifier_word(w.strip("(),:")))
 
 
 def _says(label: str, measure: str) -> bool:
