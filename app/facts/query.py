@@ -145,6 +145,8 @@ class Fact:
     context: str = field(default="", compare=False)
     filed_year: int | None = None
     """The fiscal year of the filing it was read from."""
+    of_total: float | None = None
+    """A table member's: the total its table states for the member's period, when the members add up to it."""
 
 
 class Doc:
@@ -413,6 +415,10 @@ def row_members(noun: str, query: FactQuery, docs: Iterable[Doc], companies: Seq
     chunk not read could be the largest; rows read by their heading are ranked only then. A statement the
     question names ('on the balance sheet') must be the table's."""
     stems = set(analyze(noun))
+    group = set(analyze(group_named(question)))
+    kind = stems  # what the table must be about besides the group: the kind ranked ('debt')
+    if group:  # 'the largest … among the short-term investments': the rows under that heading, its row their total
+        stems = group
     if not stems:
         return []
     docs = sorted(docs, key=_chunk_order)  # a page's chunks top down: a row's section is read where it starts
@@ -434,7 +440,10 @@ def row_members(noun: str, query: FactQuery, docs: Iterable[Doc], companies: Seq
             # a heading names the kind as a class when it is short ('Liabilities', 'Current liabilities'); a longer
             # one names one member ('Cash flows from financing activities' over its own detail rows)
             nearest = analyze(section)
-            grand = bool(stems & words) and words - stems <= {"total"} and "total" in words
+            grand = bool(stems & words) and words - stems <= {"total"} and ("total" in words or
+                                                                         bool(group) and words == group)
+            if group and not grand and not (set(nearest) == group):
+                continue  # only the group's own rows
             if not grand and not stems & words and not (stems & set(nearest) and len(nearest) <= 3):
                 continue
             heading = " ".join(x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
@@ -465,7 +474,7 @@ def row_members(noun: str, query: FactQuery, docs: Iterable[Doc], companies: Seq
                 table.rows.setdefault((row.line_item.casefold(), section.casefold(), year, part), fact)
     best: list[Fact] = []
     best_rank = (False, 0)
-    rest = set(query.stems) - stems - _QUALIFIERS
+    rest = (kind if group else set(query.stems)) - stems - _QUALIFIERS
     for table in tables.values():
         found = table.members()
         said = set(analyze(table.text))
@@ -477,8 +486,20 @@ def row_members(noun: str, query: FactQuery, docs: Iterable[Doc], companies: Seq
             continue  # rows read by their heading are ranked only when the table's total shows them all
         rank = (table.primary, len({f.segment for f in found}))
         if len({f.segment for f in found}) >= 2 and rank > best_rank:
-            best, best_rank = found, rank
+            best = [replace(f, of_total=table.totals.get((f.figure.fiscal_year or 0, f.part))) for f in found]
+            best_rank = rank
     return best
+
+
+_GROUP = re.compile(r"(?i)\bamong\s+(?:the\s+|its\s+|their\s+|all\s+)?(?P<group>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+                    r"(?=\s+(?:for|of|in|at|during|by|on|as|held)\b|\s*[?,.;]|\s*$)")
+
+
+def group_named(question: str) -> str:
+    """The heading whose rows a question ranks ('which type of debt … the largest investment among the short
+    term investments' → 'short term investments'), or ''."""
+    found = _GROUP.search(question)
+    return found.group("group") if found else ""
 
 
 def _chunk_order(doc: Doc) -> tuple[str, int]:

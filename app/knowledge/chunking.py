@@ -158,7 +158,9 @@ def _table_run(lines: list[str], start: int) -> int:
     i = start
     if _title_like(lines, start):
         i += 1
-    while i < len(lines) and i - start < 3 and _head_like(lines[i]) and not _row_like(lines[i]):
+    # ('Fair value level June 30, 2023 December 31, 2022' ends in figures, and heads the columns)
+    while i < len(lines) and i - start < 3 and (_head_like(lines[i]) or _subheading(lines[i])) \
+            and (not _row_like(lines[i]) or _dates_columns(lines[i])):
         i += 1
     rows = 0
     end = i
@@ -166,10 +168,27 @@ def _table_run(lines: list[str], start: int) -> int:
         if _row_like(lines[i]):
             rows += 1
             end = i + 1
-        elif not (_head_like(lines[i]) and i + 1 < len(lines) and _row_like(lines[i + 1])):
+        elif not ((_head_like(lines[i]) or _subheading(lines[i])) and i + 1 < len(lines) and _row_like(lines[i + 1])):
             break
         i += 1
     return end - start if rows >= TABLE_RUN_MIN_ROWS else 0
+
+
+def _dates_columns(line: str) -> bool:
+    """A line whose figures are all years and days of dates ('Fair value level June 30, 2023 December 31, 2022'):
+    a header, though it ends in figures as a row does."""
+    numbers = re.findall(r"\d[\d,.]*", line)
+    years = re.findall(YEAR, line)
+    return len(years) >= 2 and all(n.rstrip(",.") in years or (n.rstrip(",.").isdigit() and int(n.rstrip(",.")) <= 31)
+                                   for n in numbers)
+
+
+def _subheading(line: str) -> bool:
+    """A line that heads a group of a table's rows ('Short-term investments:', 'Cash and cash equivalents:'): a
+    few words without figures, a capital first, a colon last."""
+    line = line.strip()
+    return (line.endswith(":") and line[:1].isupper() and len(line.split()) <= 6 and not _DIGIT.search(line)
+            and not _SENTENCE_WORDS.search(line))
 
 
 def _title_like(lines: list[str], i: int) -> bool:
@@ -216,7 +235,8 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
             continue
         start = i
         while start > 0 and i - start < TITLE_LINES and len(lines[start - 1]) <= 80 and (
-                not _DIGIT.search(lines[start - 1]) or _PERIOD_LINE.search(lines[start - 1])):
+                not _DIGIT.search(lines[start - 1]) or _PERIOD_LINE.search(lines[start - 1])
+                or _dates_columns(lines[start - 1])):
             start -= 1
         if not spans and i < HEADER_LINES and all(len(above) <= 80 for above in lines[:i]):
             start = 0  # a statement that opens its page: the page's first lines are its header (not its prose)

@@ -172,6 +172,8 @@ _BASIC_DILUTED = re.compile(r"(?i)^(?:basic|diluted|basic and diluted)$")
 # A header's column unit, written under or beside each column: '£m', '$m', '€m', 'A$m', '(£m)', 'CHFm'
 _UNIT_TOKEN = re.compile(rf"^\(?(?:[A-Z]{{0,3}}[$£€¥]|[A-Z]{{3}})\s?(?:{SHORT_SCALE}|(?i:thousands?|millions?|billions?))\)?$")
 _NOTE_WORD = re.compile(r"(?i)^notes?$")
+_NUMBERED_WORD = re.compile(r"(?i)^(?:level|tier|stage|phase|class|series)$")
+"""Words a small number names a kind by ('Level 2', 'Tier 1', 'Stage 3'): the number is part of the label."""
 _BARE_CURRENCY = re.compile(r"^\(?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3})$")
 _SCALE_WORD = re.compile(r"(?i)^(?:thousands?|millions?|billions?)\)?$")
 _UNIT_START = re.compile(r"\(?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3}|(?i:in|thousands?|millions?|billions?)$)")
@@ -1192,6 +1194,8 @@ def _split_row(text: str) -> tuple[str, list[str]]:
     i = len(tokens)
     while i > 0 and _is_value_token(tokens[i - 1]) and not _YEAR_TOKEN.match(tokens[i - 1]):
         i -= 1
+    if 0 < i < len(tokens) and _NUMBERED_WORD.match(tokens[i - 1]) and re.fullmatch(r"[1-9]", tokens[i]):
+        i += 1  # 'Corporate bonds Level 2 416,420 213,875': the fair value level is the label's, no figure
     # a parenthesis the label opens closes in the label: 'Long-term debt (includes …: 2022, $12,662; 2021,
     # $13,803) 42,573 38,675' has two values, and '$13,803)' is the label's
     depth = sum(t.count("(") - t.count(")") for t in tokens[:i])

@@ -420,3 +420,31 @@ def test_a_row_of_spaced_percentages_stays_in_its_table() -> None:
     chunks = chunk_record(_record(text), max_tokens=96)
     table = next(c for c in chunks if "Gross margin $ 21,368" in c.text)
     assert "Gross margin percentage 11.13 %" in table.text and "Sentence" not in table.text
+
+
+_GROUPED_TABLE = """Restricted cash was unchanged in the period.
+The following tables present information regarding the Company's debt investments:
+Fair value level June 30, 2025 December 31, 2024
+(In thousands)
+Cash and cash equivalents:
+Money market funds Level 1 $ 3,105 $ 11,870
+Commercial paper Level 2 — 4,210
+Cash and cash equivalents 3,105 16,080
+Short-term investments:
+U.S. government securities Level 1 48,200 51,100
+Corporate bonds Level 2 301,400 199,300
+Commercial paper Level 2 5,020 4,900
+Short-term investments 354,620 255,300
+Total debt investments $ 357,725 $ 271,380
+Accounts receivable. The loss reserve on accounts receivable was $14 million at June 30, 2025."""
+
+
+def test_a_table_with_a_dated_column_line_and_grouping_lines_stays_one_table() -> None:
+    """A column line that ends in the days and years of its dates heads the table, and a group's line ending in
+    a colon ('Short-term investments:') stays among the rows: the group is never cut off from its header."""
+    chunks = chunk_record(_record(_GROUPED_TABLE))
+    holding = [c for c in chunks if "Corporate bonds Level 2 301,400 199,300" in c.text]
+    assert holding and all("Fair value level June 30, 2025 December 31, 2024" in c.text and "(In thousands)" in c.text
+                           for c in holding)
+    assert all("Short-term investments:\nU.S. government securities" in c.text for c in holding)
+    assert not any("debt investments: Fair value level" in c.text for c in chunks)  # no prose made of the header

@@ -874,3 +874,55 @@ def test_a_figure_takes_the_fullest_unit_another_reading_of_it_gives() -> None:
     assert {f.figure.unit for f in with_fuller_units(facts, facts) if f.figure.value == 381.3} == {"A$m"}
     other = [f for f in facts if f.figure.value == 875.5]
     assert [f.figure.unit for f in with_fuller_units(other, facts)] == ["$m"]  # no other reading of 875.5
+
+
+DEBT_INVESTMENTS = """The following tables present information regarding the Company's debt investments:
+Fair value level June 30, 2024 December 31, 2023
+(In thousands)
+Cash and cash equivalents:
+Money market funds Level 1 $ 3,105 $ 11,870
+Commercial paper Level 2 — 4,210
+Cash and cash equivalents 3,105 16,080
+Short-term investments:
+U.S. government securities Level 1 48,200 51,100
+Corporate bonds Level 2 301,400 199,300
+Commercial paper Level 2 5,020 4,900
+Short-term investments 354,620 255,300
+Total debt investments $ 357,725 $ 271,380
+"""
+
+
+def test_a_fair_value_level_is_part_of_the_rows_label_not_a_figure() -> None:
+    from app.text.statements import read_statement
+
+    rows = {r.line_item: r.values for r in read_statement(DEBT_INVESTMENTS).rows}
+    assert rows["Corporate bonds Level 2"] == [301400.0, 199300.0]
+    assert rows["Commercial paper Level 2"] in ([0.0, 4210.0], [5020.0, 4900.0])
+
+
+def test_row_members_among_a_group_ranks_the_rows_under_its_heading_against_its_total() -> None:
+    from app.facts.query import group_named, row_members
+
+    question = ("Which type of debt received the largest investment among the short term investments of "
+                "Quillfeather Mining in H1 FY2024?")
+    assert group_named(question) == "short term investments"
+    rows = row_members("debt", query(question, (2024,)), [evidence(DEBT_INVESTMENTS)], [COMPANY], question)
+    in_2024 = {f.segment: (f.figure.value, f.of_total) for f in rows if f.figure.fiscal_year == 2024}
+    # the group's own rows, never the cash equivalents' nor the group's total among them
+    assert in_2024 == {"U.S. government securities Level 1": (48200.0, 354620.0),
+                       "Corporate bonds Level 2": (301400.0, 354620.0),
+                       "Commercial paper Level 2": (5020.0, 354620.0)}
+
+
+def test_the_largest_among_a_group_is_answered_at_the_date_asked_beside_the_groups_total() -> None:
+    from app.models.providers.offline.composer import compose_offline
+    from app.turns import Block
+
+    block = Block(n=1, kind="report", header="[1] Quillfeather Mining FY2024, p.9 [text]", source_id="qm-q2",
+                  chunk_id="qm-q2::0", company=COMPANY, fiscal_year=2024, page=9, text=DEBT_INVESTMENTS)
+    answer = compose_offline({"question": "Which type of debt received the largest investment among the short term "
+                                          "investments for Quillfeather Mining in H1 FY2024?",
+                              "companies": [COMPANY], "fiscal_years": [2024], "blocks": [block]})
+    assert answer.startswith("Corporate bonds was the largest, at $301,400k at 30 June 2024, of a total of "
+                             "$354,620k [1]."), answer
+    assert "Money market" not in answer

@@ -62,7 +62,10 @@ def period_text(figure: Figure, part: str | None = None) -> str:
         return f"in the {months} months ended {int(m.group('d'))} {_MONTH_NAMES[int(m.group('mo'))]} {m.group('y')}"
     if re.match(r"[HQ][1-4] ", period):
         return f"in {period}"
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", period) and figure.fiscal_year and not _is_flow(figure.label):
+    if (d := re.fullmatch(r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})", period)) and figure.fiscal_year \
+            and not _is_flow(figure.label):
+        if part and part[:1] in "HQ":  # a balance asked of a half or quarter: the date it stands at
+            return f"at {int(d.group('d'))} {_MONTH_NAMES[int(d.group('mo'))]} {d.group('y')}"
         return f"at the end of FY{figure.fiscal_year}"  # a balance at a date: the year's closing figure
     if part and part.startswith(("H", "Q")) and len(part) == 2 and figure.fiscal_year:
         return f"in {part} FY{figure.fiscal_year}"
@@ -881,8 +884,12 @@ class Analyst:
         word = said.group(1).lower() if said else "highest" if self.ask.extreme > 0 else "lowest"
         word = "largest outflow" if used and self.ask.extreme > 0 else word
         shown = abs(fact.figure.value) if used and fact.figure.value < 0 else fact.figure.value  # an outflow's size
+        # beside the total the table states ('Short-term investments 507,726'), which its members add up to
+        total = fact.of_total
+        share = (f", of a total of {amount(total, fact.figure.unit)}"
+                 if total and not used and (fact.figure.value > 0) == (total > 0) else "")
         lead = cite(f"{_short_member(name)} was the {word}, at {amount(shown, fact.figure.unit)} "
-                    f"{period_text(fact.figure)}", [n])
+                    f"{period_text(fact.figure, self.query.part)}{share}", [n])
         others = [f"{_short_member(m)} {amount(f.figure.value, f.figure.unit)}" for m, f in values.items()
                   if m != name]
         ns = sorted({k for m, f in values.items() if m != name and (k := self.n_of(f.figure)) is not None})
@@ -1529,4 +1536,5 @@ _LEGAL_FORM = re.compile(r"(?i)\b(?:incorporated|organi[sz]ed|registered|domicil
 def _short_member(name: str) -> str:
     """A row's name without the figures its label explains in brackets: 'Long-term debt (includes debt of
     consolidated entities: 2022, $12,662 …)' is 'Long-term debt'; 'Borrowings (non-current liabilities)' stays."""
+    name = re.sub(r"\s+Level\s+[1-3]$", "", name)  # 'Corporate bonds Level 2': its fair value level
     return re.sub(r"\s*\([^()]*\d[^()]*\)", "", name).strip() or name
