@@ -556,6 +556,21 @@ _SHARE_OF = re.compile(
 """'net earnings as a percent of sales': the question's own ratio of two line items, in percent."""
 
 
+def share_asked(question: str) -> tuple[str, str] | None:
+    """The two sides of the question's own 'A as a percent of B' ('net income attributable to 3M', 'total net
+    sales'), or None."""
+    share = _share_of(question)
+    if share is not None:
+        a, _, b = share.name.partition(" as a percentage of ")
+        return a, b
+    match = _SHARE_OF.search(question)
+    if match is None:
+        return None
+    # sides no line item names whole: their words, less years and names with figures in them ('FY2018', '3M')
+    a, b = (" ".join(w for w in re.findall(r"[\w&-]+", match.group(g)) if not re.search(r"\d", w)) for g in "ab")
+    return (a, b) if a and b else None
+
+
 def _share_of(question: str) -> Metric | None:
     """'Did JnJ's net earnings as a percent of sales increase …': net income / revenue, when both sides name a line
     item (the longest run of words that does, nearest the 'as a percent of'); None otherwise."""

@@ -145,8 +145,8 @@ class Fact:
     context: str = field(default="", compare=False)
     filed_year: int | None = None
     """The fiscal year of the filing it was read from."""
-    of_total: float | None = None
-    """A table member's: the total its table states for the member's period, when the members add up to it."""
+    of_total: Figure | None = None
+    """A table member's: the total row its table states for the member's period, when the members add up to it."""
 
 
 class Doc:
@@ -423,7 +423,7 @@ def row_members(noun: str, query: FactQuery, docs: Iterable[Doc], companies: Seq
         return []
     docs = sorted(docs, key=_chunk_order)  # a page's chunks top down: a row's section is read where it starts
     wanted = {c.casefold() for c in companies}
-    named = _statement_kinds(question)
+    named = statement_kinds(question)
     statement = named[0] if named else None
     tables: dict[str, _Table] = {}  # one page's chunks are one table: a statement cut in two chunks
     for doc in docs:
@@ -454,6 +454,10 @@ def row_members(noun: str, query: FactQuery, docs: Iterable[Doc], companies: Seq
                     continue
                 if grand:
                     table.totals[(year, part)] = value
+                    table.total_rows[(year, part)] = Figure(
+                        label=row.line_item, value=value, unit=_row_unit(row.unit, row.scale), company=doc.company,
+                        fiscal_year=year, period=period, page=doc.page, source_id=doc.source_id,
+                        chunk_id=doc.chunk_id, quote=row.raw[:300], origin="table")
                     continue
                 if re.match(r"(?i)\s*total\b", row.line_item):
                     continue  # a subtotal: 'Total current liabilities'
@@ -480,13 +484,13 @@ def row_members(noun: str, query: FactQuery, docs: Iterable[Doc], companies: Seq
         said = set(analyze(table.text))
         if rest and 4 * len({w for w in rest if _stem_in(w, said)}) < 3 * len(rest):
             continue  # the table must be about the measure ranked by: 'the most cash', 'among short-term investments'
-        if statement is not None and statement not in _statement_kinds(table.text[:800]):
+        if statement is not None and statement not in statement_kinds(table.text[:800]):
             continue  # 'on the balance sheet': not the cash flow statement's 'Impairment of store assets'
         if not table.whole(found) or (table.by_heading and not table.totals):
             continue  # rows read by their heading are ranked only when the table's total shows them all
         rank = (table.primary, len({f.segment for f in found}))
         if len({f.segment for f in found}) >= 2 and rank > best_rank:
-            best = [replace(f, of_total=table.totals.get((f.figure.fiscal_year or 0, f.part))) for f in found]
+            best = [replace(f, of_total=table.total_rows.get((f.figure.fiscal_year or 0, f.part))) for f in found]
             best_rank = rank
     return best
 
@@ -549,6 +553,7 @@ class _Table:
     text: str = ""
     rows: dict[tuple[str, str, int, str | None], Fact] = field(default_factory=dict)
     totals: dict[tuple[int, str | None], float] = field(default_factory=dict)
+    total_rows: dict[tuple[int, str | None], Figure] = field(default_factory=dict)
     others: dict[tuple[int, str | None], float] = field(default_factory=dict)
     seen: set[tuple[str, int, str | None]] = field(default_factory=set)
 
@@ -1014,7 +1019,7 @@ _STATEMENT_KINDS = (("balance sheet", re.compile(r"(?i)balance\s+sheets?|financi
                                           r"(?:operations|income|earnings)|profit\s+(?:and|or)\s+loss")))
 
 
-def _statement_kinds(text: str) -> list[str]:
+def statement_kinds(text: str) -> list[str]:
     """The primary statements a text names ('on the balance sheet', 'Consolidated statement of cash flows')."""
     return [kind for kind, pattern in _STATEMENT_KINDS if pattern.search(text)]
 

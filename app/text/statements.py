@@ -943,7 +943,11 @@ def _is_heading(label: str) -> bool:
     'Current assets', '6 Segment reporting'); not '(Consolidated statement of financial position)'."""
     words = label.split()
     return (1 <= len(words) <= 12 and len(label) <= 90 and (label[:1].isupper() or label[:1].isdigit())
-            and not label.rstrip().endswith((".", ",", ";")))
+            and not label.rstrip().endswith((".", ",", ";")) and not _PAGE_FURNITURE.match(label))
+
+
+_PAGE_FURNITURE = re.compile(r"(?i)^\s*(?:table\s+of\s+contents|index|contents|back\s+to\s+contents)\s*$")
+"""A page's running link back to the contents, printed at the top of every page of a filing: no title."""
 
 
 def _column_names(text: str) -> list[str]:

@@ -907,7 +907,8 @@ def test_row_members_among_a_group_ranks_the_rows_under_its_heading_against_its_
                 "Quillfeather Mining in H1 FY2024?")
     assert group_named(question) == "short term investments"
     rows = row_members("debt", query(question, (2024,)), [evidence(DEBT_INVESTMENTS)], [COMPANY], question)
-    in_2024 = {f.segment: (f.figure.value, f.of_total) for f in rows if f.figure.fiscal_year == 2024}
+    in_2024 = {f.segment: (f.figure.value, f.of_total and f.of_total.value) for f in rows
+               if f.figure.fiscal_year == 2024}
     # the group's own rows, never the cash equivalents' nor the group's total among them
     assert in_2024 == {"U.S. government securities Level 1": (48200.0, 354620.0),
                        "Corporate bonds Level 2": (301400.0, 354620.0),
@@ -926,3 +927,24 @@ def test_the_largest_among_a_group_is_answered_at_the_date_asked_beside_the_grou
     assert answer.startswith("Corporate bonds was the largest, at $301,400k at 30 June 2024, of a total of "
                              "$354,620k [1]."), answer
     assert "Money market" not in answer
+
+
+def test_the_largest_row_of_a_statement_the_question_names_is_not_a_breakdowns_member() -> None:
+    """'the largest liability in its balance sheet' is a balance sheet row, though a note elsewhere in the
+    prompt breaks hedges down by kind: and the total it is stated beside cites the chunk that holds it."""
+    from app.models.providers.offline.composer import compose_offline
+    from app.turns import Block
+
+    head = "CONSOLIDATED BALANCE SHEETS\nDecember 31 (Millions) 2024 2023\n"
+    first = head + "Total assets $ 98,400 $ 90,100\nLiabilities\nCustomer deposits $ 52,100 $ 47,300\n"
+    second = head + ("Liabilities\nCustomer deposits $ 52,100 $ 47,300\nAccounts payable 6,200 5,900\nLong-term debt 21,700 20,400\n"
+                     "Total liabilities $ 80,000 $ 73,600\nShareholders' Equity\n")
+    hedges = ("Derivative liabilities by kind\n(Millions) 2024 2023\nNet investment hedges 350 210\n"
+              "Cash flow hedges 120 95\n")
+    blocks = [Block(n=i, kind="report", header=f"[{i}] {COMPANY} FY2024, p.{p} [text]", source_id=f"qm-p{p}",
+                    chunk_id=f"qm-p{p}::{c}", company=COMPANY, fiscal_year=2024, page=p, text=t)
+              for i, (p, c, t) in enumerate([(40, 0, first), (40, 1, second), (77, 0, hedges)], start=1)]
+    answer = compose_offline({"question": f"What was the largest liability in {COMPANY}'s Balance Sheet in 2024?",
+                              "companies": [COMPANY], "fiscal_years": [2024], "blocks": blocks})
+    assert answer.startswith("Customer deposits was the largest, at $52,100m at the end of FY2024, of a total of "
+                             "$80,000m [1][2]."), answer

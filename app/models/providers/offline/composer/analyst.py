@@ -27,9 +27,9 @@ from typing import Any
 from app.calc_tools import CalcResult, Figure
 from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_measure, choose, facts_for,
                               member_facts, members_query, read_query, row_members, same_member, section_of,
-                              two_periods, with_fuller_units)
+                              statement_kinds, two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_direction
-from app.facts.members import SEGMENT_ASKED, asked_kind_of_member, member_statement
+from app.facts.members import REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement
 from app.facts.prose import figures_located, is_row_line, prose_facts, whole_sentences
 from app.facts.revisions import REVISION_ASKED, best_revision
 from app.knowledge.analyzer import analyze
@@ -45,7 +45,7 @@ from app.text.questions import is_measure_word, is_qualifier_word, measure_terms
 from app.text.terms import abbreviated, abbreviation_heads, nominal_forms, nominal_stem, question_noise, stem_in_words
 from app.text.periods import years_named
 from app.text.units import unit_currency
-from app.metrics import find_metrics, label_match as item_label_match
+from app.metrics import find_metrics, label_match as item_label_match, share_asked
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from app.turns import Block
 
@@ -413,7 +413,12 @@ class Analyst:
                 ns = [n for f in each if (n := self.n_of(f.figure)) is not None]
                 parts = " and ".join(self.at(f) for f in each)
                 return [cite(f"{self.subject(each[-1])} {self.verb(each[-1])} {parts}", ns)] if ns else []
-        best = [f for f in choose(facts, self.query) if self.states_asked(f)]
+        # a per cent asked ('net income as a percent of net sales') is never answered by an amount, nor by a
+        # per cent of something else ('total sales increased 1.9 percent'): a stated share names its two sides
+        share = share_asked(self.question)
+        best = [f for f in choose(facts, self.query) if self.states_asked(f)
+                and (self.query.kind != "percent" or _fits_unit(f.figure.unit, "%"))
+                and (share is None or all(_says(f"{f.figure.quote} {f.figure.label}", side) for side in share))]
         if not best:
             return []
         fact = best[0]
@@ -514,7 +519,9 @@ class Analyst:
         lead = analyze(self.query.measure.phrase)[:1]
         if lead and not stem_in_words(lead[0], have) and find_metrics(self.query.measure.phrase):
             return False  # a metric's qualifier left out names another measure ('cash flow' for free cash flow)
-        return (len(words) >= 3 and hits >= len(words) - 1) or (len(words) >= 5 and 2 * hits >= len(words))
+        missed = {w for w in words if not stem_in_words(w, have)}
+        return (len(words) >= 3 and len(missed) <= 1 and all(_modifies_head(w, self.query.measure.phrase) for w in missed)) \
+            or (len(words) >= 5 and 2 * hits >= len(words))
 
     def names_asked_in(self, text: str) -> bool:
         """Whether every name the measure asked holds ('Foodservice' of "Foodservice's revenue", 'China' of
@@ -790,6 +797,10 @@ class Analyst:
     def extreme_answer(self) -> list[str]:
         """The member of a breakdown (segment, region, kind) with the highest or lowest figure in the period, or
         the biggest rise or fall; the others follow for comparison. Else the row of one table that ranks so."""
+        asked = asked_sentence(self.question)
+        if statement_kinds(asked) and not (SEGMENT_ASKED.search(asked) or REGION_ASKED.search(asked)):
+            # 'the largest liability in its balance sheet': the statement's rows, not a breakdown's members
+            return self.extreme_row() or self.extreme_member()
         return self.extreme_member() or self.extreme_row()
 
     def extreme_member(self) -> list[str]:
@@ -886,10 +897,12 @@ class Analyst:
         shown = abs(fact.figure.value) if used and fact.figure.value < 0 else fact.figure.value  # an outflow's size
         # beside the total the table states ('Short-term investments 507,726'), which its members add up to
         total = fact.of_total
-        share = (f", of a total of {amount(total, fact.figure.unit)}"
-                 if total and not used and (fact.figure.value > 0) == (total > 0) else "")
+        at_total = self.n_of(total) if total is not None else None
+        share = (f", of a total of {amount(total.value, total.unit)}" if total is not None and at_total is not None
+                 and not used and (fact.figure.value > 0) == (total.value > 0) else "")
         lead = cite(f"{_short_member(name)} was the {word}, at {amount(shown, fact.figure.unit)} "
-                    f"{period_text(fact.figure, self.query.part)}{share}", [n])
+                    f"{period_text(fact.figure, self.query.part)}{share}",
+                    sorted({n, at_total}) if share and at_total is not None else [n])
         others = [f"{_short_member(m)} {amount(f.figure.value, f.figure.unit)}" for m, f in values.items()
                   if m != name]
         ns = sorted({k for m, f in values.items() if m != name and (k := self.n_of(f.figure)) is not None})
@@ -1151,6 +1164,11 @@ class Analyst:
             carried = [s for i, s in enumerate(kept) if self.names_asked_in(" ".join(kept[:i + 1]))]
             if not self.names_asked_in(" ".join(carried)):
                 return []
+            if share := share_asked(self.question):
+                # 'A as a percent of B': a claim that states that share, both sides named and a per cent given,
+                # never one side's amount ('net sales were $32,765m')
+                carried = [s for s in carried if all(_says(bare[s], side) for side in share)
+                           and any(f.kind == "percent" for f in figures_located(bare[s]))]
             if self.query.kind == "money" and not _RATE_LIKE.search(self.query.measure.phrase):
                 # an amount asked: a claim whose figures are all shares or rates ('Total debt represented 34.1% of
                 # total capital') states none, unless a claim with an amount goes with it
@@ -1327,6 +1345,18 @@ def _lower_first(label: str) -> str:
 def _qualifiers_of(title: str) -> str:
     """The qualifying words a table's title says of its rows ('Adjusted non-GAAP results' → 'Adjusted non-GAAP')."""
     return " ".join(w for w in title.split() if is_qualifier_word(w.strip("(),:")))
+
+
+_HEAD_ENDS = re.compile(r"(?i)\s+(?:of|attributable|to|from|for|in|per|by|on|at|including|excluding|net\s+of|"
+                        r"before|after|under|as)\b.*$")
+
+
+def _modifies_head(stem: str, phrase: str) -> bool:
+    """Whether a word of a measure is one that modifies its head noun from before it ('wireless' of 'prepaid
+    wireless subscribers'): never the head itself ('repurchases' of 'repurchases of common stock') nor what
+    follows it ('attributable' of 'net income attributable to 3M'), which a fact must say."""
+    words = analyze(_HEAD_ENDS.sub("", phrase))
+    return stem in words[:-1]
 
 
 def _says(label: str, measure: str) -> bool:

@@ -1,0 +1,67 @@
+"""What the offline analyst must not state: an amount for a per cent asked, a per cent of something else, a
+sentence that leaves out the head of the measure asked, a page's 'Table of Contents' as a table's title.
+Companies and figures are invented for the tests."""
+
+from __future__ import annotations
+
+from app.metrics import share_asked
+from app.models.providers.offline.composer import compose_offline
+from app.text.statements import read_statement
+from app.turns import Block
+
+COMPANY = "Harrowgate Tools"
+
+
+def block(n: int, text: str, page: int = 10) -> Block:
+    return Block(n=n, kind="report", header=f"[{n}] {COMPANY} FY2024, p.{page} [text]", source_id=f"ht-p{page}",
+                 chunk_id=f"ht-p{page}::0", company=COMPANY, fiscal_year=2024, page=page, text=text)
+
+
+INCOME = """Consolidated Statement of Income
+Years ended December 31
+(Millions)
+2024
+2023
+Net sales
+$
+12,400
+$
+11,900
+Operating income
+2,300
+2,150
+Net income including noncontrolling interest
+$
+1,710
+$
+1,600
+"""
+
+
+def test_the_sides_of_a_share_asked() -> None:
+    assert share_asked("What is Harrowgate's FY2024 net income attributable to Harrowgate as a percent of total "
+                       "net sales?") == ("net income attributable to Harrowgate", "total net sales")
+    assert share_asked("Did net earnings as a percent of sales increase in Q2 FY2024?") == ("net earnings", "sales")
+    assert share_asked("What was Harrowgate's net income in FY2024?") is None
+
+
+def test_a_share_asked_is_never_answered_with_one_sides_amount_nor_another_per_cent() -> None:
+    state = {"question": f"What is {COMPANY}'s FY2024 net income attributable to {COMPANY} as a percent of total "
+                         "net sales?", "companies": [COMPANY], "fiscal_years": [2024],
+             "blocks": [block(1, INCOME), block(2, "In Consumer, total sales increased 0.4 percent, or 2.1 percent "
+                                                   "on an organic local currency basis.", page=21)]}
+    answer = compose_offline(state)
+    assert answer.startswith("Insufficient evidence"), answer
+
+
+def test_a_sentence_that_leaves_out_the_head_of_the_measure_asked_is_no_answer() -> None:
+    said = ("Total cumulative stockholder return assumes $100 invested at the beginning of the period in the "
+            "Company's common stock and the stocks represented in the NASDAQ Composite Index.")
+    state = {"question": f"How much did {COMPANY} spend on repurchases of common stock in 2024?",
+             "companies": [COMPANY], "fiscal_years": [2024], "blocks": [block(1, said, page=30)]}
+    assert "$100" not in compose_offline(state)
+
+
+def test_a_pages_contents_link_titles_no_table() -> None:
+    text = "Table of Contents\n2024 2023\n(Millions)\nAccounts payable\nU.S. $ 4,982 $ 4,289\nNon-U.S. 5,796 5,107\n"
+    assert all(row.title is None for row in read_statement(text).rows)
