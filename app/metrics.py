@@ -577,7 +577,10 @@ def _share_of(question: str) -> Metric | None:
     for match in _SHARE_OF.finditer(question):
         before = re.findall(r"[\w&-]+", match.group("a"))
         after = re.findall(r"[\w&-]+", match.group("b"))
-        a = next((" ".join(before[i:]) for i in range(len(before)) if resolve_item(" ".join(before[i:]))), None)
+        # the longest run that names a line item, nearest the 'as a percent of': 'net income' of 'net income
+        # attributable to 3M' (the parent's share, as a statement's net income line is)
+        a = next((" ".join(before[i:j]) for j in range(len(before), 0, -1) for i in range(j)
+                  if resolve_item(" ".join(before[i:j]))), None)
         b = next((" ".join(after[:i]) for i in range(len(after), 0, -1) if resolve_item(" ".join(after[:i]))), None)
         if a and b and resolve_item(a) != resolve_item(b):
             name = f"{a} as a percentage of {b}"

@@ -61,7 +61,8 @@ def _fetch(state: RetrievalState, search_fn: SearchFn, page_fn: PageFn | None, m
                 for c in companies}
     graded = list(state["graded"])
     continued = [*list_continuations(state["question"], graded, page_fn),
-                 *statement_continuations(state["question"], graded, page_fn, state.get("companies") or []),
+                 *statement_continuations(state["question"], graded, page_fn, state.get("companies") or [],
+                                          inputs=any(needs_of.values())),
                  *mentioned]
     if continued:
         graded = rank_evidence([*graded, *continued])
@@ -184,18 +185,21 @@ MAX_STATEMENT_PAGES = 2
 
 
 def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: PageFn | None,
-                            companies: Sequence[str] = ()) -> list[Evidence]:
+                            companies: Sequence[str] = (), *, inputs: bool = False) -> list[Evidence]:
     """For a question that ranks the rows of a statement ('Which activity brought in the most cash', 'the
     largest liability on the balance sheet'), the other chunks of the page of each admitted chunk that is a
     primary statement, or opens under the title of a table of the measure ranked by (`titled_by_measure`): the
     largest row may stand in the chunk that search did not rank, and a ranking of half a table is no answer. For
     a question that asks why, the other chunks of the pages of the first admitted ones: the reason is often
-    stated beside the figures search found."""
+    stated beside the figures search found. For a question computed from statement line items (`inputs`), the
+    other chunks of each admitted primary statement's page: 'Net income attributable to 3M' may stand in the chunk
+    after 'Net income including noncontrolling interest'."""
     from app.text.question_kinds import member_noun, read_ask
 
     kind = read_ask(question).kind
     ranks = kind == "extreme" and bool(member_noun(question))
-    if page_fn is None or not (ranks or kind == "explain"):
+    whole = inputs and not (ranks or kind == "explain")
+    if page_fn is None or not (ranks or kind == "explain" or inputs):
         return []
     held = {d.chunk_id for d in graded}
     pages: list[tuple[str, int]] = []
@@ -205,7 +209,8 @@ def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: 
         # an explanation is often the text around a table that search found ('The impairment of A$385.0 million
         # … reduced statutory profit.' above the profit table): the page read whole
         if doc.page is None or (doc.source_id, doc.page) in pages or (
-                ranks and statement_of_page(doc.text) is None and not titled_by_measure(doc.text, query)):
+                ranks and statement_of_page(doc.text) is None and not titled_by_measure(doc.text, query)) or (
+                whole and statement_of_page(doc.text) is None):
             continue
         if len(pages) >= MAX_STATEMENT_PAGES:
             break
@@ -214,6 +219,7 @@ def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: 
             if sibling.chunk_id not in held:
                 held.add(sibling.chunk_id)
                 why = ("the rest of the statement page whose rows the question ranks" if ranks else
+                       "the rest of a statement page whose line items the question computes from" if whole else
                        "the rest of the page of a passage the explanation asked for may lie around")
                 out.append(sibling.model_copy(update={"score": doc.score, "why": why}))
     return out

@@ -918,11 +918,12 @@ def _filing_name(doc: Doc) -> Any:
 
 
 def _sec_filing_dollars(doc: Doc) -> str:
-    """'$' for a chunk of a 10-K, 10-Q or 8-K (filings to the SEC, in dollars) that marks no other currency: its
-    statement's bare rows under '(Millions)' are dollars; '' for any other filing."""
+    """'$' for a chunk of a 10-K, 10-Q or 8-K (filings to the SEC, in dollars), or of the earnings release such a
+    filer furnishes with its 8-K, that marks no other currency: its statement's bare rows under '(Millions)' or
+    '(In thousands)' are dollars; '' for any other filing."""
     form = _filing_name(doc).form
-    return "$" if form in ("10-K", "10-Q", "8-K") and not re.search(r"[£€¥]|\b(?:EUR|GBP|JPY|CAD|AUD|CHF)\b",
-                                                                      doc.text) else ""
+    return "$" if form in ("10-K", "10-Q", "8-K", "earnings") and not re.search(
+        r"[£€¥₹]|\b(?:EUR|GBP|JPY|CAD|AUD|CHF|RMB|yen|euros?|pounds|rupees?|francs?)\b", doc.text) else ""
 
 
 def _row_unit(unit: str, scale: str | None) -> str:

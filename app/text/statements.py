@@ -525,6 +525,11 @@ class _HeaderLine:
     rest: str = ""
 
 
+MISREAD_OVERFLOWS = 2
+"""Labelled rows of a one-column table that run on with more values, from which on its header is taken as
+misread (see _Reader.finish)."""
+
+
 @dataclass
 class _Reader:
     """The line-by-line state of `read_statement`: the header being read, the row being read, and the rows
@@ -548,6 +553,7 @@ class _Reader:
     note_pending: bool = False
     row: _OpenRow | None = None
     rows: list[_OpenRow] = field(default_factory=list)
+    overflows: dict[int, int] = field(default_factory=dict)  # per table: labelled rows with values beyond a full row
 
     def feed(self, line: str) -> None:
         text = _unglued(line.strip())
@@ -593,6 +599,11 @@ class _Reader:
         self._close_header()
         self._close_row()
         first = self.first_declared
+        for row in self.rows:
+            if row.periods and len(row.periods) == 1 and self.overflows.get(row.table, 0) >= MISREAD_OVERFLOWS:
+                # one column read, and row after row more values than it: the header held more columns than were
+                # read ('First / Second / Third / Fourth / Year' over '2018', one word a line), so no row is dated
+                row.periods = []
         rows = [_finish_row(r, self._unit(r)) for r in self.rows]
         return Statement(periods=self.first_periods or [], scale=first.scale if first else None,
                          currency=(first.currency if first else None) or self.seen_currency, rows=rows)
@@ -745,6 +756,8 @@ class _Reader:
                 row.raw.append(text)
                 return
         # values without a label, or beyond a full row: a page number, a stray cell, or an unlabelled subtotal
+        if row is not None and row.label and row.periods:
+            self.overflows[row.table] = self.overflows.get(row.table, 0) + 1
         self._close_row()
         self.row = _OpenRow(label="", tokens=list(tokens), raw=[text], periods=self.periods, section=self._section(),
                             table=self.table, title=self.title)

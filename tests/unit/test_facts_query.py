@@ -948,3 +948,14 @@ def test_the_largest_row_of_a_statement_the_question_names_is_not_a_breakdowns_m
                               "companies": [COMPANY], "fiscal_years": [2024], "blocks": blocks})
     assert answer.startswith("Customer deposits was the largest, at $52,100m at the end of FY2024, of a total of "
                              "$80,000m [1][2]."), answer
+
+
+def test_an_earnings_releases_bare_thousands_are_dollars_unless_it_marks_another_currency() -> None:
+    text = ("CONSOLIDATED STATEMENTS OF OPERATIONS\n(In thousands)\nTwelve Months Ended December 31,\n2024 2023\n"
+            "Interest expense, net of amounts capitalized (410,200) (455,900)\n")
+    q = query("What was Quillfeather Mining's interest expense in FY2024?", (2024,))
+    release = Evidence(chunk_id="qm-rel::2", source_id="QUILLFEATHER_2024Q4_EARNINGS:p11", company=COMPANY,
+                       fiscal_year=2024, page=11, text=text)
+    assert {f.figure.unit for f in facts_for(q, [release])} == {"$k"}
+    yen = release.model_copy(update={"text": text.replace("(In thousands)", "(In thousands of yen)")})
+    assert all("$" not in f.figure.unit for f in facts_for(q, [yen]))

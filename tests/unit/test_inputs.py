@@ -259,3 +259,19 @@ def test_a_why_question_reads_the_rest_of_the_page_a_passage_search_found_stands
     [added] = statement_continuations("Why did Tamsin Rail's net income fall in 2024?", [table], page_fn)
     assert added.chunk_id == "t-p15-0" and "explanation" in added.why
     assert statement_continuations("What was Tamsin Rail's net income in 2024?", [table], page_fn) == []
+
+
+def test_a_question_computed_from_statement_lines_reads_the_rest_of_an_admitted_statement_page():
+    """'Net income attributable to …' may stand in the chunk after the one search found: a question computed from
+    line items reads each admitted primary statement's page whole; one that computes nothing does not."""
+    from nodes.inputs import statement_continuations
+
+    pages = {(BALANCE.source_id, 59): [BALANCE_TOP, BALANCE_REST]}
+
+    def page_fn(source_id: str, page: int) -> list[Evidence]:
+        return pages.get((source_id, page), [])
+
+    question = "What was Tamsin Rail's current ratio in 2024?"
+    [added] = statement_continuations(question, [BALANCE_TOP], page_fn, [CO], inputs=True)
+    assert added.chunk_id == "t-bs-1" and "line items the question computes from" in added.why
+    assert statement_continuations(question, [BALANCE_TOP], page_fn, [CO]) == []
