@@ -77,7 +77,8 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
                                     "net revenues", "net sales", "total net sales", "total net revenue",
                                     "total net revenues", "sales", "turnover")),
     LineItem("cogs", "COGS", ("cost of sales", "cost of revenue", "cost of revenues", "total cost of revenue",
-                              "total cost of revenues", "cost of goods sold", "cost of products sold", "cogs"),
+                              "total cost of revenues", "cost of goods sold", "cost of products sold", "cogs",
+                              "merchandise costs", "cost of merchandise sold", "cost of goods and services sold"),
              outflow=True),
     LineItem("gross_profit", "gross profit", ("gross profit",)),
     LineItem("operating_income", "operating income", (
@@ -108,7 +109,8 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
     LineItem("receivables", "accounts receivable", ("accounts receivable", "accounts receivable net",
                                                     "trade receivables", "receivables",
                                                     "trade and other receivables")),
-    LineItem("inventory", "inventory", ("inventories", "inventory", "total inventories")),
+    LineItem("inventory", "inventory", ("inventories", "inventory", "total inventories",
+                                        "merchandise inventories", "merchandise inventory")),
     LineItem("accounts_payable", "accounts payable", ("accounts payable", "trade payables",
                                                       "trade and other payables"), outflow=True),
     LineItem("ppe", "PP&E", ("property, plant and equipment, net", "net property, plant and equipment",
@@ -149,10 +151,16 @@ def resolve_item(phrase: str) -> str | None:
     """The line item a phrase names ('FY2022 COGS' -> no: pass 'COGS'), trying it without the qualifiers that do
     not change the line ('the', 'total', 'unadjusted': see _QUALIFIERS)."""
     text = _norm(phrase)
-    for candidate in (text, _QUALIFIERS.sub("", text)):
+    for candidate in (text, _QUALIFIERS.sub("", text), _ATTRIBUTED.sub("", text)):
         if candidate in _ITEM_BY_NAME:
             return _ITEM_BY_NAME[candidate]
     return None
+
+
+_ATTRIBUTED = re.compile(r"\s+(?:attributable\s+)?to\s+(?:the\s+)?(?:common\s+|ordinary\s+)?(?:shareholders|stockholders|"
+                         r"owners|equity\s+holders|parent|company)(?:\s+of\s+the\s+(?:company|parent))?$")
+"""'net income attributable to shareholders', '… to owners of the parent': the statement's line for the parent's
+share, which its name without the words names."""
 
 
 _QUALIFIERS = re.compile(r"^(?:(?:the|its|their|total|unadjusted|reported|gaap|consolidated|year[- ]end)(?:\s+|$))+")

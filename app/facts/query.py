@@ -19,12 +19,12 @@ a sentence. Pure functions, no I/O.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.calc_tools import Figure
+from app.facts.currency import evidence_currency, filing_name
 from app.facts.prose import COUNT_WORDS, Measure, measure_kind, measured_against_plan, prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
 from app.facts.members import REGION_IN
@@ -271,7 +271,7 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             titled = PARENT_ENTITY  # 'Parent entity information': the holding company's own books, not the group
         dated = column_years(row.periods, doc.fiscal_year)
         quarter = _filing_quarter(doc)
-        currency = page_currency(doc.text) or _sec_filing_dollars(doc)
+        currency = evidence_currency(doc)
         for i, (value, period) in enumerate(zip(row.values, row.periods)):
             if value is None or period.endswith("change"):
                 continue
@@ -903,29 +903,6 @@ def _stem_in(stem: str, stems: set[str] | frozenset[str]) -> bool:
             or kindred_in(stem, stems))  # 'restructuring costs': the 'restructuring and impairment charges' row
 
 
-def page_currency(text: str) -> str:
-    """The one currency a statement page writes its amounts in, when its rows mark it ('$ 34,229' on the first and
-    total rows of a US statement, the rows between bare): a symbol written twice or more, and no other; '' else."""
-    marks = Counter(re.findall(r"(?:[A-Z]{1,3})?[$£€¥](?=\s?\(?\d)", text))
-    return next(iter(marks)) if len(marks) == 1 and sum(marks.values()) >= 2 else ""
-
-
-def _filing_name(doc: Doc) -> Any:
-    """What the doc's filing name says of it (app.text.identity.read_name: its form, fiscal year and quarter)."""
-    from app.text.identity import read_name
-
-    return read_name(getattr(doc, "title", "") or doc.source_id)
-
-
-def _sec_filing_dollars(doc: Doc) -> str:
-    """'$' for a chunk of a 10-K, 10-Q or 8-K (filings to the SEC, in dollars), or of the earnings release such a
-    filer furnishes with its 8-K, that marks no other currency: its statement's bare rows under '(Millions)' or
-    '(In thousands)' are dollars; '' for any other filing."""
-    form = _filing_name(doc).form
-    return "$" if form in ("10-K", "10-Q", "8-K", "earnings") and not re.search(
-        r"[£€¥₹]|\b(?:EUR|GBP|JPY|CAD|AUD|CHF|RMB|yen|euros?|pounds|rupees?|francs?)\b", doc.text) else ""
-
-
 def _row_unit(unit: str, scale: str | None) -> str:
     suffix = {"millions": "m", "billions": "bn", "thousands": "k"}.get(scale or "", "")
     if unit == "%" or unit.endswith("per share"):
@@ -973,7 +950,7 @@ def _period_of(period: str) -> tuple[int | None, str | None]:
 
 def _filing_quarter(doc: Doc) -> int | None:
     """The quarter a quarterly filing reports (1 for 'JPMORGAN_2021Q1_10Q'), from its name; None for any other."""
-    name = _filing_name(doc)
+    name = filing_name(doc)
     return name.fiscal_quarter if name.form in ("10-Q", "earnings", "quarterly") else None
 
 
@@ -982,7 +959,7 @@ def _part_of_filing(doc: Doc, sentence: str) -> str | None:
     after tax was A$272.1 million' in the half-year report is the half's). A 10-Q's sentences are not read so:
     they tell of events ('$13.2 billion in cash proceeds from the Kenvue offering') as often as of the quarter,
     whose own figures its columns and words date."""
-    form = _filing_name(doc).form
+    form = filing_name(doc).form
     part = {"half-year": "H"}.get(form or "")  # a 10-Q's prose is often of events, dated by their own day
     if part and not re.search(r"(?i)\b(?:full[- ]year|for\s+the\s+year|annual|twelve\s+months|12\s+months)\b",
                               sentence):

@@ -183,6 +183,10 @@ def _row_figure(doc: Evidence, row: StatementRow, value: float | None, period: s
     year = period_year(period)
     if value is None or year is None:
         return None
+    if unit in ("m", "bn", "k"):
+        from app.facts.currency import evidence_currency
+
+        unit = evidence_currency(doc) + unit  # '(283)' under '(In millions)' in a 10-K whose other rows say '$'
     return Figure(label=label, value=value, unit=unit, company=doc.company, fiscal_year=year, period=period,
                   page=doc.page, source_id=doc.source_id, chunk_id=doc.chunk_id, quote=row.raw[:300])
 

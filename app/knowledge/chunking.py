@@ -207,7 +207,10 @@ def _title_like(lines: list[str], i: int) -> bool:
 
 
 _PERIOD_LINE = re.compile(rf"(?i)^\(?{YEAR}\)?$|\b(?:ended|ending|months|weeks|as of|at)\b.{{0,40}}{YEAR}|"
-                          rf"^(?:{YEAR}\s+){{1,5}}{YEAR}$|\b(?:years?|quarters?|months) ended\b")
+                          rf"^(?:{YEAR}\s+){{1,5}}{YEAR}$|\b(?:years?|quarters?|months) ended\b|"
+                          rf"^(?:{YEAR}\s+){{0,4}}{YEAR}\s+(?-i:[A-Z][a-z]+)$")
+"""A line of a statement's header: its columns' periods ('2020', 'Years ended December 31'), or the last
+column's year with the first heading run into it ('2019 Assets')."""
 HEADER_LINES = 15
 
 

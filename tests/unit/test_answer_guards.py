@@ -116,3 +116,34 @@ def test_a_share_asked_is_computed_from_the_statements_lines_and_never_from_a_qu
     question = f"What is {COMPANY}'s FY2024 net income attributable to {COMPANY} as a percent of total net sales?"
     calls = plan_tool_calls(question, [fig("Net sales", 12400.0), fig(f"Net income attributable to {COMPANY}", 1700.0)])
     assert calls and "1700" in str(calls[0][1]) and "12400" in str(calls[0][1]), calls
+
+
+def test_the_parents_share_of_a_line_item_resolves_to_the_item() -> None:
+    from app.metrics import resolve_item
+
+    assert resolve_item("net income attributable to shareholders") == "net_income"
+    assert resolve_item("profit attributable to owners of the parent") == "net_income"
+    assert resolve_item("merchandise costs") == "cogs" and resolve_item("merchandise inventories") == "inventory"
+    assert resolve_item("revenue attributable to growth") is None
+
+
+def test_a_metric_is_stated_to_the_places_the_question_asks_for() -> None:
+    from app.calc_tools import CalcResult, Figure
+    from app.models.providers.offline.composer.results import lead_sentence
+
+    inventory = Figure(label="Merchandise inventories", value=13228.5, unit="$m", company=COMPANY, fiscal_year=2024,
+                       source_id="ht-p38")
+    result = CalcResult(tool="metric", inputs={"inventory_2024": 13228.5}, expression="170684 / 13228.5",
+                        result=12.9, unit="x", sources={"inventory_2024": inventory},
+                        formula="inventory turnover ratio = COGS / average inventory")
+    assert "12.90x" in lead_sentence(result, "What is the inventory turnover? Round your answer to two decimal places.")
+    assert "12.9x" in lead_sentence(result, "What is the inventory turnover?")
+
+
+def test_a_us_filings_bare_millions_are_dollars_in_every_statement_reader() -> None:
+    from app.evidence import Evidence
+    from app.facts.readers import statement_figures
+
+    cash_flow = Evidence(chunk_id="ht-cf::2", source_id="HARROWGATE_2024_10K:p73", company=COMPANY, fiscal_year=2024,
+                         page=73, text="(In millions)\nYears Ended December 31,\n2024 2023\nDividends paid (283) (259)\n")
+    assert {f.unit for f in statement_figures(cash_flow)} == {"$m"}

@@ -448,3 +448,14 @@ def test_a_table_with_a_dated_column_line_and_grouping_lines_stays_one_table() -
                            for c in holding)
     assert all("Short-term investments:\nU.S. government securities" in c.text for c in holding)
     assert not any("debt investments: Fair value level" in c.text for c in chunks)  # no prose made of the header
+
+
+def test_a_statement_header_whose_last_year_runs_into_the_first_heading_is_repeated_whole() -> None:
+    """'2019 Assets': the second column's year with the first heading run into it is the header's last line, so
+    every later chunk of the statement repeats both years."""
+    rows = "\n".join(f"Line item {i}\n{1000 + i:,} {900 + i:,}" for i in range(60))
+    text = ("KESTREL PAYMENTS, INC.\nCONSOLIDATED BALANCE SHEETS\n(In thousands)\nDecember 31,\n2025\n2024 Assets\n"
+            "Current assets:\n" + rows + "\nTotal current liabilities\n4,126 1,694\n")
+    chunks = chunk_record(_record(text), max_tokens=128)
+    later = [c for c in chunks if "Total current liabilities" in c.text]
+    assert later and all("2025\n2024 Assets" in c.text for c in later)

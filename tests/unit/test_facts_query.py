@@ -820,7 +820,7 @@ Purchases of common stock for treasury
 
 
 def test_a_us_filings_bare_rows_under_millions_are_dollars_and_buybacks_are_a_line_item() -> None:
-    from app.facts.query import page_currency
+    from app.facts.currency import page_currency
 
     assert page_currency("Net sales $ 34,229 $ 35,355\nCost of sales 19,232") == "$"
     assert page_currency("Revenue £ 1,311.2 and $ 4.0") == ""  # two currencies: none is the page's

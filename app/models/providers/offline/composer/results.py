@@ -67,7 +67,7 @@ def lead_sentence(result: CalcResult, question: str = "") -> str:
         when = f" in FY{max(years)}" if years else ""
         if ", averaged over " in formula and years:
             when = f" on average over FY{min(years)}–FY{max(years)}"
-        return f"{subject} was {_result_text(value, result.unit)}{when}"
+        return f"{subject} was {_result_text(value, result.unit, decimals)}{when}"
     if result.tool == "ratio" and {"numerator", "denominator"} <= src.keys():
         num, den = src["numerator"], src["denominator"]
         return (f"{subject_phrase(num.company, num.label)}{_in(num)} ({_stated(num)}) was {value:g} times "
@@ -131,8 +131,11 @@ def computation(result: CalcResult) -> str:
     return f"{phrase}: {result.expression} = {value}{detail}{f'; formula: {formula}' if formula else ''}"
 
 
-def _result_text(value: float, unit: str) -> str:
-    """'0.9%', '1.52x', '-$63.9m', '45 days': a result as a report writes it, a word unit after a space."""
+def _result_text(value: float, unit: str, decimals: int | None = None) -> str:
+    """'0.9%', '1.52x', '-$63.9m', '45 days': a result as a report writes it, a word unit after a space; with
+    `decimals` (the places the question asks for), to exactly that many ('12.90x')."""
+    if decimals is not None:
+        value = round(value, decimals)
     if money_scale(unit) or not unit_currency(unit)[1] or unit in ("%", "x", "p"):
-        return format_figure(value, unit)
-    return f"{format_figure(value, '')} {unit}"
+        return format_figure(value, unit, decimals)
+    return f"{format_figure(value, '', decimals)} {unit}"
