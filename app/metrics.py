@@ -546,8 +546,12 @@ _DEFINED = re.compile(
     r"computed)\s+as\s*:?\s*(?P<formula>.+?)(?=\.\s|\.$|\?|;|\n|$)"
     r"|\bdefine\s+(?P<name2>[A-Za-z][\w&'/ ()-]{1,80}?)\s+as\s*:?\s*(?P<formula2>.+?)(?=\.\s|\.$|\?|;|\n|$)",
     re.IGNORECASE)
-_SOURCE_NOTE = re.compile(r"(?i)\[[^\]]*\]|\((?:from|per|as per|as shown in|in|on)\b[^)]*\)")
-"""'[from cash flow statement]', '(from the income statement)': where to read an input, not arithmetic."""
+_SOURCE_NOTE = re.compile(r"(?i)\[[^\]]*\]|\((?:from|per|as per|as shown in|in|on)\b[^)]*\)|"
+                          r"\s+(?:as\s+)?(?:from|per|as\s+shown\s+in|in|on)\s+the\s+(?:consolidated\s+)?(?:statements?\s+of\s+"
+                          r"(?:cash\s+flows?|income|operations|financial\s+position|earnings)|cash\s+flow\s+statement|income\s+"
+                          r"statement|balance\s+sheet|p&l)\b")
+"""'[from cash flow statement]', '(from the income statement)', '… amortization from the cash flow statement':
+where to read an input, not arithmetic."""
 
 
 _COVERED = re.compile(

@@ -46,6 +46,8 @@ _QUALIFYING = re.compile(r"(?i)\b(?:average|underlying|adjusted|statutory|core|c
 """Words that make a measure another one ('average number of employees', 'underlying EBITDA', a year's 'final
 dividend', which is part of its dividend): a figure they
 qualify answers a question that says them, and ranks below the plain figure for one that does not."""
+NET_UNSAID = 0.05
+"""What a label that leaves out the 'net' the question says costs its match."""
 QUALIFIED = 0.3
 """What a qualifier the question does not say costs a fact's match."""
 _DATING = frozenset(analyze("january february march april may june july august september october november december "
@@ -364,9 +366,10 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
             if (not label_says and row.title and titles_measure(row.title, query)
                     and (not is_total(row.line_item) or reconciling and not is_whole(row.line_item))):
                 member = row.line_item  # 'Revenue by region' / 'Germany …'
-            elif (label_says and row.title and label_match(row.title, query) <= 0 and not is_total(row.title)
-                  and not _SUMMARY_TITLE.search(row.title)):
-                member = _member_of(row.title)  # 'Iron Ore FY2024 FY2023' / 'Segment revenue …'
+            elif label_says and row.title:
+                # 'Iron Ore FY2024 FY2023' / 'Segment revenue …'; never the registrant's own name ('GENERAL MILLS,
+                # INC. AND SUBSIDIARIES' over its income statement), a summary's or a kind of data's title
+                member = _segment_title(row.title, query, doc.company)
             dated = column_years(row.periods, doc.fiscal_year)
             for i, (value, period) in enumerate(zip(row.values, row.periods)):
                 name = row.columns[i] if label_says and row.columns and i < len(row.columns) else member
@@ -649,7 +652,7 @@ _GENERIC_TITLE = re.compile(r"(?i)\b(?:data|metrics?|information|figures|numbers
 _COMPANY_FORM = re.compile(r"(?i)\b(?:inc|ltd|limited|plc|ag|se|sa|nv|corp|corporation|co|llc|lp|group)\b\.?")
 
 
-_SUMMARY_TITLE = re.compile(r"(?i)\b(?:statements?|income|balance|cash\s+flows?|summary|highlights|overview|key\s+"
+_SUMMARY_TITLE = re.compile(r"(?i)\b(?:statements?|income|balance|cash\s+flows?|summary|highlights|overview|overall|key\s+"
                             r"figures|at\s+a\s+glance|results\s+of\s+operations|financial\s+review|group|"
                             r"consolidated|five[- ]year|quarterly|selected|guidance|outlook|forecast)\b")
 """A table title that names a summary of the whole company, never one member of a breakdown."""
@@ -800,7 +803,10 @@ def label_match(label: str, query: FactQuery) -> float:
         return 0.0
     extra = {s for s in stems if not _stem_in(s, want) and s not in _TOTAL and s not in _UNIT_WORDS
              and s not in _DATING and not s.isdigit()}
-    return share - 0.15 * len(extra) - (QUALIFIED if _unasked_qualifier(label, query) else 0.0)
+    # 'net' asked and not said ('Interest income' for net interest income): another line when a 'Net …' row
+    # stands beside it, so it ranks below one that says it
+    unsaid_net = NET_UNSAID if "net" in query.stems and "net" not in stems else 0.0
+    return share - 0.15 * len(extra) - unsaid_net - (QUALIFIED if _unasked_qualifier(label, query) else 0.0)
 
 
 def _is_outflow(query: FactQuery) -> bool:

@@ -147,3 +147,47 @@ def test_a_us_filings_bare_millions_are_dollars_in_every_statement_reader() -> N
     cash_flow = Evidence(chunk_id="ht-cf::2", source_id="HARROWGATE_2024_10K:p73", company=COMPANY, fiscal_year=2024,
                          page=73, text="(In millions)\nYears Ended December 31,\n2024 2023\nDividends paid (283) (259)\n")
     assert {f.unit for f in statement_figures(cash_flow)} == {"$m"}
+
+
+def test_where_a_definition_says_to_read_an_input_is_no_part_of_its_name() -> None:
+    from app.metrics import question_definition
+
+    metric = question_definition("What is Harrowgate's FY2024 EBITDA (in USD millions)? EBITDA is defined as "
+                                 "unadjusted operating income plus depreciation and amortization from the cash flow "
+                                 "statement.")
+    assert metric is not None
+    assert [t.item for t in metric.formulas[0].terms] == ["operating_income", "d_and_a"]
+
+
+def test_a_wrapped_line_that_goes_on_in_lower_case_is_one_sentence() -> None:
+    from app.text.sentences import split_sentences
+
+    text = ("Segment operating profit increased 15 percent in fiscal 2024, primarily\ndriven by volume growth.\n"
+            "Net sales 4,408.5 3,839.8")
+    assert split_sentences(text) == ["Segment operating profit increased 15 percent in fiscal 2024, primarily driven "
+                                     "by volume growth.", "Net sales 4,408.5 3,839.8"]
+
+
+def test_net_asked_prefers_the_row_that_says_net() -> None:
+    from app.facts.query import label_match, read_query
+
+    q = read_query(f"What was {COMPANY}'s net interest income in 2024?", [COMPANY], [2024])
+    assert label_match("Net interest income", q) > label_match("Interest income", q) > 0
+
+
+def test_the_registrants_name_over_its_statement_is_no_member_of_a_breakdown() -> None:
+    statement = ("Consolidated Statements of Earnings\nHARROWGATE TOOLS, INC. AND SUBSIDIARIES\n(In Millions)\n"
+                 "Fiscal Year\n2024 2023\nNet sales $ 12,400.0 $ 11,900.0\nOperating profit 2,300.0 2,150.0\n")
+    answer = compose_offline({"question": f"Which of {COMPANY}' segments had the largest operating profit in fiscal "
+                                          "2024?", "companies": [COMPANY], "fiscal_years": [2024],
+                              "blocks": [block(1, statement)]})
+    assert "SUBSIDIARIES" not in answer and "had the highest" not in answer, answer
+
+
+def test_a_quarters_growth_names_the_quarters() -> None:
+    overall = ("OVERALL FINANCIAL RESULTS\nQ2\n($ in Millions) 2024 2023 % Change\nReported Sales $ 25,530 $ 24,020 "
+               "6.3 %\n")
+    answer = compose_offline({"question": f"Did {COMPANY}'s sales grow in Q2 2024 compared to Q2 2023?",
+                              "companies": [COMPANY], "fiscal_years": [2024, 2023],
+                              "blocks": [block(1, overall)]})
+    assert answer.startswith("Yes.") and "in Q2 2023 to $25,530m in Q2 2024" in answer, answer

@@ -12,13 +12,16 @@ from app.metrics import rounding_decimals
 from app.text.units import ASKED_SCALE, SCALE_FACTORS, asked_scale, unit_currency  # noqa: F401  (ASKED_SCALE: answer.py)
 
 
-def in_asked_scale(question: str, value: float, unit: str, year: int | None, verb: str = "stated") -> str:
+def in_asked_scale(question: str, value: float, unit: str, year: int | None, verb: str = "stated",
+                   period: str = "") -> str:
     """'$382m in FY2020 (stated as 381,603k)' when the question asks for millions of a figure stated in
     thousands, or for whole millions of one stated to a decimal; the figure as stated otherwise. Whole millions
     (or thousands), billions to one decimal, unless the question asks for its own rounding; the question's
     currency stands in when the statement's page gave none (no exchange rate is applied). The scales and
-    currencies asked ('in pounds millions', 'in A$ millions', 'in yen billions') are app/text/units.py's."""
-    when = f" in FY{year}" if year else ""
+    currencies asked ('in pounds millions', 'in A$ millions', 'in yen billions') are app/text/units.py's. A
+    quarter's or half's `period` ('Q2 2023', Figure.period_name) is named instead of the fiscal year."""
+    # a quarter's or half's figure is said to be one ('in Q2 2023'), never the year's
+    when = f" in {period}" if period and not period.startswith("FY") else f" in FY{year}" if year else ""
     stated = f"{format_figure(value, unit)}{when}"
     asked = asked_scale(question) or _nearest_scale(question)
     currency, scale = unit_currency(unit)
