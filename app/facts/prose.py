@@ -368,6 +368,8 @@ _SUBJECT_VERB = re.compile(r"(?i)(?:^|[.;:]\s*|,\s*(?:and|while|whereas|but)\s+)
                            r"amounted|came\s+in|climbed|dropped)\b[^,;]*$")
 """The subject and verb of the clause a figure closes ('Adjusted profit before tax rose 2.6% to …')."""
 _FILLER_STEMS = frozenset(analyze("the our its their group company total this that year"))
+_COMPARED = re.compile(r"(?i)\b(?:compared\s+(?:with|to)|versus|vs\.?|against)\s*(?:approximately\s+|about\s+)?$")
+"""What puts a figure beside the sentence's own as its comparative ('… compared to $8.6 billion in fiscal 2021')."""
 _YEAR_AFTER = re.compile(r"(?i)^\s*(?:in|for|during|at\s+the\s+end\s+of|at|by)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|"
                          r"financial\s+year\s+|FY\s?)?((?:19|20)\d{2})\b")
 
@@ -395,6 +397,12 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
         own = int(opening.group(1))  # 'In 2022, worldwide sales increased 1.3% … compared to 13.6% in 2021
     if not years and fiscal_year and _FORWARD.search(measured_against_plan(sentence)):
         own = fiscal_year + 1  # 'Operating income is forecast to fall to …': next year's, in this year's report
+    if len(years) == 1 and own == years[0] and any(
+            _YEAR_AFTER.match(sentence[f.end:f.end + 40]) and _COMPARED.search(sentence[max(0, f.start - 30):f.start])
+            for f in located):
+        # the one year named is the comparative's ('increased 18.3% to $10.2 billion compared to $8.6 billion in
+        # fiscal 2021'): the other figures are the year after's
+        own = years[0] + 1
     out = []
     for i, fig in enumerate(located):
         year, period = own, None
@@ -435,6 +443,11 @@ _COUNT_LEAD = re.compile(r"(?i)(?:[:=]|\bof|\bwas|\bwere|\btotall?ed|\bstood\s+a
                          r"nearly|over|more\s+than|almost|roughly)?\s*$")
 
 
+_QUALIFIED_COUNT = re.compile(r"(?i)^\s+(?:(?:total|full-time|part-time|permanent|temporary|regular|active|global|"
+                              r"worldwide|direct|equivalent|and|or|,)\s*){2,6}(?P<noun>[a-z][\w-]*)")
+"""A count's noun after a run of words that only qualify it ('total full-time and part-time employees')."""
+
+
 def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool:
     """The count noun right after the figure ('5,000 employees') and heading what it counts (not '214 new patent
     applications' for patents), or right before it with a word that leads to the count ('headcount of 4,215',
@@ -442,7 +455,12 @@ def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool
     manufacturing facilities': the 52 counts facilities)."""
     if re.match(r"\s*(?:per|a|an|/)\s*[a-z]", sentence[fig.end:fig.end + 8]):
         return False  # 'A$37–40 per tonne' is a rate, no count of tonnes
+    if re.match(r"\s*of\s+(?:our|the|its|their|these|those|whom|which)\b", sentence[fig.end:fig.end + 16]):
+        return False  # '120 of our full-time employees were subject to …': a part of them, not their number
     after = analyze(sentence[fig.end:fig.end + 40])[:3]
+    if not any(_matches(w, stems) for w in after) and _QUALIFIED_COUNT.match(sentence[fig.end:fig.end + 80]) and any(
+            _matches(w, stems) for w in analyze(_QUALIFIED_COUNT.match(sentence[fig.end:fig.end + 80]).group("noun"))):
+        return True  # '9,200 total full-time and part-time employees': the noun after the words that qualify it
     if any(_matches(w, stems) for w in after):
         # the noun must head what is counted: '214 new patent applications' counts applications, not patents
         phrase = re.match(r"\s*((?:[\w-]+\s+){0,3}?[\w-]+)(?=\s*(?:[,.;:()]|\b(?:of|in|at|for|on|to|from|by|with|"

@@ -191,3 +191,26 @@ def test_a_quarters_growth_names_the_quarters() -> None:
                               "companies": [COMPANY], "fiscal_years": [2024, 2023],
                               "blocks": [block(1, overall)]})
     assert answer.startswith("Yes.") and "in Q2 2023 to $25,530m in Q2 2024" in answer, answer
+
+
+def test_a_headcount_is_the_whole_not_a_part_of_it() -> None:
+    said = ("At December 31, 2024, we had approximately 9,200 total full-time and part-time employees. At December "
+            "31, 2024, approximately 120 of our full-time employees were subject to fixed-term employment agreements.")
+    answer = compose_offline({"question": f"According to the annual report, how many employees does {COMPANY} have?",
+                              "companies": [COMPANY], "blocks": [block(1, said, page=9)]})
+    assert "9,200" in answer.split("[1]")[0] and "was 120" not in answer, answer
+
+
+def test_a_comparatives_year_is_not_the_sentences_own() -> None:
+    from app.facts.prose import prose_facts
+    from app.facts.query import read_query
+
+    measure = read_query("What were net sales in fiscal 2024?", [COMPANY]).prose_measure()
+    said = "Net sales increased 18.3% to $10.2 billion compared to $8.6 billion in fiscal 2023, and margins rose."
+    dated = {(f.value, f.fiscal_year) for f in prose_facts(said, measure, company=COMPANY, fiscal_year=2025,
+                                                           source_id="ht")}
+    assert dated == {(10.2, 2024), (8.6, 2023)}
+    # 'from' binds no year to the comparative alone: 'rose to $5.0 billion from $4.1 billion in 2024' is 2024's
+    said = "Net sales rose to $5.0 billion from $4.1 billion in 2024."
+    assert (5.0, 2024) in {(f.value, f.fiscal_year) for f in prose_facts(said, measure, company=COMPANY,
+                                                                         fiscal_year=2024, source_id="ht")}

@@ -492,6 +492,10 @@ class Analyst:
             own = f"{fact.figure.label} {fact.figure.quote} {fact.context}"
         if not self.names_asked_in(f"{own} {fact.segment or ''}"):
             return False
+        share = share_asked(self.question)
+        if share and fact.origin == "text" and not _says(_up_to_figure(fact.figure.quote, fact.figure.value), share[0]):
+            return False  # 'wages … as a percent of net sales': not 'As a percentage of net sales, SG&A expenses
+            # decreased to 21.4%', whose later clause names wages
         if fact.origin != "text" and self.query.items and item_label_match(fact.figure.label, self.query.items[0]) \
                 is not None:
             return True  # 'Purchases of land, buildings, and equipment' is the capital expenditure row
