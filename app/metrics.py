@@ -218,6 +218,8 @@ def label_match(label: str, item: str, measure: str | None = None) -> int | None
     """0: the label is one of the item's names; 1: it starts with one ('Net income attributable to X');
     None: no match. 'Other current assets' never matches 'current assets'."""
     text, names = _norm(label), item_names(item, measure)
+    if _OTHERS_SHARE.search(text) and not _OTHERS_SHARE.search(_norm(measure or "")):
+        return None  # 'Net income attributable to noncontrolling interests': others' share, no line of the group's
     if text in names:
         return 0
     if _QUALIFIERS.sub("", text) in names:
@@ -826,11 +828,23 @@ def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, comp
         other_span = _other_span(getattr(f, "period", None) or "", part)
         # a statement's row before a sentence's figure, whose subject the reader may have misread ('U.S. sales were
         # $13.4 billion' is no company's revenue), however exactly its word names the item
-        rank = ((other_span, from_prose, score, _name_rank(f.label, item, measure), len(f.label), i)
-                if score is not None else None)
+        rank = ((other_span, from_prose, score, with_minority_interests(f.label) and not with_minority_interests(
+            measure or ""), _name_rank(f.label, item, measure), len(f.label), i) if score is not None else None)
         if rank is not None and (best is None or rank < best[0]):
             best = (rank, f)
     return best[1] if best else None
+
+
+_OTHERS_SHARE = re.compile(r"(?i)\battributable\s+to\s+(?:the\s+)?(?:redeemable\s+(?:and\s+)?)?(?:non-?\s?controlling|minority)\b")
+_MINORITY = re.compile(r"(?i)\bincluding\s+(?:the\s+)?(?:non-?controlling|minority)\s+interests?\b|"
+                       r"\bincluding\s+earnings\s+attributable\s+to\s+(?:redeemable\s+and\s+)?non-?controlling\b")
+
+
+def with_minority_interests(label: str) -> bool:
+    """Whether a line says it includes what belongs to others ('Net income including noncontrolling interests'):
+    the group's figure before the parent's share, which 'net income' conventionally means (the line EPS divides),
+    so it comes after the parent's line unless asked for by name."""
+    return bool(_MINORITY.search(label))
 
 
 _PART_YEAR = re.compile(r"^(?:(?:3|6|9)M\b|[HQ][1-4]\b)")

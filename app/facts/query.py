@@ -780,7 +780,7 @@ def label_match(label: str, query: FactQuery) -> float:
     the question names ('Purchases of property, plant and equipment' for capital expenditure, app/metrics.py),
     else the share of the measure's words it holds, less a little for each word of its own beyond them (units,
     totals and the measure's words aside)."""
-    from app.metrics import label_match as item_match
+    from app.metrics import label_match as item_match, with_minority_interests
 
     stems = set(analyze(re.sub(r"\([^)]*\)", " ", label)))
     want = set(query.stems) - _TOTAL - _QUALIFIERS
@@ -788,9 +788,12 @@ def label_match(label: str, query: FactQuery) -> float:
         want -= query.count_stems  # 'Iron ore shipped (Mt)' counts the tonnes asked for
     items = query.items
     if items and stems:
-        # the line item's own names first; among them, the label that also says what the question adds ('net')
+        # the line item's own names first; among them, the label that also says what the question adds ('net'),
+        # and the parent's share before the line that includes non-controlling interests
         asked = set(query.stems) - _QUALIFIERS
         said = len({w for w in asked if _stem_in(w, stems)}) / max(len(asked), 1)
+        if with_minority_interests(label) and not with_minority_interests(query.measure.phrase):
+            said -= 0.25
         if item_match(label, items[0]) == 0:
             return 1.0 + 0.2 * said
         if item_match(label, items[0]) is not None:

@@ -214,3 +214,26 @@ def test_a_comparatives_year_is_not_the_sentences_own() -> None:
     said = "Net sales rose to $5.0 billion from $4.1 billion in 2024."
     assert (5.0, 2024) in {(f.value, f.fiscal_year) for f in prose_facts(said, measure, company=COMPANY,
                                                                          fiscal_year=2024, source_id="ht")}
+
+
+def test_net_income_is_the_parents_line_never_the_minorities() -> None:
+    from app.calc_tools import Figure
+    from app.metrics import label_match, pick_figure
+
+    def fig(label: str, value: float) -> Figure:
+        return Figure(label=label, value=value, unit="$m", company=COMPANY, fiscal_year=2024, period="FY2024",
+                      source_id="ht-p36", quote=label)
+
+    rows = [fig("Net income including noncontrolling interests", 5079.0),
+            fig("Net income attributable to noncontrolling interests", -72.0),
+            fig(f"NET INCOME ATTRIBUTABLE TO {COMPANY.upper()}", 5007.0)]
+    assert label_match("Net income attributable to noncontrolling interests", "net_income") is None
+    assert pick_figure(rows, "net_income", 2024, COMPANY).value == 5007.0
+    statement = ("CONSOLIDATED STATEMENTS OF INCOME\n(amounts in millions)\n52 Weeks Ended\n2024 2023\n"
+                 "Net income including noncontrolling interests 5,079 4,059\n"
+                 "Net income attributable to noncontrolling interests (72) (57)\n"
+                 f"NET INCOME ATTRIBUTABLE TO {COMPANY.upper()} $ 5,007 $ 4,002\n")
+    answer = compose_offline({"question": f"Did {COMPANY}'s net income increase in fiscal 2024 compared to fiscal "
+                                          "2023?", "companies": [COMPANY], "fiscal_years": [2024, 2023],
+                              "blocks": [block(1, statement, page=36)]})
+    assert answer.startswith("Yes. Harrowgate Tools' net income rose from $4,002m in FY2023 to $5,007m in FY2024"), answer
