@@ -463,7 +463,8 @@ CATALOGUE: tuple[Metric, ...] = (
     _metric("days inventory outstanding", ("dio", "days inventory", "days sales of inventory", "dsi",
                                            "days in inventory"), "days",
             "{days} * average inventory / COGS", "{days} * inventory / COGS", days=DAY_BASIS),
-    _metric("inventory turnover", ("inventory turnover ratio", "inventory turns"), "x",
+    _metric("inventory turnover", ("inventory turnover ratio", "inventory turns", "sold its inventory",
+                                   "sold their inventory", "turned over its inventory", "times inventory was sold"), "x",
             "COGS / average inventory", "COGS / inventory"),
     _metric("fixed asset turnover", ("fixed asset turnover ratio", "fixed-asset turnover", "fixed assets turnover",
                                      "ppe turnover", "pp&e turnover"), "x",
@@ -548,6 +549,11 @@ _DEFINED = re.compile(
     r"computed)\s+as\s*:?\s*(?P<formula>.+?)(?=\.\s|\.$|\?|;|\n|$)"
     r"|\bdefine\s+(?P<name2>[A-Za-z][\w&'/ ()-]{1,80}?)\s+as\s*:?\s*(?P<formula2>.+?)(?=\.\s|\.$|\?|;|\n|$)",
     re.IGNORECASE)
+_DEFINED_IN_BRACKETS = re.compile(
+    r"(?P<name>(?:[A-Z][\w&'-]*|[a-z][\w&'-]*)(?:\s+[\w&'-]+){0,5}?\s+(?:ratio|margin|rate|multiple|coverage|yield|"
+    r"turnover|return|conversion))\s*\((?P<formula>[^()]*?[\w)]\s*[/*+]\s*[\w(][^()]*)\)")
+"""'What is JnJ's FY2022 cash conversion ratio (cash from operations / net income)?': the name, then its formula in
+brackets."""
 _SOURCE_NOTE = re.compile(r"(?i)\[[^\]]*\]|\((?:from|per|as per|as shown in|in|on)\b[^)]*\)|"
                           r"\s+(?:as\s+)?(?:from|per|as\s+shown\s+in|in|on)\s+the\s+(?:consolidated\s+)?(?:statements?\s+of\s+"
                           r"(?:cash\s+flows?|income|operations|financial\s+position|earnings)|cash\s+flow\s+statement|income\s+"
@@ -619,16 +625,23 @@ def question_definition(question: str) -> Metric | None:
         if formula is not None and len(formula.terms) == 2:
             name = f"{covered.group('a').strip()} cover of {covered.group('b').strip()}"
             return Metric(name=name, aliases=(name,), unit="x", formulas=(formula,), origin="question")
-    match = _DEFINED.search(question)
+    match = _DEFINED.search(question) or _DEFINED_IN_BRACKETS.search(question)
     if not match:
         return None
+    groups = match.groupdict()
     try:
-        formula = parse_formula(_SOURCE_NOTE.sub(" ", match.group("formula") or match.group("formula2")))
+        formula = parse_formula(_SOURCE_NOTE.sub(" ", groups.get("formula") or groups.get("formula2") or ""))
     except ValueError:
         return None
     if not re.search(r"[-+*/]", formula.template):
         return None  # 'X is defined as: the money we make' is prose, not a formula
-    name = re.sub(r"^(?:the|a|an)\s+", "", (match.group("name") or match.group("name2")).strip(), flags=re.IGNORECASE)
+    name = re.sub(r"^(?:the|a|an)\s+", "", (groups.get("name") or groups.get("name2") or "").strip(),
+                  flags=re.IGNORECASE)
+    if match.re is _DEFINED_IN_BRACKETS:  # 'What is JnJ's FY2022 cash conversion ratio': after the owner and year
+        name = re.sub(r"(?i)^.*(?:['’]s|\bthe|\bits|\btheir|\bis|\bwas|\bwere)\s+", "", name)
+    name = re.sub(r"(?i)^(?:FY\s?)?(?:19|20)\d{2}\s+", "", name)  # 'FY2022 cash conversion ratio'
+    if not name:
+        return None
     return Metric(name=name, aliases=(name,), unit=_defined_unit(name, question), formulas=(formula,),
                   origin="question")
 

@@ -701,9 +701,12 @@ class _Reader:
         columns = _label_columns(header)
         half = len(columns) // 2
         kinds = header.kinds
-        if (half and len(columns) % 2 == 0 and columns[:half] == columns[half:]
-                and len(kinds) == len(columns) and set(kinds[:half]) == {"date"} and set(kinds[half:]) == {"year"}):
-            columns = columns[:half]  # 'Fiscal years ended December 31, 2022, … 2020' then '2022 2021 2020'
+        years_of = [re.findall(r"(?:19|20)\d{2}", c)[:1] for c in columns]
+        if (half and len(columns) % 2 == 0 and len(kinds) == len(columns) and "date" in kinds[:half]
+                and set(kinds[half:]) == {"year"} and all(years_of) and years_of[:half] == years_of[half:]):
+            # 'Fiscal years ended December 31, 2022, … 2020' then '2022 2021 2020'; 'December 31, 2022 and
+            # December 25, 2021' then '2022 2021': the dates, once
+            columns = columns[:half]
         if not columns:
             return
         self.table += 1

@@ -237,3 +237,23 @@ def test_net_income_is_the_parents_line_never_the_minorities() -> None:
                                           "2023?", "companies": [COMPANY], "fiscal_years": [2024, 2023],
                               "blocks": [block(1, statement, page=36)]})
     assert answer.startswith("Yes. Harrowgate Tools' net income rose from $4,002m in FY2023 to $5,007m in FY2024"), answer
+
+
+def test_a_balance_sheets_dates_then_its_years_are_two_columns() -> None:
+    text = ("Consolidated Balance Sheet\nDecember 31, 2024 and December 26, 2023\n(in millions)\n2024 2023\n"
+            "Inventories 5,222 4,347\nTotal Assets $ 92,187 $ 92,377\n")
+    rows = {r.line_item: r for r in read_statement(text).rows}
+    assert rows["Total Assets"].periods == ["2024-12-31", "2023-12-26"]
+    assert rows["Total Assets"].values == [92187.0, 92377.0]
+
+
+def test_a_ratio_defined_in_brackets_after_its_name_is_the_questions_own() -> None:
+    from app.metrics import find_metrics, question_definition
+
+    metric = question_definition(f"What is {COMPANY}'s FY2024 cash conversion ratio (cash from operations / net "
+                                 "income)?")
+    assert metric is not None and metric.name == "cash conversion ratio" and metric.unit == "x"
+    assert [t.item for t in metric.formulas[0].terms] == ["cfo", "net_income"]
+    assert question_definition("What was revenue (in millions) in 2024?") is None
+    assert [m.name for m in find_metrics(f"Roughly how many times has {COMPANY} sold its inventory in FY2024?")] == [
+        "inventory turnover"]
