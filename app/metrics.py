@@ -134,7 +134,9 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
              pattern=r"^(?:purchases?of|payments?for|additions?to|acquisitions?of|investments?in|expenditures?"
                      r"(?:on|for))(?:property|land|buildings|plant|equipment|fixedassets|capitalassets|pp&e)"),
     LineItem("dividends", "dividends paid", ("dividends paid", "cash dividends paid", "payments of dividends",
-                                             "dividends"), outflow=True),
+                                             "dividends", "cash dividend payments", "dividend payments",
+                                             "dividends paid to shareholders", "dividends paid to stockholders",
+                                             "payment of dividends", "cash dividends"), outflow=True),
     LineItem("interest_expense", "interest expense", ("interest expense", "interest expense, net",
                                                       "finance costs"), outflow=True),
     LineItem("share_repurchases", "share repurchases", (
@@ -170,7 +172,7 @@ _BEFORE_AN_ITEM = frozenset("""the its their total in of for and or on what was 
     year annual quarterly reported unadjusted gaap consolidated whole company's group's firm's""".split())
 """Lower-case words after which one word still names the line item ('the revenue', 'total revenue'); after any
 other lower-case word ('same-store sales', 'product revenue') it names a measure of its own."""
-ONE_WORD_ITEMS = frozenset({"revenue", "capex", "cogs", "ppe", "inventory"})
+ONE_WORD_ITEMS = frozenset({"revenue", "capex", "cogs", "ppe", "inventory", "dividends"})
 """Line items one word of a question may name ('revenue growth', 'capex'); other single words ('cash', 'assets',
 'equity', 'sales' in 'sales and marketing') name one only in a longer phrase."""
 

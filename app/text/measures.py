@@ -214,6 +214,13 @@ def _short_names_of(text: str, companies: Sequence[str]) -> str:
     return re.sub(r"\b[A-Z]{3,6}\b", lambda m: " " if stands_for(m.group(0)) else m.group(0), text)
 
 
+_PAID_AS = re.compile(r"(?i)\b(?:pay|paid|return|returned|distribute|distributed|give|gave)\s+(?:(?:back\s+)?to\s+"
+                      r"(?:its\s+|the\s+)?(?:shareholders|stockholders|investors)\s+)?(?:out\s+)?(?:in|as|through|via|"
+                      r"by\s+way\s+of)\b")
+"""The verb of 'how much did X pay in dividends' or 'return to shareholders through dividends': what was paid
+follows it."""
+
+
 def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     """The measure the question asks about (see MeasureAsked): the asked sentence without its lead-in, company
     names, dates and periods, segment and question words."""
@@ -234,6 +241,9 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     if segment is None and named_after:
         segment, text = named_after, re.sub(rf"\b{re.escape(named_after)}(?:['’]s?)?(?=\W|$)", " ", text, count=1)
     text = _STATEMENT_NAMES.sub(" ", text)
+    paid = _PAID_AS.search(text)
+    if paid and re.search(r"(?i)\b(?:did|does|do|has|have|had|will|would)\b", text[:paid.start()]):
+        text = text[:paid.start()] + " " + text[paid.end():]  # 'did X pay in dividends': the dividends (not 'CEO pay')
     text = read_dates(text)[2]
     text = _PERIOD_PHRASES.sub(" ", text)
     text = _ASK_WORDS.sub(" ", text)

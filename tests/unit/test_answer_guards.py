@@ -257,3 +257,22 @@ def test_a_ratio_defined_in_brackets_after_its_name_is_the_questions_own() -> No
     assert question_definition("What was revenue (in millions) in 2024?") is None
     assert [m.name for m in find_metrics(f"Roughly how many times has {COMPANY} sold its inventory in FY2024?")] == [
         "inventory turnover"]
+
+
+def test_what_a_company_paid_in_dividends_is_the_amount_not_a_rate_per_share() -> None:
+    from app.text.measures import measure_asked
+
+    assert measure_asked(f"How much did {COMPANY} pay in dividends in FY2024?", [COMPANY]).phrase == "dividends"
+    assert measure_asked(f"How much cash did {COMPANY} return to shareholders through dividends in 2024?",
+                         [COMPANY]).phrase == "cash dividends"
+    assert measure_asked("What was the CEO pay in 2024?", [COMPANY]).phrase == "CEO pay"
+    said = "The Company's current quarterly dividend rate is $0.79 per share."
+    answer = compose_offline({"question": f"How much did {COMPANY} pay in dividends in FY2024?",
+                              "companies": [COMPANY], "fiscal_years": [2024], "blocks": [block(1, said, page=30)]})
+    assert "$0.79" not in answer, answer
+    flows = ("CONSOLIDATED STATEMENTS OF CASH FLOWS\n(amounts in millions)\n52 Weeks Ended\n2024 2023\n"
+             "Cash dividend payments $ (5,748) $ (1,479)\n")
+    answer = compose_offline({"question": f"How much did {COMPANY} pay in dividends in FY2024?",
+                              "companies": [COMPANY], "fiscal_years": [2024],
+                              "blocks": [block(1, said, page=30), block(2, flows, page=41)]})
+    assert "$5,748m in FY2024" in answer.split(".")[0], answer

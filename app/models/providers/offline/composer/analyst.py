@@ -414,9 +414,13 @@ class Analyst:
                 parts = " and ".join(self.at(f) for f in each)
                 return [cite(f"{self.subject(each[-1])} {self.verb(each[-1])} {parts}", ns)] if ns else []
         # a per cent asked ('net income as a percent of net sales') is never answered by an amount, nor by a
-        # per cent of something else ('total sales increased 1.9 percent'): a stated share names its two sides
+        # per cent of something else ('total sales increased 1.9 percent'): a stated share names its two sides;
+        # an amount paid is no rate per share ('How much did Costco pay in dividends': not '$0.79 per share')
         share = share_asked(self.question)
+        per_share = not _AMOUNT_PAID.search(self.question) or bool(
+            re.search(r"(?i)\bper\s+(?:common\s+)?share\b|\bEPS\b|\bDPS\b", self.question))
         best = [f for f in choose(facts, self.query) if self.states_asked(f)
+                and (per_share or not _PER_SHARE_AFTER.match(_after_figure(f.figure.quote, f.figure.value)))
                 and (self.query.kind != "percent" or _fits_unit(f.figure.unit, "%"))
                 and (share is None or all(_says(f"{f.figure.quote} {f.figure.label}", side) for side in share))]
         if not best:
@@ -1257,6 +1261,20 @@ _JUDGED_CHANGE = re.compile(r"(?i)\b(?:improv|worsen|deteriorat|weaken|strengthe
 _LOWER_IS_BETTER = re.compile(r"(?i)\b(?:leverage|gearing|debt|costs?|expenses?|loss(?:es)?|days|churn|"
                               r"impairments?|headcount\s+turnover|defects?|injur\w*|emissions?)\b")
 """Measures that improve as they fall."""
+
+
+_AMOUNT_PAID = re.compile(r"(?i)\bhow\s+much\b.{0,80}\b(?:pay|paid|return|returned|spend|spent|distribute|"
+                          r"distributed)\b")
+"""An amount paid out asked ('How much did X pay in dividends'), which no rate per share answers."""
+_PER_SHARE_AFTER = re.compile(r"(?i)^\s*(?:\S+\s+)?per\s+(?:common\s+|ordinary\s+)?share\b")
+
+
+def _after_figure(sentence: str, value: float) -> str:
+    """What a sentence says right after the figure ('per share.' after '$0.79'); '' when it is not found."""
+    from app.facts.prose import figures_located
+
+    found = next((f for f in figures_located(sentence or "") if abs(f.value) == abs(value)), None)
+    return sentence[found.end:found.end + 40] if found is not None else ""
 
 
 def _up_to_figure(sentence: str, value: float) -> str:
