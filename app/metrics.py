@@ -450,8 +450,12 @@ CATALOGUE: tuple[Metric, ...] = (
     _metric("EBITDA", (), "money", "operating income + D&A"),
     _metric("effective tax rate", ("tax rate", "etr"), "%", "income tax expense / income before taxes"),
     _metric("current ratio", (), "x", "current assets / current liabilities"),
+    # without a short-term investments line, the acid test's other forms: current assets less inventory, else
+    # cash and receivables (a balance sheet with neither line holds neither)
     _metric("quick ratio", ("acid-test ratio", "acid test ratio"), "x",
-            "(cash + short-term investments + accounts receivable) / current liabilities"),
+            "(cash + short-term investments + accounts receivable) / current liabilities",
+            "(current assets - inventory) / current liabilities",
+            "(cash + accounts receivable) / current liabilities"),
     _metric("cash ratio", (), "x", "(cash + short-term investments) / current liabilities"),
     _metric("working capital", ("net working capital",), "money", "current assets - current liabilities"),
     _metric("debt-to-equity ratio", ("debt to equity", "debt-to-equity", "debt/equity", "d/e ratio",

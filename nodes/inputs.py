@@ -205,14 +205,17 @@ def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: 
     pages: list[tuple[str, int]] = []
     out: list[Evidence] = []
     query = read_query(question, companies) if ranks else None
-    for doc in graded:
+    # a computed question's statements: the annual report's before a quarter's (its year-end balance sheet is
+    # the year's), then as ranked
+    order = sorted(graded, key=lambda d: _quarterly(d)) if whole else list(graded)
+    for doc in order:
         # an explanation is often the text around a table that search found ('The impairment of A$385.0 million
         # … reduced statutory profit.' above the profit table): the page read whole
         if doc.page is None or (doc.source_id, doc.page) in pages or (
                 ranks and statement_of_page(doc.text) is None and not titled_by_measure(doc.text, query)) or (
-                whole and statement_of_page(doc.text) is None):
-            continue
-        if len(pages) >= MAX_STATEMENT_PAGES:
+                whole and (statement_of_page(doc.text) is None or names_parent_entity(doc.text[:400]))):
+            continue  # (a closed group's or parent's own statements are no inputs of the group's figures)
+        if len(pages) >= MAX_STATEMENT_PAGES + whole:
             break
         pages.append((doc.source_id, doc.page))
         for sibling in page_fn(doc.source_id, doc.page):
@@ -223,6 +226,14 @@ def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: 
                        "the rest of the page of a passage the explanation asked for may lie around")
                 out.append(sibling.model_copy(update={"score": doc.score, "why": why}))
     return out
+
+
+def _quarterly(doc: Evidence) -> bool:
+    """Whether a piece of evidence is from a quarterly filing (a 10-Q, a quarter's earnings release)."""
+    from app.facts.currency import filing_name
+
+    name = filing_name(doc)
+    return name.form == "10-Q" or name.fiscal_quarter is not None
 
 
 def titled_by_measure(text: str, query: Any) -> bool:

@@ -113,10 +113,12 @@ def most_relevant(figures: Sequence[Figure], question: str, limit: int, years: S
 
     def rank(indexed: tuple[int, Figure]) -> tuple[int, int, int, int]:
         figure = indexed[1]
-        needed = any(figure.fiscal_year == year and label_match(figure.label, item) is not None
-                     for item, year in needs)
+        # the inputs in the order they are needed: a judgement's first metric's (the current ratio's current
+        # assets and liabilities) before a fallback formula's
+        needed = next((k for k, (item, year) in enumerate(needs)
+                       if figure.fiscal_year == year and label_match(figure.label, item) is not None), len(needs))
         overlap = len(words & measure_words(figure.label))
-        return 0 if needed else 1, -overlap, 0 if overlap and is_company_total(figure.label) else 1, indexed[0]
+        return needed, -overlap, 0 if overlap and is_company_total(figure.label) else 1, indexed[0]
 
     keep = {i for i, _ in sorted(enumerate(figures), key=rank)[:limit]}
     return [f for i, f in enumerate(figures) if i in keep]

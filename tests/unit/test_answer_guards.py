@@ -276,3 +276,35 @@ def test_what_a_company_paid_in_dividends_is_the_amount_not_a_rate_per_share() -
                               "companies": [COMPANY], "fiscal_years": [2024],
                               "blocks": [block(1, said, page=30), block(2, flows, page=41)]})
     assert "$5,748m in FY2024" in answer.split(".")[0], answer
+
+
+def test_without_a_short_term_investments_line_the_quick_ratio_is_cash_and_receivables() -> None:
+    from app.calc_tools import Figure
+    from app.models.providers.offline.calculator import plan_tool_calls
+
+    def fig(label: str, value: float) -> Figure:
+        return Figure(label=label, value=value, unit="$m", company=COMPANY, fiscal_year=2024, period="2024-06-30",
+                      source_id="ht-p52", quote=label)
+
+    rows = [fig("Cash and cash equivalents", 689.0), fig("Trade receivables, net", 1875.0),
+            fig("Total current assets", 5308.0), fig("Total current liabilities", 4476.0)]
+    [(tool, args)] = plan_tool_calls(f"What is the quick ratio of {COMPANY} in FY2024?", rows)
+    assert args["inputs"] == {"cash_2024": 689.0, "receivables_2024": 1875.0, "current_liabilities_2024": 4476.0}
+
+
+def test_a_closed_groups_statements_give_the_calculator_no_figures() -> None:
+    from app.evidence import Evidence, RetrievalResult
+    from nodes.figures import prepare_calculation
+
+    def ev(n: int, text: str) -> Evidence:
+        return Evidence(chunk_id=f"ht-{n}::0", source_id=f"HARROWGATE_2024_10K:p{n}", company=COMPANY,
+                        fiscal_year=2024, page=n, text=text)
+
+    group = ev(52, "Consolidated Balance Sheets\n($ in millions)\nAs of June 30, 2024 2023\n"
+                   "Total current liabilities 4,476 5,103\n")
+    closed = ev(107, "Deed of Cross Guarantee\nConsolidated Balance Sheets\n($ in millions)\nAs of June 30, 2024 2023\n"
+                     "Total current liabilities 1,145 1,200\n")
+    state = {"question": f"What were {COMPANY}'s total current liabilities in FY2024?", "companies": [COMPANY],
+             "fiscal_years": [2024], "retrieval_result": RetrievalResult(status="found", evidence=[closed, group])}
+    values = {f.value for f in prepare_calculation(state)["figures"]}
+    assert 4476.0 in values and 1145.0 not in values

@@ -140,12 +140,18 @@ def test_costs_and_liabilities_shown_in_brackets_are_used_by_size():
     assert compute("gross margin", uk)[1].result == round((1486.2 - 872.4) / 1486.2 * 100, 2)
 
 def test_a_missing_input_gives_no_result_and_names_the_input():
-    without_sti = [f for f in FIGURES if f.label != "Short-term investments"]
-    chosen = metric_inputs(METRICS["quick ratio"], without_sti, company=CO, year=2024)
-    assert chosen.missing == ["short_term_investments_2024"]
-    with pytest.raises(CalcError, match="short-term investments FY2024") as error:
+    without_liabilities = [f for f in FIGURES if f.label != "Total current liabilities"]
+    chosen = metric_inputs(METRICS["quick ratio"], without_liabilities, company=CO, year=2024)
+    assert "current_liabilities_2024" in chosen.missing
+    with pytest.raises(CalcError, match="current liabilities FY2024") as error:
         metric("quick ratio", chosen.values, year=2024)
     assert error.value.code == "missing_input"
+
+
+def test_without_short_term_investments_the_quick_ratio_takes_its_other_form():
+    without_sti = [f for f in FIGURES if f.label != "Short-term investments"]
+    chosen = metric_inputs(METRICS["quick ratio"], without_sti, company=CO, year=2024)
+    assert chosen.missing == [] and metric("quick ratio", chosen.values, year=2024).result == round((900 - 330) / 600, 4)
 
 
 def test_an_average_without_a_year_is_missing_the_year_not_guessed():
