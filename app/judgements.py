@@ -1,7 +1,8 @@
 """Judgements an analyst is asked to make, each with the metric it conventionally rests on and the convention.
 
 "Is it capital-intensive?", "Is its balance sheet conservatively financed?", "Is it highly leveraged?", "Is its
-liquidity healthy?", "Is it a high-growth company?", "Are its margins improving?": each is decided by a metric
+liquidity healthy?", "Is it a high-growth company?", "Are its margins improving?", "Does it have positive working
+capital?": each is decided by a metric
 read from the filings (the company's own figure, when it states one: 'capital intensity', 'equity ratio', 'net
 debt / Adjusted EBITDA') or computed by the calculator from statement figures (app/metrics.py's catalogue:
 capex as a share of revenue, current ratio, debt-to-equity), and by a rule of thumb that analysts apply to it.
@@ -78,6 +79,10 @@ CONVENTIONS: tuple[Convention, ...] = (
                ("adjusted operating margin", "operating margin", "EBIT margin", "EBITDA margin", "gross margin"),
                ("operating margin",), "rising", None, "%",
                "Margins are improving when the latest year's margin is above the year before's."),
+    Convention("positive working capital", re.compile(
+        r"(?i)\bpositive\s+(?:net\s+)?working\s+capital\b|\bworking\s+capital\s+(?:is\s+|was\s+)?positive\b"),
+               ("working capital", "net working capital"), ("working capital",), "above", 0.0, "money",
+               "Working capital is positive when current assets exceed current liabilities."),
 )
 
 

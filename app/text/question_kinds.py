@@ -52,7 +52,7 @@ _JUDGEMENT = re.compile(
     r"(?:leveraged|indebted)|leveraged|high[- ]growth|fast[- ]growing|healthy|sound|strong\s+(?:balance\s+sheet|"
     r"liquidity)|(?:improving|deteriorating|declining|consistent|stable|sustainable)\s+(?:\w+\s+){0,2}"
     r"(?:margins?|profile|profitability)|margins?\s+(?:improving|consistent|stable|deteriorating)|"
-    r"(?:financially\s+)?(?:solvent|stable)|profitable|liquid)\b")
+    r"(?:financially\s+)?(?:solvent|stable)|profitable|liquid|positive\s+(?:net\s+)?working\s+capital)\b")
 _CHANGE_WORD = re.compile(rf"(?i)\b(?:(?P<up>{UP_WORDS})|(?P<down>{DOWN_WORDS}))\b")
 _EITHER = re.compile(rf"(?i)\b(?P<a>{UP_WORDS}|{DOWN_WORDS})\s+or\s+(?P<b>{UP_WORDS}|{DOWN_WORDS})\b")
 _SUPERLATIVE = re.compile(

@@ -209,3 +209,25 @@ def test_a_negated_verb_denies_what_that_verb_says_not_its_object() -> None:
     assert _denies("No dividend was declared for the year.", key, verb)
     closing = set(analyze("closing plants"))
     assert _denies("We do not expect to close any plants.", closing, question_verb("Is Osprey closing plants?"))
+
+
+def test_positive_working_capital_is_judged_from_the_computed_working_capital() -> None:
+    from app.calc_tools import CalcResult, Figure
+    from app.models.providers.offline.composer.analyst import Analyst
+
+    assert convention_for("Does Osprey have positive working capital based on FY2024 data?").topic == \
+        "positive working capital"
+    assets = Figure(label="Total current assets", value=29505.0, unit="$m", company="Osprey Engineering",
+                    fiscal_year=2024, source_id="os-1", chunk_id="os-1")
+    liabilities = assets.model_copy(update={"label": "Total current liabilities", "value": 29441.0})
+    result = CalcResult(tool="metric", inputs={"current_assets_2024": 29505.0, "current_liabilities_2024": 29441.0},
+                        result=64.0, unit="$m", expression="29505 - 29441",
+                        sources={"current_assets_2024": assets, "current_liabilities_2024": liabilities},
+                        formula="working capital = current assets - current liabilities")
+    sheet = block(1, "Total current assets 29,505\nTotal current liabilities 29,441")
+    state = {"question": "Does Osprey have positive working capital based on FY2024 data?",
+             "companies": ["Osprey Engineering"], "blocks": [sheet, Block(n=2, kind="calculation", header="[2]",
+                                                                          source_id="calc", text="working capital")],
+             "calculation": type("C", (), {"results": [result]})()}
+    said = Analyst(state, state["question"]).judged_by_calculation(convention_for(state["question"]))
+    assert said[0].startswith("Yes. Osprey Engineering's working capital was $64m in FY2024"), said
