@@ -98,6 +98,9 @@ def measure_kind(stems: Iterable[str], question: str = "") -> str:
     stems = set(stems)
     if re.search(r"(?i)\bhow\s+many\b", question):
         return "ratio" if re.search(r"(?i)\bhow\s+many\s+times\b", question) else "count"
+    if stems & _RATE_WORDS and not re.search(r"(?i)\bper\s+share\b|\bhow\s+much\b|\bamounts?\b|\bcosts?\b|"
+                                             r"\bprices?\b", question):
+        return "percent"  # 'What effective tax rate did Northwind pay': a rate, though paid
     if re.search(r"(?i)\bper\s+share\b|\bhow\s+much\b|\bamounts?\b|\bvalues?\b|\bcosts?\b|\bprices?\b|\bpaid\b|"
                  r"\bpay\b|\bpenalty\b|\bfine\b", question):  # 'C1 costs per tonne' is money, not tonnes
         return "money"

@@ -308,3 +308,19 @@ def test_a_closed_groups_statements_give_the_calculator_no_figures() -> None:
              "fiscal_years": [2024], "retrieval_result": RetrievalResult(status="found", evidence=[closed, group])}
     values = {f.value for f in prepare_calculation(state)["figures"]}
     assert 4476.0 in values and 1145.0 not in values
+
+
+def test_a_rate_paid_is_a_rate_and_a_share_need_not_say_share() -> None:
+    from app.facts.prose import measure_kind
+
+    assert measure_kind({"effect", "tax", "rate"}, "What effective tax rate did Northwind pay in FY2024?") == "percent"
+    assert measure_kind({"tax"}, "How much tax did Northwind pay in FY2024?") == "money"
+    said = "The tax charge was £18.0m, an effective rate of 25.0% (FY2023: £14.5m, 23.5%)."
+    answer = compose_offline({"question": f"What effective tax rate did {COMPANY} pay in FY2024?",
+                              "companies": [COMPANY], "fiscal_years": [2024], "blocks": [block(1, said, page=12)]})
+    assert "rate was 25" in answer.split("[1]")[0] and "£18m" not in answer.split("[1]")[0], answer
+    said = "Contract warehousing now represents 33.3% of Group revenue."
+    answer = compose_offline({"question": f"What share of {COMPANY}'s FY2024 group revenue does contract warehousing "
+                                          "represent?", "companies": [COMPANY], "fiscal_years": [2024],
+                              "blocks": [block(1, said, page=14)]})
+    assert "33.3%" in answer, answer

@@ -1378,7 +1378,13 @@ def _modifies_head(stem: str, phrase: str) -> bool:
     wireless subscribers'): never the head itself ('repurchases' of 'repurchases of common stock') nor what
     follows it ('attributable' of 'net income attributable to 3M'), which a fact must say."""
     words = analyze(_HEAD_ENDS.sub("", phrase))
-    return stem in words[:-1]
+    return stem in words[:-1] or stem in _GENERIC_HEADS  # 'business' of 'renewal rate warehousing business'
+
+
+_GENERIC_HEADS = frozenset(analyze("business businesses segment segments division divisions operations unit units "
+                                   "arm group share proportion percentage portion"))
+"""Words that name whose figure it is, not what is measured, or that a per cent says by itself ('represents 33.3%
+of Group revenue' is a share): a fact need not repeat them."""
 
 
 def _says(label: str, measure: str) -> bool:
