@@ -1382,9 +1382,11 @@ def _modifies_head(stem: str, phrase: str) -> bool:
 
 
 _GENERIC_HEADS = frozenset(analyze("business businesses segment segments division divisions operations unit units "
-                                   "arm group share proportion percentage portion"))
-"""Words that name whose figure it is, not what is measured, or that a per cent says by itself ('represents 33.3%
-of Group revenue' is a share): a fact need not repeat them."""
+                                   "arm group share proportion percentage portion pay paid spend spent receive "
+                                   "received"))
+"""Words that name whose figure it is, not what is measured, that a per cent says by itself ('represents 33.3%
+of Group revenue' is a share), or the verb of what was paid ('pay for Redgum Copper'): a fact need not repeat
+them."""
 
 
 def _says(label: str, measure: str) -> bool:
