@@ -980,13 +980,17 @@ _EVENT_DATED = re.compile(r"(?i)\b(?:implemented|introduced|launched|completed|a
                           r"signed|agreed|closed|acquired|sold|made|taken)\s+(?:in|during)\s+(?:the\s+)?$")
 
 
+_COMPARED_QUARTER = re.compile(r"(?i)\b(?:year[- ]ago|prior[- ]year|prior|comparable|same|last\s+year['’]s)\s+quarter\b")
+
+
 def _part_in(sentence: str) -> str | None:
     """The part of a year a sentence's figures are for ('in the first half', 'Q2'), unless the phrase dates an
     event the sentence tells of ('price revisions implemented in the first half lifted segment profit …')."""
     m = next((m for m in PART.finditer(sentence)
               if not _EVENT_DATED.search(sentence[max(0, m.start() - 40):m.start()])), None)
     if not m:
-        return None
+        # 'Net Sales of $3.2 Billion Compared to $2.7 Billion in the Year-Ago Quarter': a quarter's figures
+        return "Q" if _COMPARED_QUARTER.search(sentence) else None
     if m.group("h"):
         return m.group("h").upper()
     if m.group("q") or m.group("qw") or m.group("three"):

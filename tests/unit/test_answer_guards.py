@@ -324,3 +324,10 @@ def test_a_rate_paid_is_a_rate_and_a_share_need_not_say_share() -> None:
                                           "represent?", "companies": [COMPANY], "fiscal_years": [2024],
                               "blocks": [block(1, said, page=14)]})
     assert "33.3%" in answer, answer
+
+
+def test_figures_beside_the_year_ago_quarters_are_a_quarters() -> None:
+    from app.facts.query import _part_in
+
+    assert _part_in("Net Sales of $3.2 Billion Compared to $2.7 Billion in the Year-Ago Quarter") == "Q"
+    assert _part_in("Net sales increased 18.3% to $10.2 billion compared to $8.6 billion in fiscal 2021") is None
