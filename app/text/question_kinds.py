@@ -69,7 +69,7 @@ _CHANGE = re.compile(
     r"^what\s+(?:was|were|is)\s+the\s+(?:[\w-]+\s+)?(?:decline|increase|decrease|change|fall|rise|drop|"
     r"improvement|deterioration)\s+(?:in|of)\b|\bhow\s+much\s+(?:has|did|have|had)\b.{0,80}\b(?:change|increase|"
     r"decrease|rise|fall|grow|declin)\w*|\bcompared?\s+(?:with|to)\b|\bdifference\b.{0,60}\bbetween\b|\bversus\b|"
-    r"\bvs\.?\s|\bexceed\w*\b|\b(?:higher|lower|more|less)\s+than\b")
+    r"\bvs\.?\s|\bexceed\w*\b|\b(?:higher|lower|more|less)\s+than\b|\btrend\b.{0,60}\b(?:between|from|over)\b")
 _NAMES_ASKED = re.compile(
     r"(?i)^(?:which|what|who)\s+(?:(?!(?:was|were|is|are|did|does|do|has|have|had)\b)[\w-]+\s+)?(?:company|companies|business(?:es)?|firm|entity|brand|subsidiar(?:y|ies)|"
     r"person|people|executive|officer|director|auditor|bank|lender|customer|supplier|country|countries|city|"

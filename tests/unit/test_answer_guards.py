@@ -331,3 +331,11 @@ def test_figures_beside_the_year_ago_quarters_are_a_quarters() -> None:
 
     assert _part_in("Net Sales of $3.2 Billion Compared to $2.7 Billion in the Year-Ago Quarter") == "Q"
     assert _part_in("Net sales increased 18.3% to $10.2 billion compared to $8.6 billion in fiscal 2021") is None
+
+
+def test_a_metrics_trend_between_two_years_is_a_change() -> None:
+    from app.text.question_kinds import asks_trend, read_ask
+
+    question = f"What was {COMPANY}'s gross margin trend between FY2022 and FY2024?"
+    assert read_ask(question).kind == "change" and asks_trend(question)
+    assert read_ask(f"What is {COMPANY}'s gross margin in FY2024?").kind == "figure"
