@@ -1078,8 +1078,14 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
     # among equals, an exact figure before a rounded one ('all of our 6,000 or so employees and contractors'
     # after 'employed 3,140 people'), then the later filing's (a restated comparative replaces what the earlier
     # report said)
-    return sorted(kept, key=lambda f: (-round(f.match, 2), origin[f.origin], is_loose(f), _name_rank(f, query),
-                                       -(f.filed_year or 0)))
+    # and the consolidated statements' row before another statement-like table's ('Selected income statement
+    # data' under a segment's heading gave JPMorgan's Consumer & Community Banking net income as the firm's)
+    return sorted(kept, key=lambda f: (-round(f.match, 2), origin[f.origin], not _CONSOLIDATED.search(f.context),
+                                       is_loose(f), _name_rank(f, query), -(f.filed_year or 0)))
+
+
+_CONSOLIDATED = re.compile(r"(?i)\b(?:consolidated|condensed\s+consolidated|group)\s+(?:statements?|balance\s+sheets?|"
+                           r"income\s+statements?)\b")
 
 
 _LOOSE_BEFORE = re.compile(r"(?i)\b(?:about|around|approximately|approx\.?|roughly|some|nearly|almost|over|more than|"

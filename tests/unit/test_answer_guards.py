@@ -339,3 +339,14 @@ def test_a_metrics_trend_between_two_years_is_a_change() -> None:
     question = f"What was {COMPANY}'s gross margin trend between FY2022 and FY2024?"
     assert read_ask(question).kind == "change" and asks_trend(question)
     assert read_ask(f"What is {COMPANY}'s gross margin in FY2024?").kind == "figure"
+
+
+def test_the_consolidated_statements_row_comes_before_a_segments_statement_data() -> None:
+    segment = ("CONSUMER & COMMUNITY BANKING\nSelected income statement data\n(in millions)\nYear ended December 31,"
+               "\n2024 2023\nNet income $ 6,728 $ 197\n")
+    group = ("Consolidated statements of income\n(in millions)\nYear ended December 31,\n2024 2023\n"
+             "Net income $ 14,300 $ 2,865\n")
+    answer = compose_offline({"question": f"What was {COMPANY}'s net income in 2024?",
+                              "companies": [COMPANY], "fiscal_years": [2024],
+                              "blocks": [block(1, segment, page=20), block(2, group, page=80)]})
+    assert "$14,300m" in answer.split("[")[0], answer
