@@ -461,10 +461,11 @@ def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool
     if re.match(r"\s*of\s+(?:our|the|its|their|these|those|whom|which)\b", sentence[fig.end:fig.end + 16]):
         return False  # '120 of our full-time employees were subject to …': a part of them, not their number
     after = analyze(sentence[fig.end:fig.end + 40])[:3]
-    if not any(_matches(w, stems) for w in after) and _QUALIFIED_COUNT.match(sentence[fig.end:fig.end + 80]) and any(
-            _matches(w, stems) for w in analyze(_QUALIFIED_COUNT.match(sentence[fig.end:fig.end + 80]).group("noun"))):
+    noun_after = any(_matches(w, stems) for w in after)
+    if not noun_after and (qualified := _QUALIFIED_COUNT.match(sentence[fig.end:fig.end + 80])) and any(
+            _matches(w, stems) for w in analyze(qualified.group("noun"))):
         return True  # '9,200 total full-time and part-time employees': the noun after the words that qualify it
-    if any(_matches(w, stems) for w in after):
+    if noun_after:
         # the noun must head what is counted: '214 new patent applications' counts applications, not patents
         phrase = re.match(r"\s*((?:[\w-]+\s+){0,3}?[\w-]+)(?=\s*(?:[,.;:()]|\b(?:of|in|at|for|on|to|from|by|with|"
                           r"and|or|as|was|were|is|are|during|across|worldwide|globally|who|that|which|have|has|had|"

@@ -888,16 +888,21 @@ def names_the_other(figure: Figure, query: FactQuery) -> bool:
                for asked, other in _OPPOSITES)
 
 
+def _qualifiers_asked(query: FactQuery) -> set[str]:
+    """The qualifiers the question's measure says ('adjusted' of 'adjusted EBITDA'), in lower case."""
+    return {m.group(0).lower() for m in _QUALIFYING.finditer(query.measure.phrase)}
+
+
 def _qualifiers_said(title: str, query: FactQuery) -> str:
     """The qualifiers the question asks ('adjusted EBITDA') that a table's title says of all its rows ('Adjusted
     non-GAAP results' over 'EBITDA 2,117 2,018'), as words to read with a row's label; '' for none."""
-    asked = {m.group(0).lower() for m in _QUALIFYING.finditer(query.measure.phrase)}
+    asked = _qualifiers_asked(query)
     return " ".join(dict.fromkeys(m.group(0).lower() for m in _QUALIFYING.finditer(title)
                                   if m.group(0).lower() in asked))
 
 
 def _unasked_qualifier(text: str, query: FactQuery) -> bool:
-    asked = {m.group(0).lower() for m in _QUALIFYING.finditer(query.measure.phrase)}
+    asked = _qualifiers_asked(query)
     return any(m.group(0).lower() not in asked for m in _QUALIFYING.finditer(text))
 
 

@@ -4,12 +4,19 @@ Companies and figures are invented for the tests."""
 
 from __future__ import annotations
 
+from app.calc_tools import Figure
 from app.metrics import share_asked
 from app.models.providers.offline.composer import compose_offline
 from app.text.statements import read_statement
 from app.turns import Block
 
 COMPANY = "Harrowgate Tools"
+
+
+def figure(label: str, value: float, period: str, source_id: str) -> Figure:
+    """A statement row's figure of FY2024, in $m, as the calculator is handed it."""
+    return Figure(label=label, value=value, unit="$m", company=COMPANY, fiscal_year=2024, period=period,
+                  source_id=source_id, quote=label)
 
 
 def block(n: int, text: str, page: int = 10) -> Block:
@@ -106,12 +113,10 @@ def test_a_quarterly_table_whose_columns_were_misread_dates_no_row() -> None:
 
 
 def test_a_share_asked_is_computed_from_the_statements_lines_and_never_from_a_quarter() -> None:
-    from app.calc_tools import Figure
     from app.models.providers.offline.calculator import plan_tool_calls
 
     def fig(label: str, value: float) -> Figure:
-        return Figure(label=label, value=value, unit="$m", company=COMPANY, fiscal_year=2024, period="FY2024",
-                      source_id="ht-p56", quote=label)
+        return figure(label, value, "FY2024", "ht-p56")
 
     question = f"What is {COMPANY}'s FY2024 net income attributable to {COMPANY} as a percent of total net sales?"
     calls = plan_tool_calls(question, [fig("Net sales", 12400.0), fig(f"Net income attributable to {COMPANY}", 1700.0)])
@@ -128,7 +133,7 @@ def test_the_parents_share_of_a_line_item_resolves_to_the_item() -> None:
 
 
 def test_a_metric_is_stated_to_the_places_the_question_asks_for() -> None:
-    from app.calc_tools import CalcResult, Figure
+    from app.calc_tools import CalcResult
     from app.models.providers.offline.composer.results import lead_sentence
 
     inventory = Figure(label="Merchandise inventories", value=13228.5, unit="$m", company=COMPANY, fiscal_year=2024,
@@ -217,12 +222,10 @@ def test_a_comparatives_year_is_not_the_sentences_own() -> None:
 
 
 def test_net_income_is_the_parents_line_never_the_minorities() -> None:
-    from app.calc_tools import Figure
     from app.metrics import label_match, pick_figure
 
     def fig(label: str, value: float) -> Figure:
-        return Figure(label=label, value=value, unit="$m", company=COMPANY, fiscal_year=2024, period="FY2024",
-                      source_id="ht-p36", quote=label)
+        return figure(label, value, "FY2024", "ht-p36")
 
     rows = [fig("Net income including noncontrolling interests", 5079.0),
             fig("Net income attributable to noncontrolling interests", -72.0),
@@ -279,12 +282,10 @@ def test_what_a_company_paid_in_dividends_is_the_amount_not_a_rate_per_share() -
 
 
 def test_without_a_short_term_investments_line_the_quick_ratio_is_cash_and_receivables() -> None:
-    from app.calc_tools import Figure
     from app.models.providers.offline.calculator import plan_tool_calls
 
     def fig(label: str, value: float) -> Figure:
-        return Figure(label=label, value=value, unit="$m", company=COMPANY, fiscal_year=2024, period="2024-06-30",
-                      source_id="ht-p52", quote=label)
+        return figure(label, value, "2024-06-30", "ht-p52")
 
     rows = [fig("Cash and cash equivalents", 689.0), fig("Trade receivables, net", 1875.0),
             fig("Total current assets", 5308.0), fig("Total current liabilities", 4476.0)]

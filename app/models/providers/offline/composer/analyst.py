@@ -118,6 +118,7 @@ class Analyst:
         companies = list(state.get("companies") or []) or companies_named(question, held) or held
         self.companies = companies
         self.query: FactQuery = read_query(question, companies, list(state.get("fiscal_years") or []))
+        self.share = share_asked(question)  # 'A as a percent of B': its two sides, read once for every fact
         calc = state.get("calculation")
         self.results: list[CalcResult] = list(calc.results) if calc is not None else []
         self.calc_n = next((b.n for b in self.blocks if b.kind == "calculation"), None)
@@ -416,7 +417,7 @@ class Analyst:
         # a per cent asked ('net income as a percent of net sales') is never answered by an amount, nor by a
         # per cent of something else ('total sales increased 1.9 percent'): a stated share names its two sides;
         # an amount paid is no rate per share ('How much did Costco pay in dividends': not '$0.79 per share')
-        share = share_asked(self.question)
+        share = self.share
         per_share = not _AMOUNT_PAID.search(self.question) or bool(
             re.search(r"(?i)\bper\s+(?:common\s+)?share\b|\bEPS\b|\bDPS\b", self.question))
         best = [f for f in choose(facts, self.query) if self.states_asked(f)
@@ -496,7 +497,7 @@ class Analyst:
             own = f"{fact.figure.label} {fact.figure.quote} {fact.context}"
         if not self.names_asked_in(f"{own} {fact.segment or ''}"):
             return False
-        share = share_asked(self.question)
+        share = self.share
         if share and fact.origin == "text" and not _says(_up_to_figure(fact.figure.quote, fact.figure.value), share[0]):
             return False  # 'wages … as a percent of net sales': not 'As a percentage of net sales, SG&A expenses
             # decreased to 21.4%', whose later clause names wages
@@ -1172,7 +1173,7 @@ class Analyst:
             carried = [s for i, s in enumerate(kept) if self.names_asked_in(" ".join(kept[:i + 1]))]
             if not self.names_asked_in(" ".join(carried)):
                 return []
-            if share := share_asked(self.question):
+            if share := self.share:
                 # 'A as a percent of B': a claim that states that share, both sides named and a per cent given,
                 # never one side's amount ('net sales were $32,765m')
                 carried = [s for s in carried if all(_says(bare[s], side) for side in share)
@@ -1269,11 +1270,16 @@ _AMOUNT_PAID = re.compile(r"(?i)\bhow\s+much\b.{0,80}\b(?:pay|paid|return|return
 _PER_SHARE_AFTER = re.compile(r"(?i)^\s*(?:\S+\s+)?per\s+(?:common\s+|ordinary\s+)?share\b")
 
 
-def _after_figure(sentence: str, value: float) -> str:
-    """What a sentence says right after the figure ('per share.' after '$0.79'); '' when it is not found."""
+def _figure_in(sentence: str, value: float) -> Any:
+    """Where a sentence writes the figure of this value (app.facts.prose.Located), or None."""
     from app.facts.prose import figures_located
 
-    found = next((f for f in figures_located(sentence or "") if abs(f.value) == abs(value)), None)
+    return next((f for f in figures_located(sentence or "") if abs(f.value) == abs(value)), None)
+
+
+def _after_figure(sentence: str, value: float) -> str:
+    """What a sentence says right after the figure ('per share.' after '$0.79'); '' when it is not found."""
+    found = _figure_in(sentence, value)
     return sentence[found.end:found.end + 40] if found is not None else ""
 
 
@@ -1282,13 +1288,10 @@ def _up_to_figure(sentence: str, value: float) -> str:
     semicolon): 'generated $13.2 billion in cash proceeds as result of the Kenvue debt offering' names Kenvue;
     'revenue increased by $82.9 million, …, as … offset lower … Media revenue' does not name Media for it. All of
     the sentence when the figure is not found as written."""
-    from app.facts.prose import figures_located
-
-    for f in figures_located(sentence):
-        if abs(f.value) == abs(value):
-            rest = re.split(r"[,;]", sentence[f.end:], maxsplit=1)[0]
-            return sentence[:f.end] + rest
-    return sentence
+    found = _figure_in(sentence, value)
+    if found is None:
+        return sentence
+    return sentence[:found.end] + re.split(r"[,;]", sentence[found.end:], maxsplit=1)[0]
 
 
 def _revises(sentence: str, key: Sequence[frozenset[str]]) -> bool:
