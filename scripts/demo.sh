@@ -31,7 +31,9 @@ step "3. a follow-up on the same thread (the company comes from the previous tur
 prov run "And what about their revenue?" --thread "$thread"
 
 step "4. a calculation across two companies"
-prov run "What was the difference in FY2024 operating margin between Northwind and Helio?"
+# --no-cache: on a second run of this script the answer would come from step 9's cache, with no thread of its own
+# for steps 6 and 7 to read
+prov run "What was the difference in FY2024 operating margin between Northwind and Helio?" --no-cache
 
 step "5. an out-of-scope question is refused"
 prov run "What is a good recipe for banana bread?"
