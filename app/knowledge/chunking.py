@@ -100,7 +100,9 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
                 # a table inside running text ('Wireless financial results' / '2024 2023 % Chg' / 'Revenue
                 # 2,761.0 2,670.0 3.4' / …): its lines stay lines, as on a statement page, so its rows can be read
                 _flush_prose(prose, units, section, tabular)
-                head = [ln.strip() for ln in lines[i:i + run] if not _ROW_VALUES.search(ln)][:3]
+                # (its column line may end in its years: '($ in millions) 2023 2022 2021')
+                head = [ln.strip() for ln in lines[i:i + run]
+                        if not _ROW_VALUES.search(ln) or _dates_columns(ln)][:3]
                 for row in _rows([ln.strip() for ln in lines[i:i + run]]):
                     units.append(_Unit(row, 0, section, False, table_header="\n".join(head) or None,
                                        keeps_lines=True, in_header=row.split("\n")[0] in head))
@@ -236,6 +238,8 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
     for i, line in enumerate(lines):
         if len(line) > 80 or not unit_declarations(line) or (spans and i < spans[-1][0] + len(spans[-1][1])):
             continue
+        if i + 1 < len(lines) and _VALUE_LINE.match(lines[i + 1]) and not _YEAR_ONLY.match(lines[i + 1]):
+            continue  # a row that says its unit ('Sales (millions)' / '$' / '6,021'), not a statement's unit line
         start = i
         while start > 0 and i - start < TITLE_LINES and len(lines[start - 1]) <= 80 and (
                 not _DIGIT.search(lines[start - 1]) or _PERIOD_LINE.search(lines[start - 1])
@@ -250,9 +254,24 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
             elif j > i and _ROW_VALUES.search(lines[j]):
                 break  # the table's first row: a period line below it heads the next table, not this one
         spans.append((start, lines[start:last + 1]))
+    # a table further down the page whose years stand a line each under its title ('Health Care Business (18.4%
+    # of consolidated sales):' / '2018' / '2017' / '2016'), as pypdf gives a segment's table in the MD&A
+    for i in range(1, len(lines) - 1):
+        if (_YEAR_ONLY.match(lines[i]) and _YEAR_ONLY.match(lines[i + 1]) and not _YEAR_ONLY.match(lines[i - 1])
+                and not any(start <= i < start + len(head) for start, head in spans)):
+            end = i
+            while end + 1 < len(lines) and _YEAR_ONLY.match(lines[end + 1]):
+                end += 1
+            title = lines[i - 1].strip()
+            start = i - 1 if title.endswith(":") and len(title) <= 100 and not _SENTENCE_END.search(title[:-1]) else i
+            spans.append((start, lines[start:end + 1]))
+    spans.sort(key=lambda span: span[0])
     if not spans and (header := statement_header(lines)):
         spans.append((0, header))
     return spans
+
+
+_YEAR_ONLY = re.compile(r"^\s*\(?(?:19|20)\d{2}\)?\s*$")
 
 
 def _head_tabular(units: list[_Unit], headers: list[tuple[int, list[str]]]) -> None:

@@ -209,7 +209,7 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     for line in text.splitlines():
         reader.feed(line)
     statement = reader.finish()
-    grid = grid_rows(text) + named_column_rows(text) + year_block_rows(text, names)
+    grid = grid_rows(text) + named_column_rows(text) + year_block_rows(text, names) + measure_group_rows(text)
     if not grid:
         return statement
     # the grid's rows read as a header-less table (values without periods) give way to its cells
@@ -288,6 +288,83 @@ def grid_rows(text: str) -> list[StatementRow]:
                     unit="%" if percent else currency, scale=None if percent else SCALE_NAME.get(scale or ""),
                     raw=f"{member} {' '.join(values)}", columns=[member] * len(cells)))
     return out
+
+
+_YEARS_ONLY = re.compile(r"^(?:(?:19|20)\d{2}\s+)+(?:19|20)\d{2}$")
+_GROUP_JOINERS = frozenset({"of", "and", "&", "to", "for", "in", "on", "from", "per", "by", "at", "the", "a"})
+MEASURE_TITLE_LINES = 4
+"""Lines a table's measure names may be wrapped over ('Amortization of' / 'Intangible Assets' / 'Depreciation and'
+/ 'Other Amortization')."""
+
+
+def measure_group_rows(text: str) -> list[StatementRow]:
+    """A table whose columns are groups of the same years, one group per measure ('Net Revenue Operating
+    Profit/(Loss)' over '2022 2021 2020 2022 2021 2020' over 'FLNA $ 23,291 $ 19,608 $ 18,189 $ 6,135 …'), its
+    rows members (divisions, regions): read as grid rows, one per measure and member, each value that member's
+    for the year over it. The names are split into as many measures as there are groups, at a capitalised word
+    that joins nothing (not after 'of', 'and'), the split that makes them most alike in length; a row is read only
+    when it has a value (or a dash) for every column."""
+    out: list[StatementRow] = []
+    lines = [line.strip() for line in text.splitlines()]
+    for i, line in enumerate(lines):
+        years = line.split() if _YEARS_ONLY.match(line) else []
+        groups = _year_groups(years)
+        if groups < 2:
+            continue
+        title: list[str] = []
+        for above in reversed(lines[max(0, i - MEASURE_TITLE_LINES):i]):
+            if not above or re.search(r"\d", above) or above.endswith((":", ".", ";")) or len(above) > 60:
+                break
+            title.insert(0, above)
+        measures = _split_measures(" ".join(title), groups)
+        if not measures:
+            continue
+        width = len(years) // groups
+        for row in lines[i + 1:]:
+            label, cells = _label_and_cells(re.sub(r"(?<!\S)[$£€¥](?=\s)", " ", row))  # '$ 23,291'
+            if not label or not cells or _YEARS_ONLY.match(row):
+                break
+            if len(cells) != len(years):
+                continue
+            for g, measure in enumerate(measures):
+                part = cells[g * width:(g + 1) * width]
+                percent = any(c.endswith("%") for c in part)
+                out.append(StatementRow(
+                    line_item=measure, values=[None if _DASH.match(c) else _cell_value(c) for c in part],
+                    periods=[f"FY{y}" for y in years[g * width:(g + 1) * width]], unit="%" if percent else "",
+                    scale=None, raw=row, columns=[label] * width))
+    return out
+
+
+def _year_groups(years: Sequence[str]) -> int:
+    """How many times a line's years repeat one run of years ('2022 2021 2020 2022 2021 2020': 2); 1 when they
+    do not."""
+    for width in range(1, len(years) // 2 + 1):
+        if len(years) % width == 0 and len(set(years[:width])) == width and \
+                all(years[k] == years[k % width] for k in range(len(years))):
+            return len(years) // width
+    return 1
+
+
+def _split_measures(text: str, groups: int) -> list[str]:
+    """`text` cut into `groups` measure names (see measure_group_rows); [] when it cannot be."""
+    words = text.split()
+    cuts = [k for k in range(1, len(words)) if words[k][:1].isupper()
+            and words[k - 1].casefold() not in _GROUP_JOINERS and not words[k - 1].endswith(("/", "-", "&"))]
+    best: tuple[int, list[str]] | None = None
+
+    def pieces(chosen: Sequence[int]) -> list[str]:
+        bounds = [0, *chosen, len(words)]
+        return [" ".join(words[a:b]) for a, b in zip(bounds, bounds[1:])]
+
+    from itertools import combinations
+
+    for chosen in combinations(cuts, groups - 1):
+        sizes = [b - a for a, b in zip([0, *chosen], [*chosen, len(words)])]
+        spread = max(sizes) - min(sizes)
+        if best is None or spread < best[0]:
+            best = (spread, pieces(chosen))
+    return best[1] if best else []
 
 
 _NAMED_HEADER = re.compile(r"^(?P<period>.{0,60}?\b(?:19|20)\d{2}(?:\s*\([^)]*\))?)\s+(?P<unit>\(?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3})\s?"
