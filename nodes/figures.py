@@ -11,7 +11,7 @@ No `from __future__ import annotations` here: LangGraph reads these type hints a
 
 from typing import Any
 
-from app.facts.query import names_parent_entity
+from app.facts.query import group_docs
 from app.facts.readers import extract_figures
 from app.facts.selection import apply_user_figures, most_relevant
 from nodes.state import SupervisorState
@@ -26,10 +26,7 @@ def prepare_calculation(state: SupervisorState, *, max_figures: int = MAX_FIGURE
     is never meant across years)."""
     result = state.get("retrieval_result")
     evidence = [*(result.evidence if result else []), *(state.get("news") or [])]
-    if not names_parent_entity(state.get("question") or ""):
-        # a parent's own books or a closed group's ('Deed of Cross Guarantee' statements: $1,145m of current
-        # liabilities beside the group's $4,476m) are no figures of the group a question asks about
-        evidence = [e for e in evidence if not names_parent_entity(e.text[:400])]
+    evidence = group_docs(evidence, state.get("question") or "")  # not a parent's own books
     said = [m for m in state.get("memory") or [] if m.admitted and m.type in ("fact", "decision")]
     figures = apply_user_figures(extract_figures(evidence), said, state.get("companies") or [])
     companies = [c.lower() for c in state.get("companies") or []]

@@ -164,6 +164,7 @@ def check_citations(draft: str, blocks: Sequence[Block], question: str = "",
             kept.append(clean)
             continue
         support = "\n".join(f"{admitted[n].header}\n{admitted[n].text}" for n in good)
+        names = [n for n in names if n not in abbreviated_names(plain, support)]
         missing = [*_figures_only(unsupported_terms(undated, support)), *absent_names(names, support),
                    *unsupported_dates(plain, support)]
         if missing:
@@ -282,6 +283,27 @@ _FUNCTION_WORDS = frozenset(
     """that this with from were have which their there these those been also into than then they them what when
     where will would about over under after before while such some more most other only each both same very
     said says according""".split())
+
+
+_EXPANDED = re.compile(r"(?P<name>(?:[A-Z][\w.&'’-]*[\s,]+(?:(?:and|of|&)\s+)?){1,5}[A-Z][\w.&'’-]*)\s+\((?P<short>[A-Z]{2,8})\)")
+
+
+def abbreviated_names(sentence: str, support: str) -> set[str]:
+    """The words of the names a sentence writes with their initials ('Frito-Lay North America (FLNA)') where the
+    cited text gives the initials ('FLNA $ 23,291'): the row is the name's, as the report abbreviates it."""
+    from app.text.measures import name_initials
+
+    out: set[str] = set()
+    for found in _EXPANDED.finditer(sentence):
+        name, short = found.group("name"), found.group("short")
+        # the longest tail of the capitalised run whose initials are the ones given
+        words = name.split()
+        for start in range(len(words)):
+            tail = " ".join(words[start:])
+            if name_initials(tail) == short and re.search(rf"\b{short}\b", support):
+                out |= {re.sub(r"['’]s$", "", w).strip(",.") for w in words[start:]}
+                break
+    return out
 
 
 def absent_names(names: Sequence[str], support: str) -> list[str]:

@@ -26,7 +26,7 @@ from langgraph.types import Overwrite, Send
 
 from app.evidence import DEFAULT_K, Claim, Evidence, RetrievalResult, SearchRequest, rank_evidence
 from app.models.roles import MAX_PARALLEL_GRADES, Grader, grade_all
-from app.text.measures import count_wordings
+from app.text.measures import count_wordings, segment_wordings
 from app.text.question_kinds import BUSINESS_WORDINGS, asks_business
 from app.text.questions import asking_sentences
 from nodes.draft import draft_claims
@@ -136,7 +136,11 @@ def plan_queries(state: RetrievalState, *, k: int = DEFAULT_K) -> dict[str, Any]
         wordings = count_wordings(asked, state["companies"])
         if asks_business(asked):  # 'what industry does it operate in': 'X is a global leader in … packaging'
             wordings = " ".join([*state["companies"][:1], BUSINESS_WORDINGS])
-        queries = list(dict.fromkeys([asked, keywords, *([wordings] if wordings else [])]))
+        # a segment is written by its initials in the tables that give its figures ('FLNA' for Frito-Lay North
+        # America)
+        segment = segment_wordings(asked, state["companies"])
+        queries = list(dict.fromkeys([asked, keywords, *([wordings] if wordings else []),
+                                      *([segment] if segment else [])]))
     else:
         # A retry widens as well as narrows: the fiscal years stop being a filter and become query terms, since
         # the figure may sit in a neighbouring year's report (FY2025 guidance is in the FY2024 report).

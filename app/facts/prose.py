@@ -67,7 +67,8 @@ _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|expect(?!ations?\b
 # ('ahead of market expectations' says nothing of a later year)
 _RANGE = re.compile(r"(?i)^\s*(?:–|—|-|to|and)\s*$")
 _NAMED_BY_NUMBER = re.compile(r"(?i)\b(?:scope|tier|level|phase|stage|line|unit|gen(?:eration)?|class|category|"
-                              r"type|grade|series|pillar|basel|no\.)\s*$")
+                              r"type|grade|series|pillar|basel|no\.|table|note|item|figure|exhibit|section|part|"
+                              r"chapter|schedule)\s*$")
 _FROM = re.compile(r"(?i)\bfrom\s*$")
 """'from €1,204.6m to €1,311.2m' is a change between two periods, not a range."""
 _RANGE_START = re.compile(r"(?i)\b(?:between|of|range\s+of)\s*$")
@@ -80,6 +81,9 @@ COUNT_WORDS = frozenset(analyze(
     "licences licenses tonnes tons ounces barrels homes completions deliveries delivered shipments shipped "
     "restaurants hotels rooms patents countries locations facilities warehouses aircraft vessels ships trucks "
     "tractors trailers number"))
+
+
+_AMOUNT_HEADS = frozenset(analyze("sales revenue revenues income costs expenses profit earnings spending"))
 
 
 @dataclass(frozen=True)
@@ -106,8 +110,8 @@ def measure_kind(stems: Iterable[str], question: str = "") -> str:
         return "money"
     if stems & _RATE_WORDS or re.search(r"(?i)\bper\s?cent|\bpercent|%|\bshare\s+of\b", question):
         return "percent"
-    if stems & COUNT_WORDS:
-        return "count"
+    if stems & COUNT_WORDS and not stems & _AMOUNT_HEADS:
+        return "count"  # ('comparable-store sales' are no count of stores)
     return "any"
 
 
@@ -232,16 +236,26 @@ def prose_facts(text: str, measure: Measure, *, company: str | None, fiscal_year
                 chunk_id: str | None = None, page: int | None = None, label: str = "") -> list[Figure]:
     """The figures the text's sentences state for the measure (module docstring), best placed first."""
     found: list[tuple[float, int, Figure]] = []
-    for index, sentence in enumerate(whole_sentences(text)):
+    sentences = whole_sentences(text)
+    for index, sentence in enumerate(sentences):
         spans = measure_spans(sentence, measure.stems)
         if not spans:
             continue
-        for figure, closeness in _figures_for(sentence, spans, measure, fiscal_year):
+        year = fiscal_year
+        if index and _ANAPHORIC.match(sentence) and not _bare_years(sentence) \
+                and len(before := set(_bare_years(sentences[index - 1]))) == 1:
+            # 'In February 2023, the Board declared a dividend of $1.50 per share. This is equivalent to an annual
+            # dividend of $6.00 per share': the sentence goes on about the one year the one before it names
+            year = before.pop()
+        for figure, closeness in _figures_for(sentence, spans, measure, year):
             found.append((closeness, index, Figure(
                 label=label or _label_words(sentence, spans), value=figure[0], unit=figure[1], company=company,
                 fiscal_year=figure[2], period=figure[3], source_id=source_id, chunk_id=chunk_id, page=page,
                 quote=sentence)))
     return [f for _, _, f in sorted(found, key=lambda x: (-x[0], x[1]))]
+
+
+_ANAPHORIC = re.compile(r"(?i)^\s*(?:this|that|these|those|such|it)\b")
 
 
 def whole_sentences(text: str) -> list[str]:
@@ -279,6 +293,11 @@ _FINITE = re.compile(r"(?i)\b(?:was|were|is|are|rose|fell|grew|increased|decreas
 _PARTICIPLE = re.compile(r"(?i)\b(?:employed|delivered|shipped|opened|closed|reported|recorded)\b")
 
 
+def has_finite_verb(text: str) -> bool:
+    """Whether a text has a verb that makes it a sentence ('was', 'rose', 'totalled'), as a table row has not."""
+    return _FINITE.search(text) is not None
+
+
 def _label_words(sentence: str, spans: Sequence[tuple[int, int, float]]) -> str:
     """The measure's words as the sentence writes them, with a qualifier just before them ('core operating
     margin', 'underlying EBITDA'): a label that drops it would name another measure."""
@@ -312,7 +331,8 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
     for fig in located:
         if _IMPACT_OF.search(sentence[max(0, fig.start - 60):fig.start]) and not measure.stems & _IMPACT_WORDS:
             continue  # 'the impact of divestitures on sales growth was a negative impact of 0.1%': not the growth
-        changed = _CHANGE_IN.match(sentence[fig.end:]) or _CHANGED_BY.search(sentence[max(0, fig.start - 60):fig.start])
+        before = sentence[max(0, fig.start - 60):fig.start]
+        changed = _CHANGE_IN.match(sentence[fig.end:]) or _CHANGED_BY.search(before) or _CHANGE_OF.search(before)
         if changed and not measure.stems & _CHANGE_WORDS:
             continue  # 'a $208.1 million increase in content expenses', 'revenue … increased $845.8 million': a
             # change of something, not its level
@@ -327,15 +347,20 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
 
 _MANY_YEARS = re.compile(r"(?i)\bcompound\s+annual\b|\bCAGR\b|\bcagr\b|\bcompound\b")
 """A rate over several years ('the five-year compound annual growth rate'), which states no one year's figure."""
-_IMPACT_OF = re.compile(r"(?i)\b(?:impact|effect)s?\s+of\s+(?:approximately\s+|about\s+|roughly\s+)?$")
+_IMPACT_OF = re.compile(r"(?i)\b(?:impact|effect)s?\s+of\s+(?:(?:[\w/&-]+\s+){1,6}?of\s+)?"
+                        r"(?:approximately\s+|about\s+|roughly\s+)?$")
+"""'a negative impact of 0.1%', 'the negative impact of disposed and ceased operations of $63 million'."""
 _IMPACT_WORDS = frozenset(analyze("impact effect"))
 _CHANGE_IN = re.compile(r"(?i)\s*(?:million|billion|thousand|m|bn|k)?\s*(?:year-over-year\s+|year-on-year\s+)?"
-                        r"(?:increase|decrease|rise|decline|reduction|growth|drop|improvement|deterioration)\s+in\b")
+                        r"(?:increase|decrease|rise|decline|reduction|growth|drop|improvement|deterioration)\s*in\b")
 _CHANGED_BY = re.compile(r"(?i)\b(?:increased|decreased|rose|fell|grew|declined|improved|dropped|jumped|"
                          r"climbed|was\s+up|were\s+up|was\s+down|were\s+down)(?:\s+(?!to\b|from\b|at\b)[a-z]+){0,2}"
                          r"\s+(?:by\s+)?(?:approximately\s+|about\s+|nearly\s+|almost\s+|some\s+)?$")
 """'increased $845.8 million', 'fell by about $12 million', 'grew revenue 12.4%': the figure after the verb is the
 change (a level follows 'to')."""
+_CHANGE_OF = re.compile(r"(?i)\b(?:increase|decrease|rise|decline|reduction|drop|fall|variation|change|improvement|"
+                        r"deterioration)s?\s+(?:of|by)\s+(?:approximately\s+|about\s+|nearly\s+|some\s+)?$")
+"""'the remaining variation in adjusted EBIT … was an increase of $16 million': a change, not the level."""
 _CHANGE_WORDS = frozenset(analyze("increase decrease change growth rise decline reduction"))
 
 
@@ -423,6 +448,30 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
               and located[i + 1].kind == fig.kind):
             period = None if _FROM.search(sentence[:fig.start]) else "low"
         out.append((fig, year, period))
+    return _respectively(sentence, out)
+
+
+_YEAR_LIST = re.compile(r"(?<![\d.,$£€¥])((?:19|20)\d{2})((?:\s*,\s*(?:19|20)\d{2})*),?\s+(?:and|&)\s+((?:19|20)\d{2})\b")
+_LIST_GAP = re.compile(r"^\s*(?:,|,?\s*(?:and|&))\s*$")
+
+
+def _respectively(sentence: str, dated: list[tuple[Located, int | None, str | None]]
+                  ) -> list[tuple[Located, int | None, str | None]]:
+    """Figures listed as the years are, 'respectively' ('totaled $1.49, $1.48 and $1.47 per share for each quarter
+    in 2022, 2021 and 2020, respectively, which resulted in total year dividends of $5.96, $5.92 and $5.88 per
+    share, respectively'): each run of as many figures as years, one after another, dated in the years' order."""
+    if "respectively" not in sentence.casefold() or not (found := _YEAR_LIST.search(sentence)):
+        return dated
+    years = [int(found.group(1)), *(int(y) for y in re.findall(r"\d{4}", found.group(2))), int(found.group(3))]
+    out = list(dated)
+    i = 0
+    while i + len(years) <= len(out):
+        run = out[i:i + len(years)]
+        if all(b[0].kind == a[0].kind and _LIST_GAP.match(sentence[a[0].end:b[0].start]) for a, b in zip(run, run[1:])):
+            out[i:i + len(years)] = [(fig, year, None) for (fig, _, _), year in zip(run, years)]
+            i += len(years)
+        else:
+            i += 1
     return out
 
 
@@ -446,9 +495,10 @@ _COUNT_LEAD = re.compile(r"(?i)(?:[:=]|\bof|\bwas|\bwere|\btotall?ed|\bstood\s+a
                          r"nearly|over|more\s+than|almost|roughly)?\s*$")
 
 
-_QUALIFIED_COUNT = re.compile(r"(?i)^\s+(?:(?:total|full-time|part-time|permanent|temporary|regular|active|global|"
+_QUALIFIED_COUNT = re.compile(r"(?i)^\s+(?:(?:total|full-(?:time)?|part-(?:time)?|permanent|temporary|regular|active|global|"
                               r"worldwide|direct|equivalent|and|or|,)\s*){2,6}(?P<noun>[a-z][\w-]*)")
-"""A count's noun after a run of words that only qualify it ('total full-time and part-time employees')."""
+"""A count's noun after a run of words that only qualify it ('total full-time and part-time employees', '35,000
+full- and part-time employees')."""
 
 
 def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool:

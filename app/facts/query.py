@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from app.calc_tools import Figure
 from app.facts.currency import evidence_currency, filing_name
@@ -32,6 +32,7 @@ from app.text.periods import PART, fiscal_years_named, part_named, years_named
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in
 from app.text.question_kinds import MeasureAsked, measure_asked
+from app.text.measures import name_initials
 from app.text.statements import is_total, is_whole, read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|target\w*|"
@@ -172,7 +173,30 @@ def facts_for(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = 
         out.extend(row_facts(query, doc))
         out.extend(markdown_facts(query, doc))
         out.extend(text_facts(query, doc))
-    return [f for f in out if not names_the_other(f.figure, query)]
+    return _with_filing_scale([f for f in out if not names_the_other(f.figure, query)], query)
+
+
+def _with_filing_scale(facts: list[Fact], query: FactQuery) -> list[Fact]:
+    """A table's amounts that declare no scale ('FLNA $ 23,291' in a segment note under the filing's '(tabular
+    dollars in millions)') in the one scale the same filing's other tables give the measure ('Net Revenue' $m on
+    its income statement); as they are when the filing's tables give it in none or in several."""
+    if query.kind != "money":
+        return facts
+
+    def filing(fact: Fact) -> str:
+        return fact.figure.source_id.rsplit(":p", 1)[0]
+
+    scaled: dict[str, set[str]] = {}
+    for f in facts:
+        if f.origin != "text" and re.fullmatch(r"(?:[A-Z]{0,3}[$£€¥])?(?:m|bn|k)", f.figure.unit):
+            scaled.setdefault(filing(f), set()).add(f.figure.unit)
+    out = []
+    for f in facts:
+        units = scaled.get(filing(f), set())
+        if f.origin != "text" and f.figure.unit == "" and len(units) == 1:
+            f = replace(f, figure=f.figure.model_copy(update={"unit": next(iter(units))}))
+        out.append(f)
+    return out
 
 
 def markdown_facts(query: FactQuery, doc: Doc) -> list[Fact]:
@@ -207,6 +231,19 @@ must not take, and one that names the parent asks for."""
 def names_parent_entity(text: str) -> bool:
     """Whether a text gives the parent entity's own books (see _PARENT)."""
     return bool(_PARENT.search(text))
+
+
+DocT = TypeVar("DocT", bound=Any)
+
+
+def group_docs(docs: Iterable[DocT], question: str) -> list[DocT]:
+    """The documents that give the group's own figures: a parent's own books or a closed group's ('Deed of Cross
+    Guarantee' statements: $1,145m of current liabilities beside the group's $4,476m) only when the question
+    names a parent entity."""
+    docs = list(docs)
+    if names_parent_entity(question):
+        return docs
+    return [d for d in docs if not names_parent_entity(d.text[:400])]
 
 
 _PERCENT_LABEL = re.compile(r"\([^)]*%\s*\)|\bin\s+%|\(%")
@@ -269,7 +306,8 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         context = row.title or "" if row.columns else " ".join(
             x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
         titled = None if row.columns else _segment_title(row.title or "", query, doc.company)
-        if titled is None and _PARENT.search(f"{row.title or ''} {_heading_before(doc.text, row.raw)}"):
+        if titled is None and (_PARENT.search(f"{row.title or ''} {_heading_before(doc.text, row.raw)}")
+                               or _PARENT.search(_statement_head(doc.text))):
             titled = PARENT_ENTITY  # 'Parent entity information': the holding company's own books, not the group
         dated = column_years(row.periods, doc.fiscal_year)
         quarter = _filing_quarter(doc)
@@ -314,6 +352,17 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
     return out
 
 
+def _statement_head(text: str) -> str:
+    """The lines over a statement's first row ('Deed of Cross Guarantee' / 'Consolidated Balance Sheets' / '($ in
+    millions)' / 'As of June 30, 2023 2022'): what the statement says it is."""
+    head = []
+    for line in text.splitlines()[:12]:
+        if re.search(r"[A-Za-z].*\d[\d,.]*\s*$", line) and not re.search(r"(?:19|20)\d{2}\s*$", line.strip()):
+            break
+        head.append(line)
+    return "\n".join(head)[:400]
+
+
 def members_query(query: FactQuery, measure: str, companies: Sequence[str]) -> FactQuery:
     """The query for the measure two compared members share ('sales growth' of 'US' and 'international'): the
     question's own query, its measure read from that phrase alone."""
@@ -334,6 +383,8 @@ def same_member(named: str, row: str) -> bool:
         return _MEMBER_SPELLED.get(flat, flat)
 
     if squeezed(named) == squeezed(row):
+        return True
+    if (short := name_initials(named)) and row.strip() == short:  # 'FLNA' for Frito-Lay North America
         return True
     asked, held = (set(re.findall(r"[a-z0-9]+", x.casefold())) - _MEMBER_FILLER for x in (named, row))
     return bool(asked) and asked == held
@@ -622,7 +673,9 @@ def _markdown_members(query: FactQuery, doc: Doc) -> list[Fact]:
 def _segment_title(title: str, query: FactQuery, company: str | None) -> str | None:
     """The member a table's title names ('Iron Ore FY2024 FY2023', 'Wireless financial results'), or None: a title
     that names the measure, a summary, the whole company, the company itself or a kind of data ('Key operating
-    metrics', 'Employee numbers') names no member."""
+    metrics', 'Employee numbers') names no member. An aside in brackets is no part of it ('Health Care Business
+    (18.4% of consolidated sales):')."""
+    title = re.sub(r"\s*\([^)]*\)", "", title or "").strip(" :")
     if not title or is_total(title) or _SUMMARY_TITLE.search(title) or label_match(title, query) > 0:
         return None
     member = _member_of(title)
@@ -782,7 +835,11 @@ def label_match(label: str, query: FactQuery) -> float:
     totals and the measure's words aside)."""
     from app.metrics import label_match as item_match, with_minority_interests
 
+    if (part := PART_OF.match(label)) and not set(analyze(part.group("part"))) & set(analyze(query.measure.phrase)):
+        return 0.0
     stems = set(analyze(re.sub(r"\([^)]*\)", " ", label)))
+    # what a row leaves out is no word of its own ('Long-term debt, less current portion')
+    stems -= set(analyze(_LEFT_OUT.search(label).group(0))) if _LEFT_OUT.search(label) else set()
     want = set(query.stems) - _TOTAL - _QUALIFIERS
     if query.count_stems & _TONNES and re.search(r"\((?:[Mk]?t|Mtpa|tonnes)\)", label):
         want -= query.count_stems  # 'Iron ore shipped (Mt)' counts the tonnes asked for
@@ -810,6 +867,16 @@ def label_match(label: str, query: FactQuery) -> float:
     # stands beside it, so it ranks below one that says it
     unsaid_net = NET_UNSAID if "net" in query.stems and "net" not in stems else 0.0
     return share - 0.15 * len(extra) - unsaid_net - (QUALIFIED if _unasked_qualifier(label, query) else 0.0)
+
+
+PART_OF = re.compile(r"(?i)^\s*(?:total\s+|net\s+)?(?P<part>(?:[\w-]+\s+){0,2}?(?:portion|maturities|"
+                      r"repayments?|issuances?|amortization|accretion|changes?|increases?|decreases?|"
+                      r"gains?|losses?|impairments?|extinguishment|retirements?|interest|effects?|impacts?))\s+"
+                      r"(?:\([^)]*\)\s+)?(?:of|in|on|from|for)\s+")
+"""A row that is a part of a measure, or a flow of it ('Current portion of long-term debt', 'Repayments of
+long-term debt', 'Increase (decrease) in accounts payable'), unless the measure asked names that part."""
+_LEFT_OUT = re.compile(r"(?i),\s*(?:less|net\s+of|excluding)\s+[^,]*$")
+"""What a row's label says it leaves out ('Long-term debt, less current portion')."""
 
 
 def _is_outflow(query: FactQuery) -> bool:
@@ -973,10 +1040,13 @@ def _part_of_filing(doc: Doc, sentence: str) -> str | None:
     after tax was A$272.1 million' in the half-year report is the half's). A 10-Q's sentences are not read so:
     they tell of events ('$13.2 billion in cash proceeds from the Kenvue offering') as often as of the quarter,
     whose own figures its columns and words date."""
-    form = filing_name(doc).form
+    name = filing_name(doc)
+    form = name.form
     part = {"half-year": "H"}.get(form or "")  # a 10-Q's prose is often of events, dated by their own day
-    if part and not re.search(r"(?i)\b(?:full[- ]year|for\s+the\s+year|annual|twelve\s+months|12\s+months)\b",
-                              sentence):
+    if form == "earnings" and name.fiscal_quarter in (1, 2, 3):
+        part = f"Q{name.fiscal_quarter}"  # a first-quarter earnings release's highlights are the quarter's
+    if part and not re.search(r"(?i)\b(?:full[- ]year|for\s+the\s+year|annual|twelve\s+months|12\s+months|"
+                              r"fiscal\s+year|year[- ]to[- ]date|six\s+months|nine\s+months)\b", sentence):
         return part
     return None
 
@@ -985,6 +1055,8 @@ _EVENT_DATED = re.compile(r"(?i)\b(?:implemented|introduced|launched|completed|a
                           r"signed|agreed|closed|acquired|sold|made|taken)\s+(?:in|during)\s+(?:the\s+)?$")
 
 
+_EACH_QUARTER = re.compile(r"(?i)\b(?:for\s+each|per|every|each)\s+quarter\b|\bquarterly\b")
+_WHOLE_YEAR = re.compile(r"(?i)\btotal\s+year|\bfull[- ]year|\bannual(?:ly|ised|ized)?\b|\bfor\s+the\s+year\b")
 _COMPARED_QUARTER = re.compile(r"(?i)\b(?:year[- ]ago|prior[- ]year|prior|comparable|same|last\s+year['’]s)\s+quarter\b")
 
 
@@ -994,8 +1066,10 @@ def _part_in(sentence: str) -> str | None:
     m = next((m for m in PART.finditer(sentence)
               if not _EVENT_DATED.search(sentence[max(0, m.start() - 40):m.start()])), None)
     if not m:
-        # 'Net Sales of $3.2 Billion Compared to $2.7 Billion in the Year-Ago Quarter': a quarter's figures
-        return "Q" if _COMPARED_QUARTER.search(sentence) else None
+        # 'Net Sales of $3.2 Billion Compared to $2.7 Billion in the Year-Ago Quarter': a quarter's figures, and
+        # '$1.49 and $1.48 per share for each quarter in 2022 and 2021' (unless it goes on to the year's total)
+        each = _EACH_QUARTER.search(sentence) and not _WHOLE_YEAR.search(sentence)
+        return "Q" if _COMPARED_QUARTER.search(sentence) or each else None
     if m.group("h"):
         return m.group("h").upper()
     if m.group("q") or m.group("qw") or m.group("three"):
@@ -1064,9 +1138,13 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
     wanted = year or (max(query.years) if query.years else None)
     if wanted is None:
         # no period named: the latest period the filings cover (a target for a later year is no figure of it)
-        covered = [f.figure.fiscal_year for f in kept if f.origin != "text" or not f.forward]
+        # (a year after its own report's, as a dividend declared after the year end, is no period it covers)
+        covered = [f.figure.fiscal_year for f in kept if (f.origin != "text" or not f.forward)
+                   and not (f.filed_year and f.figure.fiscal_year and f.figure.fiscal_year > f.filed_year)]
         filed = max((f.filed_year for f in kept if f.filed_year), default=None)
         latest = [y for y in covered if y and (filed is None or y <= filed)]
+        if not latest and not query.ahead and any(f.filed_year for f in kept):
+            return []  # only what came after the reports' years (a dividend declared since): no period they cover
         wanted = max(latest or [f.figure.fiscal_year or 0 for f in kept])
     if query.ahead and year is None and not any(f.figure.fiscal_year == wanted for f in kept):
         # guidance asked of a year's report ('In its FY2024 annual report, what guidance … for the following
@@ -1085,8 +1163,17 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
     # report said)
     # and the consolidated statements' row before another statement-like table's ('Selected income statement
     # data' under a segment's heading gave JPMorgan's Consumer & Community Banking net income as the firm's)
+    # and, of one fiscal year's balances, the one at its end: a 10-Q's 31 December column falls in a June year
+    # (Amcor's FY2023) beside the 10-K's 30 June one, which is the year's
     return sorted(kept, key=lambda f: (-round(f.match, 2), origin[f.origin], not _CONSOLIDATED.search(f.context),
-                                       is_loose(f), _name_rank(f, query), -(f.filed_year or 0)))
+                                       -_period_day(f.figure.period), is_loose(f), _name_rank(f, query),
+                                       -(f.filed_year or 0)))
+
+
+def _period_day(period: str | None) -> int:
+    """A period that is a date ('2023-06-30') as a number that sorts by date; 0 for any other period."""
+    day = re.fullmatch(r"((?:19|20)\d{2})-(\d{2})-(\d{2})", period or "")
+    return int("".join(day.groups())) if day else 0
 
 
 _CONSOLIDATED = re.compile(r"(?i)\b(?:consolidated|condensed\s+consolidated|group)\s+(?:statements?|balance\s+sheets?|"
@@ -1154,7 +1241,10 @@ def _fits_segment(fact: Fact, segment: str | None) -> bool:
 def _names(name: str, text: str) -> bool:
     words = [w for w in re.findall(r"[A-Za-z0-9]+", name.lower()) if len(w) > 1]
     folded = text.lower()
-    return bool(words) and all(re.search(rf"\b{re.escape(w)}", folded) for w in words)
+    if words and all(re.search(rf"\b{re.escape(w)}", folded) for w in words):
+        return True
+    short = name_initials(name)  # 'FLNA' in the division table for Frito-Lay North America
+    return bool(short) and re.search(rf"\b{short}\b", text) is not None
 
 
 def _fits_part(fact: Fact, part: str | None) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from app.text.sentences import split_at_stops
 
@@ -246,6 +247,9 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         text = text[:paid.start()] + " " + text[paid.end():]  # 'did X pay in dividends': the dividends (not 'CEO pay')
     text = read_dates(text)[2]
     text = _PERIOD_PHRASES.sub(" ", text)
+    # an adjusted measure's growth is a figure the company states ('organic revenue growth 14.3%'), not a change
+    # to be computed from two periods of a level no statement gives
+    stated_growth = bool(names_adjusted(text) and re.search(r"(?i)\bgrowth\b", text))
     text = _ASK_WORDS.sub(" ", text)
     # 'Which company had higher revenue': the companies compared are no part of the measure
     text = re.sub(r"(?i)^\s*(?:(?:which|who)\s+(?:(?:of\s+the\s+)?(?:two\s+)?(?:compan(?:y|ies)|firms?|groups?|"
@@ -266,6 +270,13 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     phrase = " ".join(words)
     if count is not None:  # 'Total number of employees' counts employees: the scaffold of the count is no measure
         phrase = re.sub(r"(?i)^(?:(?:the|total|overall)\s+)*number\s+of\s+", "", phrase).strip() or phrase
+    if segment is None and (named := _NAME_LEADS.match(phrase)) and not all(
+            is_measure_word(w) for w in re.split(r"[\s-]+", named.group("name"))):
+        # a part of the company named before the measure ("Block's Cash App revenue", 'Frito-Lay North America
+        # net revenues'): a name of its own leads the measure's words
+        segment, phrase = re.sub(r"['’]s?$", "", named.group("name")), phrase[named.end("name"):].strip()
+    if stated_growth and not re.search(r"(?i)\bgrowth\b", phrase):
+        phrase = f"{phrase} growth"
     done = verb.group("verb") if verb and verb.group("verb") not in _PLAIN_VERBS else ""
     return MeasureAsked(phrase=phrase, stems=frozenset(analyze(f"{phrase} {done}")), segment=segment,
                         count_noun=count.group("noun") if count else "")
@@ -280,6 +291,33 @@ _SAID_OTHERWISE = (
 )
 """How reports word a count the question names otherwise ('we employed approximately 315,000 people' for the
 number of employees): the words a search adds for it."""
+
+
+_NAME_LEADS = re.compile(r"^(?P<name>[A-Z][a-z][\w&'’-]*(?:\s+[A-Z][a-z][\w&'’-]*){0,3})\s+(?=[a-z])"
+                         r"(?!(?:and|or|of|to|for|on|in|at|by|per|from|as|vs)\b)")
+"""Capitalised words that open a measure phrase, lower-case ones after them (not a joining word: 'Research and
+Development costs' is one measure)."""
+
+
+_INITIAL_SKIPS = frozenset({"and", "of", "the", "&", "for", "in"})
+
+
+def name_initials(name: str) -> str:
+    """The initials a report abbreviates a name of three words or more to ('Frito-Lay North America' → 'FLNA',
+    'Global Commercial Services' → 'GCS', 'Africa, Middle East and South Asia' → 'AMESA'); '' for shorter names,
+    whose initials are too short to tell apart."""
+    words = [w for w in re.split(r"[\s,/-]+", name) if w and w.casefold() not in _INITIAL_SKIPS]
+    if len(words) < 3 or not all(w[:1].isalpha() for w in words):
+        return ""
+    return "".join(w.replace(".", "") if re.fullmatch(r"(?:[A-Z]\.)+", w) else w[0].upper() for w in words)
+
+
+def segment_wordings(question: str, companies: Sequence[str] = ()) -> str:
+    """The measure with the initials a report writes the segment asked as ('FLNA net revenues' for
+    'Frito-Lay North America net revenues'): tables name segments so; '' when there are none."""
+    asked = measure_asked(question, companies)
+    short = name_initials(asked.segment or "")
+    return f"{short} {asked.phrase}".strip() if short else ""
 
 
 def count_wordings(question: str, companies: Sequence[str] = ()) -> str:
@@ -378,3 +416,38 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
         return None
     return MembersCompared(first=first, second=second, measure=measure.strip(),
                            of_change=bool(_GROWTH.search(measure)))
+
+
+_QUANTITY = re.compile(
+    r"(?i)\b(amount|total|revenues?|sales|income|margins?|ratios?|rates?|expenditures?|capex|cash|assets?|"
+    r"liabilit(?:y|ies)|debt|equity|eps|earnings|dividends?|costs?|expenses?|profits?|loss(?:es)?|growth|"
+    r"turnover|days|number|count|price|value|percent(?:age)?|shares?|yield|production|occupancy|revpar|churn|"
+    r"arpu|balance|pp&?n?e|inventor(?:y|ies)|receivables?|payables?|capital|employees|headcount|ebitda|ebit|"
+    r"spend(?:ing)?|proceeds|backlog|reserves?|provisions?|outstanding|volumes?|units?|deliveries|subscribers?|"
+    r"members|stores|customers|bookings|orders)\b")
+
+
+@lru_cache(maxsize=1)
+def _measure_vocabulary() -> frozenset[str]:
+    from app.metrics import CATALOGUE, LINE_ITEMS
+
+    names = [*(s for item in LINE_ITEMS.values() for s in item.synonyms), *(a for m in CATALOGUE for a in m.aliases)]
+    return frozenset(w for name in names for w in re.findall(r"[a-z]+", name.lower()))
+
+
+def is_measure_word(word: str) -> bool:
+    """Whether a word is one that names measures ('Total', 'Cash', 'Dividend', 'Number' of 'What is the Total
+    revenue …', 'the Number of patents'), not a name of its own ('Foodservice', 'China'), however it is
+    capitalised: the statements' line item names and the metric catalogue's, and the quantities questions ask."""
+    lowered = word.lower().strip("'’")
+    return lowered in _measure_vocabulary() or is_qualifier_word(lowered) or bool(_QUANTITY.fullmatch(lowered))
+
+
+def is_qualifier_word(word: str) -> bool:
+    """Whether a word qualifies a measure ('Adjusted', 'non-GAAP', 'underlying'), however capitalised."""
+    return word.lower() in _QUALIFIER_WORDS
+
+
+_QUALIFIER_WORDS = frozenset({"adjusted", "underlying", "reported", "organic", "comparable", "statutory", "normalised",
+                              "normalized", "non", "gaap", "non-gaap", "ifrs"})
+"""Words that qualify a measure ('Adjusted Non GAAP EBITDA'), however capitalised: no names."""

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from app.knowledge.analyzer import analyze
 from app.text.figures import states_figure
-from app.text.measures import measure_asked, plain_measures
+from app.text.measures import _QUANTITY, is_measure_word, is_qualifier_word, measure_asked, plain_measures
 from app.text.periods import YEAR
 from app.text.sentences import split_at_stops
 from app.text.terms import matched_terms, topic_terms
@@ -32,13 +32,6 @@ _ASKS_FIGURE = re.compile(r"(?i)\b(how much|how many|what (?:is|was|were|are|wou
 _ASKS_OTHER = re.compile(
     r"(?i)\b(why|drove|drivers?|driven|explain|describe|reasons?|nature|purpose|agenda|which|who|whom|when|where|"
     r"how did|how has|how have|how does|what (?:are|were) (?:the )?(?:main|major|key|primary)|risks?|strategy)\b")
-_QUANTITY = re.compile(
-    r"(?i)\b(amount|total|revenues?|sales|income|margins?|ratios?|rates?|expenditures?|capex|cash|assets?|"
-    r"liabilit(?:y|ies)|debt|equity|eps|earnings|dividends?|costs?|expenses?|profits?|loss(?:es)?|growth|"
-    r"turnover|days|number|count|price|value|percent(?:age)?|shares?|yield|production|occupancy|revpar|churn|"
-    r"arpu|balance|pp&?n?e|inventor(?:y|ies)|receivables?|payables?|capital|employees|headcount|ebitda|ebit|"
-    r"spend(?:ing)?|proceeds|backlog|reserves?|provisions?|outstanding|volumes?|units?|deliveries|subscribers?|"
-    r"members|stores|customers|bookings|orders)\b")
 _MEASURE_NOISE = ("amount usd dollar dollars million millions billion billions thousand thousands unit units value "
                   "figure end ending close closing have has had did does do reported report fiscal quarter period "
                   "first second third fourth segment segments division divisions")
@@ -87,30 +80,6 @@ _FORM_INSTRUCTION = re.compile(
 not what is asked: a sentence that names what to judge by ('Judge by the equity ratio') is kept."""
 
 
-@lru_cache(maxsize=1)
-def _measure_vocabulary() -> frozenset[str]:
-    from app.metrics import CATALOGUE, LINE_ITEMS
-
-    names = [*(s for item in LINE_ITEMS.values() for s in item.synonyms), *(a for m in CATALOGUE for a in m.aliases)]
-    return frozenset(w for name in names for w in re.findall(r"[a-z]+", name.lower()))
-
-
-def is_measure_word(word: str) -> bool:
-    """Whether a word is one that names measures ('Total', 'Cash', 'Dividend', 'Number' of 'What is the Total
-    revenue …', 'the Number of patents'), not a name of its own ('Foodservice', 'China'), however it is
-    capitalised: the statements' line item names and the metric catalogue's, and the quantities questions ask."""
-    lowered = word.lower().strip("'’")
-    return lowered in _measure_vocabulary() or is_qualifier_word(lowered) or bool(_QUANTITY.fullmatch(lowered))
-
-
-def is_qualifier_word(word: str) -> bool:
-    """Whether a word qualifies a measure ('Adjusted', 'non-GAAP', 'underlying'), however capitalised."""
-    return word.lower() in _QUALIFIER_WORDS
-
-
-_QUALIFIER_WORDS = frozenset({"adjusted", "underlying", "reported", "organic", "comparable", "statutory", "normalised",
-                              "normalized", "non", "gaap", "non-gaap", "ifrs"})
-"""Words that qualify a measure ('Adjusted Non GAAP EBITDA'), however capitalised: no names."""
 
 
 def asks_for_figure(question: str) -> bool:

@@ -30,8 +30,11 @@ _SENTENCE_BREAK = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]\*\*))\s+(?=[A-Z£$€\d\"
 # An answer's sentences may open with, or follow, a citation marker: "... in FY2024 [2]. [3] Revenue ..."
 _RUN_IN_EMPHASIS = re.compile(r"^([^*]{1,60}?[:.])\*{1,2}\s")  # '*Mitigation:* an internal …' → 'Mitigation: an …'
 _ANSWER_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z£$€\d(\"'\[])|(?<=\])\s+(?=[A-Z])|\n+")
-_STOP = re.compile(r"(?<=[.!?])\s+")
-_STOP_OR_LINE = re.compile(r"(?<=[.!?])\s+|\n+")
+_NOT_A_STOP = (r"(?<![A-Z]\.[A-Z]\.)(?<!\b[Ii]nc\.)(?<!\bCo\.)(?<!\bCorp\.)(?<!\bLtd\.)(?<!\bNo\.)(?<!\bvs\.)"
+               r"(?<!e\.g\.)(?<!i\.e\.)")
+"""A point that ends an abbreviation, not a sentence: 'U.S.', 'Inc.', 'No.', 'e.g.'."""
+_STOP = re.compile(rf"(?<=[.!?]){_NOT_A_STOP}\s+")
+_STOP_OR_LINE = re.compile(rf"(?<=[.!?]){_NOT_A_STOP}\s+|\n+")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>.+)$")
 _RULE_CELL = re.compile(r":?-{2,}:?")
 

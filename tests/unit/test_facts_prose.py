@@ -71,8 +71,15 @@ def test_a_year_written_after_a_figure_dates_it_even_among_several_years() -> No
     assert dated("Revenue was €717.5m in FY2023 and €682.6m in FY2024.", 2024) == [
         ("€717.5m", 2023, None), ("€682.6m", 2024, None)]
     # two years named and nothing binding either figure to one: left undated
-    both = dated("Revenue in 2023 and 2024 was €380m and €410m respectively.")
+    both = dated("Revenue in 2023 and 2024 was €380m and €410m.")
     assert [year for _, year, _ in both] == [None, None]
+    # 'respectively' binds a list of figures to the years' list, in order, each run of them
+    assert [year for _, year, _ in dated("Revenue in 2023 and 2024 was €380m and €410m respectively.")] == [2023, 2024]
+    listed = dated("Dividends totaled $1.49, $1.48, and $1.47 per share for each quarter in 2022, 2021 and 2020, "
+                   "respectively, which resulted in total year dividends of $5.96, $5.92, and $5.88 per share, "
+                   "respectively.", 2022)
+    assert [(text, year) for text, year, _ in listed] == [("$1.49", 2022), ("$1.48", 2021), ("$1.47", 2020),
+                                                          ("$5.96", 2022), ("$5.92", 2021), ("$5.88", 2020)]
 
 
 def test_a_forecast_range_is_next_years_low_and_high() -> None:

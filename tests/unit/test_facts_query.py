@@ -457,7 +457,9 @@ def test_dated_values_marks_a_half_year_and_leaves_out_a_figure_of_no_stated_per
     # filed as FY2025 (a June year end): the halves are FY2025's and FY2024's, not the calendar years'
     assert dated_values(half, 2025) == [(2101.0, 2025, True), (1950.3, 2024, True)]
     assert dated_values(half, 2024) == [(2101.0, 2024, True), (1950.3, 2023, True)]  # a December year end
-    assert dated_values("Revenue in 2023 and 2024 was €380 million and €410 million respectively.", 2024) == []
+    assert dated_values("Revenue in 2023 and 2024 was €380 million and €410 million.", 2024) == []
+    assert dated_values("Revenue in 2023 and 2024 was €380 million and €410 million respectively.", 2024) == [
+        (380.0, 2023, False), (410.0, 2024, False)]
 
 
 @pytest.mark.parametrize(("question", "kind"), [

@@ -25,12 +25,13 @@ from dataclasses import replace
 from typing import Any
 
 from app.calc_tools import CalcResult, Figure
+from app.text.measures import name_initials
 from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_measure, choose, facts_for,
                               member_facts, members_query, read_query, row_members, same_member, section_of,
                               statement_kinds, two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_direction
 from app.facts.members import REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement
-from app.facts.prose import figures_located, is_row_line, prose_facts, whole_sentences
+from app.facts.prose import figures_located, has_finite_verb, is_row_line, prose_facts, whole_sentences
 from app.facts.revisions import REVISION_ASKED, best_revision
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure, possessive
@@ -125,7 +126,8 @@ class Analyst:
 
     # --- facts --------------------------------------------------------------------------------------------
     def facts(self) -> list[Fact]:
-        facts = facts_for(self.query, self.reports, self.companies)
+        facts = latest_report_facts(facts_for(self.query, self.reports, self.companies), self.reports,
+                                    bool(self.query.years))
         return with_fuller_units(facts, facts)  # '$m' of an Australian statement is the 'A$m' its prose writes
 
     def subject(self, fact: Fact) -> str:
@@ -144,7 +146,12 @@ class Analyst:
                 measure = f"{measure} ({_lower_first(label)})"
         who = possessive(company) if company else "The"
         if segment:
-            said = "" if measure.lower().startswith("segment") or segment.lower().endswith("segment") else " segment"
+            # ('segment' as the question says it: 'Ternline's Freight revenue', 'the Health Care segment operating income')
+            said = "" if measure.lower().startswith("segment") or segment.lower().endswith("segment") or not re.search(
+                r"(?i)\bsegments?\b", self.question) else " segment"
+            short = name_initials(segment)
+            if short and fact.segment == short:
+                segment = f"{segment} ({short})"  # the row says 'FLNA': the name asked, with the initials read
             return f"{who} {segment}{said} {measure}".strip()
         return f"{who} {measure}".strip()
 
@@ -552,7 +559,7 @@ class Analyst:
                         re.sub(r"\s*\([^)]*\)", "", words), maxsplit=1)[0]
         last = head.split()[-1:] or [""]
         plural = last[0].lower().endswith("s") and not last[0].lower().endswith(("ss", "us", "is", "ics"))
-        return "were" if plural and not self.query.measure.segment else "was"
+        return "were" if plural else "was"
 
     def at(self, fact: Fact) -> str:
         """'$1,577m in FY2018', or in the scale the question asks: '$8.7bn at the end of FY2018 (stated as
@@ -1092,6 +1099,10 @@ class Analyst:
                 if len(hits) < len(key) - (1 if len(key) >= 4 and self.ask.kind != "yes_no" else 0):
                     continue
                 score = len(hits) / len(key)
+                if _TABLE_LINE.search(sentence) or (len(re.findall(r"\d[\d,.]*", sentence)) >= 2
+                                                   and not has_finite_verb(sentence)):
+                    score -= 0.4  # a table's row read as a sentence ('Acquisitions completed during the year
+                    # ended December 31, 202049,571 Other adjustments'): a sentence that says it comes first
                 if self.ask.kind == "explain" and _CAUSAL.search(sentence):
                     score += 0.5
                 if self.ask.one_name and _ASKS_AMOUNT.search(self.question) and _MONEY.search(sentence):
@@ -1367,6 +1378,26 @@ def _lower_first(label: str) -> str:
     return label[:1].lower() + label[1:] if label[1:2].islower() else label
 
 
+_TABLE_LINE = re.compile(r"\b(?:19|20)\d{2}\d{1,3}(?:,\d{3})+\b")
+"""A year run into the figure after it ('December 31, 202049,571'): a table's header and cell, not prose."""
+
+
+def latest_report_facts(facts: Sequence[Fact], blocks: Sequence[Block], period_named: bool) -> list[Fact]:
+    """A question that names no period asks of the latest annual report: the facts of its year or later, never an
+    older report's (the FY2018 report's dividend per share when the FY2022 report is held but its passage was
+    not found), for each company whose annual reports are among the blocks."""
+    from app.facts.currency import filing_name
+
+    if period_named:
+        return list(facts)
+    latest: dict[str, int] = {}
+    for block in blocks:
+        if block.kind == "report" and block.fiscal_year and filing_name(block).form in ("10-K", "annual", "20-F"):
+            key = (block.company or "").casefold()
+            latest[key] = max(latest.get(key, 0), block.fiscal_year)
+    return [f for f in facts if (f.figure.fiscal_year or 0) >= latest.get((f.figure.company or "").casefold(), 0)]
+
+
 def _qualifiers_of(title: str) -> str:
     """The qualifying words a table's title says of its rows ('Adjusted non-GAAP results' → 'Adjusted non-GAAP')."""
     return " ".join(w for w in title.split() if is_qualifier_word(w.strip("(),:")))
@@ -1427,8 +1458,9 @@ def _measure_unit(measure: str, unit: str) -> str:
     return "x" if re.search(r"(?i)/|\bto\s+(?:adjusted\s+)?EBITDA\b|\btimes\b|\bcover", measure) else unit
 
 
-JUDGED_MATCH = 0.5
-"""How fully a fact must name a judgement's measure to be judged by (see facts.query.label_match)."""
+JUDGED_MATCH = 0.75
+"""How fully a fact must name a judgement's measure to be judged by (see facts.query.label_match): a sentence that
+says 'ratios' alone names no current ratio."""
 
 
 def _fits_unit(unit: str, wanted: str) -> bool:
