@@ -293,11 +293,6 @@ _FINITE = re.compile(r"(?i)\b(?:was|were|is|are|rose|fell|grew|increased|decreas
 _PARTICIPLE = re.compile(r"(?i)\b(?:employed|delivered|shipped|opened|closed|reported|recorded)\b")
 
 
-def has_finite_verb(text: str) -> bool:
-    """Whether a text has a verb that makes it a sentence ('was', 'rose', 'totalled'), as a table row has not."""
-    return _FINITE.search(text) is not None
-
-
 def _label_words(sentence: str, spans: Sequence[tuple[int, int, float]]) -> str:
     """The measure's words as the sentence writes them, with a qualifier just before them ('core operating
     margin', 'underlying EBITDA'): a label that drops it would name another measure."""

@@ -31,7 +31,7 @@ from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_me
                               statement_kinds, two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_direction
 from app.facts.members import REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement
-from app.facts.prose import figures_located, has_finite_verb, is_row_line, prose_facts, whole_sentences
+from app.facts.prose import figures_located, is_row_line, prose_facts, whole_sentences
 from app.facts.revisions import REVISION_ASKED, best_revision
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, format_figure, possessive
@@ -1099,8 +1099,7 @@ class Analyst:
                 if len(hits) < len(key) - (1 if len(key) >= 4 and self.ask.kind != "yes_no" else 0):
                     continue
                 score = len(hits) / len(key)
-                if _TABLE_LINE.search(sentence) or (len(re.findall(r"\d[\d,.]*", sentence)) >= 2
-                                                   and not has_finite_verb(sentence)):
+                if _TABLE_LINE.search(sentence) or is_row_line(sentence):
                     score -= 0.4  # a table's row read as a sentence ('Acquisitions completed during the year
                     # ended December 31, 202049,571 Other adjustments'): a sentence that says it comes first
                 if self.ask.kind == "explain" and _CAUSAL.search(sentence):
