@@ -102,7 +102,9 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
                 _flush_prose(prose, units, section, tabular)
                 # (its column line may end in its years: '($ in millions) 2023 2022 2021')
                 head = [ln.strip() for ln in lines[i:i + run]
-                        if not _ROW_VALUES.search(ln) or _dates_columns(ln)][:3]
+                        if not _ROW_VALUES.search(ln) or _dates_columns(ln)]
+                pieces = next((k for k, ln in enumerate(head) if not _PERIOD_PIECE.match(ln) and k >= 3), len(head))
+                head = head[:max(3, min(pieces, HEAD_PIECES))]  # the header's pieces, a line each
                 for row in _rows([ln.strip() for ln in lines[i:i + run]]):
                     units.append(_Unit(row, 0, section, False, table_header="\n".join(head) or None,
                                        keeps_lines=True, in_header=row.split("\n")[0] in head))
@@ -129,6 +131,11 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
     return units, section
 
 
+_PERIOD_PIECE = re.compile(r"(?i)^\s*(?:\(?(?:19|20)\d{2}\)?|fiscal|fy|years?|ended|as\s+of|\(in\s+\w+\)|"
+                           r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s+\d{1,2},?)\s*$")
+"""A piece of a table's header that PDF extraction puts on a line of its own ('Fiscal', '2016', '(in millions)')."""
+HEAD_PIECES = 9
+"""At most this many such lines head a table."""
 TABLE_RUN_MIN_ROWS = 3
 """Lines of running text that form a table: at least this many rows that end in two figures or more."""
 _ROW_VALUES = re.compile(r"(?:\s+(?:up|down)?\s?[(\-–—+]?(?:[$£€¥]|[A-Z]{1,3}\$)?\s?\d[\d,.]*\)?(?:\s?%)?\)?[a-z]{0,3}|"
@@ -161,7 +168,9 @@ def _table_run(lines: list[str], start: int) -> int:
     if _title_like(lines, start):
         i += 1
     # ('Fair value level June 30, 2023 December 31, 2022' ends in figures, and heads the columns)
-    while i < len(lines) and i - start < 3 and (_head_like(lines[i]) or _subheading(lines[i])) \
+    # (a header PDF extraction gives a piece a line: '(in millions)' / 'Fiscal' / '2016' / 'Fiscal' / '2015' / …)
+    while i < len(lines) and (i - start < 3 or (_PERIOD_PIECE.match(lines[i]) and i - start < HEAD_PIECES)) \
+            and (_head_like(lines[i]) or _subheading(lines[i])) \
             and (not _row_like(lines[i]) or _dates_columns(lines[i])):
         i += 1
     rows = 0

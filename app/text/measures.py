@@ -271,10 +271,12 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     if count is not None:  # 'Total number of employees' counts employees: the scaffold of the count is no measure
         phrase = re.sub(r"(?i)^(?:(?:the|total|overall)\s+)*number\s+of\s+", "", phrase).strip() or phrase
     if segment is None and (named := _NAME_LEADS.match(phrase)) and not all(
-            is_measure_word(w) for w in re.split(r"[\s-]+", named.group("name"))):
+            is_measure_word(w) for w in re.split(r"[\s-]+", named.group("name"))) \
+            and not _names_company(named.group("name"), companies):
         # a part of the company named before the measure ("Block's Cash App revenue", 'Frito-Lay North America
         # net revenues'): a name of its own leads the measure's words
-        segment, phrase = re.sub(r"['’]s?$", "", named.group("name")), phrase[named.end("name"):].strip()
+        segment = re.sub(r"^.*['’]s\s+", "", re.sub(r"['’]s?$", "", named.group("name")))  # (an owner's 's off)
+        phrase = phrase[named.end("name"):].strip()
     if stated_growth and not re.search(r"(?i)\bgrowth\b", phrase):
         phrase = f"{phrase} growth"
     done = verb.group("verb") if verb and verb.group("verb") not in _PLAIN_VERBS else ""
@@ -291,6 +293,12 @@ _SAID_OTHERWISE = (
 )
 """How reports word a count the question names otherwise ('we employed approximately 315,000 people' for the
 number of employees): the words a search adds for it."""
+
+
+def _names_company(name: str, companies: Sequence[str]) -> bool:
+    """Whether a name is a company's own, however it is run together ('Ulta Beauty' of 'ULTABEAUTY')."""
+    flat = re.sub(r"[^a-z0-9]", "", re.sub(r"['’]s?$", "", name).casefold())
+    return bool(flat) and any(flat in re.sub(r"[^a-z0-9]", "", c.casefold()) for c in companies)
 
 
 _NAME_LEADS = re.compile(r"^(?P<name>[A-Z][a-z][\w&'’-]*(?:\s+[A-Z][a-z][\w&'’-]*){0,3})\s+(?=[a-z])"

@@ -201,11 +201,16 @@ words above a year ('Group Revenue') are a heading."""
 # --- reading a statement ------------------------------------------------------------------------------------
 
 
+_FISCAL_THEN_YEAR = re.compile(r"(?im)^[ \t]*(fiscal(?:\s+year)?|fy)[ \t]*\n[ \t]*((?:19|20)\d{2})[ \t]*$")
+
+
 def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     """The periods, declared unit and rows of a statement page. Markdown pipe-table lines are skipped (the
     table reader owns them); prose yields rows without periods, which callers ignore. `names` are segment names
     known from elsewhere (the question's), which tell where a header's names split (`year_block_rows`)."""
     reader = _Reader()
+    # 'Fiscal' / '2016' / 'Fiscal' / '2015': a column's name that PDF extraction puts in two lines is one
+    text = _FISCAL_THEN_YEAR.sub(r"\1 \2", text)
     for line in text.splitlines():
         reader.feed(line)
     statement = reader.finish()

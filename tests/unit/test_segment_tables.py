@@ -216,3 +216,28 @@ def test_a_change_or_an_impact_stated_as_a_noun_is_not_the_measures_level() -> N
 def test_a_count_qualified_by_suspended_hyphens_is_read() -> None:
     text = "As of May 31, 2024, we had approximately 35,000 full- and part-time employees."
     assert _prose(text, "employees", "count", "employees") == [35000.0]
+
+
+def test_a_header_given_a_piece_a_line_stays_whole_over_the_rows_and_dates_them() -> None:
+    text = ("A summary of our cash flows is as follows:\n(in millions)\nFiscal\n2024\nFiscal\n2023\nFiscal\n2022\n"
+            "Net cash provided by operating activities $ 2,199.7 $ 1,469.5 $ 1,287.5\n"
+            "Net cash used for investing activities (960.0) (1,488.4) (490.7)\n"
+            "Net cash used for financing activities (1,090.7) (200.7) (507.3)\n")
+    record = SourceRecord(source_id="TERNLINE_2024_10K:p53", title="TERNLINE_2024_10K", text=text, company=COMPANY,
+                          doc_type="report", origin="x", fiscal_year=2024)
+    chunk = next(c for c in chunk_record(record) if "2,199.7" in c.text)
+    assert "(in millions)\nFiscal\n2024\nFiscal\n2023\nFiscal\n2022" in chunk.text
+    query = read_query("Which activity brought in the most cash for Ternline in fiscal 2024?", [COMPANY], [2024])
+    doc = Evidence(source_id=chunk.source_id, chunk_id=chunk.chunk_id, text=chunk.text, company=COMPANY,
+                   fiscal_year=2024, title="TERNLINE_2024_10K", page=53, doc_type="report")
+    operating = [f for f in facts_for(read_query("What was Ternline's net cash provided by operating activities "
+                                                 "in fiscal 2024?", [COMPANY], [2024]), [doc], [COMPANY])]
+    assert {(f.figure.value, f.figure.fiscal_year) for f in operating} >= {(2199.7, 2024), (1469.5, 2023)}
+    assert query.years == (2024,)
+
+
+def test_the_companys_own_name_run_together_is_no_segment() -> None:
+    asked = measure_asked("What were Ternline Freight's net sales in fiscal 2024?", ["TERNLINEFREIGHT"])
+    assert asked.segment is None
+    assert measure_asked("What were Ternline's Harbour Foods net sales in fiscal 2024?", ["TERNLINEFREIGHT"]
+                         ).segment == "Harbour Foods"
