@@ -65,7 +65,9 @@ METRIC = re.compile(
     r"net sales|gross profit|gross margin|operating income|net income|income|inventory|inventories|receivables|"
     r"payables|liabilities|equity|pp&e|capital expenditures|expenses|goodwill|impairment|bookings|shipments|"
     r"deliveries|subscribers|occupancy|turnover ratio|current ratio|quick ratio|return on (?:assets|equity)|"
-    r"roa|roe|roic|interest coverage)\b")
+    r"roa|roe|roic|interest coverage|"
+    # what a report counts ('the number of patents')
+    r"patents|stores|warehouses|plants|restaurants|customers|members|locations|staff|workforce)\b")
 # A company described rather than named. Whether it resolves depends on the known companies (see features._described_companies).
 ENTITY_NOUN = (r"company|firm|group|business|retailer|airline|bank|lender|insurer|discounter|supermarket|carrier|"
                r"manufacturer|maker|producer|supplier|operator|developer|employer|brand|startup|one")
@@ -146,7 +148,8 @@ BETWEEN = re.compile(r"(?i)\bbetween\b.{1,60}\band\b|\bfrom\b.{1,40}\bto\b|(?:" 
 COUNTERFACTUAL = re.compile(r"(?i)\b(if|strip out|stripping out|excluding|exclude|had been|would)\b")
 VAGUE_MEASURE = re.compile(
     r"(?i)\b(the|its|their|that|this|'s)\s+(number|numbers|figure|figures|period|quarter|ratio|percentage|"
-    r"organic number)\b|\bthose numbers\b|\bthe same\b")
+    r"organic number)\b(?!\s+of\s+[a-z])|\bthose numbers\b|\bthe same\b")
+# ('the number of patents' names what it counts: no vague measure)
 PRIOR_TURN = re.compile(
     r"(?i)\b(i mentioned|i asked|asked about|i said|as i said|you said|earlier|previous|previously|last time|"
     r"same question|do it|do the maths|them up|the other one|the one i)\b")

@@ -153,3 +153,10 @@ def test_balance_sheet_words_and_period_end_dates_are_not_recency() -> None:
 def test_which_company_a_named_company_did_something_to_is_not_the_company_set() -> None:
     assert extract_features("Which company did Atlas Mining acquire in 2023?", OTHERS).vector["company_set"] == 0.0
     assert extract_features("Which company had the highest margin in 2023?", OTHERS).vector["company_set"] == 1.0
+
+
+def test_a_count_named_is_a_measure_not_a_vague_one() -> None:
+    named = extract_features("According to the annual report, what is the number of patents for Northwind Logistics?")
+    assert named.vector["vague_measure"] == 0.0 and "patents" in [t.lower() for t in named.metric_terms]
+    assert extract_features("What was the number?").vector["vague_measure"] == 1.0
+    assert extract_features("And what about the ratio for Northwind Logistics?").vector["vague_measure"] == 1.0
