@@ -23,6 +23,7 @@ from typing import Any
 
 from app.models.roles import Synthesizer
 from app.text.dates import MONTHS, read_dates, unsupported_dates
+from app.text.measures import name_initials
 from app.text.periods import is_period_word, years_named
 from app.text.sentences import looks_like_instruction, split_answer
 from app.text.questions import asking_sentences
@@ -291,8 +292,6 @@ _EXPANDED = re.compile(r"(?P<name>(?:[A-Z][\w.&'’-]*[\s,]+(?:(?:and|of|&)\s+)?
 def abbreviated_names(sentence: str, support: str) -> set[str]:
     """The words of the names a sentence writes with their initials ('Frito-Lay North America (FLNA)') where the
     cited text gives the initials ('FLNA $ 23,291'): the row is the name's, as the report abbreviates it."""
-    from app.text.measures import name_initials
-
     out: set[str] = set()
     for found in _EXPANDED.finditer(sentence):
         name, short = found.group("name"), found.group("short")

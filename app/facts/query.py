@@ -291,6 +291,7 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
     # the segment asked is a name a segment table's header may run together with others
     statement = read_statement(doc.text, [query.measure.segment] if query.measure.segment else [])
     primary = _is_primary(doc.text)
+    parent_head = _PARENT.search(_statement_head(doc.text)) is not None  # (read once: every row is under it)
     out = []
     for row in statement.rows:
         if not row.periods:
@@ -306,8 +307,8 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         context = row.title or "" if row.columns else " ".join(
             x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
         titled = None if row.columns else _segment_title(row.title or "", query, doc.company)
-        if titled is None and (_PARENT.search(f"{row.title or ''} {_heading_before(doc.text, row.raw)}")
-                               or _PARENT.search(_statement_head(doc.text))):
+        if titled is None and (parent_head or _PARENT.search(
+                f"{row.title or ''} {_heading_before(doc.text, row.raw)}")):
             titled = PARENT_ENTITY  # 'Parent entity information': the holding company's own books, not the group
         dated = column_years(row.periods, doc.fiscal_year)
         quarter = _filing_quarter(doc)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import combinations
 
 from app.text.dates import MONTH, MONTHS
 from app.text.periods import YEAR
@@ -361,8 +362,6 @@ def _split_measures(text: str, groups: int) -> list[str]:
     def pieces(chosen: Sequence[int]) -> list[str]:
         bounds = [0, *chosen, len(words)]
         return [" ".join(words[a:b]) for a, b in zip(bounds, bounds[1:])]
-
-    from itertools import combinations
 
     for chosen in combinations(cuts, groups - 1):
         sizes = [b - a for a, b in zip([0, *chosen], [*chosen, len(words)])]

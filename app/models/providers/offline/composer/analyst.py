@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from app.calc_tools import CalcResult, Figure
-from app.text.measures import name_initials
+from app.facts.currency import filing_name
 from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_measure, choose, facts_for,
                               member_facts, members_query, read_query, row_members, same_member, section_of,
                               statement_kinds, two_periods, with_fuller_units)
@@ -38,7 +38,7 @@ from app.models.providers.offline.composer.wording import cite, format_figure, p
 from app.text.companies import companies_named
 from app.text.dates import read_dates
 from app.text.figures import figures_in
-from app.text.measures import MembersCompared, members_compared, without_short_names
+from app.text.measures import MembersCompared, members_compared, name_initials, without_short_names
 from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask,
                                      said_otherwise)
 from app.text.sentences import is_boilerplate
@@ -1385,8 +1385,6 @@ def latest_report_facts(facts: Sequence[Fact], blocks: Sequence[Block], period_n
     """A question that names no period asks of the latest annual report: the facts of its year or later, never an
     older report's (the FY2018 report's dividend per share when the FY2022 report is held but its passage was
     not found), for each company whose annual reports are among the blocks."""
-    from app.facts.currency import filing_name
-
     if period_named:
         return list(facts)
     latest: dict[str, int] = {}

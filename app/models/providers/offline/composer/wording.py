@@ -65,7 +65,6 @@ def format_figure(value: float, unit: str, decimals: int | None = None) -> str:
         decimals = 0 if text.endswith(".0") else len(text.split(".")[1]) if "." in text and "e" not in text else 2
         if re.fullmatch(r"(?:[A-Z]{1,3})?[$£€¥]", unit) and abs(value) < 100 and not float(value).is_integer():
             decimals = max(decimals, 2)  # a per-share amount in cents: '$2.80', not '$2.8'
-
     number = f"{abs(value):,.{decimals}f}"
     sign = "-" if value < 0 else ""
     currency, rest = unit_currency(unit)
