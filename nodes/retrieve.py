@@ -27,7 +27,7 @@ from langgraph.types import Overwrite, Send
 from app.evidence import DEFAULT_K, Claim, Evidence, RetrievalResult, SearchRequest, rank_evidence
 from app.models.roles import MAX_PARALLEL_GRADES, Grader, grade_all
 from app.text.measures import count_wordings, segment_wordings
-from app.text.question_kinds import BUSINESS_WORDINGS, asks_business
+from app.text.question_kinds import BUSINESS_WORDINGS, asks_business, explanation_wordings
 from app.text.questions import asking_sentences
 from nodes.draft import draft_claims
 from nodes.retrieval_state import Drafter, PeriodsFn, RetrievalState, SearchFn, SearchTask
@@ -139,8 +139,10 @@ def plan_queries(state: RetrievalState, *, k: int = DEFAULT_K) -> dict[str, Any]
         # a segment is written by its initials in the tables that give its figures ('FLNA' for Frito-Lay North
         # America)
         segment = segment_wordings(asked, state["companies"])
+        # what drove a change: the words its cause is given with ('… decreased due to …')
+        cause = explanation_wordings(asked, keywords)
         queries = list(dict.fromkeys([asked, keywords, *([wordings] if wordings else []),
-                                      *([segment] if segment else [])]))
+                                      *([segment] if segment else []), *([cause] if cause else [])]))
     else:
         # A retry widens as well as narrows: the fiscal years stop being a filter and become query terms, since
         # the figure may sit in a neighbouring year's report (FY2025 guidance is in the FY2024 report).

@@ -263,8 +263,8 @@ def whole_sentences(text: str) -> list[str]:
     sentence) and anything addressed to a model or boilerplate left out."""
     lines = reflow(text)
     sentences = split_sentences(lines)
-    if sentences and lines.lstrip()[:1].islower():
-        sentences = sentences[1:]
+    if sentences and lines.lstrip()[:1].islower() and sentences[0][:1].islower():
+        sentences = sentences[1:]  # not a whole sentence after a cut too short to count ('million.')
     return [s for s in sentences if not looks_like_instruction(s) and not is_boilerplate(s) and not s.startswith("|")
             and not is_row_line(s)]
 

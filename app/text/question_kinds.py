@@ -157,6 +157,24 @@ BUSINESS_WORDINGS = "is a global leader company that develops produces manufactu
 responsible packaging'): the words a search adds for a question about the company's industry."""
 
 
+CAUSE_WORDINGS = "increased decreased primarily due to driven by as a result of"
+"""How a report gives the cause of a change ('… decreased year-on-year due to …', '… primarily driven by …'): the
+words a search adds for a question asking what drove one."""
+
+MARGIN_COMPLEMENTS = {"gross margin": "cost of products sold cost of sales as a percent of sales"}
+"""A margin as a report that explains it may write its complement ('Cost of products sold increased as a percent to
+sales driven by: …' explains a gross margin's fall)."""
+
+
+def explanation_wordings(question: str, keywords: str) -> str:
+    """The search words for a question asking what drove a change: its content words, the words a report
+    writes the cause with, and a margin's complement ('' for a question of another kind)."""
+    if read_ask(question).kind != "explain":
+        return ""
+    complements = [words for margin, words in MARGIN_COMPLEMENTS.items() if re.search(rf"(?i)\b{margin}s?\b", question)]
+    return " ".join([keywords, *complements, CAUSE_WORDINGS])
+
+
 def mentioned_phrase(question: str) -> str:
     """What a 'did X mention …' question asks about, as it words it ('mergers or acquisitions'); '' for any
     other question."""

@@ -34,6 +34,8 @@ from app.facts.members import REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member,
 from app.facts.prose import figures_located, is_row_line, prose_facts, whole_sentences
 from app.facts.revisions import REVISION_ASKED, best_revision
 from app.knowledge.analyzer import analyze
+from app.models.providers.offline.composer.explanations import (CHANGE_WORDS, COST_SHARE, direction_asked,
+                                                                explains_older_change, explanations)
 from app.models.providers.offline.composer.wording import cite, format_figure, possessive
 from app.text.companies import companies_named
 from app.text.dates import read_dates
@@ -235,9 +237,51 @@ class Analyst:
         if kind == "list":
             return (self.enumerating_sentence() or self.table_answer() or self.list_answer()
                     or self.sentence_answer())
-        if kind in ("yes_no", "explain"):
+        if kind == "explain":
+            return self.explain_answer() or self.sentence_answer()
+        if kind == "yes_no":
             return self.sentence_answer()
         return []
+
+    def explain_answer(self) -> list[str]:
+        """What drove a change: up to three sentences that give its cause and name the measure asked (themselves
+        or through the sentence they go on from), of the year asked, best first; then the sentence the first goes
+        on from, which states the figures it explains. 'Gross margin' is explained where a report explains its
+        complement, cost of sales as a percent of sales (`COST_SHARE`)."""
+        # 'Why did profit … fall although its sales rose?': what the concession grants is not what is explained
+        asked = asked_sentence(self.question)
+        granted = re.search(r"(?i)\b(?:although|even\s+though|though|despite|while|whereas)\b(.*)$", asked)
+        conceded = set(analyze(granted.group(1))) - set(analyze(asked[:granted.start()])) if granted else set()
+        # guidance raised is guidance a report says it now expects ('we now expect … (previously …)')
+        key = [g | _GUIDANCE_SAID if g & _GUIDANCE_SAID else g
+               for g in self.key_groups() if not g & CHANGE_WORDS and not g & conceded]
+        if not key:
+            return []
+        sources = [b for b in self.reports if b.kind == "report"]
+        texts = [(rank, b.text) for rank, b in enumerate(sources)]
+        years = list(self.query.years)
+        quarter = bool(re.search(r"(?i)\b(?:quarter|Q[1-4])\b", asked_sentence(self.question)))
+        found = explanations(texts, key, years, direction_asked(asked_sentence(self.question)), quarter)
+        if not found and any(g & _GROSS for g in key) and any(g & _MARGIN for g in key):
+            # a gross margin explained as its complement, cost of sales as a percent of sales
+            rest = [g for g in key if not g & (_GROSS | _MARGIN)]
+            found = explanations(texts, rest, years, 0, quarter, subject=COST_SHARE)
+        if not found:
+            return []
+        top = found[0][0].score
+        out: list[str] = []
+        said: set[str] = set()
+        for explained, rank in found:
+            if len(said) == 3 or explained.score < top - 0.3:
+                break
+            if explained.sentence in said:
+                continue
+            said.add(explained.sentence)
+            out.append(cite(explained.sentence, [sources[rank].n]))
+        first, rank = found[0]
+        if first.antecedent and first.antecedent not in said:
+            out.insert(1, cite(first.antecedent, [sources[rank].n]))
+        return out
 
     def revision_answer(self, results: Sequence[CalcResult] = ()) -> list[str]:
         """How a forecast was raised or cut, when the report gives the new figure with the one it replaces ('core
@@ -1103,6 +1147,8 @@ class Analyst:
                     score -= 0.4  # a table's row read as a sentence ('Acquisitions completed during the year
                     # ended December 31, 202049,571 Other adjustments'): a sentence that says it comes first
                 if self.ask.kind == "explain" and _CAUSAL.search(sentence):
+                    if explains_older_change(sentence, self.query.years):
+                        continue  # the cause of an older year's change
                     score += 0.5
                 if self.ask.one_name and _ASKS_AMOUNT.search(self.question) and _MONEY.search(sentence):
                     score += 0.2  # "…, and for how much?": the sentence that names it with its price
@@ -1255,7 +1301,10 @@ class Analyst:
         # dates ('from August 30, 2023 onward') and a company's short name ('JnJ') are no words a sentence must say
         plain = without_short_names(read_dates(asked)[2], self.companies)
         words = set(analyze(plain)) - names - _GENERIC - question_noise() - scaffold
-        return {w for w in words if not w.isdigit() and not re.fullmatch(r"fy\d+", w)}
+        # a name the filing runs together ('ULTABEAUTY') and the question writes as words ('Ulta Beauty's')
+        joined = [n for n in names if len(n) >= 8]
+        return {w for w in words if not w.isdigit() and not re.fullmatch(r"fy\d*", w)
+                and not (len(w) >= 3 and any(w in n and w != n for n in joined))}
 
 _VERBS = frozenset("""pay paid won win make made generate generated ship shipped deliver delivered employ employed open
     opened close closed declare declared impose imposed agree agreed forecast expect expected give gave report reported
@@ -1623,6 +1672,10 @@ _NEGATION = re.compile(r"(?i)\b(?:no|not|none|nil|never|neither|nor|did not|does
 _LEGAL_FORM = re.compile(r"(?i)\b(?:incorporated|organi[sz]ed|registered|domiciled)\s+(?:in|under)\b|\blimited\s+"
                          r"(?:liability\s+)?company\b|\blaws\s+of\b|\bparty\s+to\b")
 """What a company is in law ('a public limited company incorporated under the Laws of Jersey'), not its business."""
+
+
+_GROSS, _MARGIN = frozenset(analyze("gross")), frozenset(analyze("margin"))
+_GUIDANCE_SAID = frozenset(analyze("guidance outlook forecast expect"))
 
 
 def _short_member(name: str) -> str:

@@ -1,0 +1,208 @@
+"""What drove a change, as a report explains it: the sentences that give a cause for the measure asked, read with
+the sentence they go on from and the period they are about.
+
+A report rarely names the measure in the sentence that explains it: 'Merchandise inventories, net … totaled $1.6
+billion compared to $1.5 billion … The $104.2 million increase was primarily due to the opening of 47 new stores'
+explains the increase the sentence before states, and 'Cost of products sold increased as a percent to sales
+driven by:' lists its causes as the bullets that follow. Nor does every explanation name its year: a segment
+review writes 'Year 2022 results:' once and explains both years below it, so a sentence under 'Year 2021
+results:' explains the change of 2021, not the one asked about 2022.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from app.facts.prose import whole_sentences
+from app.knowledge.analyzer import analyze
+from app.text.periods import years_named
+from app.text.terms import abbreviated, stem_in_words
+
+CAUSE = re.compile(r"(?i)\b(?:due\s+to|driven\s+by|because|as\s+a\s+result\s+of|reflect(?:s|ed|ing)?|attributable\s+to|"
+                   r"owing\s+to|(?:primarily|mainly|largely|partly)\s+(?:from|as|by|on|because)|led\s+to|caused\s+by|"
+                   r"on\s+the\s+back\s+of|thanks\s+to|weigh(?:s|ed)?\s+on|"
+                   r"in\s+light\s+of|resulting\s+from|result\s+of|benefit(?:ed|ted)\s+from|impacted\s+by|"
+                   r"given\s+(?:our|the|its|their|a|an|strong|continued|higher|lower)\b)")
+"""Words with which a sentence gives a cause ('primarily due to', 'driven by', 'Given our strong start to the
+year, we now expect …'); 'primarily' or 'mainly' only with what follows ('mainly because', 'primarily
+from'), not in 'corporate assets, mainly cash'."""
+
+CHANGE_WORDS = frozenset(analyze(
+    "reduction reduce reduced raise raised raising lower lowered higher drop dropped balance end improve improved "
+    "improvement deterioration deteriorate weaker stronger movement variation swing jump"))
+"""The words of an explanation question that name the change, not the measure ('the reduction in SG&A expense',
+'the increase in … inventories balance at end of FY2023'); the measure is what the explaining text must name."""
+
+_RISE = re.compile(r"(?i)\b(?:increas\w*|rose|rise[sn]?|grew|grow\w*|higher|up|rais\w*|improv\w*|gain\w*|expan\w*)\b")
+_FALL = re.compile(r"(?i)\b(?:decreas\w*|declin\w*|fell|fall\w*|lower\w*|down|reduc\w*|drop\w*|contract\w*|"
+                   r"narrow\w*|cut)\b")
+
+_ANAPHOR = re.compile(r"(?i)^\s*(?:the|this|these|that|those|such|its|both)\b(?:\s+[\w$.,%-]+){0,4}?\s+"
+                      r"(?:increase|decrease|decline|rise|growth|reduction|change|improvement|drop|fall|"
+                      r"deterioration|shortfall|movement)s?\b"
+                      r"|^\s*(?:this|these|that|those|such|it)\s+(?:was|were|is|are|reflects?|reflected|resulted|"
+                      r"results|came)\b"
+                      r"|^\s*(?:\w+\s+){1,3}(?:were|was|are|is)\s+also\b")
+"""A sentence that goes on about what the one before it states ('The $104.2 million increase was primarily due to
+…', 'This reflects …', 'Margins were also impacted by …')."""
+
+_PERIOD_HEAD = re.compile(r"(?i)^(?:(?:fiscal\s+)?year\s+|fiscal\s+|FY\s?)?((?:19|20)\d{2})\s+(?:results|compared|"
+                          r"versus|vs\.?|highlights|performance)\b|^(?:fiscal\s+)?year\s+((?:19|20)\d{2})\b")
+"""A heading that dates what follows it until the next ('Year 2022 results:', '2022 compared with 2021')."""
+
+_LEAD_JUNK = re.compile(r"^[^()]{0,200}?\)\s+(?=[A-Z])")
+"""A sentence that opens with the end of a bracket before it ('… total sales) Cost of products sold …')."""
+
+
+_COST = r"cost\s+of\s+(?:products\s+sold|goods\s+sold|sales|revenues?)"
+COST_SHARE = re.compile(rf"(?i)\b{_COST}\b(?:[^.]|\.\d){{0,60}}?\b(?:percent(?:age)?\b|%)"
+                        rf"|\bpercent(?:age)?\s+(?:of|to)\s+(?:net\s+)?(?:sales|revenues?)\b(?:[^.]|\.\d){{0,30}}?\b{_COST}")
+"""Cost of sales as a share of sales, which a report may explain in a gross margin's place ('Cost of products sold
+increased as a percent to sales driven by: …'): the phrase itself, not 'higher cost of funds' near a per cent."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A sentence that explains the change asked, the sentence it goes on from (when it names the measure only
+    through it), the years it is about and how well it matches."""
+
+    sentence: str
+    antecedent: str
+    years: tuple[int, ...]
+    score: float
+    order: int
+
+
+def direction_asked(question: str) -> int:
+    """+1 when the question asks about a rise, -1 a fall, 0 a change of either sign."""
+    rise, fall = bool(_RISE.search(question)), bool(_FALL.search(question))
+    return 1 if rise and not fall else -1 if fall and not rise else 0
+
+
+def _direction(text: str) -> int:
+    rise, fall = bool(_RISE.search(text)), bool(_FALL.search(text))
+    return 1 if rise and not fall else -1 if fall and not rise else 0
+
+
+def _holds(text: str, group: frozenset[str]) -> bool:
+    tokens = analyze(f"{text} {abbreviated(text)}")
+    words = {*tokens, *(a + b for a, b in zip(tokens, tokens[1:]))}
+    return any(stem_in_words(k, words) for k in group)
+
+
+def with_bullets(sentences: Sequence[str], index: int) -> tuple[str, int]:
+    """A sentence that introduces its causes as a list ('… driven by:') with the bullets that follow it, joined
+    into one sentence; a bullet that ends 'partially offset by' runs on into the next. Returns the sentence and the
+    index of the last sentence it took."""
+    head = sentences[index].rstrip()
+    if not head.endswith(":"):
+        return head, index
+    items: list[str] = []
+    last = index
+    for j in range(index + 1, len(sentences)):
+        text = sentences[j].strip()
+        if not text.startswith(("•", "·", "▪", "-", "–")):
+            break
+        item = text.lstrip("•·▪-– ").strip()
+        # a bullet the extractor ran into the next paragraph ('… Consumer Health segment The intangible asset …')
+        item = re.split(r"(?<=[a-z])\s+(?=(?:The|This|These|In|Our|We|As|For)\s)", item, maxsplit=1)[0]
+        items.append(item.rstrip(".;,"))
+        last = j
+    if not items:
+        return head, index
+    joined = items[0][:1].lower() + items[0][1:] if not re.match(r"[A-Z]{2}|[A-Z]\w*-\d", items[0]) else items[0]
+    for item in items[1:]:
+        item = item[:1].lower() + item[1:] if not re.match(r"[A-Z]{2}|[A-Z]\w*-\d", item) else item
+        joined += (" " if re.search(r"\b(?:by|of|and|or)$", joined) else "; ") + item
+    return f"{head[:-1].rstrip()} {joined}.", last
+
+
+_BASE_YEAR = re.compile(r"(?i)\b(?:compared\s+(?:to|with)|versus|vs\.?)\b(?:[^.;]|\.(?=\d)){0,80}?\b((?:19|20)\d{2})\b")
+"""The year a change is measured from ('SG&A expenses decreased to 23.5% compared to 23.9% in fiscal 2021'): the
+change itself is of the year after it."""
+
+_QUARTER = re.compile(r"(?i)\b(?:in|for|during|of)\s+the\s+(?:(?:first|second|third|fourth)\s+quarter|three\s+months|"
+                      r"thirteen\s+weeks|13\s+weeks)\b|\bQ[1-4]\b")
+"""A sentence about a quarter ('… compared to 23.8% in the fourth quarter of fiscal 2021'), not one that names a
+quarter's charge within a year ('resulting in a 2022 fourth quarter pre-tax charge')."""
+
+
+def sentence_years(sentence: str) -> tuple[int, ...]:
+    """The years a sentence is about: those it names, and the year after one it compares from."""
+    years = set(years_named(sentence)) | {int(m.group(1)) + 1 for m in _BASE_YEAR.finditer(sentence)}
+    return tuple(sorted(years))
+
+
+def explains_older_change(sentence: str, years: Sequence[int]) -> bool:
+    """Whether a sentence is dated only before the year before the latest year asked: it explains an older change
+    ('… increased year-on-year due to … COVID impacts recognized on certain assets in 2020' for 2022)."""
+    named = sentence_years(sentence)
+    return bool(years and named) and max(named) < max(years) - 1
+
+
+def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]], years: Sequence[int],
+                 direction: int = 0, quarter_asked: bool = False,
+                 subject: re.Pattern[str] | None = None) -> list[tuple[Explanation, int]]:
+    """The sentences of the texts (each with its rank among them) that give a cause and name, themselves or
+    through the sentence they go on from, every key group of the measure asked; best first. A sentence is dated
+    by the years it (or its antecedent) names, else by the period heading above it in the same text. Of the
+    years asked, the latest is the year of the change: a sentence dated only before the year before it explains
+    an older change and is left out; one dated the year before ranks below one dated the year asked (a fiscal
+    year may be named by the calendar year it starts in, so it is not left out). A year's question prefers a
+    sentence about the year to one about its fourth quarter. `subject`: a phrase the sentence or its antecedent
+    must hold besides the key (a measure's complement, `COST_SHARE`)."""
+    asked = max(years) if years else None
+    found: list[tuple[Explanation, int]] = []
+    order = 0
+    for rank, text in texts:
+        sentences = whole_sentences(text)
+        heading: tuple[int, ...] = ()
+        skip_to = -1
+        for i, raw in enumerate(sentences):
+            if head := _PERIOD_HEAD.match(raw.strip()):
+                heading = (int(head.group(1) or head.group(2)),)
+            if i <= skip_to:
+                continue
+            sentence, last = with_bullets(sentences, i)
+            sentence = _LEAD_JUNK.sub("", sentence)
+            if not CAUSE.search(sentence) or sentence.endswith(":") or len(sentence.split()) < 8:
+                continue
+            before = sentences[i - 1].strip() if i else ""
+            if before.endswith(":") or before.startswith(("•", "·")):
+                before = ""
+            # the sentence it goes on from: one it refers back to ('The $104.2 million increase was …'), or one
+            # that states the change it gives causes for ('Segment profit fell 8.6% to ¥17,940 million. Price
+            # competition … weighed on profit')
+            own = [g for g in key if _holds(sentence, g)]
+            antecedent = before if before and (_ANAPHOR.match(sentence) or (
+                len(own) < len(key) and _direction(before) and re.search(r"\d", before)
+                and not re.search(r"\d", sentence))) else ""
+            about = f"{antecedent} {sentence}"
+            hits = [g for g in key if _holds(about, g)]
+            # what the paragraph is about ('Net sales in the Machine Tools segment rose 3.7% …' two sentences up)
+            # names the rest, at a cost
+            window = " ".join(sentences[max(0, i - 3):max(0, i - 1)])
+            borrowed = [g for g in key if g not in hits and window and _holds(window, g)]
+            if subject is not None and not subject.search(about):
+                continue
+            if key and (not own or 2 * len(hits) < len(key)
+                        or len(hits) + len(borrowed) < len(key) - (1 if len(key) >= 4 else 0)):
+                continue
+            named = sentence_years(sentence) or sentence_years(antecedent) or heading
+            if asked is not None and named and max(named) < asked - 1:
+                continue
+            score = (len(hits) + 0.5 * len(borrowed)) / len(key) if key else 1.0
+            if asked is not None and named and asked not in named:
+                score -= 0.35
+            if not quarter_asked and _QUARTER.search(sentence):
+                score -= 0.2
+            said = _direction(sentence) or _direction(antecedent)
+            if direction and said:
+                score += 0.2 if said == direction else -0.2
+            found.append((Explanation(sentence.rstrip(), antecedent, named, score, order), rank))
+            order += 1
+            skip_to = last
+    found.sort(key=lambda x: (-x[0].score, x[1], x[0].order))
+    return found

@@ -1,0 +1,163 @@
+"""What drove a change (app/models/providers/offline/composer/explanations.py and the analyst's explanation answer):
+the sentence that gives the cause, read with the sentence it goes on from and dated by the period it is about.
+Companies and figures here are invented for the tests."""
+
+from __future__ import annotations
+
+from app.facts.prose import whole_sentences
+from app.knowledge.analyzer import analyze
+from app.models.providers.offline.composer import compose_offline
+from app.models.providers.offline.composer.explanations import (CAUSE, COST_SHARE, direction_asked, explains_older_change,
+                                                                explanations, sentence_years, with_bullets)
+from app.text.question_kinds import explanation_wordings
+from app.turns import Block
+
+
+def key(*words: str) -> list[frozenset[str]]:
+    return [frozenset(analyze(w)) for w in words]
+
+
+def block(n: int, text: str, year: int = 2024, company: str = "Osprey Engineering") -> Block:
+    return Block(n=n, kind="report", header=f"[{n}] {company} FY{year}, p.{n} [text]", source_id=f"os-{n}",
+                 chunk_id=f"os-{n}", company=company, fiscal_year=year, page=n, text=text)
+
+
+INVENTORIES = ("Inventories at the end of fiscal 2024 totaled $412.0 million compared to $380.5 million at the end of "
+               "fiscal 2023. The $31.5 million increase was primarily due to the opening of 12 new depots and "
+               "inventory to support new product lines.")
+
+
+def test_a_sentence_that_refers_back_explains_what_the_one_before_states() -> None:
+    found = explanations([(0, INVENTORIES)], key("inventories"), [2024], direction=1)
+    assert found, "the increase's cause was not found"
+    best = found[0][0]
+    assert best.sentence.startswith("The $31.5 million increase was primarily due to the opening of 12 new depots")
+    assert best.antecedent.startswith("Inventories at the end of fiscal 2024 totaled $412.0 million")
+
+
+def test_the_answer_leads_with_the_cause_then_the_figures_it_explains() -> None:
+    state = {"question": "What drove the increase in Osprey's inventories balance at the end of FY2024?",
+             "companies": ["Osprey Engineering"], "fiscal_years": [2024],
+             "blocks": [block(1, "Order intake rose in every region and the backlog reached a record."),
+                        block(2, INVENTORIES)]}
+    answer = compose_offline(state)
+    assert answer.startswith("The $31.5 million increase was primarily due to the opening of 12 new depots")
+    assert "[2]. Inventories at the end of fiscal 2024 totaled $412.0 million" in answer
+
+
+REVIEW = ("Year 2024 results: Sales in Drives were up 2.1 percent. Segment operating income margins decreased "
+          "year-on-year due to charges for the Mergenthal plant closure and higher steel costs. "
+          "Year 2023 results: Sales in Drives were up 6.0 percent. Segment operating income margins increased "
+          "year-on-year due to sales growth leverage and lower freight costs.")
+
+
+def test_a_year_less_sentence_is_dated_by_the_period_heading_above_it() -> None:
+    found = explanations([(0, REVIEW)], key("operating", "margin"), [2024])
+    assert [e.years for e, _ in found] == [(2024,), (2023,)]
+    assert "Mergenthal" in found[0][0].sentence
+    assert found[0][0].score > found[1][0].score  # the year asked first; the year before only as a fallback
+
+
+def test_a_cause_dated_before_the_year_before_explains_an_older_change() -> None:
+    older = ("Segment operating income margins increased year-on-year due to sales growth leverage and impairments "
+             "recognized on certain assets in 2021 that did not recur.")
+    assert explains_older_change(older, [2024])
+    assert not explains_older_change(older, [2022])
+    assert explanations([(0, older)], key("operating", "margin"), [2024]) == []
+
+
+def test_a_comparison_dates_the_change_to_the_year_after_its_base() -> None:
+    sentence = ("As a percentage of net sales, SG&A expenses decreased to 23.5% compared to 23.9% in fiscal 2023, "
+                "primarily due to lower marketing expenses.")
+    assert sentence_years(sentence) == (2023, 2024)
+    assert not explains_older_change(sentence, [2025])  # fiscal 2024 may be labelled FY2025
+
+
+def test_a_year_is_explained_before_its_fourth_quarter() -> None:
+    text = ("As a percentage of net sales, SG&A expenses decreased to 23.6% compared to 23.8% in the fourth quarter "
+            "of fiscal 2023, primarily due to leverage of incentive compensation. As a percentage of net sales, SG&A "
+            "expenses decreased to 23.5% compared to 23.9% in fiscal 2023, primarily due to lower marketing expenses.")
+    found = explanations([(0, text)], key("SG&A", "expense", "percent", "net", "sales"), [2024], direction=-1)
+    assert "lower marketing expenses" in found[0][0].sentence
+    assert "fourth quarter" in found[1][0].sentence
+
+
+def test_causes_listed_as_bullets_are_one_sentence() -> None:
+    sentences = ["Cost of products sold increased as a percent to sales driven by:",
+                 "• One-time plant exit costs", "• Currency impacts in the Devices segment",
+                 "• Commodity inflation partially offset by", "• Supply chain benefits",
+                 "Research spending was flat."]
+    joined, last = with_bullets(sentences, 0)
+    assert joined == ("Cost of products sold increased as a percent to sales driven by one-time plant exit costs; "
+                      "currency impacts in the Devices segment; commodity inflation partially offset by supply chain "
+                      "benefits.")
+    assert last == 4
+
+
+def test_a_gross_margin_is_explained_where_the_report_explains_cost_of_sales_as_a_share_of_sales() -> None:
+    text = ("Cost of products sold increased as a percent to sales driven by:\n• One-time plant exit costs\n"
+            "• Currency impacts in the Devices segment\nResearch spending was flat in 2024 at $1.2 billion.")
+    state = {"question": "What drove gross margin change as of FY2024 for Osprey?",
+             "companies": ["Osprey Engineering"], "fiscal_years": [2024], "blocks": [block(1, text)]}
+    answer = compose_offline(state)
+    assert answer.startswith("Cost of products sold increased as a percent to sales driven by one-time plant exit "
+                             "costs; currency impacts in the Devices segment [1].")
+
+
+def test_causes_that_follow_the_change_they_weigh_on() -> None:
+    text = ("Machine Tools\nNet sales in the Machine Tools segment rose 3.7% to ¥152,380 million. Deliveries to "
+            "aerospace customers were strong. Segment profit fell 8.6% to ¥17,940 million. Price competition from "
+            "local makers, higher prices for castings and wage increases all weighed on profit. Orders received "
+            "decreased 6.0% to ¥149,260 million.")
+    state = {"question": "Why did profit in Osprey's Machine Tools segment fall in FY2024 although its sales rose?",
+             "companies": ["Osprey Engineering"], "fiscal_years": [2024], "blocks": [block(1, text)]}
+    answer = compose_offline(state)
+    assert answer.startswith("Price competition from local makers, higher prices for castings and wage increases "
+                             "all weighed on profit [1]. Segment profit fell 8.6% to ¥17,940 million [1].")
+
+
+def test_words_that_only_look_like_a_cause() -> None:
+    assert not CAUSE.search("Adjustments to segment assets are corporate assets, mainly cash and investment securities.")
+    assert CAUSE.search("Net income declined, mainly because we recorded an impairment of broadcast licences.")
+    assert CAUSE.search("Given our strong start to the year, we now expect revenue to increase 8 percent.")
+    # a label is no sentence, though 'attributable to' gives causes elsewhere
+    assert explanations([(0, "Profit attributable to owners of the parent")], key("profit"), [2024]) == []
+
+
+def test_the_direction_asked() -> None:
+    assert direction_asked("What drove the increase in Osprey's inventories?") == 1
+    assert direction_asked("What drove the reduction in SG&A expense as a percent of net sales?") == -1
+    assert direction_asked("What drove gross margin change as of FY2024?") == 0
+
+
+def test_a_sentence_cut_short_at_a_chunks_start_does_not_take_the_next_one_with_it() -> None:
+    sentences = whole_sentences("million.\nInventories at the end of fiscal 2024 totaled $412.0 million. The rest "
+                                "followed.")
+    assert sentences[0].startswith("Inventories at the end of fiscal 2024")
+    assert whole_sentences("the year ended in March. Revenue rose 4% in the year.")[0] == "Revenue rose 4% in the year."
+
+
+def test_the_search_words_for_what_drove_a_change() -> None:
+    words = explanation_wordings("What drove gross margin change as of FY2024 for Osprey?", "gross margin change")
+    assert words.startswith("gross margin change cost of products sold")
+    assert "due to" in words and "driven by" in words
+    assert explanation_wordings("What was Osprey's gross margin in FY2024?", "gross margin") == ""
+
+
+def test_a_banks_cost_of_funds_is_no_cost_of_sales() -> None:
+    text = ("Net interest income increased 19 percent, primarily driven by an increase in average loan balances, "
+            "partially offset by higher cost of funds driven by higher interest rates. Revenues rose 17 percent.")
+    state = {"question": "What drove gross margin change as of FY2024 for Osprey?",
+             "companies": ["Osprey Engineering"], "fiscal_years": [2024], "blocks": [block(1, text)]}
+    assert "Net interest income" not in compose_offline(state)
+    assert COST_SHARE.search("Cost of products sold increased as a percent to sales driven by:")
+    assert COST_SHARE.search("As a percentage of net sales, cost of sales fell to 61.2%.")
+    assert not COST_SHARE.search("partially offset by higher cost of funds driven by higher rates, up 19 percent")
+
+
+def test_why_guidance_was_raised() -> None:
+    text = ("Given our strong start to the year, we now expect full-year 2024 organic revenue to increase 8 percent "
+            "(previously 6 percent), said the Chief Executive Officer.")
+    state = {"question": "As of FY2024Q1, why did Osprey raise full year guidance for FY2024?",
+             "companies": ["Osprey Engineering"], "fiscal_years": [2024], "blocks": [block(1, text)]}
+    assert compose_offline(state).startswith("Given our strong start to the year, we now expect full-year 2024")
