@@ -191,15 +191,20 @@ def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: 
     primary statement, or opens under the title of a table of the measure ranked by (`titled_by_measure`): the
     largest row may stand in the chunk that search did not rank, and a ranking of half a table is no answer. For
     a question that asks why, the other chunks of the pages of the first admitted ones: the reason is often
-    stated beside the figures search found. For a question computed from statement line items (`inputs`), the
+    stated beside the figures search found. For a list, the chunk after each of the first admitted ones: its
+    items run on into it. For a question computed from statement line items (`inputs`), the
     other chunks of each admitted primary statement's page: 'Net income attributable to 3M' may stand in the chunk
     after 'Net income including noncontrolling interest'."""
     from app.text.question_kinds import member_noun, read_ask
 
-    kind = read_ask(question).kind
+    ask = read_ask(question)
+    kind = ask.kind
     ranks = kind == "extreme" and bool(member_noun(question))
-    whole = inputs and not (ranks or kind == "explain")
-    if page_fn is None or not (ranks or kind == "explain" or inputs):
+    # a list's items run on past the chunk search found ('On May 31, 2023, the Company completed the acquisition
+    # of a New Zealand based …' in the chunk after the Czech and Shanghai ones): its page is read whole too
+    around = kind == "explain" or (kind == "list" and not ask.one_name)
+    whole = inputs and not (ranks or around)
+    if page_fn is None or not (ranks or around or inputs):
         return []
     held = {d.chunk_id for d in graded}
     pages: list[tuple[str, int]] = []
@@ -218,11 +223,16 @@ def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: 
         if len(pages) >= MAX_STATEMENT_PAGES + whole:
             break
         pages.append((doc.source_id, doc.page))
-        for sibling in page_fn(doc.source_id, doc.page):
+        siblings = page_fn(doc.source_id, doc.page)
+        if kind == "list":  # the chunk the list runs on into, not the page's other lists
+            at = next((i for i, d in enumerate(siblings) if d.chunk_id == doc.chunk_id), None)
+            siblings = siblings[at + 1:at + 2] if at is not None else []
+        for sibling in siblings:
             if sibling.chunk_id not in held:
                 held.add(sibling.chunk_id)
                 why = ("the rest of the statement page whose rows the question ranks" if ranks else
                        "the rest of a statement page whose line items the question computes from" if whole else
+                       "the rest of the page of a passage the list asked for may run on in" if kind == "list" else
                        "the rest of the page of a passage the explanation asked for may lie around")
                 out.append(sibling.model_copy(update={"score": doc.score, "why": why}))
     return out

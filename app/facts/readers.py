@@ -26,7 +26,7 @@ from app.calc_tools import Figure
 from app.evidence import Evidence
 from app.text.dates import MONTHS
 from app.text.figures import SCALE_WORD_AFTER, parse_cell, unit_from_label, without_unit
-from app.text.periods import HALF_OR_QUARTER, YEAR, half_or_quarter, period_year, years_named
+from app.text.periods import HALF_OR_QUARTER, YEAR, column_years, half_or_quarter, period_year, years_named
 from app.text.sentences import is_rule_row, sentence_around, table_cells
 from app.text.statements import StatementRow, read_stated_totals, read_statement
 from app.text.units import SCALE_SUFFIX
@@ -167,20 +167,28 @@ def growth_figures(doc: Evidence) -> list[Figure]:
 
 
 def statement_figures(doc: Evidence) -> list[Figure]:
-    """A figure per row and period column of a statement page as pypdf extracts it; a '% change' column is the
-    latest period's growth. Rows whose values do not line up with the columns give none."""
-    return [figure for row in read_statement(doc.text).rows
-            for value, period in zip(row.values, row.periods or [])
-            if (figure := _row_figure(doc, row, value, period)) is not None]
+    """A figure per row and period column of a statement page as pypdf extracts it, each column dated to its
+    fiscal year as the fact reader dates it (`column_years`: a June-year company's 10-Q column '2022-12-31' is of
+    FY2023, not of the calendar year); a '% change' column is the latest period's growth. Rows whose values do not
+    line up with the columns give none."""
+    out: list[Figure] = []
+    for row in read_statement(doc.text).rows:
+        periods = list(row.periods or [])
+        years = [year for year, _ in column_years(periods, doc.fiscal_year)]
+        out += [figure for value, period, year in zip(row.values, periods, years)
+                if (figure := _row_figure(doc, row, value, period, year)) is not None]
+    return out
 
 
-def _row_figure(doc: Evidence, row: StatementRow, value: float | None, period: str) -> Figure | None:
+def _row_figure(doc: Evidence, row: StatementRow, value: float | None, period: str,
+                year: int | None = None) -> Figure | None:
     label, unit = row.line_item, statement_unit(row.unit, row.scale)
     if period.endswith("change"):
         if period != "% change":
             return None  # a change in currency is not a growth rate
         label, unit, period = f"{label} growth", "%", _latest_period(row.periods or [])
-    year = period_year(period)
+        year = None
+    year = year if year is not None else period_year(period)
     if value is None or year is None:
         return None
     if unit in ("m", "bn", "k"):

@@ -390,14 +390,18 @@ def _build(item: InputFile, meta: dict[str, Any], overrides: Overrides, ttl_days
 def _fill_identity(meta: dict[str, Any], item: InputFile, pages: list[tuple[int, str]] | None) -> None:
     """Fill what the file did not say (company, fiscal year, form, quarter, period end, ticker, filing date)
     from its title, source id and file name, then from a report's cover. The company's other spellings become
-    `company_aliases`; a company the file did state is never replaced here."""
+    `company_aliases`; a company the file did state is never replaced here. A registrant of another name is an
+    alias only when the file's name gives the company stated (a company renamed since it filed)."""
     identity = read_identity(str(meta.get("title", "")), item.source_id, item.path.name,
                              text=_cover_text(meta, pages))
     given = meta.get("company")
     if given:
+        # the company the file's name gives, stated again: the registrant its cover names in the 'Exact name of
+        # registrant' line is that company's name when it filed, however unlike ('SQUARE, INC.' of BLOCK_2020_10K)
+        renamed = identity.company is not None and related_names(str(given), identity.company)
         others = [identity.company, *identity.aliases]
         meta["company_aliases"] = [a for a in dict.fromkeys(others) if a and a != given
-                                   and related_names(str(given), a)]
+                                   and (related_names(str(given), a) or (renamed and a in identity.aliases))]
     elif identity.company:
         meta["company"] = identity.company
         meta["company_aliases"] = list(identity.aliases)

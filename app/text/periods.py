@@ -18,7 +18,7 @@ column headers and cover pages.)
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 YEAR = r"(?:19|20)\d{2}"
 """A four-digit year of the filings' era, as a regex fragment."""
@@ -106,3 +106,39 @@ def part_named(text: str) -> str | None:
 def is_period_word(word: str) -> bool:
     """'FY24', 'FY2024', 'H1', 'Q3', 'Q3FY24': a period, never a name."""
     return _PERIOD_WORD.fullmatch(word) is not None
+
+
+_DATED = re.compile(r"(?:^|\s)((?:19|20)\d{2})-(\d{2})-(\d{2})$")
+
+
+def column_years(periods: Sequence[str], filed_year: int | None) -> list[tuple[int | None, str | None]]:
+    """(fiscal year, part) of each column of a row: `_period_of` each, and a column dated by a day that falls in
+    the calendar year before the filing's fiscal year, on the day the filing's latest dated column ends, is of
+    the filing's fiscal year rather than of that calendar year: a half-year report of a company whose year ends in
+    June dates its columns '6M 2024-12-31' and '6M 2023-12-31', the halves of FY2025 and FY2024 (its balance sheet's
+    '2024-06-30' column, the last year-end, stays FY2024). A fiscal year named 'FY2024' is never moved."""
+    read = [_period_of(p) if not p.endswith("change") else (None, None) for p in periods]
+    dated = [(i, m) for i, p in enumerate(periods) if (m := _DATED.search(p))]
+    if not dated or filed_year is None:
+        return read
+    latest_i, latest = max(dated, key=lambda x: x[1].group(1, 2, 3))
+    if filed_year - int(latest.group(1)) != 1:
+        return read
+    day = latest.group(2, 3)
+    return [(year + 1, part) if year is not None and (m := _DATED.search(periods[i])) and m.group(2, 3) == day
+            else (year, part) for i, (year, part) in enumerate(read)]
+
+
+def _period_of(period: str) -> tuple[int | None, str | None]:
+    """'FY2024' → (2024, None); 'Q2 2023' → (2023, 'Q2'); '6M 2024-12-31' → (2024, 'H'); '2024-06-30' → (2024, None)."""
+    years = re.findall(r"(?:19|20)\d{2}", period)
+    if not years:
+        return None, None
+    year = int(years[-1])
+    if m := re.match(r"(Q[1-4]|H[12])\b", period):
+        return year, m.group(1)
+    if period.startswith(("3M", "9M")):
+        return year, "Q"
+    if period.startswith("6M"):
+        return year, "H"
+    return year, None

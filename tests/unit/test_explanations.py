@@ -161,3 +161,40 @@ def test_why_guidance_was_raised() -> None:
     state = {"question": "As of FY2024Q1, why did Osprey raise full year guidance for FY2024?",
              "companies": ["Osprey Engineering"], "fiscal_years": [2024], "blocks": [block(1, text)]}
     assert compose_offline(state).startswith("Given our strong start to the year, we now expect full-year 2024")
+
+
+def test_words_a_question_writes_together_must_stand_together() -> None:
+    text = ("Due to the adoption of a new standard in 2024, all excess tax benefits are recognized as income tax "
+            "expense in the Consolidated Statement of Operations.")
+    pairs = [(frozenset(analyze("operating")), frozenset(analyze("income")))]
+    assert explanations([(0, text)], key("operating", "income"), [2024], pairs=pairs) == []
+    stated = "Operating income rose 12% in 2024, primarily due to growth in streaming revenues."
+    assert explanations([(0, stated)], key("operating", "income"), [2024], pairs=pairs)
+
+
+def test_a_sentence_cut_off_where_its_chunk_ends_is_not_stated() -> None:
+    cut = "Net sales rose 18% in 2024. The improvement was attributable to an increase in comparable sales and sales at"
+    found = explanations([(0, cut)], key("net", "sales"), [2024], direction=1)
+    assert found == []
+
+
+def test_what_a_cause_changed_is_named_on_the_effects_side_of_it() -> None:
+    from app.models.providers.offline.composer.explanations import effect_part
+
+    assert effect_part("Operating profit growth was primarily driven by net revenue growth and savings.") == (
+        "Operating profit growth was primarily ")
+    assert effect_part("Given our strong start to the year, we now expect revenue to rise 8 percent.").strip() == (
+        "we now expect revenue to rise 8 percent.")
+    assert effect_part("Price competition and wage increases all weighed on profit.") == " profit."
+    # net revenue is what drove operating profit here, not what was driven
+    text = "Operating profit growth was primarily driven by net revenue growth and productivity savings in 2024."
+    assert explanations([(0, text)], key("net", "revenue"), [2024], direction=1) == []
+    assert explanations([(0, text)], key("operating", "profit"), [2024], direction=1)
+
+
+def test_a_bullet_run_into_the_next_heading_stops_before_it() -> None:
+    sentences = ["Income before tax as a percent of sales increased driven by:", "• Lower litigation expense",
+                 "• Commodity inflation in 2024 Devices Segment: In 2024, the Devices segment margin was 30.3%"]
+    joined, _ = with_bullets(sentences, 0)
+    assert joined == ("Income before tax as a percent of sales increased driven by lower litigation expense; "
+                      "commodity inflation in 2024.")

@@ -532,7 +532,7 @@ def test_the_parent_entitys_own_books_answer_only_a_question_about_the_parent() 
 
 
 def test_a_half_year_reports_balance_sheet_keeps_its_last_year_end_in_that_year() -> None:
-    from app.facts.query import column_years
+    from app.text.periods import column_years
 
     assert column_years(["2024-12-31", "2024-06-30"], 2025) == [(2025, None), (2024, None)]
     assert column_years(["6M 2024-12-31", "6M 2023-12-31"], 2025) == [(2025, "H"), (2024, "H")]

@@ -383,3 +383,15 @@ def test_the_users_figure_stands_in_for_the_facts_that_lead_the_calculation_too(
                                     memory=[said("northwind logistics' fy2024 revenue", "£1,320m")]))["figures"]
     assert [(f.value, f.fiscal_year, f.source_id) for f in out[:2]] == [(1204.6, 2023, "nw-23"),
                                                                         (1320.0, 2024, "memory:r1")]
+
+
+def test_a_june_year_companys_interim_balance_sheet_column_is_of_the_fiscal_year_it_falls_in():
+    # a 10-Q of fiscal 2025 (July 2024 – June 2025): its 31 December 2024 column is FY2025's, its 30 June 2024
+    # column the end of FY2024; the calendar year would date both 2024
+    page = ("Osprey plc and Subsidiaries\nCondensed Consolidated Balance Sheets\n(Unaudited)\n"
+            "($ in millions) December 31, 2024 June 30, 2024\nAssets\nCurrent assets:\n"
+            "Cash and cash equivalents $ 837 $ 775\nTrade receivables, net 1,972 1,935\n"
+            "Total current assets 5,863 5,853\n")
+    cash = [(f.value, f.fiscal_year, f.period) for f in statement_figures(doc(page, year=2025))
+            if f.label == "Cash and cash equivalents"]
+    assert cash == [(837.0, 2025, "2024-12-31"), (775.0, 2024, "2024-06-30")]

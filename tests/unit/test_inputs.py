@@ -275,3 +275,33 @@ def test_a_question_computed_from_statement_lines_reads_the_rest_of_an_admitted_
     [added] = statement_continuations(question, [BALANCE_TOP], page_fn, [CO], inputs=True)
     assert added.chunk_id == "t-bs-1" and "line items the question computes from" in added.why
     assert statement_continuations(question, [BALANCE_TOP], page_fn, [CO]) == []
+
+
+def test_a_list_of_deeds_reads_the_rest_of_the_page_and_states_each_deed() -> None:
+    from app.models.providers.offline.composer import compose_offline
+    from app.turns import Block
+    from nodes.inputs import statement_continuations
+
+    first = Evidence(chunk_id="t-p64-0", source_id="TAMSIN_2024_10K:p64", company=CO, fiscal_year=2024, page=64,
+                     score=0.02, text="Acquisitions\nOn August 1, 2023, the Company completed the acquisition of a "
+                                      "Czech rail maintenance company. The fair values of the net assets acquired are "
+                                      "based on the Company's best estimate as of June 30, 2024. On March 17, 2024, the "
+                                      "Company completed the acquisition of a depot operator in Shanghai, China.")
+    rest = Evidence(chunk_id="t-p64-1", source_id="TAMSIN_2024_10K:p64", company=CO, fiscal_year=2024, page=64,
+                    score=0.0, text="On May 31, 2024, the Company completed the acquisition of a New Zealand based "
+                                    "manufacturer of signalling equipment. Goodwill is not deductible for tax purposes.")
+
+    def page_fn(source_id: str, page: int) -> list[Evidence]:
+        return [first, rest] if (source_id, page) == ("TAMSIN_2024_10K:p64", 64) else []
+
+    question = "What are major acquisitions that Tamsin Rail has done in FY2024?"
+    [added] = statement_continuations(question, [first], page_fn)
+    assert added.chunk_id == "t-p64-1" and "list" in added.why
+    assert statement_continuations("Which company did Tamsin Rail acquire in FY2024?", [first], page_fn) == []
+    blocks = [Block(n=i, kind="report", header=f"[{i}] {CO} FY2024, p.64 [text]", source_id=e.source_id,
+                    chunk_id=e.chunk_id, company=CO, fiscal_year=2024, page=64, text=e.text)
+              for i, e in enumerate([first, added], start=1)]
+    answer = compose_offline({"question": question, "companies": [CO], "blocks": blocks})
+    for place in ("Czech", "Shanghai", "New Zealand"):
+        assert place in answer
+    assert "fair values" not in answer  # a sentence about one of the deeds is no deed of the list

@@ -547,3 +547,14 @@ def test_extraction_damage_is_repaired_with_the_files_own_vocabulary(tmp_path: P
     first = load(path)[0]
     assert first.text == "Total revenues rose to A$1,234.5 million at our manufacturing sites."
     assert first.fiscal_year == 2024 and first.form == "annual"
+
+
+def test_a_company_renamed_since_it_filed_keeps_the_name_it_filed_under(tmp_path: Path) -> None:
+    # the file's name and its metadata say OSPREYPAY; the cover's registrant line says what it was called then
+    path = tmp_path / "filings.jsonl"
+    cover = COVER.replace("KESTREL FOODS, INC.", "FALCON PAYMENTS, INC.")
+    rows = [{"source_id": "OSPREYPAY_2020_10K:p1", "title": "OSPREYPAY_2020_10K", "page": 1, "company": "OSPREYPAY",
+             "doc_type": "report", "text": cover}]
+    path.write_text(json.dumps(rows[0]) + "\n")
+    (rec,) = load(path)
+    assert rec.company == "OSPREYPAY" and "FALCON PAYMENTS, INC." in rec.company_aliases

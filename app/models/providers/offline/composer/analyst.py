@@ -34,8 +34,9 @@ from app.facts.members import REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member,
 from app.facts.prose import figures_located, is_row_line, prose_facts, whole_sentences
 from app.facts.revisions import REVISION_ASKED, best_revision
 from app.knowledge.analyzer import analyze
-from app.models.providers.offline.composer.explanations import (CHANGE_WORDS, COST_SHARE, direction_asked,
-                                                                explains_older_change, explanations)
+from app.models.providers.offline.composer.explanations import (CHANGE_WORDS, COST_SHARE, close_together,
+                                                                direction_asked, explains_older_change,
+                                                                explanations)
 from app.models.providers.offline.composer.wording import cite, format_figure, possessive
 from app.text.companies import companies_named
 from app.text.dates import read_dates
@@ -243,6 +244,14 @@ class Analyst:
             return self.sentence_answer()
         return []
 
+    def side_by_side(self, key: Sequence[frozenset[str]]) -> list[tuple[frozenset[str], frozenset[str]]]:
+        """The key groups the question writes next to each other ('operating income'), which a sentence that
+        answers it writes close together too (`close_together`)."""
+        words = re.findall(r"[A-Za-z][\w&'’-]*", asked_sentence(self.question))
+        return [(a, b) for x, y in zip(words, words[1:])
+                if (a := next((g for g in key if g & set(analyze(x))), None)) is not None
+                and (b := next((g for g in key if g & set(analyze(y))), None)) is not None and a != b]
+
     def explain_answer(self) -> list[str]:
         """What drove a change: up to three sentences that give its cause and name the measure asked (themselves
         or through the sentence they go on from), of the year asked, best first; then the sentence the first goes
@@ -261,7 +270,7 @@ class Analyst:
         texts = [(rank, b.text) for rank, b in enumerate(sources)]
         years = list(self.query.years)
         quarter = bool(re.search(r"(?i)\b(?:quarter|Q[1-4])\b", asked_sentence(self.question)))
-        found = explanations(texts, key, years, direction_asked(asked_sentence(self.question)), quarter)
+        found = explanations(texts, key, years, direction_asked(asked), quarter, pairs=self.side_by_side(key))
         if not found and any(g & _GROSS for g in key) and any(g & _MARGIN for g in key):
             # a gross margin explained as its complement, cost of sales as a percent of sales
             rest = [g for g in key if not g & (_GROSS | _MARGIN)]
@@ -274,10 +283,11 @@ class Analyst:
         for explained, rank in found:
             if len(said) == 3 or explained.score < top - 0.3:
                 break
-            if explained.sentence in said:
-                continue
+            if explained.sentence in said or any(explained.sentence[:80] == s[:80] for s in said):
+                continue  # one sentence once, though two chunks overlap on it
             said.add(explained.sentence)
-            out.append(cite(explained.sentence, [sources[rank].n]))
+            # a bullet's marker and its list's closing semicolon are no part of the sentence
+            out.append(cite(explained.sentence.lstrip("•·▪ ").rstrip(";, "), [sources[rank].n]))
         first, rank = found[0]
         if first.antecedent and first.antecedent not in said:
             out.insert(1, cite(first.antecedent, [sources[rank].n]))
@@ -1125,7 +1135,11 @@ class Analyst:
         key = self.key_groups()
         if not key:
             return []
+        # an explanation's sentence writes the measure's words together ('income tax expense … Statement of
+        # Operations' does not explain operating income)
+        pairs = self.side_by_side(key) if self.ask.kind == "explain" else []
         scored: list[tuple[float, int, str, Block]] = []
+        deeds: set[str] = set()
         # a name asked for may stand in a news item only ('… became chief executive officer on January 1, 2025,
         # succeeding Dana Whitcombe'); the reports' sentences come first among equals
         # so may what a yes/no asks ('Is Rheinfeld closing any of its plants?': a news item reports the closure)
@@ -1141,6 +1155,8 @@ class Analyst:
                 words = {*tokens, *(a + b for a, b in zip(tokens, tokens[1:]))}  # 'buy-back' holds 'buyback'
                 hits = [g for g in key if any(stem_in_words(k, words) for k in g)]
                 if len(hits) < len(key) - (1 if len(key) >= 4 and self.ask.kind != "yes_no" else 0):
+                    continue
+                if not all(close_together(sentence, a, b) for a, b in pairs):
                     continue
                 score = len(hits) / len(key)
                 if _TABLE_LINE.search(sentence) or is_row_line(sentence):
@@ -1158,6 +1174,10 @@ class Analyst:
                 if opening and any(stem_in_words(k, opening) for g in key for k in g):
                     score += 0.1  # a sentence about the deed asked ('Fenmoor was acquired for …'), not one that
                     # mentions it in passing ('… including amortisation of acquired customer relationships')
+                if self.ask.kind == "list" and not self.ask.one_name and _DEED.search(sentence) and any(
+                        stem_in_words(k, set(analyze(m.group(0)))) for m in _DEED.finditer(sentence) for g in key
+                        for k in g):
+                    deeds.add(sentence)  # 'the Company completed the acquisition of …': one of the deeds listed
                 if self.ask.kind == "list" and not self.ask.one_name and re.search(
                         r",.*,|;|•|\b(?:include|including|comprise|are|namely)\b", sentence) \
                         and not _one_of_its_items(sentence, key):
@@ -1165,13 +1185,16 @@ class Analyst:
                     if _names_its_list(sentence, key):
                         score += 0.2  # 'Our two reportable segments are Seller and Cash App': the list itself
                 scored.append((score, -rank, sentence, block))
+        if deeds:  # a list of deeds lists them, not 'the fair values of the net assets acquired …' about one
+            scored = [x for x in scored if x[2] in deeds]
         scored.sort(key=lambda x: (-x[0], -x[1]))
         if not scored:
             return [INSUFFICIENT_EVIDENCE] if self.ask.kind == "yes_no" else []
         picked: list[tuple[str, Block]] = []
         amounts: set[str] = set()
         for score, _, sentence, block in scored:
-            if (len(picked) == (1 if self.ask.kind == "yes_no" else 3) or score < scored[0][0] - 0.3
+            most = 1 if self.ask.kind == "yes_no" else 5 if self.ask.kind == "list" and not self.ask.one_name else 3
+            if (len(picked) == most or score < scored[0][0] - 0.3
                     or (who and score < scored[0][0] - 0.1)):
                 break
             said = set(_MONEY_AMOUNT.findall(sentence))
@@ -1596,6 +1619,12 @@ _PLACES = {k: frozenset({"geographi", "geograph", "region", "segment", "divis", 
            for k in ("geographi", "geograph", "region")}
 """A list of a company's geographies or regions is given by the segments (or divisions) it reports them as."""
 
+
+_DEED = re.compile(r"(?i)\b(?:completed|closed|announced|agreed\s+to|entered\s+into)\b(?:\s+[\w-]+){0,3}?\s+"
+                   r"(?:acquisitions?|purchases?|sales?|disposals?|mergers?|divestitures?|spin-offs?|separations?)"
+                   r"\s+of\b|\b(?:we|the\s+company|the\s+group)\s+(?:acquired|purchased|sold|divested)\b")
+"""A sentence that tells a deed ('On March 17, 2023, the Company completed the acquisition of …'), which a list of
+such deeds lists."""
 
 _SAME_ROLE = {"ceo": frozenset({"chief"}), "chief": frozenset({"ceo"}), "cfo": frozenset({"chief"}),
               **{k: frozenset({"replac", "succeed", "successor", "success", "appoint"}) - {k}

@@ -35,6 +35,27 @@ CHANGE_WORDS = frozenset(analyze(
 """The words of an explanation question that name the change, not the measure ('the reduction in SG&A expense',
 'the increase in … inventories balance at end of FY2023'); the measure is what the explaining text must name."""
 
+_EFFECT_AFTER = re.compile(r"(?i)^(?:weigh(?:s|ed)?\s+on|led\s+to|given\b)")
+"""Cause words after which the sentence names what they changed ('… all weighed on profit', 'Given our strong start
+to the year, we now expect …'); after the others it names the cause ('Net income declined, mainly because …')."""
+
+
+def effect_part(sentence: str) -> str:
+    """The part of a sentence that names what changed, as opposed to what changed it: before 'due to', 'driven
+    by', 'because' ('Operating profit growth was primarily driven by net revenue growth' is about operating profit,
+    not net revenue); after 'weighed on' or 'led to'; after the clause of a cause put first ('Given our strong
+    start to the year, we now expect …', 'Due to lower volumes, revenue fell …')."""
+    match = CAUSE.search(sentence)
+    if match is None:
+        return sentence
+    if _EFFECT_AFTER.match(match.group(0)) and match.start() > 0:
+        return sentence[match.end():]
+    if match.start() < 20:  # the cause first: what it changed follows its clause
+        comma = sentence.find(",", match.end())
+        return sentence[comma + 1:] if comma >= 0 else sentence[match.end():]
+    return sentence[:match.start()]
+
+
 _RISE = re.compile(r"(?i)\b(?:increas\w*|rose|rise[sn]?|grew|grow\w*|higher|up|rais\w*|improv\w*|gain\w*|expan\w*)\b")
 _FALL = re.compile(r"(?i)\b(?:decreas\w*|declin\w*|fell|fall\w*|lower\w*|down|reduc\w*|drop\w*|contract\w*|"
                    r"narrow\w*|cut)\b")
@@ -92,6 +113,18 @@ def _holds(text: str, group: frozenset[str]) -> bool:
     return any(stem_in_words(k, words) for k in group)
 
 
+def close_together(text: str, first: frozenset[str], second: frozenset[str], span: int = 3) -> bool:
+    """Whether two words a question writes side by side ('operating income') stand within `span` words of each
+    other in a text that holds both ('income tax expense … Statement of Operations' does not state operating
+    income); true when the text lacks either."""
+    tokens = analyze(text)
+    at_first = [i for i, t in enumerate(tokens) if stem_in_words(t, first) or any(stem_in_words(k, {t}) for k in first)]
+    at_second = [i for i, t in enumerate(tokens) if stem_in_words(t, second) or any(stem_in_words(k, {t}) for k in second)]
+    if not at_first or not at_second:
+        return True
+    return any(abs(i - j) <= span for i in at_first for j in at_second)
+
+
 def with_bullets(sentences: Sequence[str], index: int) -> tuple[str, int]:
     """A sentence that introduces its causes as a list ('… driven by:') with the bullets that follow it, joined
     into one sentence; a bullet that ends 'partially offset by' runs on into the next. Returns the sentence and the
@@ -108,7 +141,9 @@ def with_bullets(sentences: Sequence[str], index: int) -> tuple[str, int]:
         item = text.lstrip("•·▪-– ").strip()
         # a bullet the extractor ran into the next paragraph ('… Consumer Health segment The intangible asset …')
         item = re.split(r"(?<=[a-z])\s+(?=(?:The|This|These|In|Our|We|As|For)\s)", item, maxsplit=1)[0]
-        items.append(item.rstrip(".;,"))
+        # … or into the next heading ('Commodity inflation in 2022 Pharmaceutical Segment: In 2022, …')
+        item = re.split(r"\s+(?=[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,4}:\s)", item, maxsplit=1)[0]
+        items.append(item.rstrip(".;,:"))
         last = j
     if not items:
         return head, index
@@ -144,7 +179,8 @@ def explains_older_change(sentence: str, years: Sequence[int]) -> bool:
 
 def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]], years: Sequence[int],
                  direction: int = 0, quarter_asked: bool = False,
-                 subject: re.Pattern[str] | None = None) -> list[tuple[Explanation, int]]:
+                 subject: re.Pattern[str] | None = None,
+                 pairs: Sequence[tuple[frozenset[str], frozenset[str]]] = ()) -> list[tuple[Explanation, int]]:
     """The sentences of the texts (each with its rank among them) that give a cause and name, themselves or
     through the sentence they go on from, every key group of the measure asked; best first. A sentence is dated
     by the years it (or its antecedent) names, else by the period heading above it in the same text. Of the
@@ -152,7 +188,8 @@ def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]]
     an older change and is left out; one dated the year before ranks below one dated the year asked (a fiscal
     year may be named by the calendar year it starts in, so it is not left out). A year's question prefers a
     sentence about the year to one about its fourth quarter. `subject`: a phrase the sentence or its antecedent
-    must hold besides the key (a measure's complement, `COST_SHARE`)."""
+    must hold besides the key (a measure's complement, `COST_SHARE`). `pairs`: key groups the question writes side by
+    side ('operating income'), which a sentence holding both must write close together too (`close_together`)."""
     asked = max(years) if years else None
     found: list[tuple[Explanation, int]] = []
     order = 0
@@ -169,17 +206,20 @@ def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]]
             sentence = _LEAD_JUNK.sub("", sentence)
             if not CAUSE.search(sentence) or sentence.endswith(":") or len(sentence.split()) < 8:
                 continue
+            if not re.search(r"[.!?][\"”’')\]]*$", sentence.strip()):
+                continue  # cut off where its chunk ends ('… and sales at')
             before = sentences[i - 1].strip() if i else ""
             if before.endswith(":") or before.startswith(("•", "·")):
                 before = ""
             # the sentence it goes on from: one it refers back to ('The $104.2 million increase was …'), or one
             # that states the change it gives causes for ('Segment profit fell 8.6% to ¥17,940 million. Price
             # competition … weighed on profit')
-            own = [g for g in key if _holds(sentence, g)]
-            antecedent = before if before and (_ANAPHOR.match(sentence) or (
+            effect = effect_part(sentence)
+            own = [g for g in key if _holds(effect, g)]
+            antecedent = before if before and len(before.split()) >= 6 and (_ANAPHOR.match(sentence) or (
                 len(own) < len(key) and _direction(before) and re.search(r"\d", before)
                 and not re.search(r"\d", sentence))) else ""
-            about = f"{antecedent} {sentence}"
+            about = f"{antecedent} {effect}"
             hits = [g for g in key if _holds(about, g)]
             # what the paragraph is about ('Net sales in the Machine Tools segment rose 3.7% …' two sentences up)
             # names the rest, at a cost
@@ -187,7 +227,9 @@ def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]]
             borrowed = [g for g in key if g not in hits and window and _holds(window, g)]
             if subject is not None and not subject.search(about):
                 continue
-            if key and (not own or 2 * len(hits) < len(key)
+            if not all(close_together(about, a, b) for a, b in pairs):
+                continue
+            if key and (not (own or antecedent) or 2 * len(hits) < len(key)
                         or len(hits) + len(borrowed) < len(key) - (1 if len(key) >= 4 else 0)):
                 continue
             named = sentence_years(sentence) or sentence_years(antecedent) or heading
