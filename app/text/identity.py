@@ -295,9 +295,16 @@ def read_period(text: str) -> tuple[date | None, bool]:
     return _date_from(found), kind.startswith(_QUARTERLY_KINDS)
 
 
+_RELEASE_NAME = re.compile(
+    r"(?:^|--|[-—–]\s|\)\s)\s*((?:[A-Z][\w&.'’-]*,?\s+){0,5}?[A-Z][\w&.'’-]*)\s*\((?:NYSE|NASDAQ|Nasdaq|NYSE\s+"
+    r"American|LSE|ASX|TSX|Euronext|SIX)\s*:\s*[A-Z][A-Z.]{0,6}\)\s+(?:today\s+)?(?:announced|reported|released)\b")
+"""The company an earnings release names in its dateline, before its ticker: 'Ulta Beauty, Inc. (NASDAQ: ULTA)
+today announced …', 'PepsiCo, Inc. (NASDAQ: PEP) today reported …'."""
+
+
 def read_registrant(text: str) -> tuple[str | None, bool]:
     """The registrant's name as written, and whether it came from the reliable 'Exact name of registrant'
-    line (rather than from a short line ending in Inc./Company/plc…)."""
+    line (rather than from a release's dateline or a short line ending in Inc./Company/plc…)."""
     cover = text[:COVER_CHARS]
     found = _REGISTRANT.search(cover)
     if found:
@@ -306,6 +313,9 @@ def read_registrant(text: str) -> tuple[str | None, bool]:
         line = re.sub(r"(?i)^.*?file\s+number:?\s*[\w-]+\s*", "", line).strip(" :")
         if line and re.search(r"[A-Za-z]", line) and len(line) <= 80:
             return line, True
+    # a release's dateline: '… --(BUSINESS WIRE)-- Ulta Beauty, Inc. (NASDAQ: ULTA) today announced …'
+    if dated := _RELEASE_NAME.search(" ".join(cover.split())):
+        return dated.group(1).strip(" ,"), False
     lines = [" ".join(line.split()) for line in cover.splitlines()[:60]]
     for i, line in enumerate(lines):
         if _NAME_LINE.match(line):

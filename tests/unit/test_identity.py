@@ -14,6 +14,7 @@ from app.text.identity import (
     parse_fiscal_year,
     read_cover,
     read_identity,
+    read_registrant,
     read_name,
     spelling_rank,
 )
@@ -254,3 +255,14 @@ def test_covers_of_other_markets() -> None:
     assert read_cover("OSPREY MINING LIMITED\nASX: OSP\n").ticker == "OSP"
     assert read_cover("Securities code: 6597\nTokyo Stock Exchange").ticker == "6597"
     assert read_cover("listed on the TSX under the symbol OSW.").ticker == "OSW"
+
+
+def test_an_earnings_release_names_its_company_in_its_dateline() -> None:
+    release = ("March 9, 2025\nOsprey Outdoor Announces Fourth Quarter Fiscal 2024 Results\nNet Sales of $3.2 Billion\n"
+               "BOLINGBROOK, Ill.--(BUSINESS WIRE)-- Osprey Outdoor, Inc. (NASDAQ: OSPO) today\nannounced financial "
+               "results for the thirteen-week period ended February 1, 2025.")
+    assert read_registrant(release) == ("Osprey Outdoor, Inc.", False)
+    found = read_identity("OSPREYOUTDOOR_2025Q4_EARNINGS", text=release)
+    assert found.company == "Osprey Outdoor" and "OSPREYOUTDOOR" in found.aliases
+    # a sentence that names no ticker names no registrant
+    assert read_registrant("Revenue of Osprey Outdoor rose 6% and it announced a dividend.") == (None, False)

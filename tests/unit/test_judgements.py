@@ -231,3 +231,20 @@ def test_positive_working_capital_is_judged_from_the_computed_working_capital() 
              "calculation": type("C", (), {"results": [result]})()}
     said = Analyst(state, state["question"]).judged_by_calculation(convention_for(state["question"]))
     assert said[0].startswith("Yes. Osprey Engineering's working capital was $64m in FY2024"), said
+
+
+def test_a_yes_no_on_a_deed_with_an_amount_is_answered_with_its_amount() -> None:
+    pages = ("Other than the impairment of the Kerrup plant, there were no significant changes in the state of "
+             "affairs of the group during the year.",
+             "The impairment of A$385.0 million before tax was recognised against the Kerrup plant in FY2024.")
+    answer = compose_offline(sentence_state("Did Osprey book an impairment in FY2024?", *pages))
+    assert answer.startswith("Yes. The impairment of A$385.0 million before tax") and "[2]" in answer
+
+
+def test_a_yes_no_on_a_mention_is_answered_with_the_deed_before_its_costs() -> None:
+    pages = ("Acquisition-related costs of ¥186 million are included in selling, general and administrative "
+             "expenses for the year.",
+             "On October 1, 2024, the Company acquired 100% of the shares of Rettifiche Bellandi S.r.l.")
+    answer = compose_offline(sentence_state("Did Osprey mention any mergers or acquisitions in the annual report? "
+                                            "If there is no mention, return False.", *pages))
+    assert answer.startswith("Yes. On October 1, 2024, the Company acquired 100% of the shares") and "[2]" in answer

@@ -1168,16 +1168,20 @@ class Analyst:
                     score += 0.5
                 if self.ask.one_name and _ASKS_AMOUNT.search(self.question) and _MONEY.search(sentence):
                     score += 0.2  # "…, and for how much?": the sentence that names it with its price
+                if self.ask.kind == "yes_no" and _MONEY.search(sentence):
+                    score += 0.15  # 'Did it book an impairment?': yes, with its amount, before a passing mention
                 if who and _names_other(sentence, " ".join([self.question, *self.companies])):
                     score += 0.2  # 'Who replaced Dana Whitcombe?': a sentence that names someone else
                 opening = set(analyze(" ".join(sentence.split()[:6]))) if self.ask.one_name else set()
                 if opening and any(stem_in_words(k, opening) for g in key for k in g):
                     score += 0.1  # a sentence about the deed asked ('Fenmoor was acquired for …'), not one that
                     # mentions it in passing ('… including amortisation of acquired customer relationships')
-                if self.ask.kind == "list" and not self.ask.one_name and _DEED.search(sentence) and any(
-                        stem_in_words(k, set(analyze(m.group(0)))) for m in _DEED.finditer(sentence) for g in key
-                        for k in g):
-                    deeds.add(sentence)  # 'the Company completed the acquisition of …': one of the deeds listed
+                deed = any(stem_in_words(k, set(analyze(m.group(0)))) for m in _DEED.finditer(sentence)
+                           for g in key for k in g)  # 'the Company completed the acquisition of …'
+                if self.ask.kind == "list" and not self.ask.one_name and deed:
+                    deeds.add(sentence)  # one of the deeds listed
+                if self.ask.kind == "yes_no" and deed:
+                    score += 0.2  # 'Did it mention any acquisitions?': the deed itself, before its costs
                 if self.ask.kind == "list" and not self.ask.one_name and re.search(
                         r",.*,|;|•|\b(?:include|including|comprise|are|namely)\b", sentence) \
                         and not _one_of_its_items(sentence, key):
