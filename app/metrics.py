@@ -594,6 +594,7 @@ def share_asked(question: str) -> tuple[str, str] | None:
         return None
     # sides no line item names whole: their words, less years and names with figures in them ('FY2018', '3M')
     a, b = (" ".join(w for w in re.findall(r"[\w&-]+", match.group(g)) if not re.search(r"\d", w)) for g in "ab")
+    a = re.sub(r"^s\s+", "", a)  # 'Ulta Beauty's wages expense': its side starts after the apostrophe
     return (a, b) if a and b else None
 
 

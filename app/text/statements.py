@@ -203,6 +203,9 @@ words above a year ('Group Revenue') are a heading."""
 
 
 _FISCAL_THEN_YEAR = re.compile(r"(?im)^[ \t]*(fiscal(?:\s+year)?|fy)[ \t]*\n[ \t]*((?:19|20)\d{2})[ \t]*$")
+_LONE_PERCENT = re.compile(r"(?m)(\d)[ \t]*\n[ \t]*(%\)?)[ \t]*$")
+"""A per cent sign PDF extraction puts on a line of its own, under the number it marks ('100.0' / '%', '(0.1' /
+'%)')."""
 
 
 def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
@@ -212,6 +215,7 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     reader = _Reader()
     # 'Fiscal' / '2016' / 'Fiscal' / '2015': a column's name that PDF extraction puts in two lines is one
     text = _FISCAL_THEN_YEAR.sub(r"\1 \2", text)
+    text = _LONE_PERCENT.sub(r"\1\2", text)  # so the number is read as a share when it is read
     for line in text.splitlines():
         reader.feed(line)
     statement = reader.finish()
@@ -831,11 +835,11 @@ class _Reader:
     def _add_values(self, tokens: list[str], text: str) -> None:
         row = self.row
         if row is not None:
-            count = _count(row.tokens)
+            count = _filled(row.tokens)
             capacity = len(row.periods) + (1 if row.note_column and _leads_with_note(row.tokens) else 0)
             # 'Dividends 21' then a line of the row's values: '21' was a note number, not the row's one value
             noted = len(row.raw) == 1 and count == 1 and _leads_with_note(row.tokens) and _count(tokens) >= capacity
-            if noted or not (row.periods and count >= capacity and _count([*row.tokens, *tokens]) > count):
+            if noted or not (row.periods and count >= capacity and _filled([*row.tokens, *tokens]) > count):
                 row.tokens.extend(tokens)
                 row.raw.append(text)
                 return
@@ -1358,6 +1362,16 @@ def _count(tokens: list[str]) -> int:
     return len(cells) - (1 if cells and cells[0].note else 0)
 
 
+def _filled(tokens: list[str]) -> int:
+    """How many of a row's columns its tokens fill: its values, but in a row of amounts each with its share of
+    sales beside it ('Net sales $ 3,226,773 100.0 % $ 2,729,388 100.0 %') only the amounts."""
+    cells = _values(tokens)
+    if any(c.percent for c in cells) and any(not c.percent and c.value is not None for c in cells[1:]) \
+            and not cells[0].percent:
+        return len([c for c in cells if not c.percent]) - (1 if cells and cells[0].note else 0)
+    return _count(tokens)
+
+
 def _number(match: re.Match[str], negative: bool, *, note: bool, reference: bool = False) -> _Cell:
     number = match.group("num")
     value = float(number.replace(",", ""))
@@ -1370,8 +1384,9 @@ def _number(match: re.Match[str], negative: bool, *, note: bool, reference: bool
 def _align(cells: list[_Cell], periods: list[str], note_column: bool = False) -> tuple[list[_Cell], list[str] | None]:
     """Cells and the periods they belong to, or None when the counts disagree. A leading '(1)' is a footnote
     when without it the counts agree, and so is a leading '18' under a header with a 'Note' column; missing
-    trailing change columns, extra trailing percentages (an unlabelled '% change') and up to two extra cells after
-    a change column (more change columns) are allowed."""
+    trailing change columns, extra trailing percentages (an unlabelled '% change'), a share beside each period's
+    amount ('$ 3,226,773 100.0 % $ 2,729,388 100.0 %') and up to two extra cells after a change column (more
+    change columns) are allowed."""
     if cells and cells[0].note and len(cells) == len(periods) + 1:
         cells = cells[1:]
     elif (len(cells) == len(periods) + 1 and _footnote_digit(cells[0])
@@ -1396,6 +1411,9 @@ def _align(cells: list[_Cell], periods: list[str], note_column: bool = False) ->
     plain = [c for c in cells if not c.percent]
     if dated == periods and plain and len(plain) == len(dated) and cells[:len(plain)] == plain:
         return plain, dated
+    if (dated == periods and plain and len(plain) == len(dated) and len(cells) == 2 * len(plain)
+            and all(not a.percent and b.percent for a, b in zip(cells[::2], cells[1::2]))):
+        return plain, dated  # each period's amount with its share of sales beside it
     return cells, None
 
 

@@ -37,3 +37,23 @@ def test_a_yes_no_on_an_expense_share_answers_from_the_years_leverage_clause_not
     assert _answer("Did Brightwell's advertising expense as a percent of net sales increase in FY2025?")[0].startswith(
         "No. Advertising expense fell")
     assert _answer("Did Brightwell's rent expense as a percent of net sales increase in FY2025?") == []
+
+
+def test_the_change_in_a_shares_denominator_is_no_answer_about_the_share():
+    from app.calc_tools import CalcResult, Figure
+
+    old = Figure(label="Net sales", value=8630889, unit="$k", company="Brightwell", fiscal_year=2024,
+                 source_id="b2", chunk_id="b2::0")
+    new = old.model_copy(update={"value": 10208580, "fiscal_year": 2025})
+    result = CalcResult(tool="difference", inputs={"a": 10208580, "b": 8630889}, result=1577691.0,
+                        expression="10208580 - 8630889", sources={"a": new, "b": old})
+    analyst = Analyst({"blocks": [], "companies": ["Brightwell"], "fiscal_years": [2025]},
+                      "Did Brightwell's wages expense as a percent of net sales increase or decrease in FY2025?")
+    assert not analyst.result_asked(result)  # net sales grew: nothing said of wages' share of them
+    wages = result.model_copy(update={"sources": {"a": new.model_copy(update={"label": "Wages expense"}),
+                                                  "b": old.model_copy(update={"label": "Wages expense"})}})
+    assert analyst.result_asked(wages)
+    assert Analyst({"blocks": [], "companies": ["Brightwell"]}, "How much did Brightwell's net sales grow in FY2025?"
+                   ).result_asked(result)
+    claims = ["Brightwell's operating income (as a percentage of net sales) was 13.9% in FY2025 [1]."]
+    assert analyst.on_topic(claims) == []

@@ -817,3 +817,16 @@ def test_a_guidance_range_is_one_cell_with_its_upper_end_not_a_nil_between_two()
     shipped = rows["Iron ore shipments (Mt)"]
     assert (shipped.values, shipped.periods, shipped.highs) == ([18.5, 18.4], ["FY2025", "FY2024"], [19.5, None])
     assert rows["Net debt"].highs is None  # a falling pair is no range: '120 – 95' is not read as one
+
+
+def test_an_amount_with_its_share_of_sales_beside_it_in_each_period() -> None:
+    # an earnings release's income statement: each period's amount, then its percent of net sales, a cell a line
+    page = ("Osprey Outdoor, Inc.\nConsolidated Statements of Income\n(In thousands, except per share data)\n"
+            "13 Weeks Ended\nJanuary 28,\nJanuary 29,\n2023\n2022\n"
+            "Net sales\n$\n3,226,773\n100.0\n%\n$\n2,729,388\n100.0\n%\n"
+            "Cost of sales\n2,014,270\n62.4\n%\n1,702,059\n62.4\n%\n"
+            "Interest (income) expense, net\n(4,378\n)\n(0.1\n%)\n467\n0.1\n%\n")
+    rows = {r.line_item: r.values for r in read_statement(page).rows if r.periods}
+    assert rows["Net sales"] == [3226773.0, 2729388.0]  # not [3,226,773, 100.0]
+    assert rows["Cost of sales"] == [2014270.0, 1702059.0]
+    assert rows["Interest (income) expense, net"] == [-4378.0, 467.0]

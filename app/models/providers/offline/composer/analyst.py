@@ -537,6 +537,15 @@ class Analyst:
                         cite(f'The report says: "{sentence.rstrip(".")}."', [n])]
         return []
 
+    def result_asked(self, result: CalcResult) -> bool:
+        """Whether a calculation's result may stand for the answer: for 'A as a percent of B', one computed from A
+        (its inputs' labels say it); the change in B alone ('net sales grew 18.3%') tells nothing of A's share."""
+        share = self.share
+        if not share:
+            return True
+        labels = " ".join(f.label for f in result.sources.values())
+        return _says(labels, share[0]) or result.tool not in ("difference", "percentage_change", "growth_rate")
+
     def states_asked(self, fact: Fact) -> bool:
         """Whether the fact's row or sentence names everything the question's measure says, as a claim must
         (app/text/questions.states_measure): the group's 'Revenue' is no answer to 'satellite TV revenue', nor
@@ -562,6 +571,8 @@ class Analyst:
         if share and fact.origin == "text" and not _says(_up_to_figure(fact.figure.quote, fact.figure.value), share[0]):
             return False  # 'wages … as a percent of net sales': not 'As a percentage of net sales, SG&A expenses
             # decreased to 21.4%', whose later clause names wages
+        if share and fact.origin != "text" and not _says(f"{fact.figure.label} {fact.context}", share[0]):
+            return False  # nor the 'Net sales' row, the share's denominator
         if fact.origin != "text" and self.query.items and item_label_match(fact.figure.label, self.query.items[0]) \
                 is not None:
             return True  # 'Purchases of land, buildings, and equipment' is the capital expenditure row
@@ -1287,6 +1298,8 @@ class Analyst:
                 # nor 'operating profit growth was driven by net revenue growth' for whose revenue was higher
             if key and 2 * len({k for k in key if stem_in_words(k, words)}) < len(key):
                 continue
+            if self.share and self.ask.kind in ("change", "yes_no_change") and not _says(text, self.share[0]):
+                continue  # 'wages as a percent of net sales': not operating income's share of them
             kept.append(sentence)
         return kept
 

@@ -48,7 +48,7 @@ def compose_offline(state: SupervisorState) -> str:
         # the answer in the shape the question asks for (analyst.py); a metric's or growth rate's result says it
         sentences.extend(analyst.sentences())
     if calc_block is not None and calc is not None and not sentences:
-        for result in calc.results:
+        for result in (r for r in calc.results if analyst.result_asked(r)):
             sentences.extend(describe_result(result, calc_block.n, by_chunk, question))
             uses_yours = uses_yours or any(f.source_id.startswith("memory:") for f in result.sources.values())
     result = state.get("retrieval_result")
