@@ -22,6 +22,12 @@ def block(n: int, text: str, year: int = 2024, company: str = "Osprey Engineerin
                  chunk_id=f"os-{n}", company=company, fiscal_year=year, page=n, text=text)
 
 
+def answer(question: str, *texts: str) -> str:
+    """The offline answer to a question on Osprey's FY2024 report, one block per text."""
+    return compose_offline({"question": question, "companies": ["Osprey Engineering"], "fiscal_years": [2024],
+                            "blocks": [block(n, t) for n, t in enumerate(texts, start=1)]})
+
+
 INVENTORIES = ("Inventories at the end of fiscal 2024 totaled $412.0 million compared to $380.5 million at the end of "
                "fiscal 2023. The $31.5 million increase was primarily due to the opening of 12 new depots and "
                "inventory to support new product lines.")
@@ -36,13 +42,10 @@ def test_a_sentence_that_refers_back_explains_what_the_one_before_states() -> No
 
 
 def test_the_answer_leads_with_the_cause_then_the_figures_it_explains() -> None:
-    state = {"question": "What drove the increase in Osprey's inventories balance at the end of FY2024?",
-             "companies": ["Osprey Engineering"], "fiscal_years": [2024],
-             "blocks": [block(1, "Order intake rose in every region and the backlog reached a record."),
-                        block(2, INVENTORIES)]}
-    answer = compose_offline(state)
-    assert answer.startswith("The $31.5 million increase was primarily due to the opening of 12 new depots")
-    assert "[2]. Inventories at the end of fiscal 2024 totaled $412.0 million" in answer
+    said = answer("What drove the increase in Osprey's inventories balance at the end of FY2024?",
+                  "Order intake rose in every region and the backlog reached a record.", INVENTORIES)
+    assert said.startswith("The $31.5 million increase was primarily due to the opening of 12 new depots")
+    assert "[2]. Inventories at the end of fiscal 2024 totaled $412.0 million" in said
 
 
 REVIEW = ("Year 2024 results: Sales in Drives were up 2.1 percent. Segment operating income margins decreased "
@@ -97,10 +100,8 @@ def test_causes_listed_as_bullets_are_one_sentence() -> None:
 def test_a_gross_margin_is_explained_where_the_report_explains_cost_of_sales_as_a_share_of_sales() -> None:
     text = ("Cost of products sold increased as a percent to sales driven by:\n• One-time plant exit costs\n"
             "• Currency impacts in the Devices segment\nResearch spending was flat in 2024 at $1.2 billion.")
-    state = {"question": "What drove gross margin change as of FY2024 for Osprey?",
-             "companies": ["Osprey Engineering"], "fiscal_years": [2024], "blocks": [block(1, text)]}
-    answer = compose_offline(state)
-    assert answer.startswith("Cost of products sold increased as a percent to sales driven by one-time plant exit "
+    said = answer("What drove gross margin change as of FY2024 for Osprey?", text)
+    assert said.startswith("Cost of products sold increased as a percent to sales driven by one-time plant exit "
                              "costs; currency impacts in the Devices segment [1].")
 
 
@@ -109,10 +110,8 @@ def test_causes_that_follow_the_change_they_weigh_on() -> None:
             "aerospace customers were strong. Segment profit fell 8.6% to ¥17,940 million. Price competition from "
             "local makers, higher prices for castings and wage increases all weighed on profit. Orders received "
             "decreased 6.0% to ¥149,260 million.")
-    state = {"question": "Why did profit in Osprey's Machine Tools segment fall in FY2024 although its sales rose?",
-             "companies": ["Osprey Engineering"], "fiscal_years": [2024], "blocks": [block(1, text)]}
-    answer = compose_offline(state)
-    assert answer.startswith("Price competition from local makers, higher prices for castings and wage increases "
+    said = answer("Why did profit in Osprey's Machine Tools segment fall in FY2024 although its sales rose?", text)
+    assert said.startswith("Price competition from local makers, higher prices for castings and wage increases "
                              "all weighed on profit [1]. Segment profit fell 8.6% to ¥17,940 million [1].")
 
 
@@ -147,9 +146,7 @@ def test_the_search_words_for_what_drove_a_change() -> None:
 def test_a_banks_cost_of_funds_is_no_cost_of_sales() -> None:
     text = ("Net interest income increased 19 percent, primarily driven by an increase in average loan balances, "
             "partially offset by higher cost of funds driven by higher interest rates. Revenues rose 17 percent.")
-    state = {"question": "What drove gross margin change as of FY2024 for Osprey?",
-             "companies": ["Osprey Engineering"], "fiscal_years": [2024], "blocks": [block(1, text)]}
-    assert "Net interest income" not in compose_offline(state)
+    assert "Net interest income" not in answer("What drove gross margin change as of FY2024 for Osprey?", text)
     assert COST_SHARE.search("Cost of products sold increased as a percent to sales driven by:")
     assert COST_SHARE.search("As a percentage of net sales, cost of sales fell to 61.2%.")
     assert not COST_SHARE.search("partially offset by higher cost of funds driven by higher rates, up 19 percent")
@@ -158,9 +155,8 @@ def test_a_banks_cost_of_funds_is_no_cost_of_sales() -> None:
 def test_why_guidance_was_raised() -> None:
     text = ("Given our strong start to the year, we now expect full-year 2024 organic revenue to increase 8 percent "
             "(previously 6 percent), said the Chief Executive Officer.")
-    state = {"question": "As of FY2024Q1, why did Osprey raise full year guidance for FY2024?",
-             "companies": ["Osprey Engineering"], "fiscal_years": [2024], "blocks": [block(1, text)]}
-    assert compose_offline(state).startswith("Given our strong start to the year, we now expect full-year 2024")
+    said = answer("As of FY2024Q1, why did Osprey raise full year guidance for FY2024?", text)
+    assert said.startswith("Given our strong start to the year, we now expect full-year 2024")
 
 
 def test_words_a_question_writes_together_must_stand_together() -> None:
