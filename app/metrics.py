@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal, Protocol
 
-from app.text.periods import YEAR, years_named
+from app.text.periods import YEAR, period_day, years_named
 from app.text.units import money_scale
 
 Unit = Literal["%", "x", "days", "money"]
@@ -833,7 +833,7 @@ def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, comp
     unless `part` says the question asks about part of a year (the part it names, 'Q2', first: a ratio of one
     quarter's earnings to the year's sales is no ratio at all); a statement's row before a figure read from a
     sentence; a label the item answers to (exact before prefix), then by the order of the item's names, then the
-    shortest; never a percentage for an amount."""
+    latest balance date of the year, then the shortest; never a percentage for an amount."""
     best: tuple[tuple[int, int, int], FigureLike] | None = None
     for i, f in enumerate(figures):
         if company and (f.company or "").lower() != company.lower():
@@ -848,8 +848,11 @@ def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, comp
         other_span = _other_span(getattr(f, "period", None) or "", part)
         # a statement's row before a sentence's figure, whose subject the reader may have misread ('U.S. sales were
         # $13.4 billion' is no company's revenue), however exactly its word names the item
+        # of one fiscal year's balances, the one at its end: a 10-Q's 31 December column falls in a June year
+        # (Amcor's FY2023) beside the 10-K's 30 June one, which is the year's
         rank = ((other_span, from_prose, score, with_minority_interests(f.label) and not with_minority_interests(
-            measure or ""), _name_rank(f.label, item, measure), len(f.label), i) if score is not None else None)
+            measure or ""), _name_rank(f.label, item, measure), -period_day(getattr(f, "period", None)),
+            len(f.label), i) if score is not None else None)
         if rank is not None and (best is None or rank < best[0]):
             best = (rank, f)
     return best[1] if best else None

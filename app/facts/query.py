@@ -28,7 +28,7 @@ from app.facts.currency import evidence_currency, filing_name
 from app.facts.prose import COUNT_WORDS, Measure, measure_kind, measured_against_plan, prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
 from app.facts.members import REGION_IN
-from app.text.periods import PART, column_years, fiscal_years_named, part_named, years_named
+from app.text.periods import PART, column_years, fiscal_years_named, part_named, period_day, years_named
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in
 from app.text.question_kinds import MeasureAsked, measure_asked
@@ -1131,14 +1131,8 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
     # and, of one fiscal year's balances, the one at its end: a 10-Q's 31 December column falls in a June year
     # (Amcor's FY2023) beside the 10-K's 30 June one, which is the year's
     return sorted(kept, key=lambda f: (-round(f.match, 2), origin[f.origin], not _CONSOLIDATED.search(f.context),
-                                       -_period_day(f.figure.period), is_loose(f), _name_rank(f, query),
+                                       -period_day(f.figure.period), is_loose(f), _name_rank(f, query),
                                        -(f.filed_year or 0)))
-
-
-def _period_day(period: str | None) -> int:
-    """A period that is a date ('2023-06-30') as a number that sorts by date; 0 for any other period."""
-    day = re.fullmatch(r"((?:19|20)\d{2})-(\d{2})-(\d{2})", period or "")
-    return int("".join(day.groups())) if day else 0
 
 
 _CONSOLIDATED = re.compile(r"(?i)\b(?:consolidated|condensed\s+consolidated|group)\s+(?:statements?|balance\s+sheets?|"

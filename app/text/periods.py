@@ -142,3 +142,9 @@ def _period_of(period: str) -> tuple[int | None, str | None]:
     if period.startswith("6M"):
         return year, "H"
     return year, None
+
+
+def period_day(period: str | None) -> int:
+    """A period that is a date ('2023-06-30') as a number that sorts by date; 0 for any other period."""
+    day = re.fullmatch(r"((?:19|20)\d{2})-(\d{2})-(\d{2})", period or "")
+    return int("".join(day.groups())) if day else 0

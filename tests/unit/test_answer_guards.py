@@ -351,3 +351,14 @@ def test_the_consolidated_statements_row_comes_before_a_segments_statement_data(
                               "companies": [COMPANY], "fiscal_years": [2024],
                               "blocks": [block(1, segment, page=20), block(2, group, page=80)]})
     assert "$14,300m" in answer.split("[")[0], answer
+
+
+def test_of_one_fiscal_years_balances_the_one_at_its_end_is_the_years() -> None:
+    from app.metrics import pick_figure
+
+    # a June-year company's 10-Q column of 31 December 2022 is of FY2023, as the 10-K's 30 June 2023 one is
+    interim = Figure(label="Cash and cash equivalents", value=837, unit="$m", company="Osprey", fiscal_year=2023,
+                     period="2022-12-31", source_id="q", chunk_id="q")
+    year_end = interim.model_copy(update={"value": 689, "period": "2023-06-30", "source_id": "k", "chunk_id": "k"})
+    assert pick_figure([interim, year_end], "cash", 2023, "Osprey").value == 689
+    assert pick_figure([year_end, interim], "cash", 2023, "Osprey").value == 689

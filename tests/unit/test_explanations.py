@@ -80,7 +80,8 @@ def test_a_year_is_explained_before_its_fourth_quarter() -> None:
     text = ("As a percentage of net sales, SG&A expenses decreased to 23.6% compared to 23.8% in the fourth quarter "
             "of fiscal 2023, primarily due to leverage of incentive compensation. As a percentage of net sales, SG&A "
             "expenses decreased to 23.5% compared to 23.9% in fiscal 2023, primarily due to lower marketing expenses.")
-    found = explanations([(0, text)], key("SG&A", "expense", "percent", "net", "sales"), [2024], direction=-1)
+    found = explanations([(0, text)], key("SG&A", "expense", "percent", "net", "sales"), [2024], direction=-1,
+                         share_asked=True)
     assert "lower marketing expenses" in found[0][0].sentence
     assert "fourth quarter" in found[1][0].sentence
 
@@ -194,3 +195,13 @@ def test_a_bullet_run_into_the_next_heading_stops_before_it() -> None:
     joined, _ = with_bullets(sentences, 0)
     assert joined == ("Income before tax as a percent of sales increased driven by lower litigation expense; "
                       "commodity inflation in 2024.")
+
+
+def test_a_share_of_sales_is_about_its_numerator_unless_a_share_is_asked() -> None:
+    text = ("As a percentage of net sales, gross profit of 37.6% was flat compared to fiscal 2023, primarily due to "
+            "leverage of fixed costs. Net sales increased 18.3% to $10.2 billion compared to $8.6 billion in fiscal "
+            "2023, primarily due to retail price increases and new brands.")
+    said = answer("What drove the increase in Osprey's net sales in fiscal 2024?", text)
+    assert said.startswith("Net sales increased 18.3% to $10.2 billion")
+    share = explanations([(0, text)], key("gross", "profit", "percent", "net", "sales"), [2024], share_asked=True)
+    assert share and share[0][0].sentence.startswith("As a percentage of net sales, gross profit")

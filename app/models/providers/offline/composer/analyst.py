@@ -270,7 +270,8 @@ class Analyst:
         texts = [(rank, b.text) for rank, b in enumerate(sources)]
         years = list(self.query.years)
         quarter = bool(re.search(r"(?i)\b(?:quarter|Q[1-4])\b", asked_sentence(self.question)))
-        found = explanations(texts, key, years, direction_asked(asked), quarter, pairs=self.side_by_side(key))
+        found = explanations(texts, key, years, direction_asked(asked), quarter, pairs=self.side_by_side(key),
+                             share_asked=self.share is not None)
         if not found and any(g & _GROSS for g in key) and any(g & _MARGIN for g in key):
             # a gross margin explained as its complement, cost of sales as a percent of sales
             rest = [g for g in key if not g & (_GROSS | _MARGIN)]

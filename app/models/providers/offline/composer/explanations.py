@@ -35,6 +35,10 @@ CHANGE_WORDS = frozenset(analyze(
 """The words of an explanation question that name the change, not the measure ('the reduction in SG&A expense',
 'the increase in … inventories balance at end of FY2023'); the measure is what the explaining text must name."""
 
+_SHARE_FRAME = re.compile(r"(?i)^\s*as\s+a\s+(?:percent(?:age)?|share|proportion)\s+of\s+[^,]{1,40},\s*")
+"""The frame of a sentence about a share ('As a percentage of net sales, gross profit …'): what it is a share of is
+not what the sentence is about."""
+
 _EFFECT_AFTER = re.compile(r"(?i)^(?:weigh(?:s|ed)?\s+on|led\s+to|given\b)")
 """Cause words after which the sentence names what they changed ('… all weighed on profit', 'Given our strong start
 to the year, we now expect …'); after the others it names the cause ('Net income declined, mainly because …')."""
@@ -158,7 +162,7 @@ _BASE_YEAR = re.compile(r"(?i)\b(?:compared\s+(?:to|with)|versus|vs\.?)\b(?:[^.;
 """The year a change is measured from ('SG&A expenses decreased to 23.5% compared to 23.9% in fiscal 2021'): the
 change itself is of the year after it."""
 
-_QUARTER = re.compile(r"(?i)\b(?:in|for|during|of)\s+the\s+(?:(?:first|second|third|fourth)\s+quarter|three\s+months|"
+_QUARTER = re.compile(r"(?i)\b(?:in|for|during|of|to|with|versus)\s+the\s+(?:(?:first|second|third|fourth)\s+quarter|three\s+months|"
                       r"thirteen\s+weeks|13\s+weeks)\b|\bQ[1-4]\b")
 """A sentence about a quarter ('… compared to 23.8% in the fourth quarter of fiscal 2021'), not one that names a
 quarter's charge within a year ('resulting in a 2022 fourth quarter pre-tax charge')."""
@@ -180,7 +184,8 @@ def explains_older_change(sentence: str, years: Sequence[int]) -> bool:
 def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]], years: Sequence[int],
                  direction: int = 0, quarter_asked: bool = False,
                  subject: re.Pattern[str] | None = None,
-                 pairs: Sequence[tuple[frozenset[str], frozenset[str]]] = ()) -> list[tuple[Explanation, int]]:
+                 pairs: Sequence[tuple[frozenset[str], frozenset[str]]] = (),
+                 share_asked: bool = False) -> list[tuple[Explanation, int]]:
     """The sentences of the texts (each with its rank among them) that give a cause and name, themselves or
     through the sentence they go on from, every key group of the measure asked; best first. A sentence is dated
     by the years it (or its antecedent) names, else by the period heading above it in the same text. Of the
@@ -189,7 +194,9 @@ def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]]
     year may be named by the calendar year it starts in, so it is not left out). A year's question prefers a
     sentence about the year to one about its fourth quarter. `subject`: a phrase the sentence or its antecedent
     must hold besides the key (a measure's complement, `COST_SHARE`). `pairs`: key groups the question writes side by
-    side ('operating income'), which a sentence holding both must write close together too (`close_together`)."""
+    side ('operating income'), which a sentence holding both must write close together too (`close_together`).
+    `share_asked`: the question asks about a share ('SG&A as a percent of net sales'), so a sentence's 'As a
+    percentage of net sales, …' frame names what it asks."""
     asked = max(years) if years else None
     found: list[tuple[Explanation, int]] = []
     order = 0
@@ -215,6 +222,8 @@ def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]]
             # that states the change it gives causes for ('Segment profit fell 8.6% to ¥17,940 million. Price
             # competition … weighed on profit')
             effect = effect_part(sentence)
+            if not share_asked:  # 'As a percentage of net sales, gross profit …' is about gross profit
+                effect = _SHARE_FRAME.sub("", effect)
             own = [g for g in key if _holds(effect, g)]
             antecedent = before if before and len(before.split()) >= 6 and (_ANAPHOR.match(sentence) or (
                 len(own) < len(key) and _direction(before) and re.search(r"\d", before)
