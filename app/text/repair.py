@@ -143,6 +143,9 @@ def _continues(previous: str, line: str) -> bool:
         return False
     if line[0].islower():  # 'Online sales' / 'reached 28.1% of retail sales, …': a run-in heading too
         return bool(re.search(r"[A-Za-z,]$", previous))
+    if re.search(r"(?:\s&|\b(?:and|or|of|the|to|for|with))$", previous) and _is_prose(previous):
+        return True  # '… Convenience Stores & Foodservice; Europe &' / 'Australia; Asia & Latin America; and Pet.'
+
     if not _is_prose(previous):
         return False
     # '… and engaged a further' / '2,860 contractors on site (FY2023: 2,740).': a figure opening running text

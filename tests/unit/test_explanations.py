@@ -205,3 +205,11 @@ def test_a_share_of_sales_is_about_its_numerator_unless_a_share_is_asked() -> No
     assert said.startswith("Net sales increased 18.3% to $10.2 billion")
     share = explanations([(0, text)], key("gross", "profit", "percent", "net", "sales"), [2024], share_asked=True)
     assert share and share[0][0].sentence.startswith("As a percentage of net sales, gross profit")
+
+
+def test_a_bullet_that_ends_in_a_semicolon_is_whole_and_stated_without_its_marks() -> None:
+    text = ("Fourth quarter 2024 highlights:\n• Net revenues of $991 million in the current quarter compared to $900 "
+            "million in the prior year quarter, an increase of 10% due to an increase in business volume;\n"
+            "• Operating income of $120 million;")
+    said = answer("Why did Osprey's net revenues increase in the fourth quarter of 2024?", text)
+    assert said.startswith("Net revenues of $991 million in the current quarter") and "volume [1]." in said

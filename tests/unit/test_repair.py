@@ -72,3 +72,14 @@ def test_a_plain_space_between_thousands_in_running_text_is_a_thousands_separato
     # a table row's figures, and a year before a figure, stay apart
     assert repair_extraction("Stores 412 398 17") == "Stores 412 398 17"
     assert repair_extraction("In 2024 400 stores opened.") == "In 2024 400 stores opened."
+
+
+def test_a_line_that_ends_on_a_joining_word_goes_on_in_the_next() -> None:
+    from app.text.repair import reflow
+
+    page = ("Our businesses are organized into five operating segments: North America Retail; Stores & Foodservice; "
+            "Europe &\nAustralia; Asia & Latin America; and Pet. Fiscal 2024 includes 13 months.\nSEGMENT RESULTS\n"
+            "Net sales 1,204.6 1,311.2")
+    assert reflow(page).splitlines()[0].endswith("Europe & Australia; Asia & Latin America; and Pet. Fiscal 2024 "
+                                                 "includes 13 months.")
+    assert reflow(page).splitlines()[1:] == ["SEGMENT RESULTS", "Net sales 1,204.6 1,311.2"]

@@ -209,12 +209,14 @@ def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]]
                 heading = (int(head.group(1) or head.group(2)),)
             if i <= skip_to:
                 continue
-            sentence, last = with_bullets(sentences, i)
+            # causes listed as bullets after a lead-in that gives them ('… driven by:'), not a heading's list
+            sentence, last = with_bullets(sentences, i) if CAUSE.search(raw) else (raw, i)
             sentence = _LEAD_JUNK.sub("", sentence)
             if not CAUSE.search(sentence) or sentence.endswith(":") or len(sentence.split()) < 8:
                 continue
-            if not re.search(r"[.!?][\"”’')\]]*$", sentence.strip()):
-                continue  # cut off where its chunk ends ('… and sales at')
+            if not re.search(r"[.!?][\"”’')\]]*$", sentence.strip()) and not (
+                    sentence.lstrip().startswith(("•", "·", "▪")) and sentence.rstrip().endswith(";")):
+                continue  # cut off where its chunk ends ('… and sales at'); a bullet ends in ';' whole
             before = sentences[i - 1].strip() if i else ""
             if before.endswith(":") or before.startswith(("•", "·")):
                 before = ""
