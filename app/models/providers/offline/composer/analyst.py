@@ -269,7 +269,7 @@ class Analyst:
         sources = [b for b in self.reports if b.kind == "report"]
         texts = [(rank, b.text) for rank, b in enumerate(sources)]
         years = list(self.query.years)
-        quarter = bool(re.search(r"(?i)\b(?:quarter|Q[1-4])\b", asked_sentence(self.question)))
+        quarter = bool(re.search(r"(?i)\b(?:quarter|Q[1-4])\b", asked))
         found = explanations(texts, key, years, direction_asked(asked), quarter, pairs=self.side_by_side(key),
                              share_asked=self.share is not None)
         if not found and any(g & _GROSS for g in key) and any(g & _MARGIN for g in key):
@@ -1188,8 +1188,8 @@ class Analyst:
                 if opening and any(stem_in_words(k, opening) for g in key for k in g):
                     score += 0.1  # a sentence about the deed asked ('Fenmoor was acquired for …'), not one that
                     # mentions it in passing ('… including amortisation of acquired customer relationships')
-                deed = any(stem_in_words(k, set(analyze(m.group(0)))) for m in _DEED.finditer(sentence)
-                           for g in key for k in g)  # 'the Company completed the acquisition of …'
+                told = [set(analyze(m.group(0))) for m in _DEED.finditer(sentence)]  # 'the Company completed …'
+                deed = any(stem_in_words(k, words) for words in told for g in key for k in g)
                 if self.ask.kind == "list" and not self.ask.one_name and deed:
                     deeds.add(sentence)  # one of the deeds listed
                 if self.ask.kind == "yes_no" and deed:

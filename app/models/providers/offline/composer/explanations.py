@@ -100,20 +100,20 @@ class Explanation:
     order: int
 
 
-def direction_asked(question: str) -> int:
-    """+1 when the question asks about a rise, -1 a fall, 0 a change of either sign."""
-    rise, fall = bool(_RISE.search(question)), bool(_FALL.search(question))
-    return 1 if rise and not fall else -1 if fall and not rise else 0
-
-
-def _direction(text: str) -> int:
+def direction_asked(text: str) -> int:
+    """+1 when a question (or a sentence) speaks of a rise, -1 of a fall, 0 of a change of either sign."""
     rise, fall = bool(_RISE.search(text)), bool(_FALL.search(text))
     return 1 if rise and not fall else -1 if fall and not rise else 0
 
 
-def _holds(text: str, group: frozenset[str]) -> bool:
+def _words(text: str) -> set[str]:
+    """A text's stems, with each two in a row joined ('buy back' holds 'buyback') and the abbreviations of what
+    it spells out ('net profit after tax' holds 'NPAT'); read once per text, then asked of every key group."""
     tokens = analyze(f"{text} {abbreviated(text)}")
-    words = {*tokens, *(a + b for a, b in zip(tokens, tokens[1:]))}
+    return {*tokens, *(a + b for a, b in zip(tokens, tokens[1:]))}
+
+
+def _holds(words: set[str], group: frozenset[str]) -> bool:
     return any(stem_in_words(k, words) for k in group)
 
 
@@ -226,16 +226,19 @@ def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]]
             effect = effect_part(sentence)
             if not share_asked:  # 'As a percentage of net sales, gross profit …' is about gross profit
                 effect = _SHARE_FRAME.sub("", effect)
-            own = [g for g in key if _holds(effect, g)]
+            effect_words = _words(effect)
+            own = [g for g in key if _holds(effect_words, g)]
             antecedent = before if before and len(before.split()) >= 6 and (_ANAPHOR.match(sentence) or (
-                len(own) < len(key) and _direction(before) and re.search(r"\d", before)
+                len(own) < len(key) and direction_asked(before) and re.search(r"\d", before)
                 and not re.search(r"\d", sentence))) else ""
             about = f"{antecedent} {effect}"
-            hits = [g for g in key if _holds(about, g)]
+            about_words = _words(about) if antecedent else effect_words
+            hits = [g for g in key if _holds(about_words, g)]
             # what the paragraph is about ('Net sales in the Machine Tools segment rose 3.7% …' two sentences up)
             # names the rest, at a cost
             window = " ".join(sentences[max(0, i - 3):max(0, i - 1)])
-            borrowed = [g for g in key if g not in hits and window and _holds(window, g)]
+            window_words = _words(window) if window and len(hits) < len(key) else set()
+            borrowed = [g for g in key if g not in hits and _holds(window_words, g)]
             if subject is not None and not subject.search(about):
                 continue
             if not all(close_together(about, a, b) for a, b in pairs):
@@ -251,7 +254,7 @@ def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]]
                 score -= 0.35
             if not quarter_asked and _QUARTER.search(sentence):
                 score -= 0.2
-            said = _direction(sentence) or _direction(antecedent)
+            said = direction_asked(sentence) or direction_asked(antecedent)
             if direction and said:
                 score += 0.2 if said == direction else -0.2
             found.append((Explanation(sentence.rstrip(), antecedent, named, score, order), rank))
