@@ -11,7 +11,8 @@ No `from __future__ import annotations` here: LangGraph reads these type hints a
 
 from typing import Any
 
-from app.facts.query import group_docs
+from app.calc_tools import Figure
+from app.facts.query import PARENT_ENTITY, group_docs
 from app.facts.readers import extract_figures
 from app.facts.selection import apply_user_figures, most_relevant
 from nodes.state import SupervisorState
@@ -39,6 +40,18 @@ def prepare_calculation(state: SupervisorState, *, max_figures: int = MAX_FIGURE
     # the user's own figures stand in for the facts' too, so the figures that lead are what the user said
     facts = apply_user_figures(list(state.get("facts") or []), said, state.get("companies") or []) if said \
         else list(state.get("facts") or [])
+    # a segment's facts are named with it, as a breakdown's members are ('Packaged Snacks: Operating profit'):
+    # the calculator matches a label to the measure the question names, the segment's name included
+    facts = [_with_segment(f) for f in facts]
     chosen = most_relevant(figures, state["question"], max(max_figures - len(facts), 0), years)
     seen = {(f.label, f.value, f.fiscal_year) for f in facts}
     return {"figures": [*facts, *(f for f in chosen if (f.label, f.value, f.fiscal_year) not in seen)]}
+
+
+def _with_segment(figure: Figure) -> Figure:
+    """A fact of one segment, its label naming the segment ('Packaged Snacks: Operating profit'), unless the label
+    names it already or the segment is the parent's own books."""
+    segment = figure.segment
+    if not segment or segment == PARENT_ENTITY or segment.casefold() in figure.label.casefold():
+        return figure
+    return figure.model_copy(update={"label": f"{segment}: {figure.label}"})

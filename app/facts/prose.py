@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from app.calc_tools import Figure
 from app.knowledge.analyzer import analyze
+from app.text.measures import how_many_money
 from app.text.periods import fiscal_years_named
 from app.text.repair import reflow
 from app.text.sentences import is_boilerplate, looks_like_instruction, split_sentences
@@ -100,6 +101,8 @@ def measure_kind(stems: Iterable[str], question: str = "") -> str:
     """The kind of figure a measure takes: 'count' for 'how many …' and counted things, 'money' for 'how much',
     amounts and per-share figures, 'percent' for rates, margins and shares of something, else 'any'."""
     stems = set(stems)
+    if how_many_money(question):
+        return "money"  # 'By how many euros did operating profit fall'
     if re.search(r"(?i)\bhow\s+many\b", question):
         return "ratio" if re.search(r"(?i)\bhow\s+many\s+times\b", question) else "count"
     if stems & _RATE_WORDS and not re.search(r"(?i)\bper\s+share\b|\bhow\s+much\b|\bamounts?\b|\bcosts?\b|"

@@ -96,6 +96,11 @@ _BREAKDOWN_WORDS = re.compile(
     r"contribution|dragged|down|overall|topline|top-line)\b")
 
 
+_DIVIDEND = frozenset(analyze("dividend"))
+_DIVIDEND_AMOUNT = re.compile(r"(?i)\b(?:paid|pay|pays|paying|payments?|cash|amount|totall?ed|spent|returned|"
+                              r"distributed|outflows?|\$\s?m|millions?|billions?|thousands?|declared\s+in\s+total)\b")
+
+
 def breakdown_measure(phrase: str) -> str:
     """The measure of a breakdown question without its breakdown and superlative words ('region weakest revenue
     development' → 'revenue')."""
@@ -111,6 +116,11 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
 
     if read_ask(question).kind == "extreme":  # 'which region had the weakest revenue': the measure is revenue
         phrase = breakdown_measure(measure.phrase)
+        measure = replace(measure, phrase=phrase, stems=frozenset(analyze(phrase)))
+    if measure.stems == _DIVIDEND and not _DIVIDEND_AMOUNT.search(question):
+        # 'How much did the dividend go up?': the dividend per share, as a company declares it; the cash paid
+        # out is asked as such ('dividends paid', 'pay in dividends', 'cash dividends', 'total amount')
+        phrase = f"{measure.phrase} per share"
         measure = replace(measure, phrase=phrase, stems=frozenset(analyze(phrase)))
     kind = measure_kind(measure.stems, question)
     if kind in ("any", "money") and (measure.stems & _RATIO or "/" in measure.phrase) and not re.search(
@@ -167,12 +177,24 @@ def facts_for(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = 
     """Every candidate fact the documents offer for the query's measure (of `companies` only, when given)."""
     out: list[Fact] = []
     wanted = {c.casefold() for c in companies}
+    docs = list(docs)
     for doc in docs:
         if wanted and (doc.company or "").casefold() not in wanted:
             continue
         out.extend(row_facts(query, doc))
         out.extend(markdown_facts(query, doc))
         out.extend(text_facts(query, doc))
+    segment = query.measure.segment
+    if segment and segment != PARENT_ENTITY:
+        # a segment's row in a breakdown of the measure ('Segment operating profit' / 'Packaged Snacks 79.0 85.3'):
+        # the row names the segment alone, the table's title the measure
+        # the measure read from the title, not the row: after a row or sentence that names both; a figure
+        # another reader took for the segment already is not read twice
+        held = {(f.figure.value, f.figure.fiscal_year, f.part) for f in out if f.segment
+                and same_member(segment, f.segment)}
+        out.extend(replace(f, match=min(f.match, 1.0) - 0.01)
+                   for f in member_facts(query, docs, companies) if same_member(segment, f.segment or "")
+                   and (f.figure.value, f.figure.fiscal_year, f.part) not in held)
     return _with_filing_scale([f for f in out if not names_the_other(f.figure, query)], query)
 
 
@@ -653,20 +675,30 @@ def _markdown_members(query: FactQuery, doc: Doc) -> list[Fact]:
     from app.facts.readers import table_figures
     from app.text.figures import table_scale
 
+    from app.text.figures import without_unit
+    from app.text.sentences import table_cells
+
     out: list[Fact] = []
     for figure in table_figures(doc):  # type: ignore[arg-type]
         change = figure.label.endswith(" growth") and figure.unit == "%"
-        name = figure.label[:-len(" growth")] if change else figure.label
+        label = figure.label[:-len(" growth")] if change else figure.label
+        # the row names the member; a word its column adds is another measure of it ('FY2024 margin' beside
+        # 'FY2024 (€m)' under 'Segment operating profit': Packaged Snacks' margin, not its profit)
+        row = without_unit(table_cells(figure.quote)[0]).strip(" :")
+        name, qualifier = (row, label[len(row):].strip()) if row and label.startswith(row) else (label, "")
         if is_total(name) or label_match(name, query) > 0 or not figure.fiscal_year:
             continue
+        if qualifier and not set(analyze(qualifier)) <= set(query.stems):
+            continue  # another measure of the member than the one asked
         heading = " ".join(x for x in (section_of(doc), _heading_before(doc.text, figure.quote)) if x)
-        if label_match(heading, query) < 0.6:
+        if label_match(f"{heading} {qualifier}", query) < 0.6:
             continue
-        unit = figure.unit or table_scale(doc.text)
-        member = figure.model_copy(update={"label": _upper_first(query.measure.phrase or heading), "unit": unit,
-                                           "segment": name, "page": doc.page, "origin": "table",
-                                           "period": "% change" if change else None})
-        out.append(Fact(figure=member, origin="table", match=1.0, segment=name, context=heading,
+        measure = _upper_first(query.measure.phrase or f"{heading} {qualifier}".strip())
+        match = 1.0
+        unit = figure.unit or ("" if qualifier else table_scale(doc.text))
+        member = figure.model_copy(update={"label": measure, "unit": unit, "segment": name, "page": doc.page,
+                                           "origin": "table", "period": "% change" if change else None})
+        out.append(Fact(figure=member, origin="table", match=match, segment=name, context=heading,
                         filed_year=doc.fiscal_year))
     return out
 
@@ -764,6 +796,8 @@ def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         if is_contract_text(sentence):
             continue  # a plan's or agreement's terms: '… for purposes of this paragraph (5), each employer …'
         part = _part_in(sentence) or _part_of_filing(doc, sentence)
+        if part == "Q" and _EACH_QUARTER.search(sentence) and _after_year_total(sentence, figure.value):
+            part = None  # 'four quarterly dividends of $0.05 per share, a total of $0.20 (FY2023: $0.18)
         match = _sentence_match(sentence, query) - (QUALIFIED if _qualified(sentence, figure.value, query) else 0.0)
         if _DISOWNED.search(_clause_before(sentence, figure.value)):
             continue  # 'sales by our partners, which are not recorded as Pellbury revenue, were about £148m
@@ -1023,6 +1057,18 @@ _EVENT_DATED = re.compile(r"(?i)\b(?:implemented|introduced|launched|completed|a
 _EACH_QUARTER = re.compile(r"(?i)\b(?:for\s+each|per|every|each)\s+quarter\b|\bquarterly\b")
 _WHOLE_YEAR = re.compile(r"(?i)\btotal\s+year|\bfull[- ]year|\bannual(?:ly|ised|ized)?\b|\bfor\s+the\s+year\b")
 _COMPARED_QUARTER = re.compile(r"(?i)\b(?:year[- ]ago|prior[- ]year|prior|comparable|same|last\s+year['’]s)\s+quarter\b")
+
+
+_YEAR_TOTAL = re.compile(r"(?i)\b(?:a\s+total\s+of|in\s+total|totall?ing|totall?ed|for\s+the\s+(?:full\s+)?year)\b")
+
+
+def _after_year_total(sentence: str, value: float) -> bool:
+    """Whether a figure stands after the words that sum a year's quarters ('four quarterly dividends of $0.05,
+    a total of $0.20 per share (FY2023: $0.18)'): the year's, not a quarter's."""
+    from app.facts.prose import figures_located
+
+    at = next((located.start for located in figures_located(sentence) if abs(located.value) == abs(value)), None)
+    return at is not None and bool(_YEAR_TOTAL.search(sentence[:at]))
 
 
 def _part_in(sentence: str) -> str | None:

@@ -91,7 +91,10 @@ _PERIOD_PHRASES = re.compile(
     r"(?:\d{1,2}|fifty[- ]two|fifty[- ]three)\s+weeks|(?:six|three|nine|twelve)\s+months)\b(?:\s+(?:ended|ending|"
     r"to|end))?|\b(?:FY\s?\d{1,2}/)?(?:FY|fiscal|financial\s+year)\s?'?(?:19|20)?\d{2}\b|\b[HQ][1-4]\b|"
     r"\bfiscal\s+years?\b|\byear[- ]end\b|\bperiod[- ]end\b|\bor\b(?=\s+at\s+the\s+end)|"
-    r"\bFY\s?\d{1,2}/(?:(?:19|20)?\d{2})?(?!\w)")  # 'FY3/2025': the year ending in March 2025
+    r"\bFY\s?\d{1,2}/(?:(?:19|20)?\d{2})?(?!\w)|"  # 'FY3/2025': the year ending in March 2025
+    # 'dividends in respect of FY2024': of a period, not of another thing ('payments in respect of leases')
+    r"\bin\s+respect\s+of\b(?=\s*(?:the\s+)?(?:(?:last|latest|current|prior|previous)\s+)?(?:FY|fiscal|"
+    r"financial|year|period|half|quarter|(?:19|20)\d\d)|\s*[?.,]|\s*$)")
 _PLAIN_VERBS = frozenset({"have", "has", "had", "hold", "own", "count", "report", "record", "disclose", "list", "say"})
 """Verbs of a 'how many' question that say nothing of what was counted."""
 _JOINING = frozenset({"of", "from", "for", "per", "to", "on", "and", "/"})
@@ -259,6 +262,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     if count is None:  # 'the Total number of employees', 'the Number of patents': a count as a form names it
         count = re.search(r"(?i)\bnumber\s+of\s+(?P<noun>(?:[\w-]+\s+){0,2}?[\w-]+?)(?=\s+(?:for|of|in|at|as|"
                           r"by|on|during|within|over|did|does|do|has|have|had|is|are|was|were)\b|\s*[?.]|\s*$)", text)
+    if count is not None and how_many_money(count.group(0)):
+        count = None  # 'By how many euros did … fall': an amount of money, not a count of things
     # what was done to them counts too: 'how many machine tools did it deliver' is not how many it ordered
     verb = re.match(r"\s+(?:did|does|do|will|would)\s+(?:(?:the|its|their|it|they)\s+)?(?P<verb>[a-z]{3,})\b",
                     text[count.end():]) if count else None
@@ -282,6 +287,23 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     done = verb.group("verb") if verb and verb.group("verb") not in _PLAIN_VERBS else ""
     return MeasureAsked(phrase=phrase, stems=frozenset(analyze(f"{phrase} {done}")), segment=segment,
                         count_noun=count.group("noun") if count else "")
+
+
+def how_many_money(question: str) -> bool:
+    """Whether 'how many' asks for an amount of money ('By how many euros did …', 'how many million dollars'):
+    its next one to four words are a currency, with or without a scale."""
+    after = re.search(r"(?i)\bhow\s+many\s+(.*)", question)
+    words = after.group(1).split()[:4] if after else []
+    return any(_money_noun(" ".join(words[:k])) for k in range(1, len(words) + 1))
+
+
+def _money_noun(noun: str) -> bool:
+    """Whether a 'how many' noun is a currency, with or without a scale ('euros', 'million US dollars',
+    'pounds sterling'): a question about an amount, not about how many things."""
+    from app.text.units import CURRENCY
+
+    words = " ".join(re.sub(r"(?i)\b(?:thousands?|millions?|billions?|of|sterling)\b", " ", noun).split())
+    return bool(words) and re.fullmatch(CURRENCY, words, re.IGNORECASE) is not None
 
 
 _SAID_OTHERWISE = (

@@ -248,3 +248,19 @@ def test_a_yes_no_on_a_mention_is_answered_with_the_deed_before_its_costs() -> N
     answer = compose_offline(sentence_state("Did Osprey mention any mergers or acquisitions in the annual report? "
                                             "If there is no mention, return False.", *pages))
     assert answer.startswith("Yes. On October 1, 2024, the Company acquired 100% of the shares") and "[2]" in answer
+
+
+def test_a_yes_no_about_a_named_year_is_answered_by_what_that_year_says() -> None:
+    report = ("All eleven of our sites kept their food safety certifications during FY2023. "
+              "We had no product recalls in FY2023.")
+    news = Block(n=2, kind="news", header="[2] news 2024-06-25", text=(
+        "Osprey Engineering estimated that the direct cost of its recall of Hartfield valve products would be "
+        "between €6m and €8m, covering write-offs and logistics."), source_id="n1", company="Osprey Engineering",
+        published_at="2024-06-25")
+    state = sentence_state("Did Osprey have to recall any products in FY2023?", report)
+    state["blocks"].append(news)
+    state["fiscal_years"] = [2023]
+    # a short sentence that denies it for the year asked, before a later year's recall with its cost
+    assert compose_offline(state).startswith("No. We had no product recalls in FY2023 [1]")
+    state["question"], state["fiscal_years"] = "Did Osprey have to recall any products in FY2024?", [2024]
+    assert compose_offline(state).startswith("Yes. Osprey Engineering estimated that the direct cost of its recall")

@@ -164,7 +164,7 @@ def test_a_forecast_columns_figure_is_said_to_be_a_forecast() -> None:
                   company="Ternline", fiscal_year=2024)
     state: dict[str, Any] = {"blocks": [block], "companies": ["Ternline"], "fiscal_years": [2025]}
     lead = Analyst(state, "What operating profit does Ternline forecast for FY2025?").sentences()[0]
-    assert lead.startswith("Ternline's operating profit is forecast at £104m in FY2025")
+    assert lead.startswith("Ternline's operating profit is forecast at £104.0m in FY2025")  # as the table writes it
 
 
 def test_what_industry_a_company_is_in_is_told_by_the_sentence_that_describes_it() -> None:

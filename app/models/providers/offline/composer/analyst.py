@@ -37,7 +37,7 @@ from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.explanations import (CHANGE_WORDS, COST_SHARE, close_together,
                                                                 direction_asked, explains_older_change,
                                                                 explanations)
-from app.models.providers.offline.composer.wording import cite, format_figure, possessive
+from app.models.providers.offline.composer.wording import cite, format_figure, possessive, stated_decimals
 from app.text.companies import companies_named
 from app.text.dates import read_dates
 from app.text.figures import figures_in
@@ -56,6 +56,12 @@ from app.turns import Block
 def amount(value: float, unit: str) -> str:
     """A figure as a report writes it (wording.format_figure): 'A$1,314.9m', '¥23,140m', '8.5%', '18.4Mt'."""
     return format_figure(value, unit)
+
+
+def as_stated(figure: Figure) -> str:
+    """A figure read from a text, to the places the text writes it: '€79.0m' where the table says '79.0', not
+    '€79m' (wording.stated_decimals)."""
+    return format_figure(figure.value, figure.unit, stated_decimals(figure.value, figure.quote))
 
 
 def period_text(figure: Figure, part: str | None = None) -> str:
@@ -509,8 +515,8 @@ class Analyst:
                           not in (None, fact.figure.period)), None)
             if other is not None:
                 low, high = sorted([fact, other], key=lambda f: f.figure.value)
-                out[0] = cite(f"{self.subject(fact)} {self.verb(fact)} {amount(low.figure.value, low.figure.unit)} to "
-                              f"{amount(high.figure.value, high.figure.unit)} {period_text(fact.figure)}", [n])
+                out[0] = cite(f"{self.subject(fact)} {self.verb(fact)} {as_stated(low.figure)} to "
+                              f"{as_stated(high.figure)} {period_text(fact.figure)}", [n])
         return out
 
     def two_counts(self) -> list[str]:
@@ -634,7 +640,7 @@ class Analyst:
 
         figure = fact.figure
         when = period_text(figure, fact.part)
-        shown = in_asked_scale(self.question, figure.value, figure.unit, None)
+        shown = in_asked_scale(self.question, figure.value, figure.unit, None, quote=figure.quote)
         head, aside, tail = shown.partition(" (stated as ")
         return f"{head} {when}".strip() + (f" (stated as {tail}" if aside else "")
 
@@ -660,10 +666,10 @@ class Analyst:
         verb = "was unchanged at" if same else "rose" if rose else "fell"
         subject = self.subject(new)
         if same:
-            body = f"{subject} {verb} {amount(new.figure.value, new.figure.unit)} {period_text(new.figure)}"
+            body = f"{subject} {verb} {as_stated(new.figure)} {period_text(new.figure)}"
         else:
-            body = (f"{subject} {verb} from {amount(old.figure.value, old.figure.unit)} "
-                    f"{period_text(old.figure)} to {amount(new.figure.value, new.figure.unit)} "
+            body = (f"{subject} {verb} from {as_stated(old.figure)} "
+                    f"{period_text(old.figure)} to {as_stated(new.figure)} "
                     f"{period_text(new.figure)}")
         refs = list(ns)
         change = self.computed_change(old.figure, new.figure)
@@ -748,7 +754,7 @@ class Analyst:
                 return []
             # 'A$3,027.3m' against '£1,431.7m': both stated, neither called higher without an exchange rate
             said = " and ".join(f"{possessive(f.figure.company or '')} {measure} {self.verb(f)} "
-                                f"{amount(f.figure.value, f.figure.unit)} {period_text(f.figure)}" for f in (a, b))
+                                f"{as_stated(f.figure)} {period_text(f.figure)}" for f in (a, b))
             return [cite(f"{said[:1].upper()}{said[1:]}", ns),
                     "They are stated in different currencies, and no exchange rate is held to compare them."]
         high, low = (a, b) if a.figure.value >= b.figure.value else (b, a)
@@ -760,15 +766,15 @@ class Analyst:
                     if self.query.kind == "count" else
                     f"{possessive(high.figure.company or '')} {measure} {self.verb(high)} higher than "
                     f"{possessive(low.figure.company or '')}")
-            return [cite(f"{lead}: {amount(high.figure.value, high.figure.unit)} {when} against "
-                         f"{amount(low.figure.value, low.figure.unit)} {period_text(low.figure)}", ns)] if ns else []
+            return [cite(f"{lead}: {as_stated(high.figure)} {when} against "
+                         f"{as_stated(low.figure)} {period_text(low.figure)}", ns)] if ns else []
         if high.figure.value == low.figure.value:
             body = (f"{possessive(high.figure.company or '')} and {possessive(low.figure.company or '')} {measure} "
-                    f"were the same {when}, {amount(high.figure.value, high.figure.unit)}")
+                    f"were the same {when}, {as_stated(high.figure)}")
         else:
             body = (f"{possessive(high.figure.company or '')} {measure} was higher than "
-                    f"{possessive(low.figure.company or '')} {when}: {amount(high.figure.value, high.figure.unit)} "
-                    f"against {amount(low.figure.value, low.figure.unit)}")
+                    f"{possessive(low.figure.company or '')} {when}: {as_stated(high.figure)} "
+                    f"against {as_stated(low.figure)}")
         return [cite(body, ns)] if ns else []
 
     def compare_members(self, pair: MembersCompared) -> list[str]:
@@ -796,8 +802,8 @@ class Analyst:
             ns = [n for f in (a_new, a_old, a_said, b_new, b_old, b_said)
                   if f is not None and (n := self.n_of(f.figure)) is not None]
             lead = two_changes(a, ca, b, cb, noun, period_text(a_new.figure))
-            detail = "; ".join(f"{name} {noun} went from {amount(old.figure.value, old.figure.unit)} "
-                               f"{period_text(old.figure)} to {amount(new.figure.value, new.figure.unit)} "
+            detail = "; ".join(f"{name} {noun} went from {as_stated(old.figure)} "
+                               f"{period_text(old.figure)} to {as_stated(new.figure)} "
                                f"{period_text(new.figure)}" for name, _, old, new, _ in ranked)
             return [cite(lead, list(dict.fromkeys(ns))), cite(detail, list(dict.fromkeys(ns)))] if ns else []
         values = []
@@ -813,7 +819,7 @@ class Analyst:
         ns = [n for f in (fa, fb) if (n := self.n_of(f.figure)) is not None]
         word = "the same as" if fa.figure.value == fb.figure.value else "higher than"
         lead = (f"{a} {noun} was {word} {b} {noun} {period_text(fa.figure)}: "
-                f"{amount(fa.figure.value, fa.figure.unit)} against {amount(fb.figure.value, fb.figure.unit)}")
+                f"{as_stated(fa.figure)} against {as_stated(fb.figure)}")
         return [cite(lead, list(dict.fromkeys(ns)))] if ns else []
 
     def compare_members_in_prose(self, pair: MembersCompared, query: FactQuery) -> list[str]:
@@ -904,14 +910,14 @@ class Analyst:
                 return []
             name, _, old, new, stated = pick
             ns = [n for f in (new, old, stated) if f is not None and (n := self.n_of(f.figure)) is not None]
-            change = f", {amount(stated.figure.value, stated.figure.unit)}" if stated is not None else ""
+            change = f", {as_stated(stated.figure)}" if stated is not None else ""
             verb = "fell" if new.figure.value < old.figure.value else "rose"
             measure = _breakdown_measure(self.query.measure.phrase) or _lower_first(new.figure.label)
             lead = (f"{name} {verb} most" if (verb == "fell") == falling else f"{name} did best") + (
                 f": its {measure} {verb} from "
-                f"{amount(old.figure.value, old.figure.unit)} {period_text(old.figure)} to "
-                f"{amount(new.figure.value, new.figure.unit)} {period_text(new.figure)}{change}")
-            others = [f"{n} {amount(s.figure.value, s.figure.unit)}" for n, _, _, _, s in ranked
+                f"{as_stated(old.figure)} {period_text(old.figure)} to "
+                f"{as_stated(new.figure)} {period_text(new.figure)}{change}")
+            others = [f"{n} {as_stated(s.figure)}" for n, _, _, _, s in ranked
                       if n != name and s is not None]
             out = [cite(lead, ns)]
             if others:
@@ -942,9 +948,9 @@ class Analyst:
         # rounded once, from the unrounded share
         of_whole = f", {share.rounded(1):.1f}% of the total of the table's rows" if share is not None else ""
         lead = cite(f"{name} had the {word} {measure} {period_text(fact.figure)}: "
-                    f"{amount(fact.figure.value, fact.figure.unit)}{of_whole}",
+                    f"{as_stated(fact.figure)}{of_whole}",
                     [n] if share is None else [n, self.calc_n])
-        others = [f"{m} {amount(f.figure.value, f.figure.unit)}" for m, f in values if m != name]
+        others = [f"{m} {as_stated(f.figure)}" for m, f in values if m != name]
         return [lead, cite(f"The others: {'; '.join(others)}", [n])]
 
     def extreme_row(self) -> list[str]:
@@ -980,12 +986,12 @@ class Analyst:
         # beside the total the table states ('Short-term investments 507,726'), which its members add up to
         total = fact.of_total
         at_total = self.n_of(total) if total is not None else None
-        share = (f", of a total of {amount(total.value, total.unit)}" if total is not None and at_total is not None
+        share = (f", of a total of {as_stated(total)}" if total is not None and at_total is not None
                  and not used and (fact.figure.value > 0) == (total.value > 0) else "")
         lead = cite(f"{_short_member(name)} was the {word}, at {amount(shown, fact.figure.unit)} "
                     f"{period_text(fact.figure, self.query.part)}{share}",
                     sorted({n, at_total}) if share and at_total is not None else [n])
-        others = [f"{_short_member(m)} {amount(f.figure.value, f.figure.unit)}" for m, f in values.items()
+        others = [f"{_short_member(m)} {as_stated(f.figure)}" for m, f in values.items()
                   if m != name]
         ns = sorted({k for m, f in values.items() if m != name and (k := self.n_of(f.figure)) is not None})
         return [lead, cite(f"The others: {'; '.join(others)}", ns or [n])]
@@ -1061,8 +1067,8 @@ class Analyst:
                     continue
                 moved = "rose" if new.figure.value > old.figure.value else "fell"
                 body = (f"{possessive(new.figure.company or self.companies[0])} {_named(new, measure)} {moved} from "
-                        f"{amount(old.figure.value, old.figure.unit)} {period_text(old.figure)} to "
-                        f"{amount(new.figure.value, new.figure.unit)} {period_text(new.figure)}")
+                        f"{as_stated(old.figure)} {period_text(old.figure)} to "
+                        f"{as_stated(new.figure)} {period_text(new.figure)}")
                 return [f"{'Yes' if verdict else 'No'}. {cite(body, ns)}", convention.says]
             best = choose(facts, query)  # the measure named in full
             if not best:
@@ -1092,7 +1098,7 @@ class Analyst:
         """"Tamarack's net debt / Adjusted EBITDA was 4.11x at the end of FY2024, up from 4.03x a year earlier":
         the figure, and the year before's when the same row or measure gives it."""
         figure = fact.figure
-        said = (f"{possessive(figure.company or self.companies[0])} {name} was {amount(figure.value, figure.unit)} "
+        said = (f"{possessive(figure.company or self.companies[0])} {name} was {as_stated(figure)} "
                 f"{period_text(figure)}")
         if not figure.fiscal_year:
             return said
@@ -1158,6 +1164,7 @@ class Analyst:
         sources = [b for b in self.reports if b.kind == "report"] + [
             b for b in self.reports if b.kind == "news" and (self.ask.one_name or self.ask.kind == "yes_no")]
         who = self.ask.one_name and re.match(r"(?i)\s*who\b", asked_sentence(self.question)) is not None
+        asked_years = set(self.query.years)
         for rank, block in enumerate(sources):
             for sentence in whole_sentences(block.text):
                 if (not _is_statement_sentence(sentence) or sentence.rstrip().endswith(":")
@@ -1182,6 +1189,14 @@ class Analyst:
                     score += 0.2  # "…, and for how much?": the sentence that names it with its price
                 if self.ask.kind == "yes_no" and _MONEY.search(sentence):
                     score += 0.15  # 'Did it book an impairment?': yes, with its amount, before a passing mention
+                if self.ask.kind == "yes_no" and asked_years:
+                    # 'Did it recall any products in FY2023?': 'We had no product recalls in FY2023' answers it;
+                    # a recall of June 2024 (or a news item of 2024) is about another year
+                    named = set(years_named(sentence))
+                    dated = block.fiscal_year or (int(block.published_at[:4]) if block.published_at
+                                                  and block.published_at[:4].isdigit() else None)
+                    own = named or ({dated} if dated else set())
+                    score += 0.3 if named & asked_years else -0.3 if own and not own & asked_years else 0.0
                 if who and _names_other(sentence, " ".join([self.question, *self.companies])):
                     score += 0.2  # 'Who replaced Dana Whitcombe?': a sentence that names someone else
                 opening = set(analyze(" ".join(sentence.split()[:6]))) if self.ask.one_name else set()
@@ -1605,8 +1620,13 @@ def _is_statement_sentence(sentence: str) -> bool:
     capitalised words, unless a verb joins them), a running footer or a contents line (ending in a page
     number)."""
     words = re.findall(r"[A-Za-z][\w'’-]*", sentence)
-    if len(words) < 8 or sentence[:1].islower() or re.search(r"\s\d{1,3}\s*$", sentence):
+    if sentence[:1].islower() or re.search(r"\s\d{1,3}\s*$", sentence):
         return False
+    if len(words) < 8:
+        # a short one ends as a sentence and writes most of its words in lower case ('We had no product
+        # recalls in FY2023.'); a heading does neither
+        return len(words) >= 5 and sentence.rstrip().endswith(".") and sum(
+            w[0].isupper() for w in words) < 0.5 * len(words)
     if sum(w[0].isupper() for w in words) < 0.6 * len(words):
         return True
     # names and titles capitalise most words of a sentence that states who holds what ('Our executive officers

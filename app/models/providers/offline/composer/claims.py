@@ -93,7 +93,7 @@ def state_row(question: str, row: str, blocks: Sequence[Block]) -> str:
     block = next(b for b in blocks if b.chunk_id == by_year[years[0]].chunk_id)
     outflow = is_outflow(label) and all(by_year[y].value < 0 for y in years)
     parts = [in_asked_scale(question, abs(by_year[y].value) if outflow else by_year[y].value,
-                             _unit(by_year[y], block), y) for y in years]
+                             _unit(by_year[y], block), y, quote=by_year[y].quote) for y in years]
     spent = " (a cash outflow, shown in brackets in the statement)" if outflow else ""
     return f"{subject_phrase(by_year[years[0]].company, by_year[years[0]].label)} was {' and '.join(parts)}{spent}"
 

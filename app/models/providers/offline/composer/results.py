@@ -43,7 +43,8 @@ def lead_sentence(result: CalcResult, question: str = "") -> str:
     decimals = rounding_decimals(question)
     rate = f"{abs(value):g}" if decimals is None else f"{abs(result.rounded(decimals)):.{decimals}f}"
     def at(figure: Figure) -> str:  # '$35.4bn in FY2021 (stated as $35,355m)' when the question asks for billions
-        return in_asked_scale(question, figure.value, figure.unit, figure.fiscal_year, period=figure.period_name)
+        return in_asked_scale(question, figure.value, figure.unit, figure.fiscal_year, period=figure.period_name,
+                              quote=figure.quote)
 
     if result.tool in ("growth_rate", "percentage_change") and {"old", "new"} <= src.keys():
         old, new = src["old"], src["new"]

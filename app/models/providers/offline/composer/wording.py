@@ -13,16 +13,18 @@ from app.text.units import ASKED_SCALE, SCALE_FACTORS, asked_scale, unit_currenc
 
 
 def in_asked_scale(question: str, value: float, unit: str, year: int | None, verb: str = "stated",
-                   period: str = "") -> str:
+                   period: str = "", quote: str = "") -> str:
     """'$382m in FY2020 (stated as 381,603k)' when the question asks for millions of a figure stated in
     thousands, or for whole millions of one stated to a decimal; the figure as stated otherwise. Whole millions
     (or thousands), billions to one decimal, unless the question asks for its own rounding; the question's
     currency stands in when the statement's page gave none (no exchange rate is applied). The scales and
     currencies asked ('in pounds millions', 'in A$ millions', 'in yen billions') are app/text/units.py's. A
-    quarter's or half's `period` ('Q2 2023', Figure.period_name) is named instead of the fiscal year."""
+    quarter's or half's `period` ('Q2 2023', Figure.period_name) is named instead of the fiscal year. With the
+    `quote` it was read from, a figure is stated to the places the quote writes it ('25.0%', not '25%')."""
     # a quarter's or half's figure is said to be one ('in Q2 2023'), never the year's
     when = f" in {period}" if period and not period.startswith("FY") else f" in FY{year}" if year else ""
-    stated = f"{format_figure(value, unit)}{when}"
+    as_written = format_figure(value, unit, stated_decimals(value, quote))
+    stated = f"{as_written}{when}"
     asked = asked_scale(question) or _nearest_scale(question)
     currency, scale = unit_currency(unit)
     decimals = rounding_decimals(question)
@@ -35,7 +37,7 @@ def in_asked_scale(question: str, value: float, unit: str, year: int | None, ver
                 format_figure(value, unit):
             return stated
         # the rounding asked, done once from the figure as stated: '6.70%' to two places, '5%' to a whole percent
-        return f"{format_figure(round(value, decimals), unit, decimals)}{when} ({verb} as {format_figure(value, unit)})"
+        return f"{format_figure(round(value, decimals), unit, decimals)}{when} ({verb} as {as_written})"
     asked_currency, target = asked
     factor = SCALE_FACTORS[scale] / SCALE_FACTORS[target]
     if decimals is None:  # billions to one decimal, below one billion to two ($8.7bn, $0.95bn not $0.9bn)
@@ -44,7 +46,7 @@ def in_asked_scale(question: str, value: float, unit: str, year: int | None, ver
     if target == scale and converted == value:
         return stated
     currency = currency or asked_currency
-    return f"{format_figure(converted, currency + target, decimals)}{when} ({verb} as {format_figure(value, unit)})"
+    return f"{format_figure(converted, currency + target, decimals)}{when} ({verb} as {as_written})"
 
 
 _NEAREST_SCALE = re.compile(r"(?i)\bnearest\s+(?P<scale>thousand|million|billion)\b")
@@ -73,6 +75,20 @@ def format_figure(value: float, unit: str, decimals: int | None = None) -> str:
     if unit and unit[0].isalpha() and unit not in _SUFFIXES:  # a counted thing: '18.4Mt', '412 m shares'
         return f"{sign}{number}{'' if unit in _GLUED_WORDS else ' '}{unit}"
     return f"{sign}{number}{unit}"
+
+
+def stated_decimals(value: float, quote: str) -> int | None:
+    """The places a quote writes a value to when they are more than the value's own ('79.0' for 79.0, '8.50%'
+    for 8.5): a reported figure keeps its trailing zeros; None when the quote writes it no longer, or not at all."""
+    own = repr(abs(float(value)))
+    places = 0 if own.endswith(".0") else len(own.split(".")[1]) if "." in own and "e" not in own else None
+    if places is None:
+        return None
+    for match in re.finditer(r"(?<![\d.])\d[\d,]*(?:\.(\d+))?(?![\d])", quote or ""):
+        written = match.group(1) or ""
+        if len(written) > places and float(match.group(0).replace(",", "")) == abs(float(value)):
+            return len(written)
+    return None
 
 
 _SUFFIXES = frozenset({"m", "bn", "k", "p", "c", "x"})
