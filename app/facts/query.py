@@ -178,12 +178,13 @@ def facts_for(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = 
     out: list[Fact] = []
     wanted = {c.casefold() for c in companies}
     docs = list(docs)
+    members = table_members(docs)
     for doc in docs:
         if wanted and (doc.company or "").casefold() not in wanted:
             continue
         out.extend(row_facts(query, doc))
         out.extend(markdown_facts(query, doc))
-        out.extend(text_facts(query, doc))
+        out.extend(text_facts(query, doc, members.get((doc.company or "").casefold(), ())))
     segment = query.measure.segment
     if segment and segment != PARENT_ENTITY:
         # a segment's row in a breakdown of the measure ('Segment operating profit' / 'Packaged Snacks 79.0 85.3'):
@@ -786,7 +787,44 @@ def dated_values(text: str, fiscal_year: int | None) -> list[tuple[float, int, b
     return out
 
 
-def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
+_MEMBER_HEADER = re.compile(r"(?i)^(?:(?:reportable|operating|business)\s+)?(?:segments?|divisions?|business(?:es)?|"
+                            r"regions?|geograph(?:y|ies|ic\s+areas?)|markets?|brands?)$")
+
+
+def table_members(docs: Iterable[Doc]) -> dict[str, tuple[str, ...]]:
+    """Per company (casefolded), the members its breakdown tables name: the rows of a markdown table whose first
+    header cell is 'Segment', 'Division', 'Region' … ('| Segment | FY2024 (€m) | …' / '| Packaged Snacks | …'),
+    totals left out."""
+    from app.text.sentences import table_cells
+
+    found: dict[str, dict[str, None]] = {}
+    for doc in docs:
+        if "|" not in doc.text:
+            continue
+        inside = False
+        for line in doc.text.splitlines():
+            if not line.strip().startswith("|"):
+                inside = False
+                continue
+            cells = table_cells(line)
+            if not cells or set("".join(cells)) <= set("-: "):
+                continue
+            if not inside:
+                inside = True
+                header = cells[0].strip()
+                members = bool(_MEMBER_HEADER.match(header))
+                continue
+            name = cells[0].strip(" *")
+            if members and name and not is_total(name) and len(name.split()) <= 5:
+                found.setdefault((doc.company or "").casefold(), {})[name] = None
+    return {company: tuple(names) for company, names in found.items()}
+
+
+def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[Fact]:
+    """The figures of the doc's sentences for the query's measure. A sentence's figure is a segment's when the
+    clause before it names one, when the sentence stands under the segment's own heading, or when the sentence
+    names one of the `members` the company's breakdown tables list ('Packaged Snacks revenue rose 6.8% … an
+    operating margin of 12.5%')."""
     out = []
     for figure in prose_facts(doc.text, query.prose_measure(), company=doc.company, fiscal_year=doc.fiscal_year,
                               source_id=doc.source_id, chunk_id=doc.chunk_id, page=doc.page):
@@ -814,11 +852,31 @@ def text_facts(query: FactQuery, doc: Doc) -> list[Fact]:
                 and not _SEGMENT_ELSEWHERE.search(sentence):
             segment = heading  # a segment's review under its own heading ('Precision Components' / '… lifted
             # segment profit by 35.9% to ¥8,210 million'), its sentences naming no other segment
+        if segment is None and members and not _SEGMENT_ELSEWHERE.search(before):
+            # 'Packaged Snacks revenue rose 6.8% …, an operating margin of 12.5%', or a sentence of the section
+            # 'Foodservice' ('Revenue grew 12.7% … giving an operating margin of 8.9%'): the member's figure for a
+            # question about it; for one about the company, after the company's own (a measure only a segment
+            # reports, 'TEU of ocean freight handled', is still the company's answer)
+            section = section_of(doc)
+            member = next((m for m in members if re.search(rf"(?<![\w-]){re.escape(m)}(?![\w-])", before)),
+                          next((m for m in members if same_member(m, section)), None) if section else None)
+            if member is not None and query.measure.segment:
+                segment = member
+            elif member is not None:
+                match -= 0.1
         # a bound is no measurement: 'a covenant limiting net financial debt to no more than 3.0 times EBITDA'
         bound = bool(_BOUND.search(_clause_before(sentence, figure.value)))
+        forward = bool(_FORWARD.search(measured_against_plan(sentence))) or bound
+        lead = bullet_lead_in(doc.text, sentence)
+        if lead and _FORWARD.search(measured_against_plan(lead)):
+            # 'For FY2024 the Board expects:' / '- an operating margin of 9.5% to 10.0%;': a target of the year the
+            # lead-in names, not a result of the report's own year
+            forward = True
+            named = sorted(set(fiscal_years_named(lead)))
+            if len(named) == 1 and not years_named(sentence):
+                figure = figure.model_copy(update={"fiscal_year": named[0]})
         out.append(Fact(figure=figure, origin="text", match=match, part=part, segment=segment,
-                        forward=bool(_FORWARD.search(measured_against_plan(sentence))) or bound, context=sentence,
-                        filed_year=doc.fiscal_year))
+                        forward=forward, context=sentence, filed_year=doc.fiscal_year))
     return out
 
 
@@ -826,6 +884,27 @@ _DISOWNED = re.compile(r"(?i)\bnot\s+(?:recorded|recognised|recognized|included|
                        r"accounted\s+for)\s+(?:as|in|within)\b")
 """A sentence that says its figure is not the measure it names."""
 _SEGMENT_ELSEWHERE = re.compile(r"(?i)\b(?:group|consolidated|company-wide|other segments?)\b")
+
+
+_BULLET = re.compile(r"^\s*(?:[-•*–·▪]|\(?[a-z0-9]{1,2}[.)])\s+")
+
+
+def bullet_lead_in(text: str, sentence: str) -> str:
+    """The lead-in a bulleted item stands under ('For FY2024 the Board expects:' over '- an operating margin of
+    9.5% to 10.0%;'): the last sentence of the line above its run of bullets, when that line ends with ':'; ''
+    for a sentence that is no bullet or has no such lead-in."""
+    at = text.find(sentence[:60])
+    if at < 0:
+        return ""
+    lines = text[:at].split("\n")
+    if not _BULLET.match(lines[-1]) or lines[-1][_BULLET.match(lines[-1]).end():].strip():
+        return ""  # the sentence does not open its line's bullet
+    for line in reversed(lines[:-1]):
+        if not line.strip() or _BULLET.match(line):
+            continue
+        line = line.strip()
+        return re.split(r"(?<=[.!?])\s+", line)[-1] if line.endswith(":") else ""
+    return ""
 
 
 def _heading_over(text: str, sentence: str) -> str | None:

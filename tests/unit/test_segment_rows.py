@@ -139,3 +139,43 @@ def test_a_period_asked_in_respect_of_is_no_part_of_the_measure() -> None:
     assert asked.phrase == "total dividends per share"
     # 'in respect of' a thing is: the thing stays
     assert "leases" in measure_asked("How much did Ternline pay in respect of leases in FY2024?", [COMPANY]).phrase
+
+
+REVIEW = """Ternline Group — Annual Report FY2024 — Trading performance
+Crisps revenue rose 6.8% to €684.5m and operating profit grew 8.8% to €79.0m, an operating margin of 11.3%. The operating margin was 8.7% (FY2023: 9.3%)."""
+
+OAT_DRINKS = """Ternline Group — Annual Report FY2024 — Oat Drinks
+Revenue grew 8.3% to €338.6m and operating profit rose 11.1% to €27.1m, giving an operating margin of 8.0%."""
+
+OUTLOOK = """Ternline Group — Annual Report FY2024 — Outlook and guidance
+We expect FY2025 to be a year of steady growth. For FY2025 the Board expects:
+- organic revenue growth of 3% to 5%;
+- an operating margin of 9.0% to 9.5%;
+- capital expenditure of €70m to €75m."""
+
+
+def test_a_sentence_that_names_a_member_of_the_breakdown_or_stands_in_its_section_is_that_members() -> None:
+    docs = [_ev(OUTLOOK, 5), _ev(REVIEW, 6), _ev(OAT_DRINKS, 7), _ev(SEGMENT_PROFIT, 2)]
+    question = "What operating margin did Ternline achieve in FY2024?"
+    query = read_query(question, [COMPANY], [2024])
+    facts = facts_for(query, docs, [COMPANY])
+    by_value = {f.figure.value: f for f in facts if f.origin == "text"}
+    # asked of the company, a member's figure ranks after the company's own
+    assert by_value[11.3].match < by_value[8.7].match and by_value[8.0].match < by_value[8.7].match
+    crisps = read_query("What operating margin did Ternline's Crisps segment achieve in FY2024?", [COMPANY], [2024])
+    named = {f.figure.value: f.segment for f in facts_for(crisps, docs, [COMPANY]) if f.origin == "text"}
+    oats = read_query("What operating margin did Ternline's Oat Drinks segment achieve in FY2024?", [COMPANY], [2024])
+    sectioned = {f.figure.value: f.segment for f in facts_for(oats, docs, [COMPANY]) if f.origin == "text"}
+    assert named[11.3] == "Crisps" and sectioned[8.0] == "Oat Drinks" and named[8.7] is None
+    # the targets listed under 'For FY2025 the Board expects:' are FY2025's forecasts, no result of FY2024
+    assert by_value[9.0].forward and by_value[9.0].figure.fiscal_year == 2025
+    chosen = answering_facts(read_ask(question), query, facts, [COMPANY])
+    assert chosen[0].figure.value == 8.7
+
+
+def test_a_bullets_lead_in_is_the_line_above_its_run_of_bullets() -> None:
+    from app.facts.query import bullet_lead_in
+
+    assert bullet_lead_in(OUTLOOK, "an operating margin of 9.0% to 9.5%;") == "For FY2025 the Board expects:"
+    assert bullet_lead_in(OUTLOOK, "We expect FY2025 to be a year of steady growth.") == ""
+    assert bullet_lead_in("Highlights\n- revenue of €1.2bn", "revenue of €1.2bn") == ""  # no colon: no lead-in
