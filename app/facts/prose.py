@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from app.calc_tools import Figure
 from app.knowledge.analyzer import analyze
-from app.text.measures import how_many_money
+from app.text.measures import how_many_money, how_many_points
 from app.text.periods import fiscal_years_named
 from app.text.repair import reflow
 from app.text.sentences import is_boilerplate, looks_like_instruction, split_sentences
@@ -74,7 +74,7 @@ _FROM = re.compile(r"(?i)\bfrom\s*$")
 """'from €1,204.6m to €1,311.2m' is a change between two periods, not a range."""
 _RANGE_START = re.compile(r"(?i)\b(?:between|of|range\s+of)\s*$")
 _RATE_WORDS = frozenset(analyze("margin rate percentage percent proportion growth yield intensity churn "
-                                "return penetration utilisation utilization occupancy"))
+                                "return penetration utilisation utilization occupancy payout"))
 """A ratio may be a per cent ('payout ratio') or times ('current ratio'), and cover is times: neither is here."""
 COUNT_WORDS = frozenset(analyze(
     "employees employee people staff colleagues headcount workforce fte full-time equivalents stores shops outlets "
@@ -97,14 +97,20 @@ class Measure:
     count_stems: frozenset[str] = frozenset()
 
 
+_HOW_MUCH_MORE = re.compile(r"(?i)\bhow\s+much\s+(?:higher|lower|more|less|bigger|smaller|greater|larger|better|"
+                            r"worse|faster|slower)\b")
+
+
 def measure_kind(stems: Iterable[str], question: str = "") -> str:
     """The kind of figure a measure takes: 'count' for 'how many …' and counted things, 'money' for 'how much',
     amounts and per-share figures, 'percent' for rates, margins and shares of something, else 'any'."""
     stems = set(stems)
     if how_many_money(question):
         return "money"  # 'By how many euros did operating profit fall'
-    if re.search(r"(?i)\bhow\s+many\b", question):
+    if re.search(r"(?i)\bhow\s+many\b", question) and not how_many_points(question):
         return "ratio" if re.search(r"(?i)\bhow\s+many\s+times\b", question) else "count"
+    # 'how much higher was its payout ratio' asks the size of a difference, not an amount of money
+    question = _HOW_MUCH_MORE.sub(" ", question)
     if stems & _RATE_WORDS and not re.search(r"(?i)\bper\s+share\b|\bhow\s+much\b|\bamounts?\b|\bcosts?\b|"
                                              r"\bprices?\b", question):
         return "percent"  # 'What effective tax rate did Northwind pay': a rate, though paid

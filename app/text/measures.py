@@ -118,7 +118,8 @@ _SEGMENT_WORD = re.compile(r"(?i)^(?:segment|business|division|operations|unit|a
 _NOT_SEGMENT = frozenset("""the a an in of at for did does do was is were are its their our what which how much many
     and or by to from with each any all""".split())
 _ASK_WORDS = re.compile(rf"(?i)\b(?:{UP_WORDS}|{DOWN_WORDS}|change[ds]?|compare[ds]?|comparison|differ\w*|between|versus|vs|"
-                        r"expected\s+to|improved\s+or\s+declined|go\s+up|go\s+down)\b|\bFY\b")
+                        r"expected\s+to|improved\s+or\s+declined|go\s+up|go\s+down|faster|slower|quicker|more\s+"
+                        r"quickly|more\s+slowly)\b|\bFY\b")
 
 
 def _segment_named(text: str) -> tuple[str | None, str]:
@@ -253,16 +254,22 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     # an adjusted measure's growth is a figure the company states ('organic revenue growth 14.3%'), not a change
     # to be computed from two periods of a level no statement gives
     stated_growth = bool(names_adjusted(text) and re.search(r"(?i)\bgrowth\b", text))
+    # 'Whose operating profit grew faster': the growth of each is compared
+    stated_growth = stated_growth or bool(re.search(
+        r"(?i)\b(?:gr[eo]wn?|grows|growing|rose|risen|increased?)\s+(?:\w+\s+)?(?:faster|slower|quicker|more\s+"
+        r"quickly|more\s+slowly)\b", text))
+    text = _metric_before_subject(text)
+    text = _POINTS.sub(" how much ", text)  # 'by how many percentage points did the margin improve': a unit
     text = _ASK_WORDS.sub(" ", text)
     # 'Which company had higher revenue': the companies compared are no part of the measure
-    text = re.sub(r"(?i)^\s*(?:(?:which|who)\s+(?:(?:of\s+the\s+)?(?:two\s+)?(?:compan(?:y|ies)|firms?|groups?|"
-                  r"businesses|one|of\s+them|of\s+the\s+two))\b|who\b)", " ", text)
+    text = re.sub(r"(?i)^\s*(?:(?:which|who|whose)\s+(?:(?:of\s+the\s+)?(?:two\s+)?(?:compan(?:y|ies)|firms?|groups?|"
+                  r"businesses|one|of\s+them|of\s+the\s+two))\b|who(?:se)?\b)", " ", text)
     count = re.search(r"(?i)\bhow\s+many\s+(?P<noun>(?:[\w-]+\s+){0,3}?[\w-]+?)(?=\s+(?:did|does|do|has|have|had|"
                       r"is|are|was|were|will|would)\b)", text)
     if count is None:  # 'the Total number of employees', 'the Number of patents': a count as a form names it
         count = re.search(r"(?i)\bnumber\s+of\s+(?P<noun>(?:[\w-]+\s+){0,2}?[\w-]+?)(?=\s+(?:for|of|in|at|as|"
                           r"by|on|during|within|over|did|does|do|has|have|had|is|are|was|were)\b|\s*[?.]|\s*$)", text)
-    if count is not None and how_many_money(count.group(0)):
+    if count is not None and (how_many_money(count.group(0)) or how_many_points(count.group(0))):
         count = None  # 'By how many euros did … fall': an amount of money, not a count of things
     # what was done to them counts too: 'how many machine tools did it deliver' is not how many it ordered
     verb = re.match(r"\s+(?:did|does|do|will|would)\s+(?:(?:the|its|their|it|they)\s+)?(?P<verb>[a-z]{3,})\b",
@@ -289,12 +296,40 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
                         count_noun=count.group("noun") if count else "")
 
 
+_WHAT_THEN_SUBJECT = re.compile(r"(?i)^\s*what\s+(?P<measure>(?:[\w&'’/-]+\s+){0,4}?[\w&'’/-]+)\s+(?:did|does|do|has|"
+                                r"have|had|will|would)\s+\S")
+
+
+def _metric_before_subject(text: str) -> str:
+    """'What payout ratio did Helio's FY2024 dividend represent?': a metric named before its subject and verb is
+    the measure; what follows says whose it is ('dividend represent' is no part of it). Only a metric or line
+    item of the catalogue (app/metrics.py) counts: 'What percentage did revenue grow?' asks about revenue."""
+    from app.metrics import find_metrics, items_named
+
+    asked = _WHAT_THEN_SUBJECT.match(text)
+    if asked is None:
+        return text
+    measure = asked.group("measure")
+    if not find_metrics(measure) and not items_named(measure):
+        return text
+    return f"What {measure}?"
+
+
 def how_many_money(question: str) -> bool:
     """Whether 'how many' asks for an amount of money ('By how many euros did …', 'how many million dollars'):
     its next one to four words are a currency, with or without a scale."""
     after = re.search(r"(?i)\bhow\s+many\s+(.*)", question)
     words = after.group(1).split()[:4] if after else []
     return any(_money_noun(" ".join(words[:k])) for k in range(1, len(words) + 1))
+
+
+_POINTS = re.compile(r"(?i)\bhow\s+many\s+(?:percentage\s+points?|basis\s+points?|points?|bps|pp)\b(?!\s+of\b)")
+
+
+def how_many_points(question: str) -> bool:
+    """Whether 'how many' asks for a change in a rate ('By how many percentage points did the margin improve'):
+    a unit, not a count of things."""
+    return bool(_POINTS.search(question))
 
 
 def _money_noun(noun: str) -> bool:

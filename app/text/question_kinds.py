@@ -217,8 +217,8 @@ layoffs, and so are a German plant closure's '410 jobs are affected' and its soc
 is a buyback. Two words joined by '+' stand side by side (matched as one joined word)."""
 
 
-_WHICH_IS_MORE = re.compile(r"(?i)^\s*(?:which|who)\b[^?]{0,80}?\b(?:higher|lower|more|less|fewer|bigger|larger|"
-                            r"smaller|greater)\b")
+_WHICH_IS_MORE = re.compile(r"(?i)^\s*(?:which|who|whose)\b[^?]{0,80}?\b(?:higher|lower|more|less|fewer|bigger|larger|"
+                            r"smaller|greater|faster|slower|quicker|stronger|weaker|better|worse)\b")
 """A comparison of two that names the comparative, not the superlative: which of them had the higher figure."""
 
 

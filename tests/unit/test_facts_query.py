@@ -464,7 +464,7 @@ def test_dated_values_marks_a_half_year_and_leaves_out_a_figure_of_no_stated_per
 
 @pytest.mark.parametrize(("question", "kind"), [
     ("What was Quillfeather Mining's current ratio in FY2024?", "any"),  # '1.4' or '1.4x'
-    ("What was Quillfeather Mining's payout ratio in FY2024?", "any"),  # '45%'
+    ("What was Quillfeather Mining's payout ratio in FY2024?", "percent"),  # '45%': a share of earnings paid out
     ("What was Quillfeather Mining's debt to equity ratio in FY2024?", "any"),  # no amount of money
 ])
 def test_a_plain_ratio_may_be_times_or_a_per_cent_but_is_never_money(question: str, kind: str) -> None:

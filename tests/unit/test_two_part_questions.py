@@ -243,3 +243,14 @@ def test_a_sentence_need_not_say_the_questions_dates_or_the_companys_short_name(
             "billion in the third quarter of 2023.")
     # the verified claim that states it stands as the answer: it holds half the key words, no longer a quarter
     assert asked.on_topic([f"{text[:-1]} [1]."]) == [f"{text[:-1]} [1]."]
+
+
+def test_a_forecast_range_in_a_sentence_is_said_to_be_a_forecast_once() -> None:
+    page = "Outlook\nFor 2025 we expect revenue between €2.45 billion and €2.60 billion and an adjusted EBIT margin of 10.0%."
+    block = Block(n=1, kind="report", header="[1] Ternline FY2024", text=page, source_id="t1", chunk_id="t1::0",
+                  company="Ternline", fiscal_year=2024)
+    state: dict[str, Any] = {"blocks": [block], "companies": ["Ternline"], "fiscal_years": [2025]}
+    lead = Analyst(state, "What revenue did Ternline forecast for 2025 in its 2024 annual report?").sentences()[0]
+    assert lead.startswith("Ternline's revenue is forecast at €2.45bn to €2.60bn in FY2025"), lead
+    guided = Analyst(state, "What is Ternline's revenue guidance for 2025?").sentences()[0]
+    assert "forecast" not in guided.split("[")[0] and " is €2.45bn to €2.60bn" in guided, guided

@@ -6,6 +6,7 @@ filed as an exhibit are admitted only for a question about an agreement, plan or
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -29,17 +30,32 @@ company names, years and question words) found in the document's first GRADE_CHA
 
 
 def grade_offline(
-    topic: set[str], evidence: Evidence, *, min_score: float = MIN_FUSED_SCORE, min_overlap: float = MIN_TERM_OVERLAP
-) -> bool:
+    topic: set[str], evidence: Evidence, *, min_score: float = MIN_FUSED_SCORE, min_overlap: float = MIN_TERM_OVERLAP,
+    joined: dict[str, frozenset[str]] | None = None) -> bool:
     """Keep a document whose fused score and topic-term overlap (first GRADE_CHARS characters) pass both floors."""
-    return evidence.score >= min_score and term_overlap(topic, truncate_for_grading(evidence.text)) >= min_overlap
+    return evidence.score >= min_score and term_overlap(topic, truncate_for_grading(evidence.text),
+                                                        joined) >= min_overlap
 
 
-def term_overlap(topic: set[str], text: str) -> float:
-    """Share of the topic terms found in `text` (1.0 when the question has no topic terms)."""
+def term_overlap(topic: set[str], text: str, joined: dict[str, frozenset[str]] | None = None) -> float:
+    """Share of the topic terms found in `text` (1.0 when the question has no topic terms); a pair of the
+    question's words the text writes as one ('buy back' / 'buyback', `joined`) counts as both found."""
     if not topic:
         return 1.0
-    return len(topic & set(analyze(text))) / len(topic)
+    words = set(analyze(text))
+    found = topic & words
+    for word, parts in (joined or {}).items():
+        if word in words:
+            found |= parts & topic
+    return len(found) / len(topic)
+
+
+def joined_pairs(question: str) -> dict[str, frozenset[str]]:
+    """Each pair of the question's neighbouring words as one word ('buy back' → 'buyback'), with the stems of
+    the two: a report may write either."""
+    tokens = [w.lower() for w in re.findall(r"[A-Za-z]+", question)]
+    return {joined: frozenset(analyze(f"{a} {b}")) for a, b in zip(tokens, tokens[1:])
+            for joined in analyze(a + b)}
 
 
 
@@ -59,7 +75,8 @@ class OfflineGrader:
         text = truncate_for_grading(evidence.text)
         if is_contract_text(text) and not asks_about_terms(question):
             return False  # a plan's or agreement's terms filed as an exhibit: no account of the company's year
-        if grade_offline(topic, evidence, min_score=self.min_score, min_overlap=self.min_overlap):
+        if grade_offline(topic, evidence, min_score=self.min_score, min_overlap=self.min_overlap,
+                         joined=joined_pairs(core_question(question))):
             return True
         if evidence.score < self.min_score:
             return False

@@ -498,8 +498,9 @@ class Analyst:
         n = self.n_of(fact.figure)
         if n is None:
             return []
-        if self.measure_words(fact) and fact.forward and fact.origin != "text":
-            # a forecast column's figure ('FY3/2026 Forecast' in the FY3/2025 report) is said to be one
+        if self.measure_words(fact) and fact.forward:
+            # a forecast column's figure ('FY3/2026 Forecast' in the FY3/2025 report), or a sentence's ('For 2025 we
+            # expect revenue between …'), is said to be one
             tense = "are" if self.verb(fact) == "were" else "is"
             lead = cite(f"{self.subject(fact)} {tense} forecast at {self.at(fact)}", [n])
         elif self.measure_words(fact):
@@ -515,7 +516,12 @@ class Analyst:
                           not in (None, fact.figure.period)), None)
             if other is not None:
                 low, high = sorted([fact, other], key=lambda f: f.figure.value)
-                out[0] = cite(f"{self.subject(fact)} {self.verb(fact)} {as_stated(low.figure)} to "
+                subject = self.subject(fact)
+                verb = self.verb(fact)
+                if fact.forward:  # a forecast is said to be one, once ('… shipments guidance is 18.5Mt to …')
+                    verb = ("are" if verb == "were" else "is") + (
+                        "" if re.search(r"(?i)guidance|forecast|outlook|target|expect", subject) else " forecast at")
+                out[0] = cite(f"{subject} {verb} {as_stated(low.figure)} to "
                               f"{as_stated(high.figure)} {period_text(fact.figure)}", [n])
         return out
 

@@ -54,7 +54,10 @@ def compose_offline(state: SupervisorState) -> str:
     result = state.get("retrieval_result")
     # A calculation answers the question and cites the blocks its inputs came from; the draft's claims would
     # only repeat neighbouring table rows. Without a result, the claims are the answer.
-    if result is not None and not sentences:
+    # two companies compared: a claim about one of them is no answer ('Whose operating profit grew faster …?'
+    # answered with one segment's growth)
+    compared = len(analyst.companies) >= 2 and analyst.ask.kind in ("change", "yes_no_change")
+    if result is not None and not sentences and not compared:
         sentences.extend(analyst.on_topic(claim_sentences(question, result.claims, by_chunk)))
     decision = state.get("decision")
     # the news, when nothing else answers or the question asks for news rather than what the reports state
