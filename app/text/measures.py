@@ -17,7 +17,7 @@ _LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|in|from|for
                       r"looking at|judging by|using|by (?:drawing|primarily|relying|looking|using)|relying on)\b"
                       r"[^,?]{0,120},\s*)+")
 UP_WORDS = r"increas\w*|improv\w*|ris(?:e|en|ing)|rose|grow\w*|grew|go(?:ne)?\s+up|went\s+up|higher|accelerat\w*|widen\w*|expand\w*"
-DOWN_WORDS = r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|decelerat\w*|narrow\w*|shr[iu]nk\w*|contract\w*|deteriorat\w*|reduc\w*"
+DOWN_WORDS = r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|decelerat\w*|narrow\w*|shr[iu]nk\w*|contract\w*|deteriorat\w*|reduc\w*|slip(?:s|ped|ping)?|slid|slide|dip(?:s|ped)?|eas(?:ed|ing)|soften\w*"
 
 _JARGON = ((re.compile(r"(?i)\btop[- ]?line\b"), "revenue"), (re.compile(r"(?i)\bbottom[- ]?line\b"), "net income"))
 """Analysts' words for a measure that reports never print ('topline performance' is revenue's, 'the bottom line'

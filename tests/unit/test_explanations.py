@@ -213,3 +213,24 @@ def test_a_bullet_that_ends_in_a_semicolon_is_whole_and_stated_without_its_marks
             "• Operating income of $120 million;")
     said = answer("Why did Osprey's net revenues increase in the fourth quarter of 2024?", text)
     assert said.startswith("Net revenues of $991 million in the current quarter") and "volume [1]." in said
+
+
+def test_a_segments_review_under_its_own_section_explains_its_margin_slip() -> None:
+    review = ("Revenue increased 4.5% to $640.4m. Capacity commissioned grew 4.3% to 720 MW; excluding the two "
+              "delayed projects, it would have been 870 MW. Operating income rose 1.5% to $72.5m and the operating "
+              "margin eased to 11.3% from 11.7%, reflecting carrying costs on the delayed projects and lower "
+              "development fees.")
+    other = ("While Solar Development growth slowed because two projects slipped into 2025, Storage and Services "
+             "both grew strongly and lifted the Company's overall margin.")
+    blocks = [block(1, other), block(2, review).model_copy(update={
+        "header": '[2] Osprey Engineering FY2024, section "Solar Development" [text]'})]
+    said = compose_offline({"question": "Why did the operating margin of Osprey's Solar Development segment slip in "
+                                        "FY2024?", "companies": ["Osprey Engineering"], "fiscal_years": [2024],
+                            "blocks": blocks})
+    # the section names the segment the sentence is about; 'slip' and 'segment' are no words it must say
+    assert said.startswith("Operating income rose 1.5% to $72.5m and the operating margin eased to 11.3% from "
+                           "11.7%, reflecting carrying costs"), said
+    # without the section, nothing names the segment beside the cause
+    assert explanations([(0, review)], key("operating", "margin", "solar", "development"), [2024]) == []
+    assert explanations([(0, review)], key("operating", "margin", "solar", "development"), [2024],
+                        headings={0: "Solar Development"})

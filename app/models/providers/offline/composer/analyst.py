@@ -53,6 +53,9 @@ from app.metrics import find_metrics, label_match as item_label_match, share_ask
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from app.turns import Block
 
+_SEGMENT_WORDS = frozenset(analyze("segment segments division divisions business businesses unit units"))
+
+
 def amount(value: float, unit: str) -> str:
     """A figure as a report writes it (wording.format_figure): 'A$1,314.9m', '¥23,140m', '8.5%', '18.4Mt'."""
     return format_figure(value, unit)
@@ -270,14 +273,19 @@ class Analyst:
         # guidance raised is guidance a report says it now expects ('we now expect … (previously …)')
         key = [g | _GUIDANCE_SAID if g & _GUIDANCE_SAID else g
                for g in self.key_groups() if not g & CHANGE_WORDS and not g & conceded]
+        # 'Helio's Solar Development segment': its name and the word 'segment' may stand above the sentences of
+        # its review rather than in them
+        segment = self.query.measure.segment
+        named = [g for g in key if segment and (g & set(analyze(segment)) or min(g, key=len) in _SEGMENT_WORDS)]
         if not key:
             return []
         sources = [b for b in self.reports if b.kind == "report"]
         texts = [(rank, b.text) for rank, b in enumerate(sources)]
         years = list(self.query.years)
         quarter = bool(re.search(r"(?i)\b(?:quarter|Q[1-4])\b", asked))
+        headings = {rank: section_of(b) for rank, b in enumerate(sources)}
         found = explanations(texts, key, years, direction_asked(asked), quarter, pairs=self.side_by_side(key),
-                             share_asked=self.share is not None)
+                             share_asked=self.share is not None, headings=headings, named=named)
         if not found and any(g & _GROSS for g in key) and any(g & _MARGIN for g in key):
             # a gross margin explained as its complement, cost of sales as a percent of sales
             rest = [g for g in key if not g & (_GROSS | _MARGIN)]

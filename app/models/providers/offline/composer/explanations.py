@@ -31,7 +31,8 @@ from'), not in 'corporate assets, mainly cash'."""
 
 CHANGE_WORDS = frozenset(analyze(
     "reduction reduce reduced raise raised raising lower lowered higher drop dropped balance end improve improved "
-    "improvement deterioration deteriorate weaker stronger movement variation swing jump"))
+    "improvement deterioration deteriorate weaker stronger movement variation swing jump slip slipped slide slid "
+    "dip dipped ease eased soften softened climb climbed"))
 """The words of an explanation question that name the change, not the measure ('the reduction in SG&A expense',
 'the increase in … inventories balance at end of FY2023'); the measure is what the explaining text must name."""
 
@@ -185,7 +186,8 @@ def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]]
                  direction: int = 0, quarter_asked: bool = False,
                  subject: re.Pattern[str] | None = None,
                  pairs: Sequence[tuple[frozenset[str], frozenset[str]]] = (),
-                 share_asked: bool = False) -> list[tuple[Explanation, int]]:
+                 share_asked: bool = False, headings: dict[int, str] | None = None,
+                 named: Sequence[frozenset[str]] = ()) -> list[tuple[Explanation, int]]:
     """The sentences of the texts (each with its rank among them) that give a cause and name, themselves or
     through the sentence they go on from, every key group of the measure asked; best first. A sentence is dated
     by the years it (or its antecedent) names, else by the period heading above it in the same text. Of the
@@ -196,7 +198,11 @@ def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]]
     must hold besides the key (a measure's complement, `COST_SHARE`). `pairs`: key groups the question writes side by
     side ('operating income'), which a sentence holding both must write close together too (`close_together`).
     `share_asked`: the question asks about a share ('SG&A as a percent of net sales'), so a sentence's 'As a
-    percentage of net sales, …' frame names what it asks."""
+    percentage of net sales, …' frame names what it asks. `headings`: per text's rank, the section it was cut
+    from ('Solar Development'): what it names counts, at a cost, for each of its sentences, as a paragraph's
+    opening does. `named`: the key groups of a segment's name ('Solar Development'), which its review names above
+    its sentences rather than in them: found there, they count in full, and half of the rest must be the
+    sentence's own."""
     asked = max(years) if years else None
     found: list[tuple[Explanation, int]] = []
     order = 0
@@ -236,20 +242,21 @@ def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]]
             hits = [g for g in key if _holds(about_words, g)]
             # what the paragraph is about ('Net sales in the Machine Tools segment rose 3.7% …' two sentences up)
             # names the rest, at a cost
-            window = " ".join(sentences[max(0, i - 3):max(0, i - 1)])
+            window = " ".join([(headings or {}).get(rank, ""), *sentences[max(0, i - 3):max(0, i - 1)]]).strip()
             window_words = _words(window) if window and len(hits) < len(key) else set()
             borrowed = [g for g in key if g not in hits and _holds(window_words, g)]
             if subject is not None and not subject.search(about):
                 continue
             if not all(close_together(about, a, b) for a, b in pairs):
                 continue
-            if key and (not (own or antecedent) or 2 * len(hits) < len(key)
+            measure = [g for g in key if g not in named]
+            if key and (not (own or antecedent) or 2 * len([g for g in hits if g not in named]) < len(measure)
                         or len(hits) + len(borrowed) < len(key) - (1 if len(key) >= 4 else 0)):
                 continue
             named = sentence_years(sentence) or sentence_years(antecedent) or heading
             if asked is not None and named and max(named) < asked - 1:
                 continue
-            score = (len(hits) + 0.5 * len(borrowed)) / len(key) if key else 1.0
+            score = (len(hits) + sum(1.0 if g in named else 0.5 for g in borrowed)) / len(key) if key else 1.0
             if asked is not None and named and asked not in named:
                 score -= 0.35
             if not quarter_asked and _QUARTER.search(sentence):
