@@ -912,3 +912,22 @@ def test_a_cash_flow_lines_figure_is_the_years_not_a_balance_at_its_end():
                              "companies": [NW], "fiscal_years": [2024], "blocks": [flows],
                              "decision": RouteDecision(needs_retrieval=True)})
     assert "526m in FY2024 [1]" in draft and "at the end of" not in draft, draft
+
+
+def test_news_that_supports_the_question_far_less_than_the_best_item_is_left_out():
+    from app.models.providers.offline.composer.news import news_sentences
+
+    appointed = Block(n=1, kind="news", header='[1] Northwind news, 2024-07-01: "Fenmoor"', source_id="nw-n1",
+                      chunk_id="nw-news-1", company=NW, published_at="2024-07-01",
+                      text="Northwind has appointed Fenmoor's managing director, Helen Strickland, to lead a new "
+                           "temperature-controlled division within contract warehousing.")
+    results = Block(n=2, kind="news", header='[2] Northwind news, 2025-08-05: "H1"', source_id="nw-n2",
+                    chunk_id="nw-news-2", company=NW, published_at="2025-08-05",
+                    text="Northwind reported first-half revenue of £702.4m, helped by a full six months of Fenmoor.")
+    said = news_sentences("Who did Northwind appoint to lead the temperature-controlled division it created when "
+                          "it took over Fenmoor?", [results, appointed])
+    # the appointment, not the newer results that mention the acquired company in passing
+    assert len(said) == 1 and said[0].startswith("2024-07-01: Northwind has appointed Fenmoor's managing director")
+    # two items that support it alike are both stated, newest first
+    both = news_sentences("What did Northwind say about Fenmoor?", [appointed, results])
+    assert [s[:10] for s in both] == ["2025-08-05", "2024-07-01"]

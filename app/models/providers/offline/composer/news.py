@@ -18,9 +18,14 @@ _RECENCY = re.compile(r"(?i)\b(latest|recent|recently|newest|most recent|last|cu
                       r"this (?:week|month|quarter|year))\b")
 
 
+RELATIVE_FLOOR = 0.5
+"""A news item is stated only when its support is at least this share of the best item's."""
+
+
 def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_SENTENCES) -> list[str]:
-    """The `limit` news items whose best sentence (or headline) supports the question most, each as that
-    sentence with its date, newest first, so a correction comes before what it corrects. When no item
+    """The `limit` news items whose best sentence (or headline) supports the question most (at least
+    RELATIVE_FLOOR of the best one's support), each as that sentence with its date, newest first, so a correction
+    comes before what it corrects. When no item
     shares a term with the question ("any news on Helio?"), the newest items' headlines or first sentences."""
     if not news:
         return []
@@ -32,6 +37,10 @@ def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_S
         if sentence and (block.source_id not in best or score > best[block.source_id][0]):
             best[block.source_id] = (score, block, sentence)
     relevant = [p for p in best.values() if p[0] > 0]
+    # an item that supports the question less than half as well as the best one is no answer to it ('Who did
+    # Northwind appoint to lead …?': the appointment, not the latest results that mention the acquisition)
+    top_score = max((p[0] for p in relevant), default=0.0)
+    relevant = [p for p in relevant if p[0] >= RELATIVE_FLOOR * top_score]
     if _RECENCY.search(question) or not relevant:
         # "The latest news", or nothing shares a term with the question: the newest items, each by its
         # best sentence (or headline).
