@@ -211,10 +211,12 @@ def said_otherwise(stems: frozenset[str] | set[str]) -> frozenset[str]:
 _JOB_CUTS = ("redund", "retrench", "job+cut", "job+loss", "job+affect", "job+reduct", "social+plan",
              "workforc+reduct", "headcount+reduct")
 _SAID_OTHERWISE = {"layoff": _JOB_CUTS, "redund": ("layoff", *_JOB_CUTS[1:]), "buyback": ("repurchas", "buy+back"),
-                   "repurchas": ("buyback", "buy+back"), "acquisit": ("acquir",), "merger": ("acquir",)}
+                   "repurchas": ("buyback", "buy+back"), "acquisit": ("acquir",), "merger": ("acquir",),
+                   "time": ("schedul",), "worth": ("valu",)}
 """Words reports use for what a 'did X mention …' question names otherwise: a UK report's redundancies are
 layoffs, and so are a German plant closure's '410 jobs are affected' and its social plan; a repurchase of shares
-is a buyback. Two words joined by '+' stand side by side (matched as one joined word)."""
+is a buyback; what starts 'on time' starts 'on schedule', and what an order is worth is its value. Two words joined
+by '+' stand side by side (matched as one joined word)."""
 
 
 _WHICH_IS_MORE = re.compile(r"(?i)^\s*(?:which|who|whose)\b[^?]{0,80}?\b(?:higher|lower|more|less|fewer|bigger|larger|"

@@ -264,3 +264,19 @@ def test_a_yes_no_about_a_named_year_is_answered_by_what_that_year_says() -> Non
     assert compose_offline(state).startswith("No. We had no product recalls in FY2023 [1]")
     state["question"], state["fiscal_years"] = "Did Osprey have to recall any products in FY2024?", [2024]
     assert compose_offline(state).startswith("Yes. Osprey Engineering estimated that the direct cost of its recall")
+
+
+def test_a_yes_no_answered_from_the_news_is_not_followed_by_the_same_news_again() -> None:
+    news = Block(n=1, kind="news", header="[1] news 2025-09-10", source_id="n1", company="Osprey Engineering",
+                 published_at="2025-09-10", text=(
+                     "Osprey Engineering said its new pump assembly line near Linton started production in July, "
+                     "on schedule and within budget."))
+    older = Block(n=2, kind="news", header="[2] news 2024-03-21", source_id="n2", company="Osprey Engineering",
+                  published_at="2024-03-21", text="Osprey Engineering guided to capital expenditure for a new pump "
+                                                  "assembly line near Linton of €70m to €75m.")
+    state = {"question": "Did Osprey's new pump assembly line near Linton start production on time?",
+             "companies": ["Osprey Engineering"], "blocks": [news, older]}
+    answer = compose_offline(state)
+    # 'on time' is said 'on schedule'; the answer quotes the item once, without a news list after it
+    assert answer.startswith("Yes. Osprey Engineering said its new pump assembly line near Linton started production")
+    assert answer.count("started production") == 1 and "2024-03-21" not in answer

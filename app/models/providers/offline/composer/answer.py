@@ -61,7 +61,11 @@ def compose_offline(state: SupervisorState) -> str:
         sentences.extend(analyst.on_topic(claim_sentences(question, result.claims, by_chunk)))
     decision = state.get("decision")
     # the news, when nothing else answers or the question asks for news rather than what the reports state
-    if not sentences or not result or (decision is not None and decision.needs_news and not decision.needs_retrieval):
+    # a yes/no that a news item answers is not followed by the news list
+    news_verdict = bool(sentences) and re.match(r"(?:Yes|No)\.\s", sentences[0]) is not None and bool(
+        {b.n for b in blocks if b.kind == "news"} & {int(n) for n in re.findall(r"\[(\d+)\]", sentences[0])})
+    if (not sentences or not result or (decision is not None and decision.needs_news and not decision.needs_retrieval)) \
+            and not news_verdict:
         said = {_plain(s) for s in sentences}  # a news sentence already stated is not stated again with its date
         sentences.extend(s for s in news_sentences(question, [b for b in blocks if b.kind == "news"])
                          if _plain(s) not in said)
@@ -81,7 +85,7 @@ _NO_FIGURE = re.compile(r"\[\d+\]|\b(?:FY\s?)?(?:19|20)\d{2}\b|\b\d{1,2}-[A-Z]\b
 
 def _plain(sentence: str) -> str:
     """A sentence without its date prefix ('2024-09-04: ') and citation marks, spacing and case aside."""
-    text = re.sub(r"^\d{4}-\d{2}-\d{2}:\s*|\s*\[\d+\]", "", sentence)
+    text = re.sub(r"^(?:Yes|No)\.\s+|^\d{4}-\d{2}-\d{2}:\s*|\s*\[\d+\]", "", sentence)
     return " ".join(text.split()).casefold().rstrip(".")
 
 
