@@ -188,9 +188,8 @@ def facts_for(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = 
     segment = query.measure.segment
     if segment and segment != PARENT_ENTITY:
         # a segment's row in a breakdown of the measure ('Segment operating profit' / 'Packaged Snacks 79.0 85.3'):
-        # the row names the segment alone, the table's title the measure
-        # the measure read from the title, not the row: after a row or sentence that names both; a figure
-        # another reader took for the segment already is not read twice
+        # the row names the segment alone and the table's title the measure, so it ranks just after a row or
+        # sentence that names both; a figure another reader took for the segment already is not read twice
         held = {(f.figure.value, f.figure.fiscal_year, f.part) for f in out if f.segment
                 and same_member(segment, f.segment)}
         out.extend(replace(f, match=min(f.match, 1.0) - 0.01)
@@ -674,9 +673,7 @@ def _markdown_members(query: FactQuery, doc: Doc) -> list[Fact]:
     if "|" not in doc.text:
         return []
     from app.facts.readers import table_figures
-    from app.text.figures import table_scale
-
-    from app.text.figures import without_unit
+    from app.text.figures import table_scale, without_unit
     from app.text.sentences import table_cells
 
     out: list[Fact] = []
@@ -695,11 +692,10 @@ def _markdown_members(query: FactQuery, doc: Doc) -> list[Fact]:
         if label_match(f"{heading} {qualifier}", query) < 0.6:
             continue
         measure = _upper_first(query.measure.phrase or f"{heading} {qualifier}".strip())
-        match = 1.0
         unit = figure.unit or ("" if qualifier else table_scale(doc.text))
         member = figure.model_copy(update={"label": measure, "unit": unit, "segment": name, "page": doc.page,
                                            "origin": "table", "period": "% change" if change else None})
-        out.append(Fact(figure=member, origin="table", match=match, segment=name, context=heading,
+        out.append(Fact(figure=member, origin="table", match=1.0, segment=name, context=heading,
                         filed_year=doc.fiscal_year))
     return out
 
@@ -795,7 +791,7 @@ def table_members(docs: Iterable[Doc]) -> dict[str, tuple[str, ...]]:
     """Per company (casefolded), the members its breakdown tables name: the rows of a markdown table whose first
     header cell is 'Segment', 'Division', 'Region' … ('| Segment | FY2024 (€m) | …' / '| Packaged Snacks | …'),
     totals left out."""
-    from app.text.sentences import table_cells
+    from app.text.sentences import is_rule_row, table_cells
 
     found: dict[str, dict[str, None]] = {}
     for doc in docs:
@@ -807,7 +803,7 @@ def table_members(docs: Iterable[Doc]) -> dict[str, tuple[str, ...]]:
                 inside = False
                 continue
             cells = table_cells(line)
-            if not cells or set("".join(cells)) <= set("-: "):
+            if is_rule_row(cells):
                 continue
             if not inside:
                 inside = True
