@@ -186,12 +186,13 @@ class Runtime:
             grade_concurrency=s.grade_concurrency,
         )
 
-    def corpus_mentions(self, name: str) -> bool:
-        """Whether any document the knowledge base holds mentions the name (spacing and case aside): a segment,
-        a subsidiary or a product does; a company nobody wrote about does not."""
+    def corpus_mentions(self, name: str) -> list[str]:
+        """The companies whose documents mention the name (spacing and case aside), most relevant first: a segment,
+        a subsidiary, an acquired business or a product is mentioned; a company nobody wrote about is not ([])."""
         wanted = " ".join(name.split()).casefold()
         hits = self.kb.search(name, k=5).hits
-        return any(wanted in " ".join(h.text.split()).casefold() for h in hits)
+        return list(dict.fromkeys(h.company for h in hits
+                                  if h.company and wanted in " ".join(h.text.split()).casefold()))
 
     def known_companies(self) -> list[str]:
         return self.kb.catalog.companies()

@@ -57,7 +57,7 @@ class SupervisorDeps:
     mention_fn: Callable[[str, list[list[str]]], list] | None = None
     known_years: Callable[[], Sequence[int]] | None = None
     period_ends: Callable[[str], Mapping[str, int]] | None = None
-    mentions: Callable[[str], bool] | None = None
+    mentions: Callable[[str], Sequence[str]] | None = None
     news_companies: Callable[[], Sequence[str]] | None = None
     company_aliases: Callable[[], Mapping[str, str]] = dict
     cache: Any = None

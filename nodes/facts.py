@@ -15,7 +15,8 @@ from typing import Any
 
 from app.calc_tools import Figure
 from app.facts.members import asked_kind_of_member
-from app.facts.query import Fact, answering_facts, facts_for, member_facts, members_query, read_query, same_member
+from app.facts.query import (Fact, answering_facts, asks_growth, each_growth, facts_for, member_facts, members_query,
+                             read_query, same_member)
 from app.facts.revisions import revision_figures
 from app.text.measures import members_compared
 from app.text.question_kinds import Ask, asks_growth_rate, asks_share, read_ask
@@ -56,6 +57,8 @@ def read_facts(state: SupervisorState) -> dict[str, Any]:
         members = member_facts(members_query(query, pair.measure, companies), evidence, named)
         return {"facts": labelled_members(f for f in members
                                           if any(same_member(m, f.segment or "") for m in (pair.first, pair.second)))}
+    if len(named) >= 2 and asks_growth(query):  # 'whose operating profit grew faster': each one's growth
+        return {"facts": [f.figure.model_copy(update={"origin": f.origin}) for f in each_growth(query, evidence, named)]}
     revised = revision_figures(question, evidence, named or companies)
     if revised:  # 'by how much did X raise its guidance': the figure replaced, then the new one
         return {"facts": revised}

@@ -31,7 +31,7 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
           known_years: Callable[[], Sequence[int]] | None = None,
           aliases: Callable[[], Mapping[str, str]] = dict,
           period_ends: Callable[[str], Mapping[str, int]] | None = None,
-          mentions: Callable[[str], bool] | None = None,
+          mentions: Callable[[str], Sequence[str]] | None = None,
           news_companies: Callable[[], Sequence[str]] | None = None) -> dict[str, Any]:
     """Call the router on the standalone question, hold its decision to the guarantees below, and merge the
     companies and years it saw into the turn's. `known_years` gives the fiscal years the knowledge base holds;
@@ -64,6 +64,11 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
         foreign = [name for name in unheld_names(own_words, holds, named) if not mentions(name)]
         if foreign:
             absent, companies = foreign, []
+    if absent and not companies and mentions is not None and decision.is_out_of_scope and not (
+            lex.METRIC.search(own_words) or lex.REPORT.search(own_words)):
+        # (a company's figure or report asked of an unheld name is answered 'not held' below: another company's
+        # filing that mentions it, as a customer or a rival, holds none of its figures)
+        decision, companies, absent = about_what_documents_mention(decision, absent, mentions)
     decision = say_what_is_not_held(decision, absent, own_words)
     if not companies and not absent:
         decision = ask_which_company(decision, state, known)
@@ -116,6 +121,26 @@ def ask_which_company(decision: RouteDecision, state: SupervisorState, known: Se
                                                           f"{len(known)}"}
     return decision.model_copy(update={"needs_clarification": True, "clarification_question": asked,
                                        "signals": signals})
+
+
+def about_what_documents_mention(decision: RouteDecision, absent: Sequence[str],
+                                 mentions: Callable[[str], Sequence[str]]) -> tuple[RouteDecision, list[str], list[str]]:
+    """Guarantee: a question the router took for out of scope, about a business no held company is but whose
+    documents mention it ('Where are Fenmoor Cold Storage's sites?', a company Northwind acquired; a subsidiary, a
+    customer named in the news), is asked of the companies whose reports and news mention it, not refused. A region or
+    country is no business ('the capital of France'). Returns the decision, the turn's companies and the names
+    still absent."""
+    from app.facts.members import is_region
+
+    owners = {name: list(mentions(name)) for name in absent if not is_region(name)}
+    if not owners or not all(owners.get(name) for name in absent):
+        return decision, [], list(absent)
+    companies = list(dict.fromkeys(c for name in absent for c in owners[name]))
+    signals = {**decision.signals, "mentioned_by": {name: owners[name] for name in absent}}
+    decision = decision.model_copy(update={"is_out_of_scope": False, "needs_clarification": False,
+                                           "clarification_question": None, "needs_retrieval": True,
+                                           "needs_news": True, "signals": signals})
+    return decision, companies, []
 
 
 def say_what_is_not_held(decision: RouteDecision, absent: Sequence[str], question: str) -> RouteDecision:

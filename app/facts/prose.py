@@ -368,6 +368,24 @@ _CHANGE_OF = re.compile(r"(?i)\b(?:increase|decrease|rise|decline|reduction|drop
 _CHANGE_WORDS = frozenset(analyze("increase decrease change growth rise decline reduction"))
 
 
+_UP_DOWN = re.compile(r"(?i)\b(?:up|down|growth\s+of|grew\s+by|an?\s+(?:rise|increase|fall|decline|decrease)"
+                      r"\s+of)\s*$|\b(?:increased|decreased|rose|fell|grew|declined|up|down)\b[^;]{0,30},?\s+or\s*$")
+"""'up 4.2%', 'an increase of 3%', 'increased by €60.1m, or 4.9%'."""
+
+
+def states_change(sentence: str, value: float) -> bool:
+    """Whether the sentence states this figure as a change ('operating income increased 13.6%', 'up 4.2%', 'an
+    increase of 3%'), not as a level or a share ('a conversion rate of 96.9% of EBITDA')."""
+    for fig in figures_located(sentence):
+        if abs(fig.value) != abs(value):
+            continue
+        before = sentence[max(0, fig.start - 60):fig.start]
+        if (_CHANGE_IN.match(sentence[fig.end:]) or _CHANGED_BY.search(before) or _CHANGE_OF.search(before)
+                or _UP_DOWN.search(before)):
+            return True
+    return False
+
+
 _NEW_CLAUSE = re.compile(r"(?i)(?:[,;]|\band\b|\bwhile\b|\bwhereas\b)\s+(?P<subject>(?:[\w&'’/-]+\s+){1,5}?)"
                          r"(?:rose|fell|increased|decreased|grew|declined|was|were|reached|improved|totall?ed|"
                          r"amounted|came\s+in|climbed|dropped)\b")
@@ -395,7 +413,7 @@ def _other_subject(sentence: str, spans: Sequence[tuple[int, int, float]], fig: 
     return False
 
 
-_SUBJECT_VERB = re.compile(r"(?i)(?:^|[.;:]\s*|,\s*(?:and|while|whereas|but)\s+)(?P<subject>(?:[\w&'’/-]+\s+){1,5}?)"
+_SUBJECT_VERB = re.compile(r"(?i)(?:^|[.;:]\s*|,\s*(?:and|while|whereas|but)\s+)(?P<subject>(?:[\w&'’/-]+\s+){1,8}?)"
                            r"(?:rose|fell|increased|decreased|grew|declined|was|were|reached|improved|totall?ed|"
                            r"amounted|came\s+in|climbed|dropped)\b[^,;]*$")
 """The subject and verb of the clause a figure closes ('Adjusted profit before tax rose 2.6% to …')."""

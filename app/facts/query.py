@@ -78,7 +78,14 @@ class FactQuery:
         return self.measure.stems
 
     def prose_measure(self) -> Measure:
-        return Measure(stems=self.stems, kind=self.kind, count_stems=self.count_stems)
+        """The measure as sentences are searched for it: without the name of the transaction it is of ('goodwill
+        provisionally recognise Fenmoor Cold Storage acquisition' is found as 'Provisional goodwill of £17.3m …
+        recognised'); a sentence that also names it still matches more (`_sentence_match`)."""
+        from app.text.measures import deal_names
+
+        names = set(analyze(" ".join(deal_names(self.measure.phrase))))
+        stems = self.stems - names if self.stems - names else self.stems
+        return Measure(stems=frozenset(stems), kind=self.kind, count_stems=self.count_stems)
 
 
 _RATIO = frozenset(analyze("times multiple coverage leverage turnover"))
@@ -184,7 +191,15 @@ def facts_for(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = 
             continue
         out.extend(row_facts(query, doc))
         out.extend(markdown_facts(query, doc))
-        out.extend(text_facts(query, doc, members.get((doc.company or "").casefold(), ())))
+        held = members.get((doc.company or "").casefold(), ())
+        stated = text_facts(query, doc, held)
+        seen = {(f.figure.value, f.context) for f in stated}
+        for variant in named_otherwise(query, doc.text):
+            # 'operating profit growth' asked, 'operating income increased 13.6%' written: the line item's other
+            # name, scored against that name, for sentences the asked words do not find
+            stated.extend(f for f in text_facts(variant, doc, held) if (f.figure.value, f.context) not in seen)
+            seen |= {(f.figure.value, f.context) for f in stated}
+        out.extend(stated)
     segment = query.measure.segment
     if segment and segment != PARENT_ENTITY:
         # a segment's row in a breakdown of the measure ('Segment operating profit' / 'Packaged Snacks 79.0 85.3'):
@@ -196,6 +211,31 @@ def facts_for(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = 
                    for f in member_facts(query, docs, companies) if same_member(segment, f.segment or "")
                    and (f.figure.value, f.figure.fiscal_year, f.part) not in held)
     return _with_filing_scale([f for f in out if not names_the_other(f.figure, query)], query)
+
+
+def named_otherwise(query: FactQuery, text: str) -> list[FactQuery]:
+    """The query with the line item it names called by each other name of that item (app/metrics.py) that the
+    text uses: 'operating profit growth' as 'operating income growth' for a report that writes 'operating income
+    increased 13.6%'. Only names of two words or more, and only where the asked name is in the measure's phrase."""
+    if not query.items:
+        return []
+    from app.metrics import item_names
+
+    phrase = " ".join(query.measure.phrase.lower().split())
+    names = [n for n in item_names(query.items[0]) if len(n.split()) >= 2]
+    asked = next((n for n in sorted(names, key=len, reverse=True) if re.search(rf"\b{re.escape(n)}\b", phrase)), None)
+    if asked is None:
+        return []
+    lowered = " ".join(text.lower().split())
+    out = []
+    for name in names:
+        if name == asked or asked in name or name in asked or not re.search(rf"\b{re.escape(name)}\b", lowered):
+            continue
+        other = phrase.replace(asked, name)
+        stems = frozenset(analyze(other))
+        if stems != query.stems:
+            out.append(replace(query, measure=replace(query.measure, phrase=other, stems=stems)))
+    return out
 
 
 def _with_filing_scale(facts: list[Fact], query: FactQuery) -> list[Fact]:
@@ -832,7 +872,8 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         part = _part_in(sentence) or _part_of_filing(doc, sentence)
         if part == "Q" and _EACH_QUARTER.search(sentence) and _after_year_total(sentence, figure.value):
             part = None  # 'four quarterly dividends of $0.05 per share, a total of $0.20 (FY2023: $0.18)
-        match = _sentence_match(sentence, query) - (QUALIFIED if _qualified(sentence, figure.value, query) else 0.0)
+        match = _sentence_match(sentence, query, figure.value) - (QUALIFIED if _qualified(sentence, figure.value, query)
+                                                                  else 0.0)
         if _DISOWNED.search(_clause_before(sentence, figure.value)):
             continue  # 'sales by our partners, which are not recorded as Pellbury revenue, were about £148m
         clause = _clause_before(sentence, figure.value)
@@ -992,7 +1033,12 @@ _LEFT_OUT = re.compile(r"(?i),\s*(?:less|net\s+of|excluding)\s+[^,]*$")
 def _is_outflow(query: FactQuery) -> bool:
     from app.metrics import LINE_ITEMS
 
+    if query.stems & _PAID:
+        return True  # 'How much did Northwind pay for Fenmoor?': the cash-flow row's '(42.5)' is £42.5m paid
     return bool(query.items) and query.items[0] in LINE_ITEMS and LINE_ITEMS[query.items[0]].outflow
+
+
+_PAID = frozenset(analyze("pay paid spend spent invest invested"))
 
 
 _BOUND = re.compile(r"(?i)\b(?:covenants?|no\s+more\s+than|not\s+(?:to\s+)?exceed\w*|maximum|minimum|at\s+least|"
@@ -1083,9 +1129,18 @@ def _unasked_qualifier(text: str, query: FactQuery) -> bool:
     return any(m.group(0).lower() not in asked for m in _QUALIFYING.finditer(text))
 
 
-def _sentence_match(sentence: str, query: FactQuery) -> float:
+def _sentence_match(sentence: str, query: FactQuery, value: float | None = None) -> float:
+    """The share of the measure's words the sentence holds; a growth asked is said by the figure itself when the
+    sentence words it as a change ('Revenue increased 8.3%' for revenue growth), and only so: 'volume growth of
+    5.9%' in the sentence gives no other figure of it the growth."""
     stems = set(analyze(sentence))
     want = set(query.stems)
+    if asks_growth(query) and value is not None:
+        from app.facts.prose import states_change
+
+        changed = states_change(sentence, value)
+        return (len({w for w in want - CHANGE_STEMS if _stem_in(w, stems)})
+                + (len(want & CHANGE_STEMS) if changed else 0)) / max(len(want), 1)
     return len({w for w in want if _stem_in(w, stems)}) / max(len(want), 1)
 
 
@@ -1209,7 +1264,7 @@ _VALUES_ONLY = re.compile(r"^[\s$£€¥()\-—–+.,%*\d]*\d[\s$£€¥()\-—�
 
 _RATE_NOUNS = frozenset(analyze("margin margins rate yield"))
 """A measure that is itself a rate: its per cent row, not the amount named the same ('Gross margin $ 21,368')."""
-_CHANGE_STEMS = frozenset(analyze("growth grow rise fall increase decrease change decline"))
+CHANGE_STEMS = frozenset(analyze("growth grow rise fall increase decrease change decline"))
 
 
 def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, segment: str | None = None
@@ -1239,7 +1294,7 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
                         and wanted is not None and f.figure.fiscal_year > wanted and f.filed_year == wanted})
         wanted = later[0] if later else wanted
     kept = [f for f in kept if f.figure.fiscal_year == wanted]
-    if (query.measure.stems & _RATE_NOUNS and not query.measure.stems & _CHANGE_STEMS
+    if (query.measure.stems & _RATE_NOUNS and not query.measure.stems & CHANGE_STEMS
             and any(f.figure.unit == "%" for f in kept)):
         kept = [f for f in kept if f.figure.unit == "%"]  # 'gross margin': the 'Gross margin percentage' row, not
         # the dollars of the 'Gross margin' row above it
@@ -1275,6 +1330,8 @@ def is_loose(fact: Fact) -> bool:
         at = quote.find(written)
         if at >= 0:
             after = quote[at + len(written):at + len(written) + 40]
+            # the figure's own scale or unit is no word after it: '£17.3m and acquired …' is exact
+            after = re.sub(r"^\s?(?:m|bn|k|p|%|million|billion|thousand)(?![a-z])", "", after)
             return bool(_LOOSE_BEFORE.search(quote[max(0, at - 20):at]) or _LOOSE_AFTER.search(after))
     return False
 
@@ -1360,6 +1417,53 @@ def answering_facts(ask: Any, query: FactQuery, facts: Sequence[Fact], companies
         rest = [f for f in choose(facts, query, year=pair[1].figure.fiscal_year) if f is not pair[1]]
         return with_fuller_units([*pair, *rest][:MAX_FACTS], facts)
     return with_fuller_units(list(choose(facts, query))[:MAX_FACTS], facts)
+
+
+def asks_growth(query: FactQuery) -> bool:
+    """Whether the measure asked is a growth rate ('operating profit growth', as 'whose operating profit grew
+    faster' reads)."""
+    return query.kind == "percent" and bool(query.stems & CHANGE_STEMS)
+
+
+def level_query(query: FactQuery) -> FactQuery:
+    """The query for the amount whose growth is asked ('EBITDA' of 'EBITDA growth')."""
+    from app.metrics import items_named
+
+    phrase = " ".join(w for w in query.measure.phrase.split() if not set(analyze(w)) & CHANGE_STEMS)
+    stems = frozenset(analyze(phrase))
+    return replace(query, measure=replace(query.measure, phrase=phrase, stems=stems), kind=measure_kind(stems),
+                   items=tuple(items_named(phrase)) or query.items)
+
+
+def each_growth(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]) -> list[Fact]:
+    """Each company's growth in the measure for the year asked ('Whose operating profit grew faster, X's or
+    Y's?'): the rate its report states, else its two years' amounts, from which the calculator works the rate
+    out; a company with neither is left out."""
+    docs = list(docs)
+    year = max(query.years) if query.years else None
+    rates = facts_for(query, docs, companies)
+    level = level_query(query)
+    amounts = facts_for(level, docs, companies) if level.stems else []
+    out: list[Fact] = []
+    for company in companies:
+        def own(facts: list[Fact]) -> list[Fact]:
+            return [f for f in facts if (f.figure.company or "").casefold() == company.casefold()]
+
+        if rate := choose([f for f in own(rates) if f.figure.unit == "%" and is_stated_change(f)], query, year=year):
+            out.append(rate[0])
+        elif pair := two_periods([f for f in own(amounts) if f.figure.unit != "%"], replace(level, years=query.years)):
+            out.extend(pair)
+    return with_fuller_units(out, [*rates, *amounts])
+
+
+def is_stated_change(fact: Fact) -> bool:
+    """Whether a fact is a change its source states: a table's change column or growth row ('Operating profit
+    growth'), or a sentence's figure worded as a change ('operating income increased 13.6%')."""
+    if fact.origin == "text":
+        from app.facts.prose import states_change
+
+        return states_change(fact.figure.quote or "", fact.figure.value)
+    return (fact.figure.period or "").endswith("change") or bool(set(analyze(fact.figure.label)) & CHANGE_STEMS)
 
 
 def with_fuller_units(chosen: Sequence[Fact], facts: Sequence[Fact]) -> list[Fact]:

@@ -125,15 +125,18 @@ def most_relevant(figures: Sequence[Figure], question: str, limit: int, years: S
 
 
 def relevant_figures(question: str, figures: Sequence[Figure]) -> list[Figure]:
-    """Figures whose labels best match the question (most shared words, fewest extra); none when no label shares
-    a word with it: a ratio of whatever figures were found is no answer ('combined ratio' is not assets/assets)."""
+    """Figures whose labels best match the question (most shared words, fewest extra), each company's best (two
+    companies compared may name one measure differently: 'EBITDA' and 'Adjusted EBITDA'); none when no label
+    shares a word with it: a ratio of whatever figures were found is no answer ('combined ratio' is not
+    assets/assets)."""
     q_words = label_words(question)
 
     def score(f: Figure) -> tuple[int, int]:
         label = label_words(f.label)
         return len(label & q_words), -len(label - q_words - TOTAL_WORDS)
 
-    best = max((score(f) for f in figures), default=(0, 0))
-    if best[0] == 0:
-        return []
-    return [f for f in figures if score(f) == best]
+    best: dict[str, tuple[int, int]] = {}
+    for f in figures:
+        company = (f.company or "").casefold()
+        best[company] = max(best.get(company, (0, 0)), score(f))
+    return [f for f in figures if (b := best[(f.company or "").casefold()])[0] > 0 and score(f) == b]

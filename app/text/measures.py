@@ -181,6 +181,18 @@ class MeasureAsked:
     count_noun: str = ""
 
 
+_DEAL_NAME = re.compile(r"\b(?P<name>[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)*?)(?:['’]s)?\s+(?:acquisition|purchase|"
+                        r"deal|contract|order|disposal|divestiture|sale|merger|transaction|agreement|partnership|"
+                        r"joint\s+venture|project|plant|site|facility|recall|programme|program)s?\b")
+
+
+def deal_names(phrase: str) -> list[str]:
+    """The names a measure adds to say which transaction or asset it is of ('Fenmoor Cold Storage' of 'goodwill
+    recognised on the Fenmoor Cold Storage acquisition', 'Meridian Catering Partners' of 'the Meridian Catering
+    Partners contract'): no segment's name, and reports shorten them ('Fenmoor')."""
+    return [m.group("name") for m in _DEAL_NAME.finditer(phrase)]
+
+
 _SHORT_NAME = re.compile(r"\b[A-Z][a-z]{0,2}[A-Z][A-Za-z]{0,2}\b(?<![A-Z]{2})")
 """A short name written with a capital inside ('JnJ', 'AmEx'): a company's, never a measure's ('EBITDA', 'EPS'
 are capitals throughout)."""
@@ -256,14 +268,14 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     stated_growth = bool(names_adjusted(text) and re.search(r"(?i)\bgrowth\b", text))
     # 'Whose operating profit grew faster': the growth of each is compared
     stated_growth = stated_growth or bool(re.search(
-        r"(?i)\b(?:gr[eo]wn?|grows|growing|rose|risen|increased?)\s+(?:\w+\s+)?(?:faster|slower|quicker|more\s+"
+        r"(?i)\b(?:gr[eo]wn?|grows|growing|rose|risen|increased?)\s+(?:[\w'’-]+\s+){0,4}?(?:faster|slower|quicker|more\s+"
         r"quickly|more\s+slowly)\b", text))
     text = _metric_before_subject(text)
     text = _POINTS.sub(" how much ", text)  # 'by how many percentage points did the margin improve': a unit
     text = _ASK_WORDS.sub(" ", text)
     # 'Which company had higher revenue': the companies compared are no part of the measure
     text = re.sub(r"(?i)^\s*(?:(?:which|who|whose)\s+(?:(?:of\s+the\s+)?(?:two\s+)?(?:compan(?:y|ies)|firms?|groups?|"
-                  r"businesses|one|of\s+them|of\s+the\s+two))\b|who(?:se)?\b)", " ", text)
+                  r"businesses|one|of\s+them|of\s+the\s+two))\b(?:['’]s\b)?|who(?:se)?\b)", " ", text)
     count = re.search(r"(?i)\bhow\s+many\s+(?P<noun>(?:[\w-]+\s+){0,3}?[\w-]+?)(?=\s+(?:did|does|do|has|have|had|"
                       r"is|are|was|were|will|would)\b)", text)
     if count is None:  # 'the Total number of employees', 'the Number of patents': a count as a form names it

@@ -219,6 +219,12 @@ def _person_rule(question: str, companies: frozenset[str]) -> tuple[frozenset[st
 _SECOND_PART = re.compile(r"(?i)(?:,|;|\band\b)\s*(?:and\s+)?(?:what|when|how|who|where|why|which|by how)\b")
 
 
+def question_part_texts(question: str) -> list[str]:
+    """The parts of a question that asks several things, in order ('When did it announce the order', ' is it
+    worth?'); one part for a question that asks one."""
+    return [p for p in _SECOND_PART.split(question) if p.strip()]
+
+
 def question_parts(question: str) -> int:
     """How many things the question asks: 'What is the dividend, and when is it paid?' asks two."""
     return 1 + len(_SECOND_PART.findall(question))

@@ -229,8 +229,37 @@ def test_a_follow_up_naming_a_company_no_document_mentions_is_not_answered_for_t
 
     state = {"question": "What about Brackenridge Mining's capex in FY2024?", "companies": ["Ternline"],
              "fiscal_years": [2024]}
-    out = route(state, router=router, known_companies=lambda: ["Ternline"], mentions=lambda name: False)
+    out = route(state, router=router, known_companies=lambda: ["Ternline"], mentions=lambda name: [])
     assert out["companies"] == [] and out["absent_companies"] == ["Brackenridge Mining"]
     kept = route({**state, "question": "What about Freight Forwarding's revenue in FY2024?"}, router=router,
-                 known_companies=lambda: ["Ternline"], mentions=lambda name: True)
+                 known_companies=lambda: ["Ternline"], mentions=lambda name: ["Ternline"])
     assert kept["companies"] == ["Ternline"] and kept["absent_companies"] == []
+
+
+def test_a_business_no_held_company_is_but_its_documents_mention_is_asked_of_them() -> None:
+    """'Where are Fenmoor Cold Storage's sites?' on a new thread: Fenmoor is no company the knowledge base holds,
+    but Ternline's report tells of acquiring it, so the question goes to Ternline's reports and news, however the
+    router judged it; a name no document mentions, or a country, is refused as before."""
+    from app.routing.decision import RouteDecision
+    from nodes.routing import route
+
+    def router(question: str, **_: object) -> RouteDecision:
+        return RouteDecision(is_out_of_scope=True)
+
+    told = {"Fenmoor Cold Storage": ["Ternline"], "France": ["Ternline"]}
+    out = route({"question": "Where are Fenmoor Cold Storage's sites?"}, router=router,
+                known_companies=lambda: ["Ternline", "Osprey"], mentions=lambda name: told.get(name, []))
+    decision = out["decision"]
+    assert out["companies"] == ["Ternline"] and out["absent_companies"] == []
+    assert not decision.is_out_of_scope and decision.needs_retrieval and not decision.needs_clarification
+    assert decision.signals["mentioned_by"] == {"Fenmoor Cold Storage": ["Ternline"]}
+    # a company's figure asked of the name is no question for the filing that mentions it (a customer, a rival)
+    told["Brackenridge Mining"] = ["Osprey"]
+    figure = route({"question": "What was Brackenridge Mining's revenue in FY2024?"}, router=router,
+                   known_companies=lambda: ["Ternline", "Osprey"], mentions=lambda name: told.get(name, []))
+    assert figure["companies"] == [] and figure["absent_companies"] == ["Brackenridge Mining"]
+    del told["Brackenridge Mining"]
+    for question in ("Where are Brackenridge Mining's sites?", "What is the capital of France?"):
+        refused = route({"question": question}, router=router, known_companies=lambda: ["Ternline", "Osprey"],
+                        mentions=lambda name: told.get(name, []))
+        assert refused["decision"].is_out_of_scope and refused["companies"] == []

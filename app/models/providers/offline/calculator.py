@@ -24,7 +24,8 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from app.calc_tools import Figure, plain_number, unit_text
 from app.facts.selection import relevant_figures
 from app.metric_plans import metric_plans
-from app.text.measures import names_adjusted
+from app.knowledge.analyzer import analyze
+from app.text.measures import measure_asked, names_adjusted
 from app.text.periods import years_named
 from app.text.questions import measure_terms, states_measure
 
@@ -159,12 +160,16 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
     relevant = [f for f in relevant_figures(q, figures) if names_the_measure(question, f.label, companies)]
     if "cagr" in q or "compound annual" in q:
         return [("cagr", _cagr_args(old, new)) for old, new in year_pairs(relevant, years)]
+    # the words that ask an operation, the measure's own name aside ('how much higher was its payout ratio' asks
+    # a difference of two ratios, not a ratio)
+    phrase = measure_asked(question, companies).phrase.lower()
+    ops = q.replace(phrase, " ") if len(phrase.split()) >= 2 else q
     if re.search(r"\b(ratio|times|multiple|divided by|in relation to|relative to|as a (?:percentage|share|"
-                 r"proportion|portion|fraction) of|represent(?:s|ed)?)\b", q):
+                 r"proportion|portion|fraction) of|represent(?:s|ed)?)\b", ops):
         pair = two_figures(q, relevant)
         return [("ratio", {"numerator": pair[0].value, "denominator": pair[1].value})] if pair else []
     if re.search(r"\b(difference|gap|more than|less than|higher than|lower than|exceed(?:s|ed)?|outpac(?:e|es|ed)|"
-                 r"fall short of|fell short of)\b", q):
+                 r"fall short of|fell short of|how much (?:higher|lower|more|less|bigger|smaller|greater))\b", q):
         pair = two_figures(q, relevant)
         if pair and _same_measure_two_years(*pair):  # one measure in two years: later minus earlier
             pair = tuple(sorted(pair, key=lambda f: f.fiscal_year or 0, reverse=True))  # type: ignore[assignment]
@@ -299,7 +304,13 @@ def names_the_measure(question: str, label: str, companies: Sequence[str] = ()) 
         part = re.split(r"['’]s?\s+", share.group("part"))[-1]  # "Ulta Beauty's wages expense": the wages expense
         named = [a - _CALC_WORDS for a in measure_terms(part, companies) if a - _CALC_WORDS]
         return bool(named) and states_measure(named[:1], label)
-    return states_measure(measures, label)
+    if states_measure(measures, label):
+        return True
+    # a label that leaves out the measure's first word and adds none of its own ('Payout ratio' for the dividend
+    # payout ratio): the same measure, as a report names it where the subject is plain
+    words = set(analyze(label)) - _CALC_WORDS
+    lead = analyze(measure_asked(question, list(companies)).phrase)[:1]
+    return bool(lead) and any(len(m) >= 2 and words and words < m and m - words == {lead[0]} for m in measures)
 
 
 _SHARE_OF = re.compile(r"(?i)(?P<part>(?:\b[\w&'’-]+\s+){1,4}?)\(?\s*(?:as\s+)?(?:a\s+)?(?:percent(?:age)?|%|share|"

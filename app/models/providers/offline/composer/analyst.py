@@ -26,8 +26,8 @@ from typing import Any
 
 from app.calc_tools import CalcResult, Figure
 from app.facts.currency import filing_name
-from app.facts.query import (Fact, FactQuery, breakdown_measure as _breakdown_measure, choose, facts_for,
-                              member_facts, members_query, read_query, row_members, same_member, section_of,
+from app.facts.query import (CHANGE_STEMS, Fact, FactQuery, asks_growth, breakdown_measure as _breakdown_measure,
+                              choose, each_growth, facts_for, member_facts, members_query, read_query, row_members, same_member, section_of,
                               statement_kinds, two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_direction
 from app.facts.members import REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement
@@ -41,7 +41,7 @@ from app.models.providers.offline.composer.wording import cite, format_figure, p
 from app.text.companies import companies_named
 from app.text.dates import read_dates
 from app.text.figures import figures_in
-from app.text.measures import MembersCompared, members_compared, name_initials, without_short_names
+from app.text.measures import MembersCompared, deal_names, members_compared, name_initials, without_short_names
 from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask,
                                      said_otherwise)
 from app.text.sentences import is_boilerplate
@@ -196,6 +196,8 @@ class Analyst:
             return True
         if self.ask.kind == "change" and metric_pair(results) is not None:
             return True
+        if self.ask.kind == "change" and len(self.companies) >= 2 and asks_growth(self.query):
+            return True  # two companies' growth: which grew faster leads, each one's rate cited
         if self.ask.kind == "change" and len(self.companies) < 2 and members_compared(self.question, self.companies):
             return True  # two members' changes: the company's own, whatever the calculator made of it, is not asked
         return (self.ask.kind == "change" and len(self.companies) < 2 and all(_one_series(r) for r in results)
@@ -584,6 +586,11 @@ class Analyst:
             heading = _heading_over(block.text, fact.figure.quote) if block is not None else None
             own = " ".join([heading or "", section_of(block) if block is not None else "",
                             _up_to_figure(fact.figure.quote, fact.figure.value)])
+            if self.query.measure.segment is None and block is not None and deal_names(self.query.measure.phrase):
+                # the transaction the measure is of ('the Fenmoor Cold Storage acquisition') may be named in the
+                # sentence before, which the figure's sentence goes on from ('Fenmoor was acquired for …
+                # Provisional goodwill of £17.3m … have been recognised.')
+                own = f"{_sentence_before(block.text, fact.figure.quote)} {own}"
         else:  # and its table's title ('Adjusted non-GAAP results' over 'EBITDA 2,117 2,018')
             own = f"{fact.figure.label} {fact.figure.quote} {fact.context}"
         if not self.names_asked_in(f"{own} {fact.segment or ''}"):
@@ -629,12 +636,21 @@ class Analyst:
         """Whether every name the measure asked holds ('Foodservice' of "Foodservice's revenue", 'China' of
         'revenue in China'; the companies' own names aside) stands in the text."""
         names = set(analyze(" ".join(self.companies)))
-        # 'Total' of 'the Total revenue' is capitalised as a form writes measures, and names nothing
-        proper = [w.removesuffix("'s").removesuffix("’s") for w in re.findall(r"\b[A-Z][a-z][\w'’-]*",
-                                                                              self.query.measure.phrase)
-                  if not set(analyze(w)) <= names and not any(c.isupper() for c in w[1:])  # 'JnJ': a short name
-                  and not is_measure_word(w)]
-        return all(w.casefold() in text.casefold() for w in proper)
+        folded = text.casefold()
+        deals = deal_names(self.query.measure.phrase) if self.query.measure.segment is None else []
+        for name in re.findall(r"\b[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)*", self.query.measure.phrase):
+            # 'Total' of 'the Total revenue' is capitalised as a form writes measures, and names nothing
+            proper = [w.removesuffix("'s").removesuffix("’s") for w in name.split()
+                      if not set(analyze(w)) <= names and not any(c.isupper() for c in w[1:])  # 'JnJ': a short name
+                      and not is_measure_word(w)]
+            if all(w.casefold() in folded for w in proper):
+                continue
+            # a transaction's business named in full ('the Fenmoor Cold Storage acquisition') is named by its first
+            # word as reports shorten it ('Fenmoor')
+            if not (name in deals and proper and proper[0] == name.split()[0]
+                    and re.search(rf"\b{re.escape(proper[0].casefold())}\b", folded)):
+                return False
+        return True
 
     def verb(self, fact: Fact) -> str:
         words = self.measure_words(fact)
@@ -751,6 +767,8 @@ class Analyst:
 
     def compare_companies(self, facts: Sequence[Fact]) -> list[str]:
         """Two companies' facts for one period: which is higher, and by how much when the calculator said."""
+        if asks_growth(self.query):
+            return self.compare_growth()
         year = max(self.query.years) if self.query.years else None
         each = []
         for company in self.companies[:2]:
@@ -789,7 +807,48 @@ class Analyst:
             body = (f"{possessive(high.figure.company or '')} {measure} was higher than "
                     f"{possessive(low.figure.company or '')} {when}: {as_stated(high.figure)} "
                     f"against {as_stated(low.figure)}")
+            gap = next((r for r in self.results if r.tool == "difference" and {r.inputs.get("a"), r.inputs.get("b")}
+                        == {high.figure.value, low.figure.value}), None)
+            if gap is not None and self.calc_n is not None:
+                # 'How much higher was …': by how much, as the calculator worked it out
+                size = abs(round(gap.result, 4))
+                shown = f"{size:g} percentage points" if high.figure.unit == "%" else amount(size, high.figure.unit)
+                body = f"{body}, {shown} higher"
+                ns = [self.calc_n, *ns]
         return [cite(body, ns)] if ns else []
+
+    def compare_growth(self) -> list[str]:
+        """Two companies' growth in one measure ('Whose operating profit grew faster, X's or Y's?'): each one's
+        stated rate, else the calculator's from its two years' amounts; the faster first, each rate cited."""
+        chosen = each_growth(self.query, self.reports, self.companies[:2])
+        rates = []
+        for company in self.companies[:2]:
+            own = [f for f in chosen if (f.figure.company or "").casefold() == company.casefold()]
+            if len(own) == 1 and own[0].figure.unit == "%" and (n := self.n_of(own[0].figure)) is not None:
+                rates.append((company, own[0].figure.value, [n], own[0], ""))
+            elif len(own) == 2 and self.calc_n is not None and (rate := self.computed_rate(*own)) is not None:
+                refs = [self.calc_n, *(n for f in own if (n := self.n_of(f.figure)) is not None)]
+                old, new = own
+                levels = (f"{possessive(company)} {_lower_first(new.figure.label)} went from {as_stated(old.figure)} "
+                          f"{period_text(old.figure)} to {as_stated(new.figure)} {period_text(new.figure)}")
+                rates.append((company, rate, refs, new, levels))
+            else:
+                return []
+        (a, ca, ra, fa, la), (b, cb, rb, _, lb) = sorted(rates, key=lambda r: -r[1])
+        noun = " ".join(w for w in self.query.measure.phrase.split()
+                        if not set(analyze(w)) & CHANGE_STEMS) or "figure"
+        lead = two_changes(possessive(a), ca, possessive(b), cb, _lower_first(noun), period_text(fa.figure))
+        # the amounts a computed rate was worked out from, each cited to its row
+        levels = [cite(text, refs) for text, refs in ((la, ra), (lb, rb)) if text]
+        return [cite(lead, list(dict.fromkeys([*ra, *rb]))), *levels]
+
+    def computed_rate(self, old: Fact, new: Fact) -> float | None:
+        """The calculator's growth rate from one figure to the other, unrounded; None when it computed none."""
+        for r in self.results:
+            if r.tool in ("percentage_change", "growth_rate") and {old.figure.value, new.figure.value} <= set(
+                    r.inputs.values()):
+                return r.exact if r.exact is not None else r.result
+        return None
 
     def compare_members(self, pair: MembersCompared) -> list[str]:
         """Two members of one breakdown compared ('How did US sales growth compare to international sales
@@ -1179,13 +1238,21 @@ class Analyst:
             b for b in self.reports if b.kind == "news" and (self.ask.one_name or self.ask.kind == "yes_no")]
         who = self.ask.one_name and re.match(r"(?i)\s*who\b", asked_sentence(self.question)) is not None
         asked_years = set(self.query.years)
+        # what a list is of: the question's last key word ('sites' of 'Where are Fenmoor Cold Storage's sites?')
+        stems = self.key_stems()
+        head = next((w for w in reversed(analyze(asked_sentence(self.question))) if w in stems), None)
         for rank, block in enumerate(sources):
-            for sentence in whole_sentences(block.text):
+            sentences = whole_sentences(block.text)
+            for at, sentence in enumerate(sentences):
                 if (not _is_statement_sentence(sentence) or sentence.rstrip().endswith(":")
                         or is_boilerplate(sentence)):
                     continue
                 tokens = analyze(f"{sentence} {abbreviated(sentence)}")  # 'net profit after tax' says 'NPAT'
                 words = {*tokens, *(a + b for a, b in zip(tokens, tokens[1:]))}  # 'buy-back' holds 'buyback'
+                if at and _REFERS_BACK.match(sentence):
+                    # 'Fenmoor contributed £14.6m … Its three sites at Spalding, Peterborough and Wisbech …': the
+                    # sentence is about what the one before it names
+                    words |= set(analyze(" ".join(_PROPER_NAME.findall(sentences[at - 1]))))
                 hits = [g for g in key if any(stem_in_words(k, words) for k in g)]
                 if len(hits) < len(key) - (1 if len(key) >= 4 and self.ask.kind != "yes_no" else 0):
                     continue
@@ -1223,6 +1290,8 @@ class Analyst:
                     deeds.add(sentence)  # one of the deeds listed
                 if self.ask.kind == "yes_no" and deed:
                     score += 0.2  # 'Did it mention any acquisitions?': the deed itself, before its costs
+                if self.ask.kind == "list" and not self.ask.one_name and head and not stem_in_words(head, words):
+                    score -= 0.2  # a sentence about the company whose sites are asked, naming none of them
                 if self.ask.kind == "list" and not self.ask.one_name and re.search(
                         r",.*,|;|•|\b(?:include|including|comprise|are|namely)\b", sentence) \
                         and not _one_of_its_items(sentence, key):
@@ -1233,6 +1302,8 @@ class Analyst:
         if deeds:  # a list of deeds lists them, not 'the fair values of the net assets acquired …' about one
             scored = [x for x in scored if x[2] in deeds]
         scored.sort(key=lambda x: (-x[0], -x[1]))
+        if self.ask.kind == "list" and not self.ask.one_name and head and (counted := _counted_list(scored, head)):
+            return counted
         if not scored:
             return [INSUFFICIENT_EVIDENCE] if self.ask.kind == "yes_no" else []
         picked: list[tuple[str, Block]] = []
@@ -1376,10 +1447,23 @@ class Analyst:
         return {w for w in words if not w.isdigit() and not re.fullmatch(r"fy\d*", w)
                 and not (len(w) >= 3 and any(w in n and w != n for n in joined))}
 
+def _sentence_before(text: str, sentence: str) -> str:
+    """The sentence of the text just before this one ('' when it is the first or is not found)."""
+    sentences = whole_sentences(text)
+    at = next((i for i, s in enumerate(sentences) if s[:60] == sentence[:60]), 0)
+    return sentences[at - 1] if at else ""
+
+
+_REFERS_BACK = re.compile(r"(?:Its|Their|It|They|These|This|Those)\b")
+"""A sentence that opens by pointing back at what the sentence before it names."""
+_PROPER_NAME = re.compile(r"\b[A-Z][a-z]{2,}\b")
+"""A capitalised word: a name ('Fenmoor'), or a sentence's first word."""
+
+
 _VERBS = frozenset("""pay paid won win make made generate generated ship shipped deliver delivered employ employed open
     opened close closed declare declared impose imposed agree agreed forecast expect expected give gave report reported
     bring brought earn earned hold held have had plan planning announce announced realise realised realize realized
-    may borrow get under it""".split())
+    may borrow get under it recognise recognised recognize recognized contribute contributed""".split())
 
 
 _REVISION = re.compile(r"(?i)\b(?:chang|revis|cut|lower|rais|lift|reduc|increas|updat|upgrad|downgrad|narrow|widen|"
@@ -1466,6 +1550,33 @@ def _one_of_its_items(sentence: str, key: Sequence[frozenset[str]]) -> bool:
 def _holds_all(text: str, key: set[str]) -> bool:
     words = set(analyze(text))
     return all(stem_in_words(k, words) for k in key)
+
+
+_NUMBER_WORDS = {w: n for n, w in enumerate(("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                                               "nine", "ten", "eleven", "twelve")) if n >= 2}
+_ITEM_OPENERS = frozenset({"The", "It", "Its", "This", "These", "Those", "We", "Our", "In", "At", "For", "As", "All",
+                           "Each", "Both", "There", "They", "Their"})
+
+
+def _counted_list(scored: Sequence[tuple[float, int, str, Block]], head: str) -> list[str]:
+    """A sentence that counts what a list question asks ('The Group is managed in three segments.') followed by
+    that many sentences, each opening with an item's name ('Industrial Drives supplies … Mobility Solutions
+    develops … Service comprises …'): the count, then the items' sentences, each cited. [] when none does."""
+    for _, _, sentence, block in scored:
+        words = re.findall(r"[A-Za-z][\w-]*|\d+", sentence)
+        for i, word in enumerate(words):
+            n = _NUMBER_WORDS.get(word.lower()) or (int(word) if word.isdigit() and 2 <= int(word) <= 12 else 0)
+            if not n or not any(analyze(w)[:1] == [head] for w in words[i + 1:i + 3]):
+                continue
+            sentences = whole_sentences(block.text)
+            at = next((j for j, s in enumerate(sentences) if s == sentence), None)
+            items = sentences[at + 1:at + 1 + n] if at is not None else []
+            if len(items) == n and all(re.match(r"[A-Z]", s) and s.split()[0] not in _ITEM_OPENERS for s in items):
+                # each item by the capitalised name its sentence opens with ('Mobility Solutions develops …')
+                names = [re.match(r"[A-Z][\w&'’-]*(?:\s+(?:&\s+)?[A-Z][\w&'’-]*)*", s).group(0) for s in items]
+                lead = f"{sentence.rstrip('.')}: {', '.join(names[:-1])} and {names[-1]}"
+                return [cite(lead, [block.n]), *(cite(s.rstrip("."), [block.n]) for s in items)]
+    return []
 
 
 def _count_word(n: int) -> str:
@@ -1559,7 +1670,12 @@ def _plain_phrase(phrase: str) -> bool:
     """A measure the answer can name as the question did: a short noun phrase ('underlying EBITDA', 'order
     backlog'), not the leftovers of a question ('pay MHz spectrum licences won auction')."""
     words = phrase.lower().split()
-    return 0 < len(words) <= 7 and not set(words) & _VERBS
+    # an adverb is a question's ('provisionally recognise'); a period's adjective is a measure's ('quarterly')
+    adverb = any(len(w) > 5 and w.endswith("ly") and w not in _PERIOD_ADJECTIVES for w in words)
+    return 0 < len(words) <= 7 and not set(words) & _VERBS and not adverb
+
+
+_PERIOD_ADJECTIVES = frozenset({"quarterly", "yearly", "monthly", "weekly", "daily", "half-yearly", "early"})
 
 
 def _named(fact: Fact, measure: str) -> str:

@@ -18,6 +18,8 @@ _RECENCY = re.compile(r"(?i)\b(latest|recent|recently|newest|most recent|last|cu
                       r"this (?:week|month|quarter|year))\b")
 
 
+NAMED_BONUS = 1.0
+"""What an item gains for each name the question says (besides its companies') that the item mentions."""
 RELATIVE_FLOOR = 0.5
 """A news item is stated only when its support is at least this share of the best item's."""
 
@@ -40,7 +42,11 @@ def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_S
     # an item that supports the question less than half as well as the best one is no answer to it ('Who did
     # Northwind appoint to lead …?': the appointment, not the latest results that mention the acquisition)
     top_score = max((p[0] for p in relevant), default=0.0)
-    relevant = [p for p in relevant if p[0] >= RELATIVE_FLOOR * top_score]
+    # then a question that names something besides the companies ('the Redmesa Electric storage order') is about
+    # the items that name it more than about an older item on storage orders in general
+    names = other_names(question, [b.company for b in news if b.company])
+    relevant = [(score + NAMED_BONUS * sum(_mentions(block, n) for n in names), block, sentence)
+                for score, block, sentence in relevant if score >= RELATIVE_FLOOR * top_score]
     if _RECENCY.search(question) or not relevant:
         # "The latest news", or nothing shares a term with the question: the newest items, each by its
         # best sentence (or headline).
@@ -49,11 +55,71 @@ def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_S
     else:
         top = sorted(relevant, key=lambda p: -p[0])[:limit]
     out = []
+    lead = max(top, key=lambda p: p[0])[1] if top else None
     for _, block, sentence in sorted(top, key=lambda p: p[1].published_at or "", reverse=True):
         corrects = block.title.lower().startswith("correction") and not sentence.lower().startswith("correction")
-        out.append(cite(f"{'Correction, ' if corrects else ''}{block.published_at or 'Undated'}: {sentence}",
-                        [block.n]))
+        more = other_parts(question, block, sentence) if block is lead else []
+        if more:
+            # 'When did Helio announce the order, and what is it worth?': the sentence that answers the second
+            # part joins the first ('…; the contract is valued at approximately $165m')
+            sentence = "; ".join([sentence.rstrip(". "), *(_joined(m, block.text) for m in more)])
+        said = cite(f"{'Correction, ' if corrects else ''}{block.published_at or 'Undated'}: {sentence}", [block.n])
+        # the item that answers every part of the question leads; the others follow, newest first
+        out.insert(0 if more else len(out), said)
     return out
+
+
+def _joined(sentence: str, text: str) -> str:
+    """A sentence as the second clause of another: its opening word in lower case ('The contract is …' → 'the
+    contract is …'), unless the item's text writes that word capitalised inside a sentence too, as a name
+    ('Helio will …')."""
+    sentence = sentence.rstrip(". ")
+    first = sentence.split(" ", 1)[0]
+    named = re.search(rf"(?<![.!?:]\s)(?<!^)\b{re.escape(first)}\b", text.strip()) is not None
+    return sentence if named or not first[:1].isupper() or first.isupper() else sentence[:1].lower() + sentence[1:]
+
+
+def other_parts(question: str, block: Block, said: str) -> list[str]:
+    """For each part of a question after its first ('…, and what is it worth?'), the item's sentence that
+    supports that part best (words reports use for it counted: 'worth' is said as 'valued'), unless already
+    said."""
+    from app.text.question_kinds import said_otherwise
+    from app.text.questions import question_part_texts
+
+    out = []
+    for part in question_part_texts(question)[1:]:
+        topic = topic_terms(part, [block.company] if block.company else [])
+        topic |= said_otherwise(topic)
+        if not topic:
+            continue
+        scored = [(sentence_support(topic, t), -i, t) for i, t in enumerate(split_sentences(block.text))
+                  if not looks_like_instruction(t) and not is_boilerplate(t)]
+        best = max(scored, default=(0.0, 0, ""))
+        if best[0] > 0 and best[2] != said and best[2] not in out and best[2] not in said:
+            out.append(best[2])
+    return out
+
+
+_NAME = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")
+_NOT_NAMES = re.compile(r"(?i)^(?:january|february|march|april|may|june|july|august|september|october|november|"
+                        r"december|fy|fiscal|q[1-4]|h[12])$")
+
+
+def other_names(question: str, companies: Sequence[str]) -> list[str]:
+    """The capitalised names a question says besides its companies' ('Redmesa Electric' in 'When did Helio
+    announce the Redmesa Electric storage order?'); not its first word, months or period names."""
+    own = {w.casefold() for c in companies for w in re.findall(r"[A-Za-z]+", c)}
+    out = []
+    for m in _NAME.finditer(question.strip()):
+        words = [w for w in m.group(0).split() if w.casefold() not in own and not _NOT_NAMES.match(w)]
+        if words:
+            out.append(" ".join(words))
+    return out
+
+
+def _mentions(block: Block, name: str) -> bool:
+    text = f"{block.title} {block.text}".casefold()
+    return all(w.casefold() in text for w in name.split())
 
 
 def _headline(block: Block) -> str:
