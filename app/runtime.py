@@ -222,11 +222,14 @@ class Runtime:
         return [Evidence.model_validate({**row, "is_table": bool(row["is_table"])})
                 for row in self.kb.catalog.page_chunks(source_id, page)]
 
-    def search_news(self, query: str, company: str | None, k: int) -> list[Any]:
+    def search_news(self, query: str, company: str | None, k: int, *,
+                    published: tuple[Any, Any] | None = None) -> list[Any]:
+        """The news items about the company that best match the query (published in the window, when given)."""
         from app.knowledge.base import Filters
         from app.evidence import evidence_from_hit
 
-        filters = Filters(company=company, doc_type="news")
+        first, last = published or (None, None)
+        filters = Filters(company=company, doc_type="news", published_from=first, published_to=last)
         return [evidence_from_hit(h) for h in self.kb.search(query, k=k, filters=filters).hits]
 
     # --- guards ----------------------------------------------------------------------------------------------

@@ -30,12 +30,35 @@ def gather_news(state: SupervisorState, *, news_fn: NewsFn, limit: int = 5) -> d
     queries = list(dict.fromkeys(q for q in (state["question"], keywords) if q))
     items: dict[str, Evidence] = {}
     for company in companies:
+        # a day or month the question names ('What did Copperleaf announce on 16 October 2024?'): the items
+        # published then, which its words may not find
+        for window in published_windows(state["question"]):
+            for item in news_fn(state["question"], company, limit, published=window):
+                item = Evidence.model_validate(item)
+                if item.doc_type == "news":
+                    items.setdefault(item.chunk_id, item)
         for query in queries:
             for item in news_fn(query, company, limit):
                 item = Evidence.model_validate(item)
                 if item.doc_type == "news":
                     items.setdefault(item.chunk_id, item)
     return {"news": newest_first(items.values())}
+
+
+def published_windows(question: str) -> list[tuple[date, date]]:
+    """The first and last day of each day or month the question names ('16 October 2024'; 'June 2025' is 1 to
+    30 June); none for a year alone, which every item of that year would match."""
+    import calendar
+
+    from app.text.dates import read_dates
+
+    out = []
+    for _, (year, month, day) in read_dates(question)[0]:
+        if not (year and month):
+            continue
+        last = day or calendar.monthrange(year, month)[1]
+        out.append((date(year, month, day or 1), date(year, month, last)))
+    return out
 
 
 def newest_first(items: Any) -> list[Evidence]:

@@ -122,3 +122,17 @@ def test_the_item_that_answers_every_part_of_a_news_question_leads() -> None:
     said = news_sentences(question, news)
     assert said[0] == ("2025-03-12: Ternline agreed to buy Tindale Resources for A$685 million; completion is expected "
                        "in August 2025 [1].")
+
+
+def test_what_an_item_announced_is_its_body_and_the_amount_it_gives_and_a_named_day_picks_the_item() -> None:
+    question = "What did Ternline announce about Redmesa Electric in June 2025?"
+    news = [_block(1, REDMESA, "news", title="Ternline wins Redmesa storage contract", published_at="2025-06-17"),
+            _block(2, "Ternline will hold its capital markets day on 30 June 2025.", "news",
+                   title="Ternline capital markets day", published_at="2025-01-02")]
+    said = news_sentences(question, news)
+    # not the headline alone, and not the item that merely names a day in June 2025
+    assert said == ["2025-06-17: Ternline has been selected by Redmesa Electric to build a 400 MWh storage system; "
+                    "the contract is valued at approximately $165m [1]."]
+    state = {"question": "What did Ternline announce on 17 June 2025?", "companies": [COMPANY],
+             "blocks": [_block(3, "Ternline announced a new chief executive in its annual report."), *news]}
+    assert compose_offline(state).startswith("2025-06-17: ")  # the news of that day, not a report's sentence

@@ -11,7 +11,7 @@ from typing import Any
 from app.metrics import rounding_decimals
 from app.models.providers.offline.composer.analyst import Analyst
 from app.models.providers.offline.composer.claims import claim_sentences
-from app.models.providers.offline.composer.news import news_sentences
+from app.models.providers.offline.composer.news import news_sentences, published_then
 from app.models.providers.offline.composer.results import describe_result
 from app.models.providers.offline.composer.wording import ASKED_SCALE
 from app.text.figures import states_figure
@@ -44,7 +44,10 @@ def compose_offline(state: SupervisorState) -> str:
     calc = state.get("calculation")
     uses_yours = False
     analyst = Analyst(state, question)
-    if analyst.leads(calc.results if calc is not None else []):
+    # 'What did Copperleaf announce on 16 October 2024?': the news of that day answers, not a report's sentence
+    dated = published_then(question, [b for b in blocks if b.kind == "news"]) and analyst.ask.kind in (
+        "list", "explain", "yes_no")
+    if analyst.leads(calc.results if calc is not None else []) and not dated:
         # the answer in the shape the question asks for (analyst.py); a metric's or growth rate's result says it
         sentences.extend(analyst.sentences())
     if calc_block is not None and calc is not None and not sentences:
@@ -57,7 +60,7 @@ def compose_offline(state: SupervisorState) -> str:
     # two companies compared: a claim about one of them is no answer ('Whose operating profit grew faster …?'
     # answered with one segment's growth)
     compared = len(analyst.companies) >= 2 and analyst.ask.kind in ("change", "yes_no_change")
-    if result is not None and not sentences and not compared:
+    if result is not None and not sentences and not compared and not dated:
         sentences.extend(analyst.on_topic(claim_sentences(question, result.claims, by_chunk)))
     decision = state.get("decision")
     # the news, when nothing else answers or the question asks for news rather than what the reports state

@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 
 from app.models.providers.offline.composer.wording import cite
+from app.text.figures import states_figure
 from app.text.periods import years_named
 from app.text.sentences import is_boilerplate, looks_like_instruction, split_sentences
 from app.text.terms import sentence_support, topic_terms
@@ -31,6 +32,13 @@ def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_S
     shares a term with the question ("any news on Helio?"), the newest items' headlines or first sentences."""
     if not news:
         return []
+    from app.text.dates import read_dates
+
+    # a day or month the question names ('in June 2025', 'on 16 October 2024') says when the items asked about
+    # were published: those items, when any is held, and its words are no topic a sentence must hold
+    published = [b for b in news if published_then(question, [b])]
+    if published:
+        news, question = published, read_dates(question)[2]
     topic = topic_terms(question, [b.company for b in news if b.company])
     years = years_named(question)
     best: dict[str, tuple[float, Block, str]] = {}  # one sentence per news item, from its best chunk
@@ -59,6 +67,15 @@ def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_S
     for _, block, sentence in sorted(top, key=lambda p: p[1].published_at or "", reverse=True):
         corrects = block.title.lower().startswith("correction") and not sentence.lower().startswith("correction")
         more = other_parts(question, block, sentence) if block is lead else []
+        if block is lead and not more and _WHAT_SAID.search(question):
+            # 'What did Helio announce about Redmesa Electric?': what the item says, its body's lead and the
+            # figures it gives, rather than its headline alone
+            body = [t for t in split_sentences(block.text) if not looks_like_instruction(t) and not is_boilerplate(t)]
+            if sentence == block.title.strip() and body:
+                sentence = body[0]
+            figures = [t for t in body if t != sentence and states_figure(t)]
+            # an amount of money first ('The contract is valued at approximately $165m'), else any figure
+            more = sorted(figures, key=lambda t: not _MONEY.search(t))[:1]
         if more:
             # 'When did Helio announce the order, and what is it worth?': the sentence that answers the second
             # part joins the first ('…; the contract is valued at approximately $165m')
@@ -67,6 +84,24 @@ def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_S
         # the item that answers every part of the question leads; the others follow, newest first
         out.insert(0 if more else len(out), said)
     return out
+
+
+_MONEY = re.compile(r"[$£€¥]\s?\d|\d\s?(?:m|bn)\b|\b(?:million|billion)\b")
+_WHAT_SAID = re.compile(r"(?i)^\s*what\s+did\b.*\b(?:announce|say|report|disclose|reveal|state|confirm|tell)\b")
+"""A question that asks what an item said ('What did Helio announce about Redmesa Electric in June 2025?')."""
+
+
+def published_then(question: str, news: Sequence[Block]) -> bool:
+    """Whether a news item was published on a day or in a month the question names."""
+    from app.text.dates import read_dates
+
+    days = [_day_prefix(y, m, d) for _, (y, m, d) in read_dates(question)[0] if y and m]
+    return any((b.published_at or "").startswith(day) for b in news for day in days)
+
+
+def _day_prefix(year: int, month: int, day: int | None) -> str:
+    """The start of a publication date ('2025-06' of June 2025, '2024-10-16' of 16 October 2024)."""
+    return f"{year:04d}-{month:02d}" + (f"-{day:02d}" if day else "")
 
 
 def _joined(sentence: str, text: str) -> str:
