@@ -46,16 +46,15 @@ def gather_news(state: SupervisorState, *, news_fn: NewsFn, limit: int = 5) -> d
 
 
 def published_windows(question: str) -> list[tuple[date, date]]:
-    """The first and last day of each day or month the question names ('16 October 2024'; 'June 2025' is 1 to
-    30 June); none for a year alone, which every item of that year would match."""
+    """The first and last day of each day or month the question dates its event by ('on 16 October 2024'; 'in
+    June 2025' is 1 to 30 June); none for a year alone, which every item of that year would match, nor for a date
+    that names a thing ('its July 2024 outage')."""
     import calendar
 
-    from app.text.dates import read_dates
+    from app.text.dates import when_it_happened
 
     out = []
-    for _, (year, month, day) in read_dates(question)[0]:
-        if not (year and month):
-            continue
+    for year, month, day in when_it_happened(question):
         last = day or calendar.monthrange(year, month)[1]
         out.append((date(year, month, day or 1), date(year, month, last)))
     return out

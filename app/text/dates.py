@@ -2,6 +2,7 @@
 
 - `read_dates(text)`: the dates (as written, and as (year, month, day)), the halves and quarters ('H1', 'Q3'),
   and the text with all of them blanked out, so that the digits that remain are figures.
+- `when_it_happened(text)`: the days and months a question dates its event by ('announce on 16 October 2024').
 - `unsupported_dates(sentence, support)`: the sentence's dates and periods that the support does not state in
   any form.
 - `MONTHS`: month names and abbreviations → month number; `LONG_MONTHS` the full names; `MONTH`: any of them as a regex fragment (use it
@@ -65,6 +66,19 @@ def read_dates(text: str) -> tuple[list[tuple[str, DateKey]], set[str], str]:
         periods.update(half_or_quarter(match) for match in form.finditer(text))
         text = form.sub(blank, text)
     return dates, periods, text
+
+
+def when_it_happened(text: str) -> list[DateKey]:
+    """The days and months a question dates its event by ('What did Copperleaf announce on 16 October 2024?',
+    'What did Helio announce in June 2025?'): a date after 'in', 'on' or 'during', with its year and month; not one
+    that names a thing ('its July 2024 network outage' is dated by the outage, not by when it is reported)."""
+    out = []
+    for written, key in read_dates(text)[0]:
+        at = text.find(written)
+        if key[0] and key[1] and at >= 0 and re.search(r"(?i)\b(?:in|on|during)\s+(?:early\s+|late\s+|mid-?)?$",
+                                                       text[:at]):
+            out.append(key)
+    return out
 
 
 def unsupported_dates(sentence: str, support: str) -> list[str]:

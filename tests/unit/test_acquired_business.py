@@ -136,3 +136,13 @@ def test_what_an_item_announced_is_its_body_and_the_amount_it_gives_and_a_named_
     state = {"question": "What did Ternline announce on 17 June 2025?", "companies": [COMPANY],
              "blocks": [_block(3, "Ternline announced a new chief executive in its annual report."), *news]}
     assert compose_offline(state).startswith("2025-06-17: ")  # the news of that day, not a report's sentence
+
+
+def test_a_why_part_gets_the_items_reason_first_and_a_name_keeps_its_capital() -> None:
+    question = "Why did Ternline lower its 2025 forecast in July 2025, and what revenue does it now expect?"
+    text = ("Ternline Antriebe AG cut its forecast for 2025 on Thursday, citing weaker orders and new US tariffs. "
+            "The company now expects revenue of €2.30 billion to €2.40 billion. The shares fell 11%.")
+    news = [_block(1, text, "news", title="Ternline lowers 2025 forecast", published_at="2025-07-24")]
+    said = news_sentences(question, news)
+    assert said[0] == ("2025-07-24: Ternline Antriebe AG cut its forecast for 2025 on Thursday, citing weaker orders "
+                       "and new US tariffs; the company now expects revenue of €2.30 billion to €2.40 billion [1].")

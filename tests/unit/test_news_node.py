@@ -37,6 +37,8 @@ def test_a_day_or_month_the_question_names_also_fetches_the_items_published_then
         (date(2024, 10, 16), date(2024, 10, 16))]
     assert published_windows("What happened in June 2025?") == [(date(2025, 6, 1), date(2025, 6, 30))]
     assert published_windows("What did it report in FY2024?") == []  # a year alone: every item of that year
+    # a date that names a thing says when it happened, not when it was reported: the penalty came months later
+    assert published_windows("What penalty did the regulator impose for its July 2024 network outage?") == []
     windows: list[tuple[date, date] | None] = []
 
     def news_fn(query: str, company: str | None, k: int, *, published: tuple[date, date] | None = None

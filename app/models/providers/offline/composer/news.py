@@ -66,7 +66,9 @@ def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_S
     lead = max(top, key=lambda p: p[0])[1] if top else None
     for _, block, sentence in sorted(top, key=lambda p: p[1].published_at or "", reverse=True):
         corrects = block.title.lower().startswith("correction") and not sentence.lower().startswith("correction")
-        more = other_parts(question, block, sentence) if block is lead else []
+        first, more = other_parts(question, block, sentence) if block is lead else ([], [])
+        if first:  # the reason a 'why …, and …' part asks, before what the item was chosen for
+            sentence, more = first[0], [sentence, *more]
         if block is lead and not more and _WHAT_SAID.search(question):
             # 'What did Helio announce about Redmesa Electric?': what the item says, its body's lead and the
             # figures it gives, rather than its headline alone
@@ -92,10 +94,10 @@ _WHAT_SAID = re.compile(r"(?i)^\s*what\s+did\b.*\b(?:announce|say|report|disclos
 
 
 def published_then(question: str, news: Sequence[Block]) -> bool:
-    """Whether a news item was published on a day or in a month the question names."""
-    from app.text.dates import read_dates
+    """Whether a news item was published on a day or in a month the question dates its event by."""
+    from app.text.dates import when_it_happened
 
-    days = [_day_prefix(y, m, d) for _, (y, m, d) in read_dates(question)[0] if y and m]
+    days = [_day_prefix(y, m, d) for y, m, d in when_it_happened(question)]
     return any((b.published_at or "").startswith(day) for b in news for day in days)
 
 
@@ -109,30 +111,44 @@ def _joined(sentence: str, text: str) -> str:
     contract is …'), unless the item's text writes that word capitalised inside a sentence too, as a name
     ('Helio will …')."""
     sentence = sentence.rstrip(". ")
-    first = sentence.split(" ", 1)[0]
-    named = re.search(rf"(?<![.!?:]\s)(?<!^)\b{re.escape(first)}\b", text.strip()) is not None
+    first, _, rest = sentence.partition(" ")
+    named = (re.search(rf"(?<![.!?:]\s)(?<!^)\b{re.escape(first)}\b", text.strip()) is not None
+             or rest[:1].isupper())  # 'Rheinfeld Antriebstechnik AG cut …': a name of several words
     return sentence if named or not first[:1].isupper() or first.isupper() else sentence[:1].lower() + sentence[1:]
 
 
-def other_parts(question: str, block: Block, said: str) -> list[str]:
+def other_parts(question: str, block: Block, said: str) -> tuple[list[str], list[str]]:
     """For each part of a question after its first ('…, and what is it worth?'), the item's sentence that
     supports that part best (words reports use for it counted: 'worth' is said as 'valued'), unless already
-    said."""
+    said; and for a first part that asks why, the sentence that gives a reason, when `said` gives none. Returns
+    (the first part's, the later parts')."""
     from app.text.question_kinds import said_otherwise
     from app.text.questions import question_part_texts
 
-    out = []
-    for part in question_part_texts(question)[1:]:
+    before: list[str] = []
+    out: list[str] = []
+    parts = question_part_texts(question)
+    for i, part in enumerate(parts):
+        # the first part is what the item's sentence was chosen for, unless it asks why and that sentence gives no
+        # reason ('Why did Rheinfeld lower its forecast, and what revenue does it now expect?')
+        why = bool(re.match(r"(?i)\s*why\b", part)) and not _REASON.search(said)
+        if (i == 0 and not why) or len(parts) < 2:
+            continue
         topic = topic_terms(part, [block.company] if block.company else [])
         topic |= said_otherwise(topic)
         if not topic:
             continue
-        scored = [(sentence_support(topic, t), -i, t) for i, t in enumerate(split_sentences(block.text))
-                  if not looks_like_instruction(t) and not is_boilerplate(t)]
+        scored = [(sentence_support(topic, t), -j, t) for j, t in enumerate(split_sentences(block.text))
+                  if not looks_like_instruction(t) and not is_boilerplate(t) and (not why or _REASON.search(t))]
         best = max(scored, default=(0.0, 0, ""))
-        if best[0] > 0 and best[2] != said and best[2] not in out and best[2] not in said:
-            out.append(best[2])
-    return out
+        if best[0] > 0 and best[2] != said and best[2] not in (*before, *out) and best[2] not in said:
+            (before if i == 0 else out).append(best[2])
+    return before, out
+
+
+_REASON = re.compile(r"(?i)\b(?:citing|because|due\s+to|owing\s+to|as\s+a\s+result|reflect\w*|driven\s+by|amid|"
+                     r"on\s+the\s+back\s+of|after|following|caused\s+by)\b")
+"""Words that give a reason ('cut its forecast …, citing a further decline in orders')."""
 
 
 _NAME = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")
