@@ -37,7 +37,8 @@ from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.explanations import (CHANGE_WORDS, COST_SHARE, close_together,
                                                                 direction_asked, explains_older_change,
                                                                 explanations)
-from app.models.providers.offline.composer.wording import cite, format_figure, possessive, stated_decimals
+from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, format_figure, possessive,
+                                                            stated_decimals)
 from app.text.companies import companies_named
 from app.text.dates import read_dates
 from app.text.figures import figures_in
@@ -1262,13 +1263,13 @@ class Analyst:
                 if _TABLE_LINE.search(sentence) or is_row_line(sentence):
                     score -= 0.4  # a table's row read as a sentence ('Acquisitions completed during the year
                     # ended December 31, 202049,571 Other adjustments'): a sentence that says it comes first
-                if self.ask.kind == "explain" and _CAUSAL.search(sentence):
+                if self.ask.kind == "explain" and CAUSAL.search(sentence):
                     if explains_older_change(sentence, self.query.years):
                         continue  # the cause of an older year's change
                     score += 0.5
-                if self.ask.one_name and _ASKS_AMOUNT.search(self.question) and _MONEY.search(sentence):
+                if self.ask.one_name and _ASKS_AMOUNT.search(self.question) and MONEY.search(sentence):
                     score += 0.2  # "…, and for how much?": the sentence that names it with its price
-                if self.ask.kind == "yes_no" and _MONEY.search(sentence):
+                if self.ask.kind == "yes_no" and MONEY.search(sentence):
                     score += 0.15  # 'Did it book an impairment?': yes, with its amount, before a passing mention
                 if self.ask.kind == "yes_no" and asked_years:
                     # 'Did it recall any products in FY2023?': 'We had no product recalls in FY2023' answers it;
@@ -1860,9 +1861,6 @@ _NEGATED_FILLER = frozenset("""any a an the be been yet currently presently have
 
 _MONEY_AMOUNT = re.compile(r"[$£€¥]\s?\d[\d,.]*\s?(?:bn|m|k|million|billion)?")
 _ASKS_AMOUNT = re.compile(r"(?i)\bhow\s+much\b|\bcost\b|\bprice\b|\bpa(?:y|id)\b|\bconsideration\b")
-_MONEY = re.compile(r"[$£€¥]\s?\d|\d\s?(?:million|billion|bn|m)\b")
-_CAUSAL = re.compile(r"(?i)\b(?:due to|driven by|because|as a result of|reflect(?:s|ed|ing)?|attributable to|"
-                     r"owing to|primarily|mainly|led to|caused by|on the back of|following)\b")
 _NEGATION = re.compile(r"(?i)\b(?:no|not|none|nil|never|neither|nor|did not|does not|has not|have not|without)\b")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from app.models.providers.offline.composer.wording import cite
+from app.models.providers.offline.composer.wording import CAUSAL, MONEY, cite
 from app.text.figures import states_figure
 from app.text.periods import years_named
 from app.text.sentences import is_boilerplate, looks_like_instruction, split_sentences
@@ -77,7 +77,7 @@ def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_S
                 sentence = body[0]
             figures = [t for t in body if t != sentence and states_figure(t)]
             # an amount of money first ('The contract is valued at approximately $165m'), else any figure
-            more = sorted(figures, key=lambda t: not _MONEY.search(t))[:1]
+            more = sorted(figures, key=lambda t: not MONEY.search(t))[:1]
         if more:
             # 'When did Helio announce the order, and what is it worth?': the sentence that answers the second
             # part joins the first ('…; the contract is valued at approximately $165m')
@@ -88,7 +88,6 @@ def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_S
     return out
 
 
-_MONEY = re.compile(r"[$£€¥]\s?\d|\d\s?(?:m|bn)\b|\b(?:million|billion)\b")
 _WHAT_SAID = re.compile(r"(?i)^\s*what\s+did\b.*\b(?:announce|say|report|disclose|reveal|state|confirm|tell)\b")
 """A question that asks what an item said ('What did Helio announce about Redmesa Electric in June 2025?')."""
 
@@ -131,7 +130,7 @@ def other_parts(question: str, block: Block, said: str) -> tuple[list[str], list
     for i, part in enumerate(parts):
         # the first part is what the item's sentence was chosen for, unless it asks why and that sentence gives no
         # reason ('Why did Rheinfeld lower its forecast, and what revenue does it now expect?')
-        why = bool(re.match(r"(?i)\s*why\b", part)) and not _REASON.search(said)
+        why = bool(re.match(r"(?i)\s*why\b", part)) and not CAUSAL.search(said)
         if (i == 0 and not why) or len(parts) < 2:
             continue
         topic = topic_terms(part, [block.company] if block.company else [])
@@ -139,16 +138,11 @@ def other_parts(question: str, block: Block, said: str) -> tuple[list[str], list
         if not topic:
             continue
         scored = [(sentence_support(topic, t), -j, t) for j, t in enumerate(split_sentences(block.text))
-                  if not looks_like_instruction(t) and not is_boilerplate(t) and (not why or _REASON.search(t))]
+                  if not looks_like_instruction(t) and not is_boilerplate(t) and (not why or CAUSAL.search(t))]
         best = max(scored, default=(0.0, 0, ""))
         if best[0] > 0 and best[2] != said and best[2] not in (*before, *out) and best[2] not in said:
             (before if i == 0 else out).append(best[2])
     return before, out
-
-
-_REASON = re.compile(r"(?i)\b(?:citing|because|due\s+to|owing\s+to|as\s+a\s+result|reflect\w*|driven\s+by|amid|"
-                     r"on\s+the\s+back\s+of|after|following|caused\s+by)\b")
-"""Words that give a reason ('cut its forecast …, citing a further decline in orders')."""
 
 
 _NAME = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*")

@@ -49,6 +49,11 @@ def in_asked_scale(question: str, value: float, unit: str, year: int | None, ver
     return f"{format_figure(converted, currency + target, decimals)}{when} ({verb} as {as_written})"
 
 
+MONEY = re.compile(r"[$£€¥]\s?\d|\d\s?(?:million|billion|bn|m)\b")
+"""An amount of money in a sentence ('$165m', '€2.30 billion', '42.5 million')."""
+CAUSAL = re.compile(r"(?i)\b(?:due to|driven by|because|as a result of|reflect(?:s|ed|ing)?|attributable to|"
+                    r"owing to|primarily|mainly|led to|caused by|on the back of|following|citing|amid)\b")
+"""Words that give a reason ('… reflecting carrying costs', '… cut its forecast, citing weaker orders')."""
 _NEAREST_SCALE = re.compile(r"(?i)\bnearest\s+(?P<scale>thousand|million|billion)\b")
 
 
