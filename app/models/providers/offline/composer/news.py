@@ -27,8 +27,11 @@ RELATIVE_FLOOR = 0.5
 
 def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_SENTENCES) -> list[str]:
     """The `limit` news items whose best sentence (or headline) supports the question most (at least
-    RELATIVE_FLOOR of the best one's support), each as that sentence with its date, newest first, so a correction
-    comes before what it corrects. When no item
+    RELATIVE_FLOOR of the best one's support; an item that names what the question names besides its companies
+    gains NAMED_BONUS), each as that sentence with its date, newest first, so a correction comes before what it
+    corrects. Of a question that dates its event ('on 16 October 2024'), the items published then, when any is
+    held. The best item's sentence is joined by the ones that answer the question's other parts (or what the item
+    gives as a reason, or its amount, for 'why …' and 'what did X announce'), and that item leads. When no item
     shares a term with the question ("any news on Helio?"), the newest items' headlines or first sentences."""
     if not news:
         return []
