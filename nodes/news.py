@@ -29,19 +29,21 @@ def gather_news(state: SupervisorState, *, news_fn: NewsFn, limit: int = 5) -> d
                         if not is_year_token(w.strip(",.;:?!")))
     queries = list(dict.fromkeys(q for q in (state["question"], keywords) if q))
     items: dict[str, Evidence] = {}
+
+    def keep(found: list[Any]) -> None:
+        for item in found:
+            item = Evidence.model_validate(item)
+            if item.doc_type == "news":
+                items.setdefault(item.chunk_id, item)
+
+    windows = published_windows(state["question"])
     for company in companies:
         # a day or month the question names ('What did Copperleaf announce on 16 October 2024?'): the items
         # published then, which its words may not find
-        for window in published_windows(state["question"]):
-            for item in news_fn(state["question"], company, limit, published=window):
-                item = Evidence.model_validate(item)
-                if item.doc_type == "news":
-                    items.setdefault(item.chunk_id, item)
+        for window in windows:
+            keep(news_fn(state["question"], company, limit, published=window))
         for query in queries:
-            for item in news_fn(query, company, limit):
-                item = Evidence.model_validate(item)
-                if item.doc_type == "news":
-                    items.setdefault(item.chunk_id, item)
+            keep(news_fn(query, company, limit))
     return {"news": newest_first(items.values())}
 
 

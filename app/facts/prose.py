@@ -335,9 +335,7 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
     for fig in located:
         if _IMPACT_OF.search(sentence[max(0, fig.start - 60):fig.start]) and not measure.stems & _IMPACT_WORDS:
             continue  # 'the impact of divestitures on sales growth was a negative impact of 0.1%': not the growth
-        before = sentence[max(0, fig.start - 60):fig.start]
-        changed = _CHANGE_IN.match(sentence[fig.end:]) or _CHANGED_BY.search(before) or _CHANGE_OF.search(before)
-        if changed and not measure.stems & _CHANGE_WORDS:
+        if _worded_as_change(sentence, fig) and not measure.stems & _CHANGE_WORDS:
             continue  # 'a $208.1 million increase in content expenses', 'revenue … increased $845.8 million': a
             # change of something, not its level
         distance = min(_distance(fig, span) for span in spans)
@@ -377,13 +375,17 @@ def states_change(sentence: str, value: float) -> bool:
     """Whether the sentence states this figure as a change ('operating income increased 13.6%', 'up 4.2%', 'an
     increase of 3%'), not as a level or a share ('a conversion rate of 96.9% of EBITDA')."""
     for fig in figures_located(sentence):
-        if abs(fig.value) != abs(value):
-            continue
-        before = sentence[max(0, fig.start - 60):fig.start]
-        if (_CHANGE_IN.match(sentence[fig.end:]) or _CHANGED_BY.search(before) or _CHANGE_OF.search(before)
-                or _UP_DOWN.search(before)):
+        if abs(fig.value) == abs(value) and (_worded_as_change(sentence, fig) or _UP_DOWN.search(
+                sentence[max(0, fig.start - 60):fig.start])):
             return True
     return False
+
+
+def _worded_as_change(sentence: str, fig: Located) -> bool:
+    """'a $208.1 million increase in …', 'increased $845.8 million', 'an increase of $16 million': the figure is
+    a change of something, not its level."""
+    before = sentence[max(0, fig.start - 60):fig.start]
+    return bool(_CHANGE_IN.match(sentence[fig.end:]) or _CHANGED_BY.search(before) or _CHANGE_OF.search(before))
 
 
 _NEW_CLAUSE = re.compile(r"(?i)(?:[,;]|\band\b|\bwhile\b|\bwhereas\b)\s+(?P<subject>(?:[\w&'’/-]+\s+){1,5}?)"

@@ -1451,7 +1451,7 @@ def each_growth(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str])
 
         if rate := choose([f for f in own(rates) if f.figure.unit == "%" and is_stated_change(f)], query, year=year):
             out.append(rate[0])
-        elif pair := two_periods([f for f in own(amounts) if f.figure.unit != "%"], replace(level, years=query.years)):
+        elif pair := two_periods([f for f in own(amounts) if f.figure.unit != "%"], level):
             out.extend(pair)
     return with_fuller_units(out, [*rates, *amounts])
 

@@ -1553,8 +1553,9 @@ def _holds_all(text: str, key: set[str]) -> bool:
     return all(stem_in_words(k, words) for k in key)
 
 
-_NUMBER_WORDS = {w: n for n, w in enumerate(("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
-                                               "nine", "ten", "eleven", "twelve")) if n >= 2}
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve")
+_NUMBER_WORDS = {w: n for n, w in enumerate(_COUNT_WORDS) if n >= 2}
 _ITEM_OPENERS = frozenset({"The", "It", "Its", "This", "These", "Those", "We", "Our", "In", "At", "For", "As", "All",
                            "Each", "Both", "There", "They", "Their"})
 
@@ -1581,8 +1582,7 @@ def _counted_list(scored: Sequence[tuple[float, int, str, Block]], head: str) ->
 
 
 def _count_word(n: int) -> str:
-    return ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-            "twelve"][n] if 0 <= n <= 12 else str(n)
+    return _COUNT_WORDS[n] if 0 <= n < len(_COUNT_WORDS) else str(n)
 
 
 def two_changes(a: str, ca: float, b: str, cb: float, noun: str, when: str) -> str:

@@ -39,7 +39,8 @@ def news_sentences(question: str, news: Sequence[Block], limit: int = MAX_NEWS_S
 
     # a day or month the question names ('in June 2025', 'on 16 October 2024') says when the items asked about
     # were published: those items, when any is held, and its words are no topic a sentence must hold
-    published = [b for b in news if published_then(question, [b])]
+    days = _days_asked(question)
+    published = [b for b in news if any((b.published_at or "").startswith(day) for day in days)]
     if published:
         news, question = published, read_dates(question)[2]
     topic = topic_terms(question, [b.company for b in news if b.company])
@@ -97,15 +98,16 @@ _WHAT_SAID = re.compile(r"(?i)^\s*what\s+did\b.*\b(?:announce|say|report|disclos
 
 def published_then(question: str, news: Sequence[Block]) -> bool:
     """Whether a news item was published on a day or in a month the question dates its event by."""
-    from app.text.dates import when_it_happened
-
-    days = [_day_prefix(y, m, d) for y, m, d in when_it_happened(question)]
+    days = _days_asked(question)
     return any((b.published_at or "").startswith(day) for b in news for day in days)
 
 
-def _day_prefix(year: int, month: int, day: int | None) -> str:
-    """The start of a publication date ('2025-06' of June 2025, '2024-10-16' of 16 October 2024)."""
-    return f"{year:04d}-{month:02d}" + (f"-{day:02d}" if day else "")
+def _days_asked(question: str) -> list[str]:
+    """The publication dates' starts of the days and months the question dates its event by ('2025-06' of 'in
+    June 2025', '2024-10-16' of 'on 16 October 2024')."""
+    from app.text.dates import when_it_happened
+
+    return [f"{y:04d}-{m:02d}" + (f"-{d:02d}" if d else "") for y, m, d in when_it_happened(question)]
 
 
 def _joined(sentence: str, text: str) -> str:
