@@ -26,6 +26,7 @@ from app.text.lists import is_enumerated
 from app.text.sentences import is_contract_text
 from app.text.question_kinds import asks_trend
 from app.metrics import LINE_ITEMS, label_match, needed_inputs
+from app.metric_plans import asks_part_year
 from nodes.retrieval_state import MentionFn, PageFn, RetrievalState, SearchFn
 
 FETCH_K = 5
@@ -43,7 +44,7 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn 
     """Admit the chunks that hold the line items the question needs and no admitted chunk gives (see above);
     for a 'did X mention …' question, those that mention it, or the finding that none does."""
     mentioned, unmentioned = mention_check(state, mention_fn)
-    out = _fetch(state, search_fn, page_fn, mentioned)
+    out = _fetch(state, search_fn, page_fn, [*mentioned, *explanation_check(state, mention_fn)])
     return {**out, "unmentioned": unmentioned} if unmentioned else out
 
 
@@ -71,7 +72,13 @@ def _fetch(state: RetrievalState, search_fn: SearchFn, page_fn: PageFn | None, m
             if continued else {}
     # a note's 'Current liabilities' of a segment is no stand-in for the balance sheet's total: only what a
     # primary statement states counts as held
-    have = figures_held(d for d in graded if statement_of_page(d.text))
+    # and a quarter's statement holds no year's figures unless the question asks about part of a year: a 10-Q's
+    # 31 December balances fall in a June year (Amcor's FY2023) without being the year's, and counting them held
+    # would leave the 10-K's year-end balance sheet unread
+    part = asks_part_year(state["question"])
+    # (nor are a closed group's or the parent's own statements the group's: find_row's rule)
+    have = figures_held(d for d in graded if statement_of_page(d.text) and (part or not _quarterly(d))
+                        and not names_parent_entity(d.text[:400]))
     tried = list(state.get("fetch_tried") or [])
     added: list[Evidence] = []
     for company in companies:
@@ -81,14 +88,15 @@ def _fetch(state: RetrievalState, search_fn: SearchFn, page_fn: PageFn | None, m
             if (company.casefold(), item, year) in have or key in tried or len(tried) >= MAX_FETCHES:
                 continue
             tried.append(key)  # each line item is looked up once per run: a retry would only repeat the search
-            hit = on_pages_held(graded, company, item, year, page_fn) or find_row(
-                search_fn, company, item, year, filings=list(dict.fromkeys([max(years), year])), page_fn=page_fn)
+            hit = on_pages_held(graded, company, item, year, page_fn, part=part) or find_row(
+                search_fn, company, item, year, filings=list(dict.fromkeys([max(years), year])), page_fn=page_fn,
+                part=part)
             if hit is None:
                 continue
             name = LINE_ITEMS[item].name
             added.append(hit.model_copy(update={"why": f"holds {name} for FY{year}, an input the question needs "
                                                        f"(statement rows fetched by line item)"}))
-            have |= figures_held([hit])
+            have |= figures_held([hit] if part or not _quarterly(hit) else [])
     fetched = [*(state.get("fetched") or []), *(d.chunk_id for d in [*continued, *added])]
     if not added:
         return {"fetch_tried": tried, **({"graded": graded, "fetched": fetched} if continued else {})}
@@ -143,6 +151,46 @@ def list_continuations(question: str, graded: Sequence[Evidence], page_fn: PageF
 MAX_MENTIONS = 3
 """Chunks admitted per company because a text search of all its reports found them to mention what a 'did X
 mention …' question asks about."""
+
+
+MAX_EXPLANATIONS = 2
+"""Chunks admitted per company because a text search of its reports found them to give the cause of a change in
+the margin a question asks about."""
+
+
+def explanation_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[Evidence]:
+    """For a question asking what drove a margin ('What drove gross margin change as of FY2022'): a text search of
+    each named company's reports for a sentence that names the margin, or its complement ('Cost of products sold
+    increased as a percent to sales driven by: …'), with the words a cause is given with
+    (app/text/question_kinds.explains_margin). Ranked search reads a question's meaning and finds the statement
+    of the figures as readily as the sentence that explains them; this finds the sentence. Up to MAX_EXPLANATIONS
+    such chunks not admitted yet, of the filings of the years asked (else the latest), are admitted."""
+    from app.knowledge.analyzer import analyze
+    from app.text.question_kinds import CAUSE_STEMS, explains_margin, margin_names, read_ask
+
+    question = state["question"]
+    names = margin_names(question)
+    if mention_fn is None or not names or read_ask(question).kind != "explain":
+        return []
+    unheld = state.get("unheld") or {}
+    years = set(state.get("filing_years") or state.get("fiscal_years") or [])
+    held = {d.chunk_id for d in state["graded"]}
+    score = max((d.score for d in state["graded"]), default=0.0)
+    admitted: list[Evidence] = []
+    for company in [c for c in state.get("companies") or [] if c not in unheld]:
+        found: dict[str, Evidence] = {}
+        for name in names:
+            groups = [[stem] for stem in analyze(name)] + [list(CAUSE_STEMS)]
+            for doc in mention_fn(company, groups):
+                if doc.chunk_id not in held and explains_margin(question, doc.text, names):
+                    found.setdefault(doc.chunk_id, doc)
+        docs = list(found.values())
+        latest = max((d.fiscal_year for d in docs if d.fiscal_year), default=None)
+        docs = [d for d in docs if (d.fiscal_year in years if years else d.fiscal_year == latest)]
+        admitted += [d.model_copy(update={"score": score, "why": "gives the cause of a change in the margin asked "
+                                                                  "about (a text search of the company's reports)"})
+                     for d in docs[:MAX_EXPLANATIONS]]
+    return admitted
 
 
 def mention_check(state: RetrievalState, mention_fn: MentionFn | None) -> tuple[list[Evidence], dict[str, list[str]]]:
@@ -280,7 +328,7 @@ def figures_held(docs: Iterable[Evidence]) -> set[tuple[str, str, int]]:
 
 
 def on_pages_held(graded: Sequence[Evidence], company: str, item: str, year: int,
-                  page_fn: PageFn | None) -> Evidence | None:
+                  page_fn: PageFn | None, *, part: bool | str = False) -> Evidence | None:
     """The rest of a primary statement grading already admitted part of: a balance sheet cut into chunks gives
     'Total current assets' in the admitted one and 'Total current liabilities' in the next, which is where an
     analyst reads on (a search for the line's name may rank a note, such as the parent entity's, first)."""
@@ -289,8 +337,9 @@ def on_pages_held(graded: Sequence[Evidence], company: str, item: str, year: int
     wanted = (company.casefold(), item, year)
     seen: set[tuple[str, int]] = set()
     for doc in graded:
-        if (doc.company or "").casefold() != company.casefold() or doc.page is None or not statement_of_page(doc.text):
-            continue
+        if (doc.company or "").casefold() != company.casefold() or doc.page is None or not statement_of_page(
+                doc.text) or names_parent_entity(doc.text[:400]) or not (part or not _quarterly(doc)):
+            continue  # (a closed group's statements, or a quarter's for a year: find_row's order)
         if (doc.source_id, doc.page) in seen:
             continue
         seen.add((doc.source_id, doc.page))
@@ -301,29 +350,35 @@ def on_pages_held(graded: Sequence[Evidence], company: str, item: str, year: int
 
 
 def find_row(search_fn: SearchFn, company: str, item: str, year: int, filings: Sequence[int],
-             page_fn: PageFn | None = None) -> Evidence | None:
+             page_fn: PageFn | None = None, *, part: bool | str = False) -> Evidence | None:
     """The first chunk of a primary statement, in the filings of `filings` in order, that gives `item` for `year`
     for the company, else the first chunk of any other page that does. A statement page whose best chunk (the
     one search ranks it by: often its title rather than the row) does not give it has its other chunks read. The
     line item's names are searched three at a time, the commonest first ('Cost of products sold' is the seventh
-    name of cost of sales), in at most MAX_NAME_QUERIES searches per filing."""
+    name of cost of sales), in at most MAX_NAME_QUERIES searches per filing. The parent entity's or a closed
+    group's own statements ('Deed of Cross Guarantee') are not the group's; unless the question asks about part
+    of a year (`part`), a quarter's statement comes after an annual one: its balances are at the quarter's end."""
     names = LINE_ITEMS[item].synonyms
     queries = [" ".join(names[i:i + 3]) for i in range(0, len(names), 3)][:MAX_NAME_QUERIES]
     wanted = (company.casefold(), item, year)
+    quarter: Evidence | None = None
     elsewhere: Evidence | None = None
     for filing, query in ((f, q) for f in filings for q in queries):
         for hit in search_fn(query, company, filing, FETCH_K):
             doc = Evidence.model_validate(hit)
+            if names_parent_entity(doc.text[:400]):
+                continue
             on_statement = statement_of_page(doc.text) is not None
-            if wanted in figures_held([doc]):
-                if on_statement:
-                    return doc
-                if not names_parent_entity(doc.text):  # the parent entity's own books are not the group's
-                    elsewhere = elsewhere or doc
+            found = doc if wanted in figures_held([doc]) else None
+            if found is None and on_statement and page_fn is not None and doc.page is not None:
+                found = next((s.model_copy(update={"score": doc.score}) for s in page_fn(doc.source_id, doc.page)
+                              if s.chunk_id != doc.chunk_id and wanted in figures_held([s])), None)
+            if found is None:
                 continue
-            if page_fn is None or doc.page is None or not on_statement:
-                continue
-            for sibling in page_fn(doc.source_id, doc.page):
-                if sibling.chunk_id != doc.chunk_id and wanted in figures_held([sibling]):
-                    return sibling.model_copy(update={"score": doc.score})
-    return elsewhere
+            if not on_statement:
+                elsewhere = elsewhere or found
+            elif part or not _quarterly(found):
+                return found
+            else:
+                quarter = quarter or found
+    return quarter or elsewhere

@@ -10,6 +10,7 @@ offline composer writes its answer in that shape; nothing here reads evidence. P
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -161,9 +162,47 @@ CAUSE_WORDINGS = "increased decreased primarily due to driven by as a result of"
 """How a report gives the cause of a change ('… decreased year-on-year due to …', '… primarily driven by …'): the
 words a search adds for a question asking what drove one."""
 
-MARGIN_COMPLEMENTS = {"gross margin": "cost of products sold cost of sales as a percent of sales"}
+MARGIN_COMPLEMENTS = {"gross margin": ("cost of products sold", "cost of sales", "cost of goods sold",
+                                       "cost of revenue")}
 """A margin as a report that explains it may write its complement ('Cost of products sold increased as a percent to
 sales driven by: …' explains a gross margin's fall)."""
+
+
+def margin_complements(question: str) -> tuple[str, ...]:
+    """The names of the complement of the margin a question names (`MARGIN_COMPLEMENTS`), else ()."""
+    return tuple(name for margin, names in MARGIN_COMPLEMENTS.items()
+                 if re.search(rf"(?i)\b{margin}s?\b", question) for name in names)
+
+
+_MARGIN = re.compile(r"(?i)\b(?:gross|operating|ebitda|ebit|net|pre-?tax|segment|profit)(?:\s+profit)?\s+margins?\b")
+
+
+def margin_names(question: str) -> tuple[str, ...]:
+    """The margin a question names ('gross margin') and its complement's names, as a report may write the cause
+    of its change; () when it names no margin."""
+    named = [m.group(0).lower().rstrip("s") for m in _MARGIN.finditer(asked_sentence(question))]
+    return tuple(dict.fromkeys([*named, *margin_complements(question)])) if named else ()
+
+
+_CAUSE_GIVEN = re.compile(r"(?i)\b(?:due\s+to|driven\s+by|drove|as\s+a\s+result\s+of|because|reflect(?:s|ed|ing)|"
+                          r"attributable\s+to|primarily\s+(?:from|by))\b")
+
+
+CAUSE_STEMS = ("driven", "due", "result", "attribut", "because", "reflect", "drove")
+"""The stems a text search for a cause looks for (what `_CAUSE_GIVEN` reads)."""
+
+
+def explains_margin(question: str, text: str, names: Sequence[str] | None = None) -> bool:
+    """Whether a text gives the cause of a change in the margin an explanation question asks about, or in its
+    complement ('Cost of products sold increased as a percent to sales driven by: …' for 'What drove gross margin
+    change'): a sentence that names it and how it was driven (`names`: `margin_names`, when read already)."""
+    names = margin_names(question) if names is None else names
+    if not names or read_ask(question).kind != "explain":
+        return False
+    for sentence in re.split(r"(?<=[.:;])\s+", text):
+        if _CAUSE_GIVEN.search(sentence) and any(re.search(rf"(?i)\b{re.escape(n)}\b", sentence) for n in names):
+            return True
+    return False
 
 
 def explanation_wordings(question: str, keywords: str) -> str:
@@ -171,8 +210,8 @@ def explanation_wordings(question: str, keywords: str) -> str:
     writes the cause with, and a margin's complement ('' for a question of another kind)."""
     if read_ask(question).kind != "explain":
         return ""
-    complements = [words for margin, words in MARGIN_COMPLEMENTS.items() if re.search(rf"(?i)\b{margin}s?\b", question)]
-    return " ".join([keywords, *complements, CAUSE_WORDINGS])
+    complements = margin_complements(question)[:2]  # the commonest names: more would outweigh the question's words
+    return " ".join([keywords, *complements, *(["as a percent of sales"] if complements else []), CAUSE_WORDINGS])
 
 
 def mentioned_phrase(question: str) -> str:

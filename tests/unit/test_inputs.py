@@ -305,3 +305,85 @@ def test_a_list_of_deeds_reads_the_rest_of_the_page_and_states_each_deed() -> No
     for place in ("Czech", "Shanghai", "New Zealand"):
         assert place in answer
     assert "fair values" not in answer  # a sentence about one of the deeds is no deed of the list
+
+
+QUARTER_BALANCE = Evidence(  # a 10-Q of a June year: its first column is the quarter's end, not the year's
+    chunk_id="t-q-bs", source_id="TAMSIN_2024Q2_10Q:p7", title="TAMSIN_2024Q2_10Q", company=CO, fiscal_year=2024,
+    page=7, score=0.04,
+    text="TAMSIN RAIL, INC.\nCONDENSED CONSOLIDATED BALANCE SHEETS\n(in millions)\nDecember 31, 2023 June 30, 2023\n"
+         "Current liabilities:\nAccounts payable\n 640  580 Accrued expenses\n 440  350 Total current liabilities\n"
+         " 1,080  930 Long-term debt\n 2,200  2,300 Total liabilities\n 3,280  3,230",
+)
+CLOSED_GROUP = Evidence(
+    chunk_id="t-dcg", source_id="TAMSIN_2024_10K:p107", title="TAMSIN_2024_10K", company=CO, fiscal_year=2024,
+    page=107, score=0.04,
+    text="Deed of Cross Guarantee\nConsolidated Balance Sheets\n(in millions)\nAs of June 30, 2024 2023\n"
+         "Current liabilities:\nTrade payables 120 110 Other payables 30 30 Total current liabilities\n 150  140\n"
+         "Long-term debt 400 420 Total liabilities 550 560",
+)
+
+
+def test_a_years_balances_are_read_from_the_annual_statement_not_a_quarters_or_a_closed_groups():
+    """A 10-Q's quarter-end column falls in the fiscal year without being the year's balance, and a Deed of Cross
+    Guarantee's statements are a closed group's: the search that ranks them first still fetches the 10-K's row."""
+    annual = BALANCE.model_copy(update={"title": "TAMSIN_2024_10K", "source_id": "TAMSIN_2024_10K:p59"})
+
+    def search(query: str, company: str | None, fiscal_year: int | None, k: int) -> list[Evidence]:
+        if company != CO:
+            return []
+        if query == "total current liabilities current liabilities":  # the line item's names
+            return [CLOSED_GROUP, QUARTER_BALANCE, annual]
+        return [CLOSED_GROUP, QUARTER_BALANCE]  # the question's own queries
+
+    graph = build_retrieval_graph(search, grader=OfflineGrader()).compile()
+    result = graph.invoke({"question": "What was Tamsin Rail's current ratio in FY2024?",
+                           "companies": [CO], "fiscal_years": [2024]})["retrieval_result"]
+    assert "t-bs" in result.fetched
+    assert "t-dcg" not in result.fetched
+
+
+def test_a_question_about_a_quarter_reads_the_quarters_statement():
+    from nodes.inputs import find_row
+
+    def search(query: str, company: str | None, fiscal_year: int | None, k: int) -> list[Evidence]:
+        return [CLOSED_GROUP, QUARTER_BALANCE, BALANCE] if company == CO else []
+
+    assert find_row(search, CO, "current_liabilities", 2024, [2024]).chunk_id == "t-bs"
+    assert find_row(search, CO, "current_liabilities", 2024, [2024], part="Q2").chunk_id == "t-q-bs"
+
+
+def test_what_drove_a_margin_reads_the_sentence_a_text_search_finds_giving_its_cause():
+    """'What drove gross margin change' is answered by the sentence that says how its complement moved ('Cost of
+    sales increased as a percent to sales driven by: …'), which ranked search, reading the question's meaning,
+    puts below the statement of the figures; a text search of the company's reports finds it, in the filing of the
+    year asked, and the offline grader admits it."""
+    from app.models.providers.offline.grader import OfflineGrader as Grader
+    from app.text.question_kinds import explains_margin, margin_names
+    from nodes.inputs import explanation_check
+
+    question = ("What drove gross margin change as of FY2024 for Tamsin Rail? If gross margin is not a useful "
+                "metric for a company like this, then please state that and explain why.")
+    cause = Evidence(chunk_id="t-p34-0", source_id="TAMSIN_2024_10K:p34", company=CO, fiscal_year=2024, page=34,
+                     score=0.0, text="Cost of sales increased as a percent to sales driven by:\n• Higher diesel "
+                                     "prices\n• Wage inflation in the freight segment")
+    older = cause.model_copy(update={"chunk_id": "t-2023-p30", "source_id": "TAMSIN_2023_10K:p30",
+                                     "fiscal_year": 2023})
+    passing = cause.model_copy(update={"chunk_id": "t-p80", "text": "Cost of sales is recognised when goods ship. "
+                                       "Amounts due to suppliers are settled monthly."})
+    asked: list[list[list[str]]] = []
+
+    def mentions(company: str, groups: list[list[str]]) -> list[Evidence]:
+        asked.append(groups)
+        return [cause, older, passing] if company == CO else []
+
+    assert margin_names(question)[:2] == ("gross margin", "cost of products sold")
+    state = {"question": question, "companies": [CO], "fiscal_years": [2024], "graded": [BALANCE], "unheld": {}}
+    admitted = explanation_check(state, mentions)  # type: ignore[arg-type]
+    assert [d.chunk_id for d in admitted] == ["t-p34-0"] and "cause" in admitted[0].why
+    assert all(len(groups) >= 2 for groups in asked)  # the margin's words and a cause word, never one alone
+    assert not explains_margin(question, passing.text)  # 'due to suppliers' beside a definition is no cause
+    assert Grader().grade(question, cause.model_copy(update={"score": 0.01}), [CO])
+    # a question that asks no cause, or names no margin, searches nothing
+    assert explanation_check({**state, "question": "What was Tamsin Rail's gross margin in FY2024?"}, mentions) == []
+    assert explanation_check({**state, "question": "Why did Tamsin Rail's revenue fall in FY2024?"}, mentions) == []
+

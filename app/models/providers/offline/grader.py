@@ -14,6 +14,7 @@ from app.knowledge.analyzer import analyze
 from app.text.questions import asks_for_figure, core_question, measure_terms, states_measure
 from app.text.measures import states_count
 from app.text.sentences import asks_about_terms, is_contract_text
+from app.text.question_kinds import explains_margin
 from app.text.terms import topic_terms
 from prompts.retrieval import truncate_for_grading
 
@@ -84,6 +85,8 @@ class OfflineGrader:
             return True
         if states_count(question, text, companies):
             return True  # 'the total number of employees': 'we employed approximately 315,000 people'
+        if explains_margin(question, text):
+            return True  # 'cost of products sold increased as a percent to sales driven by' for a gross margin
         return states_judged_measure(question, text)
 
 
