@@ -234,3 +234,23 @@ def test_a_segments_review_under_its_own_section_explains_its_margin_slip() -> N
     assert explanations([(0, review)], key("operating", "margin", "solar", "development"), [2024]) == []
     assert explanations([(0, review)], key("operating", "margin", "solar", "development"), [2024],
                         headings={0: "Solar Development"})
+
+
+PROFIT_BRIDGE = ("Adjusted operating profit rose by $2.0 million as Services grew. Restructuring charges of $28.4 "
+                 "million comprised plant closure costs of $21.0 million and severance of $7.4 million. As a result, "
+                 "statutory profit before tax fell to $41.2 million from $60.3 million. The effective tax rate was "
+                 "26.0%.")
+
+
+def test_a_sentence_that_says_it_follows_from_the_one_before_is_explained_by_it() -> None:
+    """'As a result, statutory profit before tax fell …' states what the sentence before it caused: the answer is
+    that sentence, then the consequence; and a concession's measure ('even though adjusted operating profit
+    rose') is not what is explained."""
+    said = answer("Why did Osprey's statutory profit before tax fall in FY2024 even though adjusted operating "
+                  "profit rose?", PROFIT_BRIDGE)
+    assert said.startswith("Restructuring charges of $28.4 million comprised plant closure costs of $21.0 million"), said
+    assert "[1]. As a result, statutory profit before tax fell to $41.2 million from $60.3 million [1]." in said
+    assert "Services grew" not in said
+    # with nothing before it to give the cause, a consequence explains nothing
+    assert not explanations([(0, "As a result, statutory profit before tax fell to $41.2 million from $60.3 "
+                                 "million in 2024.")], key("statutory", "profit", "tax"), [2024])

@@ -36,7 +36,7 @@ from app.facts.revisions import REVISION_ASKED, best_revision
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.explanations import (CHANGE_WORDS, COST_SHARE, close_together,
                                                                 direction_asked, explains_older_change,
-                                                                explanations)
+                                                                explanations, is_consequence)
 from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, format_figure, possessive,
                                                             stated_decimals)
 from app.text.companies import companies_named
@@ -308,7 +308,9 @@ class Analyst:
             out.append(cite(explained.sentence.lstrip("•·▪ ").rstrip(";, "), [sources[rank].n]))
         first, rank = found[0]
         if first.antecedent and first.antecedent not in said:
-            out.insert(1, cite(first.antecedent, [sources[rank].n]))
+            # the cause before what it caused ('… comprised store impairment costs of £24.6 million. As a result,
+            # statutory profit before tax fell …'); else the figures after the sentence that explains them
+            out.insert(0 if is_consequence(first.sentence) else 1, cite(first.antecedent, [sources[rank].n]))
         return out
 
     def revision_answer(self, results: Sequence[CalcResult] = ()) -> list[str]:

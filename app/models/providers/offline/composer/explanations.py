@@ -74,6 +74,17 @@ _ANAPHOR = re.compile(r"(?i)^\s*(?:the|this|these|that|those|such|its|both)\b(?:
 """A sentence that goes on about what the one before it states ('The $104.2 million increase was primarily due to
 …', 'This reflects …', 'Margins were also impacted by …')."""
 
+_CONSEQUENCE = re.compile(r"(?i)^\s*(?:as\s+a\s+(?:result|consequence)|consequently|in\s+consequence|accordingly|"
+                          r"therefore|hence)\s*,")
+"""A sentence that states what the one before it caused ('Adjusting items of £30.9 million comprised … . As a
+result, statutory profit before tax fell to £39.6 million'): the cause is the sentence before."""
+
+
+def is_consequence(sentence: str) -> bool:
+    """Whether a sentence opens by saying it follows from the one before it (`_CONSEQUENCE`)."""
+    return bool(_CONSEQUENCE.match(sentence))
+
+
 _PERIOD_HEAD = re.compile(r"(?i)^(?:(?:fiscal\s+)?year\s+|fiscal\s+|FY\s?)?((?:19|20)\d{2})\s+(?:results|compared|"
                           r"versus|vs\.?|highlights|performance)\b|^(?:fiscal\s+)?year\s+((?:19|20)\d{2})\b")
 """A heading that dates what follows it until the next ('Year 2022 results:', '2022 compared with 2021')."""
@@ -218,7 +229,9 @@ def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]]
             # causes listed as bullets after a lead-in that gives them ('… driven by:'), not a heading's list
             sentence, last = with_bullets(sentences, i) if CAUSE.search(raw) else (raw, i)
             sentence = _LEAD_JUNK.sub("", sentence)
-            if not CAUSE.search(sentence) or sentence.endswith(":") or len(sentence.split()) < 8:
+            # 'As a result, …' gives its cause in the sentence before it, which must be there to give
+            follows = is_consequence(sentence) and i > 0 and not sentences[i - 1].strip().endswith(":")
+            if not (CAUSE.search(sentence) or follows) or sentence.endswith(":") or len(sentence.split()) < 8:
                 continue
             if not re.search(r"[.!?][\"”’')\]]*$", sentence.strip()) and not (
                     sentence.lstrip().startswith(("•", "·", "▪")) and sentence.rstrip().endswith(";")):
@@ -234,9 +247,11 @@ def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]]
                 effect = _SHARE_FRAME.sub("", effect)
             effect_words = _words(effect)
             own = [g for g in key if _holds(effect_words, g)]
-            antecedent = before if before and len(before.split()) >= 6 and (_ANAPHOR.match(sentence) or (
+            antecedent = before if before and len(before.split()) >= 6 and (follows or _ANAPHOR.match(sentence) or (
                 len(own) < len(key) and direction_asked(before) and re.search(r"\d", before)
                 and not re.search(r"\d", sentence))) else ""
+            if follows and not antecedent:
+                continue
             about = f"{antecedent} {effect}"
             about_words = _words(about) if antecedent else effect_words
             hits = [g for g in key if _holds(about_words, g)]
@@ -253,18 +268,18 @@ def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]]
             if key and (not (own or antecedent) or 2 * len([g for g in hits if g not in named]) < len(measure)
                         or len(hits) + len(borrowed) < len(key) - (1 if len(key) >= 4 else 0)):
                 continue
-            named = sentence_years(sentence) or sentence_years(antecedent) or heading
-            if asked is not None and named and max(named) < asked - 1:
+            dated = sentence_years(sentence) or sentence_years(antecedent) or heading
+            if asked is not None and dated and max(dated) < asked - 1:
                 continue
             score = (len(hits) + sum(1.0 if g in named else 0.5 for g in borrowed)) / len(key) if key else 1.0
-            if asked is not None and named and asked not in named:
+            if asked is not None and dated and asked not in dated:
                 score -= 0.35
             if not quarter_asked and _QUARTER.search(sentence):
                 score -= 0.2
             said = direction_asked(sentence) or direction_asked(antecedent)
             if direction and said:
                 score += 0.2 if said == direction else -0.2
-            found.append((Explanation(sentence.rstrip(), antecedent, named, score, order), rank))
+            found.append((Explanation(sentence.rstrip(), antecedent, dated, score, order), rank))
             order += 1
             skip_to = last
     found.sort(key=lambda x: (-x[0].score, x[1], x[0].order))
