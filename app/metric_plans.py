@@ -71,6 +71,12 @@ def metric_plans(question: str, figures: Sequence[Figure]) -> list[MetricPlan] |
                 before = metric_inputs(target, figures, company=company, year=earlier, measure=chosen.measure,
                                        part=asks_part_year(question))
                 each = [({"name": target.name, "inputs": before.values, "year": earlier}, before), (args, chosen)]
+            elif topic and len(named := sorted(set(years_named(question)))) >= 2 and chosen.year == named[-1]:
+                # a judgement on the years it names ('judging by its capital expenditure relative to revenue in
+                # FY2024 and FY2023'): the metric for each of them, the earliest first
+                each = [({"name": target.name, "inputs": one.values, "year": year}, one) for year in named
+                        for one in [metric_inputs(target, figures, company=company, year=year, measure=chosen.measure,
+                                                  part=asks_part_year(question), years=named)]]
             for args, chosen in each:
                 if target.origin == "question":
                     args["definition"] = target.formula

@@ -280,3 +280,41 @@ def test_a_yes_no_answered_from_the_news_is_not_followed_by_the_same_news_again(
     # 'on time' is said 'on schedule'; the answer quotes the item once, without a news list after it
     assert answer.startswith("Yes. Osprey Engineering said its new pump assembly line near Linton started production")
     assert answer.count("started production") == 1 and "2024-03-21" not in answer
+
+
+def test_a_judgement_on_two_named_years_computes_each_from_one_consistent_row_and_states_both() -> None:
+    """'judging by its capital expenditure relative to revenue in FY2024 and FY2023': the metric for each year,
+    read from a row that gives both years (not a guidance table's 'FY2024 actual', defined otherwise, beside the
+    cash flow statement's FY2023), and the answer states both, the latest first."""
+    from app.calc_tools import CalcResult, Figure
+    from app.metric_plans import metric_plans
+    from app.models.providers.offline.composer.analyst import Analyst
+
+    question = ("Is Osprey a capital-intensive business, judging by its capital expenditure relative to revenue in "
+                "FY2024 and FY2023?")
+    co = "Osprey Engineering"
+
+    def fig(label: str, value: float, year: int, chunk: str) -> Figure:
+        return Figure(label=label, value=value, unit="$m", company=co, fiscal_year=year, source_id=chunk,
+                      chunk_id=chunk, period=f"FY{year}")
+
+    figures = [fig("Capital expenditure", 647.0, 2024, "guidance"),  # FY2025 guidance beside FY2024 actual
+               fig("Revenue", 3027.3, 2024, "income"), fig("Revenue", 3185.5, 2023, "income"),
+               fig("Capital expenditure", 675.6, 2024, "record"), fig("Capital expenditure", 764.8, 2023, "record")]
+    plans = metric_plans(question, figures)
+    capex = [p for p in plans or [] if p.args["name"] == "capex as a share of revenue"]
+    assert [p.args["year"] for p in capex] == [2023, 2024]
+    assert [p.sources["capex_" + str(p.args["year"])].chunk_id for p in capex] == ["record", "record"]
+
+    results = [CalcResult(tool="metric", inputs={}, result=round(100 * c / r, 2), unit="%", expression="",
+                          sources={f"capex_{y}": fig("Capital expenditure", c, y, "record"),
+                                   f"revenue_{y}": fig("Revenue", r, y, "income")},
+                          formula="capex as a share of revenue = capex / revenue")
+               for y, c, r in ((2023, 764.8, 3185.5), (2024, 675.6, 3027.3))]
+    blocks = [block(1, "Capital expenditure 675.6 764.8"), block(2, "Revenue 3,027.3 3,185.5"),
+              Block(n=3, kind="calculation", header="[3]", source_id="calc", text="capex as a share of revenue")]
+    state = {"question": question, "companies": [co], "blocks": blocks,
+             "calculation": type("C", (), {"results": results})()}
+    said = Analyst(state, question).judged_by_calculation(convention_for(question))
+    assert said[0].startswith("Yes. Osprey Engineering's capex as a share of revenue was 22.32% in FY2024 and "
+                              "24.01% in FY2023"), said

@@ -1199,25 +1199,34 @@ class Analyst:
                 if body:
                     return [f"{'Yes' if verdict else 'No'}. {body[0]}", convention.says]
         said: list[str] = []
+        # a metric computed for each year the question names ('in FY2024 and FY2023') is judged on every one of
+        # them, the latest first
+        by_name: dict[str, list[CalcResult]] = {}
         for result in self.results:
             name = _metric_name(result).lower()
-            if result.tool != "metric" or not any(name == m.lower() for m in convention.metrics):
+            if result.tool == "metric" and any(name == m.lower() for m in convention.metrics):
+                by_name.setdefault(name, []).append(result)
+        for name, results in by_name.items():
+            verdicts = [convention.holds(r.result) for r in results]
+            if None in verdicts or self.calc_n is None:
                 continue
-            verdict = convention.holds(result.result)
-            if verdict is None or self.calc_n is None:
-                continue
-            refs = [self.calc_n, *(n for f in result.sources.values() if (n := self.n_of(f)) is not None)]
-            years = [f.fiscal_year for f in result.sources.values() if f.fiscal_year]
-            company = next((f.company for f in result.sources.values() if f.company), self.companies[0])
-            when = f" in FY{max(years)}" if years else ""
-            unit = "%" if result.unit == "%" else "x" if result.unit == "x" else result.unit
-            # to two places, always: a current ratio of 1.0022 is '1.00x', which says it barely covers, not '1x'
-            value = format_figure(result.rounded(2), unit, 2 if unit in ("x", "%") else None)
+            verdict = all(verdicts)
+            refs = list(dict.fromkeys([self.calc_n, *(n for r in results for f in r.sources.values()
+                                                     if (n := self.n_of(f)) is not None)]))
+            company = next((f.company for r in results for f in r.sources.values() if f.company), self.companies[0])
+            values = []
+            for result in sorted(results, key=lambda r: -max((f.fiscal_year or 0 for f in r.sources.values()),
+                                                              default=0)):
+                years = [f.fiscal_year for f in result.sources.values() if f.fiscal_year]
+                unit = "%" if result.unit == "%" else "x" if result.unit == "x" else result.unit
+                # to two places, always: a current ratio of 1.0022 is '1.00x', which says it barely covers, not '1x'
+                value = format_figure(result.rounded(2), unit, 2 if unit in ("x", "%") else None)
+                values.append(f"{value}{f' in FY{max(years)}' if years else ''}")
+            stated = " and ".join(dict.fromkeys(values))
             if not said:  # the metric the judgement is decided by
-                said = [f"{'Yes' if verdict else 'No'}. "
-                        + cite(f"{possessive(company or '')} {name} was {value}{when}", refs)]
+                said = [f"{'Yes' if verdict else 'No'}. " + cite(f"{possessive(company or '')} {name} was {stated}", refs)]
             elif name not in " ".join(said).lower():  # another the convention reads, stated beside it
-                said.append(cite(f"Its {name} was {value}{when}", refs))
+                said.append(cite(f"Its {name} was {stated}", refs))
         return [*said, convention.says] if said else []
 
     def sentence_answer(self) -> list[str]:
