@@ -932,8 +932,9 @@ def _header_line(text: str, *, continuing: bool) -> _HeaderLine | None:
     """The line as a header line, or None when it is none. Column units ('£m', '$m', 'A$ million') and a 'Note'
     column are taken off it; a trailing footnote digit ('2024 2023 (restated) 2') too. Under an open header a
     line of header words alone ('ended') continues it, and one that starts with column units and goes on with a
-    label ('£m Non-current assets') gives the label back as a row."""
-    tokens = text.split()
+    label ('£m Non-current assets') gives the label back as a row. What a unit does not cover ('£m (unless
+    stated)') is no part of the header's columns."""
+    tokens = _UNIT_PROVISO.sub(" ", text).split()
     hinted = bool(_UNIT_HINT.search(text))  # most lines name no unit: the unit readers are skipped
     units, lead = _leading_units(tokens) if hinted else ([], 0)
     body = _units_joined(tokens[lead:]) if hinted else tokens[lead:]
@@ -1077,9 +1078,12 @@ def _continues(label: str, following: str) -> bool:
 def is_period_line(text: str) -> bool:
     """Whether a line heads a statement's columns ('Years ended December 31', 'May 31, 2020 May 26, 2019',
     'Three Months Ended June 30, 2023  2022')."""
-    return _is_period_line(_UNIT_TOKENS.sub(" ", text).strip(), continuing=False)
+    return _is_period_line(_UNIT_TOKENS.sub(" ", _UNIT_PROVISO.sub(" ", text)).strip(), continuing=False)
 
 
+_UNIT_PROVISO = re.compile(r"(?i)\(unless\b[^()]{0,60}\)")
+"""What a header says its unit does not cover ('£m (unless stated)'): no label; each row that is in another unit
+says so (`_LABEL_UNIT`)."""
 _UNIT_TOKENS = re.compile(r"(?<!\S)(?:[A-Z]{0,3}[$£€¥]\s?(?:m|bn|k|'000|000)?|[$£€¥]?(?:m|bn|mn)|in\s+[$£€¥]\s?(?:m|"
                           r"million|thousand)?)(?!\S)")
 """A column's currency and scale on a header line ('$m 2023', '£m 30 March'): no word of a label."""
@@ -1452,24 +1456,41 @@ def _finish_row(row: _OpenRow, unit_in_force: tuple[str | None, _Unit | None]) -
     currency, declared = unit_in_force
     cells = _values(row.tokens)
     aligned, periods = _align(cells, row.periods, row.note_column)
+    # as the line has it: '(p)' reads as a footnote mark, and is off the label by now
+    stated = _LABEL_UNIT.search(row.raw[0]) if row.raw else None
     label = _clean_label(row.label)
     if row.note_column and len(aligned) < len(cells) and cells[0].reference:
         label = _NOTES_IN_LABEL.sub("", label)  # 'Net sales 5, 24 204,730 218,460': notes 5 and 24
     columns = None
     if periods is None and row.names and len(row.names) == len(cells) and len(set(row.periods)) == 1:
         columns, periods = row.names, row.periods * len(cells)  # segments under one year
-    unit, row_scale = _row_unit(label, aligned, currency, declared)
+    unit, row_scale = _row_unit(label, aligned, currency, declared, stated)
     highs = [c.high for c in aligned] if any(c.high is not None for c in aligned) else None
     return StatementRow(line_item=label, values=[c.value for c in aligned], periods=periods, unit=unit,
                         scale=row_scale, raw=" ".join(row.raw), title=row.title, columns=columns, highs=highs)
 
 
-def _row_unit(label: str, cells: list[_Cell], currency: str | None, declared: _Unit | None) -> tuple[str, str | None]:
+_LABEL_UNIT = re.compile(r"(?i)\((?P<pence>p|pence)\)(?=\s*(?:[-–—(\d]|$))|\((?P<count>weeks?|days|number|no\.|"
+                         r"units?|people|headcount)\)(?=\s*(?:[-–—(\d]|$))|\b(?P<end>(?:at|as\s+at)\s+(?:the\s+)?"
+                         r"(?:period|year)[- ]end)(?=\s*(?:[-–—(\d]|$))")
+"""A row label that says its unit, which is not the page's money: pence ('Dividend per share (p)'), a count
+('Period length (weeks)', 'Employees (number)'), or a count at a date ('UK stores at period end', under '£m
+(unless stated)')."""
+_MONEY_LABEL = re.compile(r"(?i)\b(?:cash|debt|assets?|liabilit|revenue|sales|profit|income|costs?|expenses?|"
+                          r"capital|equity|borrowings|value|amount|spend|dividends?)\b")
+
+
+def _row_unit(label: str, cells: list[_Cell], currency: str | None, declared: _Unit | None,
+              stated: re.Match[str] | None = None) -> tuple[str, str | None]:
     """A row's unit and scale: percentages and per-share amounts are never scaled; share counts are scaled
     unless the unit line excepts them ('except share data'), and so are rows it excepts by name ('except churn
-    and ARPU')."""
+    and ARPU'); a row whose label states its unit (`stated`, `_LABEL_UNIT`) is in that unit."""
     scale = declared.scale if declared else None
     numbers = [c for c in cells if c.value is not None]
+    if stated is not None and stated.group("pence"):
+        return "p", None
+    if stated is not None and (stated.group("count") or not _MONEY_LABEL.search(label)):
+        return "", None
     if _PERCENT_LABEL.search(label) or (numbers and all(c.percent for c in numbers)):
         return "%", None
     dated = [c for c in numbers if not c.percent]

@@ -459,3 +459,13 @@ def test_a_statement_header_whose_last_year_runs_into_the_first_heading_is_repea
     chunks = chunk_record(_record(text), max_tokens=128)
     later = [c for c in chunks if "Total current liabilities" in c.text]
     assert later and all("2025\n2024 Assets" in c.text for c in later)
+
+
+def test_a_record_in_a_unit_unless_stated_repeats_its_column_header_in_each_chunk() -> None:
+    """A five-year record headed '£m (unless stated) FY2021 … FY2025' that runs past one chunk: the later chunk
+    repeats the header line, so its rows ('Online share of retail sales (%) … 28.1') are still dated."""
+    rows = "\n".join(f"Measure number {i} (%) {i}.1 {i}.2 {i}.3 {i}.4 {i}.5" for i in range(60))
+    text = "Five-year record\n£m (unless stated) FY2021 FY2022 FY2023 FY2024 FY2025\n" + rows
+    chunks = chunk_record(_record(text, pages=[(80, text)]), max_tokens=128, overlap=16)
+    assert len(chunks) >= 2
+    assert all("£m (unless stated) FY2021 FY2022 FY2023 FY2024 FY2025" in c.text for c in chunks)

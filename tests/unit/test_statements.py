@@ -830,3 +830,26 @@ def test_an_amount_with_its_share_of_sales_beside_it_in_each_period() -> None:
     assert rows["Net sales"] == [3226773.0, 2729388.0]  # not [3,226,773, 100.0]
     assert rows["Cost of sales"] == [2014270.0, 1702059.0]
     assert rows["Interest (income) expense, net"] == [-4378.0, 467.0]
+
+
+FIVE_YEAR = """Five-year record
+£m (unless stated) FY2021 FY2022 FY2023 FY2024 FY2025
+Revenue 1,108.4 1,322.9 1,389.5 1,431.7 1,486.2
+Basic earnings per share (p) (7.6) 8.3 9.6 10.2 6.8
+Dividend per share (p) — 4.6 5.5 5.8 6.0
+Period length (weeks) 52 52 53 52 52
+Online share of retail sales (%) 38.6 29.4 25.1 26.0 28.1
+Colleagues at period end 16,240 15,980 15,650 15,310 14,820
+Net cash at period end 12.6 18.9 24.1 28.3 33.3"""
+
+
+def test_a_record_in_a_unit_unless_stated_reads_each_row_in_the_unit_its_label_states() -> None:
+    """'£m (unless stated)' heads the columns as '£m' does; a row that states another unit is in it: pence per
+    share, weeks, per cents, a count at the period's end (but an amount of money at the period's end is money)."""
+    rows = {r.line_item: r for r in read_statement(FIVE_YEAR).rows}
+    assert rows["Revenue"].values[-1] == 1486.2 and rows["Revenue"].periods[-1] == "FY2025"
+    assert (rows["Revenue"].unit, rows["Revenue"].scale) == ("£", "millions")
+    assert rows["Dividend per share"].unit == "p" and rows["Dividend per share"].values[-1] == 6.0
+    assert rows["Period length (weeks)"].unit == "" and rows["Online share of retail sales (%)"].unit == "%"
+    assert (rows["Colleagues at period end"].unit, rows["Colleagues at period end"].scale) == ("", None)
+    assert rows["Net cash at period end"].unit == "£"
