@@ -115,7 +115,8 @@ FORECAST = re.compile(
 REPORT = re.compile(
     r"(?i)\b(report|annual report|disclose|discloses|disclosed|principal risks?|risks?|board|chair|chairs|chairman|"
     r"strategy|strategic|segment|segments|division|divisions|auditor|audit|governance|committee|director|directors|"
-    r"remuneration|paid|pay|succession|employees|workforce|say about|says about|reported|sustainability|"
+    r"remuneration|paid|pay|succession|employees|employ|colleagues|staff|headcount|workforce|say about|says about|"
+    r"reported|sustainability|"
     r"net-zero|net zero|emissions|climate|targets?|commitments?|policy|capital allocation|outlook|related-party|"
     r"currency|mention|mentions|describe|described|according to)\b")
 # The annual report itself, named as the source (not "did X report ..." as a verb).
@@ -126,7 +127,10 @@ REPORT_EXPLICIT = re.compile(
     r"(?:form )?(?:10-?k|10-?q|8-?k|20-?f|40-?f|6-?k)s?|annual filing|earnings release|proxy statement|"
     r"balance sheet|income statement|cash flow statement|statement of cash flows|financial statements)\b")
 FISCAL = re.compile(r"(?i)\b(fy\s?'?\d{2,4}|fiscal(?: year)?\s?\d{2,4}|financial year|full[- ]year|annual|"
-                     r"end-fy\d{2,4}|year-end)\b")
+                     r"end-fy\d{2,4}|year-end|(?:year|5[23] weeks)\s+(?:ended|ending|to)\s+(?:\d{1,2}\s+(?:"
+                     + MONTHS + r")|(?:" + MONTHS + r")\s+\d{1,2}))\b")
+"""A reporting period: a fiscal year by name, or by its end ('the year to 29 March 2025', '52 weeks ended 1 April
+2023', 'year ended June 30'), which dates a report's figures rather than news."""
 INTERIM = re.compile(r"(?i)\b(h1|h2|first half|second half|half[- ]year(?:ly)?|interim|q[1-4]|quarter|quarterly|"
                       r"nine months|trading update|trading statement)\b")
 DATE = re.compile(

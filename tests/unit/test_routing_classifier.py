@@ -264,3 +264,18 @@ def test_weights_fitted_on_features_computed_another_way_are_not_loaded(router, 
     router.save(tmp_path)
     monkeypatch.setattr(classifier, "FEATURES_HASH", "f" * 16)  # features.py or lexicon.py changed since
     assert OfflineRouter.load(tmp_path, router.key) is None
+
+
+def test_a_reporting_period_named_by_its_end_date_is_a_report_question_not_news(router) -> None:  # type: ignore[no-untyped-def]
+    """'the year to 29 March 2025' and '52 weeks ended 1 April 2023' date a report's figures: a date is no sign of
+    news when it ends a reporting period, and a headcount ('colleagues', 'employ') is a report's."""
+    question = ("How many colleagues did Northwind Logistics employ at the end of the year to 29 March 2025, and how "
+                "many of them were part-time?")
+    features = extract_features(question)
+    assert features.vector["fiscal_year"] == 1.0
+    assert features.vector["news_without_report"] == 0.0
+    assert features.vector["report_words"] == 1.0
+    assert extract_features("What did Northwind announce on 29 March 2025?").vector["fiscal_year"] == 0.0
+    assert extract_features("Revenue for the 52 weeks ended 1 April 2023?").vector["fiscal_year"] == 1.0
+    decision = router.predict(question)
+    assert decision.needs_retrieval and not decision.is_out_of_scope
