@@ -318,3 +318,23 @@ def test_a_judgement_on_two_named_years_computes_each_from_one_consistent_row_an
     said = Analyst(state, question).judged_by_calculation(convention_for(question))
     assert said[0].startswith("Yes. Osprey Engineering's capex as a share of revenue was 22.32% in FY2024 and "
                               "24.01% in FY2023"), said
+
+
+def test_does_it_have_a_thing_that_only_a_statement_line_shows_is_yes_with_the_line() -> None:
+    """No sentence says Osprey has a defined benefit pension scheme, but its statement of comprehensive income has
+    a line for one: the answer is Yes with that line as the report has it. A line with nothing in the year's
+    column is no such thing, and a question that asks something else is not answered from a line."""
+    sheet = ("Consolidated statement of comprehensive income\n2024\n£m 2023\n£m Profit for the period\n28.4 42.9\n"
+             "Remeasurement of defined benefit pension scheme\n(3.8) 5.2\nCash flow hedges\n2.6 (4.1)\n")
+    said = answer_on("Does Osprey have a defined benefit pension scheme?", sheet)
+    assert said.startswith("Yes. Osprey Engineering's report has a line for it: “Remeasurement of defined benefit "
+                           "pension scheme (3.8) 5.2” [1]"), said
+    nil = sheet.replace("Remeasurement of defined benefit pension scheme\n(3.8) 5.2",
+                        "Remeasurement of defined benefit pension scheme\n— 5.2")
+    assert not answer_on("Does Osprey have a defined benefit pension scheme?", nil).startswith("Yes")
+    assert not answer_on("Is Osprey's defined benefit pension scheme in surplus?", sheet).startswith("Yes")
+
+
+def answer_on(question: str, text: str) -> str:
+    return compose_offline({"question": question, "companies": ["Osprey Engineering"], "fiscal_years": [],
+                            "blocks": [block(1, text)]})

@@ -1317,6 +1317,8 @@ class Analyst:
         if self.ask.kind == "list" and not self.ask.one_name and head and (counted := _counted_list(scored, head)):
             return counted
         if not scored:
+            if self.ask.kind == "yes_no" and (row := self.row_holding(key)):
+                return row
             return [INSUFFICIENT_EVIDENCE] if self.ask.kind == "yes_no" else []
         picked: list[tuple[str, Block]] = []
         amounts: set[str] = set()
@@ -1337,6 +1339,28 @@ class Analyst:
             negated = _denies(picked[0][0], set().union(*key), question_verb(asked_sentence(self.question)))
             out[0] = f"{'No' if negated else 'Yes'}. {out[0]}"
         return out
+
+    def row_holding(self, key: Sequence[frozenset[str]]) -> list[str]:
+        """'Does it have a defined benefit pension scheme?' where no sentence says so but a statement has a line
+        for it ('Remeasurement of defined benefit pension scheme (3.8) 5.2'): Yes, with the line as the report has
+        it. Only a 'does it have' question is answered so, and only by a line whose label holds every key group
+        and that states a figure other than nil for it (a dash in the year's column is no scheme)."""
+        if not key or not _HAS_ASKED.match(asked_sentence(self.question)):
+            return []
+        for block in (b for b in self.reports if b.kind == "report"):
+            lines = [line.strip() for line in block.text.splitlines() if line.strip()]
+            for i, line in enumerate(lines):
+                label = re.split(r"\s[(\-–—]?\d", line, maxsplit=1)[0]
+                if len(label.split()) > 12 or not all(g & set(analyze(label)) for g in key):
+                    continue
+                row = line if is_row_line(line) else (
+                    f"{line} {lines[i + 1]}" if i + 1 < len(lines) and _VALUES_ONLY.match(lines[i + 1]) else "")
+                values = _VALUES_ONLY.match(row[len(label):].strip()) if row else None
+                if values is None or not re.search(r"[1-9]", row[len(label):].split()[0]):
+                    continue
+                owner = possessive(block.company or (self.companies[0] if self.companies else "The company"))
+                return [f"Yes. {cite(f'{owner} report has a line for it: “{row}”', [block.n])}"]
+        return []
 
     def on_topic(self, sentences: Sequence[str]) -> list[str]:
         """What may stand in for an answer to a question that asks for more than a figure when no sentence holds
@@ -1458,6 +1482,14 @@ class Analyst:
         joined = [n for n in names if len(n) >= 8]
         return {w for w in words if not w.isdigit() and not re.fullmatch(r"fy\d*", w)
                 and not (len(w) >= 3 and any(w in n and w != n for n in joined))}
+
+_HAS_ASKED = re.compile(r"(?i)^\s*(?:does|do|did)\s+.{1,80}?\b(?:have|has|had|operate|run|maintain|sponsor)\s+"
+                        r"(?:an?|any)\b")
+"""A question whether a company has a thing ('Does Pellbury have a defined benefit pension scheme?')."""
+_VALUES_ONLY = re.compile(r"^(?:[(\-–—]?[$£€]?\d[\d,.]*\)?[a-z%]{0,2}|—|–|-|nil)(?:\s+(?:[(\-–—]?[$£€]?\d[\d,.]*\)?"
+                          r"[a-z%]{0,2}|—|–|-|nil))*\s*$")
+"""A line of a table's values alone ('(3.8) 5.2'), as a statement page puts them under their label."""
+
 
 def _sentence_before(text: str, sentence: str) -> str:
     """The sentence of the text just before this one ('' when it is the first or is not found)."""
