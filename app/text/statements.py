@@ -25,6 +25,7 @@ Both are pure and deterministic; nothing here guesses a column it cannot count.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
@@ -393,22 +394,68 @@ def named_column_rows(text: str) -> list[StatementRow]:
         if not head or not names or re.search(r"\d", head.group("names")):
             i += 1
             continue
-        year = re.findall(r"(?:19|20)\d{2}", head.group("period"))[-1]
+        period = _named_period(head.group("period"))
         currency, scale = declared_unit(head.group("unit")) or ("", None)
         i += 1
+        rows: list[tuple[str, list[str], str]] = []
         while i < len(lines) and lines[i]:
             label, values = _label_and_cells(lines[i])
             if not label or not values:
                 break
             i += 1
-            if len(values) != len(names):
-                continue
+            rows.append((label, values, lines[i - 1]))
+        width = Counter(len(values) for _, values, _ in rows).most_common(1)[0][0] if rows else 0
+        if width != len(names) and width >= 2:
+            # measures as columns, named in words that run together ('Revenue Underlying EBITDA Depreciation and
+            # amortisation Segment EBIT' over four values): cut into as many names as the rows have values
+            names = _split_measures(head.group("names"), width) or names
+        rows = [(label, values, raw) for label, values, raw in rows if len(values) == len(names)]
+        if rows and _measures_across(names, [label for label, _, _ in rows]):
+            # segments as rows under measures as columns ('Iron Ore 1,302.7 648.7 …' under 'Revenue Underlying
+            # EBITDA …'): read the other way round, one row per measure over the segments, as a segment note is
+            members = [label for label, _, _ in rows]
+            rows = [(name, [values[k] for _, values, _ in rows], " | ".join(raw for _, _, raw in rows))
+                    for k, name in enumerate(names)]
+            names = members
+        for label, values, raw in rows:
             percent = any(v.endswith("%") for v in values)
             out.append(StatementRow(
                 line_item=label, values=[None if _DASH.match(v) else _cell_value(v) for v in values],
-                periods=[f"FY{year}"] * len(values), unit="%" if percent else currency,
-                scale=None if percent else SCALE_NAME.get(scale or ""), raw=lines[i - 1], columns=list(names)))
+                periods=[period] * len(values), unit="%" if percent else currency,
+                scale=None if percent else SCALE_NAME.get(scale or ""), raw=raw, columns=list(names)))
     return out
+
+
+_HALF_OR_QUARTER = re.compile(r"(?i)\b(?:(?P<six>half[- ]year|six\s+months|6\s+months|2[46]\s+weeks)|"
+                              r"(?P<three>quarter|three\s+months|3\s+months|1[23]\s+weeks)|"
+                              r"(?P<nine>nine\s+months|9\s+months|3[69]\s+weeks))\b")
+_DAY_MONTH_YEAR = re.compile(rf"(?i)\b(?:(?P<d1>\d{{1,2}})\s+(?P<m1>{MONTH})|(?P<m2>{MONTH})\s+(?P<d2>\d{{1,2}}),?)\s+"
+                             rf"(?P<y>(?:19|20)\d{{2}})\b")
+
+
+def _named_period(text: str) -> str:
+    """A segment note's period as a column label: 'FY2025' for '52 weeks ended 29 March 2025', '6M 2024-12-31'
+    for 'Half-year ended 31 December 2024' (the months ended that date), as the header reader writes them."""
+    year = re.findall(r"(?:19|20)\d{2}", text)[-1]
+    span, day = _HALF_OR_QUARTER.search(text), _DAY_MONTH_YEAR.search(text)
+    if span is None or day is None:
+        return f"FY{year}"
+    months = {"six": "6M", "three": "3M", "nine": "9M"}[span.lastgroup or "six"]
+    month = MONTHS[(day.group("m1") or day.group("m2")).lower().rstrip(".")]
+    return f"{months} {day.group('y')}-{month:02d}-{int(day.group('d1') or day.group('d2')):02d}"
+
+
+def _measures_across(names: Sequence[str], labels: Sequence[str]) -> bool:
+    """Whether a table's columns are measures and its rows what they are measured for (segments): most column
+    names are measures ('Revenue', 'Segment EBIT') and most row labels are not ('Iron Ore', 'Lithium')."""
+    measured = sum(bool(_COLUMN_MEASURE.search(name)) for name in names)
+    labelled = sum(bool(_COLUMN_MEASURE.search(label)) for label in labels)
+    return 2 * measured > len(names) and 2 * labelled < max(len(labels), 1)
+
+
+_COLUMN_MEASURE = re.compile(r"(?i)\b(?:revenues?|sales|turnover|income|profit|earnings|EBITDA|EBIT|margin|"
+                             r"depreciation|amortisation|amortization|capex|capital\s+expenditure|assets|"
+                             r"liabilities|cash\s+flows?|costs?|expenses?)\b")
 
 
 _UNIT_HEAD = re.compile(r"^(?P<unit>(?:in\s+)?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3}|CHF)\s?(?:m|mn|bn|k|millions?|billions?|"

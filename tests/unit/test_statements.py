@@ -853,3 +853,25 @@ def test_a_record_in_a_unit_unless_stated_reads_each_row_in_the_unit_its_label_s
     assert rows["Period length (weeks)"].unit == "" and rows["Online share of retail sales (%)"].unit == "%"
     assert (rows["Colleagues at period end"].unit, rows["Colleagues at period end"].scale) == ("", None)
     assert rows["Net cash at period end"].unit == "£"
+
+
+def test_a_segment_table_with_measures_as_columns_is_read_one_row_per_measure_over_the_segments() -> None:
+    """'Half-year ended 31 December 2024 A$m Revenue Underlying EBITDA Depreciation and amortisation Segment
+    EBIT' over one row per segment: the names are cut into as many measures as the rows have values, and each
+    measure becomes a row over the segments, of the six months ended that date (not the calendar year)."""
+    from app.text.statements import named_column_rows
+
+    text = ("Half-year ended 31 December 2024 A$m Revenue Underlying EBITDA Depreciation and amortisation Segment EBIT\n"
+            "Copper 812.4 401.2 (88.0) 313.2\nNickel 96.5 (4.1) (30.2) (34.3)\n"
+            "Corporate – (22.0) (1.9) (23.9)\nTotal 908.9 375.1 (120.1) 255.0")
+    rows = {r.line_item: r for r in named_column_rows(text)}
+    assert list(rows) == ["Revenue", "Underlying EBITDA", "Depreciation and amortisation", "Segment EBIT"]
+    revenue = rows["Revenue"]
+    assert revenue.columns == ["Copper", "Nickel", "Corporate", "Total"]
+    assert revenue.values == [812.4, 96.5, None, 908.9] and set(revenue.periods) == {"6M 2024-12-31"}
+    assert rows["Segment EBIT"].values == [313.2, -34.3, -23.9, 255.0]
+    # segments as columns, measures as rows, are read as they stand
+    note = ("52 weeks ended 29 March 2025 £m Stores Online Group\nRevenue 1,021.4 398.6 1,420.0\n"
+            "Adjusted operating profit 52.8 41.3 94.1")
+    [revenue, profit] = named_column_rows(note)
+    assert revenue.columns == ["Stores", "Online", "Group"] and revenue.periods == ["FY2025"] * 3
