@@ -71,14 +71,10 @@ def _fetch(state: RetrievalState, search_fn: SearchFn, page_fn: PageFn | None, m
         return {"graded": graded, "fetched": [*(state.get("fetched") or []), *(d.chunk_id for d in continued)]} \
             if continued else {}
     # a note's 'Current liabilities' of a segment is no stand-in for the balance sheet's total: only what a
-    # primary statement states counts as held
-    # and a quarter's statement holds no year's figures unless the question asks about part of a year: a 10-Q's
-    # 31 December balances fall in a June year (Amcor's FY2023) without being the year's, and counting them held
-    # would leave the 10-K's year-end balance sheet unread
+    # primary statement of the group's own, of the year (`years_statement`), counts as held: counting a 10-Q's
+    # balances held would leave the 10-K's year-end balance sheet unread
     part = asks_part_year(state["question"])
-    # (nor are a closed group's or the parent's own statements the group's: find_row's rule)
-    have = figures_held(d for d in graded if statement_of_page(d.text) and (part or not _quarterly(d))
-                        and not names_parent_entity(d.text[:400]))
+    have = figures_held(d for d in graded if years_statement(d, part))
     tried = list(state.get("fetch_tried") or [])
     added: list[Evidence] = []
     for company in companies:
@@ -96,7 +92,7 @@ def _fetch(state: RetrievalState, search_fn: SearchFn, page_fn: PageFn | None, m
             name = LINE_ITEMS[item].name
             added.append(hit.model_copy(update={"why": f"holds {name} for FY{year}, an input the question needs "
                                                        f"(statement rows fetched by line item)"}))
-            have |= figures_held([hit] if part or not _quarterly(hit) else [])
+            have |= figures_held([hit] if of_the_year(hit, part) else [])
     fetched = [*(state.get("fetched") or []), *(d.chunk_id for d in [*continued, *added])]
     if not added:
         return {"fetch_tried": tried, **({"graded": graded, "fetched": fetched} if continued else {})}
@@ -286,6 +282,20 @@ def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: 
     return out
 
 
+def years_statement(doc: Evidence, part: bool | str = False) -> bool:
+    """Whether a chunk is a primary statement that gives the group's figures for a year: not the parent's own
+    or a closed group's ('Deed of Cross Guarantee'), and of the year (`of_the_year`)."""
+    return statement_of_page(doc.text) is not None and not names_parent_entity(doc.text[:400]) \
+        and of_the_year(doc, part)
+
+
+def of_the_year(doc: Evidence, part: bool | str = False) -> bool:
+    """Whether a chunk's statement figures are a year's: a quarter's statement's are not, unless the question
+    asks about part of a year (`part`): a 10-Q's 31 December balances fall in a June year (Amcor's FY2023) without
+    being the year's."""
+    return bool(part) or not _quarterly(doc)
+
+
 def _quarterly(doc: Evidence) -> bool:
     """Whether a piece of evidence is from a quarterly filing (a 10-Q, a quarter's earnings release)."""
     from app.facts.currency import filing_name
@@ -337,9 +347,8 @@ def on_pages_held(graded: Sequence[Evidence], company: str, item: str, year: int
     wanted = (company.casefold(), item, year)
     seen: set[tuple[str, int]] = set()
     for doc in graded:
-        if (doc.company or "").casefold() != company.casefold() or doc.page is None or not statement_of_page(
-                doc.text) or names_parent_entity(doc.text[:400]) or not (part or not _quarterly(doc)):
-            continue  # (a closed group's statements, or a quarter's for a year: find_row's order)
+        if (doc.company or "").casefold() != company.casefold() or doc.page is None or not years_statement(doc, part):
+            continue
         if (doc.source_id, doc.page) in seen:
             continue
         seen.add((doc.source_id, doc.page))
@@ -377,7 +386,7 @@ def find_row(search_fn: SearchFn, company: str, item: str, year: int, filings: S
                 continue
             if not on_statement:
                 elsewhere = elsewhere or found
-            elif part or not _quarterly(found):
+            elif of_the_year(found, part):
                 return found
             else:
                 quarter = quarter or found

@@ -426,23 +426,15 @@ def named_column_rows(text: str) -> list[StatementRow]:
     return out
 
 
-_HALF_OR_QUARTER = re.compile(r"(?i)\b(?:(?P<six>half[- ]year|six\s+months|6\s+months|2[46]\s+weeks)|"
-                              r"(?P<three>quarter|three\s+months|3\s+months|1[23]\s+weeks)|"
-                              r"(?P<nine>nine\s+months|9\s+months|3[69]\s+weeks))\b")
-_DAY_MONTH_YEAR = re.compile(rf"(?i)\b(?:(?P<d1>\d{{1,2}})\s+(?P<m1>{MONTH})|(?P<m2>{MONTH})\s+(?P<d2>\d{{1,2}}),?)\s+"
-                             rf"(?P<y>(?:19|20)\d{{2}})\b")
-
-
 def _named_period(text: str) -> str:
-    """A segment note's period as a column label: 'FY2025' for '52 weeks ended 29 March 2025', '6M 2024-12-31'
-    for 'Half-year ended 31 December 2024' (the months ended that date), as the header reader writes them."""
-    year = re.findall(r"(?:19|20)\d{2}", text)[-1]
-    span, day = _HALF_OR_QUARTER.search(text), _DAY_MONTH_YEAR.search(text)
-    if span is None or day is None:
-        return f"FY{year}"
-    months = {"six": "6M", "three": "3M", "nine": "9M"}[span.lastgroup or "six"]
-    month = MONTHS[(day.group("m1") or day.group("m2")).lower().rstrip(".")]
-    return f"{months} {day.group('y')}-{month:02d}-{int(day.group('d1') or day.group('d2')):02d}"
+    """A segment note's period as a column label, read as a statement header's is: 'FY2025' for '52 weeks ended 29
+    March 2025', '6M 2024-12-31' for 'Half-year ended 31 December 2024' (the months ended that date); else the
+    fiscal year of its last year."""
+    header = _Header()
+    for match in _PERIOD_ITEMS.finditer(text):
+        _add_period_item(header, match)
+    columns = _label_columns(header) if header.durations else []
+    return columns[-1] if len(columns) == 1 else f"FY{re.findall(YEAR, text)[-1]}"
 
 
 def _measures_across(names: Sequence[str], labels: Sequence[str]) -> bool:
