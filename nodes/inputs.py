@@ -189,6 +189,18 @@ def explanation_check(state: RetrievalState, mention_fn: MentionFn | None) -> li
     return admitted
 
 
+def holds_groups(text: str, groups: Sequence[frozenset[str]]) -> bool:
+    """The text holds, for every group, one of its stems as app/text/terms.stem_in_words reads a word ('restated'
+    holds 'restat', 'restarted' does not); 'job+cut' is two words side by side. The catalog's text search matches
+    a stem's first five letters, a wider net."""
+    from app.knowledge.analyzer import analyze
+    from app.text.terms import stem_in_words
+
+    tokens = analyze(text)
+    words = {*tokens, *(f"{a}+{b}" for a, b in zip(tokens, tokens[1:])), *(a + b for a, b in zip(tokens, tokens[1:]))}
+    return all(any(stem in words if "+" in stem else stem_in_words(stem, words) for stem in group) for group in groups)
+
+
 def mention_check(state: RetrievalState, mention_fn: MentionFn | None) -> tuple[list[Evidence], dict[str, list[str]]]:
     """For a 'did X mention …' question (app/text/question_kinds.mention_topic): a text search of every chunk of
     each named company's reports for the topic's words. Where chunks mention it, up to MAX_MENTIONS of those not
@@ -207,7 +219,7 @@ def mention_check(state: RetrievalState, mention_fn: MentionFn | None) -> tuple[
     admitted: list[Evidence] = []
     unmentioned: dict[str, list[str]] = {}
     for company in [c for c in state.get("companies") or [] if c not in unheld]:
-        found = [d for d in mention_fn(company, stems) if not is_contract_text(d.text)]
+        found = [d for d in mention_fn(company, stems) if not is_contract_text(d.text) and holds_groups(d.text, groups)]
         if not found:
             unmentioned[company] = ["/".join(p) for p in prefixes]
             continue

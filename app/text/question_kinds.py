@@ -140,6 +140,9 @@ _MENTION = re.compile(
     r"(?:FY)?\d{4}.*)?\s*\??$|^is\s+there\s+(?:any\s+)?mention\s+of\s+(?:any\s+|an?\s+|the\s+)?(?P<of>.+?)"
     r"(?:\s+in\s+.*)?\s*\??$")
 _NOT_TOPIC = frozenset("any the a an of its their company companies business businesses".split())
+_RESTATED = re.compile(r"(?i)^(?:did|does|do|has|have|had)\s+(?:.{1,80}?\s)?(?P<act>restated?|restates|restating)\b")
+"""'Did X restate any prior-year figures …?': a report says so by the verb itself ('We have restated our prepaid
+subscribers …', 'Comparatives have been restated'), so the question is asked as 'did X mention a restatement'."""
 
 
 _BUSINESS = re.compile(r"(?i)\bwhat\s+(?:industry|industries|sector|sectors|line\s+of\s+business|kind\s+of\s+(?:business|"
@@ -218,7 +221,10 @@ def mentioned_phrase(question: str) -> str:
     """What a 'did X mention …' question asks about, as it words it ('mergers or acquisitions'); '' for any
     other question."""
     match = _MENTION.match(asked_sentence(question))
-    return (match.group("topic") or match.group("of") or "").strip() if match else ""
+    if match:
+        return (match.group("topic") or match.group("of") or "").strip()
+    act = _RESTATED.match(asked_sentence(question))
+    return "restatement" if act else ""
 
 
 def mention_topic(question: str) -> list[frozenset[str]]:
@@ -227,10 +233,9 @@ def mention_topic(question: str) -> list[frozenset[str]]:
     [{merger, acquisit}]); [] for any other question."""
     from app.knowledge.analyzer import analyze
 
-    match = _MENTION.match(asked_sentence(question))
-    if not match:
+    topic = mentioned_phrase(question)
+    if not topic:
         return []
-    topic = match.group("topic") or match.group("of") or ""
     alternatives = [[w for w in re.findall(r"[A-Za-z][\w-]*", part) if w.lower() not in _NOT_TOPIC]
                     for part in re.split(r"(?i)\s*(?:,|\bor\b|/)\s*", topic)]
     alternatives = [words for words in alternatives if words]

@@ -90,12 +90,18 @@ def stem_in_words(stem: str, words: set[str] | frozenset[str]) -> bool:
     reports write for the verb asked ('retain' / 'retention')."""
     if stem in words or (len(stem) >= 5 and any(len(w) >= 5 and w[:5] == stem[:5]
                                                 and len(os.path.commonprefix([w, stem])) >= max(len(w), len(stem)) - 3
+                                                and frozenset((w[:6], stem[:6])) not in _FALSE_FRIENDS
                                                 for w in words)):
         return True  # 'acquisit' / 'acquir'; not 'sharebuyback' / 'sharehold'
     if nominal_stem(stem) in words:
         return True
     root = _root(stem)
     return len(root) >= 4 and any(_root(w) == root for w in words)
+
+
+_FALSE_FRIENDS = frozenset(frozenset(pair) for pair in [("restat", "restar"), ("restat", "restau")])
+"""Words whose first five letters agree but that are not one word ('restated' and 'restarted', 'restaurant'), by
+their first six."""
 
 
 def _root(stem: str) -> str:

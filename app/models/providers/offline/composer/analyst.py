@@ -523,6 +523,7 @@ class Analyst:
         out = [lead]
         if fact.origin == "text" and fact.figure.quote and len(fact.figure.quote) < 400:
             out.append(cite(f'The report says: "{fact.figure.quote.replace("**", "").rstrip(".")}."', [n]))
+        out += self.first_reported(fact, facts)
         # a range's other end ('18.5Mt to 19.5Mt')
         if fact.figure.period in ("low", "high"):
             other = next((f for f in best[1:] if f.figure.quote == fact.figure.quote and f.figure.period
@@ -537,6 +538,26 @@ class Analyst:
                 out[0] = cite(f"{subject} {verb} {as_stated(low.figure)} to "
                               f"{as_stated(high.figure)} {period_text(fact.figure)}", [n])
         return out
+
+    def first_reported(self, fact: Fact, facts: Sequence[Fact]) -> list[str]:
+        """A later filing's figure for a period an earlier filing reported otherwise is a restatement: the
+        figure first reported follows, said to be one ('646k' in the 2024 report's '2023 (restated)' column,
+        '687k' in the 2023 report's own). The same company, period, segment, unit and line; another value."""
+        if fact.filed_year is None or fact.forward or fact.origin == "text":
+            return []  # a sentence's figure may be rounded ('about 3.2 billion'): a table's states it whole
+        line = " ".join(analyze(fact.figure.label))
+        earlier = [f for f in facts if f.filed_year is not None and f.filed_year < fact.filed_year
+                   and (f.figure.company or "").casefold() == (fact.figure.company or "").casefold()
+                   and f.figure.fiscal_year == fact.figure.fiscal_year and f.part == fact.part
+                   and f.segment == fact.segment and f.figure.unit == fact.figure.unit and not f.forward
+                   and f.figure.period == fact.figure.period and " ".join(analyze(f.figure.label)) == line
+                   and f.origin != "text" and f.figure.value != fact.figure.value]
+        first = min(earlier, key=lambda f: f.filed_year or 0, default=None)
+        n = self.n_of(first.figure) if first is not None else None
+        if first is None or n is None:
+            return []
+        return [cite(f"The FY{first.filed_year} report had first reported {as_stated(first.figure)}; the "
+                     f"FY{fact.filed_year} report restates it", [n, self.n_of(fact.figure) or n])]
 
     def two_counts(self) -> list[str]:
         """'How many stores did Pellbury open and close during FY2025?': a count for each deed, read from one
@@ -1338,6 +1359,8 @@ class Analyst:
         if self.ask.kind == "yes_no":
             negated = _denies(picked[0][0], set().union(*key), question_verb(asked_sentence(self.question)))
             out[0] = f"{'No' if negated else 'Yes'}. {out[0]}"
+            if not negated and len(picked) == 1:
+                out += [cite(s, [picked[0][1].n]) for s in _its_figures(picked[0][1].text, picked[0][0], key)]
         return out
 
     def row_holding(self, key: Sequence[frozenset[str]]) -> list[str]:
@@ -1480,15 +1503,49 @@ class Analyst:
         words = set(analyze(plain)) - names - _GENERIC - question_noise() - scaffold
         # a name the filing runs together ('ULTABEAUTY') and the question writes as words ('Ulta Beauty's')
         joined = [n for n in names if len(n) >= 8]
+        if "restat" in words:  # 'Did it restate any prior-year figures?': what every restatement is of
+            words -= _RESTATED_OF
         return {w for w in words if not w.isdigit() and not re.fullmatch(r"fy\d*", w)
                 and not (len(w) >= 3 and any(w in n and w != n for n in joined))}
 
+_RESTATED_OF = frozenset(analyze("prior previous earlier year years figure figures amount amounts number numbers "
+                                  "comparative comparatives period periods"))
+"""What a question about a restatement says it restated, which a report's sentence need not repeat ('We have
+restated our prepaid and total wireless subscribers at December 31, 2023')."""
 _HAS_ASKED = re.compile(r"(?i)^\s*(?:does|do|did)\s+.{1,80}?\b(?:have|has|had|operate|run|maintain|sponsor)\s+"
                         r"(?:an?|any)\b")
 """A question whether a company has a thing ('Does Pellbury have a defined benefit pension scheme?')."""
 _VALUES_ONLY = re.compile(r"^(?:[(\-–—]?[$£€]?\d[\d,.]*\)?[a-z%]{0,2}|—|–|-|nil)(?:\s+(?:[(\-–—]?[$£€]?\d[\d,.]*\)?"
                           r"[a-z%]{0,2}|—|–|-|nil))*\s*$")
 """A line of a table's values alone ('(3.8) 5.2'), as a statement page puts them under their label."""
+
+
+def _its_figures(text: str, sentence: str, key: Sequence[frozenset[str]]) -> list[str]:
+    """The sentences right after a 'Yes' sentence that give its figures: while each goes on about it (opens by
+    pointing back, 'As previously reported, …', or holds the question's key words again) and states a figure, at
+    most two ('We have restated our prepaid subscribers …' / 'As previously reported, prepaid subscribers … were
+    687,000 …' / 'The change removed 41,000 inactive prepaid subscribers …')."""
+    sentences = whole_sentences(text)
+    at = next((i for i, s in enumerate(sentences) if s[:60] == sentence[:60]), None)
+    out: list[str] = []
+    for following in sentences[at + 1:at + 3] if at is not None else []:
+        words = set(analyze(following))
+        goes_on = _CONTINUES.match(following) or all(any(stem_in_words(k, words) for k in g) for g in key)
+        if not goes_on or not _states_amount(following) or is_boilerplate(following):
+            break
+        out.append(following)
+    return out
+
+
+def _states_amount(sentence: str) -> bool:
+    """A figure that is no year ('41,000', '$54.88', '3.5%'), as a sentence states it."""
+    return any(cur or scale or pct or not (1900 <= value <= 2100 and value == int(value))
+               for cur, value, scale, pct in figures_in(sentence))
+
+
+_CONTINUES = re.compile(r"(?:Its|Their|It|They|These|This|Those|The\s+(?:change|restatement|adjustment|effect|impact)s?"
+                        r"|As\s+previously\s+reported|Before\s+the\s+restatement)\b")
+"""A sentence that goes on about what the one before it said."""
 
 
 def _sentence_before(text: str, sentence: str) -> str:
