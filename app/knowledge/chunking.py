@@ -155,10 +155,15 @@ def _head_like(line: str) -> bool:
     line = line.strip()
     if len(line) > 90 and grid_columns(line) is not None:
         return True  # a grid's header: a measure and a period per column ('£m Revenue FY2025 Revenue FY2024 …')
+    # a month written short ('in € million 31 Dec. 2024 31 Dec. 2023') ends no sentence
+    line = _MONTH_SHORT.sub(lambda m: m.group(1), line)
     if len(line) > 90 or _SENTENCE_END.search(line) or line.endswith((".", ":", ";")) and not unit_declarations(line):
         return False
     return bool(is_period_line(line) or unit_declarations(line) or len(re.findall(YEAR, line)) >= 2
                 or (len(line.split()) <= 8 and not _DIGIT.search(line)))
+
+
+_MONTH_SHORT = re.compile(r"\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.(?=\s*\d)")
 
 
 def _table_run(lines: list[str], start: int) -> int:

@@ -469,3 +469,17 @@ def test_a_record_in_a_unit_unless_stated_repeats_its_column_header_in_each_chun
     chunks = chunk_record(_record(text, pages=[(80, text)]), max_tokens=128, overlap=16)
     assert len(chunks) >= 2
     assert all("£m (unless stated) FY2021 FY2022 FY2023 FY2024 FY2025" in c.text for c in chunks)
+
+
+def test_a_tables_column_line_with_months_written_short_heads_its_rows_not_the_prose_before() -> None:
+    """'in € million 31 Dec. 2024 31 Dec. 2023': 'Dec.' ends no sentence, so the title and column line head the
+    table's rows (and are repeated in its later chunk) instead of being joined to the paragraph before."""
+    prose = " ".join(f"Sentence {i} says how the group financed itself in the year." for i in range(6))
+    text = (f"Financing\n{prose}\nNet financial debt\nin € million 31 Dec. 2024 31 Dec. 2023\n"
+            "Financial liabilities 524.9 502.7\nLease liabilities 99.7 92.4\nCash and cash equivalents (266.8) "
+            "(246.9)\nNet financial debt 357.8 348.2\nNet financial debt / EBITDA 1.12x 1.05x\nNet assets\n"
+            f"{prose}")
+    chunks = [c.text for c in chunk_record(_record(text), max_tokens=96, overlap=0)]
+    rows = [t for t in chunks if "Lease liabilities" in t or "EBITDA 1.12x" in t]
+    assert rows and all(t.startswith("Net financial debt\nin € million 31 Dec. 2024 31 Dec. 2023\n") for t in rows)
+    assert not any("year. Net financial debt" in t for t in chunks)
