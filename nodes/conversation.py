@@ -183,6 +183,9 @@ def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str
             return {**update, "question": standalone, "fiscal_years": years_in(standalone, KNOWN_YEARS),
                     "companies": named}
     says_nothing_new = not content_terms(question)  # "what was, then, the change over the years?"
+    if not says_nothing_new and turns and (written := with_previous_measure(question, previous, context_companies)):
+        question = written
+        update["question"] = written
     # a question that names no company, on a thread about one, is about it ('Which segment had the highest order
     # intake?' after Rheinfeld's order intake), unless it asks about the set of companies or their peers
     about_the_thread = bool(turns and context_companies and not companies
@@ -203,6 +206,29 @@ def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str
         update["question"] = f"{question} [{'; '.join(parts)}]"
     return update
 
+
+_VERBS_OF_A_MEASURE = frozenset({"expect", "spend", "spent", "invest", "plan", "forecast", "guid", "anticip",
+                                 "project", "budget", "target"})
+"""Stems of verbs that ask for a figure of the future without naming its measure ('what does it expect to spend
+in FY2025'): in a follow-up, the previous question's measure is meant."""
+_ASKS_WHAT = re.compile(r"(?i)^\s*(?:(?:and|so|ok|okay|now|also|then)\b\s*,?\s*)?(?P<ask>what|how\s+much)\b(?P<rest>.*)$")
+
+
+def with_previous_measure(question: str, previous: str, companies: Sequence[str]) -> str | None:
+    """A follow-up that asks for a figure only by a verb of the future ('And what does it expect to spend in
+    FY2025?' after 'How much capital expenditure did Copperleaf incur in FY2024?') asks for the previous
+    question's measure: 'What capital expenditure does it expect to spend in FY2025?'. None for any other."""
+    from app.facts.query import read_query
+
+    terms = content_terms(question)
+    asked = _ASKS_WHAT.match(question)
+    if not previous or not terms or not terms <= _VERBS_OF_A_MEASURE or asked is None:
+        return None
+    measure = read_query(previous, list(companies), []).measure.phrase
+    if not measure or len(measure.split()) > 5:
+        return None
+    ask = "What" if asked.group("ask").lower() == "what" else "How much"
+    return f"{ask} {measure}{asked.group('rest')}"
 
 _IN_GENERAL = re.compile(r"(?i)\b(?:firms|companies|businesses|industry|industries|sector|sectors|typically|usually|"
                          r"in general|generally)\b")

@@ -53,7 +53,12 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
     decision = overrule_needless_clarification(decision, state, known)
     decision = calculate_what_it_compares(decision, own_words)
     companies = _merge(state.get("companies") or [], decision.signals.get("companies") or [])
-    years = _merge(state.get("fiscal_years") or [], decision.signals.get("years") or [])
+    seen_years = decision.signals.get("years") or []
+    if own_years := years_in(own_words, KNOWN_YEARS):
+        # years the router read in the thread's tag ('… [following: … in FY2024?]') are not the ones a
+        # follow-up naming its own asks about ('And what does it expect to spend in FY2025?')
+        seen_years = [y for y in seen_years if y in own_years]
+    years = _merge(state.get("fiscal_years") or [], seen_years)
     years = years_of_period_ends(own_words, companies, years, period_ends)
     holds = lambda name: bool(companies_named(name, known, table))  # noqa: E731
     absent = unheld_names(own_words, holds, [*companies, *named])

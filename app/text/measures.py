@@ -238,6 +238,15 @@ _PAID_AS = re.compile(r"(?i)\b(?:pay|paid|return|returned|distribute|distributed
 follows it."""
 
 
+_POINTED_AT = re.compile(r"(?i)\b(?:that|this|these|those)\s+(?:orders?|deals?|contracts?|agreements?|acquisitions?|"
+                         r"transactions?|projects?|announcements?|purchases?|sales?\s+agreement|awards?|"
+                         r"investments?|plants?|facilit(?:y|ies)|programmes?|programs?)\s+(?=(?:compares?|stacks?\s+up|"
+                         r"measures?\s+up)\b|(?:(?:is|was|are|were)\s+)?(?:bigger|larger|smaller|higher|lower|greater)\b)")
+"""A thing an earlier turn named, pointed at as one side of a comparison ('that order', 'this deal'): no part of
+the measure asked of the report ('How does that order compare with Helio's FY2024 Battery Storage revenue?' asks
+of revenue; 'What was the value of that order?' still asks of the order)."""
+
+
 def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     """The measure the question asks about (see MeasureAsked): the asked sentence without its lead-in, company
     names, dates and periods, segment and question words."""
@@ -247,6 +256,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = first_part(asked_sentence(question))
     text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
+    text = _POINTED_AT.sub(" ", text)  # 'How does that order compare with …': what an earlier turn named
     named_after = _segment_after_name(text, companies)
     names = _name_forms(companies)
     for name in sorted(names, key=len, reverse=True):

@@ -367,3 +367,33 @@ def test_a_statement_page_broken_across_lines_is_quoted_by_its_whole_row():
                   chunk_id="tf-5", company="Tern Freight", fiscal_year=2024, page=5)
     quote = citation_for(block, "Tern Freight's total revenues were $4,459m in FY2024 (stated as 4,459,440k).").quote
     assert quote == "Total revenues: 2024 4,459,440; 2023 4,047,550; 2022 3,726,590"
+
+
+def test_a_follow_up_asking_only_by_a_verb_of_the_future_asks_for_the_previous_questions_measure():
+    previous = Turn(asked="How much capital expenditure did Northwind incur in FY2024?",
+                    question="How much capital expenditure did Northwind incur in FY2024?", answer="£71.2m [1].",
+                    status="answered", companies=[NW], fiscal_years=[2024])
+    out = enrich({"question": "And what does it expect to spend in FY2025?", "recent_turns": [previous]},
+                 known_companies=KNOWN)
+    assert out["question"] == "What capital expenditure does it expect to spend in FY2025? [Northwind Logistics, FY2025]"
+    assert out["fiscal_years"] == [2025] and out["companies"] == [NW]
+    # a measure of its own is asked as asked
+    own = enrich({"question": "And what dividend does it expect to pay in FY2025?", "recent_turns": [previous]},
+                 known_companies=KNOWN)
+    assert own["question"].startswith("And what dividend does it expect to pay in FY2025?")
+
+
+def test_a_follow_ups_own_year_is_not_joined_by_the_years_of_the_thread_tag():
+    from app.routing.decision import RouteDecision
+    from nodes.routing import route
+
+    def router(question: str, **_: Any) -> RouteDecision:  # reads every year in the text, the tag's too
+        return RouteDecision(needs_retrieval=True, signals={"years": [2025, 2024], "companies": [NW]})
+
+    state = {"question": "And what was it in FY2025? [Northwind Logistics, FY2025; following: What was Northwind "
+                         "Logistics' revenue in FY2024?]", "companies": [NW], "fiscal_years": [2025]}
+    out = route(state, router=router, known_companies=KNOWN)  # type: ignore[arg-type]
+    assert out["fiscal_years"] == [2025]
+    plain = route({**state, "question": "What was Northwind Logistics' revenue in FY2025 and FY2024?",
+                   "fiscal_years": [2025, 2024]}, router=router, known_companies=KNOWN)  # type: ignore[arg-type]
+    assert sorted(plain["fiscal_years"]) == [2024, 2025]

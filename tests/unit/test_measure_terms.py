@@ -134,3 +134,12 @@ def test_a_part_named_right_after_the_companys_short_name_is_the_segment_asked()
                   "What did Tamarack in March 2025 report as revenue?"):
         assert measure_asked(whole, company).segment is None
     assert measure_asked("What was Pellbury Retail Group's revenue?", ["Pellbury Retail"]).segment is None
+
+
+def test_a_thing_an_earlier_turn_named_compared_with_a_figure_is_no_part_of_the_measure() -> None:
+    from app.text.measures import measure_asked
+
+    compared = measure_asked("How does that order compare with Helio's FY2024 Battery Storage revenue?",
+                             ["Helio Renewables"])
+    assert compared.phrase == "revenue" and compared.segment == "Battery Storage"
+    assert measure_asked("What was the value of that order?", ["Helio Renewables"]).phrase == "order"

@@ -522,7 +522,7 @@ class Analyst:
             return [cite(f'{self.at(fact)[:1].upper()}{self.at(fact)[1:]}: "{fact.figure.quote.rstrip(".")}"', [n])]
         out = [lead]
         if fact.origin == "text" and fact.figure.quote and len(fact.figure.quote) < 400:
-            out.append(cite(f'The report says: "{fact.figure.quote.replace("**", "").rstrip(".")}."', [n]))
+            out.append(cite(f'The report says: "{fact.figure.quote.replace("**", "").rstrip(".;,: ")}."', [n]))
         out += self.first_reported(fact, facts)
         # a range's other end ('18.5Mt to 19.5Mt')
         if fact.figure.period in ("low", "high"):
