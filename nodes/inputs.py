@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from app.evidence import Evidence, rank_evidence
+from app.facts.members import REGION_ASKED, SEGMENT_ASKED
 from app.facts.query import names_parent_entity, read_query, titles_measure
 from app.facts.readers import extract_figures
 from app.knowledge.pages import forms_wanted, statement_of_page
@@ -44,7 +45,8 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn 
     """Admit the chunks that hold the line items the question needs and no admitted chunk gives (see above);
     for a 'did X mention …' question, those that mention it, or the finding that none does."""
     mentioned, unmentioned = mention_check(state, mention_fn)
-    out = _fetch(state, search_fn, page_fn, [*mentioned, *explanation_check(state, mention_fn)])
+    out = _fetch(state, search_fn, page_fn, [*mentioned, *explanation_check(state, mention_fn),
+                                             *count_check(state, mention_fn)])
     return {**out, "unmentioned": unmentioned} if unmentioned else out
 
 
@@ -201,6 +203,43 @@ def holds_groups(text: str, groups: Sequence[frozenset[str]]) -> bool:
     return all(any(stem in words if "+" in stem else stem_in_words(stem, words) for stem in group) for group in groups)
 
 
+_NOT_COUNTED = frozenset({"we", "approxim", "worldwid"})
+"""Words of a count's wordings (app/text/measures.count_wordings) that are not the thing counted."""
+MAX_COUNTS = 2
+"""Chunks admitted per company because a text search of its reports found them to state the count asked."""
+
+
+def count_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[Evidence]:
+    """For a count question ('How many employees did Netflix have at the end of 2017?') that no admitted chunk
+    answers: a text search of each named company's reports for the thing counted, as reports word it, keeping
+    the chunks that state a number right before it ('we had approximately 5,500 total employees',
+    app/text/measures.states_count), of the filings of the years asked (else the latest). Ranked search may miss
+    a sentence that stands in a chunk about something else (a 10-K's 'Employees' paragraph between intellectual
+    property and its incorporation)."""
+    from app.knowledge.analyzer import analyze
+    from app.text.measures import count_wordings, measure_asked, states_count
+
+    question = state["question"]
+    companies = list(state.get("companies") or [])
+    noun = measure_asked(question, companies).count_noun
+    if mention_fn is None or not noun or any(states_count(question, d.text, companies) for d in state["graded"]):
+        return []
+    stems = sorted({*analyze(noun.split()[-1]), *analyze(count_wordings(question, companies))} - _NOT_COUNTED)
+    unheld = state.get("unheld") or {}
+    years = set(state.get("filing_years") or state.get("fiscal_years") or [])
+    held = {d.chunk_id for d in state["graded"]}
+    score = max((d.score for d in state["graded"]), default=0.0)
+    admitted: list[Evidence] = []
+    for company in [c for c in companies if c not in unheld]:
+        docs = [d for d in mention_fn(company, [stems]) if d.chunk_id not in held
+                and states_count(question, d.text, companies)]
+        latest = max((d.fiscal_year for d in docs if d.fiscal_year), default=None)
+        docs = [d for d in docs if (d.fiscal_year in years if years else d.fiscal_year == latest)]
+        admitted += [d.model_copy(update={"score": score, "why": "states the count asked (a text search of the "
+                                                                  "company's reports)"}) for d in docs[:MAX_COUNTS]]
+    return admitted
+
+
 def mention_check(state: RetrievalState, mention_fn: MentionFn | None) -> tuple[list[Evidence], dict[str, list[str]]]:
     """For a 'did X mention …' question (app/text/question_kinds.mention_topic): a text search of every chunk of
     each named company's reports for the topic's words. Where chunks mention it, up to MAX_MENTIONS of those not
@@ -266,6 +305,8 @@ def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: 
     pages: list[tuple[str, int]] = []
     out: list[Evidence] = []
     query = read_query(question, companies) if ranks else None
+    # segments or regions ranked: a primary statement's line items are neither
+    of_members = ranks and bool(SEGMENT_ASKED.search(question) or REGION_ASKED.search(question))
     # a computed question's statements: the annual report's before a quarter's (its year-end balance sheet is
     # the year's), then as ranked
     order = sorted(graded, key=lambda d: _quarterly(d)) if whole else list(graded)
@@ -273,7 +314,8 @@ def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: 
         # an explanation is often the text around a table that search found ('The impairment of A$385.0 million
         # … reduced statutory profit.' above the profit table): the page read whole
         if doc.page is None or (doc.source_id, doc.page) in pages or (
-                ranks and statement_of_page(doc.text) is None and not titled_by_measure(doc.text, query)) or (
+                ranks and (statement_of_page(doc.text) is None or of_members) and not titled_by_measure(doc.text, query)
+                and not introduces_table_of(doc.text, query)) or (
                 whole and (statement_of_page(doc.text) is None or names_parent_entity(doc.text[:400]))):
             continue  # (a closed group's or parent's own statements are no inputs of the group's figures)
         if len(pages) >= MAX_STATEMENT_PAGES + whole:
@@ -314,6 +356,22 @@ def _quarterly(doc: Evidence) -> bool:
 
     name = filing_name(doc)
     return name.form == "10-Q" or name.fiscal_quarter is not None
+
+
+def introduces_table_of(text: str, query: Any) -> bool:
+    """Whether a chunk ends with the sentence that leads into a table of the measure a question ranks by ('The
+    following tables provide the dollar amount and percentage of net sales and operating profit from each segment
+    for fiscal 2020 and fiscal 2019:'): the table stands in the page's next chunk."""
+    from app.knowledge.analyzer import analyze
+
+    tail = re.split(r"(?<=[.!?])\s+", " ".join(text.split()))[-1]
+    if query is None or not tail.endswith(":") or not _LEADS_INTO_TABLE.search(tail):
+        return False
+    stems = set(query.measure.stems)
+    return bool(stems) and stems <= set(analyze(tail))
+
+
+_LEADS_INTO_TABLE = re.compile(r"(?i)\b(?:following\s+tables?|tables?\s+below|as\s+follows)\b")
 
 
 def titled_by_measure(text: str, query: Any) -> bool:

@@ -272,7 +272,8 @@ class Catalog:
         """Chunks of one company's documents whose analysed terms hold, for every group, one of its stems (a
         text search of every chunk, not a ranking): a term starting with the stem's first five letters
         ('acquisit' finds 'acquir') or the stem across two terms ('buyback' finds 'buy-back', read as 'buy back');
-        'job+cut' is two terms side by side. The latest filings first (CHUNK_FIELDS), at most `limit`."""
+        'job+cut' is two terms side by side. The latest filings first, each in its pages' order (p4 before p11), at
+        most `limit`."""
         joined = func.replace(chunks.c.terms, " ", "")
         conditions = [or_(*[c for stem in group for c in (
             (joined.like(f"%{stem.replace('+', '')}%"),) if "+" in stem  # two words side by side: 'job+cut'
@@ -283,7 +284,8 @@ class Catalog:
         query = (select(*[chunks.c[f] for f in CHUNK_FIELDS])
                  .where(func.lower(chunks.c.company) == company.casefold(), chunks.c.doc_type == doc_type,
                         *conditions)
-                 .order_by(chunks.c.fiscal_year.desc(), chunks.c.source_id, chunks.c.ordinal).limit(limit))
+                 .order_by(chunks.c.fiscal_year.desc(), chunks.c.title, chunks.c.page, chunks.c.source_id,
+                           chunks.c.ordinal).limit(limit))
         with self.engine.connect() as conn:
             return [dict(r._mapping) for r in conn.execute(query)]
 

@@ -428,7 +428,10 @@ def states_count(question: str, text: str, companies: Sequence[str] = ()) -> boo
         return False
     nouns = {noun.split()[-1].lower(), *(w for w in _wordings_of(noun).split() if len(w) > 4)}
     names = "|".join(re.escape(n.rstrip("s")) for n in sorted(nouns))
-    return re.search(rf"(?i)\b\d[\d,.]*\s+(?:[\w-]+\s+){{0,2}}?(?:{names})s?\b", text) is not None
+    # a number, not a heading's ('10. Employee Benefit Plan') nor a code's ('ASU 2016-09, Improvements to
+    # Employee …')
+    return re.search(rf"(?i)(?<![\d-])\d[\d,]*(?:\.\d+)?(?![\d,.-])\s+(?:[\w-]+\s+){{0,2}}?(?:{names})s?\b",
+                     text) is not None
 
 
 

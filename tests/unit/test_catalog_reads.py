@@ -104,3 +104,24 @@ def test_a_text_search_of_a_companys_chunks_finds_every_form_of_the_words(tmp_pa
     assert found([["layoff", "redund"]]) == []
     assert found([["share"], ["revenu"]]) == []  # every group must stand in one chunk
     assert catalog.chunks_with_terms("Borealis Air", [["revenu"]]) == []
+
+
+def test_a_text_search_returns_a_filings_chunks_in_the_order_of_its_pages(tmp_path: Path) -> None:
+    """Page 4 before page 11 (as a reader meets them), not in the order of their ids as strings ('p11' < 'p4'),
+    so a limit keeps the front of the filing."""
+    from app.knowledge.analyzer import analyze
+    from app.knowledge.records import Chunk
+
+    catalog = Catalog(tmp_path / "catalog.sqlite")
+    chunks = []
+    for page in (11, 4, 30):
+        sid = f"ACME_2024_10K:p{page}"
+        text = f"Page {page} says we had employees."
+        catalog.replace_source(SourceRecord(source_id=sid, title="ACME_2024_10K", text=text, origin=sid,
+                                            company="Acme Rail", fiscal_year=2024),
+                               [Chunk(chunk_id=f"{sid}::0", source_id=sid, ordinal=0, text=text, tokens=8, page=page,
+                                      title="ACME_2024_10K", company="Acme Rail", fiscal_year=2024)],
+                               [" ".join(analyze(text))])
+        chunks.append(sid)
+    found = [c["chunk_id"] for c in catalog.chunks_with_terms("Acme Rail", [["employe"]])]
+    assert found == ["ACME_2024_10K:p4::0", "ACME_2024_10K:p11::0", "ACME_2024_10K:p30::0"]

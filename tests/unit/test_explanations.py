@@ -254,3 +254,12 @@ def test_a_sentence_that_says_it_follows_from_the_one_before_is_explained_by_it(
     # with nothing before it to give the cause, a consequence explains nothing
     assert not explanations([(0, "As a result, statutory profit before tax fell to $41.2 million from $60.3 "
                                  "million in 2024.")], key("statutory", "profit", "tax"), [2024])
+
+
+def test_a_standing_condition_gives_way_to_the_sentence_that_explains_the_years_change() -> None:
+    said = answer("What drove Osprey's gross margin change in FY2024?",
+                  "Net sales growth and gross margins are also impacted by our competition, which is vigorous and "
+                  "widespread across every market we serve.",
+                  "Gross margin percentage decreased seven basis points, driven primarily by a shift in sales "
+                  "penetration from our core merchandise categories to our ancillary businesses.")
+    assert said.startswith("Gross margin percentage decreased seven basis points")

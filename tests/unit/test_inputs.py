@@ -387,3 +387,52 @@ def test_what_drove_a_margin_reads_the_sentence_a_text_search_finds_giving_its_c
     assert explanation_check({**state, "question": "What was Tamsin Rail's gross margin in FY2024?"}, mentions) == []
     assert explanation_check({**state, "question": "Why did Tamsin Rail's revenue fall in FY2024?"}, mentions) == []
 
+
+
+def test_a_count_no_admitted_chunk_states_is_read_where_a_text_search_finds_it_stated():
+    from nodes.inputs import count_check
+
+    question = "How many employees did Tamsin Rail have at the end of 2024?"
+    stated = Evidence(chunk_id="t-p4-2", source_id="TAMSIN_2024_10K:p4", company=CO, fiscal_year=2024, page=4,
+                      score=0.0, text="We cannot prevail in every dispute.EMPLOYEES As of December 31, 2024, we had "
+                                      "approximately 5,500 total employees.")
+    heading = Evidence(chunk_id="t-p60-4", source_id="TAMSIN_2024_10K:p60", company=CO, fiscal_year=2024, page=60,
+                       score=0.0, text="10. Employee Benefit Plan The Company maintains a 401(k) plan for employees.")
+    older = stated.model_copy(update={"chunk_id": "t-2023-p4", "fiscal_year": 2023,
+                                      "source_id": "TAMSIN_2023_10K:p4"})
+    asked: list = []
+
+    def mentions(company: str, groups: list[list[str]]) -> list[Evidence]:
+        asked.append(groups)
+        return [heading, older, stated]
+
+    state = {"question": question, "companies": [CO], "fiscal_years": [2024], "graded": [heading], "unheld": {}}
+    admitted = count_check(state, mentions)  # type: ignore[arg-type]
+    assert [d.chunk_id for d in admitted] == ["t-p4-2"] and "count" in admitted[0].why
+    assert "employe" in asked[0][0] and "peopl" in asked[0][0]  # the count's other wordings are searched too
+    # a chunk already admitted that states it: nothing more is read
+    assert count_check({**state, "graded": [stated]}, mentions) == []  # type: ignore[arg-type]
+    assert count_check({**state, "question": "What was Tamsin Rail's revenue in 2024?"}, mentions) == []  # type: ignore[arg-type]
+
+
+def test_a_segment_ranking_reads_the_table_a_passage_leads_into_not_the_primary_statements():
+    from nodes.inputs import statement_continuations
+
+    lead = Evidence(chunk_id="t-p22-0", source_id="TAMSIN_2024_10K:p22", company=CO, fiscal_year=2024, page=22,
+                    score=0.02, text="RESULTS OF SEGMENT OPERATIONS\nWe have three operating segments.\nThe following "
+                                     "tables provide the dollar amount and percentage of net sales and operating "
+                                     "profit from each segment for fiscal 2024 and fiscal 2023:")
+    table = Evidence(chunk_id="t-p22-1", source_id="TAMSIN_2024_10K:p22", company=CO, fiscal_year=2024, page=22,
+                     score=0.0, text="In Millions 2024 2023\nNet Sales\nFreight $ 1,750.5 $ 1,625.2\n"
+                                     "Passenger 838.9 886.7\nTotal $ 2,589.4 $ 2,511.9")
+    pages = {(lead.source_id, 22): [lead, table], (BALANCE.source_id, 59): [BALANCE_TOP, BALANCE_REST]}
+
+    def page_fn(source_id: str, page: int) -> list[Evidence]:
+        return pages.get((source_id, page), [])
+
+    question = "Which of Tamsin Rail's segments had the highest net sales in fiscal 2024?"
+    added = statement_continuations(question, [BALANCE_TOP, lead], page_fn, [CO])
+    assert [d.chunk_id for d in added] == ["t-p22-1"]  # the balance sheet's line items are no segments
+    # a lead-in to a table of another measure is not read on
+    other = lead.model_copy(update={"text": lead.text.replace("net sales and operating profit", "headcount")})
+    assert statement_continuations(question, [other], page_fn, [CO]) == []

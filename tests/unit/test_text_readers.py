@@ -168,3 +168,22 @@ def test_numeric_dates_are_read_month_first_unless_the_first_number_cannot_be_a_
     assert [key for _, key in dates] == [(2023, 3, 25), (2022, 3, 19), (2023, 3, 25)]
     assert unsupported_dates("operating profit was $2,629m in the three months ended 25 March 2023",
                              "12 Weeks Ended\n3/25/2023 3/19/2022") == []
+
+
+def test_a_heading_in_capitals_run_into_the_stop_before_it_starts_a_sentence() -> None:
+    from app.text.sentences import split_sentences
+
+    assert split_sentences("We may not prevail in any disputes.EMPLOYEES As of December 31, 2017, we had about "
+                           "5,500 employees. In the U.S.A. we sell.") == [
+        "We may not prevail in any disputes.", "EMPLOYEES As of December 31, 2017, we had about 5,500 employees.",
+        "In the U.S.A. we sell."]
+
+
+def test_a_count_is_a_number_before_the_thing_counted_not_a_headings_or_a_codes() -> None:
+    from app.text.measures import states_count
+
+    question = "How many employees did Acme have?"
+    assert states_count(question, "we had approximately 5,500 total employees.", ["Acme"])
+    assert states_count(question, "We employed 315,000 people worldwide.", ["Acme"])
+    assert not states_count(question, "10. Employee Benefit Plan The Company maintains a plan.", ["Acme"])
+    assert not states_count(question, "ASU 2016-09, Improvements to Employee Share-Based Payment", ["Acme"])

@@ -65,6 +65,11 @@ _RISE = re.compile(r"(?i)\b(?:increas\w*|rose|rise[sn]?|grew|grow\w*|higher|up|r
 _FALL = re.compile(r"(?i)\b(?:decreas\w*|declin\w*|fell|fall\w*|lower\w*|down|reduc\w*|drop\w*|contract\w*|"
                    r"narrow\w*|cut)\b")
 
+_STANDING = re.compile(r"(?i)\b(?:are|is|can\s+be|may\s+be|could\s+be)\s+(?:also\s+|often\s+|generally\s+|"
+                       r"significantly\s+)?(?:impacted|affected|influenced|driven|determined)\s+by\b")
+"""A standing condition, in the present tense ('Net sales growth and gross margins are also impacted by our
+competition'), not the cause of a period's change."""
+
 _ANAPHOR = re.compile(r"(?i)^\s*(?:the|this|these|that|those|such|its|both)\b(?:\s+[\w$.,%-]+){0,4}?\s+"
                       r"(?:increase|decrease|decline|rise|growth|reduction|change|improvement|drop|fall|"
                       r"deterioration|shortfall|movement)s?\b"
@@ -279,6 +284,9 @@ def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]]
             said = direction_asked(sentence) or direction_asked(antecedent)
             if direction and said:
                 score += 0.2 if said == direction else -0.2
+            if _STANDING.search(sentence):
+                score -= 0.3  # what always bears on the measure ('gross margins are also impacted by our
+                # competition') says less of what drove this change than a sentence that states it
             found.append((Explanation(sentence.rstrip(), antecedent, dated, score, order), rank))
             order += 1
             skip_to = last
