@@ -196,9 +196,9 @@ def holds_groups(text: str, groups: Sequence[frozenset[str]]) -> bool:
     holds 'restat', 'restarted' does not); 'job+cut' is two words side by side. The catalog's text search matches
     a stem's first five letters, a wider net."""
     from app.knowledge.analyzer import analyze
-    from app.text.terms import stem_in_words
+    from app.text.terms import stem_in_words, without_other_acquisitions
 
-    tokens = analyze(text)
+    tokens = analyze(without_other_acquisitions(text))  # 'content acquisitions' acquire no business
     words = {*tokens, *(f"{a}+{b}" for a, b in zip(tokens, tokens[1:])), *(a + b for a, b in zip(tokens, tokens[1:]))}
     return all(any(stem in words if "+" in stem else stem_in_words(stem, words) for stem in group) for group in groups)
 

@@ -99,6 +99,17 @@ def stem_in_words(stem: str, words: set[str] | frozenset[str]) -> bool:
     return len(root) >= 4 and any(_root(w) == root for w in words)
 
 
+_NOT_A_DEAL = re.compile(r"(?i)\b(?:content|customer|member(?:ship)?|subscriber|user|talent|data|land|programming|"
+                         r"title|inventory|equipment|property)\s+acquisitions?\b")
+"""'Acquisition' of something other than a business: content a streamer licenses, customers it signs up, land."""
+
+
+def without_other_acquisitions(text: str) -> str:
+    """The text with each acquisition of something other than a business (`_NOT_A_DEAL`: 'content acquisitions',
+    'customer acquisition') written as the buying it is, so that it does not read as a merger or acquisition."""
+    return _NOT_A_DEAL.sub(lambda m: m.group(0).rsplit(" ", 1)[0] + " purchasing", text)
+
+
 _FALSE_FRIENDS = frozenset(frozenset(pair) for pair in [("restat", "restar"), ("restat", "restau")])
 """Words whose first five letters agree but that are not one word ('restated' and 'restarted', 'restaurant'), by
 their first six."""

@@ -177,6 +177,9 @@ def test_a_heading_in_capitals_run_into_the_stop_before_it_starts_a_sentence() -
                            "5,500 employees. In the U.S.A. we sell.") == [
         "We may not prevail in any disputes.", "EMPLOYEES As of December 31, 2017, we had about 5,500 employees.",
         "In the U.S.A. we sell."]
+    assert split_sentences("We may lose the value of our proprietary rights.Intellectual property claims against us "
+                           "could be costly.") == ["We may lose the value of our proprietary rights.",
+                                                   "Intellectual property claims against us could be costly."]
 
 
 def test_a_count_is_a_number_before_the_thing_counted_not_a_headings_or_a_codes() -> None:
@@ -187,3 +190,16 @@ def test_a_count_is_a_number_before_the_thing_counted_not_a_headings_or_a_codes(
     assert states_count(question, "We employed 315,000 people worldwide.", ["Acme"])
     assert not states_count(question, "10. Employee Benefit Plan The Company maintains a plan.", ["Acme"])
     assert not states_count(question, "ASU 2016-09, Improvements to Employee Share-Based Payment", ["Acme"])
+
+
+def test_an_acquisition_of_content_or_customers_is_no_business_acquired() -> None:
+    from app.knowledge.analyzer import analyze
+    from app.text.terms import without_other_acquisitions
+    from nodes.inputs import holds_groups
+
+    said = without_other_acquisitions("more resources to technology, content acquisitions and marketing")
+    assert said == "more resources to technology, content purchasing and marketing"
+    assert "acquisit" not in analyze(said)
+    deal = [frozenset({"merger", "acquisit", "acquir"})]
+    assert not holds_groups("Customer acquisition costs rose as we signed up members.", deal)
+    assert holds_groups("During fiscal 2017 we completed our acquisition of TubeMogul for $560.8 million.", deal)

@@ -47,7 +47,8 @@ from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_sh
                                      said_otherwise)
 from app.text.sentences import is_boilerplate
 from app.text.questions import is_measure_word, is_qualifier_word, measure_terms, states_measure
-from app.text.terms import abbreviated, abbreviation_heads, nominal_forms, nominal_stem, question_noise, stem_in_words
+from app.text.terms import (abbreviated, abbreviation_heads, nominal_forms, nominal_stem, question_noise, stem_in_words,
+                            without_other_acquisitions)
 from app.text.periods import years_named
 from app.text.units import unit_currency
 from app.metrics import find_metrics, label_match as item_label_match, share_asked
@@ -1280,7 +1281,8 @@ class Analyst:
                 if (not _is_statement_sentence(sentence) or sentence.rstrip().endswith(":")
                         or is_boilerplate(sentence)):
                     continue
-                tokens = analyze(f"{sentence} {abbreviated(sentence)}")  # 'net profit after tax' says 'NPAT'
+                # 'net profit after tax' says 'NPAT'; 'content acquisitions' are no business acquired
+                tokens = analyze(without_other_acquisitions(f"{sentence} {abbreviated(sentence)}"))
                 words = {*tokens, *(a + b for a, b in zip(tokens, tokens[1:]))}  # 'buy-back' holds 'buyback'
                 if at and _REFERS_BACK.match(sentence):
                     # 'Fenmoor contributed £14.6m … Its three sites at Spalding, Peterborough and Wisbech …': the
