@@ -211,7 +211,9 @@ _VERBS_OF_A_MEASURE = frozenset({"expect", "spend", "spent", "invest", "plan", "
                                  "project", "budget", "target"})
 """Stems of verbs that ask for a figure of the future without naming its measure ('what does it expect to spend
 in FY2025'): in a follow-up, the previous question's measure is meant."""
-_ASKS_WHAT = re.compile(r"(?i)^\s*(?:(?:and|so|ok|okay|now|also|then)\b\s*,?\s*)?(?P<ask>what|how\s+much)\b(?P<rest>.*)$")
+_ASKS_WHAT = re.compile(r"(?i)^\s*(?:(?:and|so|ok|okay|now|also|then)\b\s*,?\s*)?(?P<ask>what|how\s+much)\b"
+                        r"(?P<rest>.*)$")
+"""A follow-up's asking words ('And what', 'how much') and the rest of it."""
 
 
 def with_previous_measure(question: str, previous: str, companies: Sequence[str]) -> str | None:

@@ -258,7 +258,8 @@ def mention_check(state: RetrievalState, mention_fn: MentionFn | None) -> tuple[
     admitted: list[Evidence] = []
     unmentioned: dict[str, list[str]] = {}
     for company in [c for c in state.get("companies") or [] if c not in unheld]:
-        found = [d for d in mention_fn(company, stems) if not is_contract_text(d.text) and holds_groups(d.text, groups)]
+        found = [d for d in mention_fn(company, stems)
+                 if not is_contract_text(d.text) and holds_groups(d.text, groups)]
         if not found:
             unmentioned[company] = ["/".join(p) for p in prefixes]
             continue
@@ -314,8 +315,8 @@ def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: 
         # an explanation is often the text around a table that search found ('The impairment of A$385.0 million
         # … reduced statutory profit.' above the profit table): the page read whole
         if doc.page is None or (doc.source_id, doc.page) in pages or (
-                ranks and (statement_of_page(doc.text) is None or of_members) and not titled_by_measure(doc.text, query)
-                and not introduces_table_of(doc.text, query)) or (
+                ranks and (statement_of_page(doc.text) is None or of_members)
+                and not titled_by_measure(doc.text, query) and not introduces_table_of(doc.text, query)) or (
                 whole and (statement_of_page(doc.text) is None or names_parent_entity(doc.text[:400]))):
             continue  # (a closed group's or parent's own statements are no inputs of the group's figures)
         if len(pages) >= MAX_STATEMENT_PAGES + whole:
@@ -372,6 +373,7 @@ def introduces_table_of(text: str, query: Any) -> bool:
 
 
 _LEADS_INTO_TABLE = re.compile(r"(?i)\b(?:following\s+tables?|tables?\s+below|as\s+follows)\b")
+"""Words of a sentence that leads into a table ('The following tables provide …:')."""
 
 
 def titled_by_measure(text: str, query: Any) -> bool:

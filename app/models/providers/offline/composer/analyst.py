@@ -1545,8 +1545,9 @@ def _states_amount(sentence: str) -> bool:
                for cur, value, scale, pct in figures_in(sentence))
 
 
-_CONTINUES = re.compile(r"(?:Its|Their|It|They|These|This|Those|The\s+(?:change|restatement|adjustment|effect|impact)s?"
-                        r"|As\s+previously\s+reported|Before\s+the\s+restatement)\b")
+_CONTINUES = re.compile(r"(?:Its|Their|It|They|These|This|Those|"
+                        r"The\s+(?:change|restatement|adjustment|effect|impact)s?|"
+                        r"As\s+previously\s+reported|Before\s+the\s+restatement)\b")
 """A sentence that goes on about what the one before it said."""
 
 
