@@ -14,7 +14,7 @@ No `from __future__ import annotations` here: LangGraph reads these type hints a
 """
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from app.evidence import Evidence, rank_evidence
@@ -170,24 +170,34 @@ def explanation_check(state: RetrievalState, mention_fn: MentionFn | None) -> li
     names = margin_names(question)
     if mention_fn is None or not names or read_ask(question).kind != "explain":
         return []
+    def explaining(company: str) -> list[Evidence]:
+        found: dict[str, Evidence] = {}
+        for name in names:
+            groups = [[stem] for stem in analyze(name)] + [list(CAUSE_STEMS)]
+            for doc in mention_fn(company, groups):
+                if explains_margin(question, doc.text, names):
+                    found.setdefault(doc.chunk_id, doc)
+        return list(found.values())
+
+    return _found_of_years(state, explaining, MAX_EXPLANATIONS, "gives the cause of a change in the margin asked "
+                                                                "about (a text search of the company's reports)")
+
+
+def _found_of_years(state: RetrievalState, find: Callable[[str], list[Evidence]], most: int, why: str
+                    ) -> list[Evidence]:
+    """For each named company the knowledge base holds: what `find(company)` found (a text search's chunks) and
+    grading has not admitted, of the filings of the years asked (else of the latest filing among them), at most
+    `most`, each admitted at the best admitted score and saying why."""
     unheld = state.get("unheld") or {}
     years = set(state.get("filing_years") or state.get("fiscal_years") or [])
     held = {d.chunk_id for d in state["graded"]}
     score = max((d.score for d in state["graded"]), default=0.0)
     admitted: list[Evidence] = []
     for company in [c for c in state.get("companies") or [] if c not in unheld]:
-        found: dict[str, Evidence] = {}
-        for name in names:
-            groups = [[stem] for stem in analyze(name)] + [list(CAUSE_STEMS)]
-            for doc in mention_fn(company, groups):
-                if doc.chunk_id not in held and explains_margin(question, doc.text, names):
-                    found.setdefault(doc.chunk_id, doc)
-        docs = list(found.values())
+        docs = [d for d in find(company) if d.chunk_id not in held]
         latest = max((d.fiscal_year for d in docs if d.fiscal_year), default=None)
         docs = [d for d in docs if (d.fiscal_year in years if years else d.fiscal_year == latest)]
-        admitted += [d.model_copy(update={"score": score, "why": "gives the cause of a change in the margin asked "
-                                                                  "about (a text search of the company's reports)"})
-                     for d in docs[:MAX_EXPLANATIONS]]
+        admitted += [d.model_copy(update={"score": score, "why": why}) for d in docs[:most]]
     return admitted
 
 
@@ -217,27 +227,17 @@ def count_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[Evi
     a sentence that stands in a chunk about something else (a 10-K's 'Employees' paragraph between intellectual
     property and its incorporation)."""
     from app.knowledge.analyzer import analyze
-    from app.text.measures import count_wordings, measure_asked, states_count
+    from app.text.measures import count_stated, count_wordings, measure_asked
 
     question = state["question"]
     companies = list(state.get("companies") or [])
     noun = measure_asked(question, companies).count_noun
-    if mention_fn is None or not noun or any(states_count(question, d.text, companies) for d in state["graded"]):
+    stated = count_stated(noun)  # the question read once, not once per chunk
+    if mention_fn is None or stated is None or any(stated.search(d.text) for d in state["graded"]):
         return []
     stems = sorted({*analyze(noun.split()[-1]), *analyze(count_wordings(question, companies))} - _NOT_COUNTED)
-    unheld = state.get("unheld") or {}
-    years = set(state.get("filing_years") or state.get("fiscal_years") or [])
-    held = {d.chunk_id for d in state["graded"]}
-    score = max((d.score for d in state["graded"]), default=0.0)
-    admitted: list[Evidence] = []
-    for company in [c for c in companies if c not in unheld]:
-        docs = [d for d in mention_fn(company, [stems]) if d.chunk_id not in held
-                and states_count(question, d.text, companies)]
-        latest = max((d.fiscal_year for d in docs if d.fiscal_year), default=None)
-        docs = [d for d in docs if (d.fiscal_year in years if years else d.fiscal_year == latest)]
-        admitted += [d.model_copy(update={"score": score, "why": "states the count asked (a text search of the "
-                                                                  "company's reports)"}) for d in docs[:MAX_COUNTS]]
-    return admitted
+    return _found_of_years(state, lambda company: [d for d in mention_fn(company, [stems]) if stated.search(d.text)],
+                           MAX_COUNTS, "states the count asked (a text search of the company's reports)")
 
 
 def mention_check(state: RetrievalState, mention_fn: MentionFn | None) -> tuple[list[Evidence], dict[str, list[str]]]:

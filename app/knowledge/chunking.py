@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from app.knowledge.records import Chunk, SourceRecord
 from app.knowledge.tokens import count_many
+from app.text.dates import LONG_MONTHS, MONTHS
 from app.text.periods import YEAR
 from app.text.statements import grid_columns, is_period_line, statement_lines
 from app.text.units import unit_declarations
@@ -163,7 +164,9 @@ def _head_like(line: str) -> bool:
                 or (len(line.split()) <= 8 and not _DIGIT.search(line)))
 
 
-_MONTH_SHORT = re.compile(r"\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.(?=\s*\d)")
+_MONTH_SHORT = re.compile(r"\b(" + "|".join(sorted((m.capitalize() for m in MONTHS if m not in LONG_MONTHS),
+                                                    key=len, reverse=True)) + r")\.(?=\s*\d)")
+"""A month written short, with its stop, before a day or year ('31 Dec. 2024'), from app/text/dates' names."""
 
 
 def _table_run(lines: list[str], start: int) -> int:

@@ -6,6 +6,7 @@ both read the measure here, which reads neither. Pure and deterministic.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -423,15 +424,20 @@ def states_count(question: str, text: str, companies: Sequence[str] = ()) -> boo
     """Whether a text states a count of what a count question counts, as reports word it: a number right before
     the count noun or one of its other wordings, two words allowed between ('315,000 people', '41,000
     full-time employees', '1,350 stores')."""
-    noun = measure_asked(question, companies).count_noun
+    pattern = count_stated(measure_asked(question, companies).count_noun)
+    return pattern is not None and pattern.search(text) is not None
+
+
+@functools.lru_cache(maxsize=64)
+def count_stated(noun: str) -> re.Pattern[str] | None:
+    """How a text states a count of the noun (see `states_count`), compiled once per noun; None for no noun."""
     if not noun:
-        return False
+        return None
     nouns = {noun.split()[-1].lower(), *(w for w in _wordings_of(noun).split() if len(w) > 4)}
     names = "|".join(re.escape(n.rstrip("s")) for n in sorted(nouns))
     # a number, not a heading's ('10. Employee Benefit Plan') nor a code's ('ASU 2016-09, Improvements to
     # Employee …')
-    return re.search(rf"(?i)(?<![\d-])\d[\d,]*(?:\.\d+)?(?![\d,.-])\s+(?:[\w-]+\s+){{0,2}}?(?:{names})s?\b",
-                     text) is not None
+    return re.compile(rf"(?i)(?<![\d-])\d[\d,]*(?:\.\d+)?(?![\d,.-])\s+(?:[\w-]+\s+){{0,2}}?(?:{names})s?\b")
 
 
 

@@ -1522,13 +1522,18 @@ _VALUES_ONLY = re.compile(r"^(?:[(\-–—]?[$£€]?\d[\d,.]*\)?[a-z%]{0,2}|—
 """A line of a table's values alone ('(3.8) 5.2'), as a statement page puts them under their label."""
 
 
+def _index_of(sentences: Sequence[str], sentence: str) -> int | None:
+    """Where a sentence stands among a text's sentences, by its opening (a quote may end differently)."""
+    return next((i for i, s in enumerate(sentences) if s[:60] == sentence[:60]), None)
+
+
 def _its_figures(text: str, sentence: str, key: Sequence[frozenset[str]]) -> list[str]:
     """The sentences right after a 'Yes' sentence that give its figures: while each goes on about it (opens by
     pointing back, 'As previously reported, …', or holds the question's key words again) and states a figure, at
     most two ('We have restated our prepaid subscribers …' / 'As previously reported, prepaid subscribers … were
     687,000 …' / 'The change removed 41,000 inactive prepaid subscribers …')."""
     sentences = whole_sentences(text)
-    at = next((i for i, s in enumerate(sentences) if s[:60] == sentence[:60]), None)
+    at = _index_of(sentences, sentence)
     out: list[str] = []
     for following in sentences[at + 1:at + 3] if at is not None else []:
         words = set(analyze(following))
@@ -1554,7 +1559,7 @@ _CONTINUES = re.compile(r"(?:Its|Their|It|They|These|This|Those|"
 def _sentence_before(text: str, sentence: str) -> str:
     """The sentence of the text just before this one ('' when it is the first or is not found)."""
     sentences = whole_sentences(text)
-    at = next((i for i, s in enumerate(sentences) if s[:60] == sentence[:60]), 0)
+    at = _index_of(sentences, sentence) or 0
     return sentences[at - 1] if at else ""
 
 
