@@ -24,6 +24,7 @@ from app.facts.readers import extract_figures
 from app.knowledge.pages import forms_wanted, statement_of_page
 from app.text.identity import read_name
 from app.text.lists import is_enumerated
+from app.text.statements import read_statement
 from app.text.sentences import is_contract_text
 from app.text.question_kinds import asks_trend
 from app.metrics import LINE_ITEMS, label_match, needed_inputs
@@ -304,6 +305,7 @@ def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: 
         return []
     held = {d.chunk_id for d in graded}
     pages: list[tuple[str, int]] = []
+    read = 0
     out: list[Evidence] = []
     query = read_query(question, companies) if ranks else None
     # segments or regions ranked: a primary statement's line items are neither
@@ -319,13 +321,18 @@ def statement_continuations(question: str, graded: Sequence[Evidence], page_fn: 
                 and not titled_by_measure(doc.text, query) and not introduces_table_of(doc.text, query)) or (
                 whole and (statement_of_page(doc.text) is None or names_parent_entity(doc.text[:400]))):
             continue  # (a closed group's or parent's own statements are no inputs of the group's figures)
-        if len(pages) >= MAX_STATEMENT_PAGES + whole:
+        if read >= MAX_STATEMENT_PAGES + whole:
             break
         pages.append((doc.source_id, doc.page))
         siblings = page_fn(doc.source_id, doc.page)
         if kind == "list":  # the chunk the list runs on into, not the page's other lists
             at = next((i for i, d in enumerate(siblings) if d.chunk_id == doc.chunk_id), None)
             siblings = siblings[at + 1:at + 2] if at is not None else []
+        if of_members and not any(row.periods for sibling in siblings for row in read_statement(sibling.text).rows):
+            continue  # a page none of whose rows is read with its periods (a table whose header mixes periods,
+            # shares and measures) ranks nothing: it takes none of the pages read
+        # a page whose every chunk is admitted already adds nothing, and takes none of the pages read either
+        read += any(sibling.chunk_id not in held for sibling in siblings)
         for sibling in siblings:
             if sibling.chunk_id not in held:
                 held.add(sibling.chunk_id)

@@ -470,6 +470,7 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
         # the names a segment table's header runs together are split where the page writes them elsewhere: its
         # other chunks' headings ('Industrial Drives', 'Mobility Solutions' over their paragraphs) count too
         statement = read_statement(doc.text, page_headings(doc, docs))
+        primary = _is_primary(doc.text)
         for row in statement.rows:
             if not row.periods:
                 continue
@@ -477,9 +478,12 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
             said = label_match(row.line_item, query)
             label_says = said >= 0.6
             member = None
-            if (not label_says and row.title and titles_measure(row.title, query)
-                    and (not is_total(row.line_item) or reconciling and not is_whole(row.line_item))):
+            counted = not is_total(row.line_item) or reconciling and not is_whole(row.line_item)
+            if not label_says and row.title and titles_measure(row.title, query) and counted:
                 member = row.line_item  # 'Revenue by region' / 'Germany …'
+            elif (not label_says and not row.title and counted and not primary
+                  and titles_measure(_block_heading(doc.text, row.raw), query)):
+                member = row.line_item  # 'Net Sales' / 'North America Retail $ 10,750.5 …' / 'Pet 1,694.6 …'
             elif label_says and row.title:
                 # 'Iron Ore FY2024 FY2023' / 'Segment revenue …'; never the registrant's own name ('GENERAL MILLS,
                 # INC. AND SUBSIDIARIES' over its income statement), a summary's or a kind of data's title
@@ -746,7 +750,8 @@ def _segment_title(title: str, query: FactQuery, company: str | None) -> str | N
     metrics', 'Employee numbers') names no member. An aside in brackets is no part of it ('Health Care Business
     (18.4% of consolidated sales):')."""
     title = re.sub(r"\s*\([^)]*\)", "", title or "").strip(" :")
-    if not title or is_total(title) or _SUMMARY_TITLE.search(title) or label_match(title, query) > 0:
+    if not title or is_total(title) or _SUMMARY_TITLE.search(title) or label_match(title, query) > 0 \
+            or _LEAD_IN_TITLE.search(title):
         return None
     member = _member_of(title)
     words = member.split()
@@ -761,6 +766,9 @@ def _segment_title(title: str, query: FactQuery, company: str | None) -> str | N
     return member
 
 
+_LEAD_IN_TITLE = re.compile(r"(?i)^(?:our|its|their|these|this|the\s+following)\b|\b(?:were|was|are|is)\b|"
+                            r"\bas\s+follows\b")
+"""A sentence that leads into a table ('Our operating segment results were as follows:'): it names no member."""
 _MEASURE_WORDS = frozenset(analyze(
     "debt leverage liquidity cash flow flows capital revenue revenues sales income profit profits loss losses cost costs "
     "expense expenses assets liabilities equity margin margins ebitda ebit earnings dividend dividends employees "
@@ -1257,6 +1265,23 @@ def _heading_before(text: str, raw: str) -> str:
     above_first = [i for i in headings if not rows or i < rows[0]]
     nearest = [i for i in headings if rows and i > rows[0]][-1:]
     return " ".join(before[i] for i in sorted({*above_first, *nearest}))[-300:]
+
+
+def _block_heading(text: str, raw: str) -> str:
+    """The label line nearest above a row and the rows between them, when it gives no values of its own: the
+    sub-heading a table's rows stand under ('Segment Operating Profit' over 'North America Retail $ 2,627.0 …');
+    '' when there is none."""
+    at = text.find(raw[:40])
+    if at < 0:
+        return ""
+    for line in reversed(text[:at].splitlines()[-12:]):
+        line = line.strip()
+        if not line:
+            continue
+        if re.search(r"\d", line):
+            continue  # a row above, under the same heading
+        return line if len(line) <= 60 and not line.endswith((".", ";")) else ""
+    return ""
 
 
 _VALUES_ONLY = re.compile(r"^[\s$£€¥()\-—–+.,%*\d]*\d[\s$£€¥()\-—–+.,%*\d]*$")

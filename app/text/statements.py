@@ -220,12 +220,16 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     for line in text.splitlines():
         reader.feed(line)
     statement = reader.finish()
-    grid = grid_rows(text) + named_column_rows(text) + year_block_rows(text, names) + measure_group_rows(text)
+    grid = (grid_rows(text) + named_column_rows(text) + year_block_rows(text, names) + measure_group_rows(text)
+            + stacked_group_rows(text))
     if not grid:
         return statement
-    # the grid's rows read as a header-less table (values without periods) give way to its cells
+    # the grid's rows read as a header-less table (values without periods) give way to its cells, and so do
+    # a member's rows read under repeated years ('Industrial' under '2018 2017 2016 2018 2017 2016'), whose
+    # values no single measure names
     labels = {row.line_item for row in grid} | {row.columns[0] for row in grid if row.columns}
-    kept = [r for r in statement.rows if r.periods or r.line_item not in labels]
+    kept = [r for r in statement.rows
+            if r.line_item not in labels or r.periods and _year_groups(r.periods) < 2 and not r.columns]
     return Statement(periods=statement.periods, scale=statement.scale, currency=statement.currency,
                      rows=[*kept, *grid])
 
@@ -344,6 +348,88 @@ def measure_group_rows(text: str) -> list[StatementRow]:
                     line_item=measure, values=[None if _DASH.match(c) else _cell_value(c) for c in part],
                     periods=[f"FY{y}" for y in years[g * width:(g + 1) * width]], unit="%" if percent else "",
                     scale=None, raw=row, columns=[label] * width))
+    return out
+
+
+_LONE_YEAR = re.compile(r"^(?:19|20)\d{2}$")
+_SCALE_ONLY = re.compile(r"(?i)^\(?(?:(?:dollars|amounts)\s+)?(?:in\s+)?(?:[A-Z]{0,3}[$£€¥]\s?)?(?:thousands|millions|"
+                         r"billions)(?:\s+of\s+(?:dollars|[A-Z]{0,3}[$£€¥]))?(?:,\s*except\b[^)]*)?\)?$")
+
+
+_MEASURE_NAME = re.compile(r"(?i)\b(?:sales|revenues?|turnover|income|profits?|loss(?:es)?|earnings|EBITDA|EBIT|"
+                           r"assets|liabilities|expenditures?|capex|depreciation|amortization|margins?|expenses?|"
+                           r"costs?|cash|orders|backlog|employees|volumes?|units|shipments)\b")
+"""A word that says a column group's name is a measure ('Capital Expenditures'), not a title over the table
+('Business Segment Information')."""
+
+
+def stacked_group_rows(text: str) -> list[StatementRow]:
+    """The table of `measure_group_rows` as PDF extraction writes it one cell a line: the measures' names a line
+    each ('Net Sales' / 'Operating Income'), a unit line ('(Millions)'), the years a line each ('2018' / '2017' /
+    '2016' / '2018' / …), then each member's name and its values a line each ('Industrial' / '$' / '12,267' / …).
+    Read only when exactly as many name lines as the years have groups stand over the years, each naming a
+    measure (a title or a sentence above them is none) and a member has a value (or a dash) for every year line; each group's
+    values are that measure's for the member, as in measure_group_rows."""
+    lines = [line.strip() for line in text.splitlines()]
+    out: list[StatementRow] = []
+    i = 0
+    while i < len(lines):
+        if not _LONE_YEAR.match(lines[i]):
+            i += 1
+            continue
+        end = i
+        while end < len(lines) and (_LONE_YEAR.match(lines[end]) or not lines[end]):
+            end += 1
+        years = [line for line in lines[i:end] if line]
+        groups = _year_groups(years)
+        if groups < 2:
+            i = end
+            continue
+        names: list[str] = []
+        scale = None
+        for above in reversed(lines[:i]):
+            if not above:
+                continue
+            if _SCALE_ONLY.match(above) and not names:
+                scale = re.search(r"(?i)thousand|million|billion", above).group(0).lower() + "s"
+                continue
+            if len(names) == groups or re.search(r"\d", above) or len(above) > 60 or above.endswith((":", ".", ";")):
+                break
+            names.insert(0, above)
+        if len(names) != groups or any(not n[:1].isupper() or not _MEASURE_NAME.search(n) for n in names):
+            i = end
+            continue
+        width = len(years) // groups
+        currency = ""
+        k = end
+        while k < len(lines):
+            label = lines[k]
+            if not label:
+                k += 1
+                continue
+            if _VALUE.match(label) or _DASH.match(label) or _LONE_YEAR.match(label) or len(label) > 80:
+                break
+            cells: list[str] = []
+            j = k + 1
+            while j < len(lines) and len(cells) < len(years):
+                token = lines[j]
+                if token and (_VALUE.match(token) or _DASH.match(token)):
+                    cells.append(token)
+                elif token and _CURRENCY_TOKEN.match(token):
+                    currency = currency or token
+                elif token:
+                    break
+                j += 1
+            if len(cells) != len(years):
+                break
+            for g, measure in enumerate(names):
+                part = cells[g * width:(g + 1) * width]
+                out.append(StatementRow(
+                    line_item=measure, values=[None if _DASH.match(c) else _cell_value(c) for c in part],
+                    periods=[f"FY{y}" for y in years[g * width:(g + 1) * width]], unit=currency, scale=scale,
+                    raw=f"{label} {' '.join(part)}", columns=[label] * width))
+            k = j
+        i = max(k, end)
     return out
 
 
@@ -728,7 +814,10 @@ class _Reader:
                 # one column read, and row after row more values than it: the header held more columns than were
                 # read ('First / Second / Third / Fourth / Year' over '2018', one word a line), so no row is dated
                 row.periods = []
-        rows = [_finish_row(r, self._unit(r)) for r in self.rows]
+        # a table whose rows give each period's amount with its share beside it ('$ 10,750.5 61% $ 9,925.2 59%'):
+        # its rows that write the share without the sign ('1,838.9 10 1,886.7 11') are read the same way
+        shared = {r.table for r in self.rows if r.table and _shares_beside(_values(r.tokens), r.periods)}
+        rows = [_finish_row(r, self._unit(r), r.table in shared) for r in self.rows]
         return Statement(periods=self.first_periods or [], scale=first.scale if first else None,
                          currency=(first.currency if first else None) or self.seen_currency, rows=rows)
 
@@ -1460,6 +1549,13 @@ def _align(cells: list[_Cell], periods: list[str], note_column: bool = False) ->
     return cells, None
 
 
+def _shares_beside(cells: list[_Cell], periods: list[str]) -> bool:
+    """Whether a row gives each period's amount with its share beside it ('$ 10,750.5 61% $ 9,925.2 59%')."""
+    plain = [c for c in cells if not c.percent]
+    return (bool(periods) and not any(p.endswith("change") for p in periods) and len(plain) == len(periods)
+            and len(cells) == 2 * len(plain) and all(not a.percent and b.percent for a, b in zip(cells[::2], cells[1::2])))
+
+
 def _ranges(cells: list[_Cell]) -> list[_Cell] | None:
     """The cells with each 'low – high' (a number, a dash, a greater number) made one range cell; None when the
     row has none."""
@@ -1491,10 +1587,16 @@ def _dated(cells: list[_Cell], periods: list[str] | None) -> tuple[list[_Cell], 
     return [c for c, _ in kept], [p for _, p in kept]
 
 
-def _finish_row(row: _OpenRow, unit_in_force: tuple[str | None, _Unit | None]) -> StatementRow:
+def _finish_row(row: _OpenRow, unit_in_force: tuple[str | None, _Unit | None], shares_beside: bool = False
+                ) -> StatementRow:
     currency, declared = unit_in_force
     cells = _values(row.tokens)
     aligned, periods = _align(cells, row.periods, row.note_column)
+    dated = [p for p in row.periods if not p.endswith("change")]
+    if (periods is None and shares_beside and dated == row.periods and len(cells) == 2 * len(dated)
+            and not any(c.percent for c in cells)
+            and all(c.value is not None and abs(c.value) <= 200 for c in cells[1::2])):
+        aligned, periods = cells[::2], dated  # each amount's share beside it, written without its sign
     # as the line has it: '(p)' reads as a footnote mark, and is off the label by now
     stated = _LABEL_UNIT.search(row.raw[0]) if row.raw else None
     label = _clean_label(row.label)

@@ -436,3 +436,29 @@ def test_a_segment_ranking_reads_the_table_a_passage_leads_into_not_the_primary_
     # a lead-in to a table of another measure is not read on
     other = lead.model_copy(update={"text": lead.text.replace("net sales and operating profit", "headcount")})
     assert statement_continuations(question, [other], page_fn, [CO]) == []
+
+
+def test_a_segment_ranking_reads_on_past_pages_whose_tables_date_no_rows():
+    from nodes.inputs import MAX_STATEMENT_PAGES, statement_continuations
+
+    def page(n: int, rows: str, title: str = "Operating Income by business segment") -> list[Evidence]:
+        source = "TAMSIN_2024_10K:p%d" % n
+        return [Evidence(chunk_id=f"t-p{n}-{k}", source_id=source, company=CO, fiscal_year=2024, page=n, score=0.02,
+                         text=f"{title}\n{rows}" if k == 0 else rows) for k in range(2)]
+
+    # a quarter's table whose header mixes periods, shares and measures: no row is read with its periods
+    undated = "Three months ended\nNet Sales % of Total Oper. Income\nFreight 2,952 37.2 % 627 2,961 37.1 % 580"
+    dated = "(Millions) 2024 2023\nFreight $ 1,750 $ 1,625\nPassenger 838 886"
+    pages = {21: page(21, undated), 22: page(22, undated), 126: page(126, dated)}
+
+    def page_fn(source_id: str, n: int) -> list[Evidence]:
+        return pages.get(n, [])
+
+    question = "Which Tamsin Rail segment had the highest operating income in 2024?"
+    graded = [pages[21][0], pages[22][0], pages[126][0]]
+    added = statement_continuations(question, graded, page_fn, [CO])
+    assert MAX_STATEMENT_PAGES == 2 and [d.chunk_id for d in added] == ["t-p126-1"]
+    # pages that date their rows take the pages read: the third is not read
+    pages[21], pages[22] = page(21, dated), page(22, dated)
+    added = statement_continuations(question, graded, page_fn, [CO])
+    assert [d.chunk_id for d in added] == ["t-p21-1", "t-p22-1"]
