@@ -15,8 +15,8 @@ from typing import Any
 
 from app.calc_tools import Figure
 from app.facts.members import asked_kind_of_member
-from app.facts.query import (Fact, answering_facts, asks_growth, each_growth, facts_for, member_facts, members_query,
-                             read_query, same_member)
+from app.facts.query import (Fact, answering_facts, asks_growth, each_growth, facts_for, member_facts, member_table,
+                             members_query, read_query, same_member)
 from app.facts.revisions import revision_figures
 from app.text.measures import members_compared
 from app.text.question_kinds import Ask, asks_growth_rate, asks_share, read_ask
@@ -50,7 +50,7 @@ def read_facts(state: SupervisorState) -> dict[str, Any]:
         # a share asked ('the highest EBITDAR contribution'): the rows that reconcile to the whole count in its sum
         members = member_facts(query, evidence, named, reconciling=asks_share(question))
         members = [f for f in members if f.part == query.part] or members  # the whole year, unless a part is asked
-        members = asked_kind_of_member(members, question, lambda f: f.segment or "")  # no places for segments
+        members = asked_kind_of_member(members, question, lambda f: f.segment or "", member_table)  # no places
         return {"facts": labelled_members(members)}
     pair = members_compared(question, companies) if len(named) < 2 else None
     if pair is not None:  # two members compared: their rows, never the whole company's figure in their place

@@ -19,7 +19,7 @@ from typing import Any
 
 from app.evidence import Evidence, rank_evidence
 from app.facts.members import REGION_ASKED, SEGMENT_ASKED
-from app.facts.query import names_parent_entity, read_query, titles_measure
+from app.facts.query import member_facts, names_parent_entity, read_query, same_member, titles_measure
 from app.facts.readers import extract_figures
 from app.knowledge.pages import forms_wanted, statement_of_page
 from app.text.identity import read_name
@@ -65,6 +65,7 @@ def _fetch(state: RetrievalState, search_fn: SearchFn, page_fn: PageFn | None, m
                 for c in companies}
     graded = list(state["graded"])
     continued = [*list_continuations(state["question"], graded, page_fn),
+                 *segment_continuations(state["question"], graded, page_fn, state.get("companies") or []),
                  *statement_continuations(state["question"], graded, page_fn, state.get("companies") or [],
                                           inputs=any(needs_of.values())),
                  *mentioned]
@@ -145,6 +146,52 @@ def list_continuations(question: str, graded: Sequence[Evidence], page_fn: PageF
         out.append(following.model_copy(update={"score": doc.score, "why": "continues the list that the admitted "
                                                                          "chunk before it on the page begins"}))
     return out
+
+
+MAX_SEGMENT_ROWS = 2
+"""Chunks read on for a segment's row, per run."""
+
+
+def segment_continuations(question: str, graded: Sequence[Evidence], page_fn: PageFn | None,
+                          companies: Sequence[str] = ()) -> list[Evidence]:
+    """For a question about one segment's figure ("PepsiCo's PBNA net revenue"), the other chunks of the page
+    of an admitted chunk whose table breaks the measure down by members (its rows name members under the
+    measure's title, or its column groups name the measure), when they hold a row of that segment's name and
+    no admitted chunk does: a search ranks a page by its best chunk, and the table's total row may be that chunk
+    while the segment's row stands in the one before it."""
+    if page_fn is None:
+        return []
+    query = read_query(question, companies)
+    segment = query.measure.segment
+    if not segment:
+        return []
+    named = re.compile(rf"(?im)^\s*{re.escape(segment)}\b")
+    if any(same_member(segment, f.segment or "") for f in member_facts(query, graded, companies)):
+        return []  # an admitted chunk gives the segment's row of the measure
+    held = {d.chunk_id for d in graded}
+    out: list[Evidence] = []
+    pages: set[tuple[str, int]] = set()
+    for doc in graded:
+        if doc.page is None or (doc.source_id, doc.page) in pages or len(out) >= MAX_SEGMENT_ROWS:
+            continue
+        rows = read_statement(doc.text).rows
+        if not any(row.columns and label_match_query(row.line_item, query) for row in rows) \
+                and not titled_by_measure(doc.text, query):
+            continue
+        pages.add((doc.source_id, doc.page))
+        for sibling in page_fn(doc.source_id, doc.page):
+            if sibling.chunk_id not in held and named.search(sibling.text) and len(out) < MAX_SEGMENT_ROWS:
+                held.add(sibling.chunk_id)
+                out.append(sibling.model_copy(update={"score": doc.score, "why": "the row of the segment asked, in "
+                                                      "the rest of the table an admitted chunk of its page holds"}))
+    return out
+
+
+def label_match_query(label: str, query: Any) -> bool:
+    """Whether a row's label names the query's measure well enough to be that measure's row."""
+    from app.facts.query import label_match as row_label_match
+
+    return row_label_match(label, query) >= 0.6
 
 
 MAX_MENTIONS = 3

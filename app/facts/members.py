@@ -15,7 +15,7 @@ Pure functions, no I/O: the offline composer words the comparison (composer/anal
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -123,13 +123,19 @@ REGION_ASKED = re.compile(r"(?i)\b(?:regions?|regional|geograph\w*|countr(?:y|ie
                           r"where)\b")
 
 
-def asked_kind_of_member(members: list[T], question: str, name: Callable[[T], str]) -> list[T]:
+def asked_kind_of_member(members: list[T], question: str, name: Callable[[T], str],
+                         table: Callable[[T], Hashable] | None = None) -> list[T]:
     """The members of a breakdown of the kind the question asks for: a question about business segments
-    ('Which of 3M's business segments had the largest net sales?') takes no places from a table by segment and
-    geography; one that asks about regions, or about neither, takes every member."""
-    if SEGMENT_ASKED.search(question) and not REGION_ASKED.search(question):
+    ('Which of 3M's business segments had the largest net sales?') takes no places from a table by geography;
+    one that asks about regions, or about neither, takes every member. With `table` (which table a member's
+    row stands in), a table whose members are not all places is a table of segments, some named after where
+    they sell ('FLNA', 'PBNA', 'LatAm', 'Europe', 'AMESA', 'APAC' are PepsiCo's divisions): all of it is kept."""
+    if not (SEGMENT_ASKED.search(question) and not REGION_ASKED.search(question)):
+        return members
+    if table is None:
         return [m for m in members if not is_region(name(m))]
-    return members
+    of_segments = {table(m) for m in members if not is_region(name(m))}
+    return [m for m in members if table(m) in of_segments]
 
 
 def is_region(name: str) -> bool:

@@ -238,10 +238,10 @@ def named_otherwise(query: FactQuery, text: str) -> list[FactQuery]:
     return out
 
 
-def _with_filing_scale(facts: list[Fact], query: FactQuery) -> list[Fact]:
+def _with_filing_scale(facts: list[Fact], query: FactQuery, reference: Sequence[Fact] = ()) -> list[Fact]:
     """A table's amounts that declare no scale ('FLNA $ 23,291' in a segment note under the filing's '(tabular
-    dollars in millions)') in the one scale the same filing's other tables give the measure ('Net Revenue' $m on
-    its income statement); as they are when the filing's tables give it in none or in several."""
+    dollars in millions)') in the one scale the same filing's other tables (among `facts` and `reference`) give
+    the measure ('Net Revenue' $m on its income statement); as they are when they give it in none or in several."""
     if query.kind != "money":
         return facts
 
@@ -249,7 +249,7 @@ def _with_filing_scale(facts: list[Fact], query: FactQuery) -> list[Fact]:
         return fact.figure.source_id.rsplit(":p", 1)[0]
 
     scaled: dict[str, set[str]] = {}
-    for f in facts:
+    for f in [*facts, *reference]:
         if f.origin != "text" and re.fullmatch(r"(?:[A-Z]{0,3}[$£€¥])?(?:m|bn|k)", f.figure.unit):
             scaled.setdefault(filing(f), set()).add(f.figure.unit)
     out = []
@@ -453,6 +453,21 @@ def same_member(named: str, row: str) -> bool:
     return bool(asked) and asked == held
 
 
+def members_in_filing_scale(members: list[Fact], query: FactQuery, docs: Iterable[Doc],
+                            companies: Sequence[str] = ()) -> list[Fact]:
+    """A breakdown's member facts, those whose table declares no scale in the one the filing's other tables give
+    the measure in (`_with_filing_scale`): 'FLNA 6,135' is $6,135m where the income statement is in $m."""
+    if not any(f.figure.unit == "" for f in members):
+        return members
+    return _with_filing_scale(members, query, facts_for(replace(query, measure=replace(query.measure, segment=None)),
+                                                        docs, companies))
+
+
+def member_table(fact: Fact) -> tuple[str, str]:
+    """The table a member's row stands in: its chunk, and the heading above its rows."""
+    return fact.figure.chunk_id or fact.figure.source_id, fact.context
+
+
 def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = (), *,
                  reconciling: bool = False) -> list[Fact]:
     """The rows of a breakdown of the measure by segment, region or kind, each a fact whose `segment` is the
@@ -481,7 +496,7 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
             counted = not is_total(row.line_item) or reconciling and not is_whole(row.line_item)
             if not label_says and row.title and titles_measure(row.title, query) and counted:
                 member = row.line_item  # 'Revenue by region' / 'Germany …'
-            elif (not label_says and not row.title and counted and not primary
+            elif (not label_says and not row.title and not row.columns and counted and not primary
                   and titles_measure(_block_heading(doc.text, row.raw), query)):
                 member = row.line_item  # 'Net Sales' / 'North America Retail $ 10,750.5 …' / 'Pet 1,694.6 …'
             elif label_says and row.title:

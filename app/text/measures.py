@@ -312,6 +312,11 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         # net revenues'): a name of its own leads the measure's words
         segment = re.sub(r"^.*['’]s\s+", "", re.sub(r"['’]s?$", "", named.group("name")))  # (an owner's 's off)
         phrase = phrase[named.end("name"):].strip()
+    elif segment is None and (named := _INITIALS_LEAD.match(phrase)) and not is_measure_word(named.group("name")) \
+            and not _names_company(named.group("name"), companies) and _is_line_item(phrase[named.end("name"):]):
+        # a division named by its initials before a line item ("PepsiCo's PBNA net revenue"); an initialism
+        # before what is no line item is a measure's own ('CEO pay', 'NPAT margin')
+        segment, phrase = named.group("name"), phrase[named.end("name"):].strip()
     if stated_growth and not re.search(r"(?i)\bgrowth\b", phrase):
         phrase = f"{phrase} growth"
     done = verb.group("verb") if verb and verb.group("verb") not in _PLAIN_VERBS else ""
@@ -385,6 +390,16 @@ _NAME_LEADS = re.compile(r"^(?P<name>[A-Z][a-z][\w&'’-]*(?:\s+[A-Z][a-z][\w&'�
                          r"(?!(?:and|or|of|to|for|on|in|at|by|per|from|as|vs)\b)")
 """Capitalised words that open a measure phrase, lower-case ones after them (not a joining word: 'Research and
 Development costs' is one measure)."""
+
+
+_INITIALS_LEAD = re.compile(r"^(?P<name>[A-Z]{2,5})\s+(?=[a-z])")
+
+
+def _is_line_item(phrase: str) -> bool:
+    """Whether a phrase is wholly one line item of the catalogue ('net revenue', 'operating profit')."""
+    from app.metrics import resolve_item
+
+    return resolve_item(phrase.strip().lower()) is not None
 
 
 _INITIAL_SKIPS = frozenset({"and", "of", "the", "&", "for", "in"})

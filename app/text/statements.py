@@ -542,7 +542,7 @@ _YEAR_LINE = re.compile(r"^(?:FY\s?)?((?:19|20)\d{2})(?:\s*\([^)]*\))?$")
 _TOTAL_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|worldwide|"
                           r"corporate(?:\s*(?:$|(?:and|&|/)\s*(?:other|eliminations?|consolidation|unallocated|"
                           r"adjustments?|central|reconcil\w*)|costs?|cent(?:er|re)|items?|expenses?|functions?|other|"
-                          r"eliminations?))|central|eliminations?|"
+                          r"unallocated|eliminations?))|central|eliminations?|"
                           r"adjustments?|unallocated|intersegment|reconcil\w*|other|all\s+other)\b|\b(?:total|"
                           r"consolidat\w*|eliminat\w*|adjustments?)\s*$")
 _WHOLE_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|worldwide)\b"

@@ -106,3 +106,90 @@ def test_a_sentence_leading_into_a_table_names_no_segment() -> None:
     query = read_query("Which Ternline segment had the highest operating profit in fiscal 2024?", [COMPANY], [2024])
     segments = {f.segment for f in member_facts(query, [_ev(text, 90)], [COMPANY])}
     assert not any(s and s.lower().startswith("our") for s in segments), segments
+
+
+# a divisions table whose divisions are named by initials and after regions, two measures of years side by side;
+# its total row stands in the next chunk of the page, and the filing's income statement gives the scale
+DIVISIONS_TOP = """Net Revenue Operating Profit/(Loss)
+2024 2023 2022 2024 2023 2022
+TFNA $ 12,410 $ 11,902 $ 10,877 $ 2,105 $ 1,980 $ 1,702
+HFNA 3,160 2,751 2,742 604 578 669
+LatAm 2,779 2,108 1,942 627 369 333
+Europe 1,724 1,038 922 (380) 292 353
+APAC 787 615 445 137 173 190
+Corporate unallocated expenses — — — (503) (483) (442)"""
+DIVISIONS_TOTAL = """Net Revenue Operating Profit/(Loss)
+2024 2023 2022 2024 2023 2022
+Total $ 20,860 $ 18,414 $ 16,928 $ 2,590 $ 2,909 $ 2,805"""
+INCOME = """Consolidated Statement of Income
+Ternline Inc. and Subsidiaries
+(in millions)
+2024 2023 2022
+Net Revenue $ 20,860 $ 18,414 $ 16,928
+Operating Profit 2,590 2,909 2,805"""
+
+
+def test_a_division_named_by_its_initials_before_a_line_item_is_the_segment_asked() -> None:
+    from app.text.measures import measure_asked
+
+    asked = measure_asked("What was Ternline's HFNA net revenue in 2024?", [COMPANY])
+    assert (asked.segment, asked.phrase) == ("HFNA", "net revenue")
+    # an initialism before what is no line item is the measure's own word
+    assert measure_asked("What was the CEO pay in 2024?", [COMPANY]).segment is None
+    assert measure_asked("What was Ternline's EBITDA margin in 2024?", [COMPANY]).segment is None
+
+
+def test_the_segments_row_is_read_from_the_chunk_of_its_table_that_search_left_out() -> None:
+    from nodes.inputs import segment_continuations
+
+    top, total, income = _ev(DIVISIONS_TOP, 70, chunk=1), _ev(DIVISIONS_TOTAL, 70, chunk=2), _ev(INCOME, 62)
+
+    def page_fn(source_id: str, page: int) -> list[Evidence]:
+        return {70: [top, total], 62: [income]}.get(page, [])
+
+    question = "What was Ternline's HFNA net revenue in 2024?"
+    assert segment_continuations(question, [income, total], page_fn, [COMPANY]) == [
+        top.model_copy(update={"score": total.score, "why": segment_continuations(
+            question, [income, total], page_fn, [COMPANY])[0].why})]
+    # held already, or no segment asked: nothing more is read
+    assert segment_continuations(question, [income, total, top], page_fn, [COMPANY]) == []
+    assert segment_continuations("What was Ternline's net revenue in 2024?", [income, total], page_fn,
+                                 [COMPANY]) == []
+    query = read_query(question, [COMPANY], [2024])
+    best = choose(facts_for(query, [income, total, top], [COMPANY]), query)[0]
+    assert (best.figure.value, best.figure.unit, best.segment) == (3160.0, "$m", "HFNA")
+
+
+def test_divisions_named_after_regions_are_ranked_with_the_others_and_corporate_is_none() -> None:
+    from app.facts.members import asked_kind_of_member
+    from app.facts.query import member_table, members_in_filing_scale
+
+    docs = [_ev(DIVISIONS_TOP, 70, chunk=1), _ev(INCOME, 62)]
+    question = "Which of Ternline's divisions had the highest operating profit in 2024?"
+    query = read_query(question, [COMPANY], [2024])
+    members = [f for f in member_facts(query, docs, [COMPANY]) if f.figure.fiscal_year == 2024]
+    kept = asked_kind_of_member(members, question, lambda f: f.segment or "", member_table)
+    assert {f.segment for f in kept} == {"TFNA", "HFNA", "LatAm", "Europe", "APAC"}  # corporate is no division
+    # without the table to tell, places are no segments
+    assert "Europe" not in {f.segment for f in asked_kind_of_member(members, question, lambda f: f.segment or "")}
+    scaled = members_in_filing_scale(kept, query, docs, [COMPANY])
+    assert {f.figure.unit for f in scaled} == {"$m"}  # the income statement's scale
+
+
+def test_a_ranking_of_amounts_takes_no_rates_for_them() -> None:
+    from app.models.providers.offline.composer.analyst import Analyst
+    from app.turns import Block
+
+    rates = """RESULTS OF OPERATIONS
+Net Sales
+2024 2023 2022
+Net Sales $ 20,860 $ 18,414 $ 16,928
+Increases in net sales:
+Freight 16 % 9 % 9 %
+Harbour Foods 22 % 5 % 3 %
+Total Company 18 % 9 % 8 %"""
+    block = Block(n=1, kind="report", header="[1] Ternline FY2024 p.25", text=rates, source_id="TERNLINE_2024_10K:p25",
+                  chunk_id="TERNLINE_2024_10K:p25::abc::0", company=COMPANY, fiscal_year=2024, page=25)
+    question = "Which Ternline segment had the highest net sales in 2024?"
+    sentences = Analyst({"blocks": [block], "companies": [COMPANY], "fiscal_years": [2024]}, question).sentences()
+    assert not any("22%" in s for s in sentences), sentences  # a growth rate is no amount of net sales

@@ -27,8 +27,9 @@ from typing import Any
 from app.calc_tools import CalcResult, Figure
 from app.facts.currency import filing_name
 from app.facts.query import (CHANGE_STEMS, Fact, FactQuery, asks_growth, breakdown_measure as _breakdown_measure,
-                              choose, each_growth, facts_for, member_facts, members_query, read_query, row_members, same_member, section_of,
-                              statement_kinds, two_periods, with_fuller_units)
+                              choose, each_growth, facts_for, member_facts, member_table, members_in_filing_scale,
+                              members_query, read_query, row_members, same_member, section_of, statement_kinds,
+                              two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_direction
 from app.facts.members import REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement
 from app.facts.prose import figures_located, is_row_line, prose_facts, whole_sentences
@@ -991,7 +992,8 @@ class Analyst:
 
     def extreme_member(self) -> list[str]:
         members = asked_kind_of_member(member_facts(self.query, self.reports, self.companies), self.question,
-                                       lambda f: f.segment or "")
+                                       lambda f: f.segment or "", member_table)
+        members = members_in_filing_scale(members, self.query, self.reports, self.companies)
         if not members:
             return []
         by_member: dict[str, list[Fact]] = {}
@@ -1022,7 +1024,8 @@ class Analyst:
                 out.append(cite(f"The others: {'; '.join(others)}", ns[-1:]))
             return out
         def of_period(fact: Fact) -> bool:
-            return fact.figure.fiscal_year == year and not (fact.figure.period or "").endswith("change")
+            return fact.figure.fiscal_year == year and not (fact.figure.period or "").endswith("change") and not (
+                self.query.kind == "money" and fact.figure.unit.endswith("%"))  # an amount's rate is no amount
 
         # the period asked: the whole year unless the question names a half or quarter, where a table has both
         wanted_part = self.query.part
