@@ -47,7 +47,7 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn 
     for a 'did X mention …' question, those that mention it, or the finding that none does."""
     mentioned, unmentioned = mention_check(state, mention_fn)
     out = _fetch(state, search_fn, page_fn, [*mentioned, *explanation_check(state, mention_fn),
-                                             *count_check(state, mention_fn)])
+                                             *count_check(state, mention_fn), *growth_check(state, mention_fn)])
     return {**out, "unmentioned": unmentioned} if unmentioned else out
 
 
@@ -286,6 +286,39 @@ def count_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[Evi
     stems = sorted({*analyze(noun.split()[-1]), *analyze(count_wordings(question, companies))} - _NOT_COUNTED)
     return _found_of_years(state, lambda company: [d for d in mention_fn(company, [stems]) if stated.search(d.text)],
                            MAX_COUNTS, "states the count asked (a text search of the company's reports)")
+
+
+MAX_GROWTHS = 1
+"""Chunks admitted per company for the growth a judgement rests on, as the report states it."""
+
+
+def growth_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[Evidence]:
+    """For a judgement that rests on revenue growth ('Are its FY2022 financials those of a high growth
+    company?') that no admitted chunk states: a text search of each named company's reports for the chunk that
+    states the year's growth as the report rounds it ('In 2022, worldwide sales increased 1.3% to $94.9 billion',
+    app/facts/query.stated_change), of the filings of the years asked (else the latest). The calculator computes
+    the growth from the statements; an analyst quotes the report's own figure beside it."""
+    from app.facts.query import stated_change
+    from app.judgements import convention_for
+    from app.knowledge.analyzer import analyze
+
+    question = state["question"]
+    convention = convention_for(question)
+    if mention_fn is None or convention is None or not any("revenue growth" in m for m in convention.metrics):
+        return []
+    asked = set(state.get("fiscal_years") or [])
+
+    def states_growth(doc: Evidence) -> bool:
+        years = asked or ({doc.fiscal_year} if doc.fiscal_year else set())
+        return any(stated_change("revenue", year, [doc]) is not None for year in years)
+
+    if any(states_growth(d) for d in state["graded"]):
+        return []
+    groups = [sorted(analyze("sales revenue revenues turnover")),
+              sorted(analyze("increased grew rose decreased growth")), *([str(y)] for y in sorted(asked))]
+    return _found_of_years(state, lambda company: [d for d in mention_fn(company, groups) if states_growth(d)],
+                           MAX_GROWTHS, "states the year's revenue growth the judgement rests on (a text search "
+                                        "of the company's reports)")
 
 
 def mention_check(state: RetrievalState, mention_fn: MentionFn | None) -> tuple[list[Evidence], dict[str, list[str]]]:

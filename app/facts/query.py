@@ -463,6 +463,68 @@ def members_in_filing_scale(members: list[Fact], query: FactQuery, docs: Iterabl
                                                         docs, companies))
 
 
+def stated_change(item: str, year: int, docs: Iterable[Doc], companies: Sequence[str] = ()) -> Fact | None:
+    """The per cent change a report states for a catalogue line item in a year against the year before, the
+    company's whole-year figure: a sentence that opens with it ('In 2022, worldwide sales increased 1.3% to $94.9
+    billion') or a table's change column ('Reported Sales $23,706 $24,804 (4.4)% $94,943 $93,775 1.3%' under
+    'Q4 2022 2021 % Change  Full Year 2022 2021 % Change': 1.3 for revenue in FY2022); None when neither does."""
+    from app.metrics import item_names, label_match as names_item
+
+    wanted = {c.casefold() for c in companies}
+    names = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in sorted(item_names(item), key=len, reverse=True))
+    # 'In 2022, worldwide sales increased 1.3% to $94.9 billion': the company's whole measure, the year named
+    # '2022 Full-Year reported sales growth of 1.3% to $94.9 Billion' too
+    said = re.compile(rf"(?i)^(?:[•●▪\-–]\s*)?(?:(?:in\s+)?(?:fiscal\s+)?{year}(?:\s+full[- ]year)?,?\s+)?"
+                      rf"(?:(?:our|its|the|worldwide|total|consolidated|reported|group)\s+)*(?:{names})\s+"
+                      rf"(?:(?:in|for)\s+(?:fiscal\s+)?{year}\s+)?(?:(?P<verb>increased|grew|rose|decreased|declined|"
+                      rf"fell)\s+(?:by\s+)?|growth\s+(?:was\s+|of\s+))"
+                      rf"(?P<value>\d{{1,3}}(?:\.\d+)?)\s?(?:%|percent\b|per\s+cent\b)")
+    for doc in docs:
+        if wanted and (doc.company or "").casefold() not in wanted:
+            continue
+        for sentence in (s for s in whole_sentences(doc.text) if str(year) in s):
+            match = said.search(sentence.strip())
+            if match:
+                sign = -1.0 if (match.group("verb") or "").lower() in ("decreased", "declined", "fell") else 1.0
+                figure = Figure(label=item_names(item)[0], value=sign * float(match.group("value")), unit="%",
+                                company=doc.company, fiscal_year=year, period="% change", page=doc.page,
+                                source_id=doc.source_id, chunk_id=doc.chunk_id, quote=sentence.strip()[:300])
+                return Fact(figure=figure, origin="text", match=1.0, filed_year=doc.fiscal_year)
+        for row in read_statement(doc.text).rows:
+            periods = row.periods or []
+            if row.columns or names_item(row.line_item, item) is None:
+                continue
+            for i in range(len(periods) - 2):
+                value = row.values[i + 2]
+                if (periods[i], periods[i + 1]) == (f"FY{year}", f"FY{year - 1}") and \
+                        periods[i + 2].startswith("%") and value is not None:
+                    figure = Figure(label=row.line_item, value=value, unit="%", company=doc.company,
+                                    fiscal_year=year, period="% change", page=doc.page, source_id=doc.source_id,
+                                    chunk_id=doc.chunk_id, quote=row.raw[:300])
+                    return Fact(figure=figure, origin="table", match=1.0, filed_year=doc.fiscal_year)
+    return None
+
+
+_PLAIN_CAPITALS = frozenset(analyze("total net group consolidated worldwide reported our the in for during fiscal "
+                                    "record adjusted underlying organic gross operating annual full year"))
+
+
+def names_a_part(fact: Fact, query: FactQuery) -> bool:
+    """Whether a figure read from a sentence is a part's, not the whole company's: capitalised words of a name
+    of their own, other than the company's, stand right before the measure's words ('We achieved record Adobe
+    Experience Cloud revenue of $2.03 billion …, which represents 24% year-over-year growth')."""
+    if fact.origin != "text" or not query.measure.stems:
+        return False
+    company = set(analyze(fact.figure.company or ""))
+    for run in re.finditer(r"((?:[A-Z][\w&’'-]*\s+){1,4})(?=([a-z][\w-]*))", fact.figure.quote or ""):
+        if not set(analyze(run.group(2))) & set(query.measure.stems):
+            continue
+        own = set(analyze(run.group(1))) - company - _PLAIN_CAPITALS - set(query.measure.stems)
+        if own:
+            return True
+    return False
+
+
 def member_table(fact: Fact) -> tuple[str, str]:
     """The table a member's row stands in: its chunk, and the heading above its rows."""
     return fact.figure.chunk_id or fact.figure.source_id, fact.context

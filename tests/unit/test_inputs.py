@@ -462,3 +462,24 @@ def test_a_segment_ranking_reads_on_past_pages_whose_tables_date_no_rows():
     pages[21], pages[22] = page(21, dated), page(22, dated)
     added = statement_continuations(question, graded, page_fn, [CO])
     assert [d.chunk_id for d in added] == ["t-p21-1", "t-p22-1"]
+
+
+def test_a_growth_judgement_reads_the_chunk_that_states_the_years_growth():
+    from nodes.inputs import growth_check
+
+    states = Evidence(chunk_id="t-er-p1-0", source_id="TAMSIN_2024Q4_EARNINGS:p1", company=CO, fiscal_year=2024,
+                      page=1, score=0.0, text="• 2024 Full-Year reported sales growth of 1.3% to $9.4 Billion.")
+    other = states.model_copy(update={"chunk_id": "t-er-p1-1", "text": "Sales of freight services increased."})
+    asked: list = []
+
+    def mentions(company: str, groups: list[list[str]]) -> list[Evidence]:
+        asked.append(groups)
+        return [other, states]
+
+    question = "Are Tamsin Rail's FY2024 financials that of a high growth company?"
+    state = {"question": question, "companies": [CO], "fiscal_years": [2024], "graded": [], "unheld": {}}
+    assert [d.chunk_id for d in growth_check(state, mentions)] == ["t-er-p1-0"]  # type: ignore[arg-type]
+    assert ["2024"] in asked[0]  # the year asked narrows the search
+    # held already, or a judgement on something else: nothing is read
+    assert growth_check({**state, "graded": [states]}, mentions) == []  # type: ignore[arg-type]
+    assert growth_check({**state, "question": "Is Tamsin Rail's liquidity healthy?"}, mentions) == []  # type: ignore[arg-type]

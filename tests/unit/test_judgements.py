@@ -338,3 +338,59 @@ def test_does_it_have_a_thing_that_only_a_statement_line_shows_is_yes_with_the_l
 def answer_on(question: str, text: str) -> str:
     return compose_offline({"question": question, "companies": ["Osprey Engineering"], "fiscal_years": [],
                             "blocks": [block(1, text)]})
+
+
+def test_a_growth_judgement_states_the_reports_own_growth_figure_beside_the_computed_one() -> None:
+    from app.calc_tools import CalcResult, Figure
+    from app.facts.query import stated_change
+    from app.models.providers.offline.composer.analyst import Analyst
+
+    question = "Are Osprey's FY2024 financials that of a high growth company?"
+    new = Figure(label="Sales to customers", value=94943.0, unit="$m", company="Osprey Engineering",
+                 fiscal_year=2024, source_id="os-1", chunk_id="os-1")
+    old = new.model_copy(update={"value": 93775.0, "fiscal_year": 2023})
+    result = CalcResult(tool="metric", inputs={"revenue_2023": 93775.0, "revenue_2024": 94943.0},
+                        result=1.2455345, unit="%", expression="((94943 - 93775) / 93775) * 100",
+                        sources={"revenue_2023": old, "revenue_2024": new},
+                        formula="year-over-year revenue growth = change in revenue / prior revenue")
+    income = block(1, "Sales to customers 94,943 93,775")
+    release = block(3, "Q4 Full Year\n($ in Millions, except EPS) 2024 2023 % Change 2024 2023 % Change\n"
+                       "Reported Sales $23,706 $24,804 (4.4)% $94,943 $93,775 1.3%\n"
+                       "Net Earnings $3,520 $4,736 (25.7)% $17,941 $20,878 (14.1)%")
+    calc = Block(n=2, kind="calculation", header="[2]", source_id="calc", text="growth")
+
+    def judged(*reports: Block) -> list[str]:
+        state = {"question": question, "companies": ["Osprey Engineering"], "blocks": [*reports, calc],
+                 "calculation": type("C", (), {"results": [result]})()}
+        return Analyst(state, question).judged_by_calculation(convention_for(question))
+
+    said = judged(income, release)
+    assert said[0].startswith("No. Osprey Engineering's year-over-year revenue growth was 1.3% in FY2024 as its "
+                              "report states (Reported Sales); 1.25% computed from its statements [3][2]"), said
+    # a sentence that states the company's growth counts too; a segment's does not
+    prose = block(4, "In 2024, worldwide sales increased 1.3% to $94.9 billion as compared to an increase of 13.6% "
+                     "in 2023.")
+    assert stated_change("revenue", 2024, [prose]).figure.value == 1.3
+    bullet = block(6, "• 2024 Full-Year reported sales growth of 1.3% to $94.9 Billion primarily driven by volume.")
+    assert stated_change("revenue", 2024, [bullet]).figure.value == 1.3
+    assert stated_change("revenue", 2023, [bullet]) is None  # another year's
+    segment = block(5, "Consumer Health segment sales increased 0.5% in 2024.")
+    assert stated_change("revenue", 2024, [segment]) is None
+    # without either, or where the stated figure disagrees with the computation, the computed one alone
+    assert judged(income)[0].startswith("No. Osprey Engineering's year-over-year revenue growth was 1.25% in FY2024")
+    far = block(3, release.text.replace("1.3%", "4.3%"))
+    assert "as its report states" not in judged(income, far)[0]
+
+
+def test_a_growth_judgement_is_not_decided_by_a_product_lines_growth() -> None:
+    from dataclasses import replace
+
+    from app.facts.query import facts_for, names_a_part, read_query
+
+    product = block(1, "We achieved record Osprey Pump Cloud revenue of $2.03 billion in fiscal 2024, which represents "
+                       "24% year-over-year growth.")
+    whole = block(2, "Total revenue growth was 4% in fiscal 2024.")
+    query = replace(read_query("What was the revenue growth?", ["Osprey Engineering"], [2024]), kind="percent")
+    facts = facts_for(query, [product, whole], ["Osprey Engineering"])
+    parts = {f.figure.value: names_a_part(f, query) for f in facts if f.figure.unit == "%"}
+    assert parts.get(24.0) is True and parts.get(4.0) is False, parts

@@ -28,8 +28,8 @@ from app.calc_tools import CalcResult, Figure
 from app.facts.currency import filing_name
 from app.facts.query import (CHANGE_STEMS, Fact, FactQuery, asks_growth, breakdown_measure as _breakdown_measure,
                               choose, each_growth, facts_for, member_facts, member_table, members_in_filing_scale,
-                              members_query, read_query, row_members, same_member, section_of, statement_kinds,
-                              two_periods, with_fuller_units)
+                              members_query, names_a_part, read_query, row_members, same_member, section_of,
+                              stated_change, statement_kinds, two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_direction
 from app.facts.members import REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement
 from app.facts.prose import figures_located, is_row_line, prose_facts, whole_sentences
@@ -1156,7 +1156,7 @@ class Analyst:
             # the measure named well enough, in its unit; among them the best named for the latest period
             # ('Net debt / Adjusted EBITDA 4.11x' answers 'net debt to EBITDA' though 'adjusted' is extra)
             facts = [f for f in facts_for(query, self.reports, self.companies)
-                     if f.match >= JUDGED_MATCH and _fits_unit(f.figure.unit, unit)]
+                     if f.match >= JUDGED_MATCH and _fits_unit(f.figure.unit, unit) and not names_a_part(f, query)]
             if convention.rule == "rising":
                 pair = two_periods(facts, query)
                 if pair is None:
@@ -1246,13 +1246,36 @@ class Analyst:
                 unit = "%" if result.unit == "%" else "x" if result.unit == "x" else result.unit
                 # to two places, always: a current ratio of 1.0022 is '1.00x', which says it barely covers, not '1x'
                 value = format_figure(result.rounded(2), unit, 2 if unit in ("x", "%") else None)
-                values.append(f"{value}{f' in FY{max(years)}' if years else ''}")
+                dated = f" in FY{max(years)}" if years else ""
+                stated = self.stated_growth(result, company) if len(results) == 1 else None
+                if stated is not None and (n := self.n_of(stated.figure)) is not None:
+                    # the report's own figure first, as it rounds it; the computation beside it
+                    refs = list(dict.fromkeys([n, *refs]))
+                    values.append(f"{format_figure(stated.figure.value, '%', 1)}{dated} as its report states "
+                                  f"({stated.figure.label}); {value} computed from its statements")
+                    continue
+                values.append(f"{value}{dated}")
             stated = " and ".join(dict.fromkeys(values))
             if not said:  # the metric the judgement is decided by
                 said = [f"{'Yes' if verdict else 'No'}. " + cite(f"{possessive(company or '')} {name} was {stated}", refs)]
             elif name not in " ".join(said).lower():  # another the convention reads, stated beside it
                 said.append(cite(f"Its {name} was {stated}", refs))
         return [*said, convention.says] if said else []
+
+    def stated_growth(self, result: CalcResult, company: str | None) -> Fact | None:
+        """The growth a report's table states for the line item a computed year-over-year growth is of, when
+        it agrees with the computation to the report's rounding (within 0.1 points): 'Reported Sales … 1.3%'
+        beside sales of $94,943m and $93,775m (1.25%)."""
+        if result.unit != "%" or "growth" not in _metric_name(result).lower() or len(result.sources) != 2:
+            return None
+        items = {key.rsplit("_", 1)[0] for key in result.sources}
+        years = [f.fiscal_year for f in result.sources.values() if f.fiscal_year]
+        if len(items) != 1 or len(years) != 2:
+            return None
+        stated = stated_change(items.pop(), max(years), self.reports, [company] if company else self.companies)
+        if stated is None or abs(stated.figure.value - result.result) > 0.1:
+            return None
+        return stated
 
     def sentence_answer(self) -> list[str]:
         """The whole sentences of the reports that state what a list, yes/no or explanation question asks: each
