@@ -114,10 +114,16 @@ def explain_tool_error(error: CalcError | ToolInvocationError) -> str:
 def figure_payloads(figures: Sequence[Figure]) -> list[dict[str, Any]]:
     """What the model sees of each figure: an id (F1, F2, ...) and the fields arithmetic needs, with the period
     its column or sentence gives when it is not the fiscal year alone ('3M 2023-06-30': a quarter's, no input for
-    a full year's metric)."""
+    a full year's metric), and its origin when it is a table's total or a row that reconciles its members to it
+    ('total', 'reconciling'): no member of a ranking, the base of a share."""
     keep = {"label", "value", "unit", "company", "fiscal_year"}
-    return [{"id": f"F{i}", **f.model_dump(include=keep), **({"period": f.period} if f.period else {})}
+    return [{"id": f"F{i}", **f.model_dump(include=keep), **({"period": f.period} if f.period else {}),
+             **({"origin": f.origin} if f.origin in ROLE_ORIGINS else {})}
             for i, f in enumerate(figures, start=1)]
+
+
+ROLE_ORIGINS = frozenset({"total", "reconciling"})
+"""Origins a calculation must know: a table's stated total, and the rows that reconcile its members to it."""
 
 
 def attach_sources(result: CalcResult, figures: Sequence[Figure], question: str = "") -> CalcResult:

@@ -16,10 +16,10 @@ from typing import Any
 from app.calc_tools import Figure
 from app.facts.members import asked_kind_of_member
 from app.facts.query import (Fact, answering_facts, asks_growth, each_growth, facts_for, member_facts, member_table,
-                             members_query, read_query, same_member)
+                             members_query, read_query, row_members, same_member)
 from app.facts.revisions import revision_figures
 from app.text.measures import members_compared
-from app.text.question_kinds import Ask, asks_growth_rate, asks_share, read_ask
+from app.text.question_kinds import Ask, asks_growth_rate, asks_share, member_noun, read_ask
 from nodes.state import SupervisorState
 
 
@@ -32,6 +32,22 @@ def labelled_members(members: Iterable[Fact]) -> list[Figure]:
     the table's change columns left out, at most MAX_MEMBER_FACTS."""
     return [f.figure.model_copy(update={"label": f"{f.segment}: {f.figure.label}"})
             for f in members if not (f.figure.period or "").endswith("change")][:MAX_MEMBER_FACTS]
+
+
+def row_figures(question: str, query: Any, evidence: list[Any], companies: list[str]) -> list[Figure]:
+    """The rows of one table an extreme question ranks (app/facts/query.row_members: 'the largest … among the
+    short-term investments'), each named in its label, and the total the table states for their period, its
+    origin 'total': the calculator puts the largest row beside it."""
+    rows = [f for f in row_members(member_noun(question), query, evidence, companies, question) if f.part is None]
+    if not rows:
+        return []
+    latest = max(f.figure.fiscal_year or 0 for f in rows)
+    rows = [f for f in rows if f.figure.fiscal_year == latest]
+    totals = {(t.value, t.unit): t for f in rows if (t := f.of_total) is not None}
+    out = labelled_members(rows)
+    if len(totals) == 1:
+        out.append(next(iter(totals.values())).model_copy(update={"origin": "total"}))
+    return out
 
 
 def read_facts(state: SupervisorState) -> dict[str, Any]:
@@ -51,6 +67,8 @@ def read_facts(state: SupervisorState) -> dict[str, Any]:
         members = member_facts(query, evidence, named, reconciling=asks_share(question))
         members = [f for f in members if f.part == query.part] or members  # the whole year, unless a part is asked
         members = asked_kind_of_member(members, question, lambda f: f.segment or "", member_table)  # no places
+        if len({f.segment for f in members}) < 2 and not ask.of_change:
+            return {"facts": row_figures(question, query, evidence, named)}
         return {"facts": labelled_members(members)}
     pair = members_compared(question, companies) if len(named) < 2 else None
     if pair is not None:  # two members compared: their rows, never the whole company's figure in their place

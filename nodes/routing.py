@@ -260,6 +260,7 @@ def calculate_what_it_compares(decision: RouteDecision, question: str) -> RouteD
     """Guarantee: a question that asks how a figure changed ('how did X change', 'did X rise'), a judgement a
     metric decides ('is it capital-intensive?') or a metric of the catalogue is calculated when it is searched:
     the change or the metric is the calculator's arithmetic, never the composer's."""
+    from app.facts.query import group_named
     from app.metrics import metrics_asked
     from app.text.question_kinds import asks_share, read_ask
 
@@ -267,7 +268,9 @@ def calculate_what_it_compares(decision: RouteDecision, question: str) -> RouteD
         return decision
     ask = read_ask(question)
     kind = ask.kind
-    ranked_by_computed = kind == "extreme" and (ask.of_change or asks_share(question))  # a change, or a share
+    # a change, or a share: asked, or of the group a ranking is among ('the largest … among the short-term
+    # investments' is stated with its share of them)
+    ranked_by_computed = kind == "extreme" and (ask.of_change or asks_share(question) or bool(group_named(question)))
     if kind not in ("change", "yes_no_change", "judgement") and not ranked_by_computed and not (
             metrics_asked(question)[0] and not lex.FORWARD.search(question)):
         return decision

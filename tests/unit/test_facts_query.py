@@ -961,3 +961,42 @@ def test_an_earnings_releases_bare_thousands_are_dollars_unless_it_marks_another
     assert {f.figure.unit for f in facts_for(q, [release])} == {"$k"}
     yen = release.model_copy(update={"text": text.replace("(In thousands)", "(In thousands of yen)")})
     assert all("$" not in f.figure.unit for f in facts_for(q, [yen]))
+
+
+def test_the_largest_among_a_group_is_stated_with_its_share_of_the_groups_total_as_calculated() -> None:
+    """The facts step hands the calculator the group's rows and the total its table states (origin 'total', which
+    the request to the calculator carries); the calculator works out the largest row's share of it; the answer
+    states that share beside the total, citing the calculation."""
+    from app.calc_tools import evaluate
+    from app.evidence import Evidence
+    from app.models.providers.offline.calculator import _figure_fields, plan_tool_calls
+    from app.models.providers.offline.composer import compose_offline
+    from app.turns import Block
+    from nodes.calculate import figure_payloads
+    from nodes.facts import row_figures
+    from nodes.routing import calculate_what_it_compares
+    from app.routing.decision import RouteDecision
+
+    question = ("Which type of debt received the largest investment among the short term investments for "
+                "Quillfeather Mining in H1 FY2024?")
+    evidence = Evidence(source_id="qm-q2", chunk_id="qm-q2::0", company=COMPANY, fiscal_year=2024, page=9,
+                        text=DEBT_INVESTMENTS, doc_type="report")
+    figures = row_figures(question, read_query(question, [COMPANY], [2024]), [evidence], [COMPANY])
+    assert [f.origin for f in figures].count("total") == 1 and len(figures) == 4
+    # what the calculator reads back from its request keeps which figure is the total
+    sent = [_figure_fields(p) for p in figure_payloads(figures)]
+    assert [p.get("origin") for p in sent].count("total") == 1
+    plan = plan_tool_calls(question, [f.model_copy(update={"origin": p.get("origin", "")})
+                                      for f, p in zip(figures, sent)])
+    assert plan == [("evaluate", {"expression": "301400 / 354620 * 100", "unit": "%"})]
+    result = evaluate(**plan[0][1])
+    block = Block(n=1, kind="report", header="[1] Quillfeather Mining FY2024, p.9 [text]", source_id="qm-q2",
+                  chunk_id="qm-q2::0", company=COMPANY, fiscal_year=2024, page=9, text=DEBT_INVESTMENTS)
+    calc = Block(n=2, kind="calculation", header="[2] calculation", source_id="calculation", text="share")
+    answer = compose_offline({"question": question, "companies": [COMPANY], "fiscal_years": [2024],
+                              "blocks": [block, calc], "calculation": type("C", (), {"results": [result]})()})
+    assert answer.startswith("Corporate bonds was the largest, at $301,400k at 30 June 2024, 85.0% of the total of "
+                             "$354,620k [1][2]."), answer
+    # a ranking among a named group is routed to the calculator, so the share is worked out
+    decision = RouteDecision(needs_retrieval=True)
+    assert calculate_what_it_compares(decision, question).needs_calculation

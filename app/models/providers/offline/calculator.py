@@ -123,7 +123,8 @@ def read_request(messages: Sequence[BaseMessage]) -> tuple[str, list[Figure]]:
 
 
 def _figure_fields(payload: dict[str, Any]) -> dict[str, Any]:
-    return {k: payload[k] for k in ("label", "value", "unit", "company", "fiscal_year", "period") if k in payload}
+    return {k: payload[k] for k in ("label", "value", "unit", "company", "fiscal_year", "period", "origin")
+            if k in payload}
 
 
 def summarise_tool_messages(tool_messages: Sequence[ToolMessage]) -> str:
@@ -151,7 +152,7 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
     if names_adjusted(question) and not any(names_adjusted(f.label) for f in figures):
         return []  # 'sales excluding the impact of FX': no change of the unadjusted statement line answers it
     change = (plan_revision(figures) or plan_change(question, figures) or plan_members_change(question, figures)
-              or plan_member_share(question, figures))
+              or plan_member_share(question, figures) or plan_row_share(question, figures))
     if change:
         return change
     q = question.lower()
@@ -278,6 +279,24 @@ def plan_member_share(question: str, figures: Sequence[Figure]) -> Plan:
     pick = (max if ask.extreme >= 0 else min)(ranked)
     total = " + ".join(f"({v:.15g})" for v, _ in values.values())
     return [("evaluate", {"expression": f"{pick:.15g} / ({total}) * 100", "unit": "%"})]
+
+
+def plan_row_share(question: str, figures: Sequence[Figure]) -> Plan:
+    """'Which type of debt received the largest investment among the short-term investments?': the largest (or
+    smallest) row's share of the total its table states (the facts step hands the rows, each named in its label,
+    then the total, its origin 'total'), when every row and the total are amounts of one sign: one expression."""
+    from app.text.question_kinds import read_ask
+
+    ask = read_ask(question)
+    totals = [f for f in figures if f.origin == "total"]
+    rows = [f for f in figures if f.origin != "total" and ": " in f.label]
+    if ask.kind != "extreme" or ask.of_change or len(totals) != 1 or len(rows) < 2:
+        return []
+    total = totals[0]
+    if total.value <= 0 or any(f.value <= 0 or f.unit != total.unit for f in rows):
+        return []
+    pick = (max if ask.extreme >= 0 else min)(rows, key=lambda f: f.value)
+    return [("evaluate", {"expression": f"{pick.value:.15g} / {total.value:.15g} * 100", "unit": "%"})]
 
 
 def _same_measure_two_years(a: Figure, b: Figure) -> bool:

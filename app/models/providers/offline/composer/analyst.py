@@ -1089,9 +1089,16 @@ class Analyst:
         at_total = self.n_of(total) if total is not None else None
         share = (f", of a total of {as_stated(total)}" if total is not None and at_total is not None
                  and not used and (fact.figure.value > 0) == (total.value > 0) else "")
+        # its share of that total, as the calculator worked it out (plan_row_share), rounded once
+        of_it = next((r for r in self.results if r.tool == "evaluate" and total is not None
+                      and r.inputs.get("x1") == fact.figure.value and r.inputs.get("x2") == total.value), None) \
+            if share and self.calc_n is not None else None
+        if of_it is not None:
+            share = f", {of_it.rounded(1):.1f}% of the total of {as_stated(total)}"
+        refs = sorted({n, at_total}) if share and at_total is not None else [n]
         lead = cite(f"{_short_member(name)} was the {word}, at {amount(shown, fact.figure.unit)} "
                     f"{period_text(fact.figure, self.query.part)}{share}",
-                    sorted({n, at_total}) if share and at_total is not None else [n])
+                    [*refs, self.calc_n] if of_it is not None and self.calc_n is not None else refs)
         others = [f"{_short_member(m)} {as_stated(f.figure)}" for m, f in values.items()
                   if m != name]
         ns = sorted({k for m, f in values.items() if m != name and (k := self.n_of(f.figure)) is not None})
