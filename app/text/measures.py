@@ -34,6 +34,7 @@ def plain_measures(question: str) -> str:
 
 _ADJUSTED = re.compile(
     r"(?i)\b(?:adjusted|non[- ]?gaap|non[- ]?ifrs|underlying|normali[sz]ed|pro[- ]forma|organic|like[- ]for[- ]like|"
+    r"comparable|same[- ]stores?|"
     r"constant[- ]currency|currency[- ]neutral|ex[- ]fx)\b"
     r"|\bexclud(?:e|es|ing)\s+(?:the\s+)?(?:impacts?|effects?)\s+of\b"
     r"|\bexcluding\s+(?:fx|currency|foreign\s+exchange|acquisitions?|divestitures?|m\s?&\s?a|pass[- ]?through)\b"

@@ -19,6 +19,8 @@ from app.text.measures import names_adjusted
     "How did revenue change at constant currency?",
     "What was net sales growth excluding acquisitions?",
     "What was Adjusted EBITDA in FY2023?",
+    "What was Ulta Beauty's comparable sales growth in fiscal 2023?",
+    "How did same-store sales change in 2024?",
 ])
 def test_adjusted_measures_are_named(text):
     assert names_adjusted(text)
@@ -96,3 +98,13 @@ def test_an_adjusted_measure_is_read_from_a_row_its_tables_title_qualifies():
 
     facts = facts_for(read_query("What was adjusted EBITDA in FY2024?", ["Corvane Packaging"], [2024]), blocks)
     assert {(f.figure.value, f.segment) for f in facts} >= {(1371.0, None)}
+
+
+def test_comparable_sales_growth_is_not_computed_from_net_sales_nor_from_the_rates_themselves():
+    asked = "What was Amcor's comparable sales growth in FY2023?"
+    assert plan_tool_calls(asked, [fig("Net sales", 14544, 2022), fig("Net sales", 14694, 2023)]) == []
+    rates = [fig("Comparable sales", 21.4, 2022).model_copy(update={"unit": "%"}),
+             fig("Comparable sales", 15.6, 2023).model_copy(update={"unit": "%"})]
+    assert plan_tool_calls(asked, rates) == []  # the rate is the growth: no growth of it is computed
+    assert plan_tool_calls("What was Amcor's revenue growth in FY2023?",
+                           [fig("Revenue", 100, 2022), fig("Revenue", 110, 2023)])

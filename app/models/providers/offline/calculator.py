@@ -190,7 +190,9 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
             span = (min(years), max(years)) if len(set(years)) >= 2 else (years[0] - 1, years[0]) if years else None
             if span is None or (old.fiscal_year, new.fiscal_year) == span:
                 pairs = [(old, new)]
-        return [("growth_rate", {"old": o.value, "new": n.value}) for o, n in pairs]
+        # a rate's growth is no growth of anything ('comparable sales growth' 15.6% against 21.4% is no -27.1%):
+        # the rate is the growth asked, as the report states it
+        return [("growth_rate", {"old": o.value, "new": n.value}) for o, n in pairs if not n.unit.endswith("%")]
     return []
 
 
