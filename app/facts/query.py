@@ -255,10 +255,16 @@ def _with_filing_scale(facts: list[Fact], query: FactQuery, reference: Sequence[
     out = []
     for f in facts:
         units = scaled.get(filing(f), set())
-        if f.origin != "text" and f.figure.unit == "" and len(units) == 1:
-            f = replace(f, figure=f.figure.model_copy(update={"unit": next(iter(units))}))
+        unit = next(iter(units)) if len(units) == 1 else ""
+        # no unit at all, or the currency alone ('$ 10,811' where the cash flow statement is in $m)
+        if f.origin != "text" and unit and (f.figure.unit == "" or _BARE_CURRENCY.fullmatch(f.figure.unit)
+                                            and unit.startswith(f.figure.unit)):
+            f = replace(f, figure=f.figure.model_copy(update={"unit": unit}))
         out.append(f)
     return out
+
+
+_BARE_CURRENCY = re.compile(r"[A-Z]{0,3}[$£€¥]")
 
 
 def markdown_facts(query: FactQuery, doc: Doc) -> list[Fact]:
@@ -457,7 +463,7 @@ def members_in_filing_scale(members: list[Fact], query: FactQuery, docs: Iterabl
                             companies: Sequence[str] = ()) -> list[Fact]:
     """A breakdown's member facts, those whose table declares no scale in the one the filing's other tables give
     the measure in (`_with_filing_scale`): 'FLNA 6,135' is $6,135m where the income statement is in $m."""
-    if not any(f.figure.unit == "" for f in members):
+    if not any(f.figure.unit == "" or _BARE_CURRENCY.fullmatch(f.figure.unit) for f in members):
         return members
     return _with_filing_scale(members, query, facts_for(replace(query, measure=replace(query.measure, segment=None)),
                                                         docs, companies))

@@ -193,3 +193,22 @@ Total Company 18 % 9 % 8 %"""
     question = "Which Ternline segment had the highest net sales in 2024?"
     sentences = Analyst({"blocks": [block], "companies": [COMPANY], "fiscal_years": [2024]}, question).sentences()
     assert not any("22%" in s for s in sentences), sentences  # a growth rate is no amount of net sales
+
+
+def test_amounts_a_table_gives_with_its_currency_alone_take_the_filings_scale() -> None:
+    from app.facts.query import members_in_filing_scale, row_members
+
+    summary = """Our cash flows are summarized below:
+2024 2023
+Net cash provided by operating activities $ 2,810 $ 2,616
+Net cash used for investing activities $ (1,430) $ (1,250)
+Net cash used for financing activities $ (1,223) $ (1,100)"""
+    cash = _ev(summary, 54)
+    statement = _ev("Consolidated Statement of Cash Flows\n(in millions)\n2024 2023\n"
+                    "Net Cash Provided by Operating Activities 2,810 2,616", 64)
+    question = "Which activity brought in the most cash for Ternline in 2024?"
+    query = read_query(question, [COMPANY], [2024])
+    rows = row_members("activity", query, [cash], [COMPANY], question)
+    assert rows and {f.figure.unit for f in rows} == {"$"}
+    scaled = members_in_filing_scale(rows, query, [cash, statement], [COMPANY])
+    assert {f.figure.unit for f in scaled} == {"$m"}

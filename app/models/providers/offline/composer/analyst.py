@@ -1062,6 +1062,7 @@ class Analyst:
             return []
         rows = row_members(member_noun(self.question), self.query, self.reports, self.companies,
                            asked_sentence(self.question))
+        rows = members_in_filing_scale(rows, self.query, self.reports, self.companies)
         if SEGMENT_ASKED.search(asked_sentence(self.question)):
             # a segment asked: a statement's line items ('Net income attributable to Amcor plc') are no segments
             rows = [f for f in rows if not _LINE_ITEM_ROW.search(f.segment or "")]
