@@ -352,8 +352,6 @@ def measure_group_rows(text: str) -> list[StatementRow]:
 
 
 _LONE_YEAR = re.compile(r"^(?:19|20)\d{2}$")
-_SCALE_ONLY = re.compile(r"(?i)^\(?(?:(?:dollars|amounts)\s+)?(?:in\s+)?(?:[A-Z]{0,3}[$£€¥]\s?)?(?:thousands|millions|"
-                         r"billions)(?:\s+of\s+(?:dollars|[A-Z]{0,3}[$£€¥]))?(?:,\s*except\b[^)]*)?\)?$")
 
 
 _MEASURE_NAME = re.compile(r"(?i)\b(?:sales|revenues?|turnover|income|profits?|loss(?:es)?|earnings|EBITDA|EBIT|"
@@ -390,8 +388,9 @@ def stacked_group_rows(text: str) -> list[StatementRow]:
         for above in reversed(lines[:i]):
             if not above:
                 continue
-            if _SCALE_ONLY.match(above) and not names:
-                scale = re.search(r"(?i)thousand|million|billion", above).group(0).lower() + "s"
+            unit, rest, _ = _unit_in(above)
+            if unit is not None and not rest.strip("() ") and not names:
+                scale = unit.scale  # '(Millions)': the unit line between the names and the years
                 continue
             if len(names) == groups or re.search(r"\d", above) or len(above) > 60 or above.endswith((":", ".", ";")):
                 break
