@@ -19,7 +19,8 @@ from typing import Any
 
 from app.evidence import Evidence, rank_evidence
 from app.facts.members import REGION_ASKED, SEGMENT_ASKED
-from app.facts.query import member_facts, names_parent_entity, read_query, same_member, titles_measure
+from app.facts.query import (member_facts, names_measure, names_parent_entity, read_query, same_member,
+                             titles_measure)
 from app.facts.readers import extract_figures
 from app.knowledge.pages import forms_wanted, statement_of_page
 from app.text.identity import read_name
@@ -165,9 +166,9 @@ def segment_continuations(question: str, graded: Sequence[Evidence], page_fn: Pa
     segment = query.measure.segment
     if not segment:
         return []
-    named = re.compile(rf"(?im)^\s*{re.escape(segment)}\b")
     if any(same_member(segment, f.segment or "") for f in member_facts(query, graded, companies)):
         return []  # an admitted chunk gives the segment's row of the measure
+    named = re.compile(rf"(?im)^\s*{re.escape(segment)}\b")
     held = {d.chunk_id for d in graded}
     out: list[Evidence] = []
     pages: set[tuple[str, int]] = set()
@@ -175,7 +176,7 @@ def segment_continuations(question: str, graded: Sequence[Evidence], page_fn: Pa
         if doc.page is None or (doc.source_id, doc.page) in pages or len(out) >= MAX_SEGMENT_ROWS:
             continue
         rows = read_statement(doc.text).rows
-        if not any(row.columns and label_match_query(row.line_item, query) for row in rows) \
+        if not any(row.columns and names_measure(row.line_item, query) for row in rows) \
                 and not titled_by_measure(doc.text, query):
             continue
         pages.add((doc.source_id, doc.page))
@@ -185,13 +186,6 @@ def segment_continuations(question: str, graded: Sequence[Evidence], page_fn: Pa
                 out.append(sibling.model_copy(update={"score": doc.score, "why": "the row of the segment asked, in "
                                                       "the rest of the table an admitted chunk of its page holds"}))
     return out
-
-
-def label_match_query(label: str, query: Any) -> bool:
-    """Whether a row's label names the query's measure well enough to be that measure's row."""
-    from app.facts.query import label_match as row_label_match
-
-    return row_label_match(label, query) >= 0.6
 
 
 MAX_MENTIONS = 3

@@ -492,10 +492,8 @@ def stated_change(item: str, year: int, docs: Iterable[Doc], companies: Sequence
             match = said.search(sentence.strip())
             if match:
                 sign = -1.0 if (match.group("verb") or "").lower() in ("decreased", "declined", "fell") else 1.0
-                figure = Figure(label=item_names(item)[0], value=sign * float(match.group("value")), unit="%",
-                                company=doc.company, fiscal_year=year, period="% change", page=doc.page,
-                                source_id=doc.source_id, chunk_id=doc.chunk_id, quote=sentence.strip()[:300])
-                return Fact(figure=figure, origin="text", match=1.0, filed_year=doc.fiscal_year)
+                return _change_fact(doc, item_names(item)[0], sign * float(match.group("value")), year,
+                                    sentence.strip(), "text")
         for row in read_statement(doc.text).rows:
             periods = row.periods or []
             if row.columns or names_item(row.line_item, item) is None:
@@ -504,11 +502,15 @@ def stated_change(item: str, year: int, docs: Iterable[Doc], companies: Sequence
                 value = row.values[i + 2]
                 if (periods[i], periods[i + 1]) == (f"FY{year}", f"FY{year - 1}") and \
                         periods[i + 2].startswith("%") and value is not None:
-                    figure = Figure(label=row.line_item, value=value, unit="%", company=doc.company,
-                                    fiscal_year=year, period="% change", page=doc.page, source_id=doc.source_id,
-                                    chunk_id=doc.chunk_id, quote=row.raw[:300])
-                    return Fact(figure=figure, origin="table", match=1.0, filed_year=doc.fiscal_year)
+                    return _change_fact(doc, row.line_item, value, year, row.raw, "table")
     return None
+
+
+def _change_fact(doc: Doc, label: str, value: float, year: int, quote: str, origin: str) -> Fact:
+    """A per cent change a report states for the year against the one before, as a fact (`stated_change`)."""
+    figure = Figure(label=label, value=value, unit="%", company=doc.company, fiscal_year=year, period="% change",
+                    page=doc.page, source_id=doc.source_id, chunk_id=doc.chunk_id, quote=quote[:300])
+    return Fact(figure=figure, origin=origin, match=1.0, filed_year=doc.fiscal_year)
 
 
 _PLAIN_CAPITALS = frozenset(analyze("total net group consolidated worldwide reported our the in for during fiscal "
@@ -559,7 +561,7 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                 continue
             heading = " ".join(x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
             said = label_match(row.line_item, query)
-            label_says = said >= 0.6
+            label_says = said >= NAMES_MEASURE
             member = None
             counted = not is_total(row.line_item) or reconciling and not is_whole(row.line_item)
             if not label_says and row.title and titles_measure(row.title, query) and counted:
@@ -816,7 +818,7 @@ def _markdown_members(query: FactQuery, doc: Doc) -> list[Fact]:
         if qualifier and not set(analyze(qualifier)) <= set(query.stems):
             continue  # another measure of the member than the one asked
         heading = " ".join(x for x in (section_of(doc), _heading_before(doc.text, figure.quote)) if x)
-        if label_match(f"{heading} {qualifier}", query) < 0.6:
+        if not names_measure(f"{heading} {qualifier}", query):
             continue
         measure = _upper_first(query.measure.phrase or f"{heading} {qualifier}".strip())
         unit = figure.unit or ("" if qualifier else table_scale(doc.text))
@@ -1057,12 +1059,22 @@ def _heading_over(text: str, sentence: str) -> str | None:
 _NOT_A_BREAKDOWN = re.compile(r"(?i)\breconcil\w*|\bto\b|\bper\s+share\b")
 
 
+NAMES_MEASURE = 0.6
+"""The `label_match` score at which a row label or title names the measure asked: the measure's row, not a
+member's."""
+
+
+def names_measure(label: str, query: FactQuery) -> bool:
+    """Whether a row label (or a table's title) names the measure asked (`NAMES_MEASURE`)."""
+    return label_match(label, query) >= NAMES_MEASURE
+
+
 def titles_measure(title: str, query: FactQuery) -> bool:
     """Whether a table's title names the measure its rows break down ('Revenue by region'; 'Supplemental data –
     Adjusted Property EBITDAR' for EBITDAR): a row label's score (`label_match`) of 0.6, or the title holds the
     measure's words whatever else it says, unless it reconciles one measure to another ('Reconciliation of net
     income to Adjusted EBITDAR': its rows are adjustments, no members)."""
-    if label_match(title, query) >= 0.6:
+    if names_measure(title, query):
         return True
     want = set(query.stems) - _TOTAL - _QUALIFIERS
     stems = set(analyze(re.sub(r"\([^)]*\)", " ", title)))
