@@ -48,7 +48,8 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn 
     for a 'did X mention …' question, those that mention it, or the finding that none does."""
     mentioned, unmentioned = mention_check(state, mention_fn)
     out = _fetch(state, search_fn, page_fn, [*mentioned, *explanation_check(state, mention_fn),
-                                             *count_check(state, mention_fn), *growth_check(state, mention_fn)])
+                                             *count_check(state, mention_fn), *growth_check(state, mention_fn),
+                                             *leverage_check(state, mention_fn)])
     return {**out, "unmentioned": unmentioned} if unmentioned else out
 
 
@@ -313,6 +314,36 @@ def growth_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[Ev
     return _found_of_years(state, lambda company: [d for d in mention_fn(company, groups) if states_growth(d)],
                            MAX_GROWTHS, "states the year's revenue growth the judgement rests on (a text search "
                                         "of the company's reports)")
+
+
+MAX_LEVERAGES = 1
+"""Chunks admitted per company for the sentence that says an expense leveraged or deleveraged over the year."""
+
+
+def leverage_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[Evidence]:
+    """For a question whether an expense rose or fell as a percent of sales ('Did Ulta Beauty's wages expense as a
+    percent of net sales increase or decrease in FY2023?') that no admitted chunk answers: a text search of each
+    named company's reports for a sentence that says the expense leveraged or deleveraged (app/facts/leverage.py),
+    a quarter's sentence only for a quarter asked, of the filings of the years asked (else the latest). Ranked
+    search finds the quarter's paragraph as readily as the year's, which may stand in the next chunk."""
+    from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
+    from app.text.periods import part_named
+    from app.text.question_kinds import asked_sentence, read_ask
+
+    question = state["question"]
+    asked = asked_sentence(question)
+    if mention_fn is None or not SHARE_OF_SALES.search(asked) or read_ask(question).kind not in (
+            "change", "yes_no_change"):
+        return []
+    stems = expense_stems(asked)
+    quarter = part_named(question) is not None
+    if not stems or any(leverage_sentences(d.text, stems, quarter) for d in state["graded"]):
+        return []
+    groups = [["leverag"], sorted(stems)]
+    return _found_of_years(state, lambda company: [d for d in mention_fn(company, groups)
+                                                   if leverage_sentences(d.text, stems, quarter)],
+                           MAX_LEVERAGES, "says the expense asked about leveraged or deleveraged (a text search of "
+                                          "the company's reports)")
 
 
 def mention_check(state: RetrievalState, mention_fn: MentionFn | None) -> tuple[list[Evidence], dict[str, list[str]]]:

@@ -6,6 +6,8 @@ report gives no figures for it.
 - `SHARE_OF_SALES`: a question about an expense as a share of sales ('wages expense as a percent of net sales').
 - `leverage_direction(sentence, stems)`: +1 when the sentence says the expense the stems name deleveraged (its
   share of sales rose), -1 when it leveraged (fell), None when no such clause names it.
+- `leverage_sentences(text, stems, quarter_asked)`: the text's sentences that say so, with their direction; a
+  quarter's sentence only for a question about a quarter.
 
 Pure functions, no I/O: the offline composer words the answer (composer/analyst.leverage_answer).
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from app.facts.prose import whole_sentences
 from app.knowledge.analyzer import analyze
 from app.text.terms import stem_in_words
 
@@ -43,3 +46,21 @@ def leverage_direction(sentence: str, stems: Iterable[str]) -> int | None:
         if all(stem_in_words(s, words) for s in wanted):
             return 1 if clause.group("de") else -1
     return None
+
+
+_QUARTER = re.compile(r"(?i)\bquarter\b")
+
+
+def leverage_sentences(text: str, stems: Iterable[str], quarter_asked: bool = False) -> list[tuple[str, int]]:
+    """(sentence, direction) for each whole sentence of `text` with a leverage clause naming the expense; a
+    sentence about a quarter ('in the fourth quarter of fiscal 2021') only when a quarter is asked, as the year's
+    share is not the quarter's."""
+    wanted = set(stems)
+    out: list[tuple[str, int]] = []
+    for sentence in whole_sentences(text):
+        if not quarter_asked and _QUARTER.search(sentence):
+            continue
+        direction = leverage_direction(sentence, wanted)
+        if direction is not None:
+            out.append((sentence, direction))
+    return out

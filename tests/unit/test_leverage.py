@@ -57,3 +57,39 @@ def test_the_change_in_a_shares_denominator_is_no_answer_about_the_share():
                    ).result_asked(result)
     claims = ["Brightwell's operating income (as a percentage of net sales) was 13.9% in FY2025 [1]."]
     assert analyst.on_topic(claims) == []
+
+
+def test_a_quarters_leverage_clause_counts_only_for_a_quarter_asked():
+    from app.facts.leverage import leverage_sentences
+
+    assert leverage_sentences(f"{QUARTER} {YEAR}", {"wage"}) == [(YEAR, 1)]
+    assert [d for _, d in leverage_sentences(f"{QUARTER} {YEAR}", {"advertis"}, quarter_asked=True)] == [1, -1]
+    assert leverage_sentences(QUARTER, {"wage"}) == []
+
+
+def test_the_years_leverage_clause_is_searched_for_when_search_admitted_only_the_quarters():
+    from app.evidence import Evidence
+    from nodes.inputs import leverage_check
+
+    quarter = Evidence(chunk_id="b-p2-0", source_id="BRIGHTWELL_2025Q4_EARNINGS:p2", company="Brightwell",
+                       fiscal_year=2025, page=2, score=0.4, text=QUARTER.replace("leverage of store payroll",
+                                                                                  "leverage of wages"))
+    year = quarter.model_copy(update={"chunk_id": "b-p2-1", "text": YEAR})
+    asked: list = []
+
+    def mentions(company: str, groups: list[list[str]]) -> list[Evidence]:
+        asked.append(groups)
+        return [quarter, year]
+
+    question = "Did Brightwell's wages expense as a percent of net sales increase or decrease in FY2025?"
+    state = {"question": question, "companies": ["Brightwell"], "fiscal_years": [2025], "graded": [quarter],
+             "unheld": {}}
+    found = leverage_check(state, mentions)  # type: ignore[arg-type]
+    assert [d.chunk_id for d in found] == ["b-p2-1"] and found[0].score == 0.4
+    assert ["wage"] in asked[0]
+    # held already, or asked of a quarter (the quarter's clause answers), or no share of sales asked: no search
+    assert leverage_check({**state, "graded": [year]}, mentions) == []  # type: ignore[arg-type]
+    assert leverage_check({**state, "question": question.replace("in FY2025", "in the fourth quarter of FY2025")},
+                          mentions) == []  # type: ignore[arg-type]
+    assert leverage_check({**state, "question": "Did Brightwell's wages increase in FY2025?"},
+                          mentions) == []  # type: ignore[arg-type]

@@ -30,7 +30,7 @@ from app.facts.query import (CHANGE_STEMS, Fact, FactQuery, asks_growth, breakdo
                               choose, each_growth, facts_for, member_facts, member_table, members_in_filing_scale,
                               members_query, names_a_part, read_query, row_members, same_member, section_of,
                               stated_change, statement_kinds, two_periods, with_fuller_units)
-from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_direction
+from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
 from app.facts.members import REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement
 from app.facts.prose import figures_located, is_row_line, prose_facts, whole_sentences
 from app.facts.revisions import REVISION_ASKED, best_revision
@@ -749,12 +749,8 @@ class Analyst:
         stems = expense_stems(asked)
         year = max(self.query.years) if self.query.years else None
         for block in sorted(self.reports, key=lambda b: b.fiscal_year != year):
-            for sentence in whole_sentences(block.text):
-                if self.query.part is None and re.search(r"(?i)\bquarter\b", sentence):
-                    continue  # 'in the fourth quarter of fiscal 2021': not the year's
-                direction = leverage_direction(sentence, stems)
-                if direction is None:
-                    continue
+            # 'in the fourth quarter of fiscal 2021' is not the year's (leverage_sentences)
+            for sentence, direction in leverage_sentences(block.text, stems, self.query.part is not None):
                 owner = re.split(r"['’]s\s+", asked[:found.start()])[-1]
                 what = re.sub(r"(?i)^(?:did|does|do|has|have|had|is|was|were|how\s+\w+)\s+", "", owner).strip()
                 moved = "rose" if direction > 0 else "fell"
