@@ -52,7 +52,8 @@ companies or a breakdown's members."""
 
 
 def evidence_header(n: int, doc: Evidence) -> str:
-    """'[3] Northwind Logistics FY2024, p.39 [table]' (the section stands in when there is no page);
+    """'[3] Northwind Logistics FY2024, p.39 [table]', its section after the page when it has one ('p.32, section
+    "Flexibles Segment"': the segment it stands under, nodes/inputs.segment_sections);
     news: '[5] Helio Renewables news, 2024-08-09: "Correction: ..."'. Every document-supplied part is one line
     without fence markers: the header sits outside the fence."""
     company = one_line(doc.company or "") or "Unknown company"
@@ -61,7 +62,7 @@ def evidence_header(n: int, doc: Evidence) -> str:
         return f'[{n}] {company} news, {when}: "{one_line(doc.title)}"'
     year = f" FY{doc.fiscal_year}" if doc.fiscal_year else ""
     section = f", section \"{one_line(doc.section)}\"" if doc.section else ""
-    where = f", p.{doc.page}" if doc.page is not None else section
+    where = f", p.{doc.page}{section}" if doc.page is not None else section
     kind = "table" if doc.is_table else "text"
     return f"[{n}] {company}{year}{where} [{kind}]"
 

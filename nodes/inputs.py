@@ -50,7 +50,38 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn 
     out = _fetch(state, search_fn, page_fn, [*mentioned, *explanation_check(state, mention_fn),
                                              *count_check(state, mention_fn), *growth_check(state, mention_fn),
                                              *leverage_check(state, mention_fn)])
+    graded = list(out.get("graded", state["graded"]))
+    sectioned = segment_sections(graded, page_fn)
+    if sectioned != graded:
+        out = {**out, "graded": sectioned}
     return {**out, "unmentioned": unmentioned} if unmentioned else out
+
+
+def segment_sections(graded: Sequence[Evidence], page_fn: PageFn | None) -> list[Evidence]:
+    """Each admitted report chunk that has no section of its own, with the segment heading it stands under as
+    its section, when the page's chunks before it end under one ('Flexibles Segment' over its table, then the
+    paragraph in the next chunk: 'Adjusted EBIT decreased by $88 million, or 6% …' is the segment's, not the
+    company's). PDF pages carry no headings of their own, and a chunk cut after the heading loses it; the
+    answer's readers take a section that names a segment as the segment's (app/facts/members.segment_heading).
+    A chunk whose page holds no such heading above it is left as it is."""
+    from app.facts.members import heading_above, segment_heading
+
+    if page_fn is None:
+        return list(graded)
+    pages: dict[tuple[str, int], list[Evidence]] = {}
+    out: list[Evidence] = []
+    for doc in graded:
+        if doc.section or doc.page is None or doc.doc_type != "report":
+            out.append(doc)
+            continue
+        key = (doc.source_id, doc.page)
+        if key not in pages:
+            pages[key] = page_fn(doc.source_id, doc.page)
+        ids = [c.chunk_id for c in pages[key]]
+        before = pages[key][:ids.index(doc.chunk_id)] if doc.chunk_id in ids else []
+        heading = heading_above("\n".join(c.text for c in before)) if before else None
+        out.append(doc.model_copy(update={"section": heading}) if segment_heading(heading) else doc)
+    return out
 
 
 def _fetch(state: RetrievalState, search_fn: SearchFn, page_fn: PageFn | None, mentioned: list[Evidence]

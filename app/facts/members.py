@@ -5,6 +5,10 @@ in 2022 and $47.2 billion in 2021. This represents increases of 3.0% in 2022 and
   with its capitals so that 'us' is no member).
 - `change_in_year(text, year)`: the per cent change the text gives for that year, its sign from the last word of
   rising or falling before it ('a decrease of 0.6% in 2022' is -0.6).
+- `heading_above(text)`, `segment_heading(line)`: the heading line nearest the end of a text, and the segment or
+  division such a heading names ('Flexibles Segment': 'Flexibles'); `segment_under(text, sentence, section)`:
+  the segment whose heading a sentence stands under, so that the paragraphs under it are read as that
+  segment's.
 - `member_statement(member, other, measure_stems, texts, year)`: the sentence that states one member's measure
   (and not the other member's), with the sentence after it when that one goes on about it ('This represents …'),
   and the change it gives for the year.
@@ -142,3 +146,42 @@ def is_region(name: str) -> bool:
     """Whether a breakdown's member is a place ('Americas', 'Asia Pacific', 'EMEA', 'United States'), which a
     question about business segments does not ask about."""
     return _REGION.match(name) is not None
+
+
+_SEGMENT_HEADING = re.compile(r"^(?P<name>[A-Z][\w&'’./-]*(?:\s+(?:[A-Z&][\w&'’./-]*|and|of|the)){0,4}?)\s+"
+                              r"(?:(?:Reportable|Operating|Business)\s+)?(?:Segment|Division)$")
+_NO_SEGMENT_NAME = re.compile(r"(?i)^(?:reportable|operating|business|our|the|other|all|total|results|by|each)$")
+HEADING_LINES = 60
+"""Lines above a point that are searched for the heading it stands under."""
+
+
+def heading_above(text: str) -> str | None:
+    """The heading line nearest the end of `text`: a short line (at most six words) with no figure that opens with
+    a capital and closes with no stop, read upwards past table rows, unit lines and prose, which all stand under
+    it; None when none stands in the last HEADING_LINES lines."""
+    for line in reversed(text.splitlines()[-HEADING_LINES:]):
+        line = line.strip()
+        if (line and len(line.split()) <= 6 and not re.search(r"\d", line) and line[:1].isupper()
+                and not line.endswith((".", ",", ";", ":", "-", "–"))):
+            return line
+    return None
+
+
+def segment_heading(line: str | None) -> str | None:
+    """The segment a heading line names ('Flexibles Segment', 'Rigid Packaging Segment', 'Medical Devices
+    Division': the words before 'Segment' or 'Division'); None for any other heading, and for one that names no
+    segment in particular ('Segment Results of Operations', 'Reportable Segment', 'Other Segment')."""
+    found = _SEGMENT_HEADING.match((line or "").strip())
+    if found is None or _NO_SEGMENT_NAME.match(found.group("name")):
+        return None
+    return found.group("name")
+
+
+def segment_under(text: str, sentence: str, section: str | None = None) -> str | None:
+    """The segment a sentence of `text` stands under: the one the nearest heading above it in the text names;
+    where no heading stands above it there, the one its chunk's `section` names (a heading on the page before the
+    chunk, nodes/inputs.segment_sections). None under any other heading, or none."""
+    words = re.findall(r"\S+", sentence)[:6]
+    found = re.search(r"\s+".join(map(re.escape, words)), text) if words else None
+    heading = heading_above(text[:found.start()]) if found is not None and found.start() > 0 else None
+    return segment_heading(heading) if heading is not None else segment_heading(section)

@@ -27,7 +27,7 @@ from app.calc_tools import Figure
 from app.facts.currency import evidence_currency, filing_name
 from app.facts.prose import COUNT_WORDS, Measure, measure_kind, measured_against_plan, prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
-from app.facts.members import REGION_IN
+from app.facts.members import REGION_IN, segment_under
 from app.text.periods import PART, column_years, fiscal_years_named, part_named, period_day, years_named
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in
@@ -982,6 +982,10 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
                 and not _SEGMENT_ELSEWHERE.search(sentence):
             segment = heading  # a segment's review under its own heading ('Precision Components' / '… lifted
             # segment profit by 35.9% to ¥8,210 million'), its sentences naming no other segment
+        if segment is None and not _SEGMENT_ELSEWHERE.search(sentence) and (
+                under := segment_under(doc.text, sentence, section_of(doc))):
+            segment = under  # 'Flexibles Segment' over its table and paragraphs ('Adjusted EBIT decreased by $88
+            # million, or 6% …'): the segment's figure, never the company's
         if segment is None and members and not _SEGMENT_ELSEWHERE.search(before):
             # 'Packaged Snacks revenue rose 6.8% …, an operating margin of 12.5%', or a sentence of the section
             # 'Foodservice' ('Revenue grew 12.7% … giving an operating margin of 8.9%'): the member's figure for a

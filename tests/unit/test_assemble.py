@@ -96,6 +96,9 @@ def test_report_header_falls_back_to_the_section_without_a_page():
     assert evidence_header(2, doc) == '[2] Northwind Logistics FY2024, section "Financial review" [text]'
     bare = Evidence(chunk_id="c", source_id="s", text="x")
     assert evidence_header(1, bare) == "[1] Unknown company [text]"
+    # a page's chunk under a segment's heading names both (nodes/inputs.segment_sections)
+    paged = report("c", page=32, section="Flexibles Segment")
+    assert evidence_header(4, paged) == '[4] Northwind Logistics FY2024, p.32, section "Flexibles Segment" [text]'
 
 
 def test_news_header_has_the_date():

@@ -31,7 +31,7 @@ from app.facts.query import (CHANGE_STEMS, Fact, FactQuery, asks_growth, breakdo
                               members_query, names_a_part, read_query, row_members, same_member, section_of,
                               stated_change, statement_kinds, two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
-from app.facts.members import REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement
+from app.facts.members import REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement, segment_under
 from app.facts.prose import figures_located, is_row_line, prose_facts, whole_sentences
 from app.facts.revisions import REVISION_ASKED, best_revision
 from app.knowledge.analyzer import analyze
@@ -43,7 +43,8 @@ from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, 
 from app.text.companies import companies_named
 from app.text.dates import read_dates
 from app.text.figures import figures_in
-from app.text.measures import MembersCompared, deal_names, members_compared, name_initials, without_short_names
+from app.text.measures import (DOWN_WORDS, UP_WORDS, MembersCompared, deal_names, members_compared, name_initials,
+                               without_short_names)
 from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask,
                                      said_otherwise)
 from app.text.sentences import is_boilerplate
@@ -1446,7 +1447,9 @@ class Analyst:
                     and (self.ask.loose or re.search(r"\d", read_dates(bare[s])[2]))
                     # a figure of the measure asked, not another row of the same page ('employees at year end'
                     # for 'market capitalisation', 'net capital expenditure' for 'return on capital employed')
-                    and (self.ask.loose or not terms or states_measure(terms, bare[s]))]
+                    and (self.ask.loose or not terms or states_measure(terms, bare[s]))
+                    # the company's figure asked: not a paragraph under 'Flexibles Segment' (the segment's)
+                    and (self.ask.loose or self.query.measure.segment is not None or not self.segment_under(s))]
             # the names the measure asked holds ('revenue in China') stand in the claim or in one before it: one
             # that names Project Bedrock carries the next that states its charge, but the group's revenue before
             # a sentence on the Media segment is no Media revenue
@@ -1492,8 +1495,22 @@ class Analyst:
                 continue
             if self.share and self.ask.kind in ("change", "yes_no_change") and not _says(text, self.share[0]):
                 continue  # 'wages as a percent of net sales': not operating income's share of them
+            if self.ask.kind in ("change", "yes_no_change") and self.query.measure.segment is None \
+                    and self.segment_under(sentence):
+                continue  # a paragraph under 'Flexibles Segment' tells the segment's change, not the company's
             kept.append(sentence)
+        if kept and self.ask.kind == "yes_no_change" and (moved := _stated_direction(kept[0], measure)):
+            kept[0] = f"{self.verdict(0.0, float(moved))} {kept[0]}"  # 'Did its adjusted EBIT increase?': No. …
         return kept
+
+    def segment_under(self, sentence: str) -> str | None:
+        """The segment whose heading a claim's sentence stands under in the blocks it cites (app/facts/members.
+        segment_under); None when any of them puts it under no segment's heading."""
+        cited = {int(n) for n in re.findall(r"\[(\d+)\]", sentence)}
+        text = re.sub(r"\s*\[\d+\]", "", sentence).strip()
+        blocks = [b for b in self.reports if b.n in cited]
+        named = [segment_under(b.text, text, section_of(b)) for b in blocks]
+        return named[0] if named and all(named) else None
 
     def key_groups(self) -> list[frozenset[str]]:
         """The key words, those the question offers as alternatives one group ('mergers or acquisitions': a
@@ -1550,6 +1567,23 @@ _HAS_ASKED = re.compile(r"(?i)^\s*(?:does|do|did)\s+.{1,80}?\b(?:have|has|had|op
 _VALUES_ONLY = re.compile(r"^(?:[(\-–—]?[$£€]?\d[\d,.]*\)?[a-z%]{0,2}|—|–|-|nil)(?:\s+(?:[(\-–—]?[$£€]?\d[\d,.]*\)?"
                           r"[a-z%]{0,2}|—|–|-|nil))*\s*$")
 """A line of a table's values alone ('(3.8) 5.2'), as a statement page puts them under their label."""
+
+
+_STATED_MOVE = re.compile(rf"(?i)\b(?:(?P<up>{UP_WORDS})|(?P<down>{DOWN_WORDS}))\b")
+_EXCLUDING = re.compile(r"(?i)\b(?:excluding|exclusive\s+of|before|adjusted\s+for|net\s+of|on\s+a\s+\w+\s+basis)\b")
+
+
+def _stated_direction(sentence: str, measure: set[str]) -> int:
+    """+1 / -1 when a sentence states the measure's own change ('Adjusted EBIT decreased by $88 million, or 6%'):
+    its first word of rising or falling, with every word of the measure before it and no 'excluding …' clause
+    (the change of another measure); 0 otherwise."""
+    move = _STATED_MOVE.search(sentence)
+    if move is None or not measure or _EXCLUDING.search(sentence[:move.start()]):
+        return 0
+    before = set(analyze(sentence[:move.start()]))
+    if not all(stem_in_words(m, before) for m in measure):
+        return 0
+    return 1 if move.group("up") else -1
 
 
 def _index_of(sentences: Sequence[str], sentence: str) -> int | None:
