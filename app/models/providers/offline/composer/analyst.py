@@ -32,7 +32,7 @@ from app.facts.query import (CHANGE_STEMS, Fact, FactQuery, asks_growth, breakdo
                               stated_change, statement_kinds, two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
 from app.facts.members import REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement, segment_under
-from app.facts.prose import figures_located, is_row_line, prose_facts, whole_sentences
+from app.facts.prose import figures_located, is_row_line, prose_facts, states_change, whole_sentences
 from app.facts.revisions import REVISION_ASKED, best_revision
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.explanations import (CHANGE_WORDS, COST_SHARE, close_together,
@@ -1469,8 +1469,12 @@ class Analyst:
                            and any(f.kind == "percent" for f in figures_located(bare[s]))]
             if self.query.kind == "money" and not _RATE_LIKE.search(self.query.measure.phrase):
                 # an amount asked: a claim whose figures are all shares or rates ('Total debt represented 34.1% of
-                # total capital') states none, unless a claim with an amount goes with it
-                if not any(f.kind == "money" for s in carried for f in figures_located(bare[s])):
+                # total capital') states none, unless a claim with an amount goes with it; nor does one whose
+                # amounts are all changes ('Revenue from Digital Media increased $1.07 billion during fiscal 2017'
+                # is no level of Digital Media's revenue), unless the question asks how much it changed
+                change_asked = bool(set(analyze(asked_sentence(self.question))) & CHANGE_STEMS)
+                if not any(f.kind == "money" and (change_asked or not states_change(bare[s], f.value))
+                           for s in carried for f in figures_located(bare[s])):
                     return []
             return carried
         key = self.key_stems()
