@@ -1632,6 +1632,26 @@ def two_periods(facts: Sequence[Fact], query: FactQuery) -> tuple[Fact, Fact] | 
     new = choose(facts, query, year=last)
     if not old or not new:
         return None
+    # one series: not an earlier year's figure whose own row or sentence gives the later year another value
+    # ('Adjustments to previous sales reserve estimates were approximately $0.1 billion and $0.7 billion in
+    # fiscal years 2022 and 2021' is no earlier year of 'Pharmaceutical segment sales in 2022 were $52.6 billion')
+    others = {(f.figure.quote, f.figure.unit) for f in facts if f.figure.fiscal_year == last and f.part == new[0].part
+              and f.figure.value != new[0].figure.value and f.figure.quote != new[0].figure.quote}
+    old = [f for f in old if (f.figure.quote, f.figure.unit) not in others]
+    if not old:
+        return None
     label = new[0].figure.label.casefold()
     same = [f for f in old if f.figure.label.casefold() == label and f.figure.unit == new[0].figure.unit]
-    return (same or old)[0], new[0]
+    # never a share against an amount ('10.2%' of net sales in FY2021 against $1,297,492k in FY2022)
+    alike = [f for f in old if _unit_kind(f.figure.unit) == _unit_kind(new[0].figure.unit)]
+    return ((same or alike)[0], new[0]) if same or alike else None
+
+
+def _unit_kind(unit: str) -> str:
+    """What a figure's unit measures, scale and currency aside: a share or rate ('%', 'pp', 'bps'), a multiple
+    ('x'), an amount of money, or a count."""
+    if unit in ("%", "pp", "bps"):
+        return "share"
+    if unit in ("x", "times"):
+        return "multiple"
+    return "money" if re.search(r"[$£€¥]|[A-Z]{3}|^(?:m|bn|k)$|p$", unit or "") else "count"

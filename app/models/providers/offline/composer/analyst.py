@@ -43,7 +43,7 @@ from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, 
 from app.text.companies import companies_named
 from app.text.dates import read_dates
 from app.text.figures import figures_in
-from app.text.measures import (DOWN_WORDS, UP_WORDS, MembersCompared, deal_names, members_compared, name_initials,
+from app.text.measures import (MembersCompared, deal_names, members_compared, name_initials,
                                without_short_names)
 from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask,
                                      said_otherwise)
@@ -586,6 +586,18 @@ class Analyst:
                 return [cite(f"{owner} {' and '.join(found)} {period_text(fact.figure)}", [n]),
                         cite(f'The report says: "{sentence.rstrip(".")}."', [n])]
         return []
+
+    def calculated_verdict(self, results: Sequence[CalcResult]) -> str:
+        """'Yes.' / 'No.' (or the either/or's word) for a yes/no on a change that the calculator's change of the
+        measure answers ('Did Netflix's revenues increase in 2017?': a growth of 32.41%); '' when no such result
+        is asked for or it is nil."""
+        if self.ask.kind != "yes_no_change":
+            return ""
+        change = next((r for r in results if r.tool in ("growth_rate", "percentage_change", "difference")
+                       and self.result_asked(r)), None)
+        if change is None or change.result == 0:
+            return ""
+        return self.verdict(0.0, 1.0 if change.result > 0 else -1.0)
 
     def result_asked(self, result: CalcResult) -> bool:
         """Whether a calculation's result may stand for the answer: for 'A as a percent of B', one computed from A
@@ -1503,8 +1515,14 @@ class Analyst:
                     and self.segment_under(sentence):
                 continue  # a paragraph under 'Flexibles Segment' tells the segment's change, not the company's
             kept.append(sentence)
-        if kept and self.ask.kind == "yes_no_change" and (moved := _stated_direction(kept[0], measure)):
-            kept[0] = f"{self.verdict(0.0, float(moved))} {kept[0]}"  # 'Did its adjusted EBIT increase?': No. …
+        if kept and self.ask.kind == "yes_no_change":
+            # the claim that states the measure's change leads, with its answer ('Did its adjusted EBIT
+            # increase?': 'No. Adjusted EBIT decreased by $88 million …'); with none, no answer, not a level pasted
+            stating = next((k for k in kept if _stated_direction(k, measure)), None)
+            if stating is None:
+                return []
+            moved = _stated_direction(stating, measure)
+            kept = [f"{self.verdict(0.0, float(moved))} {stating}", *(k for k in kept if k != stating)]
         return kept
 
     def segment_under(self, sentence: str) -> str | None:
@@ -1573,7 +1591,10 @@ _VALUES_ONLY = re.compile(r"^(?:[(\-–—]?[$£€]?\d[\d,.]*\)?[a-z%]{0,2}|—
 """A line of a table's values alone ('(3.8) 5.2'), as a statement page puts them under their label."""
 
 
-_STATED_MOVE = re.compile(rf"(?i)\b(?:(?P<up>{UP_WORDS})|(?P<down>{DOWN_WORDS}))\b")
+_STATED_MOVE = re.compile(
+    r"(?i)\b(?:(?P<up>increased|rose|grew|improved|climbed|jumped|(?:was|were)\s+up|an?\s+(?:increase|rise|"
+    r"improvement)\s+(?:of|by))|(?P<down>decreased|fell|declined|dropped|deteriorated|shrank|(?:was|were)\s+down|"
+    r"an?\s+(?:decrease|decline|fall|drop|reduction)\s+(?:of|by)))\b")
 _EXCLUDING = re.compile(r"(?i)\b(?:excluding|exclusive\s+of|before|adjusted\s+for|net\s+of|on\s+a\s+\w+\s+basis)\b")
 
 

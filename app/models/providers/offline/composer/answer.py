@@ -54,6 +54,8 @@ def compose_offline(state: SupervisorState) -> str:
         for result in (r for r in calc.results if analyst.result_asked(r)):
             sentences.extend(describe_result(result, calc_block.n, by_chunk, question))
             uses_yours = uses_yours or any(f.source_id.startswith("memory:") for f in result.sources.values())
+        if sentences and (verdict := analyst.calculated_verdict(calc.results)):
+            sentences[0] = f"{verdict} {sentences[0]}"  # a yes/no on a change leads with its answer
     result = state.get("retrieval_result")
     # A calculation answers the question and cites the blocks its inputs came from; the draft's claims would
     # only repeat neighbouring table rows. Without a result, the claims are the answer.
