@@ -27,7 +27,7 @@ from app.calc_tools import Figure
 from app.facts.currency import evidence_currency, filing_name
 from app.facts.prose import COUNT_WORDS, Measure, measure_kind, measured_against_plan, prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
-from app.facts.members import REGION_IN, segment_under
+from app.facts.members import REGION_IN, heading_above, segment_under
 from app.text.periods import PART, column_years, fiscal_years_named, part_named, period_day, years_named
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in
@@ -43,7 +43,8 @@ _TOTAL = frozenset(analyze("total group consolidated net reported overall compan
 _QUALIFIERS = frozenset(analyze("non gaap ifrs reported"))
 _TONNES = frozenset(analyze("tonnes tons tonne"))
 _QUALIFYING = re.compile(r"(?i)\b(?:average|underlying|adjusted|statutory|core|comparable|organic|normali[sz]ed|"
-                         r"pro\s+forma|(?:interim|final|special)\s+dividends?)\b")
+                         r"pro\s+forma|same[- ]stores?|like[- ]for[- ]like|constant[- ]currency|"
+                         r"(?:interim|final|special)\s+dividends?)\b")
 """Words that make a measure another one ('average number of employees', 'underlying EBITDA', a year's 'final
 dividend', which is part of its dividend): a figure they
 qualify answers a question that says them, and ranks below the plain figure for one that does not."""
@@ -210,6 +211,7 @@ def facts_for(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = 
         out.extend(replace(f, match=min(f.match, 1.0) - 0.01)
                    for f in member_facts(query, docs, companies) if same_member(segment, f.segment or "")
                    and (f.figure.value, f.figure.fiscal_year, f.part) not in held)
+    out = parts_by_figures(out, query, docs)
     return _with_filing_scale([f for f in out if not names_the_other(f.figure, query)], query)
 
 
@@ -523,12 +525,104 @@ def names_a_part(fact: Fact, query: FactQuery) -> bool:
     Experience Cloud revenue of $2.03 billion …, which represents 24% year-over-year growth')."""
     if fact.origin != "text" or not query.measure.stems:
         return False
-    company = set(analyze(fact.figure.company or ""))
-    for run in re.finditer(r"((?:[A-Z][\w&’'-]*\s+){1,4})(?=([a-z][\w-]*))", fact.figure.quote or ""):
+    return part_before_measure(fact.figure.quote or "", fact.figure.company, query) is not None
+
+
+def part_before_measure(text: str, company: str | None, query: FactQuery, *, label: bool = False) -> str | None:
+    """The name of a part that stands right before the measure's words in a text ('Las Vegas Strip Resorts net
+    revenues', '… record Adobe Experience Cloud revenue …'): capitalised words of a name of their own, the
+    company's own and plain words ('Total', 'Consolidated', 'Net') aside; None when there is none. A row's
+    `label` opens with a capital whatever it says ('Cash dividend payments'): there the name is two capitalised
+    words or more ('U.S. statutory federal income tax rate' names a jurisdiction's rate, no part)."""
+    owned = set(analyze(company or ""))
+    for run in re.finditer(r"((?:[A-Z][\w&’'.-]*\s+){1,4})(?=([a-z][\w-]*))", text):
         if not set(analyze(run.group(2))) & set(query.measure.stems):
             continue
-        own = set(analyze(run.group(1))) - company - _PLAIN_CAPITALS - set(query.measure.stems)
-        if own:
+        own = set(analyze(run.group(1))) - owned - _PLAIN_CAPITALS - set(query.measure.stems)
+        if own and (not label or len(run.group(1).split()) >= 2):
+            return run.group(1).strip()
+    return None
+
+
+def parts_by_figures(facts: Sequence[Fact], query: FactQuery, docs: Sequence[Doc] = ()) -> list[Fact]:
+    """The facts, a sentence's figures given the part a table row names when the row gives the same figures: '•
+    Net revenues of $8.4 billion in the current year compared to $4.7 billion in the prior year' under the
+    heading 'Las Vegas Strip Resorts' are that part's, as the row 'Las Vegas Strip Resorts net revenues $
+    8,398,372 $ 4,737,185' shows. The figures must agree to the sentence's precision (scale aside) for every
+    year the sentence gives, at least two of them, or to three significant digits for a sentence of one; a
+    sentence that names a segment already keeps it."""
+    rows: dict[tuple[int, str | None], list[tuple[float, str]]] = {}
+    named: dict[int, str] = {}
+    for fact in facts:
+        if fact.origin == "text" or fact.segment is not None or fact.figure.fiscal_year is None:
+            continue
+        part = part_before_measure(fact.figure.label, fact.figure.company, query, label=True)
+        if part is not None and not is_total(part) and not query.measure.segment:
+            # the row names its part ('Las Vegas Strip Resorts net revenues'): that part's, not the company's
+            named[id(fact)] = part
+            rows.setdefault((fact.figure.fiscal_year, fact.part), []).append((fact.figure.value, part))
+    if not rows:
+        return list(facts)
+    by_quote: dict[str, list[Fact]] = {}
+    for fact in facts:
+        if fact.origin == "text" and fact.segment is None and fact.figure.quote:
+            by_quote.setdefault(fact.figure.quote, []).append(fact)
+    forms: set[tuple[str, str]] = set()
+    for said in by_quote.values():
+        found = [{part for value, part in rows.get((f.figure.fiscal_year or 0, f.part), [])
+                  if _same_digits(f.figure.value, value, _stated_places(f))} for f in said]
+        common = set.intersection(*found) if found else set()
+        if len(common) == 1 and (len(said) >= 2 or _significant(said[0].figure.value) >= 3):
+            part = common.pop()
+            named.update({id(f): part for f in said})
+            forms.add((_document(said[0].figure.source_id), _sentence_form(said[0].figure.quote or "")))
+    # the other parts' sentences of the same form ('• Net revenues of $3.8 billion in the current year …' under
+    # 'Regional Operations'): each part's own, under the heading above it, else a part not named
+    texts = {d.chunk_id: d.text for d in docs}
+    for quote, said in by_quote.items():
+        if id(said[0]) in named or (_document(said[0].figure.source_id), _sentence_form(quote)) not in forms:
+            continue
+        text = texts.get(said[0].figure.chunk_id or "", "")
+        at = text.find(quote[:40])
+        heading = heading_above(text[:at]) if at > 0 else None
+        named.update({id(f): heading or UNNAMED_PART for f in said})
+    return [replace(f, segment=named[id(f)]) if id(f) in named else f for f in facts]
+
+
+UNNAMED_PART = "another part of the company"
+"""The segment of a sentence known to be one part's, whose part no heading names."""
+
+
+def _document(source_id: str) -> str:
+    """The filing a source is of, where each page was ingested as a source of its own ('MGM_2022Q4_EARNINGS:p4')."""
+    return re.sub(r":p\d+$", "", source_id)
+
+
+def _sentence_form(quote: str) -> str:
+    """A sentence's opening words, bullets and figures aside ('net revenues of'), by which a report's parallel
+    sentences about its parts are told."""
+    words = re.findall(r"[A-Za-z][\w-]*", quote)[:3]
+    return " ".join(words).casefold()
+
+
+def _stated_places(fact: Fact) -> int:
+    """The decimal places a sentence wrote its figure to ('$8.4 billion': 1)."""
+    shown = f"{abs(fact.figure.value):f}".rstrip("0").rstrip(".")
+    return len(shown.split(".")[1]) if "." in shown else 0
+
+
+def _significant(value: float) -> int:
+    """Significant digits of a figure ('8.4': 2; '2,297,282': 7; '1,500': 2)."""
+    return len(f"{abs(value):f}".rstrip("0").rstrip(".").replace(".", "").strip("0"))
+
+
+def _same_digits(stated: float, exact: float, places: int) -> bool:
+    """Whether `stated`, written to `places` decimals, is `exact` at some scale (thousands, millions, billions
+    apart): 8.4 and 8,398,372; 4.7 and 4,737,185."""
+    if stated == 0 or exact == 0 or (stated < 0) != (exact < 0):
+        return False
+    for power in range(-12, 13, 3):
+        if round(abs(exact) * 10.0 ** power, places) == round(abs(stated), places) and abs(stated) >= 10 ** -places:
             return True
     return False
 
@@ -966,7 +1060,10 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         if part == "Q" and _EACH_QUARTER.search(sentence) and _after_year_total(sentence, figure.value):
             part = None  # 'four quarterly dividends of $0.05 per share, a total of $0.20 (FY2023: $0.18)
         match = _sentence_match(sentence, query, figure.value) - (QUALIFIED if _qualified(sentence, figure.value, query)
+                                                                  or _compared_qualified(sentence, figure.value, query)
                                                                   else 0.0)
+        if _other_scope(sentence, figure.value, query):
+            continue  # 'Same-store net revenues … of $5.6 billion': another measure than net revenues
         if _DISOWNED.search(_clause_before(sentence, figure.value)):
             continue  # 'sales by our partners, which are not recorded as Pellbury revenue, were about £148m
         clause = _clause_before(sentence, figure.value)
@@ -1175,6 +1272,42 @@ def _qualified(sentence: str, value: float, query: FactQuery) -> bool:
     # the words since the figure before (the 'interim dividend of 2.0p' before 'the total dividend … is 6.0p'
     # qualifies the 2.0p, not the total), at most 60 characters of them
     return _unasked_qualifier(_clause_before(sentence, value)[-60:], query)
+
+
+_COMPARATIVE = re.compile(r"(?i)\b(?:compared\s+(?:to|with)|versus|vs\.?|against|from)\s*$")
+
+
+def _compared_qualified(sentence: str, value: float, query: FactQuery) -> bool:
+    """Whether a figure the sentence compares with its first ('Same-store net revenues … of $5.6 billion in the
+    current year compared to $4.0 billion in the prior year': the $4.0 billion) is qualified as the first is."""
+    from app.facts.prose import figures_located
+
+    if not _COMPARATIVE.search(_clause_before(sentence, value)[-40:].rstrip(" $£€¥")):
+        return False
+    first = next(iter(figures_located(sentence)), None)
+    return first is not None and abs(first.value) != abs(value) and _unasked_qualifier(
+        sentence[:first.start][-60:], query)
+
+
+_SCOPE = re.compile(r"(?i)\b(?:same[- ]stores?|like[- ]for[- ]like|comparable|organic|constant[- ]currency)\b")
+"""Qualifiers that measure another scope than the whole ('same-store net revenues', 'organic sales'): a figure
+they qualify is no figure of the plain measure at all."""
+
+
+def _other_scope(sentence: str, value: float, query: FactQuery) -> bool:
+    """Whether a scope qualifier the question does not say qualifies the figure: in the words just before it, or
+    before the first figure of a sentence that compares this one with it."""
+    from app.facts.prose import figures_located
+
+    if _SCOPE.search(query.measure.phrase):
+        return False
+    clause = _clause_before(sentence, value)
+    if _SCOPE.search(clause[-90:]):
+        return True
+    if not _COMPARATIVE.search(clause[-40:].rstrip(" $£€¥")):
+        return False
+    first = next(iter(figures_located(sentence)), None)
+    return first is not None and bool(_SCOPE.search(sentence[:first.start][-90:]))
 
 
 def qualified_otherwise(figure: Figure, question: str) -> bool:

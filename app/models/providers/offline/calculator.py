@@ -318,6 +318,8 @@ def names_the_measure(question: str, label: str, companies: Sequence[str] = ()) 
     measures = [a - _CALC_WORDS for a in measure_terms(question, companies) if a - _CALC_WORDS]
     if not measures:
         return True
+    if _names_a_part(question, label, companies):
+        return False  # 'Las Vegas Strip Resorts net revenues' is one part's, not the company's net revenues
     share = _SHARE_OF.search(question)
     if share and _SHARE_OF.search(label):
         # a row that is itself a share ('Operating income (as a percentage of net sales)') answers 'wages expense
@@ -332,6 +334,17 @@ def names_the_measure(question: str, label: str, companies: Sequence[str] = ()) 
     words = set(analyze(label)) - _CALC_WORDS
     lead = analyze(measure_asked(question, list(companies)).phrase)[:1]
     return bool(lead) and any(len(m) >= 2 and words and words < m and m - words == {lead[0]} for m in measures)
+
+
+def _names_a_part(question: str, label: str, companies: Sequence[str]) -> bool:
+    """Whether a label names a part of the company before the measure's words, and the question asks about the
+    whole company (app/facts/query.part_before_measure)."""
+    from app.facts.query import part_before_measure, read_query
+
+    query = read_query(question, list(companies))
+    if query.measure.segment:
+        return False
+    return any(part_before_measure(label, company, query, label=True) is not None for company in (companies or [None]))
 
 
 _SHARE_OF = re.compile(r"(?i)(?P<part>(?:\b[\w&'’-]+\s+){1,4}?)\(?\s*(?:as\s+)?(?:a\s+)?(?:percent(?:age)?|%|share|"

@@ -1512,7 +1512,7 @@ class Analyst:
             if self.share and self.ask.kind in ("change", "yes_no_change") and not _says(text, self.share[0]):
                 continue  # 'wages as a percent of net sales': not operating income's share of them
             if self.ask.kind in ("change", "yes_no_change") and self.query.measure.segment is None \
-                    and self.segment_under(sentence):
+                    and (self.segment_under(sentence) or self.of_a_part(text)):
                 continue  # a paragraph under 'Flexibles Segment' tells the segment's change, not the company's
             kept.append(sentence)
         if kept and self.ask.kind == "yes_no_change":
@@ -1524,6 +1524,15 @@ class Analyst:
             moved = _stated_direction(stating, measure)
             kept = [f"{self.verdict(0.0, float(moved))} {stating}", *(k for k in kept if k != stating)]
         return kept
+
+    def of_a_part(self, text: str) -> bool:
+        """Whether the facts read a claim's sentence as one part's figures (app/facts/query.parts_by_figures: a
+        row that names the part gives the same figures)."""
+        if not hasattr(self, "_parts"):
+            self._parts = [f.figure.quote[:60] for f in facts_for(self.query, self.reports, self.companies)
+                           if f.segment and f.origin == "text" and f.figure.quote]
+        plain = " ".join(text.split())
+        return any(" ".join(q.split())[:40] in plain for q in self._parts)
 
     def segment_under(self, sentence: str) -> str | None:
         """The segment whose heading a claim's sentence stands under in the blocks it cites (app/facts/members.
