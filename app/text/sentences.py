@@ -188,6 +188,26 @@ def is_contract_text(text: str) -> bool:
     return len(_CONTRACT_WORDS.findall(text)) >= 2
 
 
+_ALLEGATION = re.compile(r"(?i)\b(?:filed\s+(?:a|an)\s+(?:putative\s+)?(?:class\s+action|complaint|lawsuit|suit|"
+                         r"petition)|class\s+action|plaintiffs?|putative\s+class|alleg(?:ing|es)\b|"
+                         r"the\s+complaint\b|lawsuits?\b)")
+_ASKS_LEGAL = re.compile(r"(?i)\b(?:legal|litigation|lawsuits?|suits?|sued|su(?:e|ing)|proceedings?|class\s+actions?|"
+                         r"courts?|claims?|settle\w*|allegations?|alleg\w*|disputes?|investigations?|fines?|"
+                         r"penalt(?:y|ies)|regulators?)\b")
+
+
+def is_allegation(text: str) -> bool:
+    """Whether a sentence tells of a lawsuit ('In January 2019, a former seasonal employee filed a class action,
+    alleging failure to provide … meal and rest breaks'): what it says is a party's allegation, not the report's
+    account of the business."""
+    return _ALLEGATION.search(text) is not None
+
+
+def asks_about_litigation(question: str) -> bool:
+    """Whether a question asks about legal matters, which a lawsuit's sentence answers."""
+    return _ASKS_LEGAL.search(question) is not None
+
+
 def asks_about_terms(question: str) -> bool:
     """Whether a question asks about an agreement, plan or instrument, whose terms an exhibit states."""
     return _ASKS_TERMS.search(question) is not None

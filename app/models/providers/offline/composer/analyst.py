@@ -47,7 +47,7 @@ from app.text.measures import (MembersCompared, deal_names, members_compared, na
                                without_short_names)
 from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask,
                                      said_otherwise)
-from app.text.sentences import is_boilerplate
+from app.text.sentences import asks_about_litigation, is_allegation, is_boilerplate
 from app.text.questions import is_measure_word, is_qualifier_word, measure_terms, states_measure
 from app.text.terms import (abbreviated, abbreviation_heads, nominal_forms, nominal_stem, question_noise, stem_in_words,
                             without_other_acquisitions)
@@ -1315,14 +1315,27 @@ class Analyst:
             b for b in self.reports if b.kind == "news" and (self.ask.one_name or self.ask.kind == "yes_no")]
         who = self.ask.one_name and re.match(r"(?i)\s*who\b", asked_sentence(self.question)) is not None
         asked_years = set(self.query.years)
+        legal = asks_about_litigation(self.question)
         # what a list is of: the question's last key word ('sites' of 'Where are Fenmoor Cold Storage's sites?')
         stems = self.key_stems()
         head = next((w for w in reversed(analyze(asked_sentence(self.question))) if w in stems), None)
         for rank, block in enumerate(sources):
             sentences = whole_sentences(block.text)
+            other_years: set[int] = set()  # the sentences that are another period's
             for at, sentence in enumerate(sentences):
                 if (not _is_statement_sentence(sentence) or sentence.rstrip().endswith(":")
                         or is_boilerplate(sentence)):
+                    continue
+                if not legal and is_allegation(sentence):
+                    continue  # 'a former seasonal employee filed a class action …' says nothing of a seasonal business
+                if self.ask.kind in ("list", "yes_no") and _CONDITIONAL.match(sentence):
+                    continue  # 'If we do not complete an announced acquisition …': a risk, not a deed
+                if self.ask.kind == "list" and asked_years and (_SUBSEQUENT.match(sentence) or (
+                        (named := _periods_named(sentence)) and not named & asked_years)
+                        or (at and at - 1 in other_years and _POINTS_BACK.search(sentence))):
+                    # 'During fiscal 2015, we completed our acquisition of Fotolia' lists no fiscal 2016 deal, nor
+                    # does 'The initial purchase accounting for this transaction …' after a later year's deal
+                    other_years.add(at)
                     continue
                 # 'net profit after tax' says 'NPAT'; 'content acquisitions' are no business acquired
                 tokens = analyze(without_other_acquisitions(f"{sentence} {abbreviated(sentence)}"))
@@ -1600,6 +1613,40 @@ _VALUES_ONLY = re.compile(r"^(?:[(\-–—]?[$£€]?\d[\d,.]*\)?[a-z%]{0,2}|—
 """A line of a table's values alone ('(3.8) 5.2'), as a statement page puts them under their label."""
 
 
+_CONDITIONAL = re.compile(r"(?i)^\s*(?:if|should|unless|in\s+the\s+event)\b")
+"""A sentence that opens on a condition ('If we do not complete an announced acquisition …'): a risk factor."""
+_POINTS_BACK = re.compile(r"(?i)^\s*(?:its|their|it|they|these|this|those)\b|\bth(?:is|ese)\s+(?:transactions?|"
+                          r"acquisitions?|deals?|purchases?|businesse?s?)\b")
+"""A sentence about what the one before it names ('The initial purchase accounting for this transaction …')."""
+_PERIOD_NAMED = re.compile(r"(?i)\b(?:fiscal(?:\s+year)?|FY)\s*'?((?:19|20)?\d{2})\b|\b(?:during|in|for)\s+(?:the\s+)?"
+                           r"(?:(?:calendar|financial)\s+)?(?:year\s+)?((?:19|20)\d{2})\b(?![,/]?\s*\d)")
+
+
+_COMPARED_PERIOD = re.compile(r"(?i)\b(?:compared\s+(?:to|with)|versus|vs\.?|from|against|over)\s+(?:the\s+)?"
+                              r"(?:(?:fiscal|financial|calendar)\s+)?(?:year\s+)?(?:FY\s*)?(?:19|20)\d{2}\b")
+
+
+def _periods_named(sentence: str) -> set[int]:
+    """The fiscal years a sentence can be about: those it names as periods ('During fiscal 2015', 'in 2023',
+    'FY24'); else those its days' dates can fall in, the year's own and, as fiscal years are named, the next for
+    a date from April on ('On August 1, 2023' is in the year a June year-end calls 2024) or the one before for a
+    date in January to March (a retailer's fiscal 2014 ends in January 2015); empty when it names neither."""
+    # a comparative is no period of the sentence's own ('… was $1.58bn (FY2023: $1.32bn)', 'compared to fiscal 2015')
+    own = _COMPARED_PERIOD.sub(" ", re.sub(r"\([^)]*\)", " ", sentence))
+    years = set()
+    for match in _PERIOD_NAMED.finditer(own):
+        digits = match.group(1) or match.group(2)
+        years.add(int(digits) if len(digits) == 4 else 2000 + int(digits))
+    if years:
+        return years
+    for _, (year, month, day) in read_dates(own)[0]:
+        if year and month and day:
+            years |= {year, year + 1} if month >= 4 else {year - 1, year}
+    return years
+
+
+_SUBSEQUENT = re.compile(r"(?i)^\s*subsequent\s+to\b")
+"""'Subsequent to December 2, 2016, we completed our acquisition of TubeMogul': an event after the period."""
 _STATED_MOVE = re.compile(
     r"(?i)\b(?:(?P<up>increased|rose|grew|improved|climbed|jumped|(?:was|were)\s+up|an?\s+(?:increase|rise|"
     r"improvement)\s+(?:of|by))|(?P<down>decreased|fell|declined|dropped|deteriorated|shrank|(?:was|were)\s+down|"
