@@ -37,6 +37,9 @@ class Convention:
     unit: str
     says: str
     """The convention in words (no figures: it is ours, not the filing's, and an answer cites only filings)."""
+    says_for: tuple[tuple[str, str], ...] = ()
+    """The convention in words for another of its measures, when the question names that one ('by the quick
+    ratio'): the answer's rule of thumb is the metric's it rests on."""
 
     def holds(self, value: float, previous: float | None = None) -> bool | None:
         """Whether the judgement the question asks holds for this value (and the previous period's, for a
@@ -68,7 +71,9 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention("healthy liquidity", re.compile(r"(?i)\bliquidity\b|\bliquid\b"),
                ("current ratio", "quick ratio"), ("current ratio", "quick ratio"), "above", 1.0, "x",
                "Current assets at least covering current liabilities (a current ratio of one or more) is "
-               "usually read as adequate liquidity."),
+               "usually read as adequate liquidity.",
+               (("quick ratio", "Liquid assets, inventories left out, at least covering current liabilities (a quick "
+                                "ratio of one or more) is usually read as adequate liquidity."),)),
     Convention("high growth", re.compile(r"(?i)\bhigh[- ]growth\b|\bfast[- ]growing\b|\bgrowing\s+(?:fast|quickly)"),
                ("revenue growth", "sales growth", "net sales growth"),
                ("year-over-year revenue growth", "year-over-year change"), "above", 10.0,
@@ -94,8 +99,9 @@ def convention_for(question: str) -> Convention | None:
     own = _own_measure(question)
     if own:
         measures = (own, *(m for m in found.measures if m.lower() != own.lower()))
+        says = next((text for measure, text in found.says_for if measure.lower() == own.lower()), found.says)
         return Convention(found.topic, found.asks, measures, found.metrics, found.rule, found.threshold, found.unit,
-                          found.says)
+                          says, found.says_for)
     return found
 
 
@@ -110,6 +116,8 @@ def _own_measure(question: str) -> str | None:
     if m := _JUDGE_BY.search(question):
         # the longest metric named, up to a second one joined to it ('net debt to EBITDA and its equity ratio')
         what = re.split(r"(?i)\s+and\s+(?:its|the|their|by)\s+|,\s*", m.group("what").strip())[0]
+        # the period is no part of the metric's name ('its fiscal 2020 quick ratio')
+        what = " ".join(re.sub(r"(?i)\b(?:fiscal|financial|FY)\b\s*|\b(?:19|20)\d{2}\b|\bFY\d{2,4}\b", " ", what).split())
         if re.search(r"(?i)capital\s+expenditure.*relative\s+to\s+revenue", what):
             return "capex as a share of revenue"
         return what

@@ -21,7 +21,13 @@ def test_the_questions_own_metric_comes_first() -> None:
     own = convention_for("Is Osprey capital-intensive, judging by its capital expenditure relative to revenue?")
     assert own.measures[0] == "capex as a share of revenue"
     assert convention_for("Does Osprey have an improving gross margin profile?").measures[0] == "gross margin"
-    assert convention_for("Is Osprey's liquidity healthy by the quick ratio?").measures[0] == "quick ratio"
+    quick = convention_for("Is Osprey's liquidity healthy by the quick ratio?")
+    assert quick.measures[0] == "quick ratio"
+    # the rule of thumb the answer states is the quick ratio's, not the current ratio's
+    assert "quick ratio" in quick.says and "current ratio" not in quick.says
+    assert "current ratio" in convention_for("Is Osprey's liquidity healthy?").says
+    dated = convention_for("Is Osprey's liquidity healthy based on its fiscal 2024 quick ratio?")
+    assert dated.measures[0] == "quick ratio" and "quick ratio" in dated.says
     named = convention_for("Is Osprey conservatively financed? Judge by the ratio of equity attributable to owners of "
                            "the parent to total assets at March 31, 2025.")
     assert named.measures[0] == "ratio of equity attributable to owners of the parent to total assets"  # not 'ratio'
@@ -37,7 +43,7 @@ def test_the_rules() -> None:
     assert by_topic["improving margins"].holds(6.3, 6.2) is True
     assert by_topic["improving margins"].holds(6.2, 6.2) is None  # unchanged: neither
     for convention in CONVENTIONS:  # an answer cites only filings: the convention states no figure of its own
-        assert not any(ch.isdigit() for ch in convention.says)
+        assert not any(ch.isdigit() for ch in convention.says + "".join(t for _, t in convention.says_for))
 
 
 def block(n: int, text: str, year: int = 2024) -> Block:
