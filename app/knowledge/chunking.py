@@ -102,11 +102,7 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
                 # 2,761.0 2,670.0 3.4' / …): its lines stay lines, as on a statement page, so its rows can be read
                 _flush_prose(prose, units, section, tabular)
                 # (its column line may end in its years: '($ in millions) 2023 2022 2021')
-                head = [ln.strip() for ln in lines[i:i + run]
-                        if not _ROW_VALUES.search(ln) or _dates_columns(ln)]
-                pieces = next((k for k, ln in enumerate(head) if not _PERIOD_PIECE.match(ln) and k >= 3), len(head))
-                head = head[:max(3, min(pieces, HEAD_PIECES))]  # the header's pieces, a line each
-                for row in _rows([ln.strip() for ln in lines[i:i + run]]):
+                for row, head in _run_rows([ln.strip() for ln in lines[i:i + run]]):
                     units.append(_Unit(row, 0, section, False, table_header="\n".join(head) or None,
                                        keeps_lines=True, in_header=row.split("\n")[0] in head))
                 i += run
@@ -318,6 +314,45 @@ def is_tabular(lines: list[str]) -> bool:
 
 
 _VALUE_LINE = re.compile(r"^[\s$£€%()\-—–.,\d*]+$")
+
+
+_DATED = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|"
+                    r"\b(?:19|20)\d{2}\s*\)?\s*$")
+"""A line that dates something ('… for the fiscal year ending March 31, 2026'): a table's title, no row of it."""
+
+
+def _run_rows(lines: list[str]) -> list[tuple[str, list[str]]]:
+    """A table run's rows (`_rows`), each with the header that stands above it: the run's first lines that are no
+    row, or a period line (its column dates) further down, with the lines that lead to it, once rows have been
+    read: 'For the Quarters Ended' / 'December 31, 2018 (1) September 30, 2018 …' heads the second year's rows,
+    and a later chunk of them repeats that header, not the first year's."""
+    def header_of(part: list[str]) -> list[str]:
+        head = [ln for ln in part if not _ROW_VALUES.search(ln) or _dates_columns(ln)]
+        pieces = next((k for k, ln in enumerate(head) if not _PERIOD_PIECE.match(ln) and k >= 3), len(head))
+        return head[:max(3, min(pieces, HEAD_PIECES))]  # the header's pieces, a line each
+
+    head = header_of(lines)
+    rows = _rows(lines)
+    out: list[tuple[str, list[str]]] = []
+    seen_rows = False
+    for k, row in enumerate(rows):
+        first = row.split("\n")[0]
+        if seen_rows and _dates_columns(first):
+            # a new header within the run: the lines just above it that are no rows (its title) and those after
+            # it up to the next row
+            above = [r for r in rows[max(0, k - 2):k] if not _ROW_VALUES.search(r.split("\n")[0])]
+            below = []
+            for later in rows[k + 1:k + 3]:
+                if _ROW_VALUES.search(later.split("\n")[0]) and not _dates_columns(later.split("\n")[0]):
+                    break
+                below.append(later)
+            head = [*above, row, *below]
+            for j in range(len(out) - len(above), len(out)):  # the title lines above it head this table
+                out[j] = (out[j][0], head)
+        elif _ROW_VALUES.search(first) and not _dates_columns(first) and not _DATED.search(first):
+            seen_rows = True  # a row of figures ('Net revenues $ 1,986 …'), not a title that dates the table
+        out.append((row, head))
+    return out
 
 
 def _rows(lines: list[str]) -> list[str]:

@@ -129,7 +129,7 @@ _PERIOD_ITEMS = re.compile(
     rf"|(?P<fiscal>\b(?:FY\s?'?|fiscal\s+(?:year\s+)?){_YEAR_OR_SHORT}\b)"
     r"|(?P<pct_change>%\s*(?:change|chg)\b|[∆Δ]\s?%|\bpercent(?:age)?\s+change\b|\bchange\s+in\s+%|\bchange\s*%)"
     r"|(?P<change>\bchange\b|\bvariance\b|\bincrease\s*\(decrease\))"
-    r"|(?P<months>\b(?:three|six|nine|twelve|3|6|9|12)[\s-]+months?\b|\bhalf[\s-]?years?\b)"
+    r"|(?P<months>\b(?:three|six|nine|twelve|3|6|9|12)[\s-]+months?\b|\bhalf[\s-]?years?\b|\bquarters?(?=\s+end))"
     r"|(?P<weeks>\b(?:12|13|16|17|24|26|36|39|52|53)[\s-]+weeks?\b)"
     r"|(?P<years_ended>\b(?:fiscal\s+)?years?\s+ended\b|\bfiscal\s+years?\b)"
     rf"|(?P<year>(?<![\d,.$]){YEAR}(?![\d,.%]))")
@@ -139,13 +139,16 @@ _HEADER_WORDS = re.compile(r"(?i)\b(?:ended|ending|end|as|of|at|for|the|and|week
 _WORD = re.compile(r"[A-Za-z]{3,}")
 _HEADER_VOCABULARY = {*MONTHS, "ended", "ending", "end", "for", "the", "and", "weeks", "week", "periods", "period",
                       "unaudited", "audited", "restated", "actual", "reported", "versus", "except", "per", "share",
-                      "amounts", "data", "three", "six", "nine", "twelve", "months", "month", "quarter", "first",
+                      "amounts", "data", "three", "six", "nine", "twelve", "months", "month", "quarter", "quarters",
+                      "first",
                       "second", "third", "fourth", "fiscal", "year", "years", "change", "chg", "percent",
                       "percentage", "variance", "increase", "decrease", "note", "notes", "pcp", "full", "half",
                       # a year's results beside the next year's forecast ('FY3/2025 Results FY3/2026 Forecast')
                       "result", "results", "forecast", "forecasts", "guidance", "outlook", "plan", "budget"}
 _QUARTER_WORDS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
-_MONTH_DURATIONS = {"three": "3M", "3": "3M", "six": "6M", "6": "6M", "nine": "9M", "9": "9M", "half": "6M"}
+_FOOTNOTE_MARK = re.compile(r"\([1-9a-z]\)|[*†‡]")
+_MONTH_DURATIONS = {"three": "3M", "3": "3M", "six": "6M", "6": "6M", "nine": "9M", "9": "9M", "half": "6M",
+                    "quarter": "3M", "quarters": "3M"}  # 'For the Quarters Ended': each column a quarter
 _WEEK_DURATIONS = {"12": "3M", "13": "3M", "16": "3M", "17": "3M", "24": "6M", "26": "6M", "36": "9M", "39": "9M"}
 """Quarters of 12 or 13 weeks (a 16- or 17-week fourth quarter) and their sums; 52 and 53 weeks are a fiscal year."""
 
@@ -1072,6 +1075,8 @@ def _header_line(text: str, *, continuing: bool) -> _HeaderLine | None:
         words = [t for t in words if not _NOTE_WORD.match(t)]
     if len(words) > 1 and _FOOTNOTE_DIGIT.match(words[-1]) and _PERIOD_ITEMS.search(" ".join(words[:-1])):
         words = words[:-1]
+    # a footnote mark after a column's date ('December 31, 2018 (1) September 30, 2018 …') is no column
+    words = [w for k, w in enumerate(words) if not (k and _FOOTNOTE_MARK.fullmatch(w) and re.search(YEAR, words[k - 1]))]
     found = tuple(units + [unit_declarations(t)[0] for t in inner])
     candidate = " ".join(words)
     if candidate and _is_period_line(candidate, continuing=continuing):
