@@ -373,6 +373,9 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             continue
         if query.kind == "count" and (row.unit == "%" or "%" in row.line_item or _counts_money(row.line_item, query)):
             continue  # 'Women (% of employees)' counts nobody; 'Employee benefit assets' are dollars, not people
+        if query.kind == "count" and (flow := _FLOW_LABEL.search(row.line_item)) \
+                and not set(analyze(flow.group(0))) & set(analyze(query_text(query))):
+            continue  # 'New store openings, net 6': the year's openings, not the stores it has
         # a segment note's columns name their own segment: the heading above them (their names) dates nothing
         context = row.title or "" if row.columns else " ".join(
             x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
@@ -1064,6 +1067,11 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
                                                                   else 0.0)
         if _other_scope(sentence, figure.value, query):
             continue  # 'Same-store net revenues … of $5.6 billion': another measure than net revenues
+        if _PER_SHARE.search(query.measure.phrase) and not _per_share_figure(sentence, figure.value):
+            continue  # 'an aggregate payment of approximately $4,430' is no dividend per share
+        if query.kind == "count" and (flow := _FLOW_VERB.search(_clause_before(sentence, figure.value)[-60:])) \
+                and not set(analyze(flow.group("verb"))) & set(analyze(query_text(query))):
+            continue  # 'relocated 12 stores' counts a year's moves, not the stores it has
         if _DISOWNED.search(_clause_before(sentence, figure.value)):
             continue  # 'sales by our partners, which are not recorded as Pellbury revenue, were about £148m
         clause = _clause_before(sentence, figure.value)
@@ -1287,6 +1295,45 @@ def _compared_qualified(sentence: str, value: float, query: FactQuery) -> bool:
     first = next(iter(figures_located(sentence)), None)
     return first is not None and abs(first.value) != abs(value) and _unasked_qualifier(
         sentence[:first.start][-60:], query)
+
+
+_FLOW_VERB = re.compile(r"(?i)\b(?P<verb>opened|closed|relocated|remodell?ed|added|acquired|sold|divested|hired|"
+                        r"launched|built|converted|refurbished|shut|exited|retired|recruited)\s+(?:(?:approximately|"
+                        r"about|a\s+(?:net\s+)?total\s+of|over|nearly|some|another|an\s+additional)\s+)?$")
+"""A count that a verb of the year's doings stands right before ('opened 47 new stores', 'relocated 12 stores'):
+a flow, no answer to how many the company has unless the question asks that doing."""
+
+
+_FLOW_LABEL = re.compile(r"(?i)\b(?:openings?|closings?|closures?|opened|closed|relocat\w*|remodel\w*|new|additions?|"
+                         r"acquired|divested|sold|conversions?|hires?|hired|leavers|departures)\b")
+"""A row that counts a year's doings ('New store openings, net', 'Stores closed'), not what the company has."""
+
+
+def query_text(query: FactQuery) -> str:
+    """The words a question's measure was read from, with its count's noun."""
+    return f"{query.measure.phrase} {query.measure.count_noun}"
+
+
+_PER_SHARE = re.compile(r"(?i)\bper\s+(?:common\s+|ordinary\s+)?share\b|\ba\s+share\b|/share\b")
+
+
+def _per_share_figure(sentence: str, value: float) -> bool:
+    """Whether the sentence gives this figure per share ('a special dividend of $10.00 per share'): the words right
+    after it say so, or it is one of figures listed before a 'per share' that covers them ('$1.49, $1.48 and $1.47
+    per share')."""
+    from app.facts.prose import figures_located
+
+    located = [f for f in figures_located(sentence) if abs(f.value) == abs(value)]
+    for fig in located:
+        after = sentence[fig.end:fig.end + 60]
+        upto = re.split(r"[;.]\s|,\s+(?:resulting|which|and\s+(?!\$))", after, maxsplit=1)[0]
+        if _PER_SHARE.search(upto[:40]):
+            return True
+        # a comparative in brackets after a figure per share ('a total of $0.20 per share (FY2023: $0.18)')
+        opened = sentence.rfind("(", 0, fig.start)
+        if opened >= 0 and ")" not in sentence[opened:fig.start] and _PER_SHARE.search(sentence[max(0, opened - 20):opened]):
+            return True
+    return False
 
 
 _SCOPE = re.compile(r"(?i)\b(?:same[- ]stores?|like[- ]for[- ]like|comparable|organic|constant[- ]currency)\b")
