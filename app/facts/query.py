@@ -1062,19 +1062,21 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         part = _part_in(sentence) or _part_of_filing(doc, sentence)
         if part == "Q" and _EACH_QUARTER.search(sentence) and _after_year_total(sentence, figure.value):
             part = None  # 'four quarterly dividends of $0.05 per share, a total of $0.20 (FY2023: $0.18)
+        clause = _clause_before(sentence, figure.value)
+        compared = _compared_with(sentence, clause)  # the first figure, when this one is compared with it
         match = _sentence_match(sentence, query, figure.value) - (QUALIFIED if _qualified(sentence, figure.value, query)
-                                                                  or _compared_qualified(sentence, figure.value, query)
+                                                                  or _compared_qualified(sentence, figure.value,
+                                                                                         compared, query)
                                                                   else 0.0)
-        if _other_scope(sentence, figure.value, query):
+        if _other_scope(sentence, clause, compared, query):
             continue  # 'Same-store net revenues … of $5.6 billion': another measure than net revenues
         if _PER_SHARE.search(query.measure.phrase) and not _per_share_figure(sentence, figure.value):
             continue  # 'an aggregate payment of approximately $4,430' is no dividend per share
-        if query.kind == "count" and (flow := _FLOW_VERB.search(_clause_before(sentence, figure.value)[-60:])) \
+        if query.kind == "count" and (flow := _FLOW_VERB.search(clause[-60:])) \
                 and not set(analyze(flow.group("verb"))) & set(analyze(query_text(query))):
             continue  # 'relocated 12 stores' counts a year's moves, not the stores it has
-        if _DISOWNED.search(_clause_before(sentence, figure.value)):
+        if _DISOWNED.search(clause):
             continue  # 'sales by our partners, which are not recorded as Pellbury revenue, were about £148m
-        clause = _clause_before(sentence, figure.value)
         named = _SEGMENT_NAMED.search(clause)
         segment = named.group("name").strip() if named else PARENT_ENTITY if _PARENT.search(sentence) else None
         before = sentence[:sentence.find(clause) + len(clause)] if clause in sentence else clause
@@ -1285,16 +1287,22 @@ def _qualified(sentence: str, value: float, query: FactQuery) -> bool:
 _COMPARATIVE = re.compile(r"(?i)\b(?:compared\s+(?:to|with)|versus|vs\.?|against|from)\s*$")
 
 
-def _compared_qualified(sentence: str, value: float, query: FactQuery) -> bool:
-    """Whether a figure the sentence compares with its first ('Same-store net revenues … of $5.6 billion in the
-    current year compared to $4.0 billion in the prior year': the $4.0 billion) is qualified as the first is."""
+def _compared_with(sentence: str, clause: str) -> Any:
+    """The sentence's first figure (app/facts/prose.Located) when the figure whose clause this is stands after a
+    comparative ('… of $5.6 billion in the current year compared to $4.0 billion': the $5.6 billion for the $4.0
+    billion); None otherwise."""
     from app.facts.prose import figures_located
 
-    if not _COMPARATIVE.search(_clause_before(sentence, value)[-40:].rstrip(" $£€¥")):
-        return False
-    first = next(iter(figures_located(sentence)), None)
-    return first is not None and abs(first.value) != abs(value) and _unasked_qualifier(
-        sentence[:first.start][-60:], query)
+    if not _COMPARATIVE.search(clause[-40:].rstrip(" $£€¥")):
+        return None
+    return next(iter(figures_located(sentence)), None)
+
+
+def _compared_qualified(sentence: str, value: float, compared: Any, query: FactQuery) -> bool:
+    """Whether a figure the sentence compares with its first ('Same-store net revenues … of $5.6 billion in the
+    current year compared to $4.0 billion in the prior year': the $4.0 billion) is qualified as the first is."""
+    return compared is not None and abs(compared.value) != abs(value) and _unasked_qualifier(
+        sentence[:compared.start][-60:], query)
 
 
 _FLOW_VERB = re.compile(r"(?i)\b(?P<verb>opened|closed|relocated|remodell?ed|added|acquired|sold|divested|hired|"
@@ -1341,20 +1349,14 @@ _SCOPE = re.compile(r"(?i)\b(?:same[- ]stores?|like[- ]for[- ]like|comparable|or
 they qualify is no figure of the plain measure at all."""
 
 
-def _other_scope(sentence: str, value: float, query: FactQuery) -> bool:
-    """Whether a scope qualifier the question does not say qualifies the figure: in the words just before it, or
-    before the first figure of a sentence that compares this one with it."""
-    from app.facts.prose import figures_located
-
+def _other_scope(sentence: str, clause: str, compared: Any, query: FactQuery) -> bool:
+    """Whether a scope qualifier the question does not say qualifies the figure: in the words of its clause just
+    before it, or before the first figure of a sentence that compares this one with it (`_compared_with`)."""
     if _SCOPE.search(query.measure.phrase):
         return False
-    clause = _clause_before(sentence, value)
     if _SCOPE.search(clause[-90:]):
         return True
-    if not _COMPARATIVE.search(clause[-40:].rstrip(" $£€¥")):
-        return False
-    first = next(iter(figures_located(sentence)), None)
-    return first is not None and bool(_SCOPE.search(sentence[:first.start][-90:]))
+    return compared is not None and bool(_SCOPE.search(sentence[:compared.start][-90:]))
 
 
 def qualified_otherwise(figure: Figure, question: str) -> bool:

@@ -5,6 +5,8 @@
 - `when_it_happened(text)`: the days and months a question dates its event by ('announce on 16 October 2024').
 - `unsupported_dates(sentence, support)`: the sentence's dates and periods that the support does not state in
   any form.
+- `periods_of_sentence(sentence)`: the fiscal years a report's sentence can be about (the periods it names, not
+  its comparatives; else those its days' dates fall in).
 - `MONTHS`: month names and abbreviations → month number; `LONG_MONTHS` the full names; `MONTH`: any of them as a regex fragment (use it
   case-insensitively); `month_number(word)`: 'Sept.' → 9, 'Sepember' → 9 (read by its first three letters).
 
@@ -119,3 +121,30 @@ def _date_keys(match: re.Match[str]) -> list[DateKey]:
     if found.get("year2"):
         keys.append((_year(found["year2"]), None, None))
     return keys
+
+
+_PERIOD_NAMED = re.compile(r"(?i)\b(?:fiscal(?:\s+year)?|FY)\s*'?((?:19|20)?\d{2})\b|\b(?:during|in|for)\s+(?:the\s+)?"
+                           r"(?:(?:calendar|financial)\s+)?(?:year\s+)?((?:19|20)\d{2})\b(?![,/]?\s*\d)")
+
+
+_COMPARED_PERIOD = re.compile(r"(?i)\b(?:compared\s+(?:to|with)|versus|vs\.?|from|against|over)\s+(?:the\s+)?"
+                              r"(?:(?:fiscal|financial|calendar)\s+)?(?:year\s+)?(?:FY\s*)?(?:19|20)\d{2}\b")
+
+
+def periods_of_sentence(sentence: str) -> set[int]:
+    """The fiscal years a sentence can be about: those it names as periods ('During fiscal 2015', 'in 2023',
+    'FY24'); else those its days' dates can fall in, the year's own and, as fiscal years are named, the next for
+    a date from April on ('On August 1, 2023' is in the year a June year-end calls 2024) or the one before for a
+    date in January to March (a retailer's fiscal 2014 ends in January 2015); empty when it names neither."""
+    # a comparative is no period of the sentence's own ('… was $1.58bn (FY2023: $1.32bn)', 'compared to fiscal 2015')
+    own = _COMPARED_PERIOD.sub(" ", re.sub(r"\([^)]*\)", " ", sentence))
+    years = set()
+    for match in _PERIOD_NAMED.finditer(own):
+        digits = match.group(1) or match.group(2)
+        years.add(int(digits) if len(digits) == 4 else 2000 + int(digits))
+    if years:
+        return years
+    for _, (year, month, day) in read_dates(own)[0]:
+        if year and month and day:
+            years |= {year, year + 1} if month >= 4 else {year - 1, year}
+    return years

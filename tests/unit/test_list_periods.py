@@ -53,10 +53,10 @@ def test_an_allegation_answers_only_a_question_about_lawsuits():
 
 
 def test_a_comparative_names_no_period_of_the_sentences_own():
-    from app.models.providers.offline.composer.analyst import _periods_named
+    from app.text.dates import periods_of_sentence
 
-    assert _periods_named("Our contracted backlog at year end was $1.58bn (FY2024: $1.32bn).") == set()
-    assert _periods_named("Revenue increased 4% compared to fiscal 2024.") == set()
-    assert _periods_named("During fiscal 2024, we completed our acquisition of Lumen Films.") == {2024}
-    assert _periods_named("On January 27, 2024, we completed it.") == {2023, 2024}
-    assert _periods_named("On August 1, 2024, we completed it.") == {2024, 2025}
+    assert periods_of_sentence("Our contracted backlog at year end was $1.58bn (FY2024: $1.32bn).") == set()
+    assert periods_of_sentence("Revenue increased 4% compared to fiscal 2024.") == set()
+    assert periods_of_sentence("During fiscal 2024, we completed our acquisition of Lumen Films.") == {2024}
+    assert periods_of_sentence("On January 27, 2024, we completed it.") == {2023, 2024}
+    assert periods_of_sentence("On August 1, 2024, we completed it.") == {2024, 2025}

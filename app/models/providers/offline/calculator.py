@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
@@ -339,12 +340,21 @@ def names_the_measure(question: str, label: str, companies: Sequence[str] = ()) 
 def _names_a_part(question: str, label: str, companies: Sequence[str]) -> bool:
     """Whether a label names a part of the company before the measure's words, and the question asks about the
     whole company (app/facts/query.part_before_measure)."""
-    from app.facts.query import part_before_measure, read_query
+    from app.facts.query import part_before_measure
+
+    query = _whole_company_query(question, tuple(companies))
+    return query is not None and any(part_before_measure(label, company, query, label=True) is not None
+                                     for company in (companies or [None]))
+
+
+@lru_cache(maxsize=64)
+def _whole_company_query(question: str, companies: tuple[str, ...]) -> Any:
+    """The question's FactQuery when it asks about the whole company, None when it asks about a segment; read once
+    per question, not once per figure the plan weighs."""
+    from app.facts.query import read_query
 
     query = read_query(question, list(companies))
-    if query.measure.segment:
-        return False
-    return any(part_before_measure(label, company, query, label=True) is not None for company in (companies or [None]))
+    return None if query.measure.segment else query
 
 
 _SHARE_OF = re.compile(r"(?i)(?P<part>(?:\b[\w&'’-]+\s+){1,4}?)\(?\s*(?:as\s+)?(?:a\s+)?(?:percent(?:age)?|%|share|"

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import cached_property
 from typing import Any
 
 from app.calc_tools import CalcResult, Figure
@@ -41,7 +42,7 @@ from app.models.providers.offline.composer.explanations import (CHANGE_WORDS, CO
 from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, format_figure, possessive,
                                                             stated_decimals)
 from app.text.companies import companies_named
-from app.text.dates import read_dates
+from app.text.dates import periods_of_sentence, read_dates
 from app.text.figures import figures_in
 from app.text.measures import (MembersCompared, deal_names, members_compared, name_initials,
                                without_short_names)
@@ -141,9 +142,13 @@ class Analyst:
         self.calc_n = next((b.n for b in self.blocks if b.kind == "calculation"), None)
 
     # --- facts --------------------------------------------------------------------------------------------
+    @cached_property
+    def read_facts(self) -> tuple[Fact, ...]:
+        """Every fact the prompt's reports give for the question's measure (app/facts/query.facts_for), read once."""
+        return tuple(facts_for(self.query, self.reports, self.companies))
+
     def facts(self) -> list[Fact]:
-        facts = latest_report_facts(facts_for(self.query, self.reports, self.companies), self.reports,
-                                    bool(self.query.years))
+        facts = latest_report_facts(self.read_facts, self.reports, bool(self.query.years))
         return with_fuller_units(facts, facts)  # '$m' of an Australian statement is the 'A$m' its prose writes
 
     def subject(self, fact: Fact) -> str:
@@ -1331,7 +1336,7 @@ class Analyst:
                 if self.ask.kind in ("list", "yes_no") and _CONDITIONAL.match(sentence):
                     continue  # 'If we do not complete an announced acquisition …': a risk, not a deed
                 if self.ask.kind == "list" and asked_years and (_SUBSEQUENT.match(sentence) or (
-                        (named := _periods_named(sentence)) and not named & asked_years)
+                        (named := periods_of_sentence(sentence)) and not named & asked_years)
                         or (at and at - 1 in other_years and _POINTS_BACK.search(sentence))):
                     # 'During fiscal 2015, we completed our acquisition of Fotolia' lists no fiscal 2016 deal, nor
                     # does 'The initial purchase accounting for this transaction …' after a later year's deal
@@ -1541,11 +1546,9 @@ class Analyst:
     def of_a_part(self, text: str) -> bool:
         """Whether the facts read a claim's sentence as one part's figures (app/facts/query.parts_by_figures: a
         row that names the part gives the same figures)."""
-        if not hasattr(self, "_parts"):
-            self._parts = [f.figure.quote[:60] for f in facts_for(self.query, self.reports, self.companies)
-                           if f.segment and f.origin == "text" and f.figure.quote]
         plain = " ".join(text.split())
-        return any(" ".join(q.split())[:40] in plain for q in self._parts)
+        return any(" ".join(f.figure.quote[:60].split())[:40] in plain for f in self.read_facts
+                   if f.segment and f.origin == "text" and f.figure.quote)
 
     def segment_under(self, sentence: str) -> str | None:
         """The segment whose heading a claim's sentence stands under in the blocks it cites (app/facts/members.
@@ -1618,33 +1621,6 @@ _CONDITIONAL = re.compile(r"(?i)^\s*(?:if|should|unless|in\s+the\s+event)\b")
 _POINTS_BACK = re.compile(r"(?i)^\s*(?:its|their|it|they|these|this|those)\b|\bth(?:is|ese)\s+(?:transactions?|"
                           r"acquisitions?|deals?|purchases?|businesse?s?)\b")
 """A sentence about what the one before it names ('The initial purchase accounting for this transaction …')."""
-_PERIOD_NAMED = re.compile(r"(?i)\b(?:fiscal(?:\s+year)?|FY)\s*'?((?:19|20)?\d{2})\b|\b(?:during|in|for)\s+(?:the\s+)?"
-                           r"(?:(?:calendar|financial)\s+)?(?:year\s+)?((?:19|20)\d{2})\b(?![,/]?\s*\d)")
-
-
-_COMPARED_PERIOD = re.compile(r"(?i)\b(?:compared\s+(?:to|with)|versus|vs\.?|from|against|over)\s+(?:the\s+)?"
-                              r"(?:(?:fiscal|financial|calendar)\s+)?(?:year\s+)?(?:FY\s*)?(?:19|20)\d{2}\b")
-
-
-def _periods_named(sentence: str) -> set[int]:
-    """The fiscal years a sentence can be about: those it names as periods ('During fiscal 2015', 'in 2023',
-    'FY24'); else those its days' dates can fall in, the year's own and, as fiscal years are named, the next for
-    a date from April on ('On August 1, 2023' is in the year a June year-end calls 2024) or the one before for a
-    date in January to March (a retailer's fiscal 2014 ends in January 2015); empty when it names neither."""
-    # a comparative is no period of the sentence's own ('… was $1.58bn (FY2023: $1.32bn)', 'compared to fiscal 2015')
-    own = _COMPARED_PERIOD.sub(" ", re.sub(r"\([^)]*\)", " ", sentence))
-    years = set()
-    for match in _PERIOD_NAMED.finditer(own):
-        digits = match.group(1) or match.group(2)
-        years.add(int(digits) if len(digits) == 4 else 2000 + int(digits))
-    if years:
-        return years
-    for _, (year, month, day) in read_dates(own)[0]:
-        if year and month and day:
-            years |= {year, year + 1} if month >= 4 else {year - 1, year}
-    return years
-
-
 _SUBSEQUENT = re.compile(r"(?i)^\s*subsequent\s+to\b")
 """'Subsequent to December 2, 2016, we completed our acquisition of TubeMogul': an event after the period."""
 _STATED_MOVE = re.compile(
