@@ -28,7 +28,7 @@ from app.facts.currency import evidence_currency, filing_name
 from app.facts.prose import COUNT_WORDS, Measure, measure_kind, measured_against_plan, prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
 from app.facts.members import REGION_IN, heading_above, segment_under
-from app.text.periods import PART, column_years, fiscal_years_named, part_named, period_day, years_named
+from app.text.periods import PART, column_years, fiscal_years_named, part_named, parts_agree, period_day, years_named
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in
 from app.text.question_kinds import MeasureAsked, measure_asked
@@ -1691,11 +1691,7 @@ def _names(name: str, text: str) -> bool:
 
 
 def _fits_part(fact: Fact, part: str | None) -> bool:
-    if part is None:
-        return fact.part is None
-    if fact.part is None:
-        return False
-    return part == "H" and fact.part.startswith("H") or fact.part == part or (part.startswith("H") and fact.part == "H")
+    return parts_agree(part, fact.part)
 
 
 def with_segment(fact: Fact, segment: str | None) -> Fact:

@@ -144,6 +144,19 @@ def _period_of(period: str) -> tuple[int | None, str | None]:
     return year, None
 
 
+def part_of_period(period: str | None) -> str | None:
+    """The part of the year a figure's period is ('Q4 2022' → 'Q4', '6M 2024-12-31' → 'H'); None for a whole year."""
+    return _period_of(period)[1] if period else None
+
+
+def parts_agree(asked: str | None, given: str | None) -> bool:
+    """Whether a figure of part `given` answers a question about part `asked` (None: the whole year): the same
+    part, or a half unnamed ('six months') and a named one either way."""
+    if asked is None or given is None:
+        return asked is None and given is None
+    return given == asked or (asked == "H" and given.startswith("H")) or (asked.startswith("H") and given == "H")
+
+
 def period_day(period: str | None) -> int:
     """A period that is a date ('2023-06-30') as a number that sorts by date; 0 for any other period."""
     day = re.fullmatch(r"((?:19|20)\d{2})-(\d{2})-(\d{2})", period or "")

@@ -27,7 +27,7 @@ from app.facts.selection import relevant_figures
 from app.metric_plans import metric_plans
 from app.knowledge.analyzer import analyze
 from app.text.measures import measure_asked, names_adjusted
-from app.text.periods import years_named
+from app.text.periods import part_named, part_of_period, parts_agree, years_named
 from app.text.questions import measure_terms, states_measure
 
 
@@ -158,10 +158,11 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
         return change
     q = question.lower()
     years = years_named(question)
+    part = part_named(question)
     companies = sorted({f.company for f in figures if f.company})
     relevant = [f for f in relevant_figures(q, figures) if names_the_measure(question, f.label, companies)]
     if "cagr" in q or "compound annual" in q:
-        return [("cagr", _cagr_args(old, new)) for old, new in year_pairs(relevant, years)]
+        return [("cagr", _cagr_args(old, new)) for old, new in year_pairs(relevant, years, part)]
     # the words that ask an operation, the measure's own name aside ('how much higher was its payout ratio' asks
     # a difference of two ratios, not a ratio)
     phrase = measure_asked(question, companies).phrase.lower()
@@ -177,11 +178,11 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
             pair = tuple(sorted(pair, key=lambda f: f.fiscal_year or 0, reverse=True))  # type: ignore[assignment]
         return [("difference", {"a": pair[0].value, "b": pair[1].value})] if pair else []
     if re.search(r"\b(percentage|percent|%) change\b", q):
-        return [("percentage_change", {"old": o.value, "new": n.value}) for o, n in year_pairs(relevant, years)]
+        return [("percentage_change", {"old": o.value, "new": n.value}) for o, n in year_pairs(relevant, years, part)]
     if re.search(r"\b(change|changed|net change)\b", q):  # "the change from 2016 to 2017": later minus earlier
-        return [("difference", {"a": n.value, "b": o.value}) for o, n in year_pairs(relevant, years)]
+        return [("difference", {"a": n.value, "b": o.value}) for o, n in year_pairs(relevant, years, part)]
     if re.search(r"\b(grow|grew|growth|grown|increase[ds]?|rise|rose|risen|decline[ds]?|fell|decrease[ds]?)\b", q):
-        pairs = year_pairs(relevant, years)
+        pairs = year_pairs(relevant, years, part)
         if not pairs and len(figures) >= 2 and _same_measure_two_years(figures[0], figures[1]) \
                 and names_the_measure(question, figures[0].label, companies):
             # the facts step's two periods lead ('What was Copperleaf's FY2024 revenue growth?'): their growth,
@@ -367,11 +368,18 @@ _CALC_WORDS = frozenset({"growth", "grow", "chang", "differ", "ratio", "increas"
                          "divid", "much", "mani"})
 
 
-def year_pairs(figures: Sequence[Figure], years: Sequence[int] = ()) -> list[tuple[Figure, Figure]]:
+def year_pairs(figures: Sequence[Figure], years: Sequence[int] = (), part: str | None = None
+               ) -> list[tuple[Figure, Figure]]:
     """Per (company, label, unit): the first and last of the fiscal years the question names ('from FY2019 to
     FY2020'; one year named: that year and the one before), else the earliest and latest, when they differ.
-    A statement states three years; 'FY2019 - FY2020 growth' is not growth since FY2018."""
+    A statement states three years; 'FY2019 - FY2020 growth' is not growth since FY2018. Both are of the part of
+    the year the question names ('the second quarter of 2023 compared with the second quarter of 2022' is no
+    change from the fourth quarter of 2022); with none named, a year's own figure before any part of it."""
     groups: dict[tuple[str, str, str], list[Figure]] = {}
+    if part is not None:
+        figures = [f for f in figures if parts_agree(part, part_of_period(f.period))]
+    else:  # stable: the facts step's order within the year's own figures and within the parts'
+        figures = sorted(figures, key=lambda f: part_of_period(f.period) is not None)
     for f in figures:
         if f.fiscal_year is not None:
             groups.setdefault(((f.company or "").lower(), f.label.lower(), f.unit), []).append(f)
