@@ -245,7 +245,7 @@ class Stated:
 
 _NUMBER = re.compile(
     r"(?:(?P<neg>[-(])\s*)?(?:(?P<cur>US\$|A\$|AU\$|C\$|HK\$|NZ\$|S\$|CHF|\$|£|€|¥|USD|AUD|CAD|GBP|EUR|JPY)\s?)?"
-    r"(?P<neg2>-)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\d,])"
+    r"(?P<neg2>-)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?!\d|,\d)"
     r"(?:\s?(?P<scale>thousand|million|billion|trillion|mn|bn|m|b|k)\b)?"
     r"(?:\s?(?P<unit>%|percentage[\s-]+points?\b|per\s?cent\b|percent\b|pp\b|ppts?\b|points?\b|bps\b|"
     r"basis\s+points?\b|x\b|times\b|pence\b|p\b|cents?\b))?",

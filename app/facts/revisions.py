@@ -22,7 +22,7 @@ from typing import Generic, TypeVar
 from app.calc_tools import Figure
 from app.facts.prose import whole_sentences
 from app.knowledge.analyzer import analyze
-from app.text.figures import figures_in
+from app.text.figures import FIGURE, figures_in
 from app.text.periods import years_named
 from app.text.terms import stem_in_words, topic_terms
 
@@ -46,21 +46,26 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Revision(Generic[T]):
-    """A clause that gives a new figure with the one it replaces, where it stands, and how much of the key it holds."""
+    """A clause that gives a new figure with the one it replaces (or, for a thing replaced, the sentence of the new
+    one, the old one's sentence in `replaced`), where it stands, and how much of the key it holds."""
 
     share: float
     clause: str
-    match: re.Match[str]
+    new_said: str
+    old_said: str
+    what: str
     where: T
     sentence: str
+    replaced: str = ""
+    replaced_where: T | None = None
 
     @property
     def new(self) -> float:
-        return figures_in(self.match.group("new"))[0][1]
+        return figures_in(self.new_said)[0][1]
 
     @property
     def old(self) -> float:
-        return figures_in(self.match.group("old"))[0][1]
+        return figures_in(self.old_said)[0][1]
 
 
 def revised_clauses(texts: Iterable[tuple[T, str]], key: set[str], in_words: Callable[[str, set[str]], bool],
@@ -80,13 +85,68 @@ def revised_clauses(texts: Iterable[tuple[T, str]], key: set[str], in_words: Cal
                 words = set(analyze(clause))
                 share = sum(1 for k in key if in_words(k, words)) / len(key)
                 if share >= min_share:
-                    found.append(Revision(share, clause.strip(), match, where, sentence))
+                    found.append(Revision(share, clause.strip(), match.group("new"), match.group("old"),
+                                          match.group("what"), where, sentence))
     return sorted(found, key=lambda r: -r.share)
 
 
 def asks_revision_amount(question: str) -> bool:
-    """'By how many percentage points did X raise its guidance', 'how much did X cut its outlook'."""
-    return bool(REVISION_ASKED.search(question) and _ASKS_AMOUNT.search(question))
+    """'By how many percentage points did X raise its guidance', 'how much did X cut its outlook', 'By how much
+    did X increase its revolving credit agreement'."""
+    return bool(REVISION_ASKED.search(question) and _ASKS_AMOUNT.search(question)) or bool(
+        REPLACEMENT_ASKED.search(question))
+
+
+REPLACEMENT_ASKED = re.compile(
+    r"(?i)\bby\s+how\s+much\s+(?:did|has|have|had)\b.{0,80}?\b(?:increase[ds]?|rais(?:e[ds]?|ing)|expand(?:ed|s)?|"
+    r"upsize[ds]?|reduce[ds]?|cut|lower(?:ed|s)?|decrease[ds]?|downsize[ds]?)\b")
+"""'By how much did X increase its five year revolving credit agreement': a thing replaced by a larger or smaller
+one, as a filing tells it in two sentences (`replaced_pairs`)."""
+_ENDED = re.compile(r"(?i)\b(?:terminated|replaced|superseded|expired|cancell?ed|repaid)\b")
+_OPENED = re.compile(r"(?i)\b(?:entered\s+into|new|replacement|established)\b")
+
+
+def replaced_pairs(texts: Iterable[tuple[T, str]], key: set[str], in_words: Callable[[str, set[str]], bool],
+                   min_share: float = 0.6) -> list[Revision[T]]:
+    """A thing ended and its successor, each in a sentence with one amount ('PepsiCo terminated the $3,800,000,000
+    five year unsecured revolving credit agreement …', 'PepsiCo entered into a new $4,200,000,000 five year
+    unsecured revolving credit agreement …'): the sentence whose words before the amount end it and the one whose
+    words before the amount open a new one, both holding at least `min_share` of the key stems, in texts of one
+    source (two chunks of a page may hold them); the pair that holds most of the key, the earliest among equals.
+    The new one's text is the revision's `where`, the old one's `replaced_where`."""
+    if not key:
+        return []
+    ended: list[tuple[float, int, str, str, T]] = []
+    opened: list[tuple[float, int, str, str, T]] = []
+    for rank, (where, text) in enumerate(texts):
+        for sentence in whole_sentences(text):
+            amounts = [m for m in FIGURE.finditer(sentence) if figures_in(m.group(0))[0][0]]  # money only
+            if not amounts:
+                continue
+            before = sentence[:amounts[0].start()]
+            share = sum(1 for k in key if in_words(k, set(analyze(sentence)))) / len(key)
+            if share < min_share:
+                continue
+            if _ENDED.search(before) and not _OPENED.search(before):
+                ended.append((share, rank, sentence, amounts[0].group(0), where))
+            elif _OPENED.search(before) and not _ENDED.search(before):
+                opened.append((share, rank, sentence, amounts[0].group(0), where))
+    pairs = [(old, new) for old in ended for new in opened
+             if getattr(old[4], "source_id", None) == getattr(new[4], "source_id", None)]
+    found = [Revision(min(old[0], new[0]), new[2], new[3], old[3], _thing_after(new[2], new[3]), new[4], new[2],
+                      replaced=old[2],
+                      replaced_where=old[4])
+             for old, new in sorted(pairs, key=lambda p: (-min(p[0][0], p[1][0]), -p[0][0] - p[1][0],
+                                                          min(p[0][1], p[1][1])))]
+    return found
+
+
+def _thing_after(sentence: str, amount: str) -> str:
+    """What an amount is of, as the sentence says right after it: 'five year unsecured revolving credit agreement'
+    of '$4,200,000,000 five year unsecured revolving credit agreement (the “2023 …”) among …'."""
+    rest = sentence[sentence.find(amount) + len(amount):]
+    thing = re.split(r"[(,;:.]|\s(?:among|with|between|dated|from|to|for|which|that|under)\s", rest, maxsplit=1)[0]
+    return " ".join(thing.split()[:8])
 
 
 def best_revision(question: str, texts: Iterable[tuple[T, str]], companies: Sequence[str]) -> Revision[T] | None:
@@ -94,6 +154,9 @@ def best_revision(question: str, texts: Iterable[tuple[T, str]], companies: Sequ
     those of asking about a revision, matched as `stem_in_words` matches them. The facts step (the figures the
     calculator takes) and the composer (the answer's wording) both choose with it, so they choose the same."""
     key = {k for k in topic_terms(question, companies) - REVISION_WORDS if k.isalpha()}
+    texts = list(texts)
+    if REPLACEMENT_ASKED.search(question) and not REVISION_ASKED.search(question):
+        return next(iter(replaced_pairs(texts, key, stem_in_words)), None)
     return next(iter(revised_clauses(texts, key, stem_in_words)), None)
 
 
@@ -107,15 +170,15 @@ def revision_figures(question: str, evidence: Sequence[object], companies: Seque
     best = best_revision(question, texts, companies)
     if best is None:
         return []
-    doc = best.where
     years = sorted(set(years_named(best.sentence)))
-    label = " ".join(best.match.group("what").split()) or "guidance"
+    label = " ".join(best.what.split()) or ("guidance" if not best.replaced else "amount")
     out = []
     for group, period in (("old", PREVIOUS), ("new", REVISED_PERIOD)):
-        currency, value, scale, pct = figures_in(best.match.group(group))[0]
+        doc = best.replaced_where if group == "old" and best.replaced_where is not None else best.where
+        currency, value, scale, pct = figures_in(best.old_said if group == "old" else best.new_said)[0]
         out.append(Figure(label=label, value=value, unit="%" if pct else f"{currency}{scale}",
                           company=getattr(doc, "company", None) or (companies[0] if companies else None),
                           fiscal_year=years[-1] if len(years) == 1 else getattr(doc, "fiscal_year", None),
                           source_id=str(getattr(doc, "source_id", "")), chunk_id=getattr(doc, "chunk_id", None),
-                          quote=best.clause, period=period, page=getattr(doc, "page", None), origin="text"))
+                          quote=best.replaced if group == "old" and best.replaced else best.clause, period=period, page=getattr(doc, "page", None), origin="text"))
     return out

@@ -266,6 +266,11 @@ by '+' stand side by side (matched as one joined word)."""
 _WHICH_IS_MORE = re.compile(r"(?i)^\s*(?:which|who|whose)\b[^?]{0,80}?\b(?:higher|lower|more|less|fewer|bigger|larger|"
                             r"smaller|greater|faster|slower|quicker|stronger|weaker|better|worse)\b")
 """A comparison of two that names the comparative, not the superlative: which of them had the higher figure."""
+_WHICH_PART = re.compile(r"(?i)^\s*(?:which|what)\s+(?:of\s+)?(?:[\w&.'’-]+['’]s?\s+|the\s+|its\s+|their\s+)?"
+                         r"(?:[A-Z][\w&.'’-]*\s+){0,3}(?:segments?|regions?|divisions?|business(?:es)?|units?|"
+                         r"geograph(?:y|ies)|markets?|countr(?:y|ies)|products?|brands?|categor(?:y|ies)|channels?)\b")
+"""Which of a company's parts ('Which Amcor segment', 'which of its regions'): its breakdown's rows are compared."""
+_LOWER = re.compile(r"(?i)\b(?:lower|less|fewer|smaller|slower|weaker|worse)\b")
 
 
 def read_ask(question: str) -> Ask:
@@ -285,7 +290,10 @@ def read_ask(question: str) -> Ask:
     if superlative and re.search(r"(?i)\b(?:which|what|who|where)\b", core[:80]):
         high = bool(superlative.group("high"))
         return Ask("extreme", extreme=1 if high else -1, of_change=bool(_OF_CHANGE.search(core)))
-    if _WHICH_IS_MORE.search(core):
+    if (more := _WHICH_IS_MORE.search(core)) and _WHICH_PART.match(core) and not re.search(r"(?i)\bor\b", core):
+        # 'Which Amcor segment had the higher net sales …?': the breakdown's rows ranked, as 'the highest' asks
+        return Ask("extreme", extreme=-1 if _LOWER.search(more.group(0)) else 1)
+    if more:
         return Ask("change")  # 'Which company had higher revenue in 2022, PepsiCo or 3M?': the two compared
     if _DEED_ASKED.search(core):
         return Ask("list", one_name=True)  # 'What did Northwind acquire in 2024, and for how much?': a name first

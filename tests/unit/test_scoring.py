@@ -127,6 +127,8 @@ def test_readers() -> None:
     assert [(f.value, f.scale, f.currency) for f in stated_figures("revenue of €2.30–2.40bn")] == [
         (2.3, "bn", "€"), (2.4, "bn", "€")]
     assert [f.value for f in stated_figures("Order intake fell by €175.7 million, or 6.5%")] == [-175.7, -6.5]
+    # a figure the clause's comma follows is read whole ('by $400,000,000, from …'), as one the comma groups
+    assert [f.value for f in stated_figures("raised it by $400,000,000, from $3,800,000,000")] == [4e8, 3.8e9]
     pp = figure_fact({"figure": "0.45", "unit": "pp"})
     assert states(pp, stated_figures("the margin widened 45 bps"))
     assert isinstance(figure_fact({"figure": "61,200", "unit": "employees"}), FigureFact)

@@ -34,7 +34,7 @@ from app.facts.query import (CHANGE_STEMS, Fact, FactQuery, asks_growth, breakdo
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
 from app.facts.members import REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement, segment_under
 from app.facts.prose import figures_located, is_row_line, prose_facts, states_change, whole_sentences
-from app.facts.revisions import REVISION_ASKED, best_revision
+from app.facts.revisions import REPLACEMENT_ASKED, REVISION_ASKED, best_revision
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.explanations import (CHANGE_WORDS, COST_SHARE, close_together,
                                                                 direction_asked, explains_older_change,
@@ -203,6 +203,8 @@ class Analyst:
         calculator computed from the facts' two periods, and when there is no result at all."""
         if not results or self.ask.kind in ("yes_no_change", "list", "yes_no", "explain", "extreme", "judgement"):
             return True
+        if self.replacement_asked:
+            return True  # the thing ended and the new one, with the calculator's difference (revision_answer)
         if self.ask.kind == "change" and metric_pair(results) is not None:
             return True
         if self.ask.kind == "change" and len(self.companies) >= 2 and asks_growth(self.query):
@@ -239,8 +241,17 @@ class Analyst:
                     return [cite(sentence.rstrip("."), [block.n])]
         return []
 
+    @cached_property
+    def replacement_asked(self) -> bool:
+        """'By how much did X increase its credit agreement': the one ended and the new one, not a forecast's
+        revision (app/facts/revisions.REPLACEMENT_ASKED)."""
+        asked = asked_sentence(self.question)
+        return bool(REPLACEMENT_ASKED.search(asked)) and not REVISION_ASKED.search(asked)
+
     def first_sentences(self) -> list[str]:
         kind = self.ask.kind
+        if self.replacement_asked and (said := self.revision_answer(self.results)):
+            return said
         if kind == "figure":
             return self.figure_answer()
         if kind in ("change", "yes_no_change"):
@@ -329,21 +340,31 @@ class Analyst:
         best = best_revision(self.question, ((b, b.text) for b in self.reports), self.companies)
         if best is None:
             return []
-        block, found, new, old = best.where, best.match, best.new, best.old
+        block, new, old = best.where, best.new, best.old
         years = sorted(set(years_named(best.sentence)))
         moved = "raised" if new > old else "lowered" if new < old else "kept"
         owner = self.companies[0] if self.companies else "The company"
-        said_new, said_old = (" ".join(found.group(g).split()) for g in ("new", "old"))
+        said_new, said_old = (" ".join(said.split()) for said in (best.new_said, best.old_said))
         what = f"its guidance for {years[-1]}" if len(years) == 1 else "it"  # the year the sentence names
         computed = next((r for r in results if r.tool == "difference"
                          and (r.inputs.get("a"), r.inputs.get("b")) == (new, old)), None)
         by, refs = "", [block.n]
         if computed is not None and self.calc_n is not None and new != old:
             size = abs(computed.result)
-            currency, _, scale, percent = figures_in(found.group("new"))[0]
+            currency, _, scale, percent = figures_in(best.new_said)[0]
             by = (f" by {size:g} percentage point{'' if size == 1 else 's'}" if percent
                   else f" by {amount(size, currency + scale)}")
             refs = [self.calc_n, block.n]
+        if best.replaced:  # a thing ended and a new one in its place: both sentences, the old one first
+            moved = "increased" if new > old else "reduced" if new < old else "kept"
+            thing = f"its {best.what}" if best.what else "it"
+            lead = (f"{owner} {moved} {thing}{by}, from {said_old} to {said_new}" if new != old
+                    else f"{owner} kept {thing} at {said_new}")
+            ended = best.replaced_where if best.replaced_where is not None else block
+            if ended.n not in refs:
+                refs = [*refs, ended.n]
+            return [cite(lead, refs), cite(f'The report says: "{best.replaced.rstrip(".")}."', [ended.n]),
+                    cite(f'And: "{best.clause.rstrip(".")}."', [block.n])]
         lead = (f"{owner} {moved} {what}{by}{',' if by else ''} to {said_new} (previously {said_old})" if new != old
                 else f"{owner} kept {what} at {said_new}")
         clause = re.sub(r"(?i)^(?:and|but|while)\s+", "", best.clause)
@@ -653,8 +674,8 @@ class Analyst:
         segment = fact.segment or self.query.measure.segment or ""
         if fact.origin == "text":
             said, context = fact.figure.quote or fact.figure.label, segment
-            if self.query.kind == "count":  # 'employed 4,215 people': the count stands between verb and noun
-                said = re.sub(r"\d[\d,.]*", " ", said)
+            if self.query.kind == "count":  # 'employed (approximately) 4,215 people': the count, hedged or not,
+                said = _COUNT_SAID.sub(" ", said)  # stands between verb and noun
         else:
             said, context = fact.figure.label, " ".join(x for x in (segment, fact.context) if x)
         # a fact read for the measure ('restructuring costs') may be stated in its kindred word ('charges')
@@ -716,6 +737,8 @@ class Analyst:
         when = period_text(figure, fact.part)
         shown = in_asked_scale(self.question, figure.value, figure.unit, None, quote=figure.quote)
         head, aside, tail = shown.partition(" (stated as ")
+        if fact.origin == "text" and (hedge := _hedge_of(figure.quote, figure.value)):
+            head = f"{hedge} {head}"  # 'approximately 315,000', as the sentence says it
         return f"{head} {when}".strip() + (f" (stated as {tail}" if aside else "")
 
     def change_answer(self) -> list[str]:
@@ -1630,6 +1653,11 @@ _STATED_MOVE = re.compile(
 _EXCLUDING = re.compile(r"(?i)\b(?:excluding|exclusive\s+of|before|adjusted\s+for|net\s+of|on\s+a\s+\w+\s+basis)\b")
 
 
+_COUNT_SAID = re.compile(r"(?i)(?:\b(?:approximately|about|around|nearly|roughly|almost|some|over|more\s+than|"
+                         r"fewer\s+than|less\s+than|under)\s+)?\d[\d,.]*")
+"""A count as a sentence states it, with the word that hedges it ('approximately 315,000')."""
+
+
 def _stated_direction(sentence: str, measure: set[str]) -> int:
     """+1 / -1 when a sentence states the measure's own change ('Adjusted EBIT decreased by $88 million, or 6%'):
     its first word of rising or falling, with every word of the measure before it and no 'excluding …' clause
@@ -1718,6 +1746,17 @@ def _figure_in(sentence: str, value: float) -> Any:
     from app.facts.prose import figures_located
 
     return next((f for f in figures_located(sentence or "") if abs(f.value) == abs(value)), None)
+
+
+def _hedge_of(sentence: str, value: float) -> str:
+    """The word a sentence hedges the figure of this value with ('approximately' of 'approximately 315,000
+    people'); '' when it states it plainly or does not state it."""
+    found = _figure_in(sentence or "", value)
+    hedge = _HEDGE.search(sentence[:found.start]) if found is not None else None
+    return hedge.group(1).lower() if hedge else ""
+
+
+_HEDGE = re.compile(r"(?i)\b(approximately|about|around|nearly|roughly|almost|over|more\s+than|some)\s*$")
 
 
 def _after_figure(sentence: str, value: float) -> str:

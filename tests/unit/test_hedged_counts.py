@@ -1,0 +1,39 @@
+"""A count a report hedges ('We employed approximately 41,200 people') answers 'How many people did X employ?':
+the word between verb and noun is the hedge, not another measure, and the answer keeps it ('approximately
+41,200'), as the sentence says it. Every company and figure here is made up (Kestrel Packaging)."""
+
+from __future__ import annotations
+
+from app.models.providers.offline.composer.analyst import Analyst
+from app.text.question_kinds import read_ask
+from app.turns import Block
+
+CO = "Kestrel Packaging"
+SAID = ("We employed approximately 41,200 people worldwide as of December 31, 2024, including approximately "
+        "12,900 people within the United States.")
+
+
+def _answer(question: str, text: str) -> list[str]:
+    block = Block(n=1, kind="report", header=f"[1] {CO} FY2024, p.12 [text]", text=text,
+                  source_id="KESTREL_2024_10K", chunk_id="KESTREL_2024_10K:p12::0", company=CO, fiscal_year=2024,
+                  page=12)
+    return Analyst({"blocks": [block], "companies": [CO], "fiscal_years": [2024]}, question).figure_answer()
+
+
+def test_a_hedged_count_answers_and_keeps_its_hedge():
+    said = _answer(f"How many people did {CO} employ at the end of 2024?", SAID)
+    assert said and "approximately 41,200" in said[0]
+
+
+def test_a_plain_count_is_stated_plainly():
+    said = _answer(f"How many people did {CO} employ at the end of 2024?",
+                   "We employed 41,200 people worldwide as of December 31, 2024.")
+    assert said and "41,200" in said[0] and "approximately" not in said[0]
+
+
+def test_which_of_a_companys_parts_had_the_higher_figure_ranks_its_breakdown():
+    assert read_ask(f"Which {CO} segment had the higher net sales in fiscal 2024?").kind == "extreme"
+    assert read_ask(f"Which of its regions had lower sales in fiscal 2024?").extreme == -1
+    # two companies, or two parts named, are compared, not ranked
+    assert read_ask(f"Which company had higher revenue in 2024, {CO} or Harlow Pharma?").kind == "change"
+    assert read_ask("Which segment had higher sales, Films or Rigid Containers?").kind == "change"
