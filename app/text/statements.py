@@ -223,6 +223,7 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     for line in text.splitlines():
         reader.feed(line)
     statement = reader.finish()
+    statement = replace(statement, rows=with_component_totals(statement.rows, text))
     grid = (grid_rows(text) + named_column_rows(text) + year_block_rows(text, names) + measure_group_rows(text)
             + stacked_group_rows(text))
     if not grid:
@@ -235,6 +236,44 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
             if r.line_item not in labels or r.periods and _year_groups(r.periods) < 2 and not r.columns]
     return Statement(periods=statement.periods, scale=statement.scale, currency=statement.currency,
                      rows=[*kept, *grid])
+
+
+# --- a caption over its components, with no total of its own ----------------------------------------------------
+
+_COMPONENT_CAPTION = re.compile(r"(?i)^(?P<caption>inventor(?:y|ies)(?:,\s*net)?)\s*:?$")
+_INVENTORY_PART = re.compile(r"(?i)^(?:raw\s+materials?|work[\s-]+in[\s-]+(?:process|progress)|finished\s+(?:goods|products)|"
+                             r"(?:operating\s+)?supplies|materials\s+and\s+supplies|merchandise|spare\s+parts)\b")
+"""What an inventory is made of, as a balance sheet lists it under 'Inventories, net' with no total line."""
+
+
+def with_component_totals(rows: list[StatementRow], text: str) -> list[StatementRow]:
+    """A balance sheet that gives inventories as a caption over its parts ('Inventories, net' / 'Raw materials and
+    supplies 992 1,114' / 'Work in process and finished goods 1,221 1,325') and no total line: a row for the
+    caption, each column the sum of its parts', placed after them; its raw text names the rows it sums. A part
+    missing a value, or columns that differ, give none."""
+    lines = [line.strip() for line in text.splitlines()]
+    out = list(rows)
+    for i, line in enumerate(lines):
+        caption = _COMPONENT_CAPTION.match(line)
+        if not caption:
+            continue
+        parts: list[StatementRow] = []
+        for following in lines[i + 1:]:
+            row = next((r for r in rows if r.raw.startswith(following) and following), None) if following else None
+            if row is None or not _INVENTORY_PART.match(row.line_item):
+                break
+            parts.append(row)
+        if len(parts) < 2 or any(None in p.values or p.periods != parts[0].periods or len(p.values) !=
+                                 len(parts[0].values) for p in parts):
+            continue
+        if any(r.line_item.casefold().startswith("inventor") and r.values for r in rows):
+            continue  # the statement states the total itself
+        sums = [round(sum(values), 6) for values in zip(*(p.values for p in parts))]  # type: ignore[arg-type]
+        total = replace(parts[0], line_item=caption.group("caption"), values=sums,  # type: ignore[arg-type]
+                        raw=f"{caption.group('caption')} (the sum of {'; '.join(p.raw for p in parts)})",
+                        highs=None)
+        out.insert(out.index(parts[-1]) + 1, total)
+    return out
 
 
 # --- grids: members as rows, a measure and a period in each column ---------------------------------------------
