@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 
 from app.knowledge.analyzer import analyze
+from app.text.measures import without_framing
 from app.text.terms import nominal_forms, question_noise
 
 
@@ -38,7 +39,7 @@ def rewrite_query(question: str, missing: Sequence[str], failed_terms: Sequence[
     """The offline rewrite: the question's content words, then each missing company and failed-claim term
     that the query does not already contain."""
     noise = question_noise()
-    words = [w.strip("?!.,;:") for w in question.split()]
+    words = [w.strip("?!.,;:") for w in without_framing(question).split()]
     parts = [w for w in words if w and set(analyze(w)) - noise]
     for extra in [*missing, *failed_terms]:
         if extra.casefold() not in " ".join(parts).casefold():

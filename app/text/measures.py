@@ -61,6 +61,22 @@ def asked_sentence(question: str) -> str:
     return _LEAD_IN.sub("", asked)
 
 
+_FRAMING = re.compile(
+    r"(?i)^\s*according\s+to\s+(?:the|its|their)\s+(?:(?:latest|most\s+recent|last)\s+)?(?:annual\s+)?"
+    r"(?:report|filing|10-k)s?\s*,\s*|"
+    r"\s*\((?:with)?in\s+the\s+(?:last|latest|most\s+recent)\s+(?:period|year)[^()]*\)|"
+    r"(?<=[?.])\s*if\s+[^?]{0,120}?\breturn\b[^?]*$")
+"""How a question set frames a question, which no report writes: 'According to the annual report,', '(within
+the last period or at the end of the last period)', 'If data is not available, return 'N/A''."""
+
+
+def without_framing(question: str) -> str:
+    """The question less its framing (`_FRAMING`), for the words a search looks for: 'According to the annual
+    report, what is the number of employees for X (within the last period …)? If data is not available, return
+    'N/A'' → 'what is the number of employees for X?'."""
+    return _FRAMING.sub("", question).strip() or question
+
+
 _SECOND_PART = re.compile(r"(?i),?\s+and\s+(?=(?:when|where|who|whom|why|which)\b)")
 
 
@@ -133,9 +149,14 @@ def _segment_named(text: str) -> tuple[str | None, str]:
         if not _SEGMENT_WORD.match(word.group(0)) or i == 0:
             continue
         name: list[re.Match[str]] = []
-        for previous in reversed(words[max(0, i - 3):i]):
+        before = words[max(0, i - 5):i]
+        for k in range(len(before) - 1, -1, -1):
+            previous = before[k]
             bare = re.sub(r"['’]s?$", "", previous.group(0))
-            if bare.lower() in _NOT_SEGMENT or not bare:
+            joins = bare.lower() in ("&", "and") and name and name[0].group(0)[:1].isupper() and k > 0 \
+                and before[k - 1].group(0)[:1].isupper()  # 'Consumer & Community Banking': one name
+            if not joins and (bare.lower() in _NOT_SEGMENT or not bare or bare == "&"
+                              or sum(1 for m in name if m.group(0).lower() not in ("&", "and")) >= 3):
                 break
             name.insert(0, previous)
         while name and not name[0].group(0)[0].isupper():
