@@ -105,8 +105,18 @@ def reported(metric: Metric, figures: Sequence[Figure], question: str = "") -> b
     from app.facts.query import qualified_otherwise
 
     years = set(years_named(question))
-    return any(metric in find_metrics(f.label) and not qualified_otherwise(f, question)
+    return any(metric in find_metrics(f.label) and not qualified_otherwise(f, question) and _in_its_unit(metric, f)
                and (not years or f.fiscal_year in years) for f in figures)
+
+
+def _in_its_unit(metric: Metric, figure: Figure) -> bool:
+    """Whether a figure is in a unit the metric is stated in: a rate is a per cent ('Gross margin 6,129.9' in
+    millions is what some companies call gross profit, not the gross margin rate), a multiple a bare number."""
+    if metric.unit == "%":
+        return figure.unit.endswith("%")
+    if metric.unit == "x":
+        return figure.unit in ("", "x")
+    return True
 
 
 def with_day_basis(metric: Metric, days: int | None) -> Metric:

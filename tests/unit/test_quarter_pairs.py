@@ -40,3 +40,20 @@ def test_no_part_named_pairs_the_years_own_figures_first():
     annual = [eps(1.33, 2022, "Q4 2022"), eps(6.73, 2022, None), eps(7.20, 2023, None), eps(1.96, 2023, "Q4 2023")]
     [(old, new)] = year_pairs(annual, (2022, 2023))
     assert (old.value, new.value) == (6.73, 7.20)
+
+
+def revenue(value: float, unit: str, year: int) -> Figure:
+    return Figure(label="Total revenue", value=value, unit=unit, company=CO, fiscal_year=year,
+                  source_id=f"HARLOW_{year}:p1")
+
+
+def test_one_series_read_at_two_scales_is_one_pair():
+    # the statement in thousands and a summary table whose scale was not read: one growth, not two
+    figures = [revenue(5_854_430, "$k", 2016), revenue(7_301_505, "$k", 2017), revenue(5_854.4, "$", 2016),
+               revenue(7_301.5, "$", 2017)]
+    assert len(year_pairs(figures, (2016, 2017))) == 1
+    # another series, or the same one in another currency, stays a pair of its own
+    other = [*figures[:2], revenue(5_900.1, "$", 2016), revenue(7_301.5, "$", 2017)]
+    assert len(year_pairs(other, (2016, 2017))) == 2
+    euros = [*figures[:2], revenue(5_854.4, "€m", 2016), revenue(7_301.5, "€m", 2017)]
+    assert len(year_pairs(euros, (2016, 2017))) == 2

@@ -396,7 +396,25 @@ def year_pairs(figures: Sequence[Figure], years: Sequence[int] = (), part: str |
             continue
         if ordered[0].fiscal_year != ordered[-1].fiscal_year:
             pairs.append((ordered[0], ordered[-1]))
-    return pairs
+    # one series read from two tables at two scales ('$5,854,430' in thousands, '$5,854.4' in millions) is one pair
+    kept: list[tuple[Figure, Figure]] = []
+    for pair in pairs:
+        if not any(_scaled_twins(pair[0], seen[0]) and _scaled_twins(pair[1], seen[1]) for seen in kept):
+            kept.append(pair)
+    return kept
+
+
+def _scaled_twins(a: Figure, b: Figure) -> bool:
+    """One company's one line for one year, read at two scales ('$k' and '$m', or '$' where a table's scale was
+    not read): one currency, and the values one when the larger is put in a thousand or a million times the
+    smaller's units, to the smaller's precision ('5,854,430' and '5,854.4')."""
+    if ((a.company or "").lower(), a.label.lower(), a.fiscal_year, a.period) != (
+            (b.company or "").lower(), b.label.lower(), b.fiscal_year, b.period) or a.unit == b.unit:
+        return False
+    if a.unit.rstrip("kmbn") != b.unit.rstrip("kmbn") or not a.value or not b.value:
+        return False
+    big, small = sorted((abs(a.value), abs(b.value)), reverse=True)
+    return any(abs(big / factor - small) <= 0.05 + 1e-9 * small for factor in (1e3, 1e6))
 
 
 def two_figures(question: str, figures: Sequence[Figure]) -> tuple[Figure, Figure] | None:
