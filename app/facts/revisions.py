@@ -102,6 +102,13 @@ REPLACEMENT_ASKED = re.compile(
     r"upsize[ds]?|reduce[ds]?|cut|lower(?:ed|s)?|decrease[ds]?|downsize[ds]?)\b")
 """'By how much did X increase its five year revolving credit agreement': a thing replaced by a larger or smaller
 one, as a filing tells it in two sentences (`replaced_pairs`)."""
+
+
+def asks_replacement(question: str) -> bool:
+    """'By how much did X increase its credit agreement': the one ended and the new one, not a forecast's revision."""
+    return bool(REPLACEMENT_ASKED.search(question)) and not REVISION_ASKED.search(question)
+
+
 _ENDED = re.compile(r"(?i)\b(?:terminated|replaced|superseded|expired|cancell?ed|repaid)\b")
 _OPENED = re.compile(r"(?i)\b(?:entered\s+into|new|replacement|established)\b")
 
@@ -124,7 +131,8 @@ def replaced_pairs(texts: Iterable[tuple[T, str]], key: set[str], in_words: Call
             if not amounts:
                 continue
             before = sentence[:amounts[0].start()]
-            share = sum(1 for k in key if in_words(k, set(analyze(sentence)))) / len(key)
+            words = set(analyze(sentence))
+            share = sum(1 for k in key if in_words(k, words)) / len(key)
             if share < min_share:
                 continue
             if _ENDED.search(before) and not _OPENED.search(before):
@@ -154,8 +162,7 @@ def best_revision(question: str, texts: Iterable[tuple[T, str]], companies: Sequ
     those of asking about a revision, matched as `stem_in_words` matches them. The facts step (the figures the
     calculator takes) and the composer (the answer's wording) both choose with it, so they choose the same."""
     key = {k for k in topic_terms(question, companies) - REVISION_WORDS if k.isalpha()}
-    texts = list(texts)
-    if REPLACEMENT_ASKED.search(question) and not REVISION_ASKED.search(question):
+    if asks_replacement(question):
         return next(iter(replaced_pairs(texts, key, stem_in_words)), None)
     return next(iter(revised_clauses(texts, key, stem_in_words)), None)
 
@@ -180,5 +187,6 @@ def revision_figures(question: str, evidence: Sequence[object], companies: Seque
                           company=getattr(doc, "company", None) or (companies[0] if companies else None),
                           fiscal_year=years[-1] if len(years) == 1 else getattr(doc, "fiscal_year", None),
                           source_id=str(getattr(doc, "source_id", "")), chunk_id=getattr(doc, "chunk_id", None),
-                          quote=best.replaced if group == "old" and best.replaced else best.clause, period=period, page=getattr(doc, "page", None), origin="text"))
+                          quote=best.replaced if group == "old" and best.replaced else best.clause, period=period,
+                          page=getattr(doc, "page", None), origin="text"))
     return out

@@ -259,7 +259,7 @@ def with_component_totals(rows: list[StatementRow], text: str) -> list[Statement
             continue
         parts: list[StatementRow] = []
         for following in lines[i + 1:]:
-            row = next((r for r in rows if r.raw.startswith(following) and following), None) if following else None
+            row = next((r for r in rows if r.raw.startswith(following)), None) if following else None
             if row is None or not _INVENTORY_PART.match(row.line_item):
                 break
             parts.append(row)

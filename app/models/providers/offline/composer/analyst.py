@@ -34,7 +34,7 @@ from app.facts.query import (CHANGE_STEMS, Fact, FactQuery, asks_growth, breakdo
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
 from app.facts.members import REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement, segment_under
 from app.facts.prose import figures_located, is_row_line, prose_facts, states_change, whole_sentences
-from app.facts.revisions import REPLACEMENT_ASKED, REVISION_ASKED, best_revision
+from app.facts.revisions import REVISION_ASKED, asks_replacement, best_revision
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.explanations import (CHANGE_WORDS, COST_SHARE, close_together,
                                                                 direction_asked, explains_older_change,
@@ -245,8 +245,7 @@ class Analyst:
     def replacement_asked(self) -> bool:
         """'By how much did X increase its credit agreement': the one ended and the new one, not a forecast's
         revision (app/facts/revisions.REPLACEMENT_ASKED)."""
-        asked = asked_sentence(self.question)
-        return bool(REPLACEMENT_ASKED.search(asked)) and not REVISION_ASKED.search(asked)
+        return asks_replacement(asked_sentence(self.question))
 
     def first_sentences(self) -> list[str]:
         kind = self.ask.kind
@@ -1653,8 +1652,9 @@ _STATED_MOVE = re.compile(
 _EXCLUDING = re.compile(r"(?i)\b(?:excluding|exclusive\s+of|before|adjusted\s+for|net\s+of|on\s+a\s+\w+\s+basis)\b")
 
 
-_COUNT_SAID = re.compile(r"(?i)(?:\b(?:approximately|about|around|nearly|roughly|almost|some|over|more\s+than|"
-                         r"fewer\s+than|less\s+than|under)\s+)?\d[\d,.]*")
+_HEDGE_WORDS = r"approximately|about|around|nearly|roughly|almost|some|over|more\s+than"
+"""The words a report hedges a figure with ('approximately 315,000')."""
+_COUNT_SAID = re.compile(rf"(?i)(?:\b(?:{_HEDGE_WORDS}|fewer\s+than|less\s+than|under)\s+)?\d[\d,.]*")
 """A count as a sentence states it, with the word that hedges it ('approximately 315,000')."""
 
 
@@ -1756,7 +1756,7 @@ def _hedge_of(sentence: str, value: float) -> str:
     return hedge.group(1).lower() if hedge else ""
 
 
-_HEDGE = re.compile(r"(?i)\b(approximately|about|around|nearly|roughly|almost|over|more\s+than|some)\s*$")
+_HEDGE = re.compile(rf"(?i)\b({_HEDGE_WORDS})\s*$")
 
 
 def _after_figure(sentence: str, value: float) -> str:
