@@ -421,9 +421,11 @@ _SUBJECT_VERB = re.compile(r"(?i)(?:^|[.;:]\s*|,\s*(?:and|while|whereas|but)\s+)
 """The subject and verb of the clause a figure closes ('Adjusted profit before tax rose 2.6% to …')."""
 _FILLER_STEMS = frozenset(analyze("the our its their group company total this that year"))
 _COMPARED = re.compile(r"(?i)\b(?:compared\s+(?:with|to)|versus|vs\.?|against)\s*(?:approximately\s+|about\s+)?$")
-"""What puts a figure beside the sentence's own as its comparative ('… compared to $8.6 billion in fiscal 2021')."""
-_YEAR_AFTER = re.compile(r"(?i)^\s*(?:in|for|during|at\s+the\s+end\s+of|at|by)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|"
-                         r"financial\s+year\s+|FY\s?)?((?:19|20)\d{2})\b")
+"""What puts a figure beside the sentence's own as its comparative ('… compared to $8.6 billion in fiscal 2021',
+'… compared to $2.7 billion in the fourth quarter of fiscal 2021')."""
+_YEAR_AFTER = re.compile(r"(?i)^\s*(?:in|for|during|at\s+the\s+end\s+of|at|by)\s+(?:the\s+)?"
+                         r"(?:(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?(?:quarter|half)\s+of\s+)?"
+                         r"(?:fiscal\s+(?:year\s+)?|financial\s+year\s+|FY\s?)?((?:19|20)\d{2})\b")
 
 
 _YEAR_BEFORE = re.compile(r"(?i)\b(?:at\s+the\s+end\s+of|as\s+(?:of|at)|in|for|during)\s+(?:the\s+)?(?:fiscal\s+"

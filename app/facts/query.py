@@ -1062,6 +1062,8 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         part = _part_in(sentence) or _part_of_filing(doc, sentence)
         if part == "Q" and _EACH_QUARTER.search(sentence) and _after_year_total(sentence, figure.value):
             part = None  # 'four quarterly dividends of $0.05 per share, a total of $0.20 (FY2023: $0.18)
+        elif part == "Q" and (quarter := _filing_quarter(doc)):
+            part = f"Q{quarter}"  # 'compared to the prior year quarter' in a fourth-quarter release: Q4's
         clause = _clause_before(sentence, figure.value)
         compared = _compared_with(sentence, clause)  # the first figure, when this one is compared with it
         match = _sentence_match(sentence, query, figure.value) - (QUALIFIED if _qualified(sentence, figure.value, query)
@@ -1500,11 +1502,7 @@ def _part_in(sentence: str) -> str | None:
         # '$1.49 and $1.48 per share for each quarter in 2022 and 2021' (unless it goes on to the year's total)
         each = _EACH_QUARTER.search(sentence) and not _WHOLE_YEAR.search(sentence)
         return "Q" if _COMPARED_QUARTER.search(sentence) or each else None
-    if m.group("h"):
-        return m.group("h").upper()
-    if m.group("q") or m.group("qw") or m.group("three"):
-        return "Q"
-    return "H"
+    return part_named(m.group(0))  # 'the fourth quarter' is Q4, 'three months' a quarter unnamed ('Q')
 
 
 _PRIMARY = re.compile(r"(?i)statements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings|profit\s+or\s+loss|"

@@ -104,8 +104,9 @@ def second_part(asked: str) -> str:
 
 _PERIOD_PHRASES = re.compile(
     r"(?i)\b(?:within|at|as\s+(?:of|at)|for|during|in|over|by|of)?\s*(?:the\s+)?(?:end\s+of\s+(?:the\s+)?)?"
-    r"(?:last|latest|most\s+recent|current|previous|prior|following|next|reporting|financial|fiscal|full|half|"
-    r"first|second|third|fourth)?\s*(?:financial\s+|fiscal\s+)?(?:year|period|half[- ]year|half|quarter|"
+    r"(?:(?:prior|previous)[- ]year|year[- ]ago|same|comparable|corresponding|last|latest|most\s+recent|current|"
+    r"previous|prior|following|next|reporting|financial|fiscal|full|half|first|second|third|fourth)?\s*"
+    r"(?:financial\s+|fiscal\s+)?(?:year|period|half[- ]year|half|quarter|"
     r"(?:\d{1,2}|fifty[- ]two|fifty[- ]three)\s+weeks|(?:six|three|nine|twelve)\s+months)\b(?:\s+(?:ended|ending|"
     r"to|end))?|\b(?:FY\s?\d{1,2}/)?(?:FY|fiscal|financial\s+year)\s?'?(?:19|20)?\d{2}\b|\b[HQ][1-4]\b|"
     r"\bfiscal\s+years?\b|\byear[- ]end\b|\bperiod[- ]end\b|\bor\b(?=\s+at\s+the\s+end)|"

@@ -82,6 +82,15 @@ def test_a_year_written_after_a_figure_dates_it_even_among_several_years() -> No
                                                           ("$5.96", 2022), ("$5.92", 2021), ("$5.88", 2020)]
 
 
+def test_a_comparative_dated_by_its_quarter_or_half_leaves_the_sentences_figure_the_year_after() -> None:
+    # the one year named belongs to the comparative, as 'compared to €8.6m in fiscal 2021' does
+    assert dated("Net sales increased 18.2% to $3.2 billion compared to $2.7 billion in the fourth quarter of "
+                 "fiscal 2021.", 2023) == [("18.2%", 2022, None), ("$3.2 billion", 2022, None),
+                                           ("$2.7 billion", 2021, None)]
+    assert [year for _, year, _ in dated("Revenue rose to €640m compared with €598m in the first half of 2023.")] \
+        == [2024, 2023]
+
+
 def test_a_forecast_range_is_next_years_low_and_high() -> None:
     assert dated("Shipments are expected to be between 18.5Mt and 19.5Mt.") == [
         ("18.5Mt", 2025, "low"), ("19.5Mt", 2025, "high")]

@@ -124,3 +124,12 @@ def test_how_much_higher_a_ratio_is_asks_the_difference_of_the_two_ratios() -> N
     # a label that leaves out a word and adds one of its own is another measure
     assert plan_tool_calls("How much higher was Ternline's FY2024 net income than Osprey's?",
                            [f.model_copy(update={"label": "Operating income"}) for f in figures]) == []
+
+
+@pytest.mark.parametrize("question", [
+    "Did Ternline's net revenues grow in the second quarter of FY2024 compared with the prior-year quarter?",
+    "Did Ternline's net revenues grow in Q2 FY2024 compared with the year-ago quarter?",
+    "Did Ternline's net revenues grow in Q2 FY2024 compared with the same quarter last year?",
+])
+def test_the_period_compared_with_is_no_part_of_the_measure(question: str) -> None:
+    assert measure_asked(question, COMPANIES).phrase == "net revenues"  # never 'net revenues prior-' or '… ago'

@@ -752,7 +752,7 @@ class Analyst:
         if pair is not None and not all(self.states_asked(f) for f in pair):
             pair = None  # 'wages as a percent of net sales' is not told by the operating income row's change
         if pair is None:
-            return self.metric_change()
+            return self.metric_change() or self.stated_change(facts)
         old, new = pair
         ns = [n for n in (self.n_of(old.figure), self.n_of(new.figure)) if n is not None]
         if not ns:
@@ -762,11 +762,11 @@ class Analyst:
         verb = "was unchanged at" if same else "rose" if rose else "fell"
         subject = self.subject(new)
         if same:
-            body = f"{subject} {verb} {as_stated(new.figure)} {period_text(new.figure)}"
+            body = f"{subject} {verb} {as_stated(new.figure)} {period_text(new.figure, new.part)}"
         else:
             body = (f"{subject} {verb} from {as_stated(old.figure)} "
-                    f"{period_text(old.figure)} to {as_stated(new.figure)} "
-                    f"{period_text(new.figure)}")
+                    f"{period_text(old.figure, old.part)} to {as_stated(new.figure)} "
+                    f"{period_text(new.figure, new.part)}")
         refs = list(ns)
         change = self.computed_change(old.figure, new.figure)
         if change:
@@ -776,6 +776,32 @@ class Analyst:
         if self.ask.kind == "yes_no_change":
             return [f"{self.verdict(old.figure.value, new.figure.value)} {lead}"]
         return [lead]
+
+    def stated_change(self, facts: Sequence[Fact]) -> list[str]:
+        """The period asked's figure whose own sentence states its change against the period before, when no
+        two periods' figures are given ('Consolidated net revenues of $3.6 billion, an increase of 18% compared
+        to the prior year quarter'): "MGM Resorts International's consolidated net revenues rose 18% to $3.6bn
+        in Q4 FY2022", the sentence quoted. Only a change against the period before: not one against another
+        year ('an increase of 25% over 2019 levels') nor another measure's ('excluding …')."""
+        measure = set(analyze(self.query.measure.phrase))
+        for fact in choose(facts, self.query)[:3]:
+            quote = fact.figure.quote or ""
+            moved = _stated_direction(quote, measure) if fact.origin == "text" else 0
+            if not moved or not _AGAINST_PRIOR.search(quote) or not self.states_asked(fact) \
+                    or (n := self.n_of(fact.figure)) is None:
+                continue
+            move = _STATED_MOVE.search(quote)
+            rate = _RATE_AFTER.match(quote[move.end():]) if move else None
+            by = f" {rate.group(1)}%" if rate else ""
+            body = (f"{self.subject(fact)} {'rose' if moved > 0 else 'fell'}{by} to {as_stated(fact.figure)} "
+                    f"{period_text(fact.figure, fact.part)}")
+            lead = cite(body, [n])
+            sentence = _BULLET.sub("", quote.strip()).rstrip(".")
+            said = cite(f'The report says: "{sentence}."', [n])
+            if self.ask.kind == "yes_no_change":
+                return [f"{self.verdict(0.0, float(moved))} {lead}", said]
+            return [lead, said]
+        return []
 
     def leverage_answer(self) -> list[str]:
         """Whether an expense rose or fell as a percent of sales, when the report gives no figures for it but says
@@ -1649,6 +1675,12 @@ _STATED_MOVE = re.compile(
     r"(?i)\b(?:(?P<up>increased|rose|grew|improved|climbed|jumped|(?:was|were)\s+up|an?\s+(?:increase|rise|"
     r"improvement)\s+(?:of|by))|(?P<down>decreased|fell|declined|dropped|deteriorated|shrank|(?:was|were)\s+down|"
     r"an?\s+(?:decrease|decline|fall|drop|reduction)\s+(?:of|by)))\b")
+_AGAINST_PRIOR = re.compile(r"(?i)\b(?:(?:prior|previous|preceding)[- ](?:fiscal\s+)?(?:year|quarter|period)|year[- ]ago|"
+                            r"a\s+year\s+(?:earlier|ago|before)|same\s+(?:quarter|period)\s+(?:of\s+|in\s+)?(?:last|the\s+"
+                            r"prior|the\s+previous)\s+year|last\s+year|pcp)\b")
+"""A sentence's change stated against the period before ('… compared to the prior year quarter')."""
+_BULLET = re.compile(r"^[•●▪–-]\s*")
+_RATE_AFTER = re.compile(r"\s*(?:by\s+)?(?:approximately\s+|about\s+)?(\d+(?:\.\d+)?)\s?%")
 _EXCLUDING = re.compile(r"(?i)\b(?:excluding|exclusive\s+of|before|adjusted\s+for|net\s+of|on\s+a\s+\w+\s+basis)\b")
 
 
