@@ -207,9 +207,10 @@ def facts_for(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = 
         # the row names the segment alone and the table's title the measure, so it ranks just after a row or
         # sentence that names both; a figure another reader took for the segment already is not read twice
         held = {(f.figure.value, f.figure.fiscal_year, f.part) for f in out if f.segment
-                and same_member(segment, f.segment)}
+                and same_member(segment, f.segment, f.figure.company)}
         out.extend(replace(f, match=min(f.match, 1.0) - 0.01)
-                   for f in member_facts(query, docs, companies) if same_member(segment, f.segment or "")
+                   for f in member_facts(query, docs, companies)
+                   if same_member(segment, f.segment or "", f.figure.company)
                    and (f.figure.value, f.figure.fiscal_year, f.part) not in held)
     out = parts_by_figures(out, query, docs)
     return _with_filing_scale([f for f in out if not names_the_other(f.figure, query)], query)
@@ -383,15 +384,12 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         if titled is None and (parent_head or _PARENT.search(
                 f"{row.title or ''} {_heading_before(doc.text, row.raw)}")):
             titled = PARENT_ENTITY  # 'Parent entity information': the holding company's own books, not the group
-        dated = column_years(row.periods, doc.fiscal_year)
-        quarter = _filing_quarter(doc)
+        dated = _columns_dated(row.periods, doc)
         currency = evidence_currency(doc)
         for i, (value, period) in enumerate(zip(row.values, row.periods)):
             if value is None or period.endswith("change"):
                 continue
             year, part = dated[i]
-            if part == "Q" and quarter and period.startswith("3M"):
-                part = f"Q{quarter}"  # a Q1 10-Q's 'three months ended' columns are first quarters
             if year is None:
                 continue
             measured = _MEASURED.search(row.line_item)
@@ -449,9 +447,11 @@ _MEMBER_FILLER = frozenset({"segment", "segments", "division", "region", "busine
 _MEMBER_SPELLED = {"us": "unitedstates", "usa": "unitedstates", "uk": "unitedkingdom", "eu": "europeanunion"}
 
 
-def same_member(named: str, row: str) -> bool:
+def same_member(named: str, row: str, owner: str | None = None) -> bool:
     """Whether a member as a question names it is a table's row: 'US' and 'U.S.' or 'United States',
-    'international' and 'International', 'Iron Ore' and 'Iron Ore segment'; not 'US' and 'US Pharmaceutical'."""
+    'international' and 'International', 'Iron Ore' and 'Iron Ore segment'; not 'US' and 'US Pharmaceutical'.
+    With its `owner` company, a row that puts the company's short name before the member is it too ('MGM China'
+    for MGM Resorts' 'China', as 'MGM China's net revenues' is read)."""
     def squeezed(text: str) -> str:
         flat = re.sub(r"[^a-z0-9]", "", text.casefold())
         return _MEMBER_SPELLED.get(flat, flat)
@@ -461,6 +461,8 @@ def same_member(named: str, row: str) -> bool:
     if (short := name_initials(named)) and row.strip() == short:  # 'FLNA' for Frito-Lay North America
         return True
     asked, held = (set(re.findall(r"[a-z0-9]+", x.casefold())) - _MEMBER_FILLER for x in (named, row))
+    if owner and asked and asked < held and re.match(rf"(?i){re.escape(owner.split()[0])}\s", row.strip()):
+        return held - asked == {owner.split()[0].casefold()}
     return bool(asked) and asked == held
 
 
@@ -670,7 +672,7 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                 # 'Iron Ore FY2024 FY2023' / 'Segment revenue …'; never the registrant's own name ('GENERAL MILLS,
                 # INC. AND SUBSIDIARIES' over its income statement), a summary's or a kind of data's title
                 member = _segment_title(row.title, query, doc.company)
-            dated = column_years(row.periods, doc.fiscal_year)
+            dated = _columns_dated(row.periods, doc)
             for i, (value, period) in enumerate(zip(row.values, row.periods)):
                 name = row.columns[i] if label_says and row.columns and i < len(row.columns) else member
                 if value is None or name is None or is_total(name) and not (reconciling and not is_whole(name)):
@@ -1230,10 +1232,16 @@ def label_match(label: str, query: FactQuery) -> float:
         return 0.0
     extra = {s for s in stems if not _stem_in(s, want) and s not in _TOTAL and s not in _UNIT_WORDS
              and s not in _DATING and not s.isdigit()}
+    if extra & _BALANCE_CLASS:
+        return 0.0  # 'Total current assets' is no answer to total assets: a balance sheet's class is another line
     # 'net' asked and not said ('Interest income' for net interest income): another line when a 'Net …' row
     # stands beside it, so it ranks below one that says it
     unsaid_net = NET_UNSAID if "net" in query.stems and "net" not in stems else 0.0
     return share - 0.15 * len(extra) - unsaid_net - (QUALIFIED if _unasked_qualifier(label, query) else 0.0)
+
+
+_BALANCE_CLASS = frozenset(analyze("current noncurrent"))
+"""A balance sheet's classes: 'current assets' and 'non-current assets' are lines of their own, never the total."""
 
 
 PART_OF = re.compile(r"(?i)^\s*(?:total\s+|net\s+)?(?P<part>(?:[\w-]+\s+){0,2}?(?:portion|maturities|"
@@ -1447,6 +1455,14 @@ def _row_unit(unit: str, scale: str | None) -> str:
     if unit == "shares":
         return f"{suffix} shares".strip()
     return unit + suffix
+
+
+def _columns_dated(periods: Sequence[str], doc: Doc) -> list[tuple[int | None, str | None]]:
+    """(fiscal year, part) of each column (app/text/periods.column_years); a quarterly filing's 'three months
+    ended' columns are its own quarter's (a Q1 10-Q's are first quarters, a fourth-quarter release's Q4)."""
+    quarter = _filing_quarter(doc)
+    return [(year, f"Q{quarter}" if part == "Q" and quarter and period.startswith("3M") else part)
+            for (year, part), period in zip(column_years(periods, doc.fiscal_year), periods)]
 
 
 def _filing_quarter(doc: Doc) -> int | None:

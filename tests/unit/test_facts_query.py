@@ -268,6 +268,15 @@ def test_label_match_scores_a_label_lower_for_each_word_of_its_own() -> None:
     assert label_match("Gross margin", margin) == 0.0  # half the measure's words is too few
 
 
+def test_a_balance_sheet_class_is_its_own_line_not_the_total_asked() -> None:
+    assets = query("What were Quillfeather Mining's total assets at the end of FY2024?")
+    assert label_match("Total assets", assets) == pytest.approx(1.0)
+    assert label_match("Total current assets", assets) == 0.0
+    assert label_match("Non-current assets", assets) == 0.0
+    current = query("What were Quillfeather Mining's current assets at the end of FY2024?")
+    assert label_match("Total current assets", current) >= 1.0
+
+
 # --- choose -------------------------------------------------------------------------------------------------
 
 

@@ -173,6 +173,8 @@ class Analyst:
             short = name_initials(segment)
             if short and fact.segment == short:
                 segment = f"{segment} ({short})"  # the row says 'FLNA': the name asked, with the initials read
+            elif fact.segment and fact.segment != segment and same_member(segment, fact.segment, company):
+                segment = fact.segment  # 'MGM China' as its row names it, not 'China'
             return f"{who} {segment}{said} {measure}".strip()
         return f"{who} {measure}".strip()
 
