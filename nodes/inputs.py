@@ -98,6 +98,7 @@ def _fetch(state: RetrievalState, search_fn: SearchFn, page_fn: PageFn | None, m
                 for c in companies}
     graded = list(state["graded"])
     continued = [*list_continuations(state["question"], graded, page_fn),
+                 *measure_continuations(state["question"], graded, page_fn, state.get("companies") or []),
                  *segment_continuations(state["question"], graded, page_fn, state.get("companies") or []),
                  *statement_continuations(state["question"], graded, page_fn, state.get("companies") or [],
                                           inputs=any(needs_of.values())),
@@ -178,6 +179,49 @@ def list_continuations(question: str, graded: Sequence[Evidence], page_fn: PageF
         held.add(following.chunk_id)
         out.append(following.model_copy(update={"score": doc.score, "why": "continues the list that the admitted "
                                                                          "chunk before it on the page begins"}))
+    return out
+
+
+MAX_MEASURE_READS = 3
+"""The first admitted chunks whose passage may be read on into the next chunk for the measure's figure."""
+
+
+def measure_continuations(question: str, graded: Sequence[Evidence], page_fn: PageFn | None,
+                          companies: Sequence[str] = ()) -> list[Evidence]:
+    """For a question that asks for a figure or its change, the next chunk of the page of each of the first
+    admitted chunks that is a primary statement or ends by leading into a table ('The following table details
+    our average MAUs …:'), names every word of the measure asked and states no figure of it: a balance sheet's
+    'Total current assets' stand in one chunk and its 'Total assets' in the next. A reader reads on rather than
+    answering from the chunk that only names it. (A passage of prose that names the measure is not read on from:
+    the next one tells of other things as often as of it.)"""
+    from app.facts.query import NAMES_MEASURE, facts_for
+    from app.knowledge.analyzer import analyze
+    from app.text.question_kinds import read_ask
+
+    if page_fn is None or read_ask(question).kind not in ("figure", "change", "yes_no_change"):
+        return []
+    query = read_query(question, companies)
+    stems = set(query.measure.stems)
+    if not stems or query.measure.segment:
+        return []  # a segment's row is read on for by segment_continuations
+    held = {d.chunk_id for d in graded}
+    out: list[Evidence] = []
+    for doc in list(graded)[:MAX_MEASURE_READS]:
+        if doc.page is None or not (statement_of_page(doc.text) or _leads_into_table(doc.text)) \
+                or not stems <= set(analyze(doc.text)) \
+                or any(f.match >= NAMES_MEASURE for f in facts_for(query, [doc], companies)):
+            continue
+        siblings = page_fn(doc.source_id, doc.page)
+        at = next((i for i, s in enumerate(siblings) if s.chunk_id == doc.chunk_id), None)
+        if at is None:
+            continue
+        following = siblings[at + 1] if at + 1 < len(siblings) else next(iter(next_page(doc, page_fn)), None)
+        if following is None or following.chunk_id in held:
+            continue
+        held.add(following.chunk_id)
+        out.append(following.model_copy(update={"score": doc.score, "why": "reads on from an admitted passage "
+                                                                         "that names the measure asked but states "
+                                                                         "no figure of it"}))
     return out
 
 
@@ -513,6 +557,13 @@ def introduces_table_of(text: str, query: Any) -> bool:
         return False
     stems = set(query.measure.stems)
     return bool(stems) and stems <= set(analyze(tail))
+
+
+def _leads_into_table(text: str) -> bool:
+    """Whether a chunk ends with a sentence that leads into a table ('… for each of our reportable segments
+    (amounts in millions):')."""
+    tail = re.split(r"(?<=[.!?])\s+", " ".join(text.split()))[-1]
+    return tail.endswith(":") and _LEADS_INTO_TABLE.search(tail) is not None
 
 
 _LEADS_INTO_TABLE = re.compile(r"(?i)\b(?:following\s+tables?|tables?\s+below|as\s+follows)\b")

@@ -1234,6 +1234,9 @@ def label_match(label: str, query: FactQuery) -> float:
              and s not in _DATING and not s.isdigit()}
     if extra & _BALANCE_CLASS:
         return 0.0  # 'Total current assets' is no answer to total assets: a balance sheet's class is another line
+    if extra and "total" in query.stems:
+        # the total asked ('total assets'): a row that names a kind of it ('Intangible assets, net') is a part
+        return min(share - 0.15 * len(extra), NAMES_MEASURE - 0.05)
     # 'net' asked and not said ('Interest income' for net interest income): another line when a 'Net …' row
     # stands beside it, so it ranks below one that says it
     unsaid_net = NET_UNSAID if "net" in query.stems and "net" not in stems else 0.0

@@ -483,3 +483,34 @@ def test_a_growth_judgement_reads_the_chunk_that_states_the_years_growth():
     # held already, or a judgement on something else: nothing is read
     assert growth_check({**state, "graded": [states]}, mentions) == []  # type: ignore[arg-type]
     assert growth_check({**state, "question": "Is Tamsin Rail's liquidity healthy?"}, mentions) == []  # type: ignore[arg-type]
+
+
+def test_a_passage_that_names_the_measure_asked_but_states_no_figure_of_it_is_read_on():
+    from nodes.inputs import measure_continuations
+
+    pages = {(BALANCE.source_id, 59): [BALANCE_TOP, BALANCE_REST]}
+
+    def page_fn(source_id: str, page: int) -> list[Evidence]:
+        return pages.get((source_id, page), [])
+
+    # 'Total current assets' names every word of 'total assets' and is no figure of it: the next chunk has it
+    [added] = measure_continuations("What were Tamsin Rail's total assets at the end of 2024?", [BALANCE_TOP],
+                                    page_fn, [CO])
+    assert added.chunk_id == "t-bs-1" and "names the measure asked" in added.why
+    # a chunk that states the figure asked, a measure it does not name, or no figure asked: nothing read on
+    assert measure_continuations("What were Tamsin Rail's total current assets at the end of 2024?", [BALANCE_TOP],
+                                 page_fn, [CO]) == []
+    assert measure_continuations("What was Tamsin Rail's revenue in 2024?", [BALANCE_TOP], page_fn, [CO]) == []
+    assert measure_continuations("What are Tamsin Rail's reportable segments?", [BALANCE_TOP], page_fn, [CO]) == []
+    # a passage of prose that names the measure is not read on from; one that leads into a table is
+    prose = Evidence(chunk_id="t-mau-0", source_id="TAMSIN_2024_10K:p34", company=CO, fiscal_year=2024, page=34,
+                     score=0.1, text="Rail Miles\nWe monitor rail miles run as a key measure of our network's use.")
+    table = Evidence(chunk_id="t-mau-1", source_id="TAMSIN_2024_10K:p34", company=CO, fiscal_year=2024, page=34,
+                     text="December 31, 2024 December 31, 2023\nFreight 128 136\nPassenger 32 33\nTotal 160 169")
+    pages[("TAMSIN_2024_10K:p34", 34)] = [prose, table]
+    asked = "How many rail miles did Tamsin Rail run in 2024?"
+    assert measure_continuations(asked, [prose], page_fn, [CO]) == []
+    leading = prose.model_copy(update={"text": prose.text + " The following table details rail miles run by "
+                                                           "segment (amounts in millions):"})
+    pages[("TAMSIN_2024_10K:p34", 34)] = [leading, table]
+    assert [d.chunk_id for d in measure_continuations(asked, [leading], page_fn, [CO])] == ["t-mau-1"]
