@@ -149,6 +149,8 @@ def _segment_named(text: str) -> tuple[str | None, str]:
     for i, word in enumerate(words):
         if not _SEGMENT_WORD.match(word.group(0)) or i == 0:
             continue
+        if word.group(0)[:1].isupper() and i + 1 < len(words) and _SEGMENT_WORD.match(words[i + 1].group(0)):
+            continue  # 'Costco's Canadian Operations segment': 'Operations' is the name's, 'segment' the word
         name: list[re.Match[str]] = []
         before = words[max(0, i - 5):i]
         for k in range(len(before) - 1, -1, -1):

@@ -119,6 +119,10 @@ def _measure_terms(question: str, companies: frozenset[str]) -> tuple[frozenset[
     clean = {w for w in clean if w not in noise and (len(w) > 1 or w.isdigit())}
     if clean and clean not in alternatives and len(_SECOND_PART.split(core)) == 1:
         alternatives.append(clean)
+    # 'technology and development expenses' is the statement's 'Technology and development' line: an expense
+    # line named by two things joined says the word 'expenses' under its heading, not in its label
+    if (joined := _EXPENSE_LINE.match(asked.phrase)) and len(set(analyze(joined.group("name"))) - noise) >= 2:
+        alternatives.append(set(analyze(joined.group("name"))) | set(analyze(asked.segment or "")))
     for metric in find_metrics(core):
         alternatives.append(set(analyze(metric.name)))
         for source in metric.inputs:
@@ -135,6 +139,12 @@ def _measure_terms(question: str, companies: frozenset[str]) -> tuple[frozenset[
         alternatives += [words | extra for name, words in zip(LINE_ITEMS[key].synonyms, names)
                          if len(words) >= 2 or name in ONE_WORD_ITEMS]
     return tuple(frozenset(a) for a in alternatives if a)
+
+
+_EXPENSE_LINE = re.compile(r"(?i)^(?P<name>[a-z][\w-]*(?:,?\s+[a-z][\w-]*)*?,?\s+(?:and|&)\s+[a-z][\w-]*)\s+"
+                           r"(?:expenses?|costs?)$")
+"""An expense named by the things it is spent on, joined ('research and development expenses', 'selling, general
+and administrative costs'): the statement's line says only the things."""
 
 
 def states_measure(alternatives: Sequence[set[str]], sentence: str, context: str = "", *, kindred: bool = False

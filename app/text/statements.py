@@ -619,11 +619,17 @@ def year_block_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
     i = 0
     while i < len(lines):
         head = _UNIT_HEAD.match(lines[i])
-        if not head or re.search(r"\d", head.group("names")) or not (i + 1 < len(lines)
-                                                                    and _YEAR_LINE.match(lines[i + 1])):
+        wrapped = None if head else _wrapped_head(lines, i)
+        if wrapped is None and (not head or re.search(r"\d", head.group("names"))
+                                or not (i + 1 < len(lines) and _YEAR_LINE.match(lines[i + 1]))):
             i += 1
             continue
-        currency, scale = declared_unit(head.group("unit")) or ("", None)
+        if wrapped is not None:
+            (currency, scale), head_text, i = ("", None), *wrapped  # its unit is the cells' ('$ 141,398')
+        else:
+            assert head is not None
+            currency, scale = declared_unit(head.group("unit")) or ("", None)
+            head_text = head.group("names")
         block: list[tuple[str, str | None, str, list[str]]] = []  # (line, its year or None, label, cells)
         j = i + 1
         while j < len(lines) and lines[j]:
@@ -634,7 +640,10 @@ def year_block_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
             block.append((lines[j], year_line.group(1) if year_line else None, label, cells))
             j += 1
         width = max((len(cells) for _, _, _, cells in block), default=0)
-        names = _split_names(head.group("names"), width, text.replace(lines[i], " "), known)
+        names = _split_names(head_text, width, text.replace(lines[i], " "), known) or (
+            _split_at_repeated_word(head_text, width) if wrapped is not None else [])
+        if wrapped is not None and not currency:
+            currency = next((c for line, _, _, _ in block if (c := _currency_in_tokens(line.split()))), None) or ""
         year = None
         for line, year_of_line, label, cells in block if names else []:
             if year_of_line:
@@ -651,6 +660,43 @@ def year_block_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
                 scale=None if percent else SCALE_NAME.get(scale or ""), raw=line, columns=list(names)))
         i = j
     return out
+
+
+_NAME_LINE = re.compile(r"[A-Z][A-Za-z&'’./-]*(?:\s+[A-Za-z&'’./-]+){0,3}")
+"""A line of a header whose column names wrap ('United States' / 'Operations' / 'Canadian' / 'Operations')."""
+
+
+def _wrapped_head(lines: Sequence[str], i: int) -> tuple[str, int] | None:
+    """A segment table's names wrapped over lines of their own, right above its first year line ('United States',
+    'Operations', 'Canadian', 'Operations', 'Other', 'International', 'Operations Total', '2021'): the names
+    as one line and the index of the line before the year; None unless line `i` starts such a run of two lines or
+    more."""
+    if i and _NAME_LINE.fullmatch(lines[i - 1]):
+        return None  # the run starts earlier
+    k = i
+    while k < len(lines) and _NAME_LINE.fullmatch(lines[k]):
+        k += 1
+    if k - i < 2 or k >= len(lines) or not _YEAR_LINE.match(lines[k]):
+        return None
+    return " ".join(lines[i:k]), k - 1
+
+
+def _split_at_repeated_word(text: str, width: int) -> list[str]:
+    """Names that each end with one word ('United States Operations Canadian Operations Other International
+    Operations Total'): as many as the rows have values, the last a total when the word ends one name fewer;
+    [] when no word ends them so."""
+    words = text.split()
+    for word in dict.fromkeys(w for w in words[1:] if w[:1].isupper()):
+        ends = [k for k, w in enumerate(words) if w == word]
+        if len(ends) < 2 or ends[0] == 0 or len(ends) not in (width, width - 1):
+            continue
+        names = [" ".join(words[a + 1:b + 1]) for a, b in zip([-1, *ends], ends)]
+        rest = " ".join(words[ends[-1] + 1:])
+        if len(ends) == width and not rest:
+            return names
+        if len(ends) == width - 1 and rest and is_whole(rest):
+            return [*names, rest]
+    return []
 
 
 def _split_names(text: str, width: int, page: str, known: Sequence[str] = ()) -> list[str]:
@@ -706,8 +752,11 @@ def _label_and_cells(line: str) -> tuple[str, list[str]]:
     """A row line's label and the value or dash tokens that end it ('Central costs — — (21.7) (20.4)')."""
     tokens = line.split()
     cells: list[str] = []
-    while tokens and (_VALUE.match(tokens[-1]) or _DASH.match(tokens[-1])):
-        cells.insert(0, tokens.pop())
+    while tokens and (_VALUE.match(tokens[-1]) or _DASH.match(tokens[-1])
+                      or (cells and _CURRENCY_TOKEN.match(tokens[-1]))):
+        token = tokens.pop()
+        if not _CURRENCY_TOKEN.match(token):
+            cells.insert(0, token)  # a '$' standing before a value ('Total revenue $ 141,398 $ 27,298') is none
     return " ".join(tokens), cells
 
 

@@ -143,3 +143,14 @@ def test_a_thing_an_earlier_turn_named_compared_with_a_figure_is_no_part_of_the_
                              ["Helio Renewables"])
     assert compared.phrase == "revenue" and compared.segment == "Battery Storage"
     assert measure_asked("What was the value of that order?", ["Helio Renewables"]).phrase == "order"
+
+
+def test_an_expense_named_by_the_things_joined_is_stated_by_its_line_without_the_word_expenses():
+    asked = measure_terms("By how much did Quillfeather's research and development expenses grow in FY2024?",
+                          ["Quillfeather"])
+    assert states_measure(asked, "Research and development 650,788 472,321")
+    sga = measure_terms("What were Quillfeather's selling, general and administrative costs in FY2024?", ["Quillfeather"])
+    assert states_measure(sga, "Selling, general and administrative 1,234 1,101")
+    # one thing named is no joined name: 'Operating' alone does not state operating expenses
+    assert not states_measure(measure_terms("What were Quillfeather's operating expenses in FY2024?", ["Quillfeather"]),
+                              "Operating income 5,210 4,870")
