@@ -1072,6 +1072,8 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
                                                                   or _compared_qualified(sentence, figure.value,
                                                                                          compared, query)
                                                                   else 0.0)
+        if _other_head(sentence, query):
+            continue  # 'a reduction in the allowance for credit losses of $5.2 billion': no provision for them
         if _other_scope(sentence, clause, compared, query):
             continue  # 'Same-store net revenues … of $5.6 billion': another measure than net revenues
         if _PER_SHARE.search(query.measure.phrase) and not _per_share_figure(sentence, figure.value):
@@ -1123,6 +1125,19 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         out.append(Fact(figure=figure, origin="text", match=match, part=part, segment=segment,
                         forward=forward, context=sentence, filed_year=doc.fiscal_year))
     return out
+
+
+_HEADED = re.compile(r"(?i)^(?P<head>[a-z][\w-]*)\s+(?P<prep>for|of|on|from)\s+(?P<tail>[a-z][\w-]*(?:\s+[a-z][\w-]*)*)$")
+
+
+def _other_head(sentence: str, query: FactQuery) -> bool:
+    """Whether a sentence names another thing of what the measure is of, and never the measure's own head:
+    'the allowance for credit losses' where the provision for credit losses is asked."""
+    found = _HEADED.match(query.measure.phrase.strip())
+    if found is None or set(analyze(found.group("head"))) & set(analyze(sentence)):
+        return False
+    tail = r"\s+".join(re.escape(w) for w in found.group("tail").split())
+    return re.search(rf"(?i)\b[a-z][\w-]*\s+{found.group('prep')}\s+(?:the\s+)?{tail}\b", sentence) is not None
 
 
 _DISOWNED = re.compile(r"(?i)\bnot\s+(?:recorded|recognised|recognized|included|reported|counted|treated|"

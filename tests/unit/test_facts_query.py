@@ -1014,3 +1014,13 @@ def test_the_largest_among_a_group_is_stated_with_its_share_of_the_groups_total_
     # a ranking among a named group is routed to the calculator, so the share is worked out
     decision = RouteDecision(needs_retrieval=True)
     assert calculate_what_it_compares(decision, question).needs_calculation
+
+
+def test_a_sentence_on_another_thing_of_what_the_measure_is_of_gives_no_figure_of_it() -> None:
+    question = "What was Quillfeather Mining's provision for credit losses in the first quarter of 2024?"
+    allowance = evidence("Results for the first quarter of 2024 included a reduction in the allowance for credit "
+                         "losses of $5.2 billion compared to an increase of $6.8 billion in the prior year.")
+    assert facts_for(query(question), [allowance]) == []
+    provision = evidence("The provision for credit losses was a net benefit of $4.2 billion in the first quarter "
+                         "of 2024, driven by reductions in the allowance for credit losses.")
+    assert [f.figure.value for f in facts_for(query(question), [provision])][:1] == [4.2]
