@@ -1258,8 +1258,9 @@ def label_match(label: str, query: FactQuery) -> float:
     return share - 0.15 * len(extra) - unsaid_net - (QUALIFIED if _unasked_qualifier(label, query) else 0.0)
 
 
-_BALANCE_CLASS = frozenset(analyze("current noncurrent"))
-"""A balance sheet's classes: 'current assets' and 'non-current assets' are lines of their own, never the total."""
+_BALANCE_CLASS = frozenset(analyze("current noncurrent deferred accrued prepaid unearned"))
+"""A balance sheet's classes: 'current assets' and 'non-current assets' are lines of their own, never the total;
+'Deferred income/membership fees' and 'Accrued interest' are balances held, never the year's fees or interest."""
 
 
 PART_OF = re.compile(r"(?i)^\s*(?:total\s+|net\s+)?(?P<part>(?:[\w-]+\s+){0,2}?(?:portion|maturities|"

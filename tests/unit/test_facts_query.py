@@ -276,6 +276,10 @@ def test_a_balance_sheet_class_is_its_own_line_not_the_total_asked() -> None:
     assert label_match("Non-current assets", assets) == 0.0
     current = query("What were Quillfeather Mining's current assets at the end of FY2024?")
     assert label_match("Total current assets", current) >= 1.0
+    # a balance held is no flow of the year: deferred fees are no fee income
+    fees = query("What was Quillfeather Mining's membership fee income in FY2024?")
+    assert label_match("Deferred income/membership fees", fees) == 0.0
+    assert label_match("Membership fees", fees) >= NAMES_MEASURE
     # the total asked: a row naming a kind of it is a part, below what names the measure
     assert label_match("Intangible assets, net (Note 5)", assets) < NAMES_MEASURE
     assert label_match("Intangible assets, net (Note 5)", query("What were Quillfeather Mining's intangible assets "
