@@ -169,17 +169,24 @@ def list_continuations(question: str, graded: Sequence[Evidence], page_fn: PageF
         if doc.page is None or len(out) >= MAX_CONTINUATIONS or not lines or not is_enumerated(lines[-1]) \
                 or sum(is_enumerated(line) for line in lines) < 2:
             continue
-        siblings = page_fn(doc.source_id, doc.page)
-        at = next((i for i, s in enumerate(siblings) if s.chunk_id == doc.chunk_id), None)
-        if at is None:
-            continue
-        following = siblings[at + 1] if at + 1 < len(siblings) else next(iter(next_page(doc, page_fn)), None)
+        following = chunk_after(doc, page_fn)
         if following is None or following.chunk_id in held:
             continue
         held.add(following.chunk_id)
         out.append(following.model_copy(update={"score": doc.score, "why": "continues the list that the admitted "
                                                                          "chunk before it on the page begins"}))
     return out
+
+
+def chunk_after(doc: Evidence, page_fn: PageFn) -> Evidence | None:
+    """The chunk that follows an admitted one: the next of its page, else the first of the next page; None when
+    the chunk is not among its page's (or is the filing's last)."""
+    assert doc.page is not None
+    siblings = page_fn(doc.source_id, doc.page)
+    at = next((i for i, s in enumerate(siblings) if s.chunk_id == doc.chunk_id), None)
+    if at is None:
+        return None
+    return siblings[at + 1] if at + 1 < len(siblings) else next(iter(next_page(doc, page_fn)), None)
 
 
 MAX_MEASURE_READS = 3
@@ -211,11 +218,7 @@ def measure_continuations(question: str, graded: Sequence[Evidence], page_fn: Pa
                 or not stems <= set(analyze(doc.text)) \
                 or any(f.match >= NAMES_MEASURE for f in facts_for(query, [doc], companies)):
             continue
-        siblings = page_fn(doc.source_id, doc.page)
-        at = next((i for i, s in enumerate(siblings) if s.chunk_id == doc.chunk_id), None)
-        if at is None:
-            continue
-        following = siblings[at + 1] if at + 1 < len(siblings) else next(iter(next_page(doc, page_fn)), None)
+        following = chunk_after(doc, page_fn)
         if following is None or following.chunk_id in held:
             continue
         held.add(following.chunk_id)
