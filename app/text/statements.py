@@ -1010,6 +1010,12 @@ class _Reader:
             # 'Fiscal years ended December 31, 2022, … 2020' then '2022 2021 2020'; 'December 31, 2022 and
             # December 25, 2021' then '2022 2021': the dates, once
             columns = columns[:half]
+        elif not (header.durations or header.parts or header.context_durations):
+            # a year twice with nothing naming the groups ('2023 2022 2021 2023 2022 2021' under a quarter's and a
+            # year's headings the page's chunk cut off): neither column is known to be the year's, so neither is
+            # dated
+            years = [c for c in columns if re.fullmatch(rf"FY{YEAR}", c)]
+            columns = [_UNDATED if years.count(c) > 1 else c for c in columns]
         if not columns:
             return
         self.table += 1
@@ -1410,6 +1416,10 @@ def _label_columns(header: _Header) -> list[str]:
     size = len(periods) // len(groups)
     named = iter(_in_group(groups[i // size], p) for i, p in enumerate(periods))
     return [c if c.endswith("change") else next(named) for c in header.columns]
+
+
+_UNDATED = "FY?"
+"""A column whose period the header leaves open: it dates no figure."""
 
 
 def _in_group(group: str, period: str) -> str:

@@ -45,3 +45,15 @@ def test_a_segment_named_with_the_word_operations_keeps_it_and_its_row_answers()
     said = Analyst({"blocks": [block], "companies": [CO], "fiscal_years": [2024]},
                    f"What was the total revenue of {CO}'s Canadian Operations segment in fiscal 2024?").figure_answer()
     assert said and "Canadian Operations segment total revenue was $27,298 in FY2024" in said[0]
+
+
+def test_a_year_twice_in_a_header_that_names_no_groups_dates_neither_column():
+    from app.text.statements import read_statement
+
+    # a release's summary table whose 'Fourth Quarter' and 'Fiscal Year' headings the chunk cut off
+    text = "(Dollars in millions)\n2024\n2023\n2024\n2023\nNew store openings, net\n12\n6\n47\n44\n"
+    [row] = read_statement(text).rows
+    assert row.values == [12.0, 6.0, 47.0, 44.0]
+    assert not any(p.startswith("FY20") for p in row.periods)  # no column is taken for the year's figure
+    [plain] = read_statement("(Dollars in millions)\n2024\n2023\nNew store openings, net\n47\n44\n").rows
+    assert plain.periods == ["FY2024", "FY2023"]
