@@ -555,18 +555,21 @@ def introduces_table_of(text: str, query: Any) -> bool:
     for fiscal 2020 and fiscal 2019:'): the table stands in the page's next chunk."""
     from app.knowledge.analyzer import analyze
 
-    tail = re.split(r"(?<=[.!?])\s+", " ".join(text.split()))[-1]
-    if query is None or not tail.endswith(":") or not _LEADS_INTO_TABLE.search(tail):
+    if query is None or not _leads_into_table(text):
         return False
     stems = set(query.measure.stems)
-    return bool(stems) and stems <= set(analyze(tail))
+    return bool(stems) and stems <= set(analyze(_last_sentence(text)))
 
 
 def _leads_into_table(text: str) -> bool:
     """Whether a chunk ends with a sentence that leads into a table ('… for each of our reportable segments
     (amounts in millions):')."""
-    tail = re.split(r"(?<=[.!?])\s+", " ".join(text.split()))[-1]
+    tail = _last_sentence(text)
     return tail.endswith(":") and _LEADS_INTO_TABLE.search(tail) is not None
+
+
+def _last_sentence(text: str) -> str:
+    return re.split(r"(?<=[.!?])\s+", " ".join(text.split()))[-1]
 
 
 _LEADS_INTO_TABLE = re.compile(r"(?i)\b(?:following\s+tables?|tables?\s+below|as\s+follows)\b")
