@@ -242,6 +242,13 @@ TITLE_LINES = 3
 statement name, 'Years ended December 31')."""
 
 
+def _long_column_line(line: str) -> bool:
+    """A unit line longer than most that still heads columns, not prose: its years, then the columns' names
+    ('($ in Millions) 2023 2022 Reported Operational1,2 Currency Adjusted Operational1,3')."""
+    return (len(line) <= 130 and len(re.findall(YEAR, line)) >= 2 and not _SENTENCE_WORDS.search(line)
+            and not _SENTENCE_END.search(line) and not _ROW_VALUES.search(line))
+
+
 def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
     """(first line, header lines) of each statement on a page, in order: from its title (up to TITLE_LINES
     short lines without figures above its unit line, '(In millions, except per share data)') to its last
@@ -249,14 +256,15 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
     with no unit line has the one header `statement_header` finds at its top."""
     spans: list[tuple[int, list[str]]] = []
     for i, line in enumerate(lines):
-        if len(line) > 80 or not unit_declarations(line) or (spans and i < spans[-1][0] + len(spans[-1][1])):
+        if (len(line) > 80 and not _long_column_line(line)) or not unit_declarations(line) \
+                or (spans and i < spans[-1][0] + len(spans[-1][1])):
             continue
         if i + 1 < len(lines) and _VALUE_LINE.match(lines[i + 1]) and not _YEAR_ONLY.match(lines[i + 1]):
             continue  # a row that says its unit ('Sales (millions)' / '$' / '6,021'), not a statement's unit line
         start = i
         while start > 0 and i - start < TITLE_LINES and len(lines[start - 1]) <= 80 and (
                 not _DIGIT.search(lines[start - 1]) or _PERIOD_LINE.search(lines[start - 1])
-                or _dates_columns(lines[start - 1])):
+                or _dates_columns(lines[start - 1]) or is_period_line(lines[start - 1])):
             start -= 1
         if not spans and i < HEADER_LINES and all(len(above) <= 80 for above in lines[:i]):
             start = 0  # a statement that opens its page: the page's first lines are its header (not its prose)

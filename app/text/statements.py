@@ -823,6 +823,7 @@ class _HeaderLine:
     note: bool = False
     title: str | None = None
     rest: str = ""
+    changes: int = 0  # change columns named after the line's periods ('2023 2022 Reported Operational Currency')
 
 
 MISREAD_OVERFLOWS = 2
@@ -989,6 +990,15 @@ class _Reader:
                 last_end = match.end()
         if last_end is not None and _VERSUS.fullmatch(text[last_end:] + " ") and header.columns:
             header.versus = True  # 'Fiscal 2020 vs.' / 'Fiscal 2019'
+        if head.changes:
+            # 'Q2 % Change' above '2023 2022 Reported Operational Currency': the group's one '% Change' stands for
+            # the columns named after the periods
+            kept = [k for k, c in enumerate(header.columns) if not c.endswith("change")]
+            header.columns = [header.columns[k] for k in kept]
+            header.kinds = [header.kinds[k] for k in kept]
+            header.lines = [header.lines[k] for k in kept]
+            for _ in range(head.changes):
+                _add_column(header, "% change", "pct_change")
 
     def _footnoted_heading(self) -> None:
         """'Wireless subscriber results 1' just above a header: the digit is a footnote mark, not a value."""
@@ -1001,6 +1011,7 @@ class _Reader:
             return
         header, self.header = self.header, None
         _drop_dating_column(header)
+        _changes_last(header)
         columns = _label_columns(header)
         half = len(columns) // 2
         kinds = header.kinds
@@ -1175,6 +1186,8 @@ def _header_line(text: str, *, continuing: bool) -> _HeaderLine | None:
     candidate = " ".join(words)
     if candidate and _is_period_line(candidate, continuing=continuing):
         return _HeaderLine(candidate, found, note)
+    if continuing and (named := _change_names(words)):
+        return _HeaderLine(" ".join(words[:-named[1]]), found, note, changes=named[0])
     if continuing and (found or note) and not candidate:
         return _HeaderLine("", found, note)
     if continuing and candidate and not any(w.lower() not in _HEADER_VOCABULARY for w in _WORD.findall(candidate)) \
@@ -1186,6 +1199,31 @@ def _header_line(text: str, *, continuing: bool) -> _HeaderLine | None:
     if continuing and lead and body:
         return _HeaderLine(None, tuple(units), rest=" ".join(body))
     return None
+
+
+_CHANGE_COLUMN_WORDS = {"reported", "operational", "currency", "adjusted", "organic", "constant", "underlying",
+                        "fx", "translation", "local", "comparable", "cc"}
+"""Names of the change columns a results table prints after its periods, under a '% Change' group above them
+('2023 2022 Reported Operational Currency Adjusted Operational': four kinds of change)."""
+_CHANGE_NAME_MODIFIERS = {"adjusted", "constant", "local", "comparable"}
+"""A change column's name that goes on with the next word: 'Adjusted Operational', 'Constant currency'."""
+
+
+def _change_names(words: list[str]) -> tuple[int, int] | None:
+    """(columns, words) of the change columns named after a header line's periods, or None: '2023 2022 Reported
+    Operational1,2 Currency Adjusted Operational1,3' names four change columns in five words (a footnote's digits
+    on a name are no part of it). The periods before them must be a header line of their own."""
+    names = [re.sub(r"[\d,*]+$", "", w).lower() for w in words]
+    size = 0
+    while size < len(names) and names[len(names) - 1 - size] in _CHANGE_COLUMN_WORDS:
+        size += 1
+    if not size or size == len(words) or not re.search(YEAR, " ".join(words[:-size])):
+        return None
+    if not _is_period_line(" ".join(words[:-size]), continuing=True):
+        return None
+    run = names[len(names) - size:]
+    columns = sum(1 for k, name in enumerate(run) if not (k and run[k - 1] in _CHANGE_NAME_MODIFIERS))
+    return columns, size
 
 
 def _units_joined(tokens: list[str]) -> list[str]:
@@ -1264,6 +1302,19 @@ def _drop_dating_column(header: _Header) -> None:
         # 'for the half-year ended 31 December 2024' above 'Half-year / 31 Dec 2024 / Half-year / 31 Dec 2023':
         # its duration went with the dating column; each column keeps its own
         del header.durations[0], header.duration_lines[0]
+
+
+def _changes_last(header: _Header) -> None:
+    """'Q2 % Change' above '2023 2022': the change column is named on a line above the periods' and its cells
+    come after theirs."""
+    changes = [k for k, c in enumerate(header.columns) if c.endswith("change")]
+    dated = [k for k, c in enumerate(header.columns) if not c.endswith("change")]
+    if not changes or not dated or max(header.lines[k] for k in changes) >= min(header.lines[k] for k in dated):
+        return
+    order = dated + changes
+    header.columns = [header.columns[k] for k in order]
+    header.kinds = [header.kinds[k] for k in order]
+    header.lines = [header.lines[k] for k in order]
 
 
 def _is_heading(label: str) -> bool:

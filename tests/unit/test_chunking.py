@@ -483,3 +483,21 @@ def test_a_tables_column_line_with_months_written_short_heads_its_rows_not_the_p
     rows = [t for t in chunks if "Lease liabilities" in t or "EBITDA 1.12x" in t]
     assert rows and all(t.startswith("Net financial debt\nin € million 31 Dec. 2024 31 Dec. 2023\n") for t in rows)
     assert not any("year. Net financial debt" in t for t in chunks)
+
+
+def test_a_quarters_column_line_longer_than_most_heads_each_chunk_of_its_table() -> None:
+    """An earnings release's page of two tables, each headed 'Q2 % Change' over a unit line that goes on to the
+    change columns' names (over 80 characters). A later chunk of the second table repeats its whole header,
+    quarter included, so its rows are read as the quarter's, not as two years'."""
+    from app.text.statements import read_statement
+
+    head = "Q2 % Change\n($ in Millions) 2024 2023 Reported Operational1,2 Currency Adjusted Operational1,3"
+    first = "\n".join(f"Region {i} {100 + i} {90 + i} 1.{i} 2.{i} (0.{i}) 1.{i}" for i in range(3))
+    second = "\n".join(f"Division {chr(65 + i % 26)}{i} {200 + i} {180 + i} 3.{i} 4.{i} (1.{i}) 2.{i}" for i in range(30))
+    page = f"SALES BY REGION\n{head}\n{first}\nSALES BY DIVISION\n{head}\n{second}"
+    record = SourceRecord(source_id="r", title="ORVALE_2024Q2_EARNINGS", text=page, origin="r", pages=[(2, page)])
+    chunks = [c.text for c in chunk_record(record, max_tokens=128, overlap=0)]
+    later = [t for t in chunks if "Division Z25 " in t]
+    assert later and later[0].splitlines()[:3] == ["SALES BY DIVISION", *head.splitlines()]
+    row = next(r for r in read_statement(later[0]).rows if r.line_item == "Division Z25")
+    assert row.values[:2] == [225.0, 205.0] and row.periods[:2] == ["Q2 2024", "Q2 2023"]

@@ -875,3 +875,26 @@ def test_a_segment_table_with_measures_as_columns_is_read_one_row_per_measure_ov
             "Adjusted operating profit 52.8 41.3 94.1")
     [revenue, profit] = named_column_rows(note)
     assert revenue.columns == ["Stores", "Online", "Group"] and revenue.periods == ["FY2025"] * 3
+
+
+def test_a_change_group_named_above_the_periods_comes_after_them() -> None:
+    """'Q2 % Change' over '2023 2022': the change column is named first, on the line above, and its cells are
+    printed after the periods' ones; the quarter names both periods."""
+    rows = read_statement("Q2 % Change\n2023 2022\nNet sales 1,100 1,000 10.0\n").rows
+    assert rows[0].values == [1100.0, 1000.0, 10.0] and rows[0].periods == ["Q2 2023", "Q2 2022", "% change"]
+
+
+def test_change_columns_named_after_the_periods_are_read_as_changes() -> None:
+    """An earnings release's segment table: '% Change' above, and the kinds of change (reported, operational,
+    currency, adjusted operational; footnote digits on the names) after the years. Each row gives the two
+    quarters, then four changes."""
+    text = ("SALES BY DIVISION\nQ2 % Change\n($ in Millions) 2024 2023 Reported Operational1,2 Currency "
+            "Adjusted Operational1,3\nImplants $2,410 $2,200 9.5% 10.1 (0.6) 8.7\nDiagnostics 1,305 1,390 (6.1) "
+            "(5.0) (1.1) (5.2)\nWorldwide $3,715 $3,590 3.5% 4.1 (0.6) 3.8\n")
+    rows = {r.line_item: r for r in read_statement(text).rows}
+    assert rows["Implants"].values[:2] == [2410.0, 2200.0]
+    assert rows["Implants"].periods == ["Q2 2024", "Q2 2023"] + ["% change"] * 4
+    assert rows["Diagnostics"].values == [1305.0, 1390.0, -6.1, -5.0, -1.1, -5.2]
+    # a row label ending in such a word is still a row, not a header
+    rows = read_statement("2024 2023\nRevenue in constant currency 1,200 1,100\n").rows
+    assert rows[0].line_item == "Revenue in constant currency" and rows[0].periods == ["FY2024", "FY2023"]
