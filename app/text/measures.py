@@ -170,6 +170,15 @@ def _segment_named(text: str) -> tuple[str | None, str]:
     return None, text
 
 
+_PART_CONTRIBUTES = re.compile(
+    r"\b(?:did|does|do|will|would)\s+(?:the\s+)?(?P<name>[A-Z][\w&-]*(?:\s+(?:&\s+)?[A-Z][\w&-]*){0,3})\s+"
+    r"(?:account\s+for|contribute|make\s+up|represent|generate|bring\s+in)\b|"
+    r"\b(?:came|come|comes|coming)\s+from\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?P<source>[A-Z][\w&-]*(?:\s+(?:&\s+)?[A-Z][\w&-]*){0,3})")
+"""A part of the company named as the subject of a share ('what share of net sales did Rigid Packaging account
+for', 'how much of revenue came from Cash App'): capitalised words, as a part's name is written."""
+
+
 _NOT_A_PART = re.compile(r"(?i)^(?:january|february|march|april|may|june|july|august|september|october|november|"
                          r"december|inc|corp|corporation|co|company|group|holdings?|ltd|limited|plc|ag|se|sa|nv|llc|"
                          r"fiscal|annual|quarterly|what|which|how|did|does|has|have|was|were|is|are|in|during|for|"
@@ -291,6 +300,12 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = without_short_names(text, companies)  # 'the gain accruing to JnJ': a short name is no measure word
     text = _CAUSE.sub(" ", text)  # 'the gain … as a result of the separation of its Consumer Health segment'
     segment, text = _segment_named(text)
+    part = _PART_CONTRIBUTES.search(text) if segment is None else None
+    group = ("name" if part.group("name") else "source") if part else ""
+    if part and not _names_company(part.group(group), companies):
+        # 'What share of net sales did Rigid Packaging account for': the part whose share is asked
+        start = part.start(group) if group == "name" else part.start()  # ('came from' goes with its part)
+        segment, text = part.group(group), text[:start] + " " + text[part.end(group):]
     if segment is None and named_after:
         segment, text = named_after, re.sub(rf"\b{re.escape(named_after)}(?:['’]s?)?(?=\W|$)", " ", text, count=1)
     text = _STATEMENT_NAMES.sub(" ", text)

@@ -136,6 +136,22 @@ def test_a_part_named_right_after_the_companys_short_name_is_the_segment_asked()
     assert measure_asked("What was Pellbury Retail Group's revenue?", ["Pellbury Retail"]).segment is None
 
 
+def test_a_part_named_as_the_subject_of_a_share_is_the_segment_asked() -> None:
+    """'What share of net sales did Rigid Packaging account for': the part named is the segment whose share is
+    asked, not a word of the measure; so is the part revenue 'came from'. The company itself is no part."""
+    from app.text.measures import measure_asked
+
+    company = ["Corvane Packaging"]
+    asked = measure_asked("What share of Corvane's consolidated net sales did Rigid Containers account for in "
+                          "fiscal 2024?", company)
+    assert (asked.segment, asked.phrase) == ("Rigid Containers", "share of consolidated net sales")
+    asked = measure_asked("What percentage of Corvane Packaging's revenue came from Specialty Films in 2024?", company)
+    assert (asked.segment, asked.phrase) == ("Specialty Films", "percentage of revenue")
+    assert measure_asked("How much of the group's revenue did Corvane Packaging generate in 2024?",
+                         company).segment is None
+    assert measure_asked("What percentage of revenue came from international streaming?", company).segment is None
+
+
 def test_a_thing_an_earlier_turn_named_compared_with_a_figure_is_no_part_of_the_measure() -> None:
     from app.text.measures import measure_asked
 
