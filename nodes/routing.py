@@ -241,11 +241,12 @@ def search_reports_without_news(decision: RouteDecision, question: str, named: S
                                 news_companies: Callable[[], Sequence[str]] | None) -> RouteDecision:
     """Guarantee: a question sent to the news alone about companies the knowledge base holds filings of but no
     news item about ('the outcome of the shareholder vote at the AGM held on May 3, 2023') searches those
-    filings instead: the news branch cannot answer it, and a filing (an 8-K, the annual report) may. Left as the
-    router decided: a question that asks for news itself (lexicon NEWS_ASKED: latest, announced, this week...),
-    which the declared insufficient answer fits, and any question when the held news is not known."""
+    filings instead: the news branch cannot answer it, and a filing (an 8-K, the annual report) may, as it may an
+    event dated by its month ('Who did Foot Locker appoint as CEO in August 2022?'). Left as the router decided:
+    a question that asks for the news itself (lexicon NEWS_ITSELF: latest, news, this week...), which the
+    declared insufficient answer fits, and any question when the held news is not known."""
     if (news_companies is None or not named or not decision.needs_news or decision.needs_retrieval
-            or decision.is_out_of_scope or decision.needs_clarification or lex.NEWS_ASKED.search(question)):
+            or decision.is_out_of_scope or decision.needs_clarification or lex.NEWS_ITSELF.search(question)):
         return decision
     with_news = set(news_companies())
     if any(company in with_news for company in named):

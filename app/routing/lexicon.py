@@ -198,3 +198,9 @@ NEWS_ASKED = re.compile(
     r"right now|anything new|news|headlines?|announce|announced|announcing|announcements?|press|"
     r"press releases?|trading update|trading statement|just)\b|"
     r"\b(?:in|on|during|since|from|by)\s+(?:early |late |mid-?)?(?:" + LONG_MONTHS + r"|may)\s+" + YEAR + r"\b")
+# The words of NEWS_ASKED that ask for the news itself, which no filing can give: how recent it is, or the word
+# news. An event dated by its month ('appointed in August 2022') or an announcement may be told by a filing too
+# (an 8-K, a release filed with the report).
+NEWS_ITSELF = re.compile(
+    r"(?i)\b(latest|recent|recently|lately|newest|this (?:week|month|morning)|last week|today|yesterday|"
+    r"right now|anything new|news|headlines?|just)\b")

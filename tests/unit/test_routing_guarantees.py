@@ -310,3 +310,8 @@ def test_news_alone_about_a_company_with_no_news_searches_its_filings() -> None:
     unknown = route({"question": asked}, router=scripted(NEWS_ONLY), known_companies=lambda: KB)
     for kept in (held, latest, unknown):
         assert kept["decision"].needs_news and not kept["decision"].needs_retrieval
+    # an event dated by its month, or announced, may be told by a filing (an 8-K): searched there too
+    for dated in ("Who did Amcor appoint as its new CEO in August 2022?", "What did Amcor announce about Bemis?"):
+        out = route({"question": dated}, router=scripted(NEWS_ONLY), known_companies=lambda: KB,
+                    news_companies=lambda: [])
+        assert out["decision"].needs_retrieval and not out["decision"].needs_news, dated

@@ -1651,6 +1651,8 @@ class Analyst:
         joined = [n for n in names if len(n) >= 8]
         if "restat" in words:  # 'Did it restate any prior-year figures?': what every restatement is of
             words -= _RESTATED_OF
+        if _NEW_ROLE.search(plain):  # 'its new CEO': a report says who was appointed, not that the CEO is new
+            words -= set(analyze("new"))
         return {w for w in words if not w.isdigit() and not re.fullmatch(r"fy\d*", w)
                 and not (len(w) >= 3 and any(w in n and w != n for n in joined))}
 
@@ -1658,6 +1660,10 @@ _RESTATED_OF = frozenset(analyze("prior previous earlier year years figure figur
                                   "comparative comparatives period periods"))
 """What a question about a restatement says it restated, which a report's sentence need not repeat ('We have
 restated our prepaid and total wireless subscribers at December 31, 2023')."""
+_NEW_ROLE = re.compile(r"(?i)\bnew\s+(?:chief|ceo|cfo|coo|cto|chair\w*|president|directors?|auditors?|"
+                       r"(?:managing\s+)?director|head|leader|secretary|treasurer)\b")
+"""A role asked of as new ('Who is its new CEO?'), which the sentence that names the person says otherwise
+('… has been appointed President and Chief Executive Officer')."""
 _HAS_ASKED = re.compile(r"(?i)^\s*(?:does|do|did)\s+.{1,80}?\b(?:have|has|had|operate|run|maintain|sponsor)\s+"
                         r"(?:an?|any)\b")
 """A question whether a company has a thing ('Does Pellbury have a defined benefit pension scheme?')."""
