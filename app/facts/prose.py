@@ -157,7 +157,7 @@ def figures_located(sentence: str) -> list[Located]:
                                                     r"September|October|November|December)\b", after)
                                            or re.search(r"(?:January|February|March|April|May|June|July|August|"
                                                         r"September|October|November|December)\s+$", before)
-                                           or re.search(r"(?i)(?:note|page|p\.|section|item|FY|H|Q)\s?$", before)):
+                                           or re.search(r"(?i)\b(?:note|page|p\.|section|item|FY|H|Q)\s?$", before)):
             continue
         value = float(raw.replace(",", ""))
         if (not (cur or scale or unit) and len(raw) <= 2 and before.endswith("(") and after.startswith(")")
@@ -324,10 +324,12 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
                   and f.kind == located[i - 1].kind and _earlier(sentence, f, located[i - 1]) is not None]
         nouns = sorted(nouns, key=lambda f: f.start)
         # a breakdown after the whole: '92,000 people, with approximately 37,000 employed in the United States and
-        # 55,000 employed internationally' counts 92,000; the parts are no answer to how many in all
+        # 55,000 employed internationally' counts 92,000; the parts are no answer to how many in all, but the part
+        # the question names is ('How many people did it employ in the United States?')
+        parts = _parts_asked(sentence, located, nouns, measure)
         nouns = [f for f in nouns if not any(g.start < f.start and _BREAKDOWN.search(sentence[g.end:f.start])
                                              for g in nouns)]
-        located = nouns  # a sentence whose figures count other things states no count of these
+        located = parts or nouns  # a sentence whose figures count other things states no count of these
     if _MANY_YEARS.search(sentence) and not _MANY_YEARS.search(" ".join(sorted(measure.stems))):
         return []  # 'The five-year compound annual growth rates … were 4.4%': no one year's figure
     by_place = {(f.start, f.end): dated_year for f, *dated_year in dated_figures(sentence, fiscal_year)}
@@ -515,6 +517,29 @@ def _distance(fig: Located, span: tuple[int, int, float]) -> int:
     return 0
 
 
+def _parts_asked(sentence: str, located: Sequence[Located], wholes: Sequence[Located], measure: Measure
+                 ) -> list[Located]:
+    """The parts of a counted whole whose own words are the words the question adds to the count ('employ in the
+    United States' of '93,516 people, with 37,412 employed in the United States and 56,104 employed
+    internationally': 37,412); none when the question adds no words, or no part states them all."""
+    extra = {w for w in measure.stems - measure.count_stems if w not in _COUNTING_VERBS}
+    if not extra or not wholes:
+        return []
+    out = []
+    for k, fig in enumerate(located):
+        if fig in wholes or fig.kind != "count" or not any(
+                g.start < fig.start and _BREAKDOWN.search(sentence[g.end:fig.start]) for g in wholes):
+            continue
+        end = located[k + 1].start if k + 1 < len(located) else len(sentence)
+        own = re.split(r"(?i),|;|\band\b", sentence[fig.end:end])[0]
+        if all(any(_matches(w, frozenset({x})) for w in analyze(own)) for x in extra):
+            out.append(fig)
+    return out
+
+
+_COUNTING_VERBS = frozenset(analyze("employ employs employed have has had operate operates operated total totaled "
+                                    "number count people"))
+"""Words of a count question that say it counts, not what part of the whole it counts."""
 _BREAKDOWN = re.compile(r"(?i)\b(?:including|with|of\s+which|of\s+whom|comprising|split\s+between)\b")
 _COUNT_LEAD = re.compile(r"(?i)(?:[:=]|\bof|\bwas|\bwere|\btotall?ed|\bstood\s+at|\breached|\bemployed|\bemploys|"
                          r"\bemploying|\bhad|\bhas|\boperated|\boperates)\s*(?:approximately|about|around|some|"

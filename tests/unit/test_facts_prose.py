@@ -52,6 +52,22 @@ def test_figures_located_skips_years_day_numbers_and_note_marks() -> None:
     assert [(f.value, f.kind, f.text) for f in figures_located(sentence)] == [(412.0, "count", "412")]
 
 
+def test_a_figure_after_a_word_ending_in_h_or_q_is_still_a_figure() -> None:
+    """'with 37,412', 'which 12', 'each 40' are figures; only 'H 2' or 'Q 3' standing alone name a period."""
+    sentence = "It employed 9,350 people, with 3,712 employed in Norway and each 40 in Chile; see Q 3 and H 1."
+    assert [f.value for f in figures_located(sentence)] == [9350.0, 3712.0, 40.0]
+
+
+def test_the_part_of_a_counted_whole_the_question_names_is_its_count() -> None:
+    """'9,350 people, with 3,712 employed in Norway and 5,638 employed internationally': asked how many it
+    employs in Norway, the part that says so; asked how many in all, the whole."""
+    text = ("At December 31, 2024, the Company employed 9,350 people (full-time equivalents), with 3,712 employed "
+            "in Norway and 5,638 employed internationally.")
+    assert read(text, "people employ Norway", "count", "people")[0][0] == 3712.0
+    assert read(text, "people employ", "count", "people")[0][0] == 9350.0
+    assert read(text, "people employ Chile", "count", "people")[0][0] == 9350.0  # no part says Chile
+
+
 # --- dated_figures ------------------------------------------------------------------------------------------
 
 

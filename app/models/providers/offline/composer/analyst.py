@@ -182,7 +182,11 @@ class Analyst:
         """The measure as the answer names it: the question's words when they are a plain noun phrase, else the
         row's label ('cash provided by operating activities'); a count: 'number of employees'."""
         if self.query.measure.count_noun and self.query.kind == "count":
-            return f"number of {self.query.measure.count_noun}"
+            # the place asked, as the sentence read states it: 'number of people in the United States'
+            place = _PLACE_ASKED.search(asked_sentence(self.question))
+            where = f" {place.group(0)}" if place and not _NOT_A_PLACE.match(place.group("place")) \
+                and place.group("place").removeprefix("the ") in fact.figure.quote else ""
+            return f"number of {self.query.measure.count_noun}{where}"
         phrase = self.query.measure.phrase.strip()
         phrase = re.sub(r"(?i)\bnon[\s-]gaap\b", "non-GAAP", phrase)
         unnamed = [w for w in phrase.split() if sum(c.isupper() for c in w) >= 2 and w not in fact.figure.label
@@ -1660,6 +1664,10 @@ _RESTATED_OF = frozenset(analyze("prior previous earlier year years figure figur
                                   "comparative comparatives period periods"))
 """What a question about a restatement says it restated, which a report's sentence need not repeat ('We have
 restated our prepaid and total wireless subscribers at December 31, 2023')."""
+_PLACE_ASKED = re.compile(r"\b(?:in|within|outside(?:\s+of)?)\s+(?P<place>(?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,3})")
+"""Where a count is asked of ('How many people did it employ in the United States?')."""
+_NOT_A_PLACE = re.compile(r"(?i)^(?:the\s+)?(?:january|february|march|april|may|june|july|august|september|october|"
+                          r"november|december|fiscal|fy|q[1-4]|first|second|third|fourth|year|quarter)\b")
 _NEW_ROLE = re.compile(r"(?i)\bnew\s+(?:chief|ceo|cfo|coo|cto|chair\w*|president|directors?|auditors?|"
                        r"(?:managing\s+)?director|head|leader|secretary|treasurer)\b")
 """A role asked of as new ('Who is its new CEO?'), which the sentence that names the person says otherwise
