@@ -79,7 +79,7 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
     first_unit = len(units)
     prose: list[str] = []
     # A statement page's blank lines part a label from its values: its lines are read as one block.
-    for block in [text] if tabular else re.split(r"\n\s*\n", text):
+    for block in [text] if tabular else _blocks(text):
         lines = [ln for ln in block.strip().splitlines() if ln.strip()]
         if not lines:
             continue
@@ -128,11 +128,29 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
     return units, section
 
 
-_PERIOD_PIECE = re.compile(r"(?i)^\s*(?:\(?(?:19|20)\d{2}\)?|fiscal|fy|years?|ended|as\s+of|\(in\s+\w+\)|"
+def _blocks(text: str) -> list[str]:
+    """The text's blocks, parted by blank lines; a table's title and unit line that a blank line parts from its
+    column pieces ('Segment Information (dollars in millions)' / '' / 'Fiscal' / '2015' / …) stay with them."""
+    out: list[str] = []
+    for block in re.split(r"\n\s*\n", text):
+        lines = [ln.strip() for ln in block.strip().splitlines() if ln.strip()]
+        before = [ln.strip() for ln in out[-1].strip().splitlines() if ln.strip()] if out else []
+        if (lines and before and len(before) <= 3 and unit_declarations(before[-1]) and len(before[-1]) <= 90
+                and not _SENTENCE_END.search(before[-1]) and not before[-1].endswith(".")
+                and (_PERIOD_PIECE.match(lines[0]) or is_period_line(lines[0]))):
+            out[-1] = f"{out[-1]}\n{block}"
+        else:
+            out.append(block)
+    return out
+
+
+_PERIOD_PIECE = re.compile(r"(?i)^\s*(?:\(?(?:19|20)\d{2}\)?|fiscal|fy|years?|ended|as\s+of|\(in\s+\w+\)|%?\s*change|"
+                           r"\(?(?:19|20)\d{2}\s*(?:[-–/]|vs\.?)\s*(?:19|20)\d{2}\)?|"
                            r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\.?\s+\d{1,2},?)\s*$")
 """A piece of a table's header that PDF extraction puts on a line of its own ('Fiscal', '2016', '(in millions)')."""
-HEAD_PIECES = 9
-"""At most this many such lines head a table."""
+HEAD_PIECES = 13
+"""At most this many such lines head a table (three years and two change columns, a line for each word and year:
+'Fiscal' / '2015' / … / '% Change' / '2015-2014' / …, under its title)."""
 TABLE_RUN_MIN_ROWS = 3
 """Lines of running text that form a table: at least this many rows that end in two figures or more."""
 _ROW_VALUES = re.compile(r"(?:\s+(?:up|down)?\s?[(\-–—+]?(?:[$£€¥]|[A-Z]{1,3}\$)?\s?\d[\d,.]*\)?(?:\s?%)?\)?[a-z]{0,3}|"

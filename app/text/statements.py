@@ -1184,6 +1184,9 @@ def _header_line(text: str, *, continuing: bool) -> _HeaderLine | None:
     words = [w for k, w in enumerate(words) if not (k and _FOOTNOTE_MARK.fullmatch(w) and re.search(YEAR, words[k - 1]))]
     found = tuple(units + [unit_declarations(t)[0] for t in inner])
     candidate = " ".join(words)
+    if continuing and (compared := _COMPARED_YEARS.fullmatch(candidate)) and (
+            compared.group("vs") or int(compared.group(1)) > int(compared.group(3))):
+        return _HeaderLine("", found, note)  # '% Change' / '2015-2014': the change column's name goes on
     if candidate and _is_period_line(candidate, continuing=continuing):
         return _HeaderLine(candidate, found, note)
     if continuing and (named := _change_names(words)):
@@ -1224,6 +1227,13 @@ def _change_names(words: list[str]) -> tuple[int, int] | None:
     run = names[len(names) - size:]
     columns = sum(1 for k, name in enumerate(run) if not (k and run[k - 1] in _CHANGE_NAME_MODIFIERS))
     return columns, size
+
+
+_COMPARED_YEARS = re.compile(r"\(?((?:19|20)\d{2})\s*(?:[-–—/]|(?P<vs>vs\.?|v\.?|versus|over|compared\s+to))\s*"
+                             r"((?:19|20)\d{2})\)?")
+"""The two years a change column compares, on a line of its own under '% Change' ('2015-2014', '2024 vs. 2023'):
+no columns of their own. (A rising range, '2023-2024', may be a fiscal year's name and is left to the period
+reader.)"""
 
 
 def _units_joined(tokens: list[str]) -> list[str]:

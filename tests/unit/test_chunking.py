@@ -501,3 +501,18 @@ def test_a_quarters_column_line_longer_than_most_heads_each_chunk_of_its_table()
     assert later and later[0].splitlines()[:3] == ["SALES BY DIVISION", *head.splitlines()]
     row = next(r for r in read_statement(later[0]).rows if r.line_item == "Division Z25")
     assert row.values[:2] == [225.0, 205.0] and row.periods[:2] == ["Q2 2024", "Q2 2023"]
+
+
+def test_a_tables_title_parted_from_its_column_pieces_by_a_blank_line_heads_it() -> None:
+    """'Segment Information (dollars in millions)', a blank line, then the header a line per word and year
+    ('Fiscal' / '2024' / … / '% Change' / '2024-2023' / …) and the rows: one table, its title and unit with it."""
+    page = ("Revenue by segment was as follows.\n\n42\nSegment Information (dollars in millions)\n\u00a0\nFiscal\n2024\n"
+            "Fiscal\n2023\nFiscal\n2022\n% Change\n2024-2023\n% Change\n2023-2022\n"
+            "Imaging $ 3,095.2 $ 2,603.2 $ 2,625.9 19% (1)%\nPercentage of total revenue 65% 63% 65%\n"
+            "Analytics 1,508.9 1,355.2 1,228.8 11% 10 %\nTotal revenue $ 4,795.5 $ 4,147.1 $ 4,055.2 16% 2 %\n"
+            + "Revenue from Imaging increased during fiscal 2024 as compared to fiscal 2023, primarily driven by "
+              "subscriptions to our cloud offering and the adoption of our term-based licences by enterprises.\n" * 6)
+    record = SourceRecord(source_id="p", title="PELLUCID_2024_10K", text=page, origin="p", pages=[(41, page)])
+    [table] = [c.text for c in chunk_record(record) if "Imaging $" in c.text]
+    assert table.startswith("Segment Information (dollars in millions)\nFiscal\n2024\n"), table
+    assert "2023-2022\nImaging $ 3,095.2" in table

@@ -898,3 +898,17 @@ def test_change_columns_named_after_the_periods_are_read_as_changes() -> None:
     # a row label ending in such a word is still a row, not a header
     rows = read_statement("2024 2023\nRevenue in constant currency 1,200 1,100\n").rows
     assert rows[0].line_item == "Revenue in constant currency" and rows[0].periods == ["FY2024", "FY2023"]
+
+
+def test_the_years_a_change_column_compares_are_its_name_not_columns() -> None:
+    """A header a PDF gives a piece a line: 'Fiscal' / '2024' / … / '% Change' / '2024-2023': the descending year
+    pair names the change column; the row's two changes follow its three years."""
+    text = ("Segment Information (dollars in millions)\nFiscal\n2024\nFiscal\n2023\nFiscal\n2022\n% Change\n"
+            "2024-2023\n% Change\n2023-2022\nImaging $ 3,095.2 $ 2,603.2 $ 2,625.9 19% (1)%\n"
+            "Percentage of total revenue 65% 63% 65%\nTotal revenue $ 4,795.5 $ 4,147.1 $ 4,055.2 16% 2 %\n")
+    statement = read_statement(text)
+    rows = {r.line_item: r for r in statement.rows}
+    assert rows["Imaging"].periods == ["FY2024", "FY2023", "FY2022", "% change", "% change"]
+    assert rows["Imaging"].values[:3] == [3095.2, 2603.2, 2625.9] and rows["Imaging"].scale == "millions"
+    # a rising pair may name a fiscal year ('2023-2024'): not taken as a change column's name
+    assert read_statement("2023-2024 2022-2023\nRevenue 1,200 1,100\n").rows[0].values == [1200.0, 1100.0]
