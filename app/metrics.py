@@ -137,6 +137,13 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
                                              "dividends", "cash dividend payments", "dividend payments",
                                              "dividends paid to shareholders", "dividends paid to stockholders",
                                              "payment of dividends", "cash dividends"), outflow=True),
+    LineItem("rnd", "R&D", ("research and development", "research and development expenses",
+                            "research and development expense", "research, development and related expenses",
+                            "research and development costs", "r&d", "r&d expenses", "r&d expense"), outflow=True,
+             pattern=r"^research(?:and|&)?development(?:andrelated)?(?:expenses?|costs?)?$"),
+    LineItem("sga", "SG&A", ("selling, general and administrative expenses", "selling, general and administrative",
+                             "selling, general and administrative expense", "sg&a", "sg&a expenses"), outflow=True,
+             pattern=r"^selling(?:general)?(?:and|&)?(?:general)?(?:and|&)?administrative(?:expenses?)?$"),
     LineItem("interest_expense", "interest expense", ("interest expense", "interest expense, net",
                                                       "finance costs"), outflow=True),
     LineItem("share_repurchases", "share repurchases", (
@@ -172,7 +179,7 @@ _BEFORE_AN_ITEM = frozenset("""the its their total in of for and or on what was 
     year annual quarterly reported unadjusted gaap consolidated whole company's group's firm's""".split())
 """Lower-case words after which one word still names the line item ('the revenue', 'total revenue'); after any
 other lower-case word ('same-store sales', 'product revenue') it names a measure of its own."""
-ONE_WORD_ITEMS = frozenset({"revenue", "capex", "cogs", "ppe", "inventory", "dividends"})
+ONE_WORD_ITEMS = frozenset({"revenue", "capex", "cogs", "ppe", "inventory", "dividends", "rnd", "sga"})
 """Line items one word of a question may name ('revenue growth', 'capex'); other single words ('cash', 'assets',
 'equity', 'sales' in 'sales and marketing') name one only in a longer phrase."""
 

@@ -17,7 +17,7 @@ from app.knowledge.records import Chunk, SourceRecord
 from app.knowledge.tokens import count_many
 from app.text.dates import LONG_MONTHS, MONTHS
 from app.text.periods import YEAR
-from app.text.statements import grid_columns, is_period_line, statement_lines
+from app.text.statements import declares_shares, grid_columns, is_period_line, statement_lines
 from app.text.units import unit_declarations
 
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -274,7 +274,7 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
     with no unit line has the one header `statement_header` finds at its top."""
     spans: list[tuple[int, list[str]]] = []
     for i, line in enumerate(lines):
-        if (len(line) > 80 and not _long_column_line(line)) or not unit_declarations(line) \
+        if (len(line) > 80 and not _long_column_line(line)) or not (unit_declarations(line) or declares_shares(line)) \
                 or (spans and i < spans[-1][0] + len(spans[-1][1])):
             continue
         if i + 1 < len(lines) and _VALUE_LINE.match(lines[i + 1]) and not _YEAR_ONLY.match(lines[i + 1]):

@@ -855,6 +855,8 @@ class _Reader:
     row: _OpenRow | None = None
     rows: list[_OpenRow] = field(default_factory=list)
     overflows: dict[int, int] = field(default_factory=dict)  # per table: labelled rows with values beyond a full row
+    shares_pending: bool = False  # '(Percent of net sales)' read: the next table's figures are shares of sales
+    share_tables: set[int] = field(default_factory=set)  # tables whose every figure is a percent of sales
 
     def feed(self, line: str) -> None:
         text = _unglued(line.strip())
@@ -868,6 +870,9 @@ class _Reader:
                 self._read_header(_HeaderLine("", note=True))
             elif rest:
                 self.note_pending = True  # 'Note' on a line of its own heads a header's first column
+            return
+        if _SHARE_OF_SALES.fullmatch(rest):
+            self.shares_pending = True  # '(Percent of net sales)' above or within a header: no row, no column
             return
         head = _header_line(rest, continuing=self.header is not None)
         if head is not None:
@@ -909,6 +914,8 @@ class _Reader:
         # its rows that write the share without the sign ('1,838.9 10 1,886.7 11') are read the same way
         shared = {r.table for r in self.rows if r.table and _shares_beside(_values(r.tokens), r.periods)}
         rows = [_finish_row(r, self._unit(r), r.table in shared) for r in self.rows]
+        rows = [replace(row, unit="%", scale=None) if r.table in self.share_tables else row
+                for r, row in zip(self.rows, rows)]
         return Statement(periods=self.first_periods or [], scale=first.scale if first else None,
                          currency=(first.currency if first else None) or self.seen_currency, rows=rows)
 
@@ -1030,6 +1037,9 @@ class _Reader:
         if not columns:
             return
         self.table += 1
+        if self.shares_pending:
+            self.share_tables.add(self.table)
+            self.shares_pending = False
         self.periods = columns
         if self.first_periods is None:
             self.first_periods = columns
@@ -1229,6 +1239,14 @@ def _change_names(words: list[str]) -> tuple[int, int] | None:
     return columns, size
 
 
+_SHARE_OF_SALES = re.compile(r"(?i)\(?\s*(?:in\s+|as\s+a\s+)?(?:percent(?:age)?|%)\s+(?:of|to)\s+(?:(?:net|total)\s+)?"
+                             r"(?:sales|revenues?|turnover)\s*\)?")
+"""A table's unit line that says its figures are shares of sales ('(Percent of net sales)'): each row a percent."""
+
+
+def declares_shares(line: str) -> bool:
+    """Whether a line is a table's unit line of shares of sales ('(Percent of net sales)')."""
+    return bool(_SHARE_OF_SALES.fullmatch(line.strip()))
 _COMPARED_YEARS = re.compile(r"\(?((?:19|20)\d{2})\s*(?:[-–—/]|(?P<vs>vs\.?|v\.?|versus|over|compared\s+to))\s*"
                              r"((?:19|20)\d{2})\)?")
 """The two years a change column compares, on a line of its own under '% Change' ('2015-2014', '2024 vs. 2023'):

@@ -466,3 +466,14 @@ def test_a_growth_judgement_rests_on_revenue_growth_computed_from_two_years():
     # the statement's rows, never a sentence's 'U.S. sales were $13.4 billion'
     assert chosen.values == {"revenue_2022": 94943, "revenue_2021": 93775}
     assert metric("year-over-year revenue growth", chosen.values, year=2022).rounded(1) == 1.2
+
+
+def test_research_and_development_and_sga_are_line_items_a_question_names_by_their_initials() -> None:
+    from app.metrics import items_named, label_match
+
+    assert items_named("By how much did its R&D spending change in 2024?") == ["rnd"]
+    assert items_named("What were SG&A expenses in 2024?") == ["sga"]
+    assert label_match("Research, development and related expenses", "rnd") is not None
+    assert label_match("Research and development", "rnd") == 0
+    assert label_match("Selling, general and administrative expenses", "sga") == 0
+    assert label_match("Selling and marketing", "sga") is None and label_match("Cost of sales", "rnd") is None

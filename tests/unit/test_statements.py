@@ -912,3 +912,16 @@ def test_the_years_a_change_column_compares_are_its_name_not_columns() -> None:
     assert rows["Imaging"].values[:3] == [3095.2, 2603.2, 2625.9] and rows["Imaging"].scale == "millions"
     # a rising pair may name a fiscal year ('2023-2024'): not taken as a change column's name
     assert read_statement("2023-2024 2022-2023\nRevenue 1,200 1,100\n").rows[0].values == [1200.0, 1100.0]
+
+
+def test_a_table_of_shares_of_sales_reads_each_row_as_a_percent() -> None:
+    """'(Percent of net sales)' heads a table of operating expenses as shares of sales: a row without its own '%'
+    ('Research, development and related expenses 5.6 5.9') is a percent, never money in the page's unit."""
+    text = ("(Millions)\nOperating Expenses:\n(Percent of net sales)\n2024\n2023\nCost of sales\n50.9\n%\n50.8\n%\n"
+            "Research, development and related expenses\n5.6\n5.9\n")
+    rows = {r.line_item: r for r in read_statement(text).rows}
+    rnd = rows["Research, development and related expenses"]
+    assert rnd.values == [5.6, 5.9] and rnd.periods == ["FY2024", "FY2023"] and (rnd.unit, rnd.scale) == ("%", None)
+    # the line names no table above it and stops at the next table
+    rows = read_statement(text + "(Millions)\n2024 2023\nNet sales 32,765 31,657\n").rows
+    assert next(r for r in rows if r.line_item == "Net sales").scale == "millions"
