@@ -189,6 +189,8 @@ def chunk_after(doc: Evidence, page_fn: PageFn) -> Evidence | None:
     return siblings[at + 1] if at + 1 < len(siblings) else next(iter(next_page(doc, page_fn)), None)
 
 
+STATEMENT_SHARE = 0.6
+"""The share of the measure's words a primary statement's chunk must name to be read on from."""
 MAX_MEASURE_READS = 3
 """The first admitted chunks whose passage may be read on into the next chunk for the measure's figure."""
 
@@ -214,8 +216,12 @@ def measure_continuations(question: str, graded: Sequence[Evidence], page_fn: Pa
     held = {d.chunk_id for d in graded}
     out: list[Evidence] = []
     for doc in list(graded)[:MAX_MEASURE_READS]:
-        if doc.page is None or not (statement_of_page(doc.text) or _leads_into_table(doc.text)) \
-                or not stems <= set(analyze(doc.text)) \
+        statement = statement_of_page(doc.text)
+        said = stems & set(analyze(doc.text))
+        # a primary statement goes on to lines its first rows do not name ('Diluted' earnings per share under
+        # the income statement's revenue and costs): most of the measure's words will do
+        if doc.page is None or not (statement or _leads_into_table(doc.text)) \
+                or not (said == stems or (statement and len(said) >= STATEMENT_SHARE * len(stems))) \
                 or any(f.match >= NAMES_MEASURE for f in facts_for(query, [doc], companies)):
             continue
         following = chunk_after(doc, page_fn)

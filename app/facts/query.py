@@ -1224,6 +1224,12 @@ def label_match(label: str, query: FactQuery) -> float:
     stems = set(analyze(re.sub(r"\([^)]*\)", " ", label)))
     # what a row leaves out is no word of its own ('Long-term debt, less current portion')
     stems -= set(analyze(_LEFT_OUT.search(label).group(0))) if _LEFT_OUT.search(label) else set()
+    # the owners' share the headline figure is ('Diluted net income per common share attributable to Costco'):
+    # no words of another measure
+    if (owners := _OWNERS_SHARE.search(label)) and not set(analyze("attributable")) & set(query.stems):
+        stems -= set(analyze(owners.group(0)))
+    if "share" in query.stems:
+        stems -= _SHARE_CLASS  # 'per common share' is per share
     want = set(query.stems) - _TOTAL - _QUALIFIERS
     if query.count_stems & _TONNES and re.search(r"\((?:[Mk]?t|Mtpa|tonnes)\)", label):
         want -= query.count_stems  # 'Iron ore shipped (Mt)' counts the tonnes asked for
@@ -1249,6 +1255,8 @@ def label_match(label: str, query: FactQuery) -> float:
              and s not in _DATING and not s.isdigit()}
     if extra & _BALANCE_CLASS:
         return 0.0  # 'Total current assets' is no answer to total assets: a balance sheet's class is another line
+    if any(a in want and b in extra for a, b in _OTHER_LINE):
+        return 0.0  # 'Basic earnings per share' is no answer to diluted earnings per share
     if extra and "total" in query.stems:
         # the total asked ('total assets'): a row that names a kind of it ('Intangible assets, net') is a part
         return min(share - 0.15 * len(extra), NAMES_MEASURE - 0.05)
@@ -1258,6 +1266,12 @@ def label_match(label: str, query: FactQuery) -> float:
     return share - 0.15 * len(extra) - unsaid_net - (QUALIFIED if _unasked_qualifier(label, query) else 0.0)
 
 
+_OWNERS_SHARE = re.compile(r"(?i)\battributable\s+to\s+(?!.*\b(?:non-?\s?controlling|minority)\b).*$")
+"""A label's 'attributable to Costco', '… to owners of the parent': the group's owners' share, which is the
+figure a question asks for unless it says otherwise (never '… to noncontrolling interests')."""
+_SHARE_CLASS = frozenset(analyze("common ordinary"))
+_OTHER_LINE = ((analyze("diluted")[0], analyze("basic")[0]), (analyze("basic")[0], analyze("diluted")[0]))
+"""Words that make a per-share line another one: basic is never diluted."""
 _BALANCE_CLASS = frozenset(analyze("current noncurrent deferred accrued prepaid unearned"))
 """A balance sheet's classes: 'current assets' and 'non-current assets' are lines of their own, never the total;
 'Deferred income/membership fees' and 'Accrued interest' are balances held, never the year's fees or interest."""

@@ -1808,6 +1808,8 @@ def _row_unit(label: str, cells: list[_Cell], currency: str | None, declared: _U
     unless the unit line excepts them ('except share data'), and so are rows it excepts by name ('except churn
     and ARPU'); a row whose label states its unit (`stated`, `_LABEL_UNIT`) is in that unit."""
     scale = declared.scale if declared else None
+    if own := _LABEL_SCALE.search(label):
+        scale = "millions" if own.group("millions") else "thousands"  # 'Shares used in calculation (000's)'
     numbers = [c for c in cells if c.value is not None]
     if stated is not None and stated.group("pence"):
         return "p", None
@@ -1825,8 +1827,13 @@ def _row_unit(label: str, cells: list[_Cell], currency: str | None, declared: _U
     if declared and any(phrase <= _label_words(label) for phrase in declared.excepted):
         scale = None
     if _SHARE_COUNT.search(label):
-        return "shares", scale if declared is None or declared.shares_scaled else None
+        return "shares", scale if declared is None or declared.shares_scaled or own else None
     return currency or "", scale
+
+
+_LABEL_SCALE = re.compile(r"(?i)\((?:in\s+)?(?:000['’]?s|thousands|(?P<millions>millions))\)")
+"""A label that states its own scale, whatever the page's ('Shares used in calculation (000's)' under '(amounts
+in millions, except per share data)')."""
 
 
 def _clean_label(label: str) -> str:

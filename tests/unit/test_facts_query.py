@@ -1028,3 +1028,14 @@ def test_a_sentence_on_another_thing_of_what_the_measure_is_of_gives_no_figure_o
     provision = evidence("The provision for credit losses was a net benefit of $4.2 billion in the first quarter "
                          "of 2024, driven by reductions in the allowance for credit losses.")
     assert [f.figure.value for f in facts_for(query(question), [provision])][:1] == [4.2]
+
+
+def test_the_owners_share_and_the_share_class_are_no_words_of_another_per_share_line() -> None:
+    """'Diluted net income per common share attributable to Tamsin' is the diluted net income per share asked;
+    the non-controlling interests' share never is, and basic is another line."""
+    from app.facts.query import NAMES_MEASURE, label_match, read_query
+
+    query = read_query("What was Tamsin Rail's net income per diluted share in 2024?", ["Tamsin Rail"], [2024])
+    assert label_match("Diluted NET INCOME PER COMMON SHARE ATTRIBUTABLE TO TAMSIN", query) >= NAMES_MEASURE
+    assert label_match("Basic NET INCOME PER COMMON SHARE ATTRIBUTABLE TO TAMSIN", query) < NAMES_MEASURE
+    assert label_match("Net income attributable to noncontrolling interests", query) < NAMES_MEASURE

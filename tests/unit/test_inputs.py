@@ -514,3 +514,25 @@ def test_a_passage_that_names_the_measure_asked_but_states_no_figure_of_it_is_re
                                                            "segment (amounts in millions):"})
     pages[("TAMSIN_2024_10K:p34", 34)] = [leading, table]
     assert [d.chunk_id for d in measure_continuations(asked, [leading], page_fn, [CO])] == ["t-mau-1"]
+
+
+def test_an_income_statement_is_read_on_for_a_per_share_line_its_first_rows_do_not_name():
+    """The income statement's first chunk (revenue to tax) names most of 'net income per diluted share' and not
+    'diluted': the chunk after it, with the per-share lines, is read; a balance sheet is not read on for it."""
+    from nodes.inputs import measure_continuations
+
+    top = Evidence(chunk_id="t-is-0", source_id="TAMSIN_2024_10K:p36", company=CO, fiscal_year=2024, page=36,
+                   score=0.2, text="CONSOLIDATED STATEMENTS OF INCOME\n(amounts in millions, except per share data)\n"
+                                   "2024 2023\nNet sales $ 9,205 $ 8,716\nMembership fees 387 354\nTotal revenue "
+                                   "9,592 9,070\nMerchandise costs 8,068 7,493\nOperating income 708 635\n"
+                                   "Interest expense (17) (16)\nProvision for income taxes 160 130")
+    rest = top.model_copy(update={"chunk_id": "t-is-1", "text": "NET INCOME $ 500 $ 402\nNET INCOME PER COMMON "
+                                  "SHARE:\nBasic $ 11.30 $ 9.05\nDiluted $ 11.27 $ 9.02"})
+    pages = {("TAMSIN_2024_10K:p36", 36): [top, rest], (BALANCE.source_id, 59): [BALANCE_TOP, BALANCE_REST]}
+
+    def page_fn(source_id: str, page: int) -> list[Evidence]:
+        return pages.get((source_id, page), [])
+
+    asked = "What was Tamsin Rail's net income per diluted share in 2024?"
+    assert [d.chunk_id for d in measure_continuations(asked, [top], page_fn, [CO])] == ["t-is-1"]
+    assert measure_continuations(asked, [BALANCE_TOP], page_fn, [CO]) == []

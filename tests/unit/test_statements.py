@@ -925,3 +925,13 @@ def test_a_table_of_shares_of_sales_reads_each_row_as_a_percent() -> None:
     # the line names no table above it and stops at the next table
     rows = read_statement(text + "(Millions)\n2024 2023\nNet sales 32,765 31,657\n").rows
     assert next(r for r in rows if r.line_item == "Net sales").scale == "millions"
+
+
+def test_a_label_that_states_its_scale_is_in_that_scale_whatever_the_pages() -> None:
+    """'Shares used in calculation (000's)' under '(amounts in millions, except per share data)': thousands."""
+    text = ("(amounts in millions, except per share data)\n2024 2023\nNet income $ 5,007 $ 4,002\n"
+            "Shares used in calculation (000's)\nBasic 443,089 442,297\nDiluted 444,346 443,901\n")
+    rows = {r.line_item: r for r in read_statement(text).rows}
+    assert (rows["Net income"].unit, rows["Net income"].scale) == ("$", "millions")
+    diluted = rows["Diluted shares used in calculation (000's)"]
+    assert (diluted.unit, diluted.scale, diluted.values[0]) == ("shares", "thousands", 444346.0)
