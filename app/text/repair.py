@@ -5,6 +5,7 @@
   11 400 employees'); soft hyphens and zero-width characters go.
 - A word hyphenated across a line break ('manufac-\\nturing') is joined ('manufacturing'); a compound that stays
   hyphenated elsewhere in the document ('full-\\ntime' where 'full-time' is written) keeps its hyphen on one line.
+- A date set in spaced type ('M a r c h 3 1 , 2 0 2 1') is read back as 'March 31, 2021'.
 - A word broken by a stray space ('reven ues', 'opera ting profit') is joined when the joined word stands
   whole at least MIN_OCCURRENCES times in the same document, neither piece is a function word ('in come' stays:
   a sentence may say that) and the pieces are not both far more common than the joined word ('net work').
@@ -59,7 +60,34 @@ def repair_extraction(text: str, words: Counter[str] | None = None) -> str:
     text = _PLAIN_GROUP_SPACE.sub(lambda m: m.group("head") + m.group("rest").replace(" ", ","), text)
     words = words if words is not None else vocabulary([text])
     text = _LINE_HYPHEN.sub(lambda m: _dehyphenate(m, words), text)
+    text = _SPACED_OUT.sub(lambda m: _spaced_out(m.group(0), words), text)
     return _rejoin_broken_words(text, words)
+
+
+_SPACED_OUT = re.compile(r"(?<!\S)(?:[A-Za-z0-9,] ){3,}[A-Za-z0-9,](?=[\s.;:)]|$)")
+"""A run of single characters a space apart, as some extractors give a date set in spaced type ('M a r c h 3 1 ,
+2 0 2 1')."""
+_MONTHS = frozenset("""january february march april may june july august september october november
+    december""".split())
+
+
+def _spaced_out(run: str, words: Counter[str]) -> str:
+    """A spaced-out run read back: its letters joined into the words the document writes whole (or months), its
+    digits into a day and a year ('March 31, 2021'); left as it is when any piece is no such word or number."""
+    joined = run.replace(" ", "")
+    pieces = re.findall(r"[A-Za-z]+|\d+|,", joined)
+    out: list[str] = []
+    for piece in pieces:
+        if piece == ",":
+            out[-1:] = [out[-1] + ","] if out else []
+            continue
+        if piece.isalpha() and piece.casefold() not in _MONTHS and words[piece.casefold()] < MIN_OCCURRENCES:
+            return run
+        if piece.isdigit() and not (len(piece) <= 2 and 1 <= int(piece) <= 31 or re.fullmatch(r"(?:19|20)\d{2}", piece)):
+            return run
+        out.append(piece)
+    # a run of single digits alone may be a row's values ('2 0 2 1'): only a run with a word is read back
+    return " ".join(out) if any(p.isalpha() for p in pieces) else run
 
 
 def _dehyphenate(m: re.Match[str], words: Counter[str]) -> str:

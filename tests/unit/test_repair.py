@@ -83,3 +83,15 @@ def test_a_line_that_ends_on_a_joining_word_goes_on_in_the_next() -> None:
     assert reflow(page).splitlines()[0].endswith("Europe & Australia; Asia & Latin America; and Pet. Fiscal 2024 "
                                                  "includes 13 months.")
     assert reflow(page).splitlines()[1:] == ["SEGMENT RESULTS", "Net sales 1,204.6 1,311.2"]
+
+
+def test_a_date_in_spaced_type_is_read_back() -> None:
+    """'M a r c h 3 1 , 2 0 2 1' (a 10-Q's spaced type) reads 'March 31, 2021'; single letters or digits that
+    make no word the document writes, or digits alone (a row's values), stay as they are."""
+    text = ("Capital as of M a r c h 3 1 , 2 0 2 1 and D e c e m b e r 3 1 , 2 0 2 0. Options a b c d apply. "
+            "Grades 2 0 2 1 and 1 2 3 4.")
+    assert repair_extraction(text) == ("Capital as of March 31, 2021 and December 31, 2020. Options a b c d apply. "
+                                       "Grades 2 0 2 1 and 1 2 3 4.")
+    words = vocabulary(["Total capital rose. Total capital fell."])
+    assert repair_extraction("T o t a l c a p i t a l rose", words) == "T o t a l c a p i t a l rose"  # no split known
+    assert repair_extraction("c a p i t a l rose", words) == "capital rose"
