@@ -77,7 +77,10 @@ def without_framing(question: str) -> str:
     return _FRAMING.sub("", question).strip() or question
 
 
-_SECOND_PART = re.compile(r"(?i),?\s+and\s+(?=(?:when|where|who|whom|why|which)\b)")
+_SECOND_PART = re.compile(r"(?i),?\s+and\s+(?=(?:when|where|who|whom|why|which)\b|how\s+(?:many|much)\s+of\s+"
+                          r"(?:them|those|these|whom|which|it)\b)")
+"""Where a question's second ask starts: 'and when …', 'and how many of them …' (a part of what the first
+asks, which the first's answer states beside it)."""
 
 
 _CONSTRAINTS = re.compile(

@@ -183,7 +183,9 @@ class Analyst:
         row's label ('cash provided by operating activities'); a count: 'number of employees'."""
         if self.query.measure.count_noun and self.query.kind == "count":
             # the place asked, as the sentence read states it: 'number of people in the United States'
-            place = _PLACE_ASKED.search(asked_sentence(self.question))
+            from app.text.measures import first_part
+
+            place = _PLACE_ASKED.search(first_part(asked_sentence(self.question)))
             where = f" {place.group(0)}" if place and not _NOT_A_PLACE.match(place.group("place")) \
                 and place.group("place").removeprefix("the ") in fact.figure.quote else ""
             return f"number of {self.query.measure.count_noun}{where}"
