@@ -33,7 +33,7 @@ from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in
 from app.text.question_kinds import MeasureAsked, measure_asked
 from app.text.measures import name_initials
-from app.text.statements import is_total, is_whole, read_statement
+from app.text.statements import StatementRow, is_total, is_whole, read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|target\w*|"
                       r"plan(?:s|ned)?|"
@@ -655,6 +655,7 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
         # other chunks' headings ('Industrial Drives', 'Mobility Solutions' over their paragraphs) count too
         statement = read_statement(doc.text, page_headings(doc, docs))
         primary = _is_primary(doc.text)
+        totalled = {} if primary else _totalled_tables(statement.rows, query)
         for row in statement.rows:
             if not row.periods:
                 continue
@@ -668,6 +669,9 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
             elif (not label_says and not row.title and not row.columns and counted and not primary
                   and titles_measure(_block_heading(doc.text, row.raw), query)):
                 member = row.line_item  # 'Net Sales' / 'North America Retail $ 10,750.5 …' / 'Pet 1,694.6 …'
+            elif (not label_says and counted and not row.columns
+                  and totalled.get((row.title, tuple(row.periods))) == (row.unit, row.scale)):
+                member = row.line_item  # 'Segment Information' / 'Digital Media $ 3,095.2 …' / 'Total revenue …'
             elif label_says and row.title:
                 # 'Iron Ore FY2024 FY2023' / 'Segment revenue …'; never the registrant's own name ('GENERAL MILLS,
                 # INC. AND SUBSIDIARIES' over its income statement), a summary's or a kind of data's title
@@ -692,6 +696,19 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                                 part=part, context=heading, filed_year=doc.fiscal_year))
         out.extend(_markdown_members(query, doc))
     return sorted(out, key=lambda f: -f.match)  # a member's row that names the measure in full first
+
+
+def _totalled_tables(rows: Sequence[StatementRow], query: FactQuery) -> dict[tuple, tuple[str, str | None]]:
+    """The tables (title and columns) whose total row names the measure, plainly ('Total revenue', not 'Total
+    subscription revenue'), with that row's unit and scale: their other rows in that unit are its members, whatever
+    the title says ('Segment Information')."""
+    out: dict[tuple, tuple[str, str | None]] = {}
+    for row in rows:
+        if (row.periods and is_total(row.line_item) and not row.columns
+                and label_match(row.line_item, query) >= NAMES_MEASURE
+                and not _qualified_title(re.sub(r"(?i)^\s*total\s+", "", row.line_item), query)):
+            out[(row.title, tuple(row.periods))] = (row.unit, row.scale)
+    return out
 
 
 def page_headings(doc: Doc, docs: Sequence[Doc]) -> list[str]:
@@ -1204,12 +1221,35 @@ def titles_measure(title: str, query: FactQuery) -> bool:
     Adjusted Property EBITDAR' for EBITDAR): a row label's score (`label_match`) of 0.6, or the title holds the
     measure's words whatever else it says, unless it reconciles one measure to another ('Reconciliation of net
     income to Adjusted EBITDAR': its rows are adjustments, no members)."""
+    if title.rstrip().endswith(":") and _qualified_title(title, query):
+        # the sentence that leads into the table ('Subscription revenue by reportable segment … is as follows:'):
+        # a kind of revenue the question does not ask
+        return False
     if names_measure(title, query):
         return True
     want = set(query.stems) - _TOTAL - _QUALIFIERS
     stems = set(analyze(re.sub(r"\([^)]*\)", " ", title)))
     return (bool(want) and 5 * len({w for w in want if _stem_in(w, stems)}) >= 3 * len(want)
             and not _NOT_A_BREAKDOWN.search(title))
+
+
+def _qualified_title(title: str, query: FactQuery) -> bool:
+    """Whether a table's title opens on a word that makes the measure a kind of it the question does not say
+    ('Subscription revenue by reportable segment …' for revenue); words that name the whole ('Total', 'Net',
+    'Segment', 'Operating revenues') do not."""
+    words = re.findall(r"[A-Za-z][\w&'’-]*", re.sub(r"\([^)]*\)", " ", title))
+    want = set(query.measure.stems)
+    at = next((i for i, w in enumerate(words) if set(analyze(w)) & want), None)
+    if not at:
+        return False
+    before = words[at - 1]
+    return (before.lower() not in _WHOLE_WORDS and not set(analyze(before)) & set(analyze(query_text(query)))
+            and not _stem_in(analyze(before)[0], want) if analyze(before) else False)
+
+
+_WHOLE_WORDS = frozenset("""total net consolidated segment segments reportable group company reported gaap operating
+    gross annual quarterly our the its their of by and in for""".split())
+"""Words before a measure in a title that name it whole ('Total revenue', 'Segment revenue', 'Operating revenues')."""
 
 
 def label_match(label: str, query: FactQuery) -> float:

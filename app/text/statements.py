@@ -856,6 +856,8 @@ class _Reader:
     rows: list[_OpenRow] = field(default_factory=list)
     overflows: dict[int, int] = field(default_factory=dict)  # per table: labelled rows with values beyond a full row
     shares_pending: bool = False  # '(Percent of net sales)' read: the next table's figures are shares of sales
+    lead_in: str | None = None  # prose read since the last row with values: its last sentence, when it leads in ':'
+    prose: bool = False  # prose (no heading) read since the last row with values
     share_tables: set[int] = field(default_factory=set)  # tables whose every figure is a percent of sales
 
     def feed(self, line: str) -> None:
@@ -1051,8 +1053,10 @@ class _Reader:
             titles = titles[:-1] if titles and titles[-1] == header.names else titles
         elif len(columns) > 1:
             self.names = None
-        self.title = header.title or (titles[-1] if titles else self.title)
-        self.titles = []
+        # a table after prose is titled by the sentence that leads into it ('Subscription revenue by reportable
+        # segment … is as follows:'), not by a table above the prose
+        self.title = header.title or (titles[-1] if titles else self.lead_in if self.prose else self.title)
+        self.titles, self.prose, self.lead_in = [], False, None
 
     # --- rows
 
@@ -1112,7 +1116,7 @@ class _Reader:
             row.declared = None  # from here on; only a row that lines up with the columns has a unit of its own
         if _values(row.tokens):
             self.rows.append(row)
-            self.titles = []
+            self.titles, self.prose, self.lead_in = [], False, None
             if self.block_heading is not None:
                 self.block.append(row)
             return
@@ -1121,6 +1125,9 @@ class _Reader:
         title = row.label if _is_heading(row.label) else row.raw[0] if _is_heading(row.raw[0]) else None
         if title:  # 'Consolidated income statement' / 'for the period from 1 January to 31 December 2024'
             self.titles = [*self.titles[-2:], title]
+        elif len(row.label) > 90 or _SENTENCE_STOP.search(row.label):
+            last = _SENTENCE_STOP.split(row.label.strip())[-1].strip()
+            self.prose, self.lead_in = True, (last if last.endswith(":") else None)
 
     def _subtotal(self, line: _OpenRow) -> _OpenRow | None:
         """A values-only line under a heading's rows that is, in each column, their sum to the rounding shown:
@@ -1239,6 +1246,8 @@ def _change_names(words: list[str]) -> tuple[int, int] | None:
     return columns, size
 
 
+_SENTENCE_STOP = re.compile(r"(?<=[a-z)][.!?])\s+(?=[A-Z])")
+"""Where one sentence of a paragraph read as a label ends and the next starts."""
 _SHARE_OF_SALES = re.compile(r"(?i)\(?\s*(?:in\s+|as\s+a\s+)?(?:percent(?:age)?|%)\s+(?:of|to)\s+(?:(?:net|total)\s+)?"
                              r"(?:sales|revenues?|turnover)\s*\)?")
 """A table's unit line that says its figures are shares of sales ('(Percent of net sales)'): each row a percent."""
