@@ -699,16 +699,22 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
 
 
 def _totalled_tables(rows: Sequence[StatementRow], query: FactQuery) -> dict[tuple, tuple[str, str | None]]:
-    """The tables (title and columns) whose total row names the measure, plainly ('Total revenue', not 'Total
-    subscription revenue'), with that row's unit and scale: their other rows in that unit are its members, whatever
-    the title says ('Segment Information')."""
+    """The tables (title and columns) titled as a breakdown by segment or region ('Segment Information') whose
+    total row names the measure, plainly ('Total revenue', not 'Total subscription revenue'), with that row's unit
+    and scale: their other rows in that unit are its members. (A breakdown by product or category, 'Disaggregated
+    Revenue', is no segment's.)"""
     out: dict[tuple, tuple[str, str | None]] = {}
     for row in rows:
-        if (row.periods and is_total(row.line_item) and not row.columns
+        if (row.periods and is_total(row.line_item) and not row.columns and _PARTS_TITLE.search(row.title or "")
                 and label_match(row.line_item, query) >= NAMES_MEASURE
                 and not _qualified_title(re.sub(r"(?i)^\s*total\s+", "", row.line_item), query)):
             out[(row.title, tuple(row.periods))] = (row.unit, row.scale)
     return out
+
+
+_PARTS_TITLE = re.compile(r"(?i)\bsegments?\b|\bdivisions?\b|\bbusiness(?:es)?\b|\breportable\b|\bgeograph\w*|"
+                          r"\bregions?\b")
+"""A table title that says its rows are the company's segments or regions."""
 
 
 def page_headings(doc: Doc, docs: Sequence[Doc]) -> list[str]:

@@ -47,3 +47,11 @@ def test_a_segments_revenue_is_read_from_the_table_its_total_row_names_not_from_
     state["question"] = "What was Pellucid Software's Imaging subscription revenue in fiscal 2024?"
     answer = compose_offline(state)
     assert "$2,264.7m" in answer and "3,095.2" not in answer, answer
+
+
+def test_a_breakdown_by_category_is_no_segments_even_with_a_total_row_that_names_the_measure() -> None:
+    categories = ("Disaggregated Revenue\n" + _HEAD + "Imaging Software $ 3,095.2 $ 2,603.2 19%\n"
+                  "Analytics Software 1,508.9 1,355.2 11%\nTotal net sales $ 4,604.1 $ 3,958.4 16%\n")
+    state = {"question": "Which Pellucid Software segment had the highest net sales in fiscal 2024?",
+             "companies": ["Pellucid Software"], "fiscal_years": [2024], "blocks": _blocks(categories)}
+    assert "Imaging Software had the highest" not in compose_offline(state)
