@@ -1249,8 +1249,9 @@ def _qualified_title(title: str, query: FactQuery) -> bool:
     if not at:
         return False
     before = words[at - 1]
-    return (before.lower() not in _WHOLE_WORDS and not set(analyze(before)) & set(analyze(query_text(query)))
-            and not _stem_in(analyze(before)[0], want) if analyze(before) else False)
+    stems = analyze(before)
+    return (bool(stems) and before.lower() not in _WHOLE_WORDS and not set(stems) & set(analyze(query_text(query)))
+            and not _stem_in(stems[0], want))
 
 
 _WHOLE_WORDS = frozenset("""total net consolidated segment segments reportable group company reported gaap operating
@@ -1272,7 +1273,7 @@ def label_match(label: str, query: FactQuery) -> float:
     stems -= set(analyze(_LEFT_OUT.search(label).group(0))) if _LEFT_OUT.search(label) else set()
     # the owners' share the headline figure is ('Diluted net income per common share attributable to Costco'):
     # no words of another measure
-    if (owners := _OWNERS_SHARE.search(label)) and not set(analyze("attributable")) & set(query.stems):
+    if (owners := _OWNERS_SHARE.search(label)) and not _ATTRIBUTABLE & set(query.stems):
         stems -= set(analyze(owners.group(0)))
     if "share" in query.stems:
         stems -= _SHARE_CLASS  # 'per common share' is per share
@@ -1315,6 +1316,7 @@ def label_match(label: str, query: FactQuery) -> float:
 _OWNERS_SHARE = re.compile(r"(?i)\battributable\s+to\s+(?!.*\b(?:non-?\s?controlling|minority)\b).*$")
 """A label's 'attributable to Costco', '… to owners of the parent': the group's owners' share, which is the
 figure a question asks for unless it says otherwise (never '… to noncontrolling interests')."""
+_ATTRIBUTABLE = frozenset(analyze("attributable"))
 _SHARE_CLASS = frozenset(analyze("common ordinary"))
 _OTHER_LINE = ((analyze("diluted")[0], analyze("basic")[0]), (analyze("basic")[0], analyze("diluted")[0]))
 """Words that make a per-share line another one: basic is never diluted."""

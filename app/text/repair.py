@@ -21,6 +21,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
+from app.text.dates import LONG_MONTHS
+
 _SPACES = "\u00a0\u202f\u2009\u2007\u2008\u200a\u205f"
 _INVISIBLE = re.compile("[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
 _GROUP_SPACE = re.compile(rf"(?<=\d)[{_SPACES}](?=\d{{3}}(?!\d))")
@@ -67,8 +69,7 @@ def repair_extraction(text: str, words: Counter[str] | None = None) -> str:
 _SPACED_OUT = re.compile(r"(?<!\S)(?:[A-Za-z0-9,] ){3,}[A-Za-z0-9,](?=[\s.;:)]|$)")
 """A run of single characters a space apart, as some extractors give a date set in spaced type ('M a r c h 3 1 ,
 2 0 2 1')."""
-_MONTHS = frozenset("""january february march april may june july august september october november
-    december""".split())
+_MONTHS = frozenset(LONG_MONTHS)
 
 
 def _spaced_out(run: str, words: Counter[str]) -> str:

@@ -873,7 +873,7 @@ class _Reader:
             elif rest:
                 self.note_pending = True  # 'Note' on a line of its own heads a header's first column
             return
-        if _SHARE_OF_SALES.fullmatch(rest):
+        if declares_shares(rest):
             self.shares_pending = True  # '(Percent of net sales)' above or within a header: no row, no column
             return
         head = _header_line(rest, continuing=self.header is not None)
@@ -1002,10 +1002,7 @@ class _Reader:
         if head.changes:
             # 'Q2 % Change' above '2023 2022 Reported Operational Currency': the group's one '% Change' stands for
             # the columns named after the periods
-            kept = [k for k, c in enumerate(header.columns) if not c.endswith("change")]
-            header.columns = [header.columns[k] for k in kept]
-            header.kinds = [header.kinds[k] for k in kept]
-            header.lines = [header.lines[k] for k in kept]
+            _keep_columns(header, [k for k, c in enumerate(header.columns) if not c.endswith("change")])
             for _ in range(head.changes):
                 _add_column(header, "% change", "pct_change")
 
@@ -1256,6 +1253,8 @@ _SHARE_OF_SALES = re.compile(r"(?i)\(?\s*(?:in\s+|as\s+a\s+)?(?:percent(?:age)?|
 def declares_shares(line: str) -> bool:
     """Whether a line is a table's unit line of shares of sales ('(Percent of net sales)')."""
     return bool(_SHARE_OF_SALES.fullmatch(line.strip()))
+
+
 _COMPARED_YEARS = re.compile(r"\(?((?:19|20)\d{2})\s*(?:[-–—/]|(?P<vs>vs\.?|v\.?|versus|over|compared\s+to))\s*"
                              r"((?:19|20)\d{2})\)?")
 """The two years a change column compares, on a line of its own under '% Change' ('2015-2014', '2024 vs. 2023'):
@@ -1348,7 +1347,11 @@ def _changes_last(header: _Header) -> None:
     dated = [k for k, c in enumerate(header.columns) if not c.endswith("change")]
     if not changes or not dated or max(header.lines[k] for k in changes) >= min(header.lines[k] for k in dated):
         return
-    order = dated + changes
+    _keep_columns(header, dated + changes)
+
+
+def _keep_columns(header: _Header, order: Sequence[int]) -> None:
+    """The header's columns (with their kinds and lines) at these places, in this order."""
     header.columns = [header.columns[k] for k in order]
     header.kinds = [header.kinds[k] for k in order]
     header.lines = [header.lines[k] for k in order]

@@ -44,7 +44,7 @@ from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, 
 from app.text.companies import companies_named
 from app.text.dates import periods_of_sentence, read_dates
 from app.text.figures import figures_in
-from app.text.measures import (MembersCompared, deal_names, members_compared, name_initials,
+from app.text.measures import (MembersCompared, deal_names, members_compared, first_part, name_initials,
                                without_short_names)
 from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask,
                                      said_otherwise)
@@ -183,8 +183,6 @@ class Analyst:
         row's label ('cash provided by operating activities'); a count: 'number of employees'."""
         if self.query.measure.count_noun and self.query.kind == "count":
             # the place asked, as the sentence read states it: 'number of people in the United States'
-            from app.text.measures import first_part
-
             place = _PLACE_ASKED.search(first_part(asked_sentence(self.question)))
             where = f" {place.group(0)}" if place and not _NOT_A_PLACE.match(place.group("place")) \
                 and place.group("place").removeprefix("the ") in fact.figure.quote else ""
