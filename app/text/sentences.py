@@ -24,12 +24,13 @@ MIN_SENTENCE_CHARS, MAX_SENTENCE_CHARS = 20, 600
 
 # a sentence also ends at a bold run-in heading's stop ('**Remuneration.** The CEO's …') and before a bold opening
 # ('… in December 2024. **Battery Storage** revenue grew …')
-_SENTENCE_BREAK = re.compile(r"(?:(?<=[.!?])(?<!\s[A-Z]\.)|(?<=[.!?]\*\*))\s+(?=[A-Z£$€\d\"'(]|\*{1,2}[A-Z])|\n+(?![a-z])|"
+_SENTENCE_BREAK = re.compile(r"(?:(?<=[.!?])(?<!\s[A-Z]\.)(?<![A-Z]\.[A-Z]\.)|(?<=[.!?]\*\*))\s+(?=[A-Z£$€\d\"'(]|\*{1,2}[A-Z])|\n+(?![a-z])|"
                              r"(?<=[a-z]{2}[.!?])(?=[A-Z]{3,}\b|[A-Z][a-z]{2,}\s)")
 """After a sentence's stop, or at a line break, unless the next line goes on in lower case: a sentence a page wraps
 ('… in fiscal 2019, primarily' / 'driven by higher contributions …') is one sentence. A heading in capitals, or a
 sentence, that extraction ran into the stop before it ('… disputes.EMPLOYEES As of …', '… rights.Intellectual
-property claims …') starts one. A capital's point after a space is a middle initial ('Mary N. Dillon'), no stop."""
+property claims …') starts one. A capital's point after a space is a middle initial ('Mary N. Dillon'), no stop,
+and an abbreviation's last ('U.S. Cellular') is none either."""
 # An answer's sentences may open with, or follow, a citation marker: "... in FY2024 [2]. [3] Revenue ..."
 _RUN_IN_EMPHASIS = re.compile(r"^([^*]{1,60}?[:.])\*{1,2}\s")  # '*Mitigation:* an internal …' → 'Mitigation: an …'
 _ANSWER_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z£$€\d(\"'\[])|(?<=\])\s+(?=[A-Z])|\n+")

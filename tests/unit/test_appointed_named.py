@@ -21,6 +21,9 @@ def test_a_middle_initials_point_ends_no_sentence() -> None:
     assert not any(s.startswith("Whitlow") for s in sentences)
     assert split_sentences("The U.S. business grew 4% in 2024. Margins held at the level of 2023.") == [
         "The U.S. business grew 4% in 2024.", "Margins held at the level of 2023."]
+    # an abbreviation's point ends no sentence either: 'U.S. Cellular' is one name
+    assert split_sentences("Revenue of the U.S. Cellular segment grew 4% in 2024. Margins held.") == [
+        "Revenue of the U.S. Cellular segment grew 4% in 2024."]
 
 
 def test_the_person_appointed_answers_who_is_the_new_ceo() -> None:

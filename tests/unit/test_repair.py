@@ -95,3 +95,10 @@ def test_a_date_in_spaced_type_is_read_back() -> None:
     words = vocabulary(["Total capital rose. Total capital fell."])
     assert repair_extraction("T o t a l c a p i t a l rose", words) == "T o t a l c a p i t a l rose"  # no split known
     assert repair_extraction("c a p i t a l rose", words) == "capital rose"
+
+
+def test_a_spaced_date_whose_groups_stand_wider_apart_is_read_back_whole() -> None:
+    """'M a r c h \u00a0 3 1 ,  2 0 2 1' (each group set wider apart) reads 'March 31, 2021'; dates already whole stay."""
+    text = "Shares outstanding as of M a r c h \u00a0 3 1 ,  2 0 2 1: 3,027,128,112; as of March 3, 2021: 3,001,000,000."
+    assert repair_extraction(text) == ("Shares outstanding as of March 31, 2021: 3,027,128,112; as of March 3, 2021: "
+                                       "3,001,000,000.")
