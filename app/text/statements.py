@@ -1045,7 +1045,8 @@ class _Reader:
         self.note_column = header.note
         self.block_heading, self.block = None, []
         titles = self.titles
-        if len(columns) == 1 and header.names and (names := _column_names(header.names)):
+        if len(columns) == 1 and header.names and not _TITLE_WORDS.search(header.names) and (
+                names := _column_names(header.names)):
             self.names = names  # 'Pumps Valves Services Group' above '2025': the columns are segments
             titles = titles[:-1] if titles and titles[-1] == header.names else titles
         elif len(columns) > 1:
@@ -1367,6 +1368,10 @@ def _is_heading(label: str) -> bool:
 
 _PAGE_FURNITURE = re.compile(r"(?i)^\s*(?:table\s+of\s+contents|index|contents|back\s+to\s+contents)\s*$")
 """A page's running link back to the contents, printed at the top of every page of a filing: no title."""
+
+
+_TITLE_WORDS = re.compile(r"(?i)\b(?:selected|quarterly|data|unaudited|summary|highlights|results)\b")
+"""Words of a table's title ('Selected Quarterly Financial Data (Unaudited)'), which names no segments."""
 
 
 def _column_names(text: str) -> list[str]:

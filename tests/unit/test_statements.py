@@ -602,6 +602,15 @@ def test_segments_as_columns_under_a_year_line():
     assert (statement.rows[0].unit, statement.rows[0].scale) == ("€", "millions")
 
 
+def test_a_title_above_a_year_line_names_no_segments():
+    # 'Selected Quarterly Financial Data (Unaudited)' over quarter-end columns is a title: its four words are no
+    # four segments of the year's values
+    text = ("13.\nSelected Quarterly Financial Data (Unaudited)\nDecember 31 September 30 June 30 March 31\n"
+            "(in thousands, except for per share data) 2025\nTotal revenues $ 1,823,333 $ 1,738,355 $ 1,644,694 "
+            "$ 1,573,129\nNet income 43,178 29,432 26,335 23,696\n")
+    assert all(r.columns is None for r in read_statement(text).rows)
+
+
 def test_segment_names_of_several_words_are_split_where_a_capital_starts_a_name():
     text = ("in € million Water systems Heat pumps Service and parts Corporate/ consolidation Group\n2025\n"
             "Revenue 512.0 301.4 88.6 – 902.0\n")
