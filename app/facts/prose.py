@@ -66,7 +66,7 @@ _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|expect(?!ations?\b
                       # a plan's bullet: 'Automation and solutions: raise sales of automation cells … to ¥40 billion'
                       r"^[^:.]{0,80}:\s*(?:raise|grow|increase|reach|expand|achieve|deliver|double|lift|cut|reduce)\b")
 # ('ahead of market expectations' says nothing of a later year)
-_RANGE = re.compile(r"(?i)^\s*(?:–|—|-|to|and)\s*$")
+_RANGE = re.compile(r"(?i)^\s*(–|—|-|to|and)\s*$")
 _NAMED_BY_NUMBER = re.compile(r"(?i)\b(?:scope|tier|level|phase|stage|line|unit|gen(?:eration)?|class|category|"
                               r"type|grade|series|pillar|basel|no\.|table|note|item|figure|exhibit|section|part|"
                               r"chapter|schedule)\s*$")
@@ -470,13 +470,25 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
             earlier = _earlier(sentence, fig, located[i - 1] if i else None)
             if earlier is not None:
                 year = earlier if earlier > 0 else (own - 1 if own else None)
-        if i and _RANGE.match(sentence[located[i - 1].end:fig.start]) and located[i - 1].kind == fig.kind:
+        if i and _is_range(sentence, located[i - 1], fig):
             period = None if _FROM.search(sentence[:located[i - 1].start]) else "high"
-        elif (i + 1 < len(located) and _RANGE.match(sentence[fig.end:located[i + 1].start])
-              and located[i + 1].kind == fig.kind):
+        elif i + 1 < len(located) and _is_range(sentence, fig, located[i + 1]):
             period = None if _FROM.search(sentence[:fig.start]) else "low"
         out.append((fig, year, period))
     return _respectively(sentence, out)
+
+
+def _is_range(sentence: str, low: Located, high: Located) -> bool:
+    """Whether two figures of a kind are a range's ends: 'to' or a dash between them ('18.5Mt to 19.5Mt'), or
+    'and' after 'between' ('between 18.5Mt and 19.5Mt'); 'were 13.1% and 13.7%, respectively' lists two things'
+    figures."""
+    gap = _RANGE.match(sentence[low.end:high.start])
+    if not gap or low.kind != high.kind:
+        return False
+    return gap.group(1).casefold() != "and" or bool(_BETWEEN.search(sentence[max(0, low.start - 30):low.start]))
+
+
+_BETWEEN = re.compile(r"(?i)\bbetween\s+(?:\S+\s+){0,2}$")
 
 
 _YEAR_LIST = re.compile(r"(?<![\d.,$£€¥])((?:19|20)\d{2})((?:\s*,\s*(?:19|20)\d{2})*),?\s+(?:and|&)\s+((?:19|20)\d{2})\b")

@@ -28,6 +28,7 @@ from app.facts.currency import evidence_currency, filing_name
 from app.facts.prose import COUNT_WORDS, Measure, measure_kind, measured_against_plan, prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
 from app.facts.members import REGION_IN, heading_above, segment_under
+from app.text.dates import LONG_MONTHS, month_number
 from app.text.periods import PART, column_years, fiscal_years_named, part_named, parts_agree, period_day, years_named
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in
@@ -368,8 +369,13 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         if not row.periods:
             continue
         match = label_match(row.line_item, query)
+        label = row.line_item
         if match <= 0 and row.title:
             match = label_match(f"{_qualifiers_said(row.title, query)} {row.line_item}", query)
+        if match <= 0 and (group := _group_heading(doc.text, row.raw, query)):
+            # 'Subscription' under 'Revenue:' is the subscription revenue, and is named so
+            label = f"{row.line_item} {group[:1].lower()}{group[1:]}"
+            match = label_match(f"{row.line_item} {group}", query)
         if match <= 0:
             continue
         if query.kind == "count" and (row.unit == "%" or "%" in row.line_item or _counts_money(row.line_item, query)):
@@ -386,12 +392,17 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             titled = PARENT_ENTITY  # 'Parent entity information': the holding company's own books, not the group
         dated = _columns_dated(row.periods, doc)
         currency = evidence_currency(doc)
+        own_day = _day_in_label(row.line_item)
         for i, (value, period) in enumerate(zip(row.values, row.periods)):
             if value is None or period.endswith("change"):
                 continue
             year, part = dated[i]
             if year is None:
                 continue
+            if own_day and len(row.values) == 1 and int(own_day[:4]) < _calendar_year(period, year):
+                # a roll-forward's 'CET1 capital at December 31, 2023' under the year 2024's column is the balance
+                # at that day, an earlier year's
+                year, part, period = year - (_calendar_year(period, year) - int(own_day[:4])), None, own_day
             measured = _MEASURED.search(row.line_item)
             unit = (measured.group("unit") if measured else "%" if _PERCENT_LABEL.search(row.line_item)
                     else "p" if _PENCE_LABEL.search(row.raw)
@@ -409,7 +420,7 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             if column is not None and is_total(column) and not is_whole(column):
                 continue  # corporate costs, eliminations: neither a segment nor the company
             segment = titled if column is None else None if is_whole(column) else column
-            figure = Figure(label=row.line_item, value=value, unit=unit, company=doc.company, fiscal_year=year,
+            figure = Figure(label=label, value=value, unit=unit, company=doc.company, fiscal_year=year,
                             period=period, page=doc.page, source_id=doc.source_id, chunk_id=doc.chunk_id,
                             quote=row.raw[:300], segment=segment)
             # a column for a year after the report's own is its forecast ('FY3/2026 Forecast' in the FY3/2025 report)
@@ -1310,7 +1321,10 @@ def label_match(label: str, query: FactQuery) -> float:
     # 'net' asked and not said ('Interest income' for net interest income): another line when a 'Net …' row
     # stands beside it, so it ranks below one that says it
     unsaid_net = NET_UNSAID if "net" in query.stems and "net" not in stems else 0.0
-    return share - 0.15 * len(extra) - unsaid_net - (QUALIFIED if _unasked_qualifier(label, query) else 0.0)
+    score = share - 0.15 * len(extra) - unsaid_net - (QUALIFIED if _unasked_qualifier(label, query) else 0.0)
+    # a label that says all the question says and no more ('Subscription cost of revenue') ranks with the line
+    # item's own name that says it all, above one that leaves the question's qualifier out ('Total cost of revenue')
+    return 1.2 if items and score >= 1.0 else score
 
 
 _OWNERS_SHARE = re.compile(r"(?i)\battributable\s+to\s+(?!.*\b(?:non-?\s?controlling|minority)\b).*$")
@@ -1538,6 +1552,25 @@ def _row_unit(unit: str, scale: str | None) -> str:
     return unit + suffix
 
 
+_DAY_IN_LABEL = re.compile(rf"(?i)\b(?:at|as\s+(?:of|at)|on)\s+(?:(?P<d1>\d{{1,2}})\s+)?(?P<month>{'|'.join(LONG_MONTHS)})"
+                           rf"\s+(?:(?P<d2>\d{{1,2}}),?\s+)?(?P<year>(?:19|20)\d{{2}})\b")
+
+
+def _day_in_label(label: str) -> str | None:
+    """The day a row's own label dates its balance ('Balance at December 31, 2023', 'CET1 capital as of 30 June
+    2024') as 'YYYY-MM-DD'; None when it names no whole date."""
+    said = _DAY_IN_LABEL.search(label)
+    if said is None or not (day := said.group("d1") or said.group("d2")):
+        return None
+    return f"{said.group('year')}-{month_number(said.group('month')):02d}-{int(day):02d}"
+
+
+def _calendar_year(period: str, fiscal_year: int) -> int:
+    """The calendar year a column's day falls in ('3M 2021-03-31' → 2021), else its fiscal year."""
+    day = re.search(r"((?:19|20)\d{2})-\d{2}-\d{2}", period)
+    return int(day.group(1)) if day else fiscal_year
+
+
 def _columns_dated(periods: Sequence[str], doc: Doc) -> list[tuple[int | None, str | None]]:
     """(fiscal year, part) of each column (app/text/periods.column_years); a quarterly filing's 'three months
     ended' columns are its own quarter's (a Q1 10-Q's are first quarters, a fourth-quarter release's Q4)."""
@@ -1660,11 +1693,26 @@ def _block_heading(text: str, raw: str) -> str:
     return ""
 
 
+def _group_heading(text: str, raw: str, query: FactQuery) -> str:
+    """The group heading a statement's row stands under, which its label leaves unsaid ('Revenue:' over
+    'Subscription $ 4,584,833', 'Operating expenses:' over 'Research and development'), without its colon; ''
+    when there is none, and for a group of costs the question does not ask ('Subscription' under 'Cost of
+    revenue:' is no subscription revenue)."""
+    heading = _block_heading(text, raw)
+    if not heading.endswith(":") or set(analyze(heading)) & _COST_WORDS - set(query.stems):
+        return ""
+    return heading.rstrip(":")
+
+
+_COST_WORDS = frozenset(analyze("cost costs expense expenses expenditure charges"))
+
+
 _VALUES_ONLY = re.compile(r"^[\s$£€¥()\-—–+.,%*\d]*\d[\s$£€¥()\-—–+.,%*\d]*$")
 
 
 _RATE_NOUNS = frozenset(analyze("margin margins rate yield"))
 """A measure that is itself a rate: its per cent row, not the amount named the same ('Gross margin $ 21,368')."""
+_RATIO_NOUN = frozenset(analyze("ratio"))
 CHANGE_STEMS = frozenset(analyze("growth grow rise fall increase decrease change decline"))
 
 
@@ -1699,6 +1747,10 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
             and any(f.figure.unit == "%" for f in kept)):
         kept = [f for f in kept if f.figure.unit == "%"]  # 'gross margin': the 'Gross margin percentage' row, not
         # the dollars of the 'Gross margin' row above it
+    elif (_RATIO_NOUN <= query.measure.stems and not query.measure.stems & CHANGE_STEMS
+          and any(f.figure.unit in ("%", "x") for f in kept)):
+        kept = [f for f in kept if f.figure.unit in ("%", "x")]  # 'CET1 capital ratio': a per cent or times,
+        # never the dollars of a 'CET1 capital' row
     origin = {"statement": 0, "table": 1, "text": 2}
     # among equals, an exact figure before a rounded one ('all of our 6,000 or so employees and contractors'
     # after 'employed 3,140 people'), then the later filing's (a restated comparative replaces what the earlier

@@ -5,7 +5,8 @@
   11 400 employees'); soft hyphens and zero-width characters go.
 - A word hyphenated across a line break ('manufac-\\nturing') is joined ('manufacturing'); a compound that stays
   hyphenated elsewhere in the document ('full-\\ntime' where 'full-time' is written) keeps its hyphen on one line.
-- A date set in spaced type ('M a r c h 3 1 , 2 0 2 1') is read back as 'March 31, 2021'.
+- A date set in spaced type ('M a r c h 3 1 , 2 0 2 1', its groups often wider apart) is read back as 'March 31,
+  2021'.
 - A word broken by a stray space ('reven ues', 'opera ting profit') is joined when the joined word stands
   whole at least MIN_OCCURRENCES times in the same document, neither piece is a function word ('in come' stays:
   a sentence may say that) and the pieces are not both far more common than the joined word ('net work').
@@ -63,7 +64,19 @@ def repair_extraction(text: str, words: Counter[str] | None = None) -> str:
     words = words if words is not None else vocabulary([text])
     text = _LINE_HYPHEN.sub(lambda m: _dehyphenate(m, words), text)
     text = _SPACED_OUT.sub(lambda m: _spaced_out(m.group(0), words), text)
+    text = _SPACED_DATE.sub(_spaced_date, text)
     return _rejoin_broken_words(text, words)
+
+
+_SPACED_DATE = re.compile(r"\b(?P<month>[A-Z][a-z]{2,8})\s+(?P<day>[0-3] \d|\d)\s*,\s*(?P<year>[12] \d \d \d)\b")
+"""The day and year of a date whose groups spaced type set apart with wider spaces ('March   3 1 ,  2 0 2 1', its
+month already read back by `_spaced_out`)."""
+
+
+def _spaced_date(m: re.Match[str]) -> str:
+    if m.group("month").casefold() not in _MONTHS:
+        return m.group(0)
+    return f"{m.group('month')} {m.group('day').replace(' ', '')}, {m.group('year').replace(' ', '')}"
 
 
 _SPACED_OUT = re.compile(r"(?<!\S)(?:[A-Za-z0-9,] ){3,}[A-Za-z0-9,](?=[\s.;:)]|$)")

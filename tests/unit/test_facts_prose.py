@@ -112,6 +112,15 @@ def test_a_forecast_range_is_next_years_low_and_high() -> None:
         ("18.5Mt", 2025, "low"), ("19.5Mt", 2025, "high")]
 
 
+def test_two_things_figures_listed_with_and_are_no_range() -> None:
+    # 'between' makes 'and' a range's; 'were 13.1% and 13.7%, respectively' gives two ratios their figures
+    assert dated("The Standardized and Advanced capital ratios were 13.1% and 13.7%, respectively.") == [
+        ("13.1%", 2024, None), ("13.7%", 2024, None)]
+    assert dated("Margins of 8.0% and 9.5% were reached in the two divisions.") == [
+        ("8.0%", 2024, None), ("9.5%", 2024, None)]
+    assert [p for _, _, p in dated("Revenue is expected to be between €640m and €660m.")] == ["low", "high"]
+
+
 def test_from_one_figure_to_another_is_a_change_not_a_range() -> None:
     assert dated("Revenue rose from €1,204.6m to €1,311.2m.") == [
         ("€1,204.6m", 2023, None), ("€1,311.2m", 2024, None)]

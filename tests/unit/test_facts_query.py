@@ -204,6 +204,32 @@ def test_guidance_asked_of_a_years_report_is_the_range_it_gives_for_the_next_yea
         (18.5, "low", 2025), (19.5, "high", 2025)]
 
 
+def test_a_ratio_asked_is_a_per_cent_or_times_never_the_dollars_of_its_capital_row() -> None:
+    table = ("Capital (in millions) 2024 2023\nCET1 capital $ 205,078 $ 187,753\n"
+             "Tier 1 capital 234,844 214,432")
+    text = "At year end, the CET1 ratio was 13.1%, well above the regulatory minimum."
+    q = query("What was Quillfeather Mining's CET1 capital ratio in 2024?")
+    best = choose(facts_for(q, [evidence(table), evidence(text, chunk_id="qm-ar24-42")]), q)
+    assert [(f.figure.value, f.figure.unit) for f in best] == [(13.1, "%")]
+
+
+_GROUPED = ("CONSOLIDATED STATEMENTS OF INCOME\n(In thousands)\nYears Ended\nDecember 2,\n2024\nNovember 27,\n2023\n"
+            "Revenue:\nSubscription $ 4,584,833 $ 3,223,904\nProduct 800,498 1,125,146\n"
+            "Total revenue 5,385,331 4,349,050\nCost of revenue:\nSubscription 461,860 409,194\n"
+            "Product 68,917 90,035\nTotal cost of revenue 530,777 499,229\n")
+
+
+def test_a_statement_row_under_a_group_heading_is_that_groups_line() -> None:
+    # 'Subscription' under 'Revenue:' is the subscription revenue, named so; the one under 'Cost of revenue:' is not
+    q = query("What was Quillfeather Mining's subscription revenue in 2024?")
+    best = choose(facts_for(q, [evidence(_GROUPED)]), q)
+    assert [(f.figure.label, f.figure.value) for f in best] == [("Subscription revenue", 4584833.0)]
+    # and the line the question qualifies ranks above the line item's total
+    q = query("What was Quillfeather Mining's subscription cost of revenue in 2024?")
+    best = choose(facts_for(q, [evidence(_GROUPED)]), q)
+    assert (best[0].figure.label, best[0].figure.value) == ("Subscription cost of revenue", 461860.0)
+
+
 def test_a_regions_figures_in_a_sentence_are_that_regions_not_the_companys() -> None:
     text = ("In 2024, sales by companies in Europe experienced a decline of 0.6% as compared to the prior year, which "
             "included operational growth of 11.0%. International sales were $14.1 billion, a decrease of 2.3%.")

@@ -685,7 +685,13 @@ class Analyst:
             said, context = fact.figure.label, " ".join(x for x in (segment, fact.context) if x)
         # a fact read for the measure ('restructuring costs') may be stated in its kindred word ('charges')
         if states_measure(measure_terms(self.question, self.companies), said, context, kindred=True):
-            return True
+            # but a row or sentence never leaves out the head noun that makes a long measure a ratio: 'Changes
+            # related to other CET1 capital adjustments' names three of the four words of 'CET1 capital ratio',
+            # and is no ratio
+            # (a per cent or a multiple is a ratio by its unit: 'CET1 capital was 13.1%')
+            head = analyze(_HEAD_ENDS.sub("", self.query.measure.phrase))[-1:]
+            return (len(self.query.measure.stems) < 3 or not head or head[0] not in _RATIO_HEADS
+                    or fact.figure.unit in ("%", "x") or stem_in_words(head[0], set(analyze(f"{said} {context}"))))
         # a measure of three words or more may be named by all but one ('Prepaid subscribers' in the wireless
         # table for 'prepaid wireless subscribers'), never without the segment asked (it is in `context`), and
         # a long one, worded as a question rather than a measure ('cash proceeds JnJ realised from the separation
@@ -1958,6 +1964,10 @@ def _modifies_head(stem: str, phrase: str) -> bool:
     words = analyze(_HEAD_ENDS.sub("", phrase))
     return stem in words[:-1] or stem in _GENERIC_HEADS  # 'business' of 'renewal rate warehousing business'
 
+
+_RATIO_HEADS = frozenset(analyze("ratio ratios rate rates margin margins yield"))
+"""Head nouns that make a measure a ratio of others ('CET1 capital ratio', 'operating profit margin'): a figure
+of the measure without them is an amount."""
 
 _GENERIC_HEADS = frozenset(analyze("business businesses segment segments division divisions operations unit units "
                                    "arm group share proportion percentage portion pay paid spend spent receive "
