@@ -154,7 +154,7 @@ HEAD_PIECES = 13
 TABLE_RUN_MIN_ROWS = 3
 """Lines of running text that form a table: at least this many rows that end in two figures or more."""
 _ROW_VALUES = re.compile(r"(?:\s+(?:up|down)?\s?[(\-–—+]?(?:[$£€¥]|[A-Z]{1,3}\$)?\s?\d[\d,.]*\)?(?:\s?%)?\)?[a-z]{0,3}|"
-                         r"\s+[–—-](?=\s|$)|\s+\$|\s+n/?m){2,}(?:\s+(?:pts?|pp|bps|x|times|%))?\s*$")
+                         r"\s+[–—-](?=\s|$)|\s+\$|\s+n/?m|\s+#(?=\s|$)){2,}(?:\s+(?:pts?|pp|bps|x|times|%))?\s*$")
 _SENTENCE_WORDS = re.compile(r"(?i)\b(?:was|were|is|are|rose|fell|grew|increased|decreased|declined|reached|"
                              r"compared|had|has|have|reflect\w*|driven|due)\b")
 
@@ -170,8 +170,10 @@ def _head_like(line: str) -> bool:
     line = line.strip()
     if len(line) > 90 and grid_columns(line) is not None:
         return True  # a grid's header: a measure and a period per column ('£m Revenue FY2025 Revenue FY2024 …')
-    # a month written short ('in € million 31 Dec. 2024 31 Dec. 2023') ends no sentence
-    line = _MONTH_SHORT.sub(lambda m: m.group(1), line)
+    # a month written short ('in € million 31 Dec. 2024 31 Dec. 2023'), or 'vs.' between years, ends no sentence
+    line = _VERSUS.sub("vs", _MONTH_SHORT.sub(lambda m: m.group(1), line))
+    if len(line) > 90 and unit_declarations(line) and _long_column_line(line):
+        return True  # '(Millions, except percentages, …) 2022 2021 2020 2022 vs. 2021 2021 vs. 2020'
     if len(line) > 90 or _SENTENCE_END.search(line) or line.endswith((".", ":", ";")) and not unit_declarations(line):
         return False
     return bool(is_period_line(line) or unit_declarations(line) or len(re.findall(YEAR, line)) >= 2
@@ -181,6 +183,10 @@ def _head_like(line: str) -> bool:
 _MONTH_SHORT = re.compile(r"\b(" + "|".join(sorted((m.capitalize() for m in MONTHS if m not in LONG_MONTHS),
                                                     key=len, reverse=True)) + r")\.(?=\s*\d)")
 """A month written short, with its stop, before a day or year ('31 Dec. 2024'), from app/text/dates' names."""
+
+
+_VERSUS = re.compile(r"\b(vs|v)\.(?=\s*(?:19|20)\d{2}\b)")
+"""'2022 vs. 2021': the point of an abbreviation before a year, no stop."""
 
 
 def _table_run(lines: list[str], start: int) -> int:
@@ -263,6 +269,7 @@ statement name, 'Years ended December 31')."""
 def _long_column_line(line: str) -> bool:
     """A unit line longer than most that still heads columns, not prose: its years, then the columns' names
     ('($ in Millions) 2023 2022 Reported Operational1,2 Currency Adjusted Operational1,3')."""
+    line = _VERSUS.sub("vs", line)
     return (len(line) <= 130 and len(re.findall(YEAR, line)) >= 2 and not _SENTENCE_WORDS.search(line)
             and not _SENTENCE_END.search(line) and not _ROW_VALUES.search(line))
 
@@ -277,7 +284,10 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
         if (len(line) > 80 and not _long_column_line(line)) or not (unit_declarations(line) or declares_shares(line)) \
                 or (spans and i < spans[-1][0] + len(spans[-1][1])):
             continue
-        if i + 1 < len(lines) and _VALUE_LINE.match(lines[i + 1]) and not _YEAR_ONLY.match(lines[i + 1]):
+        run_in = _UNIT_RUN_IN.match(line) if i and (is_period_line(lines[i - 1]) or _PERIOD_LINE.search(
+            lines[i - 1])) else None
+        if i + 1 < len(lines) and _VALUE_LINE.match(lines[i + 1]) and not _YEAR_ONLY.match(lines[i + 1]) \
+                and not run_in:
             continue  # a row that says its unit ('Sales (millions)' / '$' / '6,021'), not a statement's unit line
         start = i
         while start > 0 and i - start < TITLE_LINES and len(lines[start - 1]) <= 80 and (
@@ -292,7 +302,12 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
                 last = j
             elif j > i and _ROW_VALUES.search(lines[j]):
                 break  # the table's first row: a period line below it heads the next table, not this one
-        spans.append((start, lines[start:last + 1]))
+        head = lines[start:last + 1]
+        if run_in and last == i:
+            # the unit line under the years with the first row's label run into it ('(in thousands, except per
+            # share data) Revenues' / '$ 6,779,511 …'): the header is the unit, the label is the row's
+            head[-1] = run_in.group("unit")
+        spans.append((start, head))
     # a table further down the page whose years stand a line each under its title ('Health Care Business (18.4%
     # of consolidated sales):' / '2018' / '2017' / '2016'), as pypdf gives a segment's table in the MD&A
     for i in range(1, len(lines) - 1):
@@ -310,6 +325,9 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
     return spans
 
 
+_UNIT_RUN_IN = re.compile(r"^(?P<unit>\((?:in\s+)?(?:thousands|millions|billions)\b[^()]{0,80}\))\s+[A-Z][\w ,'’-]{2,60}$",
+                          re.IGNORECASE)
+"""A unit line in brackets with a row's label after it, as PDF extraction runs them together."""
 _YEAR_ONLY = re.compile(r"^\s*\(?(?:19|20)\d{2}\)?\s*$")
 
 

@@ -160,7 +160,7 @@ _POINTS = re.compile(r"^(?:pp|pts?|bps)$")
 """A change column written in points after its number ('0.4 pts', '(1.3) pp'): the unit of that cell."""
 _CURRENCY_TOKEN = re.compile(r"^(?:US|A|AU|C)?\$$|^[£€]$")
 _DASH = re.compile(r"^[—–-]+%?$")
-_NOT_AVAILABLE = re.compile(r"(?i)^(?:n/?a|nm|n\.m\.?|none)$")
+_NOT_AVAILABLE = re.compile(r"(?i)^(?:n/?a|nm|n\.m\.?|none|#)$")  # AmEx writes "#" for not meaningful
 _NOTE_MARK = re.compile(r"^\([a-z]\)$|^\*+$|^[†‡§¹²³⁴⁵⁶⁷⁸⁹]+$")
 _NOTE_CANDIDATE = re.compile(r"^\(\d{1,2}\)$")
 _NOTE_REFERENCE = re.compile(r"^\d{1,2}$")  # '18' in a 'Note' column
@@ -1346,7 +1346,16 @@ def _changes_last(header: _Header) -> None:
     come after theirs."""
     changes = [k for k, c in enumerate(header.columns) if c.endswith("change")]
     dated = [k for k, c in enumerate(header.columns) if not c.endswith("change")]
-    if not changes or not dated or max(header.lines[k] for k in changes) >= min(header.lines[k] for k in dated):
+    if not changes or not dated:
+        return
+    first_dated = min(header.lines[k] for k in dated)
+    above = [k for k in changes if header.lines[k] < first_dated]
+    below = [k for k in changes if k not in above and k > max(dated)]
+    if above and len(below) == len(above):
+        # 'Change Change' above '2022 2021 2020 2022 vs. 2021 2021 vs. 2020': the same two columns, named twice
+        _keep_columns(header, [k for k in range(len(header.columns)) if k not in above])
+        return
+    if max(header.lines[k] for k in changes) >= first_dated:
         return
     _keep_columns(header, dated + changes)
 

@@ -516,3 +516,45 @@ def test_a_tables_title_parted_from_its_column_pieces_by_a_blank_line_heads_it()
     [table] = [c.text for c in chunk_record(record) if "Imaging $" in c.text]
     assert table.startswith("Segment Information (dollars in millions)\nFiscal\n2024\n"), table
     assert "2023-2022\nImaging $ 3,095.2" in table
+
+
+def test_a_long_unit_line_with_years_compared_heads_every_chunk_of_its_table() -> None:
+    """'(Millions, except percentages, …) 2025 2024 2023 2025 vs. 2024 2024 vs. 2023' (112 characters, its 'vs.'
+    no stop) heads a table amid prose, whose rows mark what is not meaningful with '#': a later chunk repeats the
+    header, and its rows are read for their years."""
+    from app.text.statements import read_statement
+
+    head = ("TABLE 1: SUMMARY OF RESULTS\nYears Ended December 31, Change Change\n"
+            "(Millions, except percentages, per share amounts and where indicated) 2025 2024 2023 2025 vs. 2024 "
+            "2024 vs. 2023")
+    rows = "\n".join(f"Line item {chr(65 + i % 26)}{i} {900 + i} {800 + i} {700 + i} {100 + i} 12 % (6,1{i:02d}) #"
+                     for i in range(30))
+    page = (f"The table below summarizes our results. It is followed by a discussion of each line.\n{head}\n{rows}\n"
+            "Return on average equity 32.3 % 33.7 % 14.2 %\nRevenue growth is discussed below in more detail.")
+    record = SourceRecord(source_id="r", title="ORVALE_2025_10K", text=page, origin="r", pages=[(44, page)])
+    chunks = [c.text for c in chunk_record(record, max_tokens=128, overlap=0)]
+    later = [t for t in chunks if "Return on average equity" in t]
+    assert later and head.splitlines()[-1] in later[0].splitlines()[:4]
+    row = next(r for r in read_statement(later[0]).rows if r.line_item == "Return on average equity")
+    assert (row.values, row.periods) == ([32.3, 33.7, 14.2], ["FY2025", "FY2024", "FY2023"])
+    d29 = next(t for t in chunks if "Line item D29 " in t)
+    z = next(r for r in read_statement(d29).rows if r.line_item == "Line item D29")
+    assert z.periods[:3] == ["FY2025", "FY2024", "FY2023"] and z.values[-1] is None
+
+
+def test_a_unit_line_with_the_first_label_run_into_it_heads_the_later_chunks() -> None:
+    """'(in thousands, except per share data) Revenues' under the years, its values on the next line: the unit
+    line of the header (the label run into it is the first row's), which every later chunk repeats."""
+    from app.text.statements import read_statement
+
+    rows = "\n".join(f"Line item {chr(65 + i % 26)}{i}\n{900 + i:,} {800 + i:,} {700 + i:,}" for i in range(40))
+    page = ("Consolidated Statements of Operations:\nYear ended December 31,\n2025 2024 2023\n"
+            "(in thousands, except per share data) Revenues\n$ 6,779,511 $ 5,504,656 $ 4,374,562\n" + rows)
+    record = SourceRecord(source_id="r", title="ORVALE_2025_10K", text=page, origin="r", pages=[(16, page)])
+    chunks = [c.text for c in chunk_record(record, max_tokens=128, overlap=0)]
+    later = next(t for t in chunks if "Line item N39" in t)
+    assert later.splitlines()[:4] == ["Consolidated Statements of Operations:", "Year ended December 31,",
+                                      "2025 2024 2023", "(in thousands, except per share data)"]
+    row = next(r for r in read_statement(later).rows if r.line_item == "Line item N39")
+    assert (row.values, row.periods, row.scale) == ([939.0, 839.0, 739.0], ["FY2025", "FY2024", "FY2023"],
+                                                    "thousands")

@@ -602,6 +602,19 @@ def test_segments_as_columns_under_a_year_line():
     assert (statement.rows[0].unit, statement.rows[0].scale) == ("€", "millions")
 
 
+def test_change_columns_named_above_and_again_by_their_years_are_counted_once():
+    # 'Change Change' above '… 2025 2024 2023 2025 vs. 2024 2024 vs. 2023' names the two change columns twice:
+    # the years' columns come first, and a row of the three years alone is read
+    text = ("TABLE 1: SUMMARY OF RESULTS\nYears Ended December 31, Change Change\n"
+            "(Millions, except percentages) 2025 2024 2023 2025 vs. 2024 2024 vs. 2023\n"
+            "Total revenues $ 52,862 $ 42,380 $ 36,087 $ 10,482 25 % $ 6,293 17 %\n"
+            "Return on average equity 32.3 % 33.7 % 14.2 %\n")
+    rows = {r.line_item: r for r in read_statement(text).rows}
+    assert rows["Total revenues"].periods[:3] == ["FY2025", "FY2024", "FY2023"]
+    assert (rows["Return on average equity"].values, rows["Return on average equity"].periods) == (
+        [32.3, 33.7, 14.2], ["FY2025", "FY2024", "FY2023"])
+
+
 def test_a_title_above_a_year_line_names_no_segments():
     # 'Selected Quarterly Financial Data (Unaudited)' over quarter-end columns is a title: its four words are no
     # four segments of the year's values
