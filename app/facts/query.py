@@ -364,6 +364,7 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
     statement = read_statement(doc.text, [query.measure.segment] if query.measure.segment else [])
     primary = _is_primary(doc.text)
     parent_head = _PARENT.search(_statement_head(doc.text)) is not None  # (read once: every row is under it)
+    quarter = _filing_quarter(doc)
     out = []
     for row in statement.rows:
         if not row.periods:
@@ -393,6 +394,8 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         dated = _columns_dated(row.periods, doc)
         currency = evidence_currency(doc)
         own_day = _day_in_label(row.line_item)
+        # the latest day a balance column is dated by, in a quarterly filing: its quarter's end
+        quarter_end = max((p for p in row.periods if _ISO_DAY.fullmatch(p)), default=None) if quarter else None
         for i, (value, period) in enumerate(zip(row.values, row.periods)):
             if value is None or period.endswith("change"):
                 continue
@@ -432,6 +435,12 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             out.extend(Fact(figure=end, origin="statement" if primary else "table", match=match, part=part,
                             segment=figure.segment, context=context, filed_year=doc.fiscal_year, forward=ahead)
                        for end in ends)
+            if part is None and quarter and period == quarter_end and year == doc.fiscal_year:
+                # a quarterly filing's balance on its quarter's last day is the quarter's too ('total deposits at
+                # the end of the first quarter'); a question of no quarter keeps the balance of the day alone
+                out.extend(Fact(figure=end, origin="statement" if primary else "table", match=match,
+                                part=f"Q{quarter}", segment=figure.segment, context=context,
+                                filed_year=doc.fiscal_year, forward=ahead) for end in ends)
     return out
 
 
@@ -1563,6 +1572,9 @@ def _day_in_label(label: str) -> str | None:
     if said is None or not (day := said.group("d1") or said.group("d2")):
         return None
     return f"{said.group('year')}-{month_number(said.group('month')):02d}-{int(day):02d}"
+
+
+_ISO_DAY = re.compile(r"(?:19|20)\d{2}-\d{2}-\d{2}")
 
 
 def _calendar_year(period: str, fiscal_year: int) -> int:

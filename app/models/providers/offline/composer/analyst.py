@@ -683,8 +683,12 @@ class Analyst:
                 said = _COUNT_SAID.sub(" ", said)  # stands between verb and noun
         else:
             said, context = fact.figure.label, " ".join(x for x in (segment, fact.context) if x)
-        # a fact read for the measure ('restructuring costs') may be stated in its kindred word ('charges')
-        if states_measure(measure_terms(self.question, self.companies), said, context, kindred=True):
+        # a fact read for the measure ('restructuring costs') may be stated in its kindred word ('charges'), and
+        # a row need not say 'total' ('Deposits $ 2,278.1' on the balance sheet are the total deposits)
+        terms = measure_terms(self.question, self.companies)
+        if fact.origin != "text":
+            terms = [set(t) - _TOTAL_WORDS or set(t) for t in terms]
+        if states_measure(terms, said, context, kindred=True):
             # but a row or sentence never leaves out the head noun that makes a long measure a ratio: 'Changes
             # related to other CET1 capital adjustments' names three of the four words of 'CET1 capital ratio',
             # and is no ratio
@@ -1964,6 +1968,8 @@ def _modifies_head(stem: str, phrase: str) -> bool:
     words = analyze(_HEAD_ENDS.sub("", phrase))
     return stem in words[:-1] or stem in _GENERIC_HEADS  # 'business' of 'renewal rate warehousing business'
 
+
+_TOTAL_WORDS = frozenset(analyze("total overall"))
 
 _RATIO_HEADS = frozenset(analyze("ratio ratios rate rates margin margins yield"))
 """Head nouns that make a measure a ratio of others ('CET1 capital ratio', 'operating profit margin'): a figure
