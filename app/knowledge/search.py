@@ -6,6 +6,7 @@ put it where.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -63,6 +64,8 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
     asked_years = years or named_years(query)  # a filter's year is not in `years`; the question still names it
     if mode == "hybrid" and scoped_to and (wanted := statements_wanted(query)):
         lists["statements"] = statement_chunks(kb, scoped_to, wanted, asked_years)
+    if mode == "hybrid" and scoped_to and lists.get("sparse") and (counted := counted_stems(query)):
+        lists["counts"] = count_chunks(kb, lists["sparse"], counted)
     if total == 0:
         return SearchResponse(query=query, mode=mode, hits=[], funnel=[], companies_named=[])
     for name, ranked in lists.items():
@@ -70,7 +73,7 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
 
     weights = {"dense": settings.dense_weight, "sparse": settings.sparse_weight}
     weights.update({name: settings.entity_weight for name in lists if name.startswith("scope:")})
-    weights["statements"] = settings.entity_weight
+    weights["statements"] = weights["counts"] = settings.entity_weight
     fused = weighted_rrf(lists, weights, k=settings.rrf_k)
     union = sum(len(v) for v in lists.values())
     funnel.append(FunnelStep("fuse", len(fused), union - len(fused),
@@ -149,6 +152,28 @@ def statement_chunks(kb: KnowledgeBase, companies: list[str], wanted: set[str], 
     return [(cid, 1.0) for cid, _ in rows]
 
 
+def counted_stems(query: str) -> frozenset[str]:
+    """The things a query counts that a filing states a number of in its prose ('employees' of 'total employees
+    end 2015': 'we had approximately 3,700 total employees'), as analyzed words; not the things a table counts
+    ('Machine Tools' orders)."""
+    return frozenset(analyze(query)) & _PROSE_COUNTS
+
+
+_PROSE_COUNTS = frozenset(analyze("employees employee people staff colleagues headcount workforce stores restaurants "
+                                  "hotels members subscribers patents offices"))
+
+
+def count_chunks(kb: KnowledgeBase, sparse: list[tuple[str, float]], counted: frozenset[str]
+                 ) -> list[tuple[str, float]]:
+    """Of the sparse list, in its order, the chunks that state a number of the things counted ('approximately
+    3,700 total employees', '17,973 people'): a count stated in prose ranks with the statements' pages, where the
+    word alone ('employee stock options') is everywhere in a filing."""
+    stems = "|".join(sorted(counted))
+    said = re.compile(rf"(?i)\b\d[\d,.]*\s+(?:[a-z-]+\s+){{0,2}}?(?:{stems})[a-z]*\b")
+    rows = kb.catalog.get_chunks(cid for cid, _ in sparse)
+    return [(cid, score) for cid, score in sparse if cid in rows and said.search(rows[cid]["text"])]
+
+
 def named_years(query: str) -> list[int]:
     return years_in(query, list(range(1990, 2100)))
 
@@ -194,6 +219,8 @@ def _describe(name: str, pool: int) -> str:
         return f"top {pool} by BM25 over stemmed words and figures, with the line items of a metric named"
     if name == "statements":
         return "the opening chunk of each statement page of the named companies' filings that the query needs"
+    if name == "counts":
+        return "of the sparse list, the chunks that state a number of the things the query counts"
     return f"nearest by cosine within {name.split(':', 1)[1]}, named in the query"
 
 
@@ -214,6 +241,8 @@ def _why(ranks: dict[str, int], raw: dict[str, float], dups: list[str], page_rea
             parts.append(f"sparse #{rank} (bm25 {raw[name]:.1f})")
         elif name == "statements":
             parts.append(f"statement page #{rank} of the named filings")
+        elif name == "counts":
+            parts.append(f"states a count asked for, #{rank}")
         else:
             parts.append(f"{name.split(':', 1)[1]} named in query: dense #{rank} within it")
     parts += [f"page {reason}" for reason in page_reasons]

@@ -78,3 +78,26 @@ def test_without_a_company_named_nothing_is_scoped(kb: KnowledgeBase) -> None:
     res = kb.search("capital expenditure priorities", k=10)
     assert not any(s.step == "scope" for s in res.funnel)
     assert {h.title for h in res.hits} == {"KESTRELTOOLS_2021_10K", "BRAMBLEFOODS_2021_10K"}
+
+
+def test_the_page_that_states_a_count_asked_for_ranks_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    # 'employee' is everywhere in a filing (stock plans, benefits); the page that says how many there are leads
+    get_settings.cache_clear()
+    embedder = WordHashEmbedder()
+    monkeypatch.setattr(KnowledgeBase, "embedder", property(lambda self: embedder))
+    plans = ("Total employees' stock options at the end of 2021: total employees' grants and total employees' "
+             "awards under each plan for employees, as of the end of 2021.")
+    texts = [plans, plans.replace("options", "awards"), plans.replace("grants", "pensions"),
+             "Human capital. As of December 31, 2021, we had approximately 3,700 total employees, most of them "
+             "full-time. We review pay and training every year.",
+             "Legal proceedings. We are party to ordinary-course litigation."]
+    records = [{"source_id": f"KESTRELTOOLS_2021_10K:p{n}", "title": "KESTRELTOOLS_2021_10K", "page": n,
+                "company": "KESTRELTOOLS", "doc_type": "report", "text": text} for n, text in enumerate(texts, 1)]
+    path = tmp_path / "filings.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in records) + "\n")
+    base = KnowledgeBase(get_settings())
+    base.ingest([path])
+    res = base.search("Kestrel Tools total employees end 2021", k=3)
+    assert res.hits[0].page == 4, [(h.page, h.why) for h in res.hits]
+    assert any(s.step == "retrieve:counts" for s in res.funnel)
