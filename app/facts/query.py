@@ -37,7 +37,9 @@ from app.text.measures import name_initials
 from app.text.statements import StatementRow, is_total, is_whole, read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|target\w*|"
-                      r"plan(?:s|ned)?|"
+                      r"(?<!repurchase\s)(?<!buyback\s)(?<!incentive\s)(?<!pension\s)(?<!benefit\s)(?<!stock\s)"
+                      r"(?<!purchase\s)(?<!savings\s)(?<!retirement\s)(?<!compensation\s)(?<!equity\s)(?<!option\s)"
+                      r"(?<!award\s)(?<!ownership\s)plan(?:s|ned)?|"  # (a program, named so, is no forecast)
                       r"project(?:ed|ion)s?|budget\w*|following\s+(?:financial\s+|fiscal\s+)?year|next\s+year|"
                       r"intend\w*|aim(?:s|ed)?\s+to|goal|ambition|will\s+(?:reduce|increase|reach|grow))\b")
 _TOTAL = frozenset(analyze("total group consolidated net reported overall company"))
@@ -1733,8 +1735,9 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
     """The facts that answer the query for one period (`year`, else the query's latest year, else the latest
     any fact gives), best first (module docstring)."""
     segment = segment if segment is not None else query.measure.segment
-    kept = [f for f in facts if _fits_segment(f, segment) and _fits_part(f, query.part) and f.forward == query.ahead
-            or (query.ahead and _fits_segment(f, segment) and f.forward)]
+    phrase = query.measure.phrase
+    kept = [f for f in facts if _fits_segment(f, segment, phrase) and _fits_part(f, query.part)
+            and f.forward == query.ahead or (query.ahead and _fits_segment(f, segment, phrase) and f.forward)]
     if not kept:
         return []
     wanted = year or (max(query.years) if query.years else None)
@@ -1821,12 +1824,13 @@ _UNNAMED = 1_000
 """The rank of a label that is none of the line item's names."""
 
 
-def _fits_segment(fact: Fact, segment: str | None) -> bool:
+def _fits_segment(fact: Fact, segment: str | None, measure: str = "") -> bool:
     """A segment asked: a row's label, segment column or table title names it, or a sentence names it next to the
     measure ('Wireless Adjusted EBITDA', 'Adjusted EBITDA in Wireless'), not merely somewhere. The whole company
-    asked: never a segment's column."""
+    asked: never a segment's column, unless the measure itself names that segment ('tonnes of iron ore shipped'
+    in the 'Iron Ore' table)."""
     if not segment:
-        return fact.segment is None
+        return fact.segment is None or bool(measure) and _names(fact.segment, measure)
     if fact.segment is not None:
         return _names(segment, fact.segment)
     if fact.origin != "text":

@@ -164,6 +164,8 @@ def states_measure(alternatives: Sequence[set[str]], sentence: str, context: str
         if not rest:
             return True
         need = len(rest) if len(rest) <= 3 else math.ceil(MIN_LONG_COVERAGE * len(rest))
+        if len(words) > 3:  # what the context says counts toward a long measure's share, as the words would
+            need = min(need, max(1, math.ceil(MIN_LONG_COVERAGE * len(words)) - (len(words) - len(rest))))
         width = len(rest) + (1 if len(rest) >= 3 else 0)  # 'total assets' is not 'total current assets'
         for tokens in readings:
             for start in range(len(tokens)):

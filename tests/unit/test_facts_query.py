@@ -204,6 +204,22 @@ def test_guidance_asked_of_a_years_report_is_the_range_it_gives_for_the_next_yea
         (18.5, "low", 2025), (19.5, "high", 2025)]
 
 
+def test_a_segments_table_answers_a_measure_that_names_the_segment() -> None:
+    # 'tonnes of iron ore shipped' names the 'Iron Ore' segment its table is titled by: its row is the company's
+    # answer; the heading says 'iron ore', so the row need only say the rest ('shipped (Mt)')
+    from app.text.questions import measure_terms, states_measure
+
+    table = ("Iron Ore FY2024 FY2023 Change\nOre mined (Mt) 19.6 18.1 8.3%\nIron ore shipped (Mt) 18.4 17.1 7.6%\n"
+             "Segment revenue (A$m) 2,614.6 2,199.1 18.9%")
+    question = "How many tonnes of iron ore did Quillfeather Mining ship in FY2024?"
+    q = query(question)
+    best = choose(facts_for(q, [evidence(table)]), q)
+    assert best and (best[0].figure.label, best[0].figure.value) == ("Iron ore shipped (Mt)", 18.4)
+    terms = measure_terms(question, [COMPANY])
+    assert states_measure(terms, "Iron ore shipped (Mt)", "Iron Ore", kindred=True)
+    assert not states_measure(terms, "Ore mined (Mt)", "Iron Ore", kindred=True)
+
+
 def test_a_ratio_asked_is_a_per_cent_or_times_never_the_dollars_of_its_capital_row() -> None:
     table = ("Capital (in millions) 2024 2023\nCET1 capital $ 205,078 $ 187,753\n"
              "Tier 1 capital 234,844 214,432")

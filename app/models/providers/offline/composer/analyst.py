@@ -681,6 +681,8 @@ class Analyst:
             said, context = fact.figure.quote or fact.figure.label, segment
             if self.query.kind == "count":  # 'employed (approximately) 4,215 people': the count, hedged or not,
                 said = _COUNT_SAID.sub(" ", said)  # stands between verb and noun
+            else:  # as a quantity does: 'repurchased approximately 11 million shares … for $352 million'
+                said = _QUANTITY_SAID.sub(" ", said)
         else:
             said, context = fact.figure.label, " ".join(x for x in (segment, fact.context) if x)
         # a fact read for the measure ('restructuring costs') may be stated in its kindred word ('charges'), and
@@ -1714,6 +1716,10 @@ _HEDGE_WORDS = r"approximately|about|around|nearly|roughly|almost|some|over|more
 """The words a report hedges a figure with ('approximately 315,000')."""
 _COUNT_SAID = re.compile(rf"(?i)(?:\b(?:{_HEDGE_WORDS}|fewer\s+than|less\s+than|under)\s+)?\d[\d,.]*")
 """A count as a sentence states it, with the word that hedges it ('approximately 315,000')."""
+_QUANTITY_SAID = re.compile(rf"(?i)(?:\b(?:{_HEDGE_WORDS})\s+)?(?<![\w$£€¥])\d[\d,.]*"
+                            rf"(?:\s*(?:million|billion|thousand|mn|bn|m|k)\b)?(?!\s*%)")
+"""A quantity of things as a sentence states it ('approximately 11 million'), its scale with it; never an amount of
+money nor a per cent."""
 
 
 def _stated_direction(sentence: str, measure: set[str]) -> int:
