@@ -173,6 +173,7 @@ _SHARE_COUNT = re.compile(r"(?i)\bshares\s+outstanding\b|\b(?:weighted[- ]averag
                           r"\bshares used\b")
 _PERCENT_LABEL = re.compile(r"(?i)\(%\)|\bpercent(?:age)?\b|\bas a % of\b|%\s*$")
 _BASIC_DILUTED = re.compile(r"(?i)^(?:basic|diluted|basic and diluted)$")
+_HEADING_RUN_IN = re.compile(r"(?i)^(?P<heading>[^:]{3,80}):\s*(?:basic|diluted|basic and diluted)$")
 
 # A header's column unit, written under or beside each column: '£m', '$m', '€m', 'A$m', '(£m)', 'CHFm'
 _UNIT_TOKEN = re.compile(rf"^\(?(?:[A-Z]{{0,3}}[$£€¥]|[A-Z]{{3}})\s?(?:{SHORT_SCALE}|(?i:thousands?|millions?|billions?))\)?$")
@@ -1115,6 +1116,10 @@ class _Reader:
         if _values(row.tokens):
             self.rows.append(row)
             self.titles, self.prose, self.lead_in = [], False, None
+            if run_in := _HEADING_RUN_IN.match(_clean_label(row.label)):
+                # 'Weighted-average common shares outstanding: Basic 425,889 …': a new heading with its first
+                # row, so the 'Diluted' below is the diluted shares, no longer the 'Earnings per share:' above
+                self.heading = run_in.group("heading")
             if self.block_heading is not None:
                 self.block.append(row)
             return

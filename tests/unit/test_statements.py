@@ -957,3 +957,14 @@ def test_a_label_that_states_its_scale_is_in_that_scale_whatever_the_pages() -> 
     assert (rows["Net income"].unit, rows["Net income"].scale) == ("$", "millions")
     diluted = rows["Diluted shares used in calculation (000's)"]
     assert (diluted.unit, diluted.scale, diluted.values[0]) == ("shares", "thousands", 444346.0)
+
+
+def test_a_heading_run_into_its_first_row_ends_the_per_share_group_above() -> None:
+    # 'Weighted-average common shares outstanding: Basic' is a new heading with its first row: the 'Diluted' below
+    # it is the diluted share count, not diluted earnings per share
+    text = ("Year ended December 31,\n2025 2024\n(in thousands, except per share data)\nNet income 122,641 266,799\n"
+            "Earnings per share:\nBasic\n$ 0.29 $ 0.63\nDiluted\n$ 0.28 $ 0.62\n"
+            "Weighted-average common shares outstanding: Basic\n425,889 420,544\nDiluted\n436,456 431,894\n")
+    rows = {r.line_item: r.values for r in read_statement(text).rows}
+    assert rows["Diluted earnings per share"] == [0.28, 0.62]
+    assert rows["Diluted weighted-average common shares outstanding"] == [436456.0, 431894.0]
