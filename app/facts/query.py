@@ -1324,6 +1324,8 @@ def label_match(label: str, query: FactQuery) -> float:
              and s not in _DATING and not s.isdigit()}
     if extra & _BALANCE_CLASS:
         return 0.0  # 'Total current assets' is no answer to total assets: a balance sheet's class is another line
+    if extra & BALANCE_SIDES:
+        return 0.0  # 'Total liabilities and equity' is no answer to total liabilities (nor to equity)
     if any(a in want and b in extra for a, b in _OTHER_LINE):
         return 0.0  # 'Basic earnings per share' is no answer to diluted earnings per share
     if extra and "total" in query.stems:
@@ -1345,6 +1347,8 @@ _ATTRIBUTABLE = frozenset(analyze("attributable"))
 _SHARE_CLASS = frozenset(analyze("common ordinary"))
 _OTHER_LINE = ((analyze("diluted")[0], analyze("basic")[0]), (analyze("basic")[0], analyze("diluted")[0]))
 """Words that make a per-share line another one: basic is never diluted."""
+BALANCE_SIDES = frozenset(analyze("assets liabilities equity"))
+"""The sides of a balance sheet: a line that names one the question does not ask sums another."""
 _BALANCE_CLASS = frozenset(analyze("current noncurrent deferred accrued prepaid unearned"))
 """A balance sheet's classes: 'current assets' and 'non-current assets' are lines of their own, never the total;
 'Deferred income/membership fees' and 'Accrued interest' are balances held, never the year's fees or interest."""

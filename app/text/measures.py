@@ -285,6 +285,10 @@ the measure asked of the report ('How does that order compare with Helio's FY202
 of revenue; 'What was the value of that order?' still asks of the order)."""
 
 
+_HEDGE_OPENING = re.compile(r"(?i)^\s*(?:approximately|roughly|about|around|nearly|exactly|precisely)\s+"
+                            r"(?=(?:how|what|which)\b)")
+
+
 def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     """The measure the question asks about (see MeasureAsked): the asked sentence without its lead-in, company
     names, dates and periods, segment and question words."""
@@ -292,6 +296,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     from app.text.dates import read_dates
 
     text = first_part(asked_sentence(question))
+    text = _HEDGE_OPENING.sub("", text)  # 'Approximately how many people …': no segment named 'Approximately'
     text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
     text = _POINTED_AT.sub(" ", text)  # 'How does that order compare with …': what an earlier turn named

@@ -204,6 +204,18 @@ def test_guidance_asked_of_a_years_report_is_the_range_it_gives_for_the_next_yea
         (18.5, "low", 2025), (19.5, "high", 2025)]
 
 
+def test_a_line_that_sums_another_side_of_the_balance_sheet_answers_neither() -> None:
+    from app.models.providers.offline.composer.claims import other_side
+
+    q = query("What were Quillfeather Mining's total liabilities in 2024?")
+    assert label_match("Total liabilities and equity", q) == 0 and label_match("Total liabilities", q) >= 1
+    q = query("What was Quillfeather Mining's total equity in 2024?")
+    assert label_match("Total liabilities and equity", q) == 0 and label_match("Total stockholders' equity", q) > 0
+    assert other_side("Total liabilities and equity", "What were Quillfeather Mining's total liabilities?")
+    assert not other_side("Total liabilities", "What were Quillfeather Mining's total liabilities?")
+    assert not other_side("Total liabilities and equity", "What was Quillfeather Mining's revenue?")
+
+
 def test_a_segments_table_answers_a_measure_that_names_the_segment() -> None:
     # 'tonnes of iron ore shipped' names the 'Iron Ore' segment its table is titled by: its row is the company's
     # answer; the heading says 'iron ore', so the row need only say the rest ('shipped (Mt)')

@@ -170,3 +170,10 @@ def test_an_expense_named_by_the_things_joined_is_stated_by_its_line_without_the
     # one thing named is no joined name: 'Operating' alone does not state operating expenses
     assert not states_measure(measure_terms("What were Quillfeather's operating expenses in FY2024?", ["Quillfeather"]),
                               "Operating income 5,210 4,870")
+
+
+def test_a_hedge_opening_the_question_names_no_segment() -> None:
+    from app.text.measures import measure_asked
+
+    asked = measure_asked("Approximately how many people did Quillon employ at the end of 2024?", ["Quillon"])
+    assert (asked.segment, asked.count_noun) == (None, "people")

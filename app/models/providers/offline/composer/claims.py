@@ -11,7 +11,9 @@ from typing import Any
 
 from app.calc_tools import Figure
 from app.evidence import Claim, Evidence
+from app.facts.query import BALANCE_SIDES
 from app.facts.readers import statement_figures, table_figures
+from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.wording import cite, in_asked_scale, subject_phrase
 from app.text.dates import read_dates
 from app.text.figures import table_scale
@@ -37,6 +39,8 @@ def claim_sentences(question: str, claims: Sequence[Claim], by_chunk: dict[str, 
         cited = [by_chunk[c] for c in claim.evidence_chunk_ids if c in by_chunk]
         if not cited or is_boilerplate(claim.text):
             continue
+        if is_table_row(claim.text) and other_side(_row_label(claim.text), question):
+            continue  # 'Total liabilities and equity' is no answer to total liabilities
         text = (state_row(question, claim.text, cited) if is_table_row(claim.text) else "") or claim.text
         stated.append((bool(re.search(r"\d", read_dates(text)[2])), bool(asked) and states_measure(asked, text),
                        text, [b.n for b in cited]))
@@ -52,6 +56,13 @@ def claim_sentences(question: str, claims: Sequence[Claim], by_chunk: dict[str, 
 
 
 # --- table rows ------------------------------------------------------------------------------------------------
+
+
+def other_side(label: str, question: str) -> bool:
+    """Whether a balance-sheet line names a side of it the question does not ask ('Total liabilities and equity'
+    asked as total liabilities), when the question names one: that line sums another."""
+    asked = set(analyze(question)) & BALANCE_SIDES
+    return bool(asked) and bool(set(analyze(label)) & BALANCE_SIDES - asked)
 
 
 _ROW = re.compile(r"^(?P<label>[^:|]{2,100}):\s+\S.*\d")
