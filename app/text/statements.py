@@ -349,7 +349,8 @@ def grid_rows(text: str) -> list[StatementRow]:
 
 
 _YEARS_ONLY = re.compile(r"^(?:(?:19|20)\d{2}\s+)+(?:19|20)\d{2}$")
-_GROUP_JOINERS = frozenset({"of", "and", "&", "to", "for", "in", "on", "from", "per", "by", "at", "the", "a"})
+_GROUP_JOINERS = frozenset({"of", "and", "&", "to", "for", "in", "on", "from", "per", "by", "at", "the", "a",
+                            "before", "after", "excluding", "including", "net"})  # ('Income Before Tax')
 MEASURE_TITLE_LINES = 4
 """Lines a table's measure names may be wrapped over ('Amortization of' / 'Intangible Assets' / 'Depreciation and'
 / 'Other Amortization')."""
@@ -365,10 +366,14 @@ def measure_group_rows(text: str) -> list[StatementRow]:
     out: list[StatementRow] = []
     lines = [line.strip() for line in text.splitlines()]
     for i, line in enumerate(lines):
-        years = line.split() if _YEARS_ONLY.match(line) else []
+        # (the unit may open the years' line: '(Dollars in Millions) 2022 2021 2022 2021 2022 2021')
+        unit_said = _UNIT_OPENING.match(line)
+        bare = line[unit_said.end():] if unit_said else line
+        years = bare.split() if _YEARS_ONLY.match(bare) else []
         groups = _year_groups(years)
         if groups < 2:
             continue
+        currency, scale = (declared_unit(unit_said.group(0)) if unit_said else None) or ("", None)
         title: list[str] = []
         for above in reversed(lines[max(0, i - MEASURE_TITLE_LINES):i]):
             if not above or re.search(r"\d", above) or above.endswith((":", ".", ";")) or len(above) > 60:
@@ -379,7 +384,8 @@ def measure_group_rows(text: str) -> list[StatementRow]:
             continue
         width = len(years) // groups
         for row in lines[i + 1:]:
-            label, cells = _label_and_cells(re.sub(r"(?<!\S)[$£€¥](?=\s)", " ", row))  # '$ 23,291'
+            # ('$ 23,291', '19.6 %')
+            label, cells = _label_and_cells(re.sub(r"(\d)\s+%", r"\1%", re.sub(r"(?<!\S)[$£€¥](?=\s)", " ", row)))
             if not label or not cells or _YEARS_ONLY.match(row):
                 break
             if len(cells) != len(years):
@@ -389,9 +395,14 @@ def measure_group_rows(text: str) -> list[StatementRow]:
                 percent = any(c.endswith("%") for c in part)
                 out.append(StatementRow(
                     line_item=measure, values=[None if _DASH.match(c) else _cell_value(c) for c in part],
-                    periods=[f"FY{y}" for y in years[g * width:(g + 1) * width]], unit="%" if percent else "",
-                    scale=None, raw=row, columns=[label] * width))
+                    periods=[f"FY{y}" for y in years[g * width:(g + 1) * width]],
+                    unit="%" if percent or _PERCENT_LABEL.search(measure) else currency,
+                    scale=None if percent or _PERCENT_LABEL.search(measure) else SCALE_NAME.get(scale or ""),
+                    raw=row, columns=[label] * width))
     return out
+
+
+_UNIT_OPENING = re.compile(r"^\([^()]{2,60}\)\s*(?=(?:19|20)\d{2}\b)")
 
 
 _LONE_YEAR = re.compile(r"^(?:19|20)\d{2}$")

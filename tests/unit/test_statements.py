@@ -968,3 +968,17 @@ def test_a_heading_run_into_its_first_row_ends_the_per_share_group_above() -> No
     rows = {r.line_item: r.values for r in read_statement(text).rows}
     assert rows["Diluted earnings per share"] == [0.28, 0.62]
     assert rows["Diluted weighted-average common shares outstanding"] == [436456.0, 431894.0]
+
+
+def test_measure_groups_under_a_years_line_opened_by_its_unit() -> None:
+    # 'Income Before Tax Segment Sales Percent of Segment Sales' over '(Dollars in Millions) 2025 2024 2025 2024
+    # 2025 2024': three measures ('Before' joins, as 'of' does), the unit opening the years' line, '16.8 %' a cell
+    from app.text.statements import measure_group_rows
+
+    text = ("Income Before Tax Segment Sales Percent of Segment Sales\n"
+            "(Dollars in Millions) 2025 2024 2025 2024 2025 2024\n"
+            "Consumer Health $ 2,930 1,573 14,953 15,035 19.6 % 10.5\n"
+            "MedTech 4,607 4,373 27,427 27,060 16.8 16.2\n")
+    rows = [(r.line_item, r.columns[0], r.values, r.periods, r.unit, r.scale) for r in measure_group_rows(text)]
+    assert ("Income Before Tax", "MedTech", [4607.0, 4373.0], ["FY2025", "FY2024"], "$", "millions") in rows
+    assert ("Percent of Segment Sales", "Consumer Health", [19.6, 10.5], ["FY2025", "FY2024"], "%", None) in rows
