@@ -1585,8 +1585,8 @@ _ISO_DAY = re.compile(r"(?:19|20)\d{2}-\d{2}-\d{2}")
 
 def _calendar_year(period: str, fiscal_year: int) -> int:
     """The calendar year a column's day falls in ('3M 2021-03-31' → 2021), else its fiscal year."""
-    day = re.search(r"((?:19|20)\d{2})-\d{2}-\d{2}", period)
-    return int(day.group(1)) if day else fiscal_year
+    day = _ISO_DAY.search(period)
+    return int(day.group(0)[:4]) if day else fiscal_year
 
 
 def _columns_dated(periods: Sequence[str], doc: Doc) -> list[tuple[int | None, str | None]]:
