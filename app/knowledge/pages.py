@@ -45,6 +45,7 @@ _MEASURES = {
                             r"(operating|free) cash flows?|cash flows? from operating|dividends? paid|"
                             r"depreciation and amortization|share repurchases?|buybacks?)\b"),
     "balance": re.compile(r"(?i)\b(total assets|current assets|current liabilities|working capital|"
+                          r"total liabilities|total equity|"
                           r"(quick|current|cash) ratio|inventor(y|ies)|receivables?|payables?|PP&?E|"
                           r"property,? plant|fixed assets?|total debt|long-term debt|shareholders'? equity|"
                           r"stockholders'? equity|book value|net assets|goodwill|retained earnings)\b"),

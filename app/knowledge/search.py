@@ -63,7 +63,8 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
     scoped_to = [filters.company] if filters.company else named
     asked_years = years or named_years(query)  # a filter's year is not in `years`; the question still names it
     if mode == "hybrid" and scoped_to and (wanted := statements_wanted(query)):
-        lists["statements"] = statement_chunks(kb, scoped_to, wanted, asked_years)
+        lists["statements"] = with_later_chunks(statement_chunks(kb, scoped_to, wanted, asked_years),
+                                                lists.get("sparse", []))
     if mode == "hybrid" and scoped_to and lists.get("sparse") and (counted := counted_stems(query)):
         lists["counts"] = count_chunks(kb, lists["sparse"], counted)
     if total == 0:
@@ -150,6 +151,20 @@ def statement_chunks(kb: KnowledgeBase, companies: list[str], wanted: set[str], 
             if statement_of_page(text) in wanted]
     rows.sort(key=lambda r: (r[1] not in years, -(r[1] or 0), r[0]))
     return [(cid, 1.0) for cid, _ in rows]
+
+
+def with_later_chunks(openings: list[tuple[str, float]], sparse: list[tuple[str, float]]
+                      ) -> list[tuple[str, float]]:
+    """The statement pages' opening chunks, each followed by the later chunks of its page that the sparse list
+    finds, in its order: the line asked may stand below the page's first rows ('Total liabilities' in the second
+    chunk of a balance sheet)."""
+    later: dict[str, list[tuple[str, float]]] = {}
+    pages = {cid.split("::")[0] for cid, _ in openings}
+    opening_ids = {cid for cid, _ in openings}
+    for cid, score in sparse:
+        if cid.split("::")[0] in pages and cid not in opening_ids:
+            later.setdefault(cid.split("::")[0], []).append((cid, score))
+    return [entry for opening in openings for entry in (opening, *later.get(opening[0].split("::")[0], []))]
 
 
 def counted_stems(query: str) -> frozenset[str]:

@@ -50,6 +50,7 @@ def test_contents_pages_and_prose_are_no_statement() -> None:
     ("What was the P&L's operating income?", {"income"}),
     ("What was capital expenditure in FY2021?", {"cash_flow"}),
     ("What was the quick ratio at year end?", {"balance"}),
+    ("What were total liabilities at the end of fiscal 2020?", {"balance"}),
     ("What was gross margin in 2022?", {"income"}),
     ("Who is the chief executive?", set()),
 ])
@@ -112,3 +113,13 @@ def test_the_latest_named_year_and_the_implied_form_are_preferred() -> None:
     pages = rank_pages(chunks, rows, {}, set(), [2022, 2023], unit=1 / 61, forms=forms, forms_asked={"10-K"})
     assert [p.key[0] for p in pages] == ["K", "Q2", "K22"]
     assert any("10-K filing" in r for r in pages[0].reasons)
+
+
+def test_a_statement_pages_later_chunks_the_sparse_list_finds_follow_its_opening() -> None:
+    # the line asked may stand in a balance sheet's second chunk ('Total liabilities'): it follows the opening
+    from app.knowledge.search import with_later_chunks
+
+    openings = [("BS:p50::a::0", 1.0), ("IS:p48::b::0", 1.0)]
+    sparse = [("X:p9::c::2", 9.0), ("BS:p50::a::1", 7.0), ("IS:p48::b::0", 6.0), ("BS:p50::a::2", 5.0)]
+    assert [cid for cid, _ in with_later_chunks(openings, sparse)] == [
+        "BS:p50::a::0", "BS:p50::a::1", "BS:p50::a::2", "IS:p48::b::0"]
