@@ -404,10 +404,10 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             year, part = dated[i]
             if year is None:
                 continue
-            if own_day and len(row.values) == 1 and int(own_day[:4]) < _calendar_year(period, year):
+            if own_day and len(row.values) == 1 and (back := _calendar_year(period, year) - int(own_day[:4])) > 0:
                 # a roll-forward's 'CET1 capital at December 31, 2023' under the year 2024's column is the balance
                 # at that day, an earlier year's
-                year, part, period = year - (_calendar_year(period, year) - int(own_day[:4])), None, own_day
+                year, part, period = year - back, None, own_day
             measured = _MEASURED.search(row.line_item)
             unit = (measured.group("unit") if measured else "%" if _PERCENT_LABEL.search(row.line_item)
                     else "p" if _PENCE_LABEL.search(row.raw)
@@ -434,15 +434,14 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             ends = [figure] if high is None else [  # a range's two ends, as a sentence's '18.5Mt to 19.5Mt' are
                 figure.model_copy(update={"period": "low"}),
                 figure.model_copy(update={"period": "high", "value": -high if value < 0 < high else high})]
-            out.extend(Fact(figure=end, origin="statement" if primary else "table", match=match, part=part,
-                            segment=figure.segment, context=context, filed_year=doc.fiscal_year, forward=ahead)
-                       for end in ends)
+            made = [Fact(figure=end, origin="statement" if primary else "table", match=match, part=part,
+                         segment=figure.segment, context=context, filed_year=doc.fiscal_year, forward=ahead)
+                    for end in ends]
+            out.extend(made)
             if part is None and quarter and period == quarter_end and year == doc.fiscal_year:
                 # a quarterly filing's balance on its quarter's last day is the quarter's too ('total deposits at
                 # the end of the first quarter'); a question of no quarter keeps the balance of the day alone
-                out.extend(Fact(figure=end, origin="statement" if primary else "table", match=match,
-                                part=f"Q{quarter}", segment=figure.segment, context=context,
-                                filed_year=doc.fiscal_year, forward=ahead) for end in ends)
+                out.extend(replace(fact, part=f"Q{quarter}") for fact in made)
     return out
 
 

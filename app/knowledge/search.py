@@ -62,11 +62,17 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
         lists["sparse"] = [(sparse.ids[i], s) for i, s in scored]
     scoped_to = [filters.company] if filters.company else named
     asked_years = years or named_years(query)  # a filter's year is not in `years`; the question still names it
-    if mode == "hybrid" and scoped_to and (wanted := statements_wanted(query)):
-        lists["statements"] = with_later_chunks(statement_chunks(kb, scoped_to, wanted, asked_years),
-                                                lists.get("sparse", []))
-    if mode == "hybrid" and scoped_to and lists.get("sparse") and (counted := counted_stems(query)):
-        lists["counts"] = count_chunks(kb, lists["sparse"], counted)
+    wanted = statements_wanted(query) if mode == "hybrid" and scoped_to else set()
+    counted = counted_stems(query) if mode == "hybrid" and scoped_to else frozenset()
+    # the sparse list's chunks, read once for both lists below
+    sparse_rows = kb.catalog.get_chunks(c for c, _ in lists["sparse"]) if lists.get("sparse") and (
+        wanted or counted) else {}
+    if wanted:
+        openings = statement_chunks(kb, scoped_to, wanted, asked_years)
+        lists["statements"] = with_later_chunks(openings, lists.get("sparse", []),
+                                                {**kb.catalog.get_chunks(c for c, _ in openings), **sparse_rows})
+    if counted and lists.get("sparse"):
+        lists["counts"] = count_chunks(lists["sparse"], sparse_rows, counted)
     if total == 0:
         return SearchResponse(query=query, mode=mode, hits=[], funnel=[], companies_named=[])
     for name, ranked in lists.items():
@@ -153,18 +159,21 @@ def statement_chunks(kb: KnowledgeBase, companies: list[str], wanted: set[str], 
     return [(cid, 1.0) for cid, _ in rows]
 
 
-def with_later_chunks(openings: list[tuple[str, float]], sparse: list[tuple[str, float]]
+def with_later_chunks(openings: list[tuple[str, float]], sparse: list[tuple[str, float]], rows: dict[str, dict]
                       ) -> list[tuple[str, float]]:
-    """The statement pages' opening chunks, each followed by the later chunks of its page that the sparse list
-    finds, in its order: the line asked may stand below the page's first rows ('Total liabilities' in the second
-    chunk of a balance sheet)."""
-    later: dict[str, list[tuple[str, float]]] = {}
-    pages = {cid.split("::")[0] for cid, _ in openings}
+    """The statement pages' opening chunks, each followed by the later chunks of its page (source and page, as
+    `rows`, the catalog's rows by chunk id, give them) that the sparse list finds, in its order: the line asked
+    may stand below the page's first rows ('Total liabilities' in the second chunk of a balance sheet)."""
+    def page(cid: str) -> tuple[str, int | None] | None:
+        row = rows.get(cid)
+        return (row["source_id"], row["page"]) if row and row["page"] is not None else None
+
     opening_ids = {cid for cid, _ in openings}
+    later: dict[tuple[str, int | None] | None, list[tuple[str, float]]] = {}
     for cid, score in sparse:
-        if cid.split("::")[0] in pages and cid not in opening_ids:
-            later.setdefault(cid.split("::")[0], []).append((cid, score))
-    return [entry for opening in openings for entry in (opening, *later.get(opening[0].split("::")[0], []))]
+        if cid not in opening_ids and (key := page(cid)) is not None:
+            later.setdefault(key, []).append((cid, score))
+    return [entry for opening in openings for entry in (opening, *later.get(page(opening[0]), []))]
 
 
 def counted_stems(query: str) -> frozenset[str]:
@@ -178,14 +187,13 @@ _PROSE_COUNTS = frozenset(analyze("employees employee people staff colleagues he
                                   "hotels members subscribers patents offices"))
 
 
-def count_chunks(kb: KnowledgeBase, sparse: list[tuple[str, float]], counted: frozenset[str]
+def count_chunks(sparse: list[tuple[str, float]], rows: dict[str, dict], counted: frozenset[str]
                  ) -> list[tuple[str, float]]:
-    """Of the sparse list, in its order, the chunks that state a number of the things counted ('approximately
-    3,700 total employees', '17,973 people'): a count stated in prose ranks with the statements' pages, where the
-    word alone ('employee stock options') is everywhere in a filing."""
+    """Of the sparse list, in its order, the chunks (`rows`: the catalog's rows by chunk id) that state a number
+    of the things counted ('approximately 3,700 total employees', '17,973 people'): a count stated in prose ranks
+    with the statements' pages, where the word alone ('employee stock options') is everywhere in a filing."""
     stems = "|".join(sorted(counted))
     said = re.compile(rf"(?i)\b\d[\d,.]*\s+(?:[a-z-]+\s+){{0,2}}?(?:{stems})[a-z]*\b")
-    rows = kb.catalog.get_chunks(cid for cid, _ in sparse)
     return [(cid, score) for cid, score in sparse if cid in rows and said.search(rows[cid]["text"])]
 
 

@@ -392,13 +392,11 @@ def measure_group_rows(text: str) -> list[StatementRow]:
                 continue
             for g, measure in enumerate(measures):
                 part = cells[g * width:(g + 1) * width]
-                percent = any(c.endswith("%") for c in part)
+                percent = any(c.endswith("%") for c in part) or bool(_PERCENT_LABEL.search(measure))
                 out.append(StatementRow(
                     line_item=measure, values=[None if _DASH.match(c) else _cell_value(c) for c in part],
-                    periods=[f"FY{y}" for y in years[g * width:(g + 1) * width]],
-                    unit="%" if percent or _PERCENT_LABEL.search(measure) else currency,
-                    scale=None if percent or _PERCENT_LABEL.search(measure) else SCALE_NAME.get(scale or ""),
-                    raw=row, columns=[label] * width))
+                    periods=[f"FY{y}" for y in years[g * width:(g + 1) * width]], unit="%" if percent else currency,
+                    scale=None if percent else SCALE_NAME.get(scale or ""), raw=row, columns=[label] * width))
     return out
 
 

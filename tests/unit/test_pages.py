@@ -119,7 +119,13 @@ def test_a_statement_pages_later_chunks_the_sparse_list_finds_follow_its_opening
     # the line asked may stand in a balance sheet's second chunk ('Total liabilities'): it follows the opening
     from app.knowledge.search import with_later_chunks
 
-    openings = [("BS:p50::a::0", 1.0), ("IS:p48::b::0", 1.0)]
-    sparse = [("X:p9::c::2", 9.0), ("BS:p50::a::1", 7.0), ("IS:p48::b::0", 6.0), ("BS:p50::a::2", 5.0)]
-    assert [cid for cid, _ in with_later_chunks(openings, sparse)] == [
-        "BS:p50::a::0", "BS:p50::a::1", "BS:p50::a::2", "IS:p48::b::0"]
+    # (a page is its source's and its number: a filing ingested whole keeps one source for all its pages)
+    rows = {cid: {"source_id": source, "page": page} for cid, source, page in [
+        ("BS:p50::a::0", "BS:p50", 50), ("BS:p50::a::1", "BS:p50", 50), ("BS:p50::a::2", "BS:p50", 50),
+        ("IS:p48::b::0", "IS:p48", 48), ("X:p9::c::2", "X:p9", 9),
+        ("K10::d::3", "K10", 30), ("K10::d::4", "K10", 30), ("K10::d::9", "K10", 31)]}
+    openings = [("BS:p50::a::0", 1.0), ("IS:p48::b::0", 1.0), ("K10::d::3", 1.0)]
+    sparse = [("X:p9::c::2", 9.0), ("BS:p50::a::1", 7.0), ("IS:p48::b::0", 6.0), ("K10::d::9", 5.5),
+              ("BS:p50::a::2", 5.0), ("K10::d::4", 4.0)]
+    assert [cid for cid, _ in with_later_chunks(openings, sparse, rows)] == [
+        "BS:p50::a::0", "BS:p50::a::1", "BS:p50::a::2", "IS:p48::b::0", "K10::d::3", "K10::d::4"]
