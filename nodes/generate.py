@@ -30,7 +30,7 @@ from app.text.questions import asking_sentences
 from app.turns import Block, CitationCheck
 from nodes.rewrite import keyword_query
 from nodes.state import SupervisorState
-from nodes.verify import unsupported_terms
+from nodes.verify import spelled_quarters, unsupported_terms
 from prompts.answer import INSUFFICIENT_EVIDENCE, NOT_MENTIONED
 from prompts.fences import one_line, strip_fence_markers
 
@@ -165,6 +165,7 @@ def check_citations(draft: str, blocks: Sequence[Block], question: str = "",
             kept.append(clean)
             continue
         support = "\n".join(f"{admitted[n].header}\n{admitted[n].text}" for n in good)
+        support = f"{support}\n{spelled_quarters(support)}"  # 'Q1 2021' of a table headed '1Q21'
         names = [n for n in names if n not in abbreviated_names(plain, support)]
         missing = [*_figures_only(unsupported_terms(undated, support)), *absent_names(names, support),
                    *unsupported_dates(plain, support)]
@@ -247,11 +248,10 @@ def other_segments(sentence: str, cited: Sequence[Block]) -> list[str]:
     from app.facts.query import _names, is_whole
     from app.text.statements import read_statement
 
-    claimed = _SEGMENT_CLAIMED.search(sentence)
+    claimed = list(dict.fromkeys(m.group("name") for m in _SEGMENT_CLAIMED.finditer(sentence)))
     reports = [b for b in cited if b.kind == "report"]
-    if claimed is None or not reports:
+    if not claimed or not reports:
         return []
-    segment = claimed.group("name")
     cells: list[tuple[float, str]] = []
     anywhere: list[float] = []
     for block in reports:
@@ -260,12 +260,18 @@ def other_segments(sentence: str, cited: Sequence[Block]) -> list[str]:
             if row.columns:
                 cells += [(abs(v), c) for v, c in zip(row.values, row.columns) if v is not None]
     wrong = []
-    for figure in figures_located(sentence):
+    stated = figures_located(sentence)
+    # two segments compared ('King segment operating income was higher than Blizzard segment operating income:
+    # $740m against $464m'): each figure is the segment named in its place
+    paired = len(claimed) >= 2 and len(stated) == len(claimed)
+    for k, figure in enumerate(stated):
         value = abs(figure.value)
         owners = [c for v, c in cells if v == value]
-        if owners and len(owners) >= anywhere.count(value) and not any(_names(segment, c) for c in owners):
+        segments = [claimed[k]] if paired else claimed
+        if owners and len(owners) >= anywhere.count(value) and not any(
+                _names(segment, c) for c in owners for segment in segments):
             whose = "the whole company's" if all(is_whole(c) for c in owners) else f"{owners[0]}'s"
-            wrong.append(f"{figure.text} is {whose}, not {segment}'s")
+            wrong.append(f"{figure.text} is {whose}, not {' or '.join(segments)}'s")
     return wrong
 
 

@@ -26,7 +26,7 @@ from langgraph.types import Overwrite, Send
 
 from app.evidence import DEFAULT_K, Claim, Evidence, RetrievalResult, SearchRequest, rank_evidence
 from app.models.roles import MAX_PARALLEL_GRADES, Grader, grade_all
-from app.text.measures import count_wordings, segment_wordings
+from app.text.measures import conventional_measure, count_wordings, segment_wordings
 from app.text.question_kinds import BUSINESS_WORDINGS, asks_business, explanation_wordings
 from app.text.questions import asking_sentences
 from nodes.draft import draft_claims
@@ -139,6 +139,10 @@ def plan_queries(state: RetrievalState, *, k: int = DEFAULT_K) -> dict[str, Any]
         # a segment is written by its initials in the tables that give its figures ('FLNA' for Frito-Lay North
         # America)
         segment = segment_wordings(asked, state["companies"])
+        # a measure asked by what it means is stated by its name ('each shareholder … if liquidated': tangible
+        # book value per share), and the question's other words are no terms of it
+        if conventional := conventional_measure(asked):
+            keywords = " ".join([conventional, *re.findall(r"\b(?:(?:19|20)\d\d|[HQ][1-4]|FY\s?\d{2,4})\b", asked)])
         # what drove a change: the words its cause is given with ('… decreased due to …')
         cause = explanation_wordings(asked, keywords)
         queries = list(dict.fromkeys([asked, keywords, *([wordings] if wordings else []),

@@ -37,8 +37,20 @@ def answered(claim: Claim, question: str, companies: Sequence[str]) -> Claim:
     return claim.model_copy(update={"verified": False, "unsupported": [*claim.unsupported, "(not the measure asked)"]})
 
 
+_SHORT_QUARTER = re.compile(r"(?<![\w-])(?:(?P<q>[1-4])Q|Q(?P<q2>[1-4]))(?:\s?['’])?(?P<yy>\d{2})(?![\w,.-]?\d)")
+
+
+def spelled_quarters(text: str) -> str:
+    """The quarters a text writes in short ('1Q21', "Q4'20"), spelled out as the statement reader names them
+    ('Q1 2021 Q4 2020'); '' when it writes none."""
+    return " ".join(dict.fromkeys(f"Q{m.group('q') or m.group('q2')} 20{m.group('yy')}"
+                                  for m in _SHORT_QUARTER.finditer(text)))
+
+
 def unsupported_terms(claim: str, evidence: str) -> list[str]:
-    """The claim's figures and capitalised words that the evidence text does not contain."""
+    """The claim's figures and capitalised words that the evidence text does not contain. A quarter a table
+    heads in short ('1Q21') is there as a claim spells it ('Q1 2021')."""
+    evidence = f"{evidence}\n{spelled_quarters(evidence)}"
     available = figures_in(evidence)
     if _PERCENT_COLUMNS.search(evidence):
         # a table whose columns are percentages by their header ('Change in %', '% Chg') prints bare numbers

@@ -552,7 +552,9 @@ def _parts_asked(sentence: str, located: Sequence[Located], wholes: Sequence[Loc
 _COUNTING_VERBS = frozenset(analyze("employ employs employed have has had operate operates operated total totaled "
                                     "number count people"))
 """Words of a count question that say it counts, not what part of the whole it counts."""
-_BREAKDOWN = re.compile(r"(?i)\b(?:including|with|of\s+which|of\s+whom|comprising|split\s+between)\b")
+_BREAKDOWN = re.compile(r"(?i)\b(?:including|with|of\s+which|of\s+whom|comprising|split\s+between)\b|:")
+"""What leads from a whole to its parts: '92,000 people, with 37,000 employed in …', '815 warehouses worldwide: 564
+in the United States, …, 105 in Canada'."""
 _COUNT_LEAD = re.compile(r"(?i)(?:[:=]|\bof|\bwas|\bwere|\btotall?ed|\bstood\s+at|\breached|\bemployed|\bemploys|"
                          r"\bemploying|\bhad|\bhas|\boperated|\boperates)\s*(?:approximately|about|around|some|"
                          r"nearly|over|more\s+than|almost|roughly)?\s*$")

@@ -414,6 +414,8 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
                     else "" if _COUNTED.search(row.line_item) else _row_unit(row.unit, row.scale))
             if unit in ("m", "bn", "k") and currency:
                 unit = currency + unit  # '(1,749)' under '(Millions)' on a page whose other rows say '$'
+            elif not unit and row.unit == "per share" and currency:
+                unit = currency  # 'Book value per share 82.31' in a 10-Q: dollars, as its other amounts are
             if query.kind == "count":
                 unit = re.sub(r"(?:[A-Z]{1,3})?[$£€¥]", "", unit)  # subscribers in thousands are no dollars
                 if (set(analyze(row.line_item)) & query.count_stems and not _SCALED_LABEL.search(row.line_item)

@@ -17,7 +17,7 @@ from app.knowledge.records import Chunk, SourceRecord
 from app.knowledge.tokens import count_many
 from app.text.dates import LONG_MONTHS, MONTHS
 from app.text.periods import YEAR
-from app.text.statements import declares_shares, grid_columns, is_period_line, statement_lines
+from app.text.statements import declares_shares, grid_columns, is_period_line, periods_after_note, statement_lines
 from app.text.units import unit_declarations
 
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -176,7 +176,7 @@ def _head_like(line: str) -> bool:
         return True  # '(Millions, except percentages, …) 2022 2021 2020 2022 vs. 2021 2021 vs. 2020'
     if len(line) > 90 or _SENTENCE_END.search(line) or line.endswith((".", ":", ";")) and not unit_declarations(line):
         return False
-    return bool(is_period_line(line) or unit_declarations(line) or len(re.findall(YEAR, line)) >= 2
+    return bool(is_period_line(line) or _columns_after_note(line) or unit_declarations(line) or len(re.findall(YEAR, line)) >= 2
                 or (len(line.split()) <= 8 and not _DIGIT.search(line)))
 
 
@@ -269,9 +269,20 @@ statement name, 'Years ended December 31')."""
 def _long_column_line(line: str) -> bool:
     """A unit line longer than most that still heads columns, not prose: its years, then the columns' names
     ('($ in Millions) 2023 2022 Reported Operational1,2 Currency Adjusted Operational1,3')."""
+    if _columns_after_note(line) or line.count("(") > line.count(")"):
+        # '… (in millions, except per share, ratio, headcount data and where otherwise noted) 1Q21 4Q20', or the
+        # note left open for the next line to close before its columns
+        return True
     line = _VERSUS.sub("vs", line)
     return (len(line) <= 130 and len(re.findall(YEAR, line)) >= 2 and not _SENTENCE_WORDS.search(line)
             and not _SENTENCE_END.search(line) and not _ROW_VALUES.search(line))
+
+
+def _columns_after_note(line: str) -> bool:
+    """Whether a line is a unit note's end and then the columns' periods ('and where otherwise noted) 1Q21 4Q20
+    3Q20')."""
+    columns = periods_after_note(line)
+    return len(columns.split()) >= 2 and is_period_line(columns)
 
 
 def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
@@ -298,7 +309,7 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
             start = 0  # a statement that opens its page: the page's first lines are its header (not its prose)
         last = i
         for j in range(i, min(i + HEADER_LINES, len(lines))):
-            if _PERIOD_LINE.search(lines[j]) or is_period_line(lines[j]):
+            if _PERIOD_LINE.search(lines[j]) or is_period_line(lines[j]) or _columns_after_note(lines[j]):
                 last = j
             elif j > i and _ROW_VALUES.search(lines[j]):
                 break  # the table's first row: a period line below it heads the next table, not this one

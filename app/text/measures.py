@@ -347,10 +347,16 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
                     text[count.end():]) if count else None
     tokens = re.findall(r"[A-Za-z][\w&'-]*|/", text)
     content = [t != "/" and t.lower().strip("'") not in _SCAFFOLD for t in tokens]
+    for i in range(1, len(tokens)):  # 'book value', 'order book': scaffold words that are a measure's own here
+        pair = f"{tokens[i - 1]} {tokens[i]}".lower()
+        if _COMPOUND_MEASURE.fullmatch(pair):
+            content[i - 1] = content[i] = True
     # a joining word between two words of the measure stays: 'cash flow from operations', 'cost of sales'
     words = [t for i, t in enumerate(tokens) if content[i] or (
         t.lower() in _JOINING and 0 < i < len(tokens) - 1 and content[i - 1] and content[i + 1])]
     phrase = " ".join(words)
+    if conventional := conventional_measure(question):
+        phrase = conventional
     if count is not None:  # 'Total number of employees' counts employees: the scaffold of the count is no measure
         phrase = re.sub(r"(?i)^(?:(?:the|total|overall)\s+)*number\s+of\s+", "", phrase).strip() or phrase
     if segment is None and (named := _NAME_LEADS.match(phrase)) and not all(
@@ -370,6 +376,37 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     done = verb.group("verb") if verb and verb.group("verb") not in _PLAIN_VERBS else ""
     return MeasureAsked(phrase=phrase, stems=frozenset(analyze(f"{phrase} {done}")), segment=segment,
                         count_noun=count.group("noun") if count else "")
+
+
+_COMPOUND_MEASURE = re.compile(r"(?:book|fair|carrying|market|enterprise|asset|face|residual|present|intrinsic|"
+                               r"notional|contract|transaction)\s+value|order\s+book")
+"""Two words that name one measure though each alone is a question's scaffold ('what value did it book')."""
+
+_CONVENTIONS: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    # what shareholders would get per share if the company were wound up: the equity per share that assets
+    # would fetch, goodwill and intangibles (worth nothing in a liquidation) left out
+    (re.compile(r"(?is)\b(?:liquidat|wound\s+up|wind\s+up|winding\s+up|bankrupt)\w*\b.*\b(?:each|every|per|a)\s+"
+                r"(?:common\s+)?(?:share(?:holder)?|stockholder)s?\b|\b(?:each|every|per|a)\s+(?:common\s+)?"
+                r"(?:share(?:holder)?|stockholder)s?\b.*\b(?:liquidat|wound\s+up|wind\s+up|bankrupt)\w*"),
+     "tangible book value per share",
+     "What shareholders would get per share if the company were wound up is conventionally estimated by its "
+     "tangible book value per share: common equity less goodwill and other intangible assets, which a sale of the "
+     "assets would not fetch, per common share, before any costs of the liquidation."),
+)
+"""Questions that ask for a measure by what it means rather than by its name, with the measure analysts
+conventionally read for it and that convention in words (ours, not a filing's: it states no figure)."""
+
+
+def measure_convention(question: str) -> tuple[str, str] | None:
+    """The measure a question asks for by what it means and the convention that reads it so, or None."""
+    return next(((measure, says) for pattern, measure, says in _CONVENTIONS if pattern.search(question)), None)
+
+
+def conventional_measure(question: str) -> str | None:
+    """The measure a question asks for by what it means ('if it liquidated all its assets, how much could each
+    shareholder get': tangible book value per share), or None."""
+    convention = measure_convention(question)
+    return convention[0] if convention else None
 
 
 _WHAT_THEN_SUBJECT = re.compile(r"(?i)^\s*what\s+(?P<measure>(?:[\w&'’/-]+\s+){0,4}?[\w&'’/-]+)\s+(?:did|does|do|has|"
@@ -520,7 +557,11 @@ _COMPARED = re.compile(
     r"(?i)^how\s+(?:did|does|do|has|have|had|was|were|is|are)\s+(?:the\s+)?(?P<a>.+?)\s+compare[ds]?\s+"
     r"(?:to|with|against)\s+(?:that\s+of\s+|those\s+of\s+|the\s+)?(?P<b>.+?)\s*\??$"
     r"|^(?:what\s+(?:was|were|is|are)\s+)?(?:the\s+)?(?P<a2>.+?)\s+(?:versus|vs\.?|against)\s+(?:the\s+)?(?P<b2>.+?)"
-    r"\s*\??$")
+    r"\s*\??$"
+    # 'Which was larger in 2019, its King segment operating income or its Blizzard segment operating income?'
+    r"|^which\s+(?:was|were|is|are|had|has)\s+(?:the\s+)?(?:larger|largest|higher|highest|bigger|biggest|greater|"
+    r"greatest|smaller|smallest|lower|lowest)\b[^,:]{0,40}[,:]\s*(?:the\s+)?(?P<a3>.+?)\s+or\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?P<b3>.+?)\s*\??$")
 _MEMBER_OWNER = re.compile(r"(?i)^(?P<member>.+?)\s+(?:segment|division|region|business|unit|arm)['’]s?"
                            r"(?:\s+(?P<rest>.*))?$")
 _IN_MEMBER = re.compile(r"(?i)^(?P<measure>.+?)\s+(?:in|at|for)\s+(?:the\s+)?"
@@ -540,7 +581,8 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
         return None
     names = _name_forms(companies)
     sides = []
-    for raw in (found.group("a") or found.group("a2"), found.group("b") or found.group("b2")):
+    for raw in (found.group("a") or found.group("a2") or found.group("a3"),
+                found.group("b") or found.group("b2") or found.group("b3")):
         for name in sorted(names, key=len, reverse=True):  # 'that in Asia-Pacific for Rheinfeld'
             raw = re.sub(rf"(?i)\s+(?:for|of|at)\s+{re.escape(name)}\b|^{re.escape(name)}['’]s?(?=\s)", " ", raw)
         text = read_dates(raw)[2]

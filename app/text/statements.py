@@ -133,7 +133,7 @@ _PERIOD_ITEMS = re.compile(
     r"|(?P<weeks>\b(?:12|13|16|17|24|26|36|39|52|53)[\s-]+weeks?\b)"
     r"|(?P<years_ended>\b(?:fiscal\s+)?years?\s+ended\b|\bfiscal\s+years?\b)"
     rf"|(?P<year>(?<![\d,.$]){YEAR}(?![\d,.%]))")
-_HEADER_WORDS = re.compile(r"(?i)\b(?:ended|ending|end|as|of|at|for|the|and|weeks?|periods?|unaudited|"
+_HEADER_WORDS = re.compile(r"(?i)\b(?:ended|ending|end|as|of|at|for|the|and|or|weeks?|periods?|unaudited|"
                            r"audited|restated|actual|reported|vs\.?|versus|to|except|per|share|amounts|data|notes?|"
                            r"pcp|full|year|results?|forecasts?|guidance|outlook|plan|budget)\b|[\s,.;:$()|/&*-]+")
 _WORD = re.compile(r"[A-Za-z]{3,}")
@@ -902,8 +902,15 @@ class _Reader:
             years, rest = _leading_years(rest)
             if years:
                 self._read_header(_HeaderLine(years))
+        headed = self.header is not None
         self._close_header()
         self.note_pending = False
+        if headed and len(self.periods) == 1 and not _DIGITS.search(rest) and not _TITLE_WORDS.search(rest) \
+                and (names := _column_names(rest)):
+            # 'Year Ended December 31, 2019' / 'Activision Blizzard King Total': one period, then the segments
+            # that are its columns, as a names line above a lone year is
+            self.names = names
+            return
         for position, piece in enumerate(_pieces(rest)):
             label, tokens = _split_row(piece)
             if label:
@@ -1218,6 +1225,8 @@ def _header_line(text: str, *, continuing: bool) -> _HeaderLine | None:
         return _HeaderLine("", found, note)  # '% Change' / '2015-2014': the change column's name goes on
     if candidate and _is_period_line(candidate, continuing=continuing):
         return _HeaderLine(candidate, found, note)
+    if (rest := periods_after_note(candidate)) and _is_period_line(rest, continuing=continuing):
+        return _HeaderLine(rest, found, note)
     if continuing and (named := _change_names(words)):
         return _HeaderLine(" ".join(words[:-named[1]]), found, note, changes=named[0])
     if continuing and (found or note) and not candidate:
@@ -1231,6 +1240,21 @@ def _header_line(text: str, *, continuing: bool) -> _HeaderLine | None:
     if continuing and lead and body:
         return _HeaderLine(None, tuple(units), rest=" ".join(body))
     return None
+
+
+_NOTE_BEFORE_PERIODS = re.compile(
+    r"(?i)^(?:[^()]*\)|(?P<lead>[^()]*)\((?=[^()]*\b(?:millions?|thousands?|billions?|except|unaudited)\b)[^()]*\))"
+    r"\s+(?P<rest>\S.*)$")
+
+
+def periods_after_note(line: str) -> str:
+    """The columns after a unit note that a header line opens with, or '': the end of a note the line above
+    opened ('and where otherwise noted) 1Q21 4Q20 3Q20'), or a whole note after header words ('As of or for the
+    period ended, (in millions, except per share data) 1Q21 4Q20'). The caller checks they are periods."""
+    wrapped = _NOTE_BEFORE_PERIODS.match(line)
+    if wrapped is None or any(w.lower() not in _HEADER_VOCABULARY for w in _WORD.findall(wrapped.group("lead") or "")):
+        return ""
+    return wrapped.group("rest")
 
 
 _CHANGE_COLUMN_WORDS = {"reported", "operational", "currency", "adjusted", "organic", "constant", "underlying",

@@ -558,3 +558,24 @@ def test_a_unit_line_with_the_first_label_run_into_it_heads_the_later_chunks() -
     row = next(r for r in read_statement(later).rows if r.line_item == "Line item N39")
     assert (row.values, row.periods, row.scale) == ([939.0, 839.0, 739.0], ["FY2025", "FY2024", "FY2023"],
                                                     "thousands")
+
+
+def test_quarter_columns_after_a_wrapped_unit_note_head_every_later_chunk() -> None:
+    """A bank's highlights table: its unit note runs onto a second line that closes it and then names the
+    columns by quarter ('… headcount data' / 'and where otherwise noted) 1Q25 4Q24 3Q24'). Every later chunk
+    repeats that header, so a row far down the table is still read with its quarters."""
+    from app.text.statements import read_statement
+
+    prose = "\n".join(f"Paragraph {i} says how the bank looks at its results and how the figures below are used."
+                      for i in range(8))
+    rows = "\n".join(f"Line item {chr(65 + i % 26)}{i} {900 + i:,} {800 + i:,} {700 + i:,}" for i in range(40))
+    page = (prose + "\nKestrel Bancorp\nConsolidated financial highlights (unaudited)\n"
+            "As of or for the period ended, (in millions, except per share, ratio, headcount data\n"
+            "and where otherwise noted) 1Q25 4Q24 3Q24\nSelected income statement data\n" + rows)
+    record = SourceRecord(source_id="k", title="KESTREL_2025Q1_10Q", text=page, origin="k", pages=[(3, page)])
+    chunks = [c.text for c in chunk_record(record, max_tokens=128, overlap=0)]
+    later = next(t for t in chunks if "Line item N39" in t)
+    assert "and where otherwise noted) 1Q25 4Q24 3Q24" in later.splitlines()[:4]
+    row = next(r for r in read_statement(later).rows if r.line_item == "Line item N39")
+    assert (row.values, row.periods, row.scale) == ([939.0, 839.0, 739.0], ["Q1 2025", "Q4 2024", "Q3 2024"],
+                                                    "millions")

@@ -66,6 +66,10 @@ def test_the_part_of_a_counted_whole_the_question_names_is_its_count() -> None:
     assert read(text, "people employ Norway", "count", "people")[0][0] == 3712.0
     assert read(text, "people employ", "count", "people")[0][0] == 9350.0
     assert read(text, "people employ Chile", "count", "people")[0][0] == 9350.0  # no part says Chile
+    listed = ("At August 29, 2025, Marlow operated 815 warehouses worldwide: 564 in the United States, 105 in Canada "
+              "and 39 in Mexico.")
+    assert read(listed, "warehouses operate Canada", "count", "warehouses")[0][0] == 105.0
+    assert read(listed, "warehouses operate", "count", "warehouses")[0][0] == 815.0
 
 
 # --- dated_figures ------------------------------------------------------------------------------------------

@@ -1093,3 +1093,24 @@ def test_the_owners_share_and_the_share_class_are_no_words_of_another_per_share_
     assert label_match("Diluted NET INCOME PER COMMON SHARE ATTRIBUTABLE TO TAMSIN", query) >= NAMES_MEASURE
     assert label_match("Basic NET INCOME PER COMMON SHARE ATTRIBUTABLE TO TAMSIN", query) < NAMES_MEASURE
     assert label_match("Net income attributable to noncontrolling interests", query) < NAMES_MEASURE
+
+
+HIGHLIGHTS_10Q = """Kestrel Bancorp
+Consolidated financial highlights (unaudited)
+As of or for the period ended, (in millions, except per share, ratio, headcount data
+and where otherwise noted) 1Q25 4Q24 3Q24
+Common shares at period-end 3,027.1 3,049.4 3,048.2
+Book value per share 82.31 81.75 79.08
+Tangible book value per share (“TBVPS”)(b) 66.56 66.11 63.93
+"""
+
+
+def test_a_per_share_row_of_a_us_quarterly_filing_is_in_dollars_and_dated_by_its_quarter_column() -> None:
+    """'Tangible book value per share 66.56' under '1Q25 4Q24 3Q24' in a 10-Q that marks no currency on the
+    chunk: dollars (an SEC filing's), for the first quarter of 2025."""
+    doc = Evidence(chunk_id="kb-q1-3", source_id="KESTRELBANCORP_2025Q1_10Q:p3", company="Kestrel Bancorp",
+                   fiscal_year=2025, page=3, text=HIGHLIGHTS_10Q)
+    q = read_query("What was Kestrel Bancorp's tangible book value per share at the end of Q1 2025?",
+                   ["Kestrel Bancorp"], [2025])
+    best = choose(facts_for(q, [doc]), q)
+    assert [(f.figure.value, f.figure.unit, f.part) for f in best[:1]] == [(66.56, "$", "Q1")]

@@ -931,3 +931,21 @@ def test_news_that_supports_the_question_far_less_than_the_best_item_is_left_out
     # two items that support it alike are both stated, newest first
     both = news_sentences("What did Northwind say about Fenmoor?", [appointed, results])
     assert [s[:10] for s in both] == ["2025-08-05", "2024-07-01"]
+
+
+def test_a_quarter_a_table_heads_in_short_is_the_quarter_a_sentence_spells_out():
+    """A claim's 'Q1 2025' is in a block whose columns are headed '1Q25 4Q24': the check reads the short form;
+    a quarter the block does not head is still flagged."""
+    from nodes.verify import spelled_quarters
+
+    assert spelled_quarters("and where otherwise noted) 1Q25 4Q24 Q3'24 2Q2025 Q3 20 stores") == \
+        "Q1 2025 Q4 2024 Q3 2024"
+    block = Block(n=1, kind="report", header="[1] Kestrel Bancorp FY2025, p.3 [table]", source_id="kb-q1",
+                  chunk_id="kb-q1-3", company="Kestrel Bancorp", fiscal_year=2025, page=3,
+                  text="(in millions, except per share data) 1Q25 4Q24\nTangible book value per share 66.56 66.11")
+    kept, check = check_citations("Kestrel Bancorp's tangible book value per share was $66.56 in Q1 2025 [1].",
+                                  [block])
+    assert kept and check.flagged == []
+    kept, check = check_citations("Kestrel Bancorp's tangible book value per share was $66.56 in Q2 2025 [1].",
+                                  [block])
+    assert not kept and "Q2" in check.flagged[0]

@@ -177,3 +177,35 @@ def test_a_hedge_opening_the_question_names_no_segment() -> None:
 
     asked = measure_asked("Approximately how many people did Quillon employ at the end of 2024?", ["Quillon"])
     assert (asked.segment, asked.count_noun) == (None, "people")
+
+
+@pytest.mark.parametrize("question, phrase", [
+    ("What was Acme's tangible book value per share at the end of Q1 2025?", "tangible book value per share"),
+    ("What was the fair value of Acme's investments?", "fair value of investments"),
+    ("What was Acme's order book at year end?", "order book"),
+])
+def test_two_words_that_name_one_measure_are_kept_though_each_alone_is_scaffold(question: str, phrase: str) -> None:
+    """'book' (as in 'booked') and 'value' are a question's scaffold alone, and a measure's name together."""
+    from app.text.measures import measure_asked
+
+    assert measure_asked(question, ["Acme"]).phrase == phrase
+
+
+@pytest.mark.parametrize("question", [
+    "If Acme went bankrupt at the end of Q1 2025 and liquidated all of its assets to pay its shareholders, how much "
+    "could each shareholder get?",
+    "How much would each share of Acme be worth if the company were wound up?",
+])
+def test_a_measure_asked_by_what_it_means_is_the_one_analysts_read_for_it(question: str) -> None:
+    """What shareholders would get per share in a liquidation is read from tangible book value per share: the
+    measure is named so, and the search looks for it by that name."""
+    from app.text.measures import measure_asked
+    from nodes.retrieve import plan_queries
+
+    assert measure_asked(question, ["Acme"]).phrase == "tangible book value per share"
+    state = {"attempt": 0, "companies": ["Acme"], "question": question, "fiscal_years": [], "query_log": [],
+             "unheld": {}}
+    queries = plan_queries(state)["queries"]  # type: ignore[arg-type]
+    assert any(q.startswith("tangible book value per share") for q in queries)
+    assert measure_asked("How much did Acme pay each shareholder in dividends?", ["Acme"]).phrase != \
+        "tangible book value per share"

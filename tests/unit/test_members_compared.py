@@ -144,3 +144,51 @@ def test_a_news_sentence_already_stated_is_not_stated_again_with_its_date() -> N
     assert _plain("2024-09-04: Copperleaf shares fell 11% on the announcement [5].") == \
         _plain("Copperleaf shares fell 11% on the announcement [5]")
     assert _plain("2024-09-04: Shares fell 11%.") != _plain("Shares fell 12%.")
+
+
+SEGMENT_NOTE = ("Information on the reportable segments' revenues and operating income is presented below (amounts in "
+                "millions):\nYear Ended December 31, 2024\nConsoles Mobile Arcade Total\n"
+                "Segment net revenues $ 2,219 $ 1,719 $ 2,031 $ 5,969\n"
+                "Segment operating income $ 850 $ 464 $ 740 $ 2,054\n\n"
+                "Year Ended December 31, 2023\nConsoles Mobile Arcade Total\n"
+                "Segment net revenues $ 2,458 $ 2,291 $ 2,086 $ 6,835\n"
+                "Segment operating income $ 1,011 $ 685 $ 750 $ 2,446\n")
+
+
+@pytest.mark.parametrize("question, first, second, measure", [
+    ("Which was larger in 2024, Ternline's Arcade segment operating income or its Mobile segment operating income?",
+     "Arcade", "Mobile", "segment operating income"),
+    ("Which was higher in FY2024: Rheinfeld's US revenue or its international revenue?", "US", "international",
+     "revenue"),
+])
+def test_which_of_two_members_was_larger_is_a_comparison_of_the_two(question, first, second, measure):
+    pair = members_compared(question, COMPANIES)
+    assert pair is not None and (pair.first, pair.second, pair.measure, pair.of_change) == (first, second, measure,
+                                                                                            False)
+    assert members_compared("Which was larger in 2024, Ternline's revenue or its net income?", COMPANIES) is None
+
+
+def test_segments_named_under_a_lone_period_are_its_columns_and_the_larger_is_stated_first():
+    """'Year Ended December 31, 2024' then 'Consoles Mobile Arcade Total': each row's values are those segments'
+    for that year. Asked which of two was larger, the answer states both, the larger first, and the citation
+    check passes each figure as the segment named in its place."""
+    from app.text.statements import read_statement
+    from nodes.generate import check_citations
+
+    rows = [r for r in read_statement(SEGMENT_NOTE).rows if r.line_item == "Segment operating income"]
+    assert [(r.periods[0], r.columns, r.values) for r in rows] == [
+        ("FY2024", ["Consoles", "Mobile", "Arcade", "Total"], [850.0, 464.0, 740.0, 2054.0]),
+        ("FY2023", ["Consoles", "Mobile", "Arcade", "Total"], [1011.0, 685.0, 750.0, 2446.0])]
+    block = _block(1, SEGMENT_NOTE, "Ternline", 2024)
+    state = {"blocks": [block], "companies": ["Ternline"], "fiscal_years": [2024]}
+    question = "Which was larger in 2024, Ternline's Mobile segment operating income or its Arcade segment operating " \
+               "income?"
+    out = Analyst(state, question).sentences()
+    assert out[0] == ("Arcade segment operating income was higher than Mobile segment operating income in FY2024: "
+                      "$740m against $464m [1].")
+    kept, check = check_citations(out[0], [block])
+    assert kept and not check.flagged
+    swapped = ("Arcade segment operating income was higher than Mobile segment operating income in FY2024: $464m "
+               "against $740m [1].")
+    kept, check = check_citations(swapped, [block])
+    assert not kept and "another segment's figure" in check.flagged[0]

@@ -5,6 +5,8 @@ Every statement here is made up (fictional companies, invented numbers), written
 
 from __future__ import annotations
 
+import pytest
+
 from app.text.statements import StatedTotal, Statement, StatementRow, read_stated_totals, read_statement
 
 # One cell per line, blank separator lines, "$" on its own line, the label's values on the lines that follow.
@@ -982,3 +984,28 @@ def test_measure_groups_under_a_years_line_opened_by_its_unit() -> None:
     rows = [(r.line_item, r.columns[0], r.values, r.periods, r.unit, r.scale) for r in measure_group_rows(text)]
     assert ("Income Before Tax", "MedTech", [4607.0, 4373.0], ["FY2025", "FY2024"], "$", "millions") in rows
     assert ("Percent of Segment Sales", "Consumer Health", [19.6, 10.5], ["FY2025", "FY2024"], "%", None) in rows
+
+
+@pytest.mark.parametrize("header", [
+    "As of or for the period ended, (in millions, except per share data) 1Q25 4Q24",
+    "As of or for the period ended, (in millions, except per share, ratio, headcount data\n"
+    "and where otherwise noted) 1Q25 4Q24",
+    "(in millions, except per share data) 1Q25 4Q24",
+])
+def test_columns_named_after_a_unit_note_are_the_statements_periods(header: str) -> None:
+    """The quarters after a unit note on the same line ('… (in millions, except per share data) 1Q25 4Q24'),
+    or after the end of a note the line above opened, name the columns."""
+    statement = read_statement(f"Highlights\n{header}\nNet income $ 1,430 $ 1,213\nBook value per share 82.31 81.75")
+    rows = {r.line_item: r for r in statement.rows}
+    assert rows["Net income"].periods == ["Q1 2025", "Q4 2024"] and rows["Net income"].scale == "millions"
+    assert rows["Book value per share"].values == [82.31, 81.75]
+
+
+def test_a_label_with_brackets_before_years_is_no_unit_note() -> None:
+    """'Revenue (in millions) 2025 2024' is a row's label and its figures' unit, not a header: words before
+    the note that no header uses."""
+    from app.text.statements import periods_after_note
+
+    assert periods_after_note("Revenue (in millions) 2025 2024") == ""
+    assert periods_after_note("Net income (loss) 2025 2024") == ""
+    assert periods_after_note("and where otherwise noted) 1Q25 4Q24") == "1Q25 4Q24"

@@ -222,7 +222,17 @@ class Analyst:
 
     def sentences(self) -> list[str]:
         first = self.first_sentences()
-        return [*first, *self.when_answer(first)] if first else []
+        return [*first, *self.when_answer(first), *self.convention_said(first)] if first else []
+
+    def convention_said(self, said: Sequence[str]) -> list[str]:
+        """What a measure asked by what it means rests on ('each shareholder … if liquidated': tangible book
+        value per share), said after the figure the answer read for it."""
+        from app.text.measures import measure_convention
+
+        convention = measure_convention(self.question)
+        if convention is None or not any(convention[0] in s.lower() for s in said):
+            return []
+        return [convention[1]]
 
     def when_answer(self, said: Sequence[str]) -> list[str]:
         """A two-part question's 'and when …?' ('What is Northwind's FY2024 dividend, and when is the final
