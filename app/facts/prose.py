@@ -84,7 +84,10 @@ COUNT_WORDS = frozenset(analyze(
     "tractors trailers number"))
 
 
-_AMOUNT_HEADS = frozenset(analyze("sales revenue revenues income costs expenses profit earnings spending"))
+_AMOUNT_HEADS = frozenset(analyze("sales revenue revenues income costs expenses profit earnings spending receivable "
+                                   "receivables payable payables debt borrowings liabilities"))
+"""Words that head an amount of money though a counted word stands before them ('comparable-store sales', 'net
+accounts receivable', 'customer deposits payable')."""
 
 
 @dataclass(frozen=True)

@@ -76,6 +76,8 @@ class FactQuery:
     count_stems: frozenset[str] = frozenset()
     items: tuple[str, ...] = ()
     """The line items of app/metrics.py the question names ('cash flow from operating activities')."""
+    at_end: bool = False
+    """The question asks a level at a period's end ('at the end of 2019', 'as of year-end'): a balance."""
 
     @property
     def stems(self) -> frozenset[str]:
@@ -151,7 +153,12 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     if kind == "count" and not counted:
         counted = frozenset(measure.stems & COUNT_WORDS)  # 'Who has more employees': the employees are counted
     return FactQuery(measure=measure, kind=kind, years=named, part=part, ahead=bool(_FORWARD.search(question)),
-                     count_stems=counted, items=items)
+                     count_stems=counted, items=items, at_end=bool(_AT_END.search(question)))
+
+
+_AT_END = re.compile(r"(?i)\b(?:at|as\s+of|as\s+at|by)\s+(?:the\s+)?(?:fiscal\s+)?(?:year[- ]end|period[- ]end|"
+                     r"end\s+of)\b|\bfrom\s+the\s+end\s+of\b")
+"""A level asked at a period's end ('at the end of 2019', 'as of year-end', 'from the end of 2018 to …')."""
 
 
 @dataclass(frozen=True)
@@ -1462,7 +1469,16 @@ def _per_share_figure(sentence: str, value: float) -> bool:
         opened = sentence.rfind("(", 0, fig.start)
         if opened >= 0 and ")" not in sentence[opened:fig.start] and _PER_SHARE.search(sentence[max(0, opened - 20):opened]):
             return True
+    # figures listed after a subject that is per share ('Cash dividends declared per common share were $4.5250,
+    # $4.2475 and $4.0225 for 2022, 2021 and 2020, respectively')
+    every = figures_located(sentence)
+    if every and located and _PER_SHARE.search(sentence[:every[0].start][-80:]):
+        return any(_LISTED.fullmatch(sentence[every[0].start:fig.start]) for fig in located)
     return False
+
+
+_LISTED = re.compile(r"[\s$£€\d.,()]*(?:\band\b[\s$£€\d.,()]*)?")
+"""The figures of a list up to one of them ('$4.5250, $4.2475 and ')."""
 
 
 _SCOPE = re.compile(r"(?i)\b(?:same[- ]stores?|like[- ]for[- ]like|comparable|organic|constant[- ]currency)\b")
@@ -1779,7 +1795,11 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
     # data' under a segment's heading gave JPMorgan's Consumer & Community Banking net income as the firm's)
     # and, of one fiscal year's balances, the one at its end: a 10-Q's 31 December column falls in a June year
     # (Amcor's FY2023) beside the 10-K's 30 June one, which is the year's
-    return sorted(kept, key=lambda f: (-round(f.match, 2), origin[f.origin], not _CONSOLIDATED.search(f.context),
+    # a level asked at a period's end ('from the end of 2018 to the end of 2019'): a balance's column, dated by
+    # its day, before a flow's row of the same name (the cash flow statement's change in 'Accounts receivable, net')
+    at_end = bool(query.at_end) and any(_ISO_DAY.fullmatch(f.figure.period or "") for f in kept)
+    return sorted(kept, key=lambda f: (at_end and not _ISO_DAY.fullmatch(f.figure.period or ""),
+                                       -round(f.match, 2), origin[f.origin], not _CONSOLIDATED.search(f.context),
                                        -period_day(f.figure.period), is_loose(f), _name_rank(f, query),
                                        -(f.filed_year or 0)))
 

@@ -1114,3 +1114,52 @@ def test_a_per_share_row_of_a_us_quarterly_filing_is_in_dollars_and_dated_by_its
                    ["Kestrel Bancorp"], [2025])
     best = choose(facts_for(q, [doc]), q)
     assert [(f.figure.value, f.figure.unit, f.part) for f in best[:1]] == [(66.56, "$", "Q1")]
+
+
+BALANCE_AND_FLOW = [
+    """Kestrel Games Inc.
+CONSOLIDATED BALANCE SHEETS
+(Amounts in millions, except share data)
+At December 31, 2025 At December 31, 2024
+Cash and cash equivalents $ 5,794 $ 4,225
+Accounts receivable, net of allowances of $132 and $190, at December 31, 2025 and December 31, 2024, respectively 848 1,035
+Inventories, net 32 43
+""",
+    """Kestrel Games Inc.
+CONSOLIDATED STATEMENTS OF CASH FLOWS
+(Amounts in millions)
+For the Years Ended December 31,
+2025 2024 2023
+Changes in operating assets and liabilities:
+Accounts receivable, net 182 (114) (165)
+Inventories 10 (3) 4
+"""]
+
+
+def test_a_balance_asked_at_a_periods_end_is_the_balance_sheets_not_the_cash_flow_change() -> None:
+    """'Did its net accounts receivable decrease from the end of 2024 to the end of 2025?': the balance sheet's
+    848 and 1,035, not the cash flow statement's change in receivables of the same name; and receivables are an
+    amount, though 'accounts' is a word that counts things."""
+    docs = [Evidence(chunk_id=f"kg-{k}", source_id=f"KESTRELGAMES_2025_10K:p{60 + k}", company="Kestrel Games",
+                     fiscal_year=2025, page=60 + k, text=text) for k, text in enumerate(BALANCE_AND_FLOW)]
+    q = read_query("Did Kestrel Games' net accounts receivable decrease from the end of 2024 to the end of 2025?",
+                   ["Kestrel Games"], [2024, 2025])
+    assert q.kind != "count" and q.at_end
+    pair = two_periods(facts_for(q, docs), q)
+    assert pair is not None and (pair[0].figure.value, pair[1].figure.value) == (1035.0, 848.0)
+    flow = read_query("How much did Kestrel Games' accounts receivable change in its cash flow statement in 2025?",
+                      ["Kestrel Games"], [2025])
+    assert not flow.at_end
+
+
+def test_figures_listed_after_a_per_share_subject_are_per_share() -> None:
+    text = ("Total Equity $ 17,273 $ 16,151 $ 13,552\n(a) Cash dividends declared per common share were $4.5250, "
+            "$4.2475 and $4.0225 for 2025, 2024 and 2023, respectively.\nSee accompanying notes.")
+    doc = Evidence(chunk_id="kg-eq", source_id="KESTRELGAMES_2025_10K:p66", company="Kestrel Games",
+                   fiscal_year=2025, page=66, text=text)
+    q = read_query("What cash dividends per common share did Kestrel Games declare in 2024?", ["Kestrel Games"],
+                   [2024])
+    assert [(f.figure.value, f.figure.unit) for f in choose(facts_for(q, [doc]), q)[:1]] == [(4.2475, "$")]
+    totals = Evidence(chunk_id="kg-eq2", source_id="KESTRELGAMES_2025_10K:p67", company="Kestrel Games",
+                      fiscal_year=2025, page=67, text="Dividends paid were $4,5 billion in 2024, or $3.10 per share.")
+    assert all(f.figure.value != 4.5 for f in facts_for(q, [totals]))
