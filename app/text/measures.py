@@ -162,7 +162,7 @@ def _segment_named(text: str) -> tuple[str | None, str]:
             joins = bare.lower() in ("&", "and") and name and name[0].group(0)[:1].isupper() and k > 0 \
                 and before[k - 1].group(0)[:1].isupper()  # 'Consumer & Community Banking': one name
             if not joins and (bare.lower() in _NOT_SEGMENT or not bare or bare == "&"
-                              or sum(1 for m in name if m.group(0).lower() not in ("&", "and")) >= 3):
+                              or _name_full(name, previous)):
                 break
             name.insert(0, previous)
         while name and not name[0].group(0)[0].isupper():
@@ -171,6 +171,15 @@ def _segment_named(text: str) -> tuple[str | None, str]:
             segment = " ".join(re.sub(r"['’]s?$", "", m.group(0)) for m in name)
             return segment, text[:name[0].start()] + " " + text[word.end():]
     return None, text
+
+
+def _name_full(name: Sequence[re.Match[str]], previous: re.Match[str]) -> bool:
+    """Whether a segment's name read backwards from 'segment' has all its words: three, or four when every one is
+    capitalised ('Las Vegas Strip Resorts segment')."""
+    words = [m.group(0) for m in name if m.group(0).lower() not in ("&", "and")]
+    if len(words) >= 4:
+        return True
+    return len(words) == 3 and not all(w[:1].isupper() for w in [*words, previous.group(0)])
 
 
 _PART_CONTRIBUTES = re.compile(

@@ -209,3 +209,15 @@ def test_a_measure_asked_by_what_it_means_is_the_one_analysts_read_for_it(questi
     assert any(q.startswith("tangible book value per share") for q in queries)
     assert measure_asked("How much did Acme pay each shareholder in dividends?", ["Acme"]).phrase != \
         "tangible book value per share"
+
+
+def test_a_segment_named_in_four_capitalised_words_is_named_whole() -> None:
+    """'its Las Vegas Strip Resorts segment': four capitalised words are one name; three words stay the limit
+    for a name with a word in lower case."""
+    from app.text.measures import measure_asked
+
+    asked = measure_asked("What was the Adjusted Property EBITDAR of Acme's Las Vegas Strip Resorts segment in Q2 "
+                          "2025?", ["Acme"])
+    assert (asked.segment, asked.phrase) == ("Las Vegas Strip Resorts", "Adjusted Property EBITDAR")
+    assert measure_asked("What was the revenue of its fast growing International Franchise segment?",
+                         ["Acme"]).segment == "International Franchise"
