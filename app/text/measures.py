@@ -408,7 +408,12 @@ conventionally read for it and that convention in words (ours, not a filing's: i
 
 def measure_convention(question: str) -> tuple[str, str] | None:
     """The measure a question asks for by what it means and the convention that reads it so, or None."""
+    if _NAMED_LIQUIDATION.search(question):
+        return None  # 'the liquidation preference per share of its preferred stock' is named, and no equity's
     return next(((measure, says) for pattern, measure, says in _CONVENTIONS if pattern.search(question)), None)
+
+
+_NAMED_LIQUIDATION = re.compile(r"(?i)\bliquidation\s+(?:preference|value|price|amount)|\bpreferred\b")
 
 
 def conventional_measure(question: str) -> str | None:

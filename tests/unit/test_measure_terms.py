@@ -209,6 +209,8 @@ def test_a_measure_asked_by_what_it_means_is_the_one_analysts_read_for_it(questi
     assert any(q.startswith("tangible book value per share") for q in queries)
     assert measure_asked("How much did Acme pay each shareholder in dividends?", ["Acme"]).phrase != \
         "tangible book value per share"
+    assert measure_asked("What is the liquidation preference per share of Acme's Series A preferred stock?",
+                         ["Acme"]).phrase != "tangible book value per share"
 
 
 def test_a_segment_named_in_four_capitalised_words_is_named_whole() -> None:
