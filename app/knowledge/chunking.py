@@ -176,8 +176,8 @@ def _head_like(line: str) -> bool:
         return True  # '(Millions, except percentages, …) 2022 2021 2020 2022 vs. 2021 2021 vs. 2020'
     if len(line) > 90 or _SENTENCE_END.search(line) or line.endswith((".", ":", ";")) and not unit_declarations(line):
         return False
-    return bool(is_period_line(line) or _columns_after_note(line) or unit_declarations(line) or len(re.findall(YEAR, line)) >= 2
-                or (len(line.split()) <= 8 and not _DIGIT.search(line)))
+    return bool(is_period_line(line) or _columns_after_note(line) or unit_declarations(line)
+                or len(re.findall(YEAR, line)) >= 2 or (len(line.split()) <= 8 and not _DIGIT.search(line)))
 
 
 _MONTH_SHORT = re.compile(r"\b(" + "|".join(sorted((m.capitalize() for m in MONTHS if m not in LONG_MONTHS),
@@ -269,10 +269,8 @@ statement name, 'Years ended December 31')."""
 def _long_column_line(line: str) -> bool:
     """A unit line longer than most that still heads columns, not prose: its years, then the columns' names
     ('($ in Millions) 2023 2022 Reported Operational1,2 Currency Adjusted Operational1,3')."""
-    if _columns_after_note(line) or line.count("(") > line.count(")"):
-        # '… (in millions, except per share, ratio, headcount data and where otherwise noted) 1Q21 4Q20', or the
-        # note left open for the next line to close before its columns
-        return True
+    if _columns_after_note(line):
+        return True  # '… (in millions, except per share, ratio, headcount data and where otherwise noted) 1Q21 4Q20'
     line = _VERSUS.sub("vs", line)
     return (len(line) <= 130 and len(re.findall(YEAR, line)) >= 2 and not _SENTENCE_WORDS.search(line)
             and not _SENTENCE_END.search(line) and not _ROW_VALUES.search(line))
@@ -292,7 +290,11 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
     with no unit line has the one header `statement_header` finds at its top."""
     spans: list[tuple[int, list[str]]] = []
     for i, line in enumerate(lines):
-        if (len(line) > 80 and not _long_column_line(line)) or not (unit_declarations(line) or declares_shares(line)) \
+        # (a long unit line may leave its note open for the next line to close before the columns: '… headcount
+        # data' / 'and where otherwise noted) 1Q21 4Q20')
+        opens_note = line.count("(") > line.count(")") and i + 1 < len(lines) and _columns_after_note(lines[i + 1])
+        if (len(line) > 80 and not _long_column_line(line) and not opens_note) \
+                or not (unit_declarations(line) or declares_shares(line)) \
                 or (spans and i < spans[-1][0] + len(spans[-1][1])):
             continue
         run_in = _UNIT_RUN_IN.match(line) if i and (is_period_line(lines[i - 1]) or _PERIOD_LINE.search(
