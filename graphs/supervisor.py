@@ -57,6 +57,7 @@ class SupervisorDeps:
     mention_fn: Callable[[str, list[list[str]]], list] | None = None
     known_years: Callable[[], Sequence[int]] | None = None
     period_ends: Callable[[str], Mapping[str, int]] | None = None
+    names_by_start: Callable[[str], bool] | None = None
     mentions: Callable[[str], Sequence[str]] | None = None
     news_companies: Callable[[], Sequence[str]] | None = None
     company_aliases: Callable[[], Mapping[str, str]] = dict
@@ -94,7 +95,8 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     builder.add_node("cache_lookup", hit["cache_lookup"])
     builder.add_node("route", partial(route, router=deps.models.router, known_companies=deps.known_companies,
                                       known_years=deps.known_years, aliases=deps.company_aliases,
-                                      period_ends=deps.period_ends, mentions=deps.mentions,
+                                      period_ends=deps.period_ends, names_by_start=deps.names_by_start,
+                                      mentions=deps.mentions,
                                       news_companies=deps.news_companies))
     builder.add_node("clarify", clarify)
     builder.add_node("refuse", refuse)

@@ -39,6 +39,7 @@ from app.evidence import Evidence, RetrievalResult
 from app.turns import Block, ManifestEntry, MemoryItem, Turn, blocks_by_chunk
 from nodes.memory import memory_text
 from nodes.state import SupervisorState
+from app.text.fiscal_naming import naming_rule
 from prompts.answer import answer_instructions
 from prompts.fences import DATA_CLOSE, DATA_OPEN, defang, fence, one_line, strip_fence_markers
 
@@ -150,6 +151,10 @@ def facts_text(facts: Sequence[Figure], by_chunk: dict[str, int]) -> tuple[str, 
 def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter) -> dict[str, Any]:
     instructions = answer_instructions()
     question = state["question"]
+    # how routing read the question's years ('fiscal 2022' of a company that names its years by their start)
+    said = [state.get("period_note") or "", *(naming_rule(c) for c in state.get("start_named") or [])]
+    if note := one_line(" ".join(s for s in said if s)):
+        question = f"{question}\n(Periods: {note})"
     manifest: list[ManifestEntry] = []
     t_instr, t_question = count(instructions), count(question)
     manifest.append(ManifestEntry(block="instructions", role="system", producer="prompts/answer.py",
@@ -247,7 +252,8 @@ def assemble(state: SupervisorState, *, budget: int = 6000, count: TokenCounter)
     history_text, history_entry = history_section(state, history_allowance, count)
     manifest.append(history_entry)
     manifest.append(ManifestEntry(block="question", role="user", producer="intake → enrich (standalone question)",
-                                  rule="always last; never dropped", tokens=t_question))
+                                  rule="always last; never dropped" + ("; routing's note on how its years are read"
+                                                                       if note else ""), tokens=t_question))
 
     user = render_user(question, history_text, blocks, notes, facts_section)
     prompt = [{"role": "system", "content": instructions}, {"role": "user", "content": user}]

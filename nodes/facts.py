@@ -10,7 +10,7 @@ labelled block, and `prov trace` lists them.
 No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from app.calc_tools import Figure
@@ -18,6 +18,7 @@ from app.facts.members import asked_kind_of_member
 from app.facts.query import (Fact, answering_facts, asks_growth, each_growth, facts_for, member_facts, member_table,
                              members_query, read_query, row_members, same_member)
 from app.facts.revisions import revision_figures
+from app.text.fiscal_naming import in_own_words, prov_dated
 from app.text.measures import members_compared
 from app.text.question_kinds import Ask, asks_growth_rate, asks_share, member_noun, read_ask
 from nodes.state import SupervisorState
@@ -51,10 +52,16 @@ def row_figures(question: str, query: Any, evidence: list[Any], companies: list[
 
 
 def read_facts(state: SupervisorState) -> dict[str, Any]:
-    """The facts that answer the question, best first (module docstring)."""
+    """The facts that answer the question, best first (module docstring), each quoted in its document's words."""
+    starting = list(state.get("start_named") or [])
+    found = _read_facts(state, starting)
+    return {"facts": in_own_words(found["facts"], starting)} if starting else found
+
+
+def _read_facts(state: SupervisorState, starting: Sequence[str]) -> dict[str, Any]:
     question = state.get("question") or ""
     result = state.get("retrieval_result")
-    evidence = [*(result.evidence if result else []), *(state.get("news") or [])]
+    evidence = prov_dated([*(result.evidence if result else []), *(state.get("news") or [])], starting)
     # evidence is defanged where it enters state (app/evidence.Evidence): what forged markers frame is no fact
     if not evidence:
         return {"facts": []}

@@ -360,7 +360,31 @@ def insufficient_answer(state: SupervisorState) -> str:
         where = f"the filings of {', '.join(searched)}" if searched else "every filing"
         reasons.append(f"Searched {where} for: {_searched_terms(state)}; no passage found states it.")
     reasons += _missing_inputs(state)
-    return " ".join([INSUFFICIENT_EVIDENCE, *reasons])
+    return " ".join([INSUFFICIENT_EVIDENCE, *reasons, *([note] if (note := state.get("period_note")) else [])])
+
+
+def _checked(draft: str, state: SupervisorState, question: str, years: Sequence[int]) -> tuple[list[str], Any]:
+    """`check_citations` of the draft against the turn's blocks; a start-naming company's blocks, and the draft's
+    quotes of them, read a year on, as its facts were (app/text/fiscal_naming.prov_dated): 'During fiscal 2022,
+    the Company opened 47 new stores' is FY2023's."""
+    from app.text.fiscal_naming import prov_dated, shift_fiscal_words
+
+    blocks = list(state.get("blocks") or [])
+    starting = list(state.get("start_named") or [])
+    if not starting:
+        return check_citations(draft, blocks, question, years)
+    kept, check = check_citations(shift_fiscal_words(draft, 1), prov_dated(blocks, starting), question, years)
+    return [shift_fiscal_words(s, -1) for s in kept], check
+
+
+def _naming_said(sentences: Sequence[str], state: SupervisorState) -> str:
+    """The note an answer that quotes a start-naming company's own 'fiscal 2022' beside Prov's FY2023 carries
+    (app/text/fiscal_naming.naming_note), so that the reader sees they are one year; '' for any other answer."""
+    from app.text.fiscal_naming import company_named_years, naming_note
+
+    starting = list(state.get("start_named") or [])
+    years = company_named_years(" ".join(sentences)) if starting else []
+    return " ".join(naming_note(company, years) for company in starting) if years else ""
 
 
 _MISSING_INPUT = re.compile(r"missing_input\): (?P<what>.+? needs .+?): not among the figures given")
@@ -392,10 +416,12 @@ def validate_citations(state: SupervisorState) -> dict[str, Any]:
                 "citation_check": CitationCheck(fail_closed=bool(draft))}
     question = state.get("question") or ""
     years = list(state.get("fiscal_years") or []) or years_named(question)
-    kept, check = check_citations(draft, list(state.get("blocks") or []), question, years)
+    kept, check = _checked(draft, state, question, years)
     if not kept or (needed and not check.valid):
         check.fail_closed = True
         if declared := not_mentioned_answer(state):
             return {"draft": declared, "status": "answered", "citation_check": check}
         return {"draft": insufficient_answer(state), "status": "insufficient", "citation_check": check}
-    return {"draft": " ".join(kept), "status": "answered", "citation_check": check}
+    note = state.get("period_note") or _naming_said(kept, state)  # how its years are read: no citation
+    return {"draft": " ".join([*kept, *([note] if note and note not in kept else [])]), "status": "answered",
+            "citation_check": check}

@@ -19,6 +19,7 @@ from app.routing import lexicon as lex
 from app.routing.decision import RouteDecision
 from app.routing.features import KNOWN_YEARS
 from app.text.companies import companies_named
+from app.text.fiscal_naming import in_prov_years
 from app.text.names import unheld_names
 from app.text.periods import YEAR, years_in
 from nodes.conversation import MAX_CLARIFICATION_ROUNDS, content_terms, without_thread_tags
@@ -31,13 +32,16 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
           known_years: Callable[[], Sequence[int]] | None = None,
           aliases: Callable[[], Mapping[str, str]] = dict,
           period_ends: Callable[[str], Mapping[str, int]] | None = None,
+          names_by_start: Callable[[str], bool] | None = None,
           mentions: Callable[[str], Sequence[str]] | None = None,
           news_companies: Callable[[], Sequence[str]] | None = None) -> dict[str, Any]:
     """Call the router on the standalone question, hold its decision to the guarantees below, and merge the
     companies and years it saw into the turn's. `known_years` gives the fiscal years the knowledge base holds;
     without it any fiscal year the question names counts as held; `news_companies` the companies news items are
-    held about. Names written where a company goes that find no held company, in a question naming none that is
-    held, are the turn's absent companies."""
+    held about; `names_by_start` whether a company names its fiscal years by the year they begin (its 'fiscal
+    2022' is then read as FY2023, in the years and the question every later step reads, and the answer says so).
+    Names written where a company goes that find no held company, in a question naming none that is held, are the
+    turn's absent companies."""
     known = list(known_companies())
     decision = router(state["question"], known_companies=known,
                       context_entities=list(state.get("context_entities") or []))
@@ -60,6 +64,12 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
         seen_years = [y for y in seen_years if y in own_years]
     years = _merge(state.get("fiscal_years") or [], seen_years)
     years = years_of_period_ends(own_words, companies, years, period_ends)
+    starting = [c for c in companies if names_by_start is not None and names_by_start(c)]
+    years, note = years_in_company_words(own_words, companies, years, starting)
+    update: dict[str, Any] = {}
+    if note:
+        # every later step reads the question's years as Prov dates them; the user's words stay in `asked`
+        update["question"] = in_prov_years(state["question"])
     holds = lambda name: bool(companies_named(name, known, table))  # noqa: E731
     absent = unheld_names(own_words, holds, [*companies, *named])
     if not absent and companies and not named and mentions is not None:
@@ -77,7 +87,28 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
     decision = say_what_is_not_held(decision, absent, own_words)
     if not companies and not absent:
         decision = ask_which_company(decision, state, known)
-    return {"decision": decision, "companies": companies, "fiscal_years": years, "absent_companies": absent}
+    return {**update, "decision": decision, "companies": companies, "fiscal_years": years, "period_note": note,
+            "start_named": starting, "absent_companies": absent}
+
+
+def years_in_company_words(question: str, companies: Sequence[str], years: Sequence[int],
+                           starting: Sequence[str]) -> tuple[list[int], str]:
+    """The fiscal years a question means by the years it names in its companies' own words, and the note an
+    answer carries about them. Prov dates a year by the calendar year it ends in; a company that names its years
+    by the year they begin ('fiscal 2022 ended January 28, 2023') means FY2023 by 'fiscal 2022', so the years a
+    question names so ('from fiscal 2021 to fiscal 2022') are each read a year on, and the answer says so. 'FY2022'
+    and bare years are read as written, and so is every year when not every company the question names is among
+    `starting` (those that name their years so)."""
+    from app.text.fiscal_naming import company_named_years, naming_note
+
+    named = set(company_named_years(question))
+    if not named or not companies or not set(companies) <= set(starting):
+        return list(years), ""
+    moved = sorted(y for y in years if y in named)
+    if not moved:
+        return list(years), ""
+    read = sorted({y + 1 if y in named else y for y in years})
+    return read, " ".join(naming_note(c, moved) for c in companies)
 
 
 def years_of_period_ends(question: str, companies: Sequence[str], years: Sequence[int],

@@ -53,6 +53,8 @@ class SupervisorState(SupervisorInput, SupervisorOutput, total=False):
     context_years: list[int]
     companies: list[str]
     fiscal_years: list[int]
+    period_note: str  # how the turn's years were read, when not as written (a company's 'fiscal 2022')
+    start_named: list[str]  # the turn's companies that name their fiscal years by the year they begin
     absent_companies: list[str]
     cached: Response | None
     decision: RouteDecision | None
@@ -77,6 +79,7 @@ class SupervisorState(SupervisorInput, SupervisorOutput, total=False):
 PER_TURN_RESET: dict[str, Any] = {
     "clarifications": [], "cached": None, "decision": None, "retrieval_result": None, "news": [], "facts": [], "figures": [],
     "calculation": None, "blocks": [], "prompt": [], "manifest": [], "draft": "", "citation_check": None,
-    "status": None, "response": None, "companies": [], "fiscal_years": [], "absent_companies": [],
+    "status": None, "response": None, "companies": [], "fiscal_years": [], "period_note": "", "start_named": [],
+    "absent_companies": [],
     "memory": [], "memory_writes": [], "memory_answer": None, "recalled": [], "cache_considered": [],
 }

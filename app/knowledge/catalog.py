@@ -397,6 +397,24 @@ class Catalog:
                                        sources.c.period_end.is_not(None), sources.c.fiscal_year.is_not(None))).all()
         return {r.period_end.isoformat(): r.fiscal_year for r in rows}
 
+    def names_years_by_start(self, company: str) -> bool:
+        """Whether a company names its fiscal years by the calendar year they begin ('fiscal 2022 ended January
+        28, 2023'), as its reports' words say (app/text/fiscal_naming.names_by_start); read once per company
+        until the catalog changes."""
+        canonical = self.resolve_company(company)
+        if canonical is None:
+            return False
+        return bool(self._memo(f"names_by_start:{canonical}", lambda: self._read_names_by_start(canonical)))
+
+    def _read_names_by_start(self, company: str) -> bool:
+        from app.text.fiscal_naming import names_by_start
+
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(chunks.c.text, chunks.c.fiscal_year)
+                                .where(chunks.c.company == company, chunks.c.doc_type == "report",
+                                       chunks.c.text.ilike("%fiscal%"))).all()
+        return names_by_start((" ".join(text.split()), year) for text, year in rows)
+
     def tickers(self) -> dict[str, str]:
         """Ticker → company, as the sources state them ("ticker NWL", "(ticker: HLR)"): one company per ticker,
         and a ticker claimed by two companies is dropped."""

@@ -18,14 +18,14 @@ def _state(question: str) -> dict:
 
 def test_the_part_asked_is_stated_with_its_place() -> None:
     answer = compose_offline(_state("How many people did Fjordline Marine employ in Norway at the end of 2024?"))
-    assert answer.startswith("Fjordline Marine's number of people in Norway was 3,712 in FY2024 [1]"), answer
+    assert answer.startswith("Fjordline Marine's number of people employed in Norway was 3,712 in FY2024 [1]"), answer
     whole = compose_offline(_state("How many people did Fjordline Marine employ at the end of 2024?"))
-    assert whole.startswith("Fjordline Marine's number of people was 9,350 in FY2024 [1]"), whole
+    assert whole.startswith("Fjordline Marine's number of people employed was 9,350 in FY2024 [1]"), whole
 
 
 def test_a_second_ask_for_a_part_leaves_the_whole_first() -> None:
     """'How many …, and how many of them …?': the first ask is the whole; the part is its second ask."""
     answer = compose_offline(_state("How many people did Fjordline Marine employ at the end of 2024, and how many "
                                     "of them were employed in Norway?"))
-    assert answer.startswith("Fjordline Marine's number of people was 9,350 in FY2024 [1]") and "3,712" in answer, \
+    assert answer.startswith("Fjordline Marine's number of people employed was 9,350 in FY2024 [1]") and "3,712" in answer, \
         answer

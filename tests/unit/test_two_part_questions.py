@@ -124,7 +124,7 @@ def test_a_judged_change_reads_the_measures_polarity() -> None:
 def test_a_count_stated_between_its_verb_and_noun_answers_how_many() -> None:
     block = _block(1, "At the end of FY2024 Ternline employed 4,215 people across 31 depots.")
     answer = _answer("How many people did Ternline employ at the end of FY2024?", block)
-    assert answer and answer[0].startswith("Ternline's number of people was 4,215 in FY2024"), answer
+    assert answer and answer[0].startswith("Ternline's number of people employed was 4,215 in FY2024"), answer
 
 
 def test_a_segment_named_without_the_word_segment_is_never_answered_with_the_groups_figure() -> None:

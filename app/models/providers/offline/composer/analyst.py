@@ -156,7 +156,8 @@ class Analyst:
         segment = self.query.measure.segment
         measure = self.measure_words(fact)
         label = re.sub(r"\s*\([^)]*\)", "", fact.figure.label).strip()  # 'Machine tools delivered (units)'
-        if fact.origin != "text" and label and not _says(f"{label} {_qualifiers_of(fact.context)}", measure):
+        if fact.origin != "text" and label and not _says(f"{label} {_qualifiers_of(fact.context)}", measure) \
+                and not _says(measure, label):  # 'tonnes of iron ore shipped' says the row 'Iron ore shipped'
             counted = self.query.measure.count_noun
             if counted and _says(label, counted) and len(label.split()) <= 6:
                 # 'number of machine tools delivered', as the row 'Machine tools delivered (units)' says
@@ -186,7 +187,7 @@ class Analyst:
             place = _PLACE_ASKED.search(first_part(asked_sentence(self.question)))
             where = f" {place.group(0)}" if place and not _NOT_A_PLACE.match(place.group("place")) \
                 and place.group("place").removeprefix("the ") in fact.figure.quote else ""
-            return f"number of {self.query.measure.count_noun}{where}"
+            return f"number of {self.query.measure.count_noun}{_counted_verb(self.question)}{where}"
         phrase = self.query.measure.phrase.strip()
         phrase = re.sub(r"(?i)\bnon[\s-]gaap\b", "non-GAAP", phrase)
         unnamed = [w for w in phrase.split() if sum(c.isupper() for c in w) >= 2 and w not in fact.figure.label
@@ -721,6 +722,8 @@ class Analyst:
         if lead and not stem_in_words(lead[0], have) and find_metrics(self.query.measure.phrase):
             return False  # a metric's qualifier left out names another measure ('cash flow' for free cash flow)
         missed = {w for w in words if not stem_in_words(w, have)}
+        if missed and missed <= _GROWTH_HEADS and fact.figure.unit.endswith("%") and _CHANGE_SAID.search(said):
+            return True  # 'comparable sales growth' stated as 'Comparable sales increased 15.6%': the rise is it
         return (len(words) >= 3 and len(missed) <= 1 and all(_modifies_head(w, self.query.measure.phrase) for w in missed)) \
             or (len(words) >= 5 and 2 * hits >= len(words))
 
@@ -1722,10 +1725,36 @@ _RATE_AFTER = re.compile(r"\s*(?:by\s+)?(?:approximately\s+|about\s+)?(\d+(?:\.\
 _EXCLUDING = re.compile(r"(?i)\b(?:excluding|exclusive\s+of|before|adjusted\s+for|net\s+of|on\s+a\s+\w+\s+basis)\b")
 
 
+_IRREGULAR = {"sell": "sold", "build": "built", "buy": "bought", "hold": "held", "make": "made", "run": "run",
+              "win": "won", "lose": "lost", "pay": "paid", "grow": "grown", "sign": "signed"}
+_NOT_DONE = frozenset({"have", "has", "had", "be", "is", "are", "was", "were", "do", "does", "did", "get", "got"})
+
+
+def _counted_verb(question: str) -> str:
+    """What was done to the things a count asks about, as the question's one verb says it: ' opened' of 'How many
+    stores did it open in FY2024?', so the answer names the stores opened, not all of its stores; '' without one
+    such verb ('How many facilities did its subsidiaries operate according to …': no verb before the period)."""
+    deeds = _TWO_DEEDS.search(asked_sentence(question))
+    verb = deeds.group("a").lower() if deeds and not deeds.group("b") else ""
+    if not re.fullmatch(r"[a-z]{3,}", verb) or verb in _NOT_DONE or verb.endswith(("ed", "ing")):
+        return ""
+    if verb in _IRREGULAR:
+        return f" {_IRREGULAR[verb]}"
+    if verb.endswith("e"):
+        return f" {verb}d"
+    if verb.endswith("y") and verb[-2] not in "aeiou":
+        return f" {verb[:-1]}ied"
+    if len(verb) <= 4 and sum(c in "aeiou" for c in verb) == 1 and re.search(r"[^aeiou][aeiou][^aeiouwxy]$", verb):
+        return f" {verb}{verb[-1]}ed"  # 'ship' → 'shipped', 'plan' → 'planned'; 'open' → 'opened'
+    return f" {verb}ed"
+
+
 _HEDGE_WORDS = r"approximately|about|around|nearly|roughly|almost|some|over|more\s+than"
 """The words a report hedges a figure with ('approximately 315,000')."""
-_COUNT_SAID = re.compile(rf"(?i)(?:\b(?:{_HEDGE_WORDS}|fewer\s+than|less\s+than|under)\s+)?\d[\d,.]*")
-"""A count as a sentence states it, with the word that hedges it ('approximately 315,000')."""
+_COUNT_SAID = re.compile(rf"(?i)(?:\b(?:{_HEDGE_WORDS}|fewer\s+than|less\s+than|under)\s+)?\d[\d,.]*"
+                         r"(?:\s+(?:net\s+)?(?:new|additional)\b)?")
+"""A count as a sentence states it, with the word that hedges it ('approximately 315,000') and the one that says
+the things counted are new ('opened 47 new stores' states the stores opened)."""
 _QUANTITY_SAID = re.compile(rf"(?i)(?:\b(?:{_HEDGE_WORDS})\s+)?(?<![\w$£€¥])\d[\d,.]*"
                             rf"(?:\s*(?:million|billion|thousand|mn|bn|m|k)\b)?(?!\s*%)")
 """A quantity of things as a sentence states it ('approximately 11 million'), its scale with it; never an amount of
@@ -1988,6 +2017,10 @@ def _modifies_head(stem: str, phrase: str) -> bool:
 _TOTAL_WORDS = frozenset(analyze("total overall"))
 
 _RATIO_HEADS = frozenset(analyze("ratio ratios rate rates margin margins yield"))
+_GROWTH_HEADS = frozenset(analyze("growth change"))
+"""The head of a measure asked as a change ('comparable sales growth'), which a per cent stated with a verb of
+change ('Comparable sales increased 15.6%') is."""
+_CHANGE_SAID = re.compile(r"(?i)\b(?:increas|decreas|grew|grow|rose|risen|fell|fallen|declin|drop|climb|jump)\w*")
 """Head nouns that make a measure a ratio of others ('CET1 capital ratio', 'operating profit margin'): a figure
 of the measure without them is an amount."""
 

@@ -15,6 +15,7 @@ from app.models.providers.offline.composer.news import news_sentences, published
 from app.models.providers.offline.composer.results import describe_result
 from app.models.providers.offline.composer.wording import ASKED_SCALE
 from app.text.figures import states_figure
+from app.text.fiscal_naming import prov_dated, shift_fiscal_words
 from app.text.questions import asks_for_figure
 from app.turns import Block, MemoryItem, as_said, blocks_by_chunk
 from prompts.answer import INSUFFICIENT_EVIDENCE
@@ -34,7 +35,18 @@ class OfflineComposer:
 def compose_offline(state: SupervisorState) -> str:
     """An analyst's answer from what the prompt holds: a calculation's result first (the figure asked for, its
     period and unit, which side is higher, then how it was computed); without one, the verified claims, a table
-    row stated as the figure it holds, figures first when the question asks for one; then the news."""
+    row stated as the figure it holds, figures first when the question asks for one; then the news.
+
+    The blocks of a company that names its fiscal years by the year they begin are read a year on (nodes/facts.
+    prov_dated), and what the answer quotes of them is given back in the company's words."""
+    starting = list(state.get("start_named") or [])
+    if not starting:
+        return _compose(state)
+    answer = _compose({**state, "blocks": prov_dated(list(state.get("blocks") or []), starting)})
+    return shift_fiscal_words(answer, -1)
+
+
+def _compose(state: SupervisorState) -> str:
     blocks = list(state.get("blocks") or [])
     by_chunk = blocks_by_chunk(blocks)
     question = with_standing_instructions(state.get("question") or "", state)

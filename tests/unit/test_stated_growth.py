@@ -1,0 +1,39 @@
+"""A growth asked by name ('comparable sales growth') that the report states as a rise ('Comparable sales
+increased 15.6%'), and a count asked with its verb ('How many stores did it open'). Companies and figures are
+invented."""
+
+from __future__ import annotations
+
+from app.models.providers.offline.composer import compose_offline
+from app.turns import Block
+
+
+def _state(question: str, text: str) -> dict:
+    block = Block(n=1, kind="report", header="[1] Larchmont Beauty FY2024, p.1 [text]", source_id="lb-1",
+                  chunk_id="lb-1", company="Larchmont Beauty", fiscal_year=2024, page=1, text=text)
+    return {"question": question, "companies": ["Larchmont Beauty"], "fiscal_years": [2024], "blocks": [block]}
+
+
+def test_a_growth_asked_by_name_is_the_per_cent_the_report_says_it_rose_by() -> None:
+    text = "For the full year, comparable sales increased 6.4% and net sales rose to $4.1 billion."
+    answer = compose_offline(_state("What was Larchmont Beauty's comparable sales growth in FY2024?", text))
+    assert answer.startswith("Larchmont Beauty's comparable sales growth was 6.4% in FY2024 [1]"), answer
+
+
+def test_a_per_cent_that_states_no_change_is_no_growth() -> None:
+    text = "Comparable sales were 6.4% of net sales, which were $4.1 billion."
+    answer = compose_offline(_state("What was Larchmont Beauty's comparable sales growth in FY2024?", text))
+    assert "growth was 6.4%" not in answer, answer
+
+
+def test_a_count_asked_with_its_verb_names_what_was_done() -> None:
+    text = "During the year the Company opened 52 new stores and closed 9, ending the year with 1,410 stores."
+    answer = compose_offline(_state("How many stores did Larchmont Beauty open in FY2024?", text))
+    assert answer.startswith("Larchmont Beauty's number of stores opened was 52 in FY2024 [1]"), answer
+
+
+def test_a_count_whose_question_names_no_deed_before_its_period_adds_no_verb() -> None:
+    text = "The Company's subsidiaries operate 41 manufacturing facilities occupying approximately 3.2 million square feet."
+    answer = compose_offline(_state("How many manufacturing facilities did Larchmont Beauty's subsidiaries operate "
+                                    "according to its 2024 annual report?", text))
+    assert answer.startswith("Larchmont Beauty's number of manufacturing facilities was 41 in FY2024 [1]"), answer
