@@ -65,18 +65,19 @@ def metric_plans(question: str, figures: Sequence[Figure]) -> list[MetricPlan] |
             args: dict[str, Any] = {"name": target.name, "inputs": chosen.values, "year": chosen.year}
             each = [(args, chosen)]
             if over := averaged_years(question, years_named(question)):
-                chosen = average_inputs(target, figures, company, over, chosen.measure, asks_part_year(question))
+                chosen = average_inputs(target, figures, company, over, chosen.measure, asks_part_year(question),
+                                        question)
                 each = [({"name": target.name, "inputs": chosen.values, "years": over}, chosen)]
             elif (earlier := change_from_year(target, question, chosen.year, asks_trend(question))) is not None:
                 before = metric_inputs(target, figures, company=company, year=earlier, measure=chosen.measure,
-                                       part=asks_part_year(question))
+                                       part=asks_part_year(question), said=question)
                 each = [({"name": target.name, "inputs": before.values, "year": earlier}, before), (args, chosen)]
             elif topic and len(named := sorted(set(years_named(question)))) >= 2 and chosen.year == named[-1]:
                 # a judgement on the years it names ('judging by its capital expenditure relative to revenue in
                 # FY2024 and FY2023'): the metric for each of them, the earliest first
                 each = [({"name": target.name, "inputs": one.values, "year": year}, one) for year in named
                         for one in [metric_inputs(target, figures, company=company, year=year, measure=chosen.measure,
-                                                  part=asks_part_year(question), years=named)]]
+                                                  part=asks_part_year(question), years=named, said=question)]]
             for args, chosen in each:
                 if target.origin == "question":
                     args["definition"] = target.formula
@@ -147,11 +148,11 @@ def companies_asked(question: str, figures: Sequence[Figure]) -> list[str | None
 
 
 def average_inputs(target: Metric, figures: Sequence[Figure], company: str | None, years: Sequence[int],
-                   measure: str | None, part: bool | str = False) -> MetricInputs:
+                   measure: str | None, part: bool | str = False, said: str = "") -> MetricInputs:
     """The inputs of a metric averaged over `years`: each year's inputs, together; missing ones named."""
     merged = MetricInputs(target, target.formulas[0], years[-1], measure=measure)
     for year in years:
-        chosen = metric_inputs(target, figures, company=company, year=year, measure=measure, part=part)
+        chosen = metric_inputs(target, figures, company=company, year=year, measure=measure, part=part, said=said)
         merged.values.update(chosen.values)
         merged.sources.update(chosen.sources)
         merged.missing.extend(k for k in chosen.missing if k not in merged.missing)
@@ -170,4 +171,5 @@ def choose_inputs(target: Metric, question: str, figures: Sequence[Figure], comp
     dated = [f.fiscal_year for f in own
              if f.fiscal_year and any(label_match(f.label, i, measure) is not None for i in items)]
     year = max(years) if years else max(dated, default=None)
-    return metric_inputs(target, figures, company=company, year=year, measure=measure, part=asks_part_year(question))
+    return metric_inputs(target, figures, company=company, year=year, measure=measure, part=asks_part_year(question),
+                         said=question)

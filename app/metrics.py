@@ -835,7 +835,7 @@ def describe_key(key: str, measure: str | None = None) -> str:
 
 
 def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, company: str | None = None,
-                measure: str | None = None, part: bool | str = False, years: Sequence[int] = ()
+                measure: str | None = None, part: bool | str = False, years: Sequence[int] = (), said: str = ""
                 ) -> FigureLike | None:
     """The figure for one input: same company and year; a full year's figure before a quarter's or a half's,
     unless `part` says the question asks about part of a year (the part it names, 'Q2', first: a ratio of one
@@ -844,7 +844,8 @@ def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, comp
     latest balance date of the year, then the shortest; never a percentage for an amount. `years`: every year the
     question reads the item for, where a row that gives it for each of them comes before one that gives one year
     (a guidance table's 'FY2024 actual' may define it otherwise than the five-year record the other year is read
-    from)."""
+    from). `said`: the question, whose own name for the item wins among the labels the item answers to ('as a
+    percentage of net sales' takes the 'Net sales' row, not 'Total revenue', which adds membership fees)."""
     best: tuple[tuple[int, ...], FigureLike] | None = None
     others = [y for y in years if y != year]
     given = {(getattr(f, "chunk_id", None), f.label, f.fiscal_year) for f in figures} if others else set()
@@ -864,12 +865,21 @@ def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, comp
         # of one fiscal year's balances, the one at its end: a 10-Q's 31 December column falls in a June year
         # (Amcor's FY2023) beside the 10-K's 30 June one, which is the year's
         unmatched = sum((getattr(f, "chunk_id", None), f.label, y) not in given for y in others)
-        rank = ((other_span, from_prose, unmatched, score, with_minority_interests(f.label) and not with_minority_interests(
+        named = int(not _label_said(f.label, said))
+        rank = ((other_span, from_prose, unmatched, named, score, with_minority_interests(f.label) and not with_minority_interests(
             measure or ""), _name_rank(f.label, item, measure), -period_day(getattr(f, "period", None)),
             len(f.label), i) if score is not None else None)
         if rank is not None and (best is None or rank < best[0]):
             best = (rank, f)
     return best[1] if best else None
+
+
+def _label_said(label: str, question: str) -> bool:
+    """Whether the question says a row's label word for word ('net sales' of 'SG&A as a percentage of net sales'),
+    a label of two words or more, so that 'Revenue' is not said by every question that names revenue."""
+    text = _norm(label)
+    return bool(question) and len(text.split()) >= 2 and re.search(
+        rf"(?<![\w&]){re.escape(text)}(?![\w&])", _norm(question)) is not None
 
 
 _OTHERS_SHARE = re.compile(r"(?i)\battributable\s+to\s+(?:the\s+)?(?:redeemable\s+(?:and\s+)?)?(?:non-?\s?controlling|minority)\b")
@@ -913,18 +923,19 @@ def _name_rank(label: str, item: str, measure: str | None) -> int:
 
 def metric_inputs(metric: Metric, figures: Sequence[FigureLike], *, company: str | None = None,
                   year: int | None = None, measure: str | None = None, part: bool | str = False,
-                  years: Sequence[int] = ()) -> MetricInputs:
+                  years: Sequence[int] = (), said: str = "") -> MetricInputs:
     """Figures for each input of the first formula all of whose inputs are found; if none is complete, the
-    first formula with its missing inputs named. `years`: every year the metric is computed for (`pick_figure`)."""
+    first formula with its missing inputs named. `years`: every year the metric is computed for, `said` the
+    question (`pick_figure`)."""
     first: MetricInputs | None = None
     for formula in metric.formulas:
-        chosen = _choose(metric, formula, figures, company, year, measure, part, years)
+        chosen = _choose(metric, formula, figures, company, year, measure, part, years, said)
         scales = {money_scale(f.unit) for f in chosen.sources.values()} - {None}
         if len(scales) > 1:  # thousands and millions in one formula: keep to the scale most inputs are in
             counts = [money_scale(f.unit) for f in chosen.sources.values()]
             scale = max(scales, key=counts.count)
             chosen = _choose(metric, formula, [f for f in figures if money_scale(f.unit) in (scale, None)],
-                             company, year, measure, part, years)
+                             company, year, measure, part, years, said)
         if not chosen.missing:
             return chosen
         first = first or chosen
@@ -933,13 +944,13 @@ def metric_inputs(metric: Metric, figures: Sequence[FigureLike], *, company: str
 
 
 def _choose(metric: Metric, formula: Formula, figures: Sequence[FigureLike], company: str | None, year: int | None,
-            measure: str | None, part: bool | str = False, years: Sequence[int] = ()) -> MetricInputs:
+            measure: str | None, part: bool | str = False, years: Sequence[int] = (), said: str = "") -> MetricInputs:
     chosen = MetricInputs(metric, formula, year, measure=measure)
     if formula.needs_year(year):
         chosen.missing.append("fiscal year")
     for key in formula.input_keys(year) if not chosen.missing else []:
         item, when = key_parts(key)
-        figure = pick_figure(figures, item, when, company, measure, part, years)
+        figure = pick_figure(figures, item, when, company, measure, part, years, said)
         if figure is None:
             chosen.missing.append(key)
         else:

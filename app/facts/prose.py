@@ -85,9 +85,10 @@ COUNT_WORDS = frozenset(analyze(
 
 
 _AMOUNT_HEADS = frozenset(analyze("sales revenue revenues income costs expenses profit earnings spending receivable "
-                                   "receivables payable payables debt borrowings liabilities"))
+                                   "receivables payable payables debt borrowings liabilities cash"))
 """Words that head an amount of money though a counted word stands before them ('comparable-store sales', 'net
-accounts receivable', 'customer deposits payable')."""
+accounts receivable', 'customer deposits payable', 'cash and cash equivalents', whose 'equivalents' a count of
+full-time equivalents also says)."""
 
 
 @dataclass(frozen=True)

@@ -575,7 +575,12 @@ _COMPARED = re.compile(
     # 'Which was larger in 2019, its King segment operating income or its Blizzard segment operating income?'
     r"|^which\s+(?:was|were|is|are|had|has)\s+(?:the\s+)?(?:larger|largest|higher|highest|bigger|biggest|greater|"
     r"greatest|smaller|smallest|lower|lowest)\b[^,:]{0,40}[,:]\s*(?:the\s+)?(?P<a3>.+?)\s+or\s+(?:the\s+|its\s+|their\s+)?"
-    r"(?P<b3>.+?)\s*\??$")
+    r"(?P<b3>.+?)\s*\??$"
+    # 'Which 3M business segment reported higher operating income in 2022, Safety and Industrial or Health Care?'
+    r"|^which\s+(?:[\w&.'’-]+\s+){0,3}?(?:segments?|divisions?|regions?|businesse?s?|units?|markets?)\s+"
+    r"(?:reported|had|has|have|generated|posted|recorded|earned|delivered|made|achieved)\s+(?:the\s+|a\s+)?"
+    r"(?:larger|higher|bigger|greater|smaller|lower|more|less)\s+(?P<m4>.+?)[,:]\s*(?:the\s+|its\s+)?(?P<a4>.+?)\s+or\s+"
+    r"(?:the\s+|its\s+)?(?P<b4>.+?)\s*\??$")
 _MEMBER_OWNER = re.compile(r"(?i)^(?P<member>.+?)\s+(?:segment|division|region|business|unit|arm)['’]s?"
                            r"(?:\s+(?P<rest>.*))?$")
 _IN_MEMBER = re.compile(r"(?i)^(?P<measure>.+?)\s+(?:in|at|for)\s+(?:the\s+)?"
@@ -595,16 +600,23 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
         return None
     names = _name_forms(companies)
     sides = []
-    for raw in (found.group("a") or found.group("a2") or found.group("a3"),
-                found.group("b") or found.group("b2") or found.group("b3")):
+    for raw in (found.group("a") or found.group("a2") or found.group("a3") or found.group("a4"),
+                found.group("b") or found.group("b2") or found.group("b3") or found.group("b4"),
+                found.group("m4") or ""):
         for name in sorted(names, key=len, reverse=True):  # 'that in Asia-Pacific for Rheinfeld'
             raw = re.sub(rf"(?i)\s+(?:for|of|at)\s+{re.escape(name)}\b|^{re.escape(name)}['’]s?(?=\s)", " ", raw)
         text = read_dates(raw)[2]
         text = _PERIOD_PHRASES.sub(" ", text)
         text = re.sub(r"(?i)\s+(?:in|for|during|over|between|from|of|at)(?:\s+the)?\s*$", "", " ".join(text.split()))
         sides.append(text.strip(" ,.?"))
-    a, b = sides
+    a, b, said = sides
     names = {n.casefold() for n in names}
+    if found.group("m4"):  # the measure said before the two members ('segment reported higher operating income')
+        a, b = (re.sub(r"(?i)\s+(?:segments?|divisions?|regions?)$", "", x) for x in (a, b))
+        said = re.sub(r"(?i)^(?:business\s+)?(?:segment|division|region)\s+", "", said)
+        if not said or any(len(x.split()) > 4 or x.casefold() in names or re.search(r"\d", x) for x in (a, b)):
+            return None
+        return MembersCompared(first=a, second=b, measure=said, of_change=bool(_GROWTH.search(said)))
     a = re.sub(r"^.*['’]s\s+(?=\S)", "", a) if not _MEMBER_OWNER.match(a) else a  # "JnJ's US sales growth"
     parts = []
     for side in (a, b):
@@ -631,6 +643,38 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
         return None
     return MembersCompared(first=first, second=second, measure=measure.strip(),
                            of_change=bool(_GROWTH.search(measure)))
+
+
+@dataclass(frozen=True)
+class LinesCompared:
+    """Two measures of one company compared in one period ('Which was larger for American Express in 2022, net
+    interest income or net card fees?'): each is its own line, and neither is a member of a breakdown."""
+
+    first: str
+    second: str
+
+
+def lines_compared(question: str, companies: Sequence[str] = ()) -> LinesCompared | None:
+    """The two measures of a 'which was larger, A or B?' question whose sides are measures that share no head
+    noun (two members of one measure are `members_compared`'s), or None."""
+    from app.text.dates import read_dates
+
+    asked = re.sub(r"\([^)]*\)", " ", first_part(asked_sentence(question)))
+    found = _COMPARED.match(" ".join(asked.split()))
+    if not found or not found.group("a3") or members_compared(question, companies) is not None:
+        return None
+    names = _name_forms(companies)
+    sides = []
+    for raw in (found.group("a3"), found.group("b3")):
+        for name in sorted(names, key=len, reverse=True):
+            raw = re.sub(rf"(?i)\s+(?:for|of|at)\s+{re.escape(name)}\b|^{re.escape(name)}['’]s?(?=\s)", " ", raw)
+        text = _PERIOD_PHRASES.sub(" ", read_dates(raw)[2])
+        text = re.sub(r"(?i)^(?:the|its|their)\s+|\s+(?:in|for|during|of|at)(?:\s+the)?\s*$", "", " ".join(text.split()))
+        sides.append(text.strip(" ,.?"))
+    if any(not side or len(side.split()) > 6 or re.search(r"\d", side) or side.casefold() in {
+            n.casefold() for n in names} or not any(is_measure_word(w) for w in side.split()) for side in sides):
+        return None
+    return LinesCompared(first=sides[0], second=sides[1])
 
 
 _QUANTITY = re.compile(

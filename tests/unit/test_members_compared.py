@@ -192,3 +192,35 @@ def test_segments_named_under_a_lone_period_are_its_columns_and_the_larger_is_st
                "against $740m [1].")
     kept, check = check_citations(swapped, [block])
     assert not kept and "another segment's figure" in check.flagged[0]
+
+
+def test_which_segment_reported_more_names_its_measure_before_the_two_segments():
+    pair = members_compared("Which Ternline business segment reported higher (GAAP) business segment operating "
+                            "income in 2024, Freight and Logistics or Passenger Rail?", COMPANIES)
+    assert pair is not None and (pair.first, pair.second, pair.measure) == ("Freight and Logistics", "Passenger Rail",
+                                                                           "operating income")
+    assert members_compared("Which Ternline segment had the larger revenue in 2024, Freight or Passenger "
+                            "segments?", COMPANIES).first == "Freight"  # type: ignore[union-attr]
+
+
+_INCOME_STATEMENT = ("Consolidated Statements of Income\n(Millions)\nYears Ended December 31, 2024 2023\n"
+                     "Revenues\nNet card fees $ 6,070 $ 5,195\nNet interest income 9,895 8,108\n"
+                     "Total revenues net of interest expense $ 52,862 $ 42,380\n")
+
+
+def test_which_of_two_lines_was_larger_states_both_lines_for_the_year_the_larger_first():
+    from app.text.measures import lines_compared
+
+    question = "Which was larger for Ternline in 2024, net card fees or net interest income?"
+    lines = lines_compared(question, COMPANIES)
+    assert lines is not None and (lines.first, lines.second) == ("net card fees", "net interest income")
+    assert lines_compared("Which was larger in 2024, Ternline's Arcade segment operating income or its Mobile "
+                          "segment operating income?", COMPANIES) is None  # two members of one measure
+    assert lines_compared("Which was larger in 2024, Ternline or Helio?", COMPANIES) is None  # two companies
+    state = {"blocks": [_block(1, _INCOME_STATEMENT, "Ternline", 2024)], "companies": ["Ternline"],
+             "fiscal_years": [2024]}
+    out = Analyst(state, question).sentences()
+    assert out == ["Ternline's net interest income in FY2024 was larger than its net card fees: $9,895m against "
+                   "$6,070m [1]."], out
+    earlier = Analyst({**state, "fiscal_years": [2023]}, question.replace("2024", "2023")).sentences()
+    assert earlier and "$8,108m against $5,195m" in earlier[0], earlier

@@ -477,3 +477,19 @@ def test_research_and_development_and_sga_are_line_items_a_question_names_by_the
     assert label_match("Research and development", "rnd") == 0
     assert label_match("Selling, general and administrative expenses", "sga") == 0
     assert label_match("Selling and marketing", "sga") is None and label_match("Cost of sales", "rnd") is None
+
+
+def test_the_questions_own_name_for_an_input_picks_its_row() -> None:
+    """'SG&A as a percentage of net sales' divides by the 'Net sales' row, not 'Total revenue' (net sales plus
+    membership fees), which is the revenue row a question that names neither gets."""
+    from app.metrics import pick_figure
+    from app.metric_plans import metric_plans
+
+    rows = [Figure(label=label, value=value, unit="$m", company="Larchmont", fiscal_year=2024, period="FY2024",
+                   source_id="lm-p5")
+            for label, value in (("Net sales", 192052.0), ("Membership fees", 3877.0), ("Total revenue", 195929.0),
+                                 ("Selling, general and administrative", 18461.0))]
+    assert pick_figure(rows, "revenue", 2024, "Larchmont").label == "Total revenue"
+    assert pick_figure(rows, "revenue", 2024, "Larchmont", said="What were its net sales?").label == "Net sales"
+    plans = metric_plans("What were Larchmont's SG&A expenses as a percentage of net sales in FY2024?", rows)
+    assert plans and plans[0].args["inputs"] == {"sga_2024": 18461.0, "revenue_2024": 192052.0}, plans

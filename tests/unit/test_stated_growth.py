@@ -32,8 +32,23 @@ def test_a_count_asked_with_its_verb_names_what_was_done() -> None:
     assert answer.startswith("Larchmont Beauty's number of stores opened was 52 in FY2024 [1]"), answer
 
 
-def test_a_count_whose_question_names_no_deed_before_its_period_adds_no_verb() -> None:
+def test_the_verb_of_a_count_is_the_one_after_its_subject() -> None:
     text = "The Company's subsidiaries operate 41 manufacturing facilities occupying approximately 3.2 million square feet."
     answer = compose_offline(_state("How many manufacturing facilities did Larchmont Beauty's subsidiaries operate "
                                     "according to its 2024 annual report?", text))
-    assert answer.startswith("Larchmont Beauty's number of manufacturing facilities was 41 in FY2024 [1]"), answer
+    assert answer.startswith("Larchmont Beauty's number of manufacturing facilities operated was 41 in FY2024 [1]"), \
+        answer
+    text = "At March 31, 2024 the Group employed 7,842 people on a consolidated basis."
+    answer = compose_offline(_state("How many people did Larchmont Beauty employ on a consolidated basis at the end "
+                                    "of March 2024?", text))  # not 'basised'
+    assert answer.startswith("Larchmont Beauty's number of people employed was 7,842 in FY2024 [1]"), answer
+    text = "The Company opened 52 new stores and closed 9 stores during the year."
+    answer = compose_offline(_state("How many stores did Larchmont Beauty open and close in FY2024?", text))
+    assert "opened was" not in answer and "52" in answer, answer
+
+
+def test_cash_and_cash_equivalents_are_money_not_a_count_of_equivalents() -> None:
+    from app.facts.query import read_query
+
+    assert read_query("Did Larchmont Beauty's cash and cash equivalents increase in FY2024?").kind != "count"
+    assert read_query("How many full-time equivalents did Larchmont Beauty employ in FY2024?").kind == "count"

@@ -27,7 +27,7 @@ from typing import Any
 
 from app.calc_tools import CalcResult, Figure
 from app.facts.currency import filing_name
-from app.facts.query import (CHANGE_STEMS, Fact, FactQuery, asks_growth, breakdown_measure as _breakdown_measure,
+from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_growth, breakdown_measure as _breakdown_measure,
                               choose, each_growth, facts_for, member_facts, member_table, members_in_filing_scale,
                               members_query, names_a_part, read_query, row_members, same_member, section_of,
                               stated_change, statement_kinds, two_periods, with_fuller_units)
@@ -44,8 +44,8 @@ from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, 
 from app.text.companies import companies_named
 from app.text.dates import periods_of_sentence, read_dates
 from app.text.figures import figures_in
-from app.text.measures import (MembersCompared, deal_names, members_compared, first_part, name_initials,
-                               without_short_names)
+from app.text.measures import (LinesCompared, MembersCompared, deal_names, first_part, lines_compared,
+                               members_compared, name_initials, without_short_names)
 from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask,
                                      said_otherwise)
 from app.text.sentences import asks_about_litigation, is_allegation, is_boilerplate
@@ -216,8 +216,9 @@ class Analyst:
             return True
         if self.ask.kind == "change" and len(self.companies) >= 2 and asks_growth(self.query):
             return True  # two companies' growth: which grew faster leads, each one's rate cited
-        if self.ask.kind == "change" and len(self.companies) < 2 and members_compared(self.question, self.companies):
-            return True  # two members' changes: the company's own, whatever the calculator made of it, is not asked
+        if self.ask.kind == "change" and len(self.companies) < 2 and (
+                members_compared(self.question, self.companies) or lines_compared(self.question, self.companies)):
+            return True  # two members' changes or two lines: the company's own change is not asked
         return (self.ask.kind == "change" and len(self.companies) < 2 and all(_one_series(r) for r in results)
                 and not any(r.tool in ("growth_rate", "cagr") for r in results))
 
@@ -774,6 +775,8 @@ class Analyst:
     def change_answer(self) -> list[str]:
         if len(self.companies) < 2 and (pair := members_compared(self.question, self.companies)) is not None:
             return self.compare_members(pair)  # never the whole company's figure in the members' place
+        if len(self.companies) < 2 and (lines := lines_compared(self.question, self.companies)) is not None:
+            return self.compare_lines(lines)  # two measures side by side, not one measure's change
         facts = self.facts()
         if len(self.companies) >= 2:
             return self.compare_companies(facts)
@@ -1013,6 +1016,35 @@ class Analyst:
         lead = (f"{a} {noun} was {word} {b} {noun} {period_text(fa.figure)}: "
                 f"{as_stated(fa.figure)} against {as_stated(fb.figure)}")
         return [cite(lead, list(dict.fromkeys(ns)))] if ns else []
+
+    def compare_lines(self, lines: LinesCompared) -> list[str]:
+        """Two measures of one company in one period ('Which was larger for American Express in 2022, net interest
+        income or net card fees?'): each measure's own line for the year asked (the latest both give when none
+        is), the larger first, both cited. [] unless both are read in one unit."""
+        each = []
+        for side in (lines.first, lines.second):
+            query = members_query(self.query, side, self.companies)
+            facts = [f for f in facts_for(query, self.reports, self.companies)
+                     if f.match >= NAMES_MEASURE and f.part is None and f.segment is None
+                     and not (f.figure.period or "").endswith("change")]
+            each.append((side, query, facts))
+        common = set.intersection(*({f.figure.fiscal_year for f in facts} for _, _, facts in each)) - {None}
+        year = max(self.query.years) if self.query.years else max(common, default=None)
+        chosen = []
+        for side, query, facts in each:
+            best = choose(facts, query, year=year) if year is not None else []
+            if not best:
+                return []
+            chosen.append((side, best[0]))
+        (a, fa), (b, fb) = sorted(chosen, key=lambda c: -c[1].figure.value)
+        if fa.figure.unit != fb.figure.unit:
+            return []
+        ns = list(dict.fromkeys(n for f in (fa, fb) if (n := self.n_of(f.figure)) is not None))
+        owner = possessive(self.companies[0]) if self.companies else "The"
+        word = "the same as" if fa.figure.value == fb.figure.value else "larger than"
+        lead = (f"{owner} {a} {period_text(fa.figure)} was {word} its {b}: {as_stated(fa.figure)} against "
+                f"{as_stated(fb.figure)}")
+        return [cite(lead, ns)] if ns else []
 
     def compare_members_in_prose(self, pair: MembersCompared, query: FactQuery) -> list[str]:
         """Two members' changes as the prose states them, when no table breaks the measure down by them ('Sales
@@ -1725,6 +1757,12 @@ _RATE_AFTER = re.compile(r"\s*(?:by\s+)?(?:approximately\s+|about\s+)?(\d+(?:\.\
 _EXCLUDING = re.compile(r"(?i)\b(?:excluding|exclusive\s+of|before|adjusted\s+for|net\s+of|on\s+a\s+\w+\s+basis)\b")
 
 
+_COUNTED_DEED = re.compile(
+    r"^[Hh]ow\s+many\s+.+?\s+(?:did|does|do|will|has|have)\s+"
+    r"(?:(?:it|they|we|the\s+(?:company|group|firm))\s+|(?:[A-Z0-9][\w&.-]*\s+|&\s+)+?)"  # the subject: 'Ulta Beauty'
+    r"(?:[\w&.-]*['’]s\s+[a-z][\w-]*\s+)?"  # or its part: "Johnson & Johnson's subsidiaries"
+    r"(?P<verb>[a-z]{3,})\b(?P<and>\s+and\s+[a-z]{3,}\b)?")
+"""'How many stores did Ulta Beauty open …': the verb after the subject, unless two are asked ('open and close')."""
 _IRREGULAR = {"sell": "sold", "build": "built", "buy": "bought", "hold": "held", "make": "made", "run": "run",
               "win": "won", "lose": "lost", "pay": "paid", "grow": "grown", "sign": "signed"}
 _NOT_DONE = frozenset({"have", "has", "had", "be", "is", "are", "was", "were", "do", "does", "did", "get", "got"})
@@ -1734,8 +1772,8 @@ def _counted_verb(question: str) -> str:
     """What was done to the things a count asks about, as the question's one verb says it: ' opened' of 'How many
     stores did it open in FY2024?', so the answer names the stores opened, not all of its stores; '' without one
     such verb ('How many facilities did its subsidiaries operate according to …': no verb before the period)."""
-    deeds = _TWO_DEEDS.search(asked_sentence(question))
-    verb = deeds.group("a").lower() if deeds and not deeds.group("b") else ""
+    deed = _COUNTED_DEED.search(asked_sentence(question))
+    verb = deed.group("verb") if deed and not deed.group("and") else ""
     if not re.fullmatch(r"[a-z]{3,}", verb) or verb in _NOT_DONE or verb.endswith(("ed", "ing")):
         return ""
     if verb in _IRREGULAR:
