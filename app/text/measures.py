@@ -339,6 +339,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         r"(?i)\b(?:gr[eo]wn?|grows|growing|rose|risen|increased?)\s+(?:[\w'’-]+\s+){0,4}?(?:faster|slower|quicker|more\s+"
         r"quickly|more\s+slowly)\b", text))
     text = _metric_before_subject(text)
+    # the company as a verb's subject is no measure word ('how much cash … does the company hold')
+    text = re.sub(r"(?i)\b(did|does|do|has|have|had|will|would|is|was)\s+the\s+(?:company|group|firm)\b(?!['’])", r"\1", text)
     text = _POINTS.sub(" how much ", text)  # 'by how many percentage points did the margin improve': a unit
     text = _ASK_WORDS.sub(" ", text)
     # 'Which company had higher revenue': the companies compared are no part of the measure

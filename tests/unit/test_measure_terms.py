@@ -223,3 +223,12 @@ def test_a_segment_named_in_four_capitalised_words_is_named_whole() -> None:
     assert (asked.segment, asked.phrase) == ("Las Vegas Strip Resorts", "Adjusted Property EBITDAR")
     assert measure_asked("What was the revenue of its fast growing International Franchise segment?",
                          ["Acme"]).segment == "International Franchise"
+
+
+def test_the_company_as_the_subject_of_the_question_is_no_measure_word() -> None:
+    from app.text.measures import measure_asked
+
+    asked = measure_asked("According to Larchmont's 10-Q, how much cash and cash equivalents does the company hold?",
+                          ["Larchmont"])
+    assert asked.phrase == "cash and cash equivalents"
+    assert measure_asked("How much debt does the Group have?", ["Larchmont"]).phrase == "debt"
