@@ -152,6 +152,12 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
         "purchases of common stock for treasury", "purchase of treasury stock", "purchases of treasury stock",
         "repurchases of ordinary shares", "purchase of own shares", "payments for share buy-back"), outflow=True,
         pattern=r"^(?:re)?purchase[sd]?of(?:our)?(?:common|ordinary|treasury|own)(?:stock|shares)"),
+    LineItem("diluted_eps", "diluted EPS", (
+        "diluted earnings per share", "diluted eps", "diluted net income per share", "diluted net earnings per share",
+        "diluted net income per common share", "diluted earnings per common share", "earnings per share diluted",
+        "net income per share diluted", "net earnings per share diluted", "diluted earnings per ordinary share"),
+        pattern=r"^(?:diluted(?:net)?(?:income|earnings)(?:loss)?per(?:common|ordinary)?share|"
+                r"(?:net)?(?:income|earnings)(?:loss)?per(?:common|ordinary)?sharediluted)"),
 )}
 _ITEM_BY_NAME: dict[str, str] = {_norm(s): item.key for item in LINE_ITEMS.values() for s in (item.key, *item.synonyms)}
 

@@ -154,7 +154,8 @@ HEAD_PIECES = 13
 TABLE_RUN_MIN_ROWS = 3
 """Lines of running text that form a table: at least this many rows that end in two figures or more."""
 _ROW_VALUES = re.compile(r"(?:\s+(?:up|down)?\s?[(\-–—+]?(?:[$£€¥]|[A-Z]{1,3}\$)?\s?\d[\d,.]*\)?(?:\s?%)?\)?[a-z]{0,3}|"
-                         r"\s+[–—-](?=\s|$)|\s+\$|\s+n/?m|\s+#(?=\s|$)){2,}(?:\s+(?:pts?|pp|bps|x|times|%))?\s*$")
+                         r"\s+[–—-](?=\s|$)|\s+\$|\s+n/?m|\s+#(?=\s|$)){2,}(?:\s+(?:pts?|pp|bps|x|times|%))?"
+                         r"(?:\s*\([a-z]{1,2}\))*\s*$")  # (a footnote's mark after the last figure: '… 51 59 (a)')
 _SENTENCE_WORDS = re.compile(r"(?i)\b(?:was|were|is|are|rose|fell|grew|increased|decreased|declined|reached|"
                              r"compared|had|has|have|reflect\w*|driven|due)\b")
 
@@ -207,10 +208,18 @@ def _table_run(lines: list[str], start: int) -> int:
         if _row_like(lines[i]):
             rows += 1
             end = i + 1
-        elif not ((_head_like(lines[i]) or _subheading(lines[i])) and i + 1 < len(lines) and _row_like(lines[i + 1])):
+        elif not (_heads_rows(lines[i]) and i + 1 < len(lines) and (_row_like(lines[i + 1]) or (
+                # two headings before the next rows ('Selected balance sheet data (period-end)' / 'Credit quality
+                # metrics' / 'Loans-to-deposits ratio 44 47 …'): the table goes on
+                _heads_rows(lines[i + 1]) and i + 2 < len(lines) and _row_like(lines[i + 2])))):
             break
         i += 1
     return end - start if rows >= TABLE_RUN_MIN_ROWS else 0
+
+
+def _heads_rows(line: str) -> bool:
+    """A line that may head the rows after it inside a table: a heading or a group's sub-heading."""
+    return _head_like(line) or _subheading(line)
 
 
 def _dates_columns(line: str) -> bool:

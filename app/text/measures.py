@@ -89,6 +89,12 @@ _CONSTRAINTS = re.compile(
     r"(?:own\s+|reporting\s+|functional\s+|presentation\s+)currency\b|\bin\s+(?:pounds\s+sterling|sterling|euro\s+"
     r"cents|cents|pence)\b")
 """What a question asks of its answer's form, not of its measure: a rounding, a currency."""
+_SOURCE_SAID = re.compile(
+    r"(?i)\b(?:according\s+to|as\s+(?:stated|reported|disclosed)\s+in|in)\s+(?:its|the|their|this|[\w&.-]+['’]s?)\s+"
+    r"(?:(?:latest|most\s+recent|last)\s+)?(?:quarterly|annual|interim|half[- ]year(?:ly)?)\s+"
+    r"(?:report|filing|results|statements?)\b|\b(?:according\s+to|in)\s+(?:its|the|their|[\w&.-]+['’]s?)\s+"
+    r"(?:(?:latest|most\s+recent|last)\s+)?(?:10-[KQ]|form\s+10-[KQ]|8-K|earnings\s+release)\b")
+"""Where a question says its answer stands ('according to its quarterly report', 'in the 10-Q'): no measure."""
 
 
 def first_part(asked: str) -> str:
@@ -307,6 +313,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = first_part(asked_sentence(question))
     text = _HEDGE_OPENING.sub("", text)  # 'Approximately how many people …': no segment named 'Approximately'
     text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
+    text = _SOURCE_SAID.sub(" ", text)  # 'according to its quarterly report'
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
     text = _POINTED_AT.sub(" ", text)  # 'How does that order compare with …': what an earlier turn named
     named_after = _segment_after_name(text, companies)

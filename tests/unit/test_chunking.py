@@ -579,3 +579,26 @@ def test_quarter_columns_after_a_wrapped_unit_note_head_every_later_chunk() -> N
     row = next(r for r in read_statement(later).rows if r.line_item == "Line item N39")
     assert (row.values, row.periods, row.scale) == ([939.0, 839.0, 739.0], ["Q1 2025", "Q4 2024", "Q3 2024"],
                                                     "millions")
+
+
+def test_a_row_that_ends_in_a_footnote_mark_keeps_its_table_going() -> None:
+    """'Overhead ratio 58 55 58 51 59 (a)': a row whose last figure carries a note's mark is a row; the rows after
+    it, under two sub-headings, are the same table, and every chunk of it repeats its quarter columns."""
+    lines = ["Highlights of Ternline Bank",
+             "We present a summary of our results for the quarter ended March 31, 2025 in the table below, with the "
+             "four quarters before it, as the Board reviews them each quarter.",
+             "Consolidated financial highlights (unaudited)",
+             "As of or for the period ended, (in millions, except per share, ratio, headcount data",
+             "and where otherwise noted) 1Q25 4Q24 3Q24 2Q24 1Q24"]
+    lines += [f"Metric number {k} value {k} {k + 1} {k + 2} {k + 3} {k + 4}" for k in range(1, 30)]
+    lines += ["Overhead ratio 58 55 58 51 59 (a)", "Selected balance sheet data (period-end)",
+              "Credit quality metrics", "Loans-to-deposits ratio 44 47 49 52 57"]
+    lines += [f"Balance line {k} {k},100 {k},200 {k},300 {k},400 {k},500" for k in range(1, 20)]
+    lines += ["Headcount 59,350 55,351 56,358 56,710 56,720",
+              "(a) Prior-period amounts have been revised to conform with the current presentation."]
+    lines += [f"({chr(98 + k)}) This note explains how the measures in the table above are defined and why management "
+              f"reviews them, in words that run long enough to make the page a page of prose with a table in it."
+              for k in range(20)]
+    chunks = chunk_record(_record("\n".join(lines)), max_tokens=128, overlap=0)
+    headcount = next(c for c in chunks if "Headcount 59,350" in c.text)
+    assert "1Q25 4Q24 3Q24 2Q24 1Q24" in headcount.text, headcount.text

@@ -493,3 +493,13 @@ def test_the_questions_own_name_for_an_input_picks_its_row() -> None:
     assert pick_figure(rows, "revenue", 2024, "Larchmont", said="What were its net sales?").label == "Net sales"
     plans = metric_plans("What were Larchmont's SG&A expenses as a percentage of net sales in FY2024?", rows)
     assert plans and plans[0].args["inputs"] == {"sga_2024": 18461.0, "revenue_2024": 192052.0}, plans
+
+
+def test_diluted_earnings_per_share_is_the_line_however_the_statement_words_it() -> None:
+    from app.metrics import items_named, label_match
+
+    assert items_named("What were Larchmont's diluted earnings per share in FY2024?") == ["diluted_eps"]
+    assert label_match("Diluted net income per common share", "diluted_eps") == 0
+    assert label_match("Net income per common share diluted", "diluted_eps") == 1  # (the pattern)
+    assert label_match("Net earnings (loss) per share - diluted", "diluted_eps") == 1
+    assert label_match("Basic net income per common share", "diluted_eps") is None
