@@ -1759,6 +1759,17 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
     phrase = query.measure.phrase
     kept = [f for f in facts if _fits_segment(f, segment, phrase) and _fits_part(f, query.part)
             and f.forward == query.ahead or (query.ahead and _fits_segment(f, segment, phrase) and f.forward)]
+    if not kept and query.part is None and not query.years and year is None:
+        # no period asked, and only a part of a year is stated (a quarterly report's 'Headcount' by quarter):
+        # the latest quarter's, the latest period the filing covers
+        kept = [f for f in facts if _fits_segment(f, segment, phrase) and f.part and f.forward == query.ahead]
+        latest = max((f.figure.fiscal_year or 0 for f in kept), default=0)
+        kept = [f for f in kept if (f.figure.fiscal_year or 0) == latest]
+        if query.kind == "count" and segment is None and kept:
+            # one line counted in several tables of the quarter (the firm's 'Headcount' and each business's): the
+            # company's is the largest, of which each business's is a part
+            most = max(f.figure.value for f in kept)
+            return [f for f in kept if f.figure.value == most]
     if not kept:
         return []
     wanted = year or (max(query.years) if query.years else None)

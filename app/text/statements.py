@@ -869,15 +869,31 @@ class _Reader:
     lead_in: str | None = None  # prose read since the last row with values: its last sentence, when it leads in ':'
     prose: bool = False  # prose (no heading) read since the last row with values
     share_tables: set[int] = field(default_factory=set)  # tables whose every figure is a percent of sales
+    except_open: bool = False  # a unit line ended inside its 'except …' ('(in millions, except'): the next closes it
 
     def feed(self, line: str) -> None:
         text = _unglued(line.strip())
         if not text or text.startswith("|"):
             return
+        if self.except_open and self.units and (closed := re.match(r"^([^()\d]{1,80}?)\)\s*", text)):
+            # '(in millions, except' / 'headcount) 2021 2020 Change': the note's exception ends on this line
+            unit = self.units[-1]
+            more = frozenset(words for phrase in re.split(r"(?i),|\band\b|\bor\b", closed.group(1))
+                             if (words := _label_words(phrase) - _EXCEPT_NOISE))
+            self.units[-1] = replace(unit, excepted=unit.excepted | more)
+            if self.first_declared == unit:
+                self.first_declared = self.units[-1]
+            text = text[closed.end():]
+        self.except_open = False
+        if not text:
+            return
         declared, rest, opens = _unit_in(text)
+        if declared and rest == "(":
+            rest = ""  # '(in millions, except': the unit line whose note the next line closes
         if not rest or _NOTE_WORD.match(rest):
             if declared:
                 self._declare(declared)
+                self.except_open = bool(re.search(r"(?i)\bexcept\b[^()]*$", text))
             if rest and self.header is not None:
                 self._read_header(_HeaderLine("", note=True))
             elif rest:

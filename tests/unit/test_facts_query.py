@@ -1163,3 +1163,35 @@ def test_figures_listed_after_a_per_share_subject_are_per_share() -> None:
     totals = Evidence(chunk_id="kg-eq2", source_id="KESTRELGAMES_2025_10K:p67", company="Kestrel Games",
                       fiscal_year=2025, page=67, text="Dividends paid were $4,5 billion in 2024, or $3.10 per share.")
     assert all(f.figure.value != 4.5 for f in facts_for(q, [totals]))
+
+
+_FIRM_HIGHLIGHTS = """Consolidated financial highlights (unaudited)
+As of or for the period ended, (in millions, except per share, ratio, headcount data
+and where otherwise noted) 1Q25 4Q24 3Q24 2Q24 1Q24
+Total stockholders' equity 280,714 279,354 271,113 264,466 261,262
+Headcount 259,350 255,351 256,358 256,710 256,720
+"""
+_BUSINESS_TABLE = """CORPORATE
+Selected income statement and balance sheet data
+As of or for the three months
+ended March 31,
+(in millions, except
+headcount) 2025 2024 Change
+Total assets 1,500,000 1,400,000 7
+Headcount 20,578 21,302 (3)
+"""
+
+
+def test_a_count_asked_of_a_quarterly_report_without_a_period_is_the_firms_for_its_latest_quarter() -> None:
+    """'(in millions, except' / 'headcount) 2025 2024': the note the next line closes leaves headcount unscaled;
+    asked with no period, a quarterly report's latest quarter answers, and the firm's count, not a business's."""
+    from app.text.statements import read_statement
+
+    rows = {r.line_item: r for r in read_statement(_BUSINESS_TABLE).rows}
+    assert rows["Headcount"].scale is None and rows["Total assets"].scale == "millions"
+    docs = [Evidence(chunk_id=f"tb-{n}", source_id=f"TERNLINE_2025Q1_10Q:p{n}", company="Ternline Bank",
+                     fiscal_year=2025, page=n, text=text) for n, text in ((3, _FIRM_HIGHLIGHTS), (33, _BUSINESS_TABLE))]
+    q = read_query("What is Ternline Bank's total headcount according to its quarterly report?", ["Ternline Bank"])
+    assert not q.years and q.part is None
+    best = choose(facts_for(q, docs), q)
+    assert best and best[0].figure.value == 259350.0 and best[0].figure.unit == "", best[:1]
