@@ -52,3 +52,17 @@ def test_cash_and_cash_equivalents_are_money_not_a_count_of_equivalents() -> Non
 
     assert read_query("Did Larchmont Beauty's cash and cash equivalents increase in FY2024?").kind != "count"
     assert read_query("How many full-time equivalents did Larchmont Beauty employ in FY2024?").kind == "count"
+
+
+def test_a_balance_read_in_a_quarterly_report_is_said_at_its_date() -> None:
+    """A 10-Q's balance sheet stands at its quarter's end: 'at 30 June 2025', never 'at the end of FY2025'."""
+    text = ("Condensed Consolidated Balance Sheets\n(In thousands)\nJune 30, 2025 December 31, 2024\n"
+            "Cash and cash equivalents $ 3,843,366 $ 5,911,893\nTotal current assets 6,120,400 8,010,300\n")
+    block = Block(n=1, kind="report", header="[1] Larchmont Beauty FY2025 Q2, p.2", source_id="LARCHMONT_2025Q2_10Q:p2",
+                  chunk_id="LARCHMONT_2025Q2_10Q:p2::0", company="Larchmont Beauty", fiscal_year=2025, page=2,
+                  text=text)
+    state = {"question": "According to Larchmont Beauty's 10-Q, how much cash and cash equivalents does the company "
+                         "hold?", "companies": ["Larchmont Beauty"], "fiscal_years": [], "blocks": [block]}
+    answer = compose_offline(state)
+    assert answer.startswith("Larchmont Beauty's cash and cash equivalents were $3,843,366k at 30 June 2025 [1]"), \
+        answer

@@ -82,12 +82,22 @@ def period_text(figure: Figure, part: str | None = None) -> str:
         return f"in {period}"
     if (d := re.fullmatch(r"(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})", period)) and figure.fiscal_year \
             and not _is_flow(figure.label):
-        if part and part[:1] in "HQ":  # a balance asked of a half or quarter: the date it stands at
+        if (part and part[:1] in "HQ") or _interim_filing(figure):
+            # a balance asked of a half or quarter, or read in a quarterly report: the date it stands at
             return f"at {int(d.group('d'))} {_MONTH_NAMES[int(d.group('mo'))]} {d.group('y')}"
         return f"at the end of FY{figure.fiscal_year}"  # a balance at a date: the year's closing figure
     if part and part.startswith(("H", "Q")) and len(part) == 2 and figure.fiscal_year:
         return f"in {part} FY{figure.fiscal_year}"
     return f"in FY{figure.fiscal_year}" if figure.fiscal_year else ""
+
+
+def _interim_filing(figure: Figure) -> bool:
+    """Whether a figure was read in a quarterly or half-year report ('MGMRESORTS_2023Q2_10Q'), whose balances stand
+    at its quarter's end, no fiscal year's."""
+    from app.facts.currency import filing_name
+
+    name = filing_name(figure)
+    return name.form in ("10-Q", "half-year") or name.fiscal_quarter in (1, 2, 3)
 
 
 def _result_period(result: CalcResult, year: int) -> str:
