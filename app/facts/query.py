@@ -686,8 +686,14 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
         statement = read_statement(doc.text, page_headings(doc, docs))
         primary = _is_primary(doc.text)
         totalled = {} if primary else _totalled_tables(statement.rows, query)
+        # a table whose total row names another kind of the measure ('Total subscription revenue' for revenue):
+        # its rows are members of that kind, whatever its title says (a chunk may cut the title's first word)
+        kinds = {(row.title, tuple(row.periods)) for row in statement.rows
+                 if row.periods and is_total(row.line_item) and not row.columns
+                 and set(query.measure.stems) <= set(analyze(row.line_item))
+                 and _qualified_title(re.sub(r"(?i)^\s*total\s+", "", row.line_item), query)}
         for row in statement.rows:
-            if not row.periods:
+            if not row.periods or (row.title, tuple(row.periods)) in kinds:
                 continue
             heading = " ".join(x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
             said = label_match(row.line_item, query)

@@ -1195,3 +1195,24 @@ def test_a_count_asked_of_a_quarterly_report_without_a_period_is_the_firms_for_i
     assert not q.years and q.part is None
     best = choose(facts_for(q, docs), q)
     assert best and best[0].figure.value == 259350.0 and best[0].figure.unit == "", best[:1]
+
+
+def test_members_of_a_table_totalled_as_another_kind_of_the_measure_are_not_its_members() -> None:
+    """'… revenue by reportable segment …' over 'Total subscription revenue': each row is a segment's subscription
+    revenue, no answer to its revenue (the chunk had cut 'Subscription' off the title)."""
+    head = "Fiscal\n2024\nFiscal\n2023\nFiscal\n2022\n% Change\n2024-2023\n% Change\n2023-2022\n"
+    table = ("Revenue (dollars in millions)\nRevenue for fiscal 2023 benefited from an extra week in its first quarter.\n"
+             + head +
+             "revenue by reportable segment for fiscal 2024, 2023 and 2022 is as follows (dollars in millions):\n"
+             "Fiscal\n2024\nFiscal\n2023\nFiscal\n2022\n% Change\n2024-2023\n% Change\n2023-2022\n"
+             "Creative Tools $ 4,480.8 $ 3,370.8 $ 2,264.7 33% 49%\n"
+             "Audience Marketing 1,609.5 1,180.4 937.0 36% 26%\n"
+             "Total {kind}revenue $ 6,090.3 $ 4,551.2 $ 3,201.7 34% 42%\n")
+    q = read_query("What was the revenue of Larchmont's Audience Marketing segment in fiscal 2024?", ["Larchmont"])
+    found = []
+    for kind in ("subscription ", ""):
+        doc = Evidence(chunk_id="lm-40", source_id="LARCHMONT_2024_10K:p40", company="Larchmont", fiscal_year=2024,
+                       page=40, text=table.format(kind=kind))
+        found.append([f.figure.value for f in member_facts(q, [doc], ["Larchmont"])
+                      if f.segment == "Audience Marketing" and f.figure.fiscal_year == 2024])
+    assert found == [[], [1609.5]], found
