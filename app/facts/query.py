@@ -490,10 +490,20 @@ def same_member(named: str, row: str, owner: str | None = None) -> bool:
         return True
     if (short := name_initials(named)) and row.strip() == short:  # 'FLNA' for Frito-Lay North America
         return True
+    if _contracted(row.strip(), named):  # 'LatAm' for Latin America
+        return True
     asked, held = (set(re.findall(r"[a-z0-9]+", x.casefold())) - _MEMBER_FILLER for x in (named, row))
     if owner and asked and asked < held and re.match(rf"(?i){re.escape(owner.split()[0])}\s", row.strip()):
         return held - asked == {owner.split()[0].casefold()}
     return bool(asked) and asked == held
+
+
+def _contracted(row: str, named: str) -> bool:
+    """Whether a row's one-word name runs together the start of each word of the name asked ('LatAm': 'Latin
+    America', 'EuroPac': 'Europe Pacific'), two letters or more of each."""
+    parts = re.findall(r"[A-Z][a-z]+", row) if re.fullmatch(r"(?:[A-Z][a-z]+){2,}", row) else []
+    words = re.findall(r"[A-Za-z]+", named)
+    return len(parts) == len(words) and all(w.casefold().startswith(p.casefold()) for p, w in zip(parts, words))
 
 
 def members_in_filing_scale(members: list[Fact], query: FactQuery, docs: Iterable[Doc],
@@ -1892,7 +1902,9 @@ def _names(name: str, text: str) -> bool:
     if words and all(re.search(rf"\b{re.escape(w)}", folded) for w in words):
         return True
     short = name_initials(name)  # 'FLNA' in the division table for Frito-Lay North America
-    return bool(short) and re.search(rf"\b{short}\b", text) is not None
+    if short and re.search(rf"\b{short}\b", text) is not None:
+        return True
+    return any(_contracted(word, name) for word in re.findall(r"\b(?:[A-Z][a-z]+){2,}\b", text))  # 'LatAm'
 
 
 def _fits_part(fact: Fact, part: str | None) -> bool:

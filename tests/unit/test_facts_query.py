@@ -1216,3 +1216,22 @@ def test_members_of_a_table_totalled_as_another_kind_of_the_measure_are_not_its_
         found.append([f.figure.value for f in member_facts(q, [doc], ["Larchmont"])
                       if f.segment == "Audience Marketing" and f.figure.fiscal_year == 2024])
     assert found == [[], [1609.5]], found
+
+
+def test_a_division_named_in_full_is_its_rows_contraction() -> None:
+    """'Latin America' asked, 'LatAm' the division table's row: the same division; 'Latin' alone or 'APAC' is not."""
+    from app.facts.query import same_member
+
+    assert same_member("Latin America", "LatAm") and same_member("North America", "NorAm")
+    assert not same_member("Latin America", "Latin") and not same_member("Asia Pacific", "AsiaPacificJapan")
+    table = ("Net revenue and operating profit/(loss) of each division are as follows:\n"
+             "Net Revenue Operating Profit/(Loss)\n2024 2023 2022 2024 2023 2022\n"
+             "FLNA $ 23,291 $ 19,608 $ 18,189 $ 6,135 $ 5,633 $ 5,340\n"
+             "LatAm 9,779 8,108 6,942 1,627 1,369 1,033\n"
+             "Total division 33,070 27,716 25,131 7,762 7,002 6,373\n")
+    doc = Evidence(chunk_id="lm-70", source_id="LARCHMONT_2024_10K:p70", company="Larchmont", fiscal_year=2024,
+                   page=70, text=table)
+    q = read_query("What was the operating profit of Larchmont's Latin America (LatAm) division in 2024?",
+                   ["Larchmont"])
+    best = choose(facts_for(q, [doc], ["Larchmont"]), q)
+    assert best and best[0].figure.value == 1627.0, best[:1]
