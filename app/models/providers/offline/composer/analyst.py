@@ -27,10 +27,11 @@ from typing import Any
 
 from app.calc_tools import CalcResult, Figure
 from app.facts.currency import filing_name
-from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_growth, breakdown_measure as _breakdown_measure,
-                              choose, each_growth, facts_for, member_facts, member_table, members_in_filing_scale,
-                              members_query, names_a_part, read_query, row_members, same_member, section_of,
-                              stated_change, statement_kinds, two_periods, with_fuller_units)
+from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_growth,
+                             breakdown_measure as _breakdown_measure, choose, each_growth, facts_for, member_facts,
+                             member_table, members_in_filing_scale, members_query, names_a_part, read_query,
+                             row_members, same_member, section_of, stated_change, statement_kinds, two_periods,
+                             with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
 from app.facts.members import REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement, segment_under
 from app.facts.prose import figures_located, is_row_line, prose_facts, states_change, whole_sentences
@@ -1018,14 +1019,22 @@ class Analyst:
             if not at_year:
                 return []
             values.append((name, at_year[0]))
-        (a, fa), (b, fb) = sorted(values, key=lambda v: -v[1].figure.value)
-        if fa.figure.unit != fb.figure.unit:
+        ranked = self.larger_first(values)
+        if ranked is None:
             return []
-        ns = [n for f in (fa, fb) if (n := self.n_of(f.figure)) is not None]
+        (a, fa), (b, fb), ns = ranked
         word = "the same as" if fa.figure.value == fb.figure.value else "higher than"
         lead = (f"{a} {noun} was {word} {b} {noun} {period_text(fa.figure)}: "
                 f"{as_stated(fa.figure)} against {as_stated(fb.figure)}")
-        return [cite(lead, list(dict.fromkeys(ns)))] if ns else []
+        return [cite(lead, ns)]
+
+    def larger_first(self, named: Sequence[tuple[str, Fact]]
+                     ) -> tuple[tuple[str, Fact], tuple[str, Fact], list[int]] | None:
+        """Two named facts, the larger first, with the blocks that cite them; None when their units differ or
+        neither is in a block."""
+        (a, fa), (b, fb) = sorted(named, key=lambda v: -v[1].figure.value)
+        ns = list(dict.fromkeys(n for f in (fa, fb) if (n := self.n_of(f.figure)) is not None))
+        return ((a, fa), (b, fb), ns) if fa.figure.unit == fb.figure.unit and ns else None
 
     def compare_lines(self, lines: LinesCompared) -> list[str]:
         """Two measures of one company in one period ('Which was larger for American Express in 2022, net interest
@@ -1046,15 +1055,15 @@ class Analyst:
             if not best:
                 return []
             chosen.append((side, best[0]))
-        (a, fa), (b, fb) = sorted(chosen, key=lambda c: -c[1].figure.value)
-        if fa.figure.unit != fb.figure.unit:
+        ranked = self.larger_first(chosen)
+        if ranked is None:
             return []
-        ns = list(dict.fromkeys(n for f in (fa, fb) if (n := self.n_of(f.figure)) is not None))
+        (a, fa), (b, fb), ns = ranked
         owner = possessive(self.companies[0]) if self.companies else "The"
         word = "the same as" if fa.figure.value == fb.figure.value else "larger than"
         lead = (f"{owner} {a} {period_text(fa.figure)} was {word} its {b}: {as_stated(fa.figure)} against "
                 f"{as_stated(fb.figure)}")
-        return [cite(lead, ns)] if ns else []
+        return [cite(lead, ns)]
 
     def compare_members_in_prose(self, pair: MembersCompared, query: FactQuery) -> list[str]:
         """Two members' changes as the prose states them, when no table breaks the measure down by them ('Sales
