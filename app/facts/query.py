@@ -29,7 +29,8 @@ from app.facts.prose import COUNT_WORDS, Measure, measure_kind, measured_against
 from app.knowledge.analyzer import analyze
 from app.facts.members import REGION_IN, heading_above, segment_under
 from app.text.dates import LONG_MONTHS, month_number
-from app.text.periods import PART, column_years, fiscal_years_named, part_named, parts_agree, period_day, years_named
+from app.text.periods import (PART, column_years, deadline_years, fiscal_years_named, part_named, parts_agree,
+                              period_day, years_named)
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in
 from app.text.question_kinds import MeasureAsked, measure_asked
@@ -148,6 +149,10 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     # the turn's years when routing read them (a day a report ends names its fiscal year: 'the year ended March
     # 31, 2025' is FY2025 though it says 'fiscal 2024'), else the years the question names
     named = tuple(dict.fromkeys(years)) if years else tuple(years_named(question))
+    if (deadlines := set(deadline_years(question))) and set(named) - deadlines:
+        # 'recorded in the fourth quarter of 2022 as a result of its commitment to exit … by the end of 2025':
+        # the deadline dates the plan; the figure is 2022's
+        named = tuple(y for y in named if y not in deadlines)
     items = tuple(dict.fromkeys([*items_named(measure.phrase), *items_named(asked_sentence(question))]))
     counted = frozenset(analyze(measure.count_noun))
     if kind == "count" and not counted:

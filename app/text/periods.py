@@ -6,6 +6,8 @@
   'financial year 2025'): in a sentence these date the fact, a calendar date ('paid on 23 May 2025') does not.
 - `years_in(query, known)`: the fiscal years a search query names that the knowledge base holds, two-digit
   'FY24' included (the search and routing reader: lenient, filtered by what is held).
+- `deadline_years(text)`: the years a question names as a deadline ('its commitment to exit PFAS manufacturing
+  by the end of 2025'), which date a plan, not the figure asked.
 - `is_year_token(word)`: a single word that is a year ('2024', 'FY2024', 'fy2024').
 - `period_year(label)`: the year a column or period label names ('FY2018', 'Q2 2023', '3M 2023-06-30').
 - `HALF_OR_QUARTER` and `half_or_quarter(match)`: 'H1', 'Q3', 'first half', 'third quarter' read as 'H1'/'Q3';
@@ -49,6 +51,15 @@ def fiscal_years_named(text: str) -> list[int]:
     """The years a sentence names as fiscal years ('FY2025', 'fiscal year 2025'), in order; bare years and
     calendar dates are not among them."""
     return [int(y) for y in _FISCAL_YEAR_MENTION.findall(text)]
+
+
+_DEADLINE = re.compile(rf"(?i)\bby\s+(?:the\s+end\s+of\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?)?({YEAR})\b")
+
+
+def deadline_years(text: str) -> list[int]:
+    """The years a text names only as a deadline ('by the end of 2025', 'by 2030'), in order."""
+    said = [int(y) for y in _DEADLINE.findall(text)]
+    return [y for y in dict.fromkeys(said) if years_named(text).count(y) == said.count(y)]
 
 
 def years_in(query: str, known_years: Iterable[int]) -> list[int]:

@@ -1235,3 +1235,14 @@ def test_a_division_named_in_full_is_its_rows_contraction() -> None:
                    ["Larchmont"])
     best = choose(facts_for(q, [doc], ["Larchmont"]), q)
     assert best and best[0].figure.value == 1627.0, best[:1]
+
+
+def test_a_deadline_in_the_question_dates_a_plan_not_the_figure_asked() -> None:
+    from app.text.periods import deadline_years
+
+    question = ("What pre-tax charge did Larchmont record in the fourth quarter of 2024 as a result of its "
+                "commitment to exit PFAS manufacturing by the end of 2026?")
+    assert deadline_years(question) == [2026]
+    assert read_query(question, ["Larchmont"], [2024, 2026]).years == (2024,)
+    assert read_query("What capital expenditure does Larchmont plan by 2030?", ["Larchmont"], [2030]).years == (2030,)
+    assert deadline_years("What was revenue by 2024 segment and in 2024?") == []  # named otherwise too
