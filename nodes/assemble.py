@@ -36,10 +36,10 @@ from typing import Any
 
 from app.calc_tools import CalculationOutcome, Figure, plain_number
 from app.evidence import Evidence, RetrievalResult
+from app.text.fiscal_naming import naming_rule
 from app.turns import Block, ManifestEntry, MemoryItem, Turn, blocks_by_chunk
 from nodes.memory import memory_text
 from nodes.state import SupervisorState
-from app.text.fiscal_naming import naming_rule
 from prompts.answer import answer_instructions
 from prompts.fences import DATA_CLOSE, DATA_OPEN, defang, fence, one_line, strip_fence_markers
 

@@ -19,7 +19,7 @@ from app.routing import lexicon as lex
 from app.routing.decision import RouteDecision
 from app.routing.features import KNOWN_YEARS
 from app.text.companies import companies_named
-from app.text.fiscal_naming import in_prov_years
+from app.text.fiscal_naming import company_named_years, in_prov_years, naming_note
 from app.text.names import unheld_names
 from app.text.periods import YEAR, years_in
 from nodes.conversation import MAX_CLARIFICATION_ROUNDS, content_terms, without_thread_tags
@@ -99,8 +99,6 @@ def years_in_company_words(question: str, companies: Sequence[str], years: Seque
     question names so ('from fiscal 2021 to fiscal 2022') are each read a year on, and the answer says so. 'FY2022'
     and bare years are read as written, and so is every year when not every company the question names is among
     `starting` (those that name their years so)."""
-    from app.text.fiscal_naming import company_named_years, naming_note
-
     named = set(company_named_years(question))
     if not named or not companies or not set(companies) <= set(starting):
         return list(years), ""

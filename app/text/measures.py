@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -601,24 +601,13 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
     """The two members and the measure of a question that compares two parts of one company (`MembersCompared`),
     or None: when a side is a period ('FY2022 compare to FY2021'), a company, or the two sides share no measure
     words ('How did revenue compare with the year before?')."""
-    from app.text.dates import read_dates
-
-    asked = re.sub(r"\([^)]*\)", " ", first_part(asked_sentence(question)))
-    found = _COMPARED.match(" ".join(asked.split()))
+    found = _comparison(question)
     if not found:
         return None
     names = _name_forms(companies)
-    sides = []
-    for raw in (found.group("a") or found.group("a2") or found.group("a3") or found.group("a4"),
-                found.group("b") or found.group("b2") or found.group("b3") or found.group("b4"),
-                found.group("m4") or ""):
-        for name in sorted(names, key=len, reverse=True):  # 'that in Asia-Pacific for Rheinfeld'
-            raw = re.sub(rf"(?i)\s+(?:for|of|at)\s+{re.escape(name)}\b|^{re.escape(name)}['’]s?(?=\s)", " ", raw)
-        text = read_dates(raw)[2]
-        text = _PERIOD_PHRASES.sub(" ", text)
-        text = re.sub(r"(?i)\s+(?:in|for|during|over|between|from|of|at)(?:\s+the)?\s*$", "", " ".join(text.split()))
-        sides.append(text.strip(" ,.?"))
-    a, b, said = sides
+    a, b, said = (_compared_side(raw, names) for raw in (
+        found.group("a") or found.group("a2") or found.group("a3") or found.group("a4"),
+        found.group("b") or found.group("b2") or found.group("b3") or found.group("b4"), found.group("m4") or ""))
     names = {n.casefold() for n in names}
     if found.group("m4"):  # the measure said before the two members ('segment reported higher operating income')
         a, b = (re.sub(r"(?i)\s+(?:segments?|divisions?|regions?)$", "", x) for x in (a, b))
@@ -654,6 +643,25 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
                            of_change=bool(_GROWTH.search(measure)))
 
 
+def _comparison(question: str) -> re.Match[str] | None:
+    """The question's asked sentence, asides out, read as a comparison of two sides (`_COMPARED`), or None."""
+    asked = re.sub(r"\([^)]*\)", " ", first_part(asked_sentence(question)))
+    return _COMPARED.match(" ".join(asked.split()))
+
+
+def _compared_side(raw: str, names: Iterable[str]) -> str:
+    """One side of a comparison as a question writes it, without the company's name, its dates and periods, and a
+    preposition left dangling at its end ('that in Asia-Pacific for Rheinfeld in FY2024' → 'that in
+    Asia-Pacific')."""
+    from app.text.dates import read_dates
+
+    for name in sorted(names, key=len, reverse=True):
+        raw = re.sub(rf"(?i)\s+(?:for|of|at)\s+{re.escape(name)}\b|^{re.escape(name)}['’]s?(?=\s)", " ", raw)
+    text = _PERIOD_PHRASES.sub(" ", read_dates(raw)[2])
+    text = re.sub(r"(?i)\s+(?:in|for|during|over|between|from|of|at)(?:\s+the)?\s*$", "", " ".join(text.split()))
+    return text.strip(" ,.?")
+
+
 @dataclass(frozen=True)
 class LinesCompared:
     """Two measures of one company compared in one period ('Which was larger for American Express in 2022, net
@@ -666,20 +674,12 @@ class LinesCompared:
 def lines_compared(question: str, companies: Sequence[str] = ()) -> LinesCompared | None:
     """The two measures of a 'which was larger, A or B?' question whose sides are measures that share no head
     noun (two members of one measure are `members_compared`'s), or None."""
-    from app.text.dates import read_dates
-
-    asked = re.sub(r"\([^)]*\)", " ", first_part(asked_sentence(question)))
-    found = _COMPARED.match(" ".join(asked.split()))
+    found = _comparison(question)
     if not found or not found.group("a3") or members_compared(question, companies) is not None:
         return None
     names = _name_forms(companies)
-    sides = []
-    for raw in (found.group("a3"), found.group("b3")):
-        for name in sorted(names, key=len, reverse=True):
-            raw = re.sub(rf"(?i)\s+(?:for|of|at)\s+{re.escape(name)}\b|^{re.escape(name)}['’]s?(?=\s)", " ", raw)
-        text = _PERIOD_PHRASES.sub(" ", read_dates(raw)[2])
-        text = re.sub(r"(?i)^(?:the|its|their)\s+|\s+(?:in|for|during|of|at)(?:\s+the)?\s*$", "", " ".join(text.split()))
-        sides.append(text.strip(" ,.?"))
+    sides = [re.sub(r"(?i)^(?:the|its|their)\s+", "", _compared_side(raw, names))
+             for raw in (found.group("a3"), found.group("b3"))]
     if any(not side or len(side.split()) > 6 or re.search(r"\d", side) or side.casefold() in {
             n.casefold() for n in names} or not any(is_measure_word(w) for w in side.split()) for side in sides):
         return None

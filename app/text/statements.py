@@ -878,9 +878,7 @@ class _Reader:
         if self.except_open and self.units and (closed := re.match(r"^([^()\d]{1,80}?)\)\s*", text)):
             # '(in millions, except' / 'headcount) 2021 2020 Change': the note's exception ends on this line
             unit = self.units[-1]
-            more = frozenset(words for phrase in re.split(r"(?i),|\band\b|\bor\b", closed.group(1))
-                             if (words := _label_words(phrase) - _EXCEPT_NOISE))
-            self.units[-1] = replace(unit, excepted=unit.excepted | more)
+            self.units[-1] = replace(unit, excepted=unit.excepted | _excepted(closed.group(1)))
             if self.first_declared == unit:
                 self.first_declared = self.units[-1]
             text = text[closed.end():]
@@ -1205,10 +1203,14 @@ def _unit_of(declaration: UnitDeclaration) -> _Unit:
     """A declaration as the unit of the rows below it; what it excepts ('except churn and ARPU') is kept as
     phrases of words ({'churn'}, {'arpu'}), each of which a row's label must hold all of to be left unscaled."""
     excepted = _EXCEPT.search(declaration.text)
-    phrases = re.split(r"(?i),|\band\b|\bor\b", excepted.group("what")) if excepted else []
-    kept = frozenset(words for phrase in phrases if (words := _label_words(phrase) - _EXCEPT_NOISE))
     return _Unit(SCALE_NAME[declaration.scale], declaration.currency or None,
-                 not _SHARES_UNSCALED.search(declaration.text), kept)
+                 not _SHARES_UNSCALED.search(declaration.text), _excepted(excepted.group("what") if excepted else ""))
+
+
+def _excepted(what: str) -> frozenset[frozenset[str]]:
+    """What an 'except' clause leaves unscaled, as phrases of row words ('churn and ARPU': {'churn'}, {'arpu'})."""
+    phrases = re.split(r"(?i),|\band\b|\bor\b", what)
+    return frozenset(words for phrase in phrases if (words := _label_words(phrase) - _EXCEPT_NOISE))
 
 
 def _label_words(text: str) -> frozenset[str]:

@@ -37,8 +37,8 @@ def compose_offline(state: SupervisorState) -> str:
     period and unit, which side is higher, then how it was computed); without one, the verified claims, a table
     row stated as the figure it holds, figures first when the question asks for one; then the news.
 
-    The blocks of a company that names its fiscal years by the year they begin are read a year on (nodes/facts.
-    prov_dated), and what the answer quotes of them is given back in the company's words."""
+    The blocks of a company that names its fiscal years by the year they begin are read a year on
+    (app/text/fiscal_naming.prov_dated), and what the answer quotes of them is given back in the company's words."""
     starting = list(state.get("start_named") or [])
     if not starting:
         return _compose(state)
