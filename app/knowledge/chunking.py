@@ -124,7 +124,7 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
                 i += 1
         _flush_prose(prose, units, section, tabular)
     if tabular:
-        _head_tabular(units[first_unit:], statement_headers(plain))
+        units[first_unit:] = _head_tabular(units[first_unit:], statement_headers(plain))
     return units, section
 
 
@@ -341,6 +341,17 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
             title = lines[i - 1].strip()
             start = i - 1 if title.endswith(":") and len(title) <= 100 and not _SENTENCE_END.search(title[:-1]) else i
             spans.append((start, lines[start:end + 1]))
+    # a later table that a period line of its own heads ('(11.3)' / '%' / 'Year ended December 31, 2022' /
+    # 'Worldwide Sales Change' / …): its rows are not under the earlier header
+    for i in range(1, len(lines)):
+        if (_SPAN_ENDED.match(lines[i]) and any(s < i for s, _ in spans)
+                and not any(start <= i < start + len(head) for start, head in spans)):
+            # with its columns' names, a line each, down to the first row's label (the line a value follows)
+            end = i + 1
+            while (end + 1 < len(lines) and end - i <= HEAD_PIECES and len(lines[end]) <= 40
+                   and not _VALUE_LINE.match(lines[end]) and not _VALUE_LINE.match(lines[end + 1])):
+                end += 1
+            spans.append((i, lines[i:end] if end + 1 < len(lines) and _VALUE_LINE.match(lines[end + 1]) else [lines[i]]))
     spans.sort(key=lambda span: span[0])
     if not spans and (header := statement_header(lines)):
         spans.append((0, header))
@@ -351,15 +362,30 @@ _UNIT_RUN_IN = re.compile(r"^(?P<unit>\((?:in\s+)?(?:thousands|millions|billions
                           re.IGNORECASE)
 """A unit line in brackets with a row's label after it, as PDF extraction runs them together."""
 _YEAR_ONLY = re.compile(r"^\s*\(?(?:19|20)\d{2}\)?\s*$")
+_SPAN_ENDED = re.compile(rf"(?i)^(?:(?:fiscal\s+)?years?|(?:three|six|nine|twelve)\s+months|quarters?|"
+                         rf"(?:13|26|39|52|53)\s+weeks)\s+ended\b.{{0,30}}{YEAR}$")
+"""A line that is a table's period and nothing else ('Year ended December 31, 2022')."""
 
 
-def _head_tabular(units: list[_Unit], headers: list[tuple[int, list[str]]]) -> None:
+def _head_tabular(units: list[_Unit], headers: list[tuple[int, list[str]]]) -> list[_Unit]:
     """Every later chunk of a statement repeats its header, as a table repeats its header row: each row takes
-    the header of the statement it sits in (the last one that starts at or before it)."""
+    the header of the statement it sits in (the last one that starts at or before it). A unit a header starts
+    inside (a sentence's line with the years under it, '… on business segments.' / '2022' / '2021') is cut
+    where the header starts, so that the header's lines go with its table."""
     if not headers:
-        return
+        return units
+    starts = {start for start, _ in headers}
+    cut: list[_Unit] = []
     covered = 0
     for unit in units:
+        lines = unit.text.split("\n")
+        inside = [k for k in range(1, len(lines)) if covered + k in starts] if unit.keeps_lines else []
+        for a, b in zip([0, *inside], [*inside, len(lines)]):
+            cut.append(unit if not inside else _Unit("\n".join(lines[a:b]), 0, unit.section, unit.is_table,
+                                                     keeps_lines=True))
+        covered += len(lines)
+    covered = 0
+    for unit in cut:
         if not unit.keeps_lines:
             continue
         current = [(start, lines) for start, lines in headers if start <= covered]
@@ -368,6 +394,7 @@ def _head_tabular(units: list[_Unit], headers: list[tuple[int, list[str]]]) -> N
             unit.table_header = "\n".join(lines)
             unit.in_header = covered < start + len(lines)
         covered += unit.text.count("\n") + 1
+    return cut
 
 
 def is_tabular(lines: list[str]) -> bool:

@@ -225,16 +225,18 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
         reader.feed(line)
     statement = reader.finish()
     statement = replace(statement, rows=with_component_totals(statement.rows, text))
+    spanned = year_spanned_rows(text)
     grid = (grid_rows(text) + named_column_rows(text) + year_block_rows(text, names) + measure_group_rows(text)
-            + stacked_group_rows(text))
+            + stacked_group_rows(text) + spanned)
     if not grid:
         return statement
     # the grid's rows read as a header-less table (values without periods) give way to its cells, and so do
-    # a member's rows read under repeated years ('Industrial' under '2018 2017 2016 2018 2017 2016'), whose
-    # values no single measure names
+    # a member's rows read under repeated years ('Industrial' under '2018 2017 2016 2018 2017 2016'), or under
+    # years that each head several columns, whose values no single measure names
     labels = {row.line_item for row in grid} | {row.columns[0] for row in grid if row.columns}
-    kept = [r for r in statement.rows
-            if r.line_item not in labels or r.periods and _year_groups(r.periods) < 2 and not r.columns]
+    members = {row.columns[0] for row in spanned}
+    kept = [r for r in statement.rows if r.line_item not in members and (
+        r.line_item not in labels or r.periods and _year_groups(r.periods) < 2 and not r.columns)]
     return Statement(periods=statement.periods, scale=statement.scale, currency=statement.currency,
                      rows=[*kept, *grid])
 
@@ -482,6 +484,159 @@ def stacked_group_rows(text: str) -> list[StatementRow]:
             k = j
         i = max(k, end)
     return out
+
+
+_CHANGE_HEAD = re.compile(r"(?i)^(?:%\s*)?(?:change|chg\.?)(?:\s*%)?$")
+_CONTINUED_NAME = re.compile(r"^[(a-z]")
+
+
+def year_spanned_rows(text: str) -> list[StatementRow]:
+    """A table whose years each head a group of columns with the same names under each, as PDF extraction writes
+    it one cell a line: '2022' / '2021' / '% change', then 'Net Sales' / '% of Total' / 'Operating' / 'Income
+    (Loss)' under each year and 'Net Sales' / 'Operating Income' / '(Loss)' under the change, then each member
+    and its values ('Safety and Industrial' / '$' / '11,604' / '33.9%' / …). The names may be wrapped over two
+    lines each, or written in two tiers ('Net' / '% of' / 'Oper.' … over 'Sales' / 'Total' / 'Income' …). Read
+    only when the names, joined where a line goes on with the next, repeat once per year and account for every
+    value of the fullest row, a change column's names being names of the years' columns; a member's row is read
+    with all its values, or with its years' values alone. Each of the member's measures is a row (line_item the
+    measure, columns the member), its values the years' and then, under '% change', its change."""
+    lines = [line.strip() for line in _LONE_PERCENT.sub(r"\1\2", text).splitlines() if line.strip()]
+    out: list[StatementRow] = []
+    i = 0
+    while i < len(lines):
+        if not (_LONE_YEAR.match(lines[i]) and i + 1 < len(lines) and _LONE_YEAR.match(lines[i + 1])):
+            i += 1
+            continue
+        years: list[str] = []
+        j = i
+        while j < len(lines) and _LONE_YEAR.match(lines[j]):
+            years.append(lines[j])
+            j += 1
+        change = ""
+        if j < len(lines) and _CHANGE_HEAD.match(lines[j]):
+            change = "% change" if "%" in lines[j] else "change"
+            j += 1
+        names, scale, k = _spanned_names(lines, j)
+        members, currency, end = _spanned_members(lines, k)
+        i = max(end, i + 1)
+        if len(set(years)) != len(years) or not names or not members:
+            continue
+        full = max(len(cells) for _, cells in members)
+        columns = _spanned_columns(names, len(years), bool(change), full)
+        if columns is None:
+            continue
+        width = len(columns[0])
+        members = [(label, cells) for label, cells in members if len(cells) in (full, width * len(years))]
+        # a column of shares: its name says so, or a member's cells carry the sign (often the first row's alone)
+        shares = {m for m, measure in enumerate(columns[0]) if measure.startswith("%") or _PERCENT_LABEL.search(
+            measure) or any(cells[g * width + m].endswith("%") for _, cells in members for g in range(len(years)))}
+        for label, cells in members:
+            for m, measure in enumerate(columns[0]):
+                values = [cells[g * width + m] for g in range(len(years))]
+                periods = [f"FY{y}" for y in years]
+                if len(cells) == full and measure in columns[1]:
+                    values.append(cells[width * len(years) + columns[1].index(measure)])
+                    periods.append(change)
+                unit, row_scale = ("%", None) if m in shares else (
+                    (f"{currency} per share".strip(), None) if _PER_SHARE.search(measure) else (currency, scale))
+                out.append(StatementRow(
+                    line_item=measure, values=[None if _DASH.match(c) else _cell_value(c) for c in values],
+                    periods=periods, unit=unit, scale=row_scale, raw=f"{label} {' '.join(cells)}",
+                    columns=[label] * len(values)))
+    return out
+
+
+def _spanned_names(lines: Sequence[str], start: int) -> tuple[list[str], str | None, int]:
+    """The column-name lines of a `year_spanned_rows` table from `start` up to its first member (a line a value
+    or a currency sign follows), the scale a unit line among them declares, and where the members start."""
+    names: list[str] = []
+    scale = None
+    k = start
+    while k < len(lines):
+        line = lines[k]
+        unit, rest, _ = _unit_in(line)
+        if unit is not None and not rest.strip("() "):
+            scale = unit.scale
+        elif (_VALUE.match(line) or _DASH.match(line) or _LONE_YEAR.match(line) or len(line) > 60
+              or k + 1 < len(lines) and (_VALUE.match(lines[k + 1]) or _CURRENCY_TOKEN.match(lines[k + 1]))):
+            break
+        else:
+            names.append(line)
+        k += 1
+    return names, scale, k
+
+
+def _spanned_members(lines: Sequence[str], start: int) -> tuple[list[tuple[str, list[str]]], str, int]:
+    """The members of a `year_spanned_rows` table from `start`, each with its value cells (a dash is one), the
+    currency sign its cells carry, and where the table ends: at a year or unit line, a long line, or a second
+    line in a row without values (a heading over members, 'Business Segments', is one)."""
+    members: list[tuple[str, list[str]]] = []
+    currency = ""
+    bare = 0
+    k = start
+    while k < len(lines):
+        label = lines[k]
+        if _VALUE.match(label) or _DASH.match(label) or _LONE_YEAR.match(label) or len(label) > 80 \
+                or _unit_in(label)[0] is not None:
+            break
+        cells: list[str] = []
+        j = k + 1
+        while j < len(lines):
+            token = lines[j]
+            if _VALUE.match(token) or _DASH.match(token):
+                cells.append(token)
+            elif _CURRENCY_TOKEN.match(token):
+                currency = currency or token
+            elif token in ("%", "%)") and cells:  # a per cent sign a blank line parts from its number
+                cells[-1] = cells[-1].rstrip("%") + "%"
+            else:
+                break
+            j += 1
+        if cells:
+            members.append((label, cells))
+            bare = 0
+        else:
+            bare += 1
+            if bare > 1:
+                break
+        k = j
+    return members, currency, k
+
+
+def _spanned_columns(names: Sequence[str], years: int, change: bool, full: int
+                     ) -> tuple[list[str], list[str]] | None:
+    """The names of one year's columns and of the change columns of a `year_spanned_rows` table, or None: the
+    name lines joined where a line goes on with the next, or two tiers of names joined column by column, that
+    repeat once per year and, with the change columns' names (each one of a year's), make up `full` columns."""
+    joined: list[str] = []
+    for line in names:
+        if joined and (_CONTINUED_NAME.match(line) or _continues_name(joined[-1])):
+            joined[-1] = f"{joined[-1]} {line}"
+        else:
+            joined.append(line)
+    tiers = [f"{a} {b}" for a, b in zip(names[:full], names[full:2 * full])] + list(names[2 * full:]) \
+        if len(names) >= 2 * full else []
+    for columns in (joined, tiers):
+        for width in range(1, full // years + 1):
+            rest = full - width * years
+            if (rest and not change) or rest > width or len(columns) < full:
+                continue
+            year = [" ".join(c.split()) for c in columns[:width]]
+            if any([" ".join(c.split()) for c in columns[g * width:(g + 1) * width]] != year
+                   for g in range(1, years)):
+                continue
+            changed = [" ".join(c.split()) for c in columns[width * years:full]]
+            if all(c in year for c in changed):
+                return year, changed
+    return None
+
+
+def _continues_name(line: str) -> bool:
+    """Whether a column-name line goes on on the next line: it ends in a joining word ('% of') or is one word
+    that names no measure ('Operating')."""
+    words = line.split()
+    return bool(words) and (words[-1].casefold() in _GROUP_JOINERS
+                            or len(words) == 1 and not _MEASURE_NAME.search(line) and not line.startswith("%"))
 
 
 def _year_groups(years: Sequence[str]) -> int:
