@@ -79,7 +79,8 @@ def _read_facts(state: SupervisorState, starting: Sequence[str]) -> dict[str, An
         return {"facts": labelled_members(members)}
     pair = members_compared(question, companies) if len(named) < 2 else None
     if pair is not None:  # two members compared: their rows, never the whole company's figure in their place
-        members = member_facts(members_query(query, pair.measure, companies), evidence, named)
+        members = member_facts(members_query(query, pair.measure, companies), evidence, named,
+                               known=(pair.first, pair.second))
         return {"facts": labelled_members(f for f in members
                                           if any(same_member(m, f.segment or "") for m in (pair.first, pair.second)))}
     if len(named) >= 2 and asks_growth(query):  # 'whose operating profit grew faster': each one's growth

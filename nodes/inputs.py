@@ -207,15 +207,19 @@ def measure_continuations(question: str, graded: Sequence[Evidence], page_fn: Pa
     from app.knowledge.analyzer import analyze
     from app.text.question_kinds import read_ask
 
-    if page_fn is None or read_ask(question).kind not in ("figure", "change", "yes_no_change"):
-        return []
+    if page_fn is None or read_ask(question).kind not in ("figure", "change", "yes_no_change", "extreme"):
+        return []  # (a ranking reads on from the sentence that leads into its breakdown's table)
     query = read_query(question, companies)
     stems = set(query.measure.stems)
     if not stems or query.measure.segment:
         return []  # a segment's row is read on for by segment_continuations
     held = {d.chunk_id for d in graded}
     out: list[Evidence] = []
-    for doc in list(graded)[:MAX_MEASURE_READS]:
+    # further down, a passage whose last sentence itself leads into a table of the measure ('The following tables
+    # disaggregate net sales information by geography …:')
+    leading = [d for d in list(graded)[MAX_MEASURE_READS:]
+               if _leads_into_table(d.text) and stems <= set(analyze(_last_sentence(d.text)))]
+    for doc in [*list(graded)[:MAX_MEASURE_READS], *leading[:MAX_MEASURE_READS]]:
         statement = statement_of_page(doc.text)
         said = stems & set(analyze(doc.text))
         # a primary statement goes on to lines its first rows do not name ('Diluted' earnings per share under
@@ -570,7 +574,7 @@ def introduces_table_of(text: str, query: Any) -> bool:
 def _leads_into_table(text: str) -> bool:
     """Whether a chunk ends with a sentence that leads into a table ('… for each of our reportable segments
     (amounts in millions):')."""
-    tail = _last_sentence(text)
+    tail = re.sub(r"\s+\d{1,4}$", "", _last_sentence(text))  # the page's number after it
     return tail.endswith(":") and _LEADS_INTO_TABLE.search(tail) is not None
 
 

@@ -115,10 +115,15 @@ _DIVIDEND_AMOUNT = re.compile(r"(?i)\b(?:paid|pay|pays|paying|payments?|cash|amo
                               r"distributed|outflows?|\$\s?m|millions?|billions?|thousands?|declared\s+in\s+total)\b")
 
 
+_BREAKDOWN_KIND = re.compile(r"(?i)\b(?:(?:reportable|reporting|operating|business|geographic(?:al)?|principal|main|"
+                             r"major)\s+)+(?=(?:segments?|divisions?|regions?|units?)\b)")
+"""The words that say which breakdown is asked ('reportable operating segments'), no part of its measure."""
+
+
 def breakdown_measure(phrase: str) -> str:
     """The measure of a breakdown question without its breakdown and superlative words ('region weakest revenue
-    development' → 'revenue')."""
-    return " ".join(_BREAKDOWN_WORDS.sub(" ", phrase).split())
+    development' → 'revenue', 'reportable operating segments lowest pretax income' → 'pretax income')."""
+    return " ".join(_BREAKDOWN_WORDS.sub(" ", _BREAKDOWN_KIND.sub(" ", phrase)).split())
 
 
 def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int] = ()) -> FactQuery:
@@ -683,13 +688,15 @@ def member_table(fact: Fact) -> tuple[str, str]:
 
 
 def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = (), *,
-                 reconciling: bool = False) -> list[Fact]:
+                 reconciling: bool = False, known: Sequence[str] = ()) -> list[Fact]:
     """The rows of a breakdown of the measure by segment, region or kind, each a fact whose `segment` is the
     member: a table whose title or heading names the measure and whose rows name members ('Revenue by region':
     'Germany 682.6 717.5 –4.9'), tables of one member each whose rows name the measure ('Iron Ore FY2024
     FY2023' / 'Segment revenue (A$m) 2,614.6'), and a segment note with the segments as columns. Totals are
     left out; with `reconciling`, the rows that reconcile the members to the whole ('Corporate', 'Eliminations')
-    are read too, their figures' origin 'reconciling': a member's share of the whole is of every row's sum."""
+    are read too, their figures' origin 'reconciling': a member's share of the whole is of every row's sum.
+    `known` are members' names the question gives ('Seller or Cash App'): a header that runs names together is
+    split where they stand."""
     wanted = {c.casefold() for c in companies}
     out: list[Fact] = []
     docs = list(docs)
@@ -698,7 +705,7 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
             continue
         # the names a segment table's header runs together are split where the page writes them elsewhere: its
         # other chunks' headings ('Industrial Drives', 'Mobility Solutions' over their paragraphs) count too
-        statement = read_statement(doc.text, page_headings(doc, docs))
+        statement = read_statement(doc.text, [*known, *page_headings(doc, docs)])
         primary = _is_primary(doc.text)
         totalled = {} if primary else _totalled_tables(statement.rows, query)
         # a table whose total row names another kind of the measure ('Total subscription revenue' for revenue):
@@ -707,12 +714,16 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                  if row.periods and is_total(row.line_item) and not row.columns
                  and set(query.measure.stems) <= set(analyze(row.line_item))
                  and _qualified_title(re.sub(r"(?i)^\s*total\s+", "", row.line_item), query)}
+        crossed = _crossed_members(statement.rows, query)
         for row in statement.rows:
             if not row.periods or (row.title, tuple(row.periods)) in kinds:
                 continue
             heading = " ".join(x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
             said = label_match(row.line_item, query)
             label_says = said >= NAMES_MEASURE
+            if not label_says and row.line_item in crossed.get((tuple(row.periods), tuple(row.columns or ())), ()):
+                out.extend(_crossed_facts(row, doc, query, heading))
+                continue
             member = None
             counted = not is_total(row.line_item) or reconciling and not is_whole(row.line_item)
             if not label_says and row.title and titles_measure(row.title, query) and counted:
@@ -747,6 +758,45 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                                 part=part, context=heading, filed_year=doc.fiscal_year))
         out.extend(_markdown_members(query, doc))
     return sorted(out, key=lambda f: -f.match)  # a member's row that names the measure in full first
+
+
+def _crossed_members(rows: Sequence[StatementRow], query: FactQuery) -> dict[tuple, set[str]]:
+    """A table whose columns are one breakdown and whose rows another, with a whole column: the rows ('North
+    America', 'Latin America', …, under 'Flexibles Rigid Packaging Total') are members of the measure its last
+    row names ('Net sales $ 11,154 $ 3,540 $ 14,694') when their whole column adds up to that row's. Keyed by
+    the table's periods and columns."""
+    out: dict[tuple, set[str]] = {}
+    for total in rows:
+        if not (total.periods and total.columns and label_match(total.line_item, query) >= NAMES_MEASURE):
+            continue
+        key = (tuple(total.periods), tuple(total.columns))
+        whole = next((k for k, c in enumerate(total.columns) if is_whole(c)), None)
+        if whole is None or total.values[whole] is None:
+            continue
+        members = [r for r in rows if (tuple(r.periods or ()), tuple(r.columns or ())) == key and r is not total
+                   and not is_total(r.line_item) and r.values[whole] is not None
+                   and label_match(r.line_item, query) < NAMES_MEASURE]
+        added = sum(r.values[whole] or 0.0 for r in members)
+        if len(members) >= 2 and abs(added - total.values[whole]) <= max(1.0, 0.002 * abs(total.values[whole])):
+            out[key] = {r.line_item for r in members}
+    return out
+
+
+def _crossed_facts(row: StatementRow, doc: Doc, query: FactQuery, heading: str) -> list[Fact]:
+    """A crossed table's row (`_crossed_members`) as its member's fact: its whole column's value."""
+    out = []
+    dated = _columns_dated(row.periods or [], doc)
+    for i, (value, period, column) in enumerate(zip(row.values, row.periods or [], row.columns or [])):
+        year, part = dated[i]
+        if value is None or year is None or not is_whole(column):
+            continue
+        figure = Figure(label=_upper_first(query.measure.phrase or row.line_item), value=value,
+                        unit=_row_unit(row.unit, row.scale), company=doc.company, fiscal_year=year, period=period,
+                        page=doc.page, source_id=doc.source_id, chunk_id=doc.chunk_id, quote=row.raw[:300],
+                        segment=row.line_item, origin="table")
+        out.append(Fact(figure=figure, origin="table", match=1.0, segment=row.line_item, part=part,
+                        context=heading, filed_year=doc.fiscal_year))
+    return out
 
 
 def _totalled_tables(rows: Sequence[StatementRow], query: FactQuery) -> dict[tuple, tuple[str, str | None]]:
@@ -1008,6 +1058,8 @@ def _segment_title(title: str, query: FactQuery, company: str | None) -> str | N
     metrics', 'Employee numbers') names no member. An aside in brackets is no part of it ('Health Care Business
     (18.4% of consolidated sales):')."""
     title = re.sub(r"\s*\([^)]*\)", "", title or "").strip(" :")
+    # 'TABLE 9: USCS SELECTED INCOME STATEMENT DATA': a numbered table of one member's data names that member
+    title = _MEMBER_DATA.sub("", _TABLE_NUMBER.sub("", title)).strip(" :")
     if not title or is_total(title) or _SUMMARY_TITLE.search(title) or label_match(title, query) > 0 \
             or _LEAD_IN_TITLE.search(title):
         return None
@@ -1018,12 +1070,19 @@ def _segment_title(title: str, query: FactQuery, company: str | None) -> str | N
         return None
     if set(analyze(member)) & _MEASURE_WORDS:
         return None  # 'Net debt and leverage', 'Capital expenditure': what is measured, not who
+    if _BREAKDOWN_WORD.match(member):
+        return None  # a column's heading ('($ in millions) Segment 2023 2022'): the kind of member, none of them
     named = {w.casefold() for w in re.findall(r"[A-Za-z]{4,}", company or "")}
     if any(w.casefold() in named for w in re.findall(r"[A-Za-z]{4,}", member)):
         return None  # the company's own name heading its pages
     return member
 
 
+_TABLE_NUMBER = re.compile(r"(?i)^(?:table|exhibit|figure)\s+\d+[a-z]?\s*[:.–—-]\s*")
+_MEMBER_DATA = re.compile(r"(?i)\s+(?:selected\s+)?(?:(?:income\s+statement|financial|operating|balance\s+sheet)\s+)?"
+                          r"(?:and\s+other\s+)?data$")
+"""A title's number ('TABLE 9:') and its closing words that say it holds one member's data ('… SELECTED INCOME
+STATEMENT AND OTHER DATA')."""
 _LEAD_IN_TITLE = re.compile(r"(?i)^(?:our|its|their|these|this|the\s+following)\b|\b(?:were|was|are|is)\b|"
                             r"\bas\s+follows\b")
 """A sentence that leads into a table ('Our operating segment results were as follows:'): it names no member."""
@@ -1043,7 +1102,10 @@ _COMPANY_FORM = re.compile(r"(?i)\b(?:inc|ltd|limited|plc|ag|se|sa|nv|corp|corpo
 
 _SUMMARY_TITLE = re.compile(r"(?i)\b(?:statements?|income|balance|cash\s+flows?|summary|highlights|overview|overall|key\s+"
                             r"figures|at\s+a\s+glance|results\s+of\s+operations|financial\s+review|group|"
-                            r"consolidated|five[- ]year|quarterly|selected|guidance|outlook|forecast)\b")
+                            r"consolidated|(?:two|three|four|five|ten|\d+)[- ]years?|review\s+of\s+results|quarterly|"
+                            r"selected|guidance|outlook|forecast)\b")
+_BREAKDOWN_WORD = re.compile(r"(?i)^(?:business\s+|operating\s+|reportable\s+)?(?:segments?|regions?|divisions?|"
+                             r"geograph(?:y|ies)|countr(?:y|ies)|markets?|products?|units?)$")
 """A table title that names a summary of the whole company, never one member of a breakdown."""
 
 

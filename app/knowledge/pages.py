@@ -109,7 +109,16 @@ def statements_wanted(question: str) -> set[Statement]:
     named = {kind for kind, pattern in _NAMED.items() if pattern.search(question)}
     if named:
         return named
+    if _BREAKDOWN_ASKED.search(question):
+        return set()  # 'Which region had the highest net sales': a breakdown's table, not the whole company's statement
     return {kind for kind, pattern in _MEASURES.items() if pattern.search(question)}
+
+
+_BREAKDOWN_ASKED = re.compile(
+    r"(?i)\bwhich\s+(?:of\s+[\w&.'’-]+(?:\s+[\w&.'’-]+)?['’]s?\s+|of\s+(?:its|their|the)\s+)?(?:[\w&.'’-]+\s+){0,3}?"
+    r"(?:segments?|regions?|divisions?|geograph\w*|countr(?:y|ies)|business\s+units?|reporting\s+units?)\b"
+    r"|\b(?:by|per|each)\s+(?:business\s+|operating\s+|reportable\s+)?(?:segments?|regions?|geograph\w*|divisions?)\b")
+"""A question that ranks or lists the members of a breakdown ('Which region had …', 'revenue by segment')."""
 
 
 def rank_pages(chunks: Sequence[tuple[str, float]], rows: Mapping[str, Mapping], page_texts: Mapping,

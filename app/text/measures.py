@@ -586,7 +586,8 @@ _COMPARED = re.compile(
     r"greatest|smaller|smallest|lower|lowest)\b[^,:]{0,40}[,:]\s*(?:the\s+)?(?P<a3>.+?)\s+or\s+(?:the\s+|its\s+|their\s+)?"
     r"(?P<b3>.+?)\s*\??$"
     # 'Which 3M business segment reported higher operating income in 2022, Safety and Industrial or Health Care?'
-    r"|^which\s+(?:[\w&.'’-]+\s+){0,3}?(?:segments?|divisions?|regions?|businesse?s?|units?|markets?)\s+"
+    # ('Which of Block's two reportable segments generated more gross profit in 2020, Seller or Cash App?')
+    r"|^which\s+(?:[\w&.'’-]+\s+){0,4}?(?:segments?|divisions?|regions?|businesse?s?|units?|markets?)\s+"
     r"(?:reported|had|has|have|generated|posted|recorded|earned|delivered|made|achieved)\s+(?:the\s+|a\s+)?"
     r"(?:larger|higher|bigger|greater|smaller|lower|more|less)\s+(?P<m4>.+?)[,:]\s*(?:the\s+|its\s+)?(?P<a4>.+?)\s+or\s+"
     r"(?:the\s+|its\s+)?(?P<b4>.+?)\s*\??$")

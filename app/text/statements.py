@@ -227,7 +227,7 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     statement = replace(statement, rows=with_component_totals(statement.rows, text))
     spanned = year_spanned_rows(text)
     grid = (grid_rows(text) + named_column_rows(text) + year_block_rows(text, names) + measure_group_rows(text)
-            + stacked_group_rows(text) + spanned)
+            + stacked_group_rows(text) + spanned + dated_column_rows(text, names))
     if not grid:
         return statement
     # the grid's rows read as a header-less table (values without periods) give way to its cells, and so do
@@ -827,6 +827,93 @@ def year_block_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
     return out
 
 
+def dated_column_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
+    """A table of one year whose columns are segments, its period line first, then its unit and the columns'
+    names, wrapped over lines ('Year Ended June 30, 2023' / '($ in millions) Flexibles' / 'Rigid' / 'Packaging
+    Total'), then its rows ('North America $ 4,411 $ 2,745 $ 7,156', 'Europe (1) 3,952 — 3,952', 'Net sales
+    $ 11,154 $ 3,540 $ 14,694'): each row with its `columns`, every period that year. The period may close the
+    sentence that leads into the table ('… as follows (in thousands): Year Ended December 31, 2020'), a row's
+    values may stand on the line under its label, and a heading may run on after the whole column's name ('Seller
+    Total Revenue'). The names are split as the rows have values; a column is read only where every split that
+    fits names it alike (`_agreed_names`: the 'Total' of 'Flexibles Rigid Packaging Total'). A note mark after a
+    label ('(1)') is no value; rows with another number of values are not read."""
+    lines = _values_under_labels([line.strip() for line in text.splitlines() if line.strip()])
+    out: list[StatementRow] = []
+    for i, line in enumerate(lines):
+        period = _ONE_PERIOD.search(line)
+        if not period:
+            continue
+        head: list[str] = []
+        said = _unit_in(line[:period.start()])[0]  # ('… are as follows (in thousands): Year Ended …')
+        scale = said.scale if said is not None else None
+        j = i + 1
+        while j < len(lines) and len(head) < MEASURE_TITLE_LINES and not _label_and_cells(lines[j])[1]:
+            unit, rest, _ = _unit_in(lines[j])
+            if unit is not None:
+                scale = unit.scale
+            if re.search(r"\d", rest) or len(rest) > 80:
+                break
+            head.append(rest)
+            j += 1
+        first = j
+        rows: list[tuple[str, list[str]]] = []
+        while j < len(lines) and not _ONE_PERIOD.search(lines[j]):
+            label, cells = _label_and_cells(lines[j])
+            if not cells and j + 1 < len(lines) and _label_and_cells(lines[j + 1])[1]:
+                j += 1  # a heading over rows ('Revenue'), or a label pypdf broke off ('Subscription and services-bas')
+                continue
+            if not label or not cells:
+                break
+            rows.append((label, cells))
+            j += 1
+        if not head or len(rows) < 2:
+            continue
+        width = Counter(len(cells) for _, cells in rows).most_common(1)[0][0]
+        page = text.replace(line, " ")
+        for name_line in head:
+            page = page.replace(name_line, " ")
+        joined = " ".join(head)
+        # 'Cash App Seller Total Revenue': the whole column closes the names, 'Revenue' heads the rows
+        whole = _WHOLE_THEN_HEADING.match(joined)
+        names = _agreed_names(whole.group("names") if whole else joined, width, page, known)
+        if not names:
+            continue
+        currency = next((c for k in range(i + 1, first + 1) if k < len(lines)
+                         and (c := _currency_in_tokens(lines[k].split()))), None) or ""
+        for label, cells in rows:
+            if len(cells) == width + 1 and _NOTE_CANDIDATE.match(cells[0]):
+                cells = cells[1:]  # 'Europe (1) 3,952 — 3,952': the note mark is no value
+            if len(cells) != width:
+                continue
+            percent = "%" in label or any(c.endswith("%") for c in cells)
+            kept = sorted(names)  # the columns whose names no reading of the header leaves in doubt
+            out.append(StatementRow(
+                line_item=label, values=[None if _DASH.match(cells[k]) else _cell_value(cells[k]) for k in kept],
+                periods=[f"FY{period.group('year')}"] * len(kept), unit="%" if percent else currency,
+                scale=None if percent else scale, raw=f"{label} {' '.join(cells)}", columns=[names[k] for k in kept]))
+    return out
+
+
+_ONE_PERIOD = re.compile(r"(?i)(?:^|:\s*)(?:(?:fiscal\s+)?years?|(?:52|53)\s+weeks)\s+ended\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+"
+                         r"(?P<year>(?:19|20)\d{2})$")
+"""A line that is one year's period, alone or closing the sentence that leads into its table."""
+_WHOLE_THEN_HEADING = re.compile(r"(?i)^(?P<names>.+?\b(?:total|consolidated|group))\s+[A-Z]\S*(?:\s+\S+){0,2}$")
+
+
+def _values_under_labels(lines: list[str]) -> list[str]:
+    """Lines with a label whose values stand alone on the next line ('Segment gross profit' / '$ 1,225,578
+    $ 1,507,831 $ 2,733,409') joined into one."""
+    out: list[str] = []
+    for line in lines:
+        label, cells = _label_and_cells(line)
+        if out and cells and not label and not _label_and_cells(out[-1])[1] and not _ONE_PERIOD.search(out[-1]) \
+                and not re.search(r"\d", out[-1]):
+            out[-1] = f"{out[-1]} {line}"
+        else:
+            out.append(line)
+    return out
+
+
 _NAME_LINE = re.compile(r"[A-Z][A-Za-z&'’./-]*(?:\s+[A-Za-z&'’./-]+){0,3}")
 """A line of a header whose column names wrap ('United States' / 'Operations' / 'Canadian' / 'Operations')."""
 
@@ -870,6 +957,26 @@ def _split_names(text: str, width: int, page: str, known: Sequence[str] = ()) ->
     group column ('Corporate/consolidation', 'Group') is a name of its own. 'Industrial Drives Mobility
     Solutions Service Corporate/ consolidation Group' over rows of five values is five names once 'Mobility
     Solutions' is known; with nothing known it is no split at all ([])."""
+    splits = _name_splits(text, width, page, known, 2)
+    return splits[0] if len(splits) == 1 else []
+
+
+def _agreed_names(text: str, width: int, page: str, known: Sequence[str] = ()) -> dict[int, str]:
+    """The columns every split of `_split_names` names alike, by position: 'Flexibles Rigid Packaging Total'
+    over three values is 'Flexibles' / 'Rigid Packaging' / 'Total' or 'Flexibles Rigid' / 'Packaging' /
+    'Total', so only the third column, 'Total', is named."""
+    splits = _name_splits(text, width, page, known, SPLITS_COMPARED)
+    if not splits or len(splits) >= SPLITS_COMPARED:
+        return {}
+    return {k: name for k, name in enumerate(splits[0]) if all(split[k] == name for split in splits)}
+
+
+SPLITS_COMPARED = 12
+"""At most this many splits of a header's names are compared (`_agreed_names`); more say nothing."""
+
+
+def _name_splits(text: str, width: int, page: str, known: Sequence[str], limit: int) -> list[list[str]]:
+    """Up to `limit` ways to read `text`'s capitalised words as `width` names (see `_split_names`)."""
     pieces = _column_names(text) if width >= MIN_SEGMENT_COLUMNS else []
     if not pieces or len(pieces) <= width:
         return []  # as many names as values: the line reader gives each its column (_finish_row)
@@ -885,7 +992,7 @@ def _split_names(text: str, width: int, page: str, known: Sequence[str] = ()) ->
                    for a, b in runs)
 
     def walk(start: int, names: list[str]) -> None:
-        if len(splits) > 1 or len(names) > width:
+        if len(splits) >= limit or len(names) > width:
             return
         if start == len(pieces):
             if len(names) == width:
@@ -898,7 +1005,7 @@ def _split_names(text: str, width: int, page: str, known: Sequence[str] = ()) ->
                 walk(end, [*names, " ".join(pieces[start:end])])
 
     walk(0, [])
-    return splits[0] if len(splits) == 1 else []
+    return splits
 
 
 def _with_reconciling_gap(values: list[float | None], names: list[str]) -> list[float | None]:

@@ -990,7 +990,7 @@ class Analyst:
         two figures'), which is higher first. [] unless both members' rows are read: never the company's figure."""
         query = members_query(self.query, pair.measure, self.companies)
         by_member: dict[str, list[Fact]] = {}
-        for fact in member_facts(query, self.reports, self.companies):
+        for fact in member_facts(query, self.reports, self.companies, known=(pair.first, pair.second)):
             by_member.setdefault(fact.segment or "", []).append(fact)
         names = [next((m for m in by_member if same_member(named, m)), None) for named in (pair.first, pair.second)]
         if None in names or names[0] == names[1]:
@@ -1195,8 +1195,15 @@ class Analyst:
         lead = cite(f"{name} had the {word} {measure} {period_text(fact.figure)}: "
                     f"{as_stated(fact.figure)}{of_whole}",
                     [n] if share is None else [n, self.calc_n])
-        others = [f"{m} {as_stated(f.figure)}" for m, f in values if m != name]
-        return [lead, cite(f"The others: {'; '.join(others)}", [n])]
+        # the others in the same unit; from the same table, unless each member has a table of its own ('TABLE 9:
+        # USCS …', 'TABLE 11: CS …'), each cited to its own
+        others = [(m, f) for m, f in values if m != name and f.figure.unit == fact.figure.unit]
+        if any(member_table(f) == member_table(fact) for _, f in others):
+            others = [(m, f) for m, f in others if member_table(f) == member_table(fact)]
+        if not others:
+            return [lead]
+        refs = list(dict.fromkeys(k for _, f in others if (k := self.n_of(f.figure)) is not None)) or [n]
+        return [lead, cite(f"The others: {'; '.join(f'{m} {as_stated(f.figure)}' for m, f in others)}", refs)]
 
     def extreme_row(self) -> list[str]:
         """The row of one table that is highest or lowest in the period, when the question ranks rows by their

@@ -1,0 +1,181 @@
+"""Breakdowns a report gives in tables other than one table of members: a table of one year whose columns are
+segments and whose rows are regions ('Year Ended June 30, 2024' / '($ in millions) Freight' / 'Harbour' / 'Foods
+Total' / 'North America $ …'), and one numbered table per segment ('TABLE 9: FRS SELECTED INCOME STATEMENT DATA').
+Also what a ranking question searches for and reads on to: the breakdown's table, not the whole company's
+statement, and the table a passage further down leads into.
+
+Every company, page and figure here is made up (Ternline, a freight and foods group).
+"""
+
+from __future__ import annotations
+
+from app.evidence import Evidence
+from app.facts.query import breakdown_measure, member_facts, members_query, read_query
+from app.knowledge.pages import statements_wanted
+from app.models.providers.offline.composer.analyst import Analyst
+from app.text.statements import dated_column_rows, read_statement
+from app.turns import Block
+
+COMPANY = "Ternline"
+
+# the second column's name wraps ('Harbour' / 'Foods'), so 'Freight Harbour' / 'Foods' would fit as well: only
+# the total column is named beyond doubt
+BY_REGION = """Year Ended June 30, 2024
+($ in millions) Freight
+Harbour
+Foods Total
+North America $ 2,411 $ 1,745 $ 4,156
+Latin America 614 395 1,009
+Europe (1) 1,952 — 1,952
+Asia Pacific 677 — 677
+Net sales $ 5,654 $ 2,140 $ 7,794
+Year Ended June 30, 2023"""
+
+
+def _ev(text: str, page: int, chunk: int = 0) -> Evidence:
+    title = "TERNLINE_2024_10K"
+    return Evidence(source_id=f"{title}:p{page}", chunk_id=f"{title}:p{page}::abc::{chunk}", text=text,
+                    company=COMPANY, fiscal_year=2024, title=title, page=page, doc_type="report")
+
+
+def _block(n: int, text: str, page: int) -> Block:
+    return Block(n=n, kind="report", header=f"[{n}] {COMPANY} FY2024 p.{page}", text=text,
+                 source_id=f"TERNLINE_2024_10K:p{page}", chunk_id=f"TERNLINE_2024_10K:p{page}::abc::0",
+                 company=COMPANY, fiscal_year=2024, page=page)
+
+
+def test_a_table_of_one_year_reads_the_columns_its_header_names_beyond_doubt() -> None:
+    rows = {r.line_item: (r.values, r.columns, r.periods) for r in dated_column_rows(BY_REGION)}
+    assert rows["North America"] == ([4156.0], ["Total"], ["FY2024"])
+    assert rows["Europe"][0] == [1952.0]  # its note mark '(1)' is no value
+    assert rows["Net sales"][0] == [7794.0]
+    # with the segment's name known, every column is named
+    known = {r.line_item: (r.values, r.columns) for r in dated_column_rows(BY_REGION, ["Harbour Foods"])}
+    assert known["North America"] == ([2411.0, 1745.0, 4156.0], ["Freight", "Harbour Foods", "Total"])
+    # no period line over it: nothing is read
+    assert dated_column_rows(BY_REGION.replace("Year Ended June 30, 2024\n", "")) == []
+
+
+def test_regions_as_rows_are_ranked_by_the_whole_column_that_adds_up_to_the_measure() -> None:
+    query = read_query("Which region had the highest net sales for Ternline in fiscal 2024?", [COMPANY], [2024])
+    members = {(f.segment, f.figure.value) for f in member_facts(query, [_ev(BY_REGION, 103)], [COMPANY])
+               if f.figure.fiscal_year == 2024}
+    assert members == {("North America", 4156.0), ("Latin America", 1009.0), ("Europe", 1952.0),
+                       ("Asia Pacific", 677.0)}
+    # rows that do not add up to the measure's total are no breakdown of it
+    off = BY_REGION.replace("Asia Pacific 677 — 677", "Asia Pacific 677 — 977")
+    assert not [f for f in member_facts(query, [_ev(off, 103)], [COMPANY]) if f.segment == "North America"]
+    sentences = Analyst({"blocks": [_block(1, BY_REGION, 103)], "companies": [COMPANY], "fiscal_years": [2024]},
+                        "Which region had the highest net sales for Ternline in fiscal 2024?").sentences()
+    assert sentences[0].startswith("North America had the highest net sales in FY2024: $4,156m"), sentences
+
+
+def _segment_table(number: int, name: str, income: str) -> str:
+    return (f"TABLE {number}: {name} SELECTED INCOME STATEMENT DATA\nYears Ended December 31, Change\n"
+            f"(Millions, except percentages) 2024 2023 2024 vs. 2023\nTotal expenses 1,210 1,105 105 10 %\n"
+            f"Pretax segment income $ {income} $ 1,000 $ 5 1 %")
+
+
+def test_one_numbered_table_per_segment_names_its_segment_and_each_is_cited_for_its_own_figure() -> None:
+    question = "Which of Ternline's reportable operating segments had the lowest pretax income in 2024?"
+    query = read_query(question, [COMPANY], [2024])
+    assert query.measure.phrase == "pretax income"  # 'reportable operating' says which breakdown, not the measure
+    docs = [_ev(_segment_table(9, "FRS", "1,405"), 53), _ev(_segment_table(11, "HFS", "578"), 56)]
+    members = {(f.segment, f.figure.value) for f in member_facts(query, docs, [COMPANY])
+               if f.figure.fiscal_year == 2024}
+    assert members == {("FRS", 1405.0), ("HFS", 578.0)}
+    blocks = [_block(1, docs[0].text, 53), _block(2, docs[1].text, 56)]
+    sentences = Analyst({"blocks": blocks, "companies": [COMPANY], "fiscal_years": [2024]}, question).sentences()
+    assert sentences[0].startswith("HFS had the lowest pretax income in FY2024: $578m [2]"), sentences
+    assert sentences[1] == "The others: FRS $1,405m [1]."  # cited to its own table, not the lowest's
+
+
+def test_a_heading_or_a_summary_title_is_no_member() -> None:
+    query = read_query("Which segment had the highest net sales in 2024?", [COMPANY], [2024])
+    by_product = "Sales by major product were:\nYears ended June 30,\n($ in millions) Segment 2024 2023\n" \
+                 "Films Freight $ 5,061 $ 5,033\nCartons Harbour Foods 2,733 2,627\nNet sales $ 7,794 $ 7,660"
+    review = "Two Year Review of Results\n(in millions) 2024 2023\nNet sales $ 7,794 $ 7,660"
+    names = {f.segment for f in member_facts(query, [_ev(by_product, 102), _ev(review, 29)], [COMPANY])}
+    assert "Segment" not in names and "Two Year" not in names, names
+
+
+def test_a_breakdown_question_searches_for_no_whole_company_statement() -> None:
+    assert breakdown_measure("reportable operating segments lowest pretax income") == "pretax income"
+    assert statements_wanted("Which region had the highest net sales for Ternline in fiscal 2024?") == set()
+    assert statements_wanted("What was Ternline's net sales by segment in 2024?") == set()
+    assert statements_wanted("What were Ternline's net sales in 2024?") == {"income"}
+
+
+def test_a_ranking_reads_on_into_the_table_a_passage_further_down_leads_into() -> None:
+    from nodes.inputs import measure_continuations
+
+    first = [_ev(f"Ternline's results of operations paragraph {k}.", 30 + k, chunk=k) for k in range(3)]
+    lead = _ev("Long-lived assets are shown by country.\nThe following tables disaggregate net sales information by "
+               "geography in which the Company operates:\n102", 102, chunk=5)
+    table = _ev(BY_REGION, 103, chunk=6)
+
+    def page_fn(source_id: str, page: int) -> list[Evidence]:
+        return {102: [lead], 103: [table]}.get(page, []) if source_id.startswith("TERNLINE") else []
+
+    question = "Which region had the highest net sales for Ternline in fiscal 2024?"
+    assert [d.chunk_id for d in measure_continuations(question, [*first, lead], page_fn, [COMPANY])] == [
+        table.chunk_id]
+    # a lead-in that names another measure is not read on from
+    other = lead.model_copy(update={"text": lead.text.replace("net sales", "long-lived assets")})
+    assert measure_continuations(question, [*first, other], page_fn, [COMPANY]) == []
+
+
+def test_the_statement_reader_keeps_the_named_total_column_of_such_a_table() -> None:
+    rows = [r for r in read_statement(BY_REGION).rows if r.line_item == "Net sales" and r.columns]
+    assert rows and rows[0].values == [7794.0] and rows[0].columns == ["Total"]
+
+
+# the period closes the sentence that leads into the table, with its unit; the names run on into the first rows'
+# heading ('Harbour Total Revenue'), and each row's values stand under its label
+LEAD_IN = """Information on the reportable segments revenue and gross profit is as follows (in thousands): Year Ended December 31, 2024
+Cash Freight
+Harbour Total Revenue
+Transaction-based revenue
+$ 233,747 $ 3,061,231 $ 3,294,978
+Subscription and services-bas
+ed revenue 1,163,096 376,307 1,539,403
+Segment gross profit
+$ 1,225,578 $ 1,507,831 $ 2,733,409"""
+
+
+def test_two_segments_the_question_names_split_a_header_that_runs_their_names_together() -> None:
+    from app.text.measures import members_compared
+
+    question = "Which of Ternline's two reportable segments generated more gross profit in 2024, Harbour or Cash Freight?"
+    pair = members_compared(question, [COMPANY])
+    assert pair is not None and (pair.first, pair.second, pair.measure) == ("Harbour", "Cash Freight", "gross profit")
+    query = members_query(read_query(question, [COMPANY], [2024]), pair.measure, [COMPANY])
+    members = {(f.segment, f.figure.value, f.figure.unit)
+               for f in member_facts(query, [_ev(LEAD_IN, 135)], [COMPANY], known=("Harbour", "Cash Freight"))
+               if f.figure.fiscal_year == 2024 and f.figure.label == "Segment gross profit"}
+    assert members == {("Cash Freight", 1225578.0, "$k"), ("Harbour", 1507831.0, "$k")}
+    # unnamed, 'Cash Freight Harbour' splits two ways: only the total is read
+    assert {r.columns[0] for r in dated_column_rows(LEAD_IN)} == {"Total"}
+    sentences = Analyst({"blocks": [_block(1, LEAD_IN, 135)], "companies": [COMPANY], "fiscal_years": [2024]},
+                        question).sentences()
+    assert sentences[0] == ("Harbour gross profit was higher than Cash Freight gross profit in FY2024: $1,507,831k "
+                            "against $1,225,578k [1]."), sentences
+
+
+def _results(name: str, ebitda: str, margin: str | None) -> str:
+    rows = f"Revenue 2,761.0 2,670.0 3.4\nAdjusted EBITDA {ebitda} 1,176.9 4.4\n"
+    if margin:
+        rows += f"Adjusted EBITDA margin {margin}% 44.1% 0.4 pts\n"
+    return (f"{name} financial results\nYears ended December 31\n(in millions of Canadian dollars)\n"
+            f"2024 2023 % Chg\n{rows}Capital expenditures 412.6 438.2 -5.8")
+
+
+def test_the_others_of_a_ranking_are_in_its_unit() -> None:
+    question = "Which of Ternline's segments had the highest adjusted EBITDA margin in 2024?"
+    tables = [_results("Freight", "1,228.4", "44.5"), _results("Harbour", "628.4", "43.6"),
+              _results("Media", "38.2", None)]
+    blocks = [_block(k + 1, text, 13 + k) for k, text in enumerate(tables)]
+    sentences = Analyst({"blocks": blocks, "companies": [COMPANY], "fiscal_years": [2024]}, question).sentences()
+    assert sentences[0].startswith("Freight had the highest adjusted EBITDA margin in FY2024: 44.5%"), sentences
+    assert any("Harbour 43.6%" in s for s in sentences), sentences
+    assert not any("38.2" in s for s in sentences), sentences  # an amount is no margin
