@@ -26,6 +26,7 @@ from typing import Generic, TypeVar
 from app.facts.prose import whole_sentences
 from app.knowledge.analyzer import analyze
 from app.text.figures import figures_in
+from app.text.places import REGION_NAMES
 from app.text.terms import stem_in_words
 
 T = TypeVar("T")
@@ -110,16 +111,10 @@ def member_statement(member: str, other: str, measure_stems: Iterable[str], text
     return best
 
 
-_REGION_NAMES = (
-    r"(?:americas?|north\s+america|south\s+america|latin\s+america(?:\s+and\s+canada)?|"
-    r"emea|europe(?:,?\s+middle\s+east(?:\s+and|\s*&)\s+africa)?|rest\s+of\s+(?:the\s+)?(?:world|europe)|"
-    r"asia(?:[\s-]+pacific)?|apac|apj|greater\s+china|china|japan|india|africa|middle\s+east|oceania|australasia|"
-    r"united\s+states|u\.?s\.?(?:a\.?)?|canada|mexico|brazil|united\s+kingdom|u\.?k\.?|germany|france|"
-    r"international|domestic|overseas|other\s+(?:countries|regions|international)|lacc|international\s+markets)")
-_REGION = re.compile(rf"(?i)^\s*(?:the\s+)?{_REGION_NAMES}\s*$")
+_REGION = re.compile(rf"(?i)^\s*(?:the\s+)?{REGION_NAMES}\s*$")
 REGION_IN = re.compile(rf"(?i)\b(?:companies|customers|operations|businesses|sales|revenues?)\s+(?:in|from)\s+"
-                       rf"(?:the\s+)?(?P<region>{_REGION_NAMES})(?![\w.])"
-                       rf"|(?<![\w.])(?P<owner>{_REGION_NAMES})\s+(?:net\s+)?(?:sales|revenues?)\b")
+                       rf"(?:the\s+)?(?P<region>{REGION_NAMES})(?![\w.])"
+                       rf"|(?<![\w.])(?P<owner>{REGION_NAMES})\s+(?:net\s+)?(?:sales|revenues?)\b")
 """A figure's subject placed in a region: 'sales by companies in Europe experienced a decline of 0.6%',
 'International sales were $14.1 billion, a decrease of 2.3%'."""
 SEGMENT_ASKED = re.compile(r"(?i)\b(?:segments?|business(?:es)?|divisions?|units?|product\s+lines?)\b")

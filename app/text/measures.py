@@ -304,6 +304,20 @@ _HEDGE_OPENING = re.compile(r"(?i)^\s*(?:approximately|roughly|about|around|near
                             r"(?=(?:how|what|which)\b)")
 
 
+@functools.lru_cache(maxsize=1)
+def _region_placement() -> re.Pattern[str]:
+    from app.text.places import REGION_NAMES
+
+    return re.compile(rf"(?i)\b(?:sales|revenues?|customers|operations)(?P<where>\s+(?:in|from)\s+(?:the\s+)?)"
+                      rf"(?P<region>{REGION_NAMES})(?:\s+(?:region|market|area))?(?![\w.])")
+
+
+def _placed_in_region(text: str) -> re.Match[str] | None:
+    """Where a question places its measure in a region ('sales to customers in Europe', 'revenues from the
+    Americas'): the region and the words that place it."""
+    return _region_placement().search(text)
+
+
 def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     """The measure the question asks about (see MeasureAsked): the asked sentence without its lead-in, company
     names, dates and periods, segment and question words."""
@@ -332,6 +346,9 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         segment, text = part.group(group), text[:start] + " " + text[part.end(group):]
     if segment is None and named_after:
         segment, text = named_after, re.sub(rf"\b{re.escape(named_after)}(?:['’]s?)?(?=\W|$)", " ", text, count=1)
+    if segment is None and (placed := _placed_in_region(text)) is not None:
+        # 'sales to customers in Europe': the region is the member asked, the sales to customers the measure
+        segment, text = placed.group("region"), text[:placed.start("where")] + " " + text[placed.end():]
     text = _STATEMENT_NAMES.sub(" ", text)
     paid = _PAID_AS.search(text)
     if paid and re.search(r"(?i)\b(?:did|does|do|has|have|had|will|would)\b", text[:paid.start()]):

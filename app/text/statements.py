@@ -128,7 +128,7 @@ _PERIOD_ITEMS = re.compile(
     rf"|(?P<fiscal_month>\bFY\s?(?:1[0-2]|0?[1-9])/{YEAR}\b|\bFY\s?{YEAR}/(?:1[0-2]|0?[1-9])\b(?!\d))"
     rf"|(?P<fiscal>\b(?:FY\s?'?|fiscal\s+(?:year\s+)?){_YEAR_OR_SHORT}\b)"
     r"|(?P<pct_change>%\s*(?:change|chg)\b|[∆Δ]\s?%|\bpercent(?:age)?\s+change\b|\bchange\s+in\s+%|\bchange\s*%)"
-    r"|(?P<change>\bchange\b|\bvariance\b|\bincrease\s*\(decrease\))"
+    r"|(?P<change>\bchange\b|\bvariance\b|\bincrease\s*/?\s*\(decrease\))"
     r"|(?P<months>\b(?:three|six|nine|twelve|3|6|9|12)[\s-]+months?\b|\bhalf[\s-]?years?\b|\bquarters?(?=\s+end))"
     r"|(?P<weeks>\b(?:12|13|16|17|24|26|36|39|52|53)[\s-]+weeks?\b)"
     r"|(?P<years_ended>\b(?:fiscal\s+)?years?\s+ended\b|\bfiscal\s+years?\b)"
@@ -208,6 +208,8 @@ words above a year ('Group Revenue') are a heading."""
 
 
 _FISCAL_THEN_YEAR = re.compile(r"(?im)^[ \t]*(fiscal(?:\s+year)?|fy)[ \t]*\n[ \t]*((?:19|20)\d{2})[ \t]*$")
+_WRAPPED_CHANGE = re.compile(r"(?mi)^([ \t]*increase[ \t]*/)[ \t]*\n[ \t]*(\(decrease\))")
+"""A change column's name that PDF extraction wraps after its slash ('Increase/' / '(decrease) % Change')."""
 _LONE_PERCENT = re.compile(r"(?m)(\d)[ \t]*\n[ \t]*(%\)?)[ \t]*$")
 """A per cent sign PDF extraction puts on a line of its own, under the number it marks ('100.0' / '%', '(0.1' /
 '%)')."""
@@ -221,6 +223,7 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     # 'Fiscal' / '2016' / 'Fiscal' / '2015': a column's name that PDF extraction puts in two lines is one
     text = _FISCAL_THEN_YEAR.sub(r"\1 \2", text)
     text = _LONE_PERCENT.sub(r"\1\2", text)  # so the number is read as a share when it is read
+    text = _WRAPPED_CHANGE.sub(r"\1\2", text)  # 'Increase/' / '(decrease) % Change': one column's name
     for line in text.splitlines():
         reader.feed(line)
     statement = reader.finish()
@@ -236,7 +239,8 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     labels = {row.line_item for row in grid} | {row.columns[0] for row in grid if row.columns}
     members = {row.columns[0] for row in spanned}
     kept = [r for r in statement.rows if r.line_item not in members and (
-        r.line_item not in labels or r.periods and _year_groups(r.periods) < 2 and not r.columns)]
+        r.line_item not in labels or r.periods and _year_groups(r.periods) < 2 and not r.columns
+        and "FY?" not in r.periods)]
     return Statement(periods=statement.periods, scale=statement.scale, currency=statement.currency,
                      rows=[*kept, *grid])
 
@@ -372,7 +376,8 @@ def measure_group_rows(text: str) -> list[StatementRow]:
         unit_said = _UNIT_OPENING.match(line)
         bare = line[unit_said.end():] if unit_said else line
         years = bare.split() if _YEARS_ONLY.match(bare) else []
-        groups = _year_groups(years)
+        runs = _year_runs(years)  # (groups of unlike widths too: '2022 2021 2020 2022 2021')
+        groups = len(runs)
         if groups < 2:
             continue
         currency, scale = (declared_unit(unit_said.group(0)) if unit_said else None) or ("", None)
@@ -384,7 +389,6 @@ def measure_group_rows(text: str) -> list[StatementRow]:
         measures = _split_measures(" ".join(title), groups)
         if not measures:
             continue
-        width = len(years) // groups
         for row in lines[i + 1:]:
             # ('$ 23,291', '19.6 %')
             label, cells = _label_and_cells(re.sub(r"(\d)\s+%", r"\1%", re.sub(r"(?<!\S)[$£€¥](?=\s)", " ", row)))
@@ -392,13 +396,13 @@ def measure_group_rows(text: str) -> list[StatementRow]:
                 break
             if len(cells) != len(years):
                 continue
-            for g, measure in enumerate(measures):
-                part = cells[g * width:(g + 1) * width]
+            for measure, (start, end) in zip(measures, runs):
+                part = cells[start:end]
                 percent = any(c.endswith("%") for c in part) or bool(_PERCENT_LABEL.search(measure))
                 out.append(StatementRow(
                     line_item=measure, values=[None if _DASH.match(c) else _cell_value(c) for c in part],
-                    periods=[f"FY{y}" for y in years[g * width:(g + 1) * width]], unit="%" if percent else currency,
-                    scale=None if percent else SCALE_NAME.get(scale or ""), raw=row, columns=[label] * width))
+                    periods=[f"FY{y}" for y in years[start:end]], unit="%" if percent else currency,
+                    scale=None if percent else SCALE_NAME.get(scale or ""), raw=row, columns=[label] * len(part)))
     return out
 
 
@@ -433,7 +437,8 @@ def stacked_group_rows(text: str) -> list[StatementRow]:
         while end < len(lines) and (_LONE_YEAR.match(lines[end]) or not lines[end]):
             end += 1
         years = [line for line in lines[i:end] if line]
-        groups = _year_groups(years)
+        runs = _year_runs(years)  # ('2018' / '2017' / '2016' / '2018' / '2017': groups of unlike widths too)
+        groups = len(runs)
         if groups < 2:
             i = end
             continue
@@ -452,7 +457,6 @@ def stacked_group_rows(text: str) -> list[StatementRow]:
         if len(names) != groups or any(not n[:1].isupper() or not _MEASURE_NAME.search(n) for n in names):
             i = end
             continue
-        width = len(years) // groups
         currency = ""
         k = end
         while k < len(lines):
@@ -475,12 +479,12 @@ def stacked_group_rows(text: str) -> list[StatementRow]:
                 j += 1
             if len(cells) != len(years):
                 break
-            for g, measure in enumerate(names):
-                part = cells[g * width:(g + 1) * width]
+            for measure, (start, stop) in zip(names, runs):
+                part = cells[start:stop]
                 out.append(StatementRow(
                     line_item=measure, values=[None if _DASH.match(c) else _cell_value(c) for c in part],
-                    periods=[f"FY{y}" for y in years[g * width:(g + 1) * width]], unit=currency, scale=scale,
-                    raw=f"{label} {' '.join(part)}", columns=[label] * width))
+                    periods=[f"FY{y}" for y in years[start:stop]], unit=currency, scale=scale,
+                    raw=f"{label} {' '.join(part)}", columns=[label] * len(part)))
             k = j
         i = max(k, end)
     return out
@@ -637,6 +641,19 @@ def _continues_name(line: str) -> bool:
     words = line.split()
     return bool(words) and (words[-1].casefold() in _GROUP_JOINERS
                             or len(words) == 1 and not _MEASURE_NAME.search(line) and not line.startswith("%"))
+
+
+def _year_runs(years: Sequence[str]) -> list[tuple[int, int]]:
+    """(start, end) of each run of consecutive years a line's years fall into, a new run where the years start
+    over ('2022 2021 2020 2022 2021': (0, 3), (3, 5)); one run when they do not start over, [] for no years."""
+    if not years:
+        return []
+    step = -1 if len(years) > 1 and int(years[1]) < int(years[0]) else 1
+    starts = [0] + [k for k in range(1, len(years)) if int(years[k]) != int(years[k - 1]) + step]
+    runs = list(zip(starts, [*starts[1:], len(years)]))
+    if len(runs) > 1 and any(int(years[b - 1]) - int(years[a]) != step * (b - a - 1) or b - a < 1 for a, b in runs):
+        return [(0, len(years))]
+    return runs
 
 
 def _year_groups(years: Sequence[str]) -> int:

@@ -1,0 +1,79 @@
+"""A region's figure asked ('sales to customers in Europe', 'net revenue in the Europe, Middle East and Africa
+region'), read from the tables reports give it in: a change column whose name wraps after its slash ('Increase/'
+/ '(decrease) % Change'), with a note mark after a region's name ('EMEA (1)'), and two measures side by side whose
+years differ in number ('Sales to Customers' for three years, 'Long-Lived Assets' for two).
+
+Every company, page and figure here is made up (Ternline, a freight and foods group).
+"""
+
+from __future__ import annotations
+
+from app.models.providers.offline.composer.analyst import Analyst
+from app.text.measures import measure_asked
+from app.text.statements import measure_group_rows, read_statement, stacked_group_rows
+from app.turns import Block
+
+COMPANY = "Ternline"
+
+BY_REGION = """For the Years Ended December 31,
+2024 2023
+Increase/
+(decrease) % Change
+Net revenues by geographic region:
+Americas $ 3,341 $ 3,880 $ (539) (14)%
+EMEA (1) 2,239 2,618 (379) (14)
+Asia Pacific 909 1,002 (93) (9)
+Total consolidated net revenues $ 6,489 $ 7,500 $ (1,011) (13)"""
+
+SIDE_BY_SIDE = """Sales to Customers Long-Lived Assets
+(Dollars in Millions) 2024 2023 2022 2024 2023
+United States $ 48,580 47,156 43,133 $ 66,283 48,586
+Europe 23,449 23,594 18,980 38,774 43,257
+Asia-Pacific, Africa 16,789 17,275 15,136 4,431 5,035
+Worldwide total $ 88,818 88,025 77,249 $ 109,488 96,878"""
+
+
+def _answer(text: str, question: str) -> list[str]:
+    block = Block(n=1, kind="report", header=f"[1] {COMPANY} FY2024 p.44", text=text,
+                  source_id="TERNLINE_2024_10K:p44", chunk_id="TERNLINE_2024_10K:p44::abc::0", company=COMPANY,
+                  fiscal_year=2024, page=44)
+    return Analyst({"blocks": [block], "companies": [COMPANY], "fiscal_years": [2024]}, question).sentences()
+
+
+def test_a_change_column_wrapped_after_its_slash_is_one_column() -> None:
+    rows = {r.line_item: (r.values, r.periods) for r in read_statement(BY_REGION).rows}
+    assert rows["EMEA"] == ([2239.0, 2618.0, -379.0, -14.0], ["FY2024", "FY2023", "change", "% change"])
+    assert rows["Americas"][1] == ["FY2024", "FY2023", "change", "% change"]
+
+
+def test_a_region_the_question_places_its_measure_in_is_the_member_asked() -> None:
+    asked = measure_asked("What were Ternline's sales to customers in Europe in 2024?", [COMPANY])
+    assert (asked.segment, asked.phrase) == ("Europe", "sales to customers")
+    asked = measure_asked("What were Ternline's revenues from the Americas in 2024?", [COMPANY])
+    assert (asked.segment, asked.phrase) == ("Americas", "revenues")
+    assert measure_asked("What was Ternline's revenue in 2024?", [COMPANY]).segment is None
+    sentences = _answer(BY_REGION, "How much net revenue did Ternline generate in the Europe, Middle East and "
+                                   "Africa region in 2024?")
+    assert "$2,239 in FY2024" in sentences[0] and "EMEA" in sentences[0], sentences
+
+
+def test_two_measures_side_by_side_for_unlike_numbers_of_years_are_each_read() -> None:
+    rows = {(r.line_item, r.columns[0]): (r.values, r.periods) for r in measure_group_rows(SIDE_BY_SIDE)}
+    assert rows[("Sales to Customers", "Europe")] == ([23449.0, 23594.0, 18980.0], ["FY2024", "FY2023", "FY2022"])
+    assert rows[("Long-Lived Assets", "Europe")] == ([38774.0, 43257.0], ["FY2024", "FY2023"])
+    # no row runs the two measures' years together under periods it cannot date
+    assert not [r for r in read_statement(SIDE_BY_SIDE).rows if r.periods and "FY?" in r.periods]
+    # ('sales to customers' is a measure, not a list of customers asked for)
+    sentences = _answer(SIDE_BY_SIDE, "What were Ternline's sales to customers in Europe in 2024?")
+    assert sentences[0].startswith("Ternline's Europe sales to customers were $23,449m in FY2024"), sentences
+
+
+def test_the_stacked_form_reads_unlike_numbers_of_years_too() -> None:
+    stacked = "\n".join(["Net Sales", "Long-Lived Assets", "(Millions)", "2024", "2023", "2022", "2024", "2023",
+                         "United States", "$", "12,840", "$", "12,372", "$", "12,188", "$", "4,915", "$", "4,891",
+                         "Asia Pacific", "10,254", "9,809", "8,847", "1,624", "1,672"])
+    rows = {(r.line_item, r.columns[0]): (r.values, r.periods) for r in stacked_group_rows(stacked)}
+    assert rows[("Net Sales", "Asia Pacific")] == ([10254.0, 9809.0, 8847.0], ["FY2024", "FY2023", "FY2022"])
+    assert rows[("Long-Lived Assets", "Asia Pacific")] == ([1624.0, 1672.0], ["FY2024", "FY2023"])
+    # years that do not run on by one are no groups
+    assert stacked_group_rows(stacked.replace("2024\n2023\nUnited", "2024\n2021\nUnited")) == []
