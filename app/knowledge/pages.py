@@ -33,7 +33,8 @@ _TITLES: dict[Statement, tuple[str, ...]] = {
 }
 # What a question says when it names a statement.
 _NAMED = {
-    "balance": re.compile(r"(?i)\bbalance\s*sheets?\b|\bstatements? of financial (position|condition)\b"),
+    # ('buy bitcoin for its own balance sheet': on its own account, no statement asked)
+    "balance": re.compile(r"(?i)(?<!\bown\s)\bbalance\s*sheets?\b|\bstatements? of financial (position|condition)\b"),
     "income": re.compile(r"(?i)\bincome statements?\b|\bstatements? of (income|operations|earnings)\b|\bP\s?&\s?L\b|"
                          r"\bprofit and loss\b"),
     "cash_flow": re.compile(r"(?i)\bcash\s?flows? statements?\b|\bstatements? of cash\s?flows?\b"),

@@ -104,6 +104,9 @@ def test_a_breakdown_question_searches_for_no_whole_company_statement() -> None:
     assert statements_wanted("Which region had the highest net sales for Ternline in fiscal 2024?") == set()
     assert statements_wanted("What was Ternline's net sales by segment in 2024?") == set()
     assert statements_wanted("What were Ternline's net sales in 2024?") == {"income"}
+    # bought for its own balance sheet: on its own account, no statement asked for
+    assert statements_wanted("Did Ternline buy bitcoin for its own balance sheet in 2024?") == set()
+    assert statements_wanted("What was Ternline's cash on its balance sheet in 2024?") == {"balance"}
 
 
 def test_a_ranking_reads_on_into_the_table_a_passage_further_down_leads_into() -> None:
@@ -179,3 +182,20 @@ def test_the_others_of_a_ranking_are_in_its_unit() -> None:
     assert sentences[0].startswith("Freight had the highest adjusted EBITDA margin in FY2024: 44.5%"), sentences
     assert any("Harbour 43.6%" in s for s in sentences), sentences
     assert not any("38.2" in s for s in sentences), sentences  # an amount is no margin
+
+
+def test_a_deed_stopped_in_the_period_asked_answers_no() -> None:
+    text = ("Dividends, Distributions and Share Repurchases\nDuring the six months ended June 30, 2024, we paid $1.1 "
+            "billion relating to repurchases of our common stock. On February 8, 2024, we announced that the Board of "
+            "Directors has determined to suspend the ongoing dividends in light of our preferred method of returning "
+            "value to shareholders through our share repurchase plan.")
+    question = "Did Ternline pay a common stock dividend in the first half of 2024?"
+    sentences = Analyst({"blocks": [_block(1, text, 37)], "companies": [COMPANY], "fiscal_years": [2024]},
+                        question).sentences()
+    assert sentences[0].startswith("No. On February 8, 2024, we announced that the Board of Directors has determined "
+                                   "to suspend the ongoing dividends"), sentences
+    # a suspension of another year says nothing of the year asked
+    older = text.replace("February 8, 2024", "February 8, 2019")
+    sentences = Analyst({"blocks": [_block(1, older, 37)], "companies": [COMPANY], "fiscal_years": [2024]},
+                        question).sentences()
+    assert not sentences or not sentences[0].startswith("No."), sentences

@@ -1538,6 +1538,8 @@ class Analyst:
         if self.ask.kind == "list" and not self.ask.one_name and head and (counted := _counted_list(scored, head)):
             return counted
         if not scored:
+            if self.ask.kind == "yes_no" and (stopped := self.stopped_deed(key, sources)):
+                return stopped
             if self.ask.kind == "yes_no" and (row := self.row_holding(key)):
                 return row
             return [INSUFFICIENT_EVIDENCE] if self.ask.kind == "yes_no" else []
@@ -1562,6 +1564,25 @@ class Analyst:
             if not negated and len(picked) == 1:
                 out += [cite(s, [picked[0][1].n]) for s in _its_figures(picked[0][1].text, picked[0][0], key)]
         return out
+
+    def stopped_deed(self, key: Sequence[frozenset[str]], sources: Sequence[Block]) -> list[str]:
+        """'Did MGM pay a common stock dividend in the first half of 2023?' where no sentence says it paid or did not
+        pay one, but one says the thing asked was stopped before or in the period ('On February 8, 2023, … the Board
+        … determined to suspend the ongoing dividends'): No, with that sentence. The sentence must name the thing the
+        question asks about (its last key word: the dividend), a word that stops it, and no year but the year asked
+        (or none)."""
+        words = [w for w in analyze(asked_sentence(self.question)) if any(w in g for g in key)]
+        if not words or not self.query.years:
+            return []
+        thing, asked_years = words[-1], set(self.query.years)
+        for block in sources:
+            for sentence in whole_sentences(block.text):
+                said = set(analyze(sentence))
+                named = set(years_named(sentence))
+                if (stem_in_words(thing, said) and _STOPPED.search(sentence) and _is_statement_sentence(sentence)
+                        and named and named <= asked_years | {y - 1 for y in asked_years}):
+                    return [f"No. {cite(sentence, [block.n])}"]
+        return []
 
     def row_holding(self, key: Sequence[frozenset[str]]) -> list[str]:
         """'Does it have a defined benefit pension scheme?' where no sentence says so but a statement has a line
@@ -2306,6 +2327,9 @@ _NEGATED_FILLER = frozenset("""any a an the be been yet currently presently have
 
 _MONEY_AMOUNT = re.compile(r"[$£€¥]\s?\d[\d,.]*\s?(?:bn|m|k|million|billion)?")
 _ASKS_AMOUNT = re.compile(r"(?i)\bhow\s+much\b|\bcost\b|\bprice\b|\bpa(?:y|id)\b|\bconsideration\b")
+_STOPPED = re.compile(r"(?i)\b(?:suspend(?:ed|s)?|discontinu(?:e|ed|es)|eliminat(?:e|ed|es)|ceas(?:e|ed|es)|"
+                      r"halt(?:ed|s)?|terminat(?:e|ed|es))\b")
+"""A verb that says a deed was stopped ('determined to suspend the ongoing dividends')."""
 _NEGATION = re.compile(r"(?i)\b(?:no|not|none|nil|never|neither|nor|did not|does not|has not|have not|without)\b")
 
 
