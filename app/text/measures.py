@@ -291,6 +291,10 @@ _PAID_AS = re.compile(r"(?i)\b(?:pay|paid|return|returned|distribute|distributed
 follows it."""
 
 
+_DEED_BROUGHT = re.compile(r"(?i)\b(how\s+much\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:did|does|do|will|would|could)\s+"
+                           r"(?:the|its|this|that|their)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:bring\s+in|generate|raise|fetch|"
+                           r"yield|produce|provide|realise|realize|earn)\b")
+"""'How much net cash did the sale bring in': what a deed brought in is the measure; the deed is its subject."""
 _POINTED_AT = re.compile(r"(?i)\b(?:that|this|these|those)\s+(?:orders?|deals?|contracts?|agreements?|acquisitions?|"
                          r"transactions?|projects?|announcements?|purchases?|sales?\s+agreement|awards?|"
                          r"investments?|plants?|facilit(?:y|ies)|programmes?|programs?)\s+(?=(?:compares?|stacks?\s+up|"
@@ -330,6 +334,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _SOURCE_SAID.sub(" ", text)  # 'according to its quarterly report'
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
     text = _POINTED_AT.sub(" ", text)  # 'How does that order compare with …': what an earlier turn named
+    text = _DEED_BROUGHT.sub(r"\1", text)  # 'how much net cash did the sale bring in': the cash, not the sale
     named_after = _segment_after_name(text, companies)
     names = _name_forms(companies)
     for name in sorted(names, key=len, reverse=True):

@@ -117,7 +117,10 @@ def _measure_terms(question: str, companies: frozenset[str]) -> tuple[frozenset[
     if asked.count_noun:
         clean |= set(asked.stems)
     clean = {w for w in clean if w not in noise and (len(w) > 1 or w.isdigit())}
-    if clean and clean not in alternatives and len(_SECOND_PART.split(core)) == 1:
+    # (of a question of two parts, when it is one part's measure without its scaffold: 'When did it complete the
+    # sale, and how much net cash did the sale bring in?' asks for the net cash)
+    if clean and clean not in alternatives and (len(_SECOND_PART.split(core)) == 1
+                                                or any(clean < part for part in alternatives)):
         alternatives.append(clean)
     # 'technology and development expenses' is the statement's 'Technology and development' line: an expense
     # line named by two things joined says the word 'expenses' under its heading, not in its label

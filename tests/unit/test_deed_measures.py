@@ -1,0 +1,35 @@
+"""What a deed brought in, asked as the second part of a question ('When did it complete the sale, and how much net
+cash did the sale bring in?'): the measure is what was brought in, not the deed, and the sentence that states it
+answers though a gain on the same sale is stated beside it.
+
+Every company, page and figure here is made up (Ternline, a freight and foods group).
+"""
+
+from __future__ import annotations
+
+from app.models.providers.offline.composer.analyst import Analyst
+from app.text.measures import measure_asked
+from app.text.questions import measure_terms
+from app.turns import Block
+
+COMPANY = "Ternline"
+QUESTION = ("When did Ternline complete the divestiture of its Nordic operations, and how much net cash did the sale "
+            "bring in?")
+TEXT = ("Disposal of Nordic business\nOn December 23, 2024, the Company completed the sale of its Nordic business. "
+        "The total net cash consideration received, excluding disposed cash, was $365 million and resulted in a "
+        "pre-tax net gain of $215 million. We recorded a pre-tax net gain on sale of $215 million.")
+
+
+def test_what_a_deed_brought_in_is_the_measure_not_the_deed() -> None:
+    assert measure_asked(QUESTION, [COMPANY]).phrase == "net cash"
+    assert measure_asked("How much cash did the divestiture generate?", [COMPANY]).phrase == "cash"
+    assert measure_asked("How much did the acquisition cost?", [COMPANY]).phrase == "acquisition cost"
+    assert {"net", "cash"} in measure_terms(QUESTION, [COMPANY])
+
+
+def test_the_net_cash_is_stated_not_the_gain_beside_it() -> None:
+    block = Block(n=1, kind="report", header=f"[1] {COMPANY} FY2025 p.63", text=TEXT,
+                  source_id="TERNLINE_2025_10K:p63", chunk_id="TERNLINE_2025_10K:p63::abc::0", company=COMPANY,
+                  fiscal_year=2025, page=63)
+    sentences = Analyst({"blocks": [block], "companies": [COMPANY], "fiscal_years": []}, QUESTION).sentences()
+    assert sentences and "$365m" in sentences[0] and "215" not in sentences[0], sentences
