@@ -136,7 +136,7 @@ _SCAFFOLD = frozenset("""what which how much many was were is are did does do ha
     deliver record end ending ended close closing last latest within period year years fiscal financial data
     shown mentioned disclosed say says said state stated show or and during hold roughly fy as it that this
     if quantity directly outlined explicitly about regarding express expressed incur incurred euro sterling cents
-    pence currency over spend spent more less than""".split())
+    pence currency over spend spent more less than carry carries carried""".split())
 _STATEMENT_NAMES = re.compile(
     r"(?i)\b(?:(?:consolidated\s+)?(?:income|cash\s+flows?|balance\s+sheets?|profit\s+(?:and|or)\s+loss|"
     r"comprehensive\s+income)\s+statements?|(?:consolidated\s+)?statements?\s+of\s+(?:consolidated\s+)?"
@@ -413,6 +413,10 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         segment, phrase = named.group("name"), phrase[named.end("name"):].strip()
     if stated_growth and not re.search(r"(?i)\bgrowth\b", phrase):
         phrase = f"{phrase} growth"
+    if re.fullmatch(r"(?i)sell|sold", phrase) and count is None:
+        phrase = "net sales"  # 'How much did its U.S. Cereal operating unit sell': what it sold is its net sales
+    if segment:  # 'U.S. Cereal operating unit': the kind of unit is no part of its name
+        segment = re.sub(r"\s+(?:operating|reporting|reportable|business)$", "", segment) or segment
     done = verb.group("verb") if verb and verb.group("verb") not in _PLAIN_VERBS else ""
     return MeasureAsked(phrase=phrase, stems=frozenset(analyze(f"{phrase} {done}")), segment=segment,
                         count_noun=count.group("noun") if count else "")

@@ -33,3 +33,16 @@ def test_the_net_cash_is_stated_not_the_gain_beside_it() -> None:
                   fiscal_year=2025, page=63)
     sentences = Analyst({"blocks": [block], "companies": [COMPANY], "fiscal_years": []}, QUESTION).sentences()
     assert sentences and "$365m" in sentences[0] and "215" not in sentences[0], sentences
+
+
+def test_a_balance_a_company_carries_is_the_balance() -> None:
+    assert measure_asked("How much debt does Ternline carry?", [COMPANY]).phrase == "debt"
+    assert measure_asked("What is the carrying amount of Ternline's goodwill?", [COMPANY]).phrase != "goodwill"
+
+
+def test_what_a_unit_sold_is_its_net_sales() -> None:
+    asked = measure_asked("How much did Ternline's U.S. Freight operating unit sell in fiscal 2024?", [COMPANY])
+    assert (asked.phrase, asked.segment) == ("net sales", "U.S. Freight")
+    assert measure_asked("How many units did Ternline sell in 2024?", [COMPANY]).phrase != "net sales"
+    assert measure_asked("What was Ternline's Consumer Business segment revenue?", [COMPANY]).segment == \
+        "Consumer Business"
