@@ -89,6 +89,11 @@ _CONSTRAINTS = re.compile(
     r"(?:own\s+|reporting\s+|functional\s+|presentation\s+)currency\b|\bin\s+(?:pounds\s+sterling|sterling|euro\s+"
     r"cents|cents|pence)\b")
 """What a question asks of its answer's form, not of its measure: a rounding, a currency."""
+_SET_IN = re.compile(r"(?i)\b(?:set|specified|stated|provided|laid\s+out|defined|agreed)\s+(?:in|by|under)\s+"
+                     r"(?:[\w&.'’-]+\s+){0,5}?[\w-]*(?:agreement|contract|plan|letter|terms)\b"
+                     r"(?:\s+(?:with|for)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,2}[\w-]+)?")
+"""Where a figure is set ('set in Foot Locker's August 2022 employment agreement with its incoming CEO'): the
+figure's source, no word of its measure."""
 _SOURCE_SAID = re.compile(
     r"(?i)\b(?:according\s+to|as\s+(?:stated|reported|disclosed)\s+in|in)\s+(?:its|the|their|this|[\w&.-]+['’]s?)\s+"
     r"(?:(?:latest|most\s+recent|last)\s+)?(?:quarterly|annual|interim|half[- ]year(?:ly)?)\s+"
@@ -136,7 +141,7 @@ _SCAFFOLD = frozenset("""what which how much many was were is are did does do ha
     deliver record end ending ended close closing last latest within period year years fiscal financial data
     shown mentioned disclosed say says said state stated show or and during hold roughly fy as it that this
     if quantity directly outlined explicitly about regarding express expressed incur incurred euro sterling cents
-    pence currency over spend spent more less than carry carries carried""".split())
+    pence currency over spend spent more less than carry carries carried announce announced""".split())
 _STATEMENT_NAMES = re.compile(
     r"(?i)\b(?:(?:consolidated\s+)?(?:income|cash\s+flows?|balance\s+sheets?|profit\s+(?:and|or)\s+loss|"
     r"comprehensive\s+income)\s+statements?|(?:consolidated\s+)?statements?\s+of\s+(?:consolidated\s+)?"
@@ -332,6 +337,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _HEDGE_OPENING.sub("", text)  # 'Approximately how many people …': no segment named 'Approximately'
     text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
     text = _SOURCE_SAID.sub(" ", text)  # 'according to its quarterly report'
+    text = _SET_IN.sub(" ", text)  # 'the minimum base salary set in its employment agreement with its incoming CEO'
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
     text = _POINTED_AT.sub(" ", text)  # 'How does that order compare with …': what an earlier turn named
     text = _DEED_BROUGHT.sub(r"\1", text)  # 'how much net cash did the sale bring in': the cash, not the sale

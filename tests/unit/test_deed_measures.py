@@ -46,3 +46,20 @@ def test_what_a_unit_sold_is_its_net_sales() -> None:
     assert measure_asked("How many units did Ternline sell in 2024?", [COMPANY]).phrase != "net sales"
     assert measure_asked("What was Ternline's Consumer Business segment revenue?", [COMPANY]).segment == \
         "Consumer Business"
+
+
+def test_where_a_figure_is_set_is_no_word_of_its_measure() -> None:
+    asked = measure_asked("What is the minimum annual base salary set in Ternline's August 2024 employment agreement "
+                          "with its incoming CEO?", [COMPANY])
+    assert asked.phrase == "minimum base salary"
+    assert measure_asked("What long-term finance target did Ternline announce in April 2024?",
+                         [COMPANY]).phrase == "long-term finance target"
+    text = ("The employment term will automatically be extended unless either party gives notice. Ms. Vane will "
+            "receive a base salary of not less than $1,300,000 annually and may join the equity plans kept by the "
+            "Company for its officers.")
+    block = Block(n=1, kind="report", header=f"[1] {COMPANY} 8-K p.2", text=text, source_id="TERNLINE_2024_8K_dated_2024-08-19:p2",
+                  chunk_id="TERNLINE_2024_8K_dated_2024-08-19:p2::abc::0", company=COMPANY, fiscal_year=2024, page=2)
+    sentences = Analyst({"blocks": [block], "companies": [COMPANY], "fiscal_years": [2024]},
+                        "What is the minimum annual base salary set in Ternline's August 2024 employment agreement "
+                        "with its incoming CEO?").sentences()
+    assert sentences and "$1,300,000" in sentences[0], sentences
