@@ -219,12 +219,17 @@ def measure_continuations(question: str, graded: Sequence[Evidence], page_fn: Pa
     # disaggregate net sales information by geography …:')
     leading = [d for d in list(graded)[MAX_MEASURE_READS:]
                if _leads_into_table(d.text) and stems <= set(analyze(_last_sentence(d.text)))]
+    announced: set[str] = set()
+    if read_ask(question).kind == "extreme":  # a ranking's table announced anywhere in a passage of prose
+        announced = {d.chunk_id for d in graded if not statement_of_page(d.text) and any(
+            _LEADS_INTO_TABLE.search(s) and stems <= set(analyze(s)) for s in re.split(r"(?<=[.:])\s+", d.text))}
+        leading += [d for d in graded if d.chunk_id in announced and d not in leading]
     for doc in [*list(graded)[:MAX_MEASURE_READS], *leading[:MAX_MEASURE_READS]]:
         statement = statement_of_page(doc.text)
         said = stems & set(analyze(doc.text))
         # a primary statement goes on to lines its first rows do not name ('Diluted' earnings per share under
         # the income statement's revenue and costs): most of the measure's words will do
-        if doc.page is None or not (statement or _leads_into_table(doc.text)) \
+        if doc.page is None or not (statement or _leads_into_table(doc.text) or doc.chunk_id in announced) \
                 or not (said == stems or (statement and len(said) >= STATEMENT_SHARE * len(stems))) \
                 or any(f.match >= NAMES_MEASURE for f in facts_for(query, [doc], companies)):
             continue

@@ -126,10 +126,21 @@ def asked_kind_of_member(members: list[T], question: str, name: Callable[[T], st
                          table: Callable[[T], Hashable] | None = None) -> list[T]:
     """The members of a breakdown of the kind the question asks for: a question about business segments
     ('Which of 3M's business segments had the largest net sales?') takes no places from a table by geography;
-    one that asks about regions, or about neither, takes every member. With `table` (which table a member's
+    one that asks about regions takes the tables of places when there are such, and one that asks about neither
+    every member. With `table` (which table a member's
     row stands in), a table whose members are not all places is a table of segments, some named after where
     they sell ('FLNA', 'PBNA', 'LatAm', 'Europe', 'AMESA', 'APAC' are PepsiCo's divisions): all of it is kept."""
-    if not (SEGMENT_ASKED.search(question) and not REGION_ASKED.search(question)):
+    if REGION_ASKED.search(question) and not SEGMENT_ASKED.search(question):
+        # 'Which region …': the tables whose members are places, when there are such (a segment's table named
+        # after a place, PepsiCo's 'LatAm', keeps all its rows)
+        places = [m for m in members if is_region(name(m))]
+        if len({name(m) for m in places}) < 2:
+            return members
+        if table is None:
+            return places
+        of_places = {table(m) for m in places}
+        return [m for m in members if table(m) in of_places]
+    if not SEGMENT_ASKED.search(question):
         return members
     if table is None:
         return [m for m in members if not is_region(name(m))]

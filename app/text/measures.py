@@ -89,6 +89,8 @@ _CONSTRAINTS = re.compile(
     r"(?:own\s+|reporting\s+|functional\s+|presentation\s+)currency\b|\bin\s+(?:pounds\s+sterling|sterling|euro\s+"
     r"cents|cents|pence)\b")
 """What a question asks of its answer's form, not of its measure: a rounding, a currency."""
+_LEFT_OUT = re.compile(r"(?i)\b(?:outside(?:\s+of)?|excluding|other\s+than|apart\s+from)\s+(?:the\s+)?"
+                       r"(?-i:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3}),?")
 _SET_IN = re.compile(r"(?i)\b(?:set|specified|stated|provided|laid\s+out|defined|agreed)\s+(?:in|by|under)\s+"
                      r"(?:[\w&.'’-]+\s+){0,5}?[\w-]*(?:agreement|contract|plan|letter|terms)\b"
                      r"(?:\s+(?:with|for)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,2}[\w-]+)?")
@@ -337,6 +339,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _HEDGE_OPENING.sub("", text)  # 'Approximately how many people …': no segment named 'Approximately'
     text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
     text = _SOURCE_SAID.sub(" ", text)  # 'according to its quarterly report'
+    text = _LEFT_OUT.sub(" ", text)  # 'Outside the United States, which region …': a member left out, none asked
     text = _SET_IN.sub(" ", text)  # 'the minimum base salary set in its employment agreement with its incoming CEO'
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
     text = _POINTED_AT.sub(" ", text)  # 'How does that order compare with …': what an earlier turn named

@@ -32,6 +32,7 @@ from itertools import combinations
 
 from app.text.dates import MONTH, MONTHS
 from app.text.periods import YEAR
+from app.text.places import REGION_NAMES
 from app.text.sentences import sentence_around
 from app.text.units import (SCALE, SCALE_NAME, SCALE_WORD, SHORT_SCALE, SYMBOL, UnitDeclaration, currency_named,
                             declared_unit, unit_declarations)
@@ -760,7 +761,10 @@ _COLUMN_MEASURE = re.compile(r"(?i)\b(?:revenues?|sales|turnover|income|profit|e
 
 
 _UNIT_HEAD = re.compile(r"^(?P<unit>(?:in\s+)?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3}|CHF)\s?(?:m|mn|bn|k|millions?|billions?|"
-                        r"thousands?)|\(?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3})\s?(?:m|mn|bn|k)\)?)\s+(?P<names>[A-Z].*)$")
+                        r"thousands?)|\(?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3})\s?(?:m|mn|bn|k)\)?|"
+                        # '(Millions) United States EMEA APAC LACC Other Unallocated Consolidated'
+                        r"\((?:[$£€]\s+)?(?:in\s+)?(?:millions|thousands|billions)\))\s+(?P<names>[A-Z].*)$", re.IGNORECASE)
+_PLACE = re.compile(rf"(?i){REGION_NAMES}")
 _YEAR_LINE = re.compile(r"^(?:FY\s?)?((?:19|20)\d{2})(?:\s*\([^)]*\))?$")
 _TOTAL_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|worldwide|"
                           r"corporate(?:\s*(?:$|(?:and|&|/)\s*(?:other|eliminations?|consolidation|unallocated|"
@@ -824,7 +828,7 @@ def year_block_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
         width = max((len(cells) for _, _, _, cells in block), default=0)
         names = _split_names(head_text, width, text.replace(lines[i], " "), known) or (
             _split_at_repeated_word(head_text, width) if wrapped is not None else [])
-        if wrapped is not None and not currency:
+        if not currency:  # ('(Millions)' over '$ 41,396 $ 4,871 …': the cells' currency)
             currency = next((c for line, _, _, _ in block if (c := _currency_in_tokens(line.split()))), None) or ""
         year = None
         for line, year_of_line, label, cells in block if names else []:
@@ -1002,6 +1006,8 @@ def _name_splits(text: str, width: int, page: str, known: Sequence[str], limit: 
             if " ".join(pieces[a:b]).casefold() in named
             or re.search(rf"(?<!\w){re.escape(' '.join(pieces[a:b]).casefold())}(?!\w)", folded)}
     alone = {k for k, piece in enumerate(pieces) if is_total(piece)}
+    # a place's name ('EMEA', 'APAC') is a column of its own, or part of a longer place's ('Latin America')
+    placed = {k for k, piece in enumerate(pieces) if _PLACE.fullmatch(piece)}
     splits: list[list[str]] = []
 
     def cuts(start: int, end: int) -> bool:  # the name cuts a known run, or holds one and more besides
@@ -1016,8 +1022,12 @@ def _name_splits(text: str, width: int, page: str, known: Sequence[str], limit: 
                 splits.append(names)
             return
         for end in range(start + 1, len(pieces) + 1):
-            if end - start > 1 and alone & set(range(start, end)):
+            if end - start > 1 and alone & set(range(start, end)) and not (
+                    end - start == 2 and pieces[start].casefold() == "other"):  # ('Other Unallocated')
                 break
+            if end - start > 1 and placed & set(range(start, end)) and not _PLACE.fullmatch(
+                    " ".join(pieces[start:end])):
+                continue
             if not cuts(start, end):
                 walk(end, [*names, " ".join(pieces[start:end])])
 

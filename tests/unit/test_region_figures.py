@@ -77,3 +77,69 @@ def test_the_stacked_form_reads_unlike_numbers_of_years_too() -> None:
     assert rows[("Long-Lived Assets", "Asia Pacific")] == ([1624.0, 1672.0], ["FY2024", "FY2023"])
     # years that do not run on by one are no groups
     assert stacked_group_rows(stacked.replace("2024\n2023\nUnited", "2024\n2021\nUnited")) == []
+
+
+# regions as columns under a year, named in a run ('(Millions) United States EMEA APAC …'); the segments' own
+# tables stand beside it
+BY_PLACE = """(Millions) United States EMEA APAC LACC Other Unallocated Consolidated
+2024
+Total revenues net of interest expense $ 41,396 $ 4,871 $ 3,835 $ 2,917 $ (157) $ 52,862
+Pretax income (loss) from continuing operations 10,383 550 376 500 (2,224) 9,585"""
+
+
+def _segment(number: int, name: str, income: str) -> str:
+    return (f"TABLE {number}: {name} SELECTED INCOME STATEMENT DATA\nYears Ended December 31, Change\n"
+            f"(Millions, except percentages) 2024 2023 2024 vs. 2023\nPretax segment income $ {income} $ 1,000 $ 5 1 %")
+
+
+def test_places_run_together_in_a_header_are_split_where_each_is_a_place() -> None:
+    from app.text.statements import year_block_rows
+
+    rows = {r.line_item: (r.values, r.columns, r.unit, r.scale) for r in year_block_rows(BY_PLACE)}
+    values, columns, unit, scale = rows["Pretax income (loss) from continuing operations"]
+    assert columns == ["United States", "EMEA", "APAC", "LACC", "Other Unallocated", "Consolidated"]
+    assert values[1] == 550.0 and (unit, scale) == ("$", "millions")
+
+
+def test_a_region_asked_is_ranked_among_places_and_a_place_left_out_is_not() -> None:
+    blocks = [Block(n=k + 1, kind="report", header=f"[{k + 1}] {COMPANY} FY2024 p.{page}", text=text,
+                    source_id=f"TERNLINE_2024_10K:p{page}", chunk_id=f"TERNLINE_2024_10K:p{page}::abc::0",
+                    company=COMPANY, fiscal_year=2024, page=page)
+              for k, (text, page) in enumerate([(BY_PLACE, 155), (_segment(9, "FRS", "5,400"), 54),
+                                                (_segment(11, "HFS", "2,880"), 57)])]
+    question = "Outside the United States, which Ternline region generated the most pretax income in 2024?"
+    assert measure_asked(question, [COMPANY]).segment is None  # the place left out is no member asked
+    sentences = Analyst({"blocks": blocks, "companies": [COMPANY], "fiscal_years": [2024]}, question).sentences()
+    assert sentences[0].startswith("EMEA had the highest pretax income in FY2024: $550m"), sentences
+    assert not any("FRS" in s or "10,383" in s for s in sentences), sentences  # segments and the place left out
+
+
+def test_a_division_table_named_partly_after_places_is_kept_whole_for_a_region_question() -> None:
+    from app.facts.members import asked_kind_of_member
+
+    members = [("FLNA", "t1"), ("LatAm", "t1"), ("Europe", "t1"), ("APAC", "t1"), ("Freight", "t2")]
+    kept = asked_kind_of_member(members, "Which region had the highest operating profit in 2024?",
+                                lambda m: m[0], lambda m: m[1])
+    assert kept == members[:4]  # the divisions' table, FLNA with it; not the segments' table
+
+
+def test_a_ranking_reads_on_from_a_passage_that_announces_its_table_anywhere() -> None:
+    from app.evidence import Evidence
+    from nodes.inputs import measure_continuations
+
+    def ev(text: str, chunk: int) -> Evidence:
+        return Evidence(source_id="TERNLINE_2024_10K:p155", chunk_id=f"TERNLINE_2024_10K:p155::abc::{chunk}",
+                        text=text, company=COMPANY, fiscal_year=2024, title="TERNLINE_2024_10K", page=155,
+                        doc_type="report")
+
+    lead = ev("GEOGRAPHIC OPERATIONS The following table presents our revenues and pretax income (loss) in different "
+              "geographic regions based, in part, upon internal allocations. Prior periods have been recast.", 0)
+    table = ev(BY_PLACE, 1)
+
+    def page_fn(source_id: str, page: int) -> list[Evidence]:
+        return [lead, table] if page == 155 else []
+
+    question = "Which Ternline region generated the most pretax income in 2024?"
+    assert [d.chunk_id for d in measure_continuations(question, [lead], page_fn, [COMPANY])] == [table.chunk_id]
+    # a figure question reads on only from a passage whose last sentence leads into the table
+    assert measure_continuations("What was Ternline's pretax income in 2024?", [lead], page_fn, [COMPANY]) == []
