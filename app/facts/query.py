@@ -407,6 +407,8 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         context = row.title or "" if row.columns else " ".join(
             x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
         titled = None if row.columns else _segment_title(row.title or "", query, doc.company)
+        if titled is None and not row.columns and (opening := _segment_opening(doc.text, query)):
+            titled = opening  # 'ASSET & WEALTH MANAGEMENT' opening the page of the segment asked: its rows are its
         if titled is None and (parent_head or _PARENT.search(
                 f"{row.title or ''} {_heading_before(doc.text, row.raw)}")):
             titled = PARENT_ENTITY  # 'Parent entity information': the holding company's own books, not the group
@@ -462,6 +464,18 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
                 # the end of the first quarter'); a question of no quarter keeps the balance of the day alone
                 out.extend(replace(fact, part=f"Q{quarter}") for fact in made)
     return out
+
+
+def _segment_opening(text: str, query: FactQuery) -> str | None:
+    """The segment asked, when a chunk opens with its name as a heading of its own ('ASSET & WEALTH MANAGEMENT' /
+    'Refer to pages 80–82 …' / 'Selected income statement data'): the chunk is that segment's review."""
+    segment = query.measure.segment
+    if not segment or segment == PARENT_ENTITY:
+        return None
+    for line in [ln.strip() for ln in text.splitlines() if ln.strip()][:2]:
+        if same_member(segment, line):
+            return segment
+    return None
 
 
 def _statement_head(text: str) -> str:
@@ -1322,7 +1336,10 @@ def _heading_over(text: str, sentence: str) -> str | None:
     return None
 
 
-_NOT_A_BREAKDOWN = re.compile(r"(?i)\breconcil\w*|\bto\b|\bper\s+share\b")
+_NOT_A_BREAKDOWN = re.compile(r"(?i)\breconcil\w*|\bto\b|\bper\s+share\b|"
+                               r"\b(?:income|earnings|operations)\s+statements?\b|\bstatements?\s+of\b|\bselected\b")
+"""A title of a table that is no breakdown of its measure: a reconciliation, a ratio, or a statement's data
+('Selected income statement data': its rows are the statement's lines, none a member)."""
 
 
 NAMES_MEASURE = 0.6
@@ -1419,6 +1436,8 @@ def label_match(label: str, query: FactQuery) -> float:
         return 0.0  # 'Total liabilities and equity' is no answer to total liabilities (nor to equity)
     if any(a in want and b in extra for a, b in _OTHER_LINE):
         return 0.0  # 'Basic earnings per share' is no answer to diluted earnings per share
+    if _INCOME & want and extra & _OTHER_INCOME:
+        return 0.0  # 'Net interest income', 'Other comprehensive income' are no answer to net income
     if extra and "total" in query.stems:
         # the total asked ('total assets'): a row that names a kind of it ('Intangible assets, net') is a part
         return min(share - 0.15 * len(extra), NAMES_MEASURE - 0.05)
@@ -1437,6 +1456,9 @@ figure a question asks for unless it says otherwise (never '… to noncontrollin
 _ATTRIBUTABLE = frozenset(analyze("attributable"))
 _SHARE_CLASS = frozenset(analyze("common ordinary"))
 _OTHER_LINE = ((analyze("diluted")[0], analyze("basic")[0]), (analyze("basic")[0], analyze("diluted")[0]))
+_INCOME = frozenset(analyze("income"))
+_OTHER_INCOME = frozenset(analyze("interest comprehensive dividend investment"))
+"""Words that make an income line another line ('Net interest income', 'Other comprehensive income')."""
 """Words that make a per-share line another one: basic is never diluted."""
 BALANCE_SIDES = frozenset(analyze("assets liabilities equity"))
 """The sides of a balance sheet: a line that names one the question does not ask sums another."""

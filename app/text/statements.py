@@ -1961,7 +1961,8 @@ def statement_lines(text: str) -> str:
     out: list[str] = []
     for line in text.split("\n"):
         years, rest = _leading_years(_unglued(line.strip()))
-        if len(years.split()) >= 2 and rest[:1].isupper():
+        # (not a header's change column: '2021 2020 Change' is one line of column names)
+        if len(years.split()) >= 2 and rest[:1].isupper() and not is_period_line(line.strip()):
             out.extend([years, *_pieces(rest)])
         elif line.strip():
             out.extend(_pieces(_unglued(line.strip())))

@@ -1,0 +1,63 @@
+"""A segment's own page of the MD&A: its name heads the page ('FREIGHT SERVICES' / 'Selected income statement data'),
+its header's years and change column stand on one line ('2024 2023 Change'), and its rows are the segment's. Also
+what is no answer for its net income: a margin row named after the segment under 'Pre-tax margin ratio:', the
+'Net interest income' line, or any line of a 'Selected income statement data' table read as a member.
+
+Every company, page and figure here is made up (Ternline, a freight and foods group).
+"""
+
+from __future__ import annotations
+
+from app.evidence import Evidence
+from app.facts.query import choose, facts_for, label_match, member_facts, read_query
+from app.text.statements import read_statement, statement_lines
+
+COMPANY = "Ternline"
+PAGE = """FREIGHT SERVICES
+Refer to pages 80–82 of the 2023 Form 10-K for a discussion of the business profile of the segment.
+Selected income statement data
+(in millions, except ratios)
+Three months ended March 31,
+2024 2023 Change
+Revenue
+Net interest income 931 860 8
+Total net revenue 4,077 3,389 20
+Compensation expense 1,389 1,226 13
+Income tax expense 380 191 99
+Net income $ 1,244 $ 669 86
+Financial ratios
+Return on equity 35 % 25 %
+Pre-tax margin ratio:
+Rail 35 24
+Freight Services 40 25"""
+
+QUESTION = "How much net income did Ternline's Freight Services segment earn in the first quarter of 2024?"
+
+
+def _ev(text: str) -> Evidence:
+    return Evidence(source_id="TERNLINE_2024Q1_10Q:p30", chunk_id="TERNLINE_2024Q1_10Q:p30::abc::1", text=text,
+                    company=COMPANY, fiscal_year=2024, title="TERNLINE_2024Q1_10Q", page=30, doc_type="report")
+
+
+def test_a_header_of_years_and_a_change_column_stays_one_line() -> None:
+    assert "2024 2023 Change" in statement_lines(PAGE).splitlines()
+    assert statement_lines("2019 2018 Cash flows from operating activities:").splitlines() == [
+        "2019 2018", "Cash flows from operating activities:"]
+    row = next(r for r in read_statement(PAGE).rows if r.line_item == "Net income")
+    assert row.values == [1244.0, 669.0, 86.0] and row.periods[2] == "change"
+
+
+def test_another_income_line_is_no_answer_for_net_income() -> None:
+    query = read_query(QUESTION, [COMPANY], [2024])
+    assert label_match("Net interest income", query) == 0.0
+    assert label_match("Other comprehensive income", query) == 0.0
+    assert label_match("Net income", query) >= 1.0
+    assert label_match("Net interest income", read_query("What was Ternline's net interest income in 2024?",
+                                                         [COMPANY], [2024])) >= 1.0
+
+
+def test_the_segment_page_gives_the_segments_net_income_and_no_member_is_read_from_its_data() -> None:
+    query = read_query(QUESTION, [COMPANY], [2024])
+    assert member_facts(query, [_ev(PAGE)], [COMPANY]) == []  # 'Selected income statement data' breaks nothing down
+    best = choose(facts_for(query, [_ev(PAGE)], [COMPANY]), query)[0]
+    assert (best.figure.value, best.segment, best.figure.fiscal_year) == (1244.0, "Freight Services", 2024)
