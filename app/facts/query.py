@@ -762,6 +762,8 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                 if year is None and not change:
                     continue
                 unit = "%" if change and period.startswith("%") else _row_unit(row.unit, row.scale)
+                if query.kind == "percent" and unit != "%":
+                    continue  # a margin asked: the amounts of a table titled by the margin's other words are none
                 # a row that is the member ('Germany' under 'Revenue by region') is labelled with the measure
                 label = row.line_item if label_says else _upper_first(query.measure.phrase or row.title or "")
                 figure = Figure(label=label, value=value, unit=unit, company=doc.company,

@@ -181,7 +181,10 @@ def _segment_named(text: str) -> tuple[str | None, str]:
         while name and not name[0].group(0)[0].isupper():
             name.pop(0)
         if name:
-            segment = " ".join(re.sub(r"['’]s?$", "", m.group(0)) for m in name)
+            # a capitalised 'Operations' or 'Business' is the name's own ('MGM's Regional Operations')
+            kept = [*name, word] if word.group(0)[:1].isupper() and word.group(0).lower().startswith(
+                ("operations", "business")) else name
+            segment = " ".join(re.sub(r"['’]s?$", "", m.group(0)) for m in kept)
             return segment, text[:name[0].start()] + " " + text[word.end():]
     return None, text
 

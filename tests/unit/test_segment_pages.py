@@ -61,3 +61,17 @@ def test_the_segment_page_gives_the_segments_net_income_and_no_member_is_read_fr
     assert member_facts(query, [_ev(PAGE)], [COMPANY]) == []  # 'Selected income statement data' breaks nothing down
     best = choose(facts_for(query, [_ev(PAGE)], [COMPANY]), query)[0]
     assert (best.figure.value, best.segment, best.figure.fiscal_year) == (1244.0, "Freight Services", 2024)
+
+
+def test_a_margin_asked_takes_no_amounts_of_a_table_titled_by_its_other_words() -> None:
+    table = ("Adjusted Property EBITDAR\nThree months ended December 31,\n(in thousands) 2024 2023\n"
+             "Freight Services $ 877,052 $ 698,739\nRegional Operations 319,517 309,250\n"
+             "Harbour 90,100 (20,400)")
+    question = ("By how many percentage points did the Adjusted Property EBITDAR margin of Ternline's Regional "
+                "Operations change in the fourth quarter of 2024 versus the prior-year quarter?")
+    query = read_query(question, [COMPANY], [2024])
+    assert query.measure.segment == "Regional Operations"  # a capitalised 'Operations' is the name's own
+    assert member_facts(query, [_ev(table)], [COMPANY]) == []
+    amounts = read_query("Which Ternline segment had the highest Adjusted Property EBITDAR in the fourth quarter of "
+                         "2024?", [COMPANY], [2024])
+    assert {f.segment for f in member_facts(amounts, [_ev(table)], [COMPANY])} >= {"Regional Operations"}
