@@ -685,6 +685,8 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
 def _comparison(question: str) -> re.Match[str] | None:
     """The question's asked sentence, asides out, read as a comparison of two sides (`_COMPARED`), or None."""
     asked = re.sub(r"\([^)]*\)", " ", first_part(asked_sentence(question)))
+    # ('In fiscal 2020, which segment had higher net sales, …': the period said first)
+    asked = re.sub(r"(?i)^\s*(?:in|for|during|over)\s+[^,]{1,40}?(?:19|20)\d{2}[^,]{0,20},\s*", "", asked)
     return _COMPARED.match(" ".join(asked.split()))
 
 

@@ -75,3 +75,24 @@ def test_a_margin_asked_takes_no_amounts_of_a_table_titled_by_its_other_words() 
     amounts = read_query("Which Ternline segment had the highest Adjusted Property EBITDAR in the fourth quarter of "
                          "2024?", [COMPANY], [2024])
     assert {f.segment for f in member_facts(amounts, [_ev(table)], [COMPANY])} >= {"Regional Operations"}
+
+
+def test_segments_under_a_lead_in_and_a_measure_heading_are_compared() -> None:
+    from app.models.providers.offline.composer.analyst import Analyst
+    from app.text.measures import members_compared
+    from app.turns import Block
+
+    text = ("Our operating segment results were as follows:\nFiscal Year\nIn Millions 2024 2023 2022\nNet sales:\n"
+            "North America Retail $ 10,750.5 $ 9,925.2 $ 10,115.4\nEurope & Australia 1,838.9 1,886.7 1,984.6\n"
+            "Convenience Stores & Foodservice 1,816.4 1,969.1 1,930.2\nTotal $ 14,405.8 $ 13,781.0 $ 14,030.2\n"
+            "Operating profit:\nNorth America Retail $ 2,627.0 $ 2,277.2 $ 2,217.4\nEurope & Australia 113.8 123.3 "
+            "142.1\nConvenience Stores & Foodservice 337.2 419.5 392.6")
+    question = ("In fiscal 2024, which Ternline segment had higher net sales, Europe & Australia or Convenience Stores "
+                "& Foodservice?")
+    pair = members_compared(question, [COMPANY])
+    assert pair is not None and (pair.first, pair.measure) == ("Europe & Australia", "net sales")
+    block = Block(n=1, kind="report", header=f"[1] {COMPANY} FY2024 p.90", text=text, source_id="TERNLINE_2024_10K:p90",
+                  chunk_id="TERNLINE_2024_10K:p90::abc::0", company=COMPANY, fiscal_year=2024, page=90)
+    sentences = Analyst({"blocks": [block], "companies": [COMPANY], "fiscal_years": [2024]}, question).sentences()
+    assert sentences[0].startswith("Europe & Australia net sales was higher than Convenience Stores & Foodservice net "
+                                   "sales in FY2024: $1,838.9"), sentences
