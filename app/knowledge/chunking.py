@@ -351,7 +351,8 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
             while (end + 1 < len(lines) and end - i <= HEAD_PIECES and len(lines[end]) <= 40
                    and not _VALUE_LINE.match(lines[end]) and not _VALUE_LINE.match(lines[end + 1])):
                 end += 1
-            spans.append((i, lines[i:end] if end + 1 < len(lines) and _VALUE_LINE.match(lines[end + 1]) else [lines[i]]))
+            named = end + 1 < len(lines) and _VALUE_LINE.match(lines[end + 1])
+            spans.append((i, lines[i:end] if named else [lines[i]]))
     spans.sort(key=lambda span: span[0])
     if not spans and (header := statement_header(lines)):
         spans.append((0, header))

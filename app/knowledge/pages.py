@@ -116,7 +116,8 @@ def statements_wanted(question: str) -> set[Statement]:
 
 
 _BREAKDOWN_ASKED = re.compile(
-    r"(?i)\bwhich\s+(?:of\s+[\w&.'’-]+(?:\s+[\w&.'’-]+)?['’]s?\s+|of\s+(?:its|their|the)\s+)?(?:[\w&.'’-]+\s+){0,3}?"
+    r"(?i)\bwhich\s+(?:of\s+[\w&.'’-]+(?:\s+[\w&.'’-]+)?['’]s?\s+|of\s+(?:its|their|the)\s+)?"
+    r"(?:[\w&.'’-]+\s+){0,3}?"
     r"(?:segments?|regions?|divisions?|geograph\w*|countr(?:y|ies)|business\s+units?|reporting\s+units?)\b"
     r"|\b(?:by|per|each)\s+(?:business\s+|operating\s+|reportable\s+)?(?:segments?|regions?|geograph\w*|divisions?)\b")
 """A question that ranks or lists the members of a breakdown ('Which region had …', 'revenue by segment')."""

@@ -78,7 +78,8 @@ _NAMES_ASKED = re.compile(
     r"(?:highest|lowest|largest|smallest|biggest|most|least))|^who\b")
 _LIST = re.compile(
     r"(?i)^(?:what|which)\s+(?:are|were|is|was)?\s*(?:the\s+)?(?:main|major|principal|key|primary|reportable|"
-    r"significant|material|three|two|four|five|different)\b|^(?:what|which)\s+(?:[\w&'’.-]+\s+){0,4}(?<!\bto\s)(?:segments|"
+    r"significant|material|three|two|four|five|different)\b|"
+    r"^(?:what|which)\s+(?:[\w&'’.-]+\s+){0,4}(?<!\bto\s)(?:segments|"
     r"geographies|regions|markets|industr(?:y|ies)|formats|risks|events|proceedings|acquisitions|customers|"
     r"products|brands|subsidiaries|securities|agenda|outcome|nature|purpose|businesses|contingencies)\b|"
     r"^(?:list|name|describe)\b")

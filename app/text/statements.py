@@ -763,7 +763,8 @@ _COLUMN_MEASURE = re.compile(r"(?i)\b(?:revenues?|sales|turnover|income|profit|e
 _UNIT_HEAD = re.compile(r"^(?P<unit>(?:in\s+)?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3}|CHF)\s?(?:m|mn|bn|k|millions?|billions?|"
                         r"thousands?)|\(?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3})\s?(?:m|mn|bn|k)\)?|"
                         # '(Millions) United States EMEA APAC LACC Other Unallocated Consolidated'
-                        r"\((?:[$£€]\s+)?(?:in\s+)?(?:millions|thousands|billions)\))\s+(?P<names>[A-Z].*)$", re.IGNORECASE)
+                        r"\((?:[$£€]\s+)?(?:in\s+)?(?:millions|thousands|billions)\))\s+(?P<names>[A-Z].*)$",
+                        re.IGNORECASE)
 _PLACE = re.compile(rf"(?i){REGION_NAMES}")
 _YEAR_LINE = re.compile(r"^(?:FY\s?)?((?:19|20)\d{2})(?:\s*\([^)]*\))?$")
 _TOTAL_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|worldwide|"
@@ -915,7 +916,8 @@ def dated_column_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow
     return out
 
 
-_ONE_PERIOD = re.compile(r"(?i)(?:^|:\s*)(?:(?:fiscal\s+)?years?|(?:52|53)\s+weeks)\s+ended\s+[A-Z][a-z]+\.?\s+\d{1,2},?\s+"
+_ONE_PERIOD = re.compile(r"(?i)(?:^|:\s*)(?:(?:fiscal\s+)?years?|(?:52|53)\s+weeks)\s+ended\s+[A-Z][a-z]+\.?\s+"
+                         r"\d{1,2},?\s+"
                          r"(?P<year>(?:19|20)\d{2})$")
 """A line that is one year's period, alone or closing the sentence that leads into its table."""
 _WHOLE_THEN_HEADING = re.compile(r"(?i)^(?P<names>.+?\b(?:total|consolidated|group))\s+[A-Z]\S*(?:\s+\S+){0,2}$")

@@ -135,7 +135,7 @@ def test_the_statement_reader_keeps_the_named_total_column_of_such_a_table() -> 
 
 # the period closes the sentence that leads into the table, with its unit; the names run on into the first rows'
 # heading ('Harbour Total Revenue'), and each row's values stand under its label
-LEAD_IN = """Information on the reportable segments revenue and gross profit is as follows (in thousands): Year Ended December 31, 2024
+LEAD_IN = """Information on the segments revenue and gross profit is as follows (in thousands): Year Ended December 31, 2024
 Cash Freight
 Harbour Total Revenue
 Transaction-based revenue
@@ -149,7 +149,8 @@ $ 1,225,578 $ 1,507,831 $ 2,733,409"""
 def test_two_segments_the_question_names_split_a_header_that_runs_their_names_together() -> None:
     from app.text.measures import members_compared
 
-    question = "Which of Ternline's two reportable segments generated more gross profit in 2024, Harbour or Cash Freight?"
+    question = ("Which of Ternline's two reportable segments generated more gross profit in 2024, Harbour or "
+                "Cash Freight?")
     pair = members_compared(question, [COMPANY])
     assert pair is not None and (pair.first, pair.second, pair.measure) == ("Harbour", "Cash Freight", "gross profit")
     query = members_query(read_query(question, [COMPANY], [2024]), pair.measure, [COMPANY])

@@ -57,7 +57,8 @@ def test_where_a_figure_is_set_is_no_word_of_its_measure() -> None:
     text = ("The employment term will automatically be extended unless either party gives notice. Ms. Vane will "
             "receive a base salary of not less than $1,300,000 annually and may join the equity plans kept by the "
             "Company for its officers.")
-    block = Block(n=1, kind="report", header=f"[1] {COMPANY} 8-K p.2", text=text, source_id="TERNLINE_2024_8K_dated_2024-08-19:p2",
+    block = Block(n=1, kind="report", header=f"[1] {COMPANY} 8-K p.2", text=text,
+                  source_id="TERNLINE_2024_8K_dated_2024-08-19:p2",
                   chunk_id="TERNLINE_2024_8K_dated_2024-08-19:p2::abc::0", company=COMPANY, fiscal_year=2024, page=2)
     sentences = Analyst({"blocks": [block], "companies": [COMPANY], "fiscal_years": [2024]},
                         "What is the minimum annual base salary set in Ternline's August 2024 employment agreement "
