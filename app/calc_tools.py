@@ -63,10 +63,20 @@ class Figure(BaseModel):
 
     @property
     def period_name(self) -> str:
-        """'Q2 2023' or 'H1 2024' for a named quarter's or half's column, else 'FY2023' ('' with no year)."""
+        """'Q2 2023' or 'H1 2024' for a named quarter's or half's column, 'the three months ended 28 January 2023'
+        for a column of months to a day ('3M 2023-01-28'), else 'FY2023' ('' with no year)."""
         if self.period and re.fullmatch(r"[HQ][1-4] (?:19|20)\d{2}", self.period.strip()):
             return self.period.strip()
+        if self.period and (span := _MONTHS_TO_DAY.fullmatch(self.period.strip())):
+            months = {"3": "three", "6": "six", "9": "nine"}[span.group("n")]
+            month = _MONTH_NAMES[int(span.group("m")) - 1]
+            return f"the {months} months ended {int(span.group('d'))} {month} {span.group('y')}"
         return f"FY{self.fiscal_year}" if self.fiscal_year else ""
+
+
+_MONTHS_TO_DAY = re.compile(r"(?P<n>[369])M (?P<y>(?:19|20)\d{2})-(?P<m>\d{2})-(?P<d>\d{2})")
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December")
 
 
 class CalcResult(BaseModel):

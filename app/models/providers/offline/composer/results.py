@@ -124,7 +124,12 @@ def computation(result: CalcResult) -> str:
         _result_text(result.result, unit))
     inputs = []
     for name, figure in result.sources.items():
-        who = " ".join(x for x in (figure.company, figure.period_name) if x)
+        when = figure.period_name
+        if when.startswith("the "):  # 'the three months ended 28 January 2023' follows its measure
+            inputs.append(f"{name}: {' '.join(x for x in (figure.company, figure.label) if x)} "
+                          f"{format_figure(figure.value, figure.unit)} in {when}")
+            continue
+        who = " ".join(x for x in (figure.company, when) if x)
         inputs.append(f"{name}: {who} {figure.label} {format_figure(figure.value, figure.unit)}")
     detail = f" ({'; '.join(inputs)})" if inputs else ""
     formula = str(getattr(result, "formula", "") or "").strip()
