@@ -1121,9 +1121,10 @@ _SUMMARY_TITLE = re.compile(r"(?i)\b(?:statements?|income|balance|cash\s+flows?|
                             r"figures|at\s+a\s+glance|results\s+of\s+operations|financial\s+review|group|"
                             r"consolidated|(?:two|three|four|five|ten|\d+)[- ]years?|review\s+of\s+results|quarterly|"
                             r"selected|guidance|outlook|forecast)\b")
+"""A table title that names a summary of the whole company, never one member of a breakdown."""
 _BREAKDOWN_WORD = re.compile(r"(?i)^(?:business\s+|operating\s+|reportable\s+)?(?:segments?|regions?|divisions?|"
                              r"geograph(?:y|ies)|countr(?:y|ies)|markets?|products?|units?)$")
-"""A table title that names a summary of the whole company, never one member of a breakdown."""
+"""A column's heading that names the kind of member ('Segment'), none of them."""
 
 
 def _upper_first(text: str) -> str:
@@ -1459,10 +1460,10 @@ figure a question asks for unless it says otherwise (never '… to noncontrollin
 _ATTRIBUTABLE = frozenset(analyze("attributable"))
 _SHARE_CLASS = frozenset(analyze("common ordinary"))
 _OTHER_LINE = ((analyze("diluted")[0], analyze("basic")[0]), (analyze("basic")[0], analyze("diluted")[0]))
+"""Words that make a per-share line another one: basic is never diluted."""
 _INCOME = frozenset(analyze("income"))
 _OTHER_INCOME = frozenset(analyze("interest comprehensive dividend investment"))
 """Words that make an income line another line ('Net interest income', 'Other comprehensive income')."""
-"""Words that make a per-share line another one: basic is never diluted."""
 BALANCE_SIDES = frozenset(analyze("assets liabilities equity"))
 """The sides of a balance sheet: a line that names one the question does not ask sums another."""
 _BALANCE_CLASS = frozenset(analyze("current noncurrent deferred accrued prepaid unearned"))
