@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from app.text.places import REGION_NAMES
 from app.text.sentences import split_at_stops
 
 _LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|in|from|for|if|excluding|assuming|when|"
@@ -89,8 +90,10 @@ _CONSTRAINTS = re.compile(
     r"(?:own\s+|reporting\s+|functional\s+|presentation\s+)currency\b|\bin\s+(?:pounds\s+sterling|sterling|euro\s+"
     r"cents|cents|pence)\b")
 """What a question asks of its answer's form, not of its measure: a rounding, a currency."""
-_LEFT_OUT = re.compile(r"(?i)\b(?:outside(?:\s+of)?|excluding|other\s+than|apart\s+from)\s+(?:the\s+)?"
-                       r"(?-i:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3}),?")
+LEFT_OUT = re.compile(r"(?i)\b(?:outside(?:\s+of)?|excluding|other\s+than|apart\s+from)\s+(?:the\s+)?"
+                      r"(?P<member>(?-i:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3})),?")
+"""A member a question leaves out ('Outside the United States, which region …'): no member asked, and none a
+ranking ranks."""
 _SET_IN = re.compile(r"(?i)\b(?:set|specified|stated|provided|laid\s+out|defined|agreed)\s+(?:in|by|under)\s+"
                      r"(?:[\w&.'’-]+\s+){0,5}?[\w-]*(?:agreement|contract|plan|letter|terms)\b"
                      r"(?:\s+(?:with|for)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,2}[\w-]+)?")
@@ -318,18 +321,10 @@ _HEDGE_OPENING = re.compile(r"(?i)^\s*(?:approximately|roughly|about|around|near
                             r"(?=(?:how|what|which)\b)")
 
 
-@functools.lru_cache(maxsize=1)
-def _region_placement() -> re.Pattern[str]:
-    from app.text.places import REGION_NAMES
-
-    return re.compile(rf"(?i)\b(?:sales|revenues?|customers|operations)(?P<where>\s+(?:in|from)\s+(?:the\s+)?)"
-                      rf"(?P<region>{REGION_NAMES})(?:\s+(?:region|market|area))?(?![\w.])")
-
-
-def _placed_in_region(text: str) -> re.Match[str] | None:
-    """Where a question places its measure in a region ('sales to customers in Europe', 'revenues from the
-    Americas'): the region and the words that place it."""
-    return _region_placement().search(text)
+_PLACED_IN_REGION = re.compile(rf"(?i)\b(?:sales|revenues?|customers|operations)(?P<where>\s+(?:in|from)\s+"
+                               rf"(?:the\s+)?)(?P<region>{REGION_NAMES})(?:\s+(?:region|market|area))?(?![\w.])")
+"""Where a question places its measure in a region ('sales to customers in Europe', 'revenues from the
+Americas'): the region and the words that place it."""
 
 
 def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
@@ -342,7 +337,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _HEDGE_OPENING.sub("", text)  # 'Approximately how many people …': no segment named 'Approximately'
     text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
     text = _SOURCE_SAID.sub(" ", text)  # 'according to its quarterly report'
-    text = _LEFT_OUT.sub(" ", text)  # 'Outside the United States, which region …': a member left out, none asked
+    text = LEFT_OUT.sub(" ", text)  # 'Outside the United States, which region …': a member left out, none asked
     text = _SET_IN.sub(" ", text)  # 'the minimum base salary set in its employment agreement with its incoming CEO'
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
     text = _POINTED_AT.sub(" ", text)  # 'How does that order compare with …': what an earlier turn named
@@ -363,7 +358,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         segment, text = part.group(group), text[:start] + " " + text[part.end(group):]
     if segment is None and named_after:
         segment, text = named_after, re.sub(rf"\b{re.escape(named_after)}(?:['’]s?)?(?=\W|$)", " ", text, count=1)
-    if segment is None and (placed := _placed_in_region(text)) is not None:
+    if segment is None and (placed := _PLACED_IN_REGION.search(text)) is not None:
         # 'sales to customers in Europe': the region is the member asked, the sales to customers the measure
         segment, text = placed.group("region"), text[:placed.start("where")] + " " + text[placed.end():]
     text = _STATEMENT_NAMES.sub(" ", text)

@@ -45,7 +45,7 @@ from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, 
 from app.text.companies import companies_named
 from app.text.dates import periods_of_sentence, read_dates
 from app.text.figures import figures_in
-from app.text.measures import (LinesCompared, MembersCompared, deal_names, first_part, lines_compared,
+from app.text.measures import (LEFT_OUT, LinesCompared, MembersCompared, deal_names, first_part, lines_compared,
                                members_compared, name_initials, without_short_names)
 from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask,
                                      said_otherwise)
@@ -1137,7 +1137,7 @@ class Analyst:
     def extreme_member(self) -> list[str]:
         members = asked_kind_of_member(member_facts(self.query, self.reports, self.companies), self.question,
                                        lambda f: f.segment or "", member_table)
-        if outside := _OUTSIDE.search(asked_sentence(self.question)):  # 'Outside the United States, which region …'
+        if outside := LEFT_OUT.search(asked_sentence(self.question)):  # 'Outside the United States, which region …'
             members = [f for f in members if not same_member(outside.group("member"), f.segment or "")]
         members = members_in_filing_scale(members, self.query, self.reports, self.companies)
         if not members:
@@ -2329,9 +2329,6 @@ _NEGATED_FILLER = frozenset("""any a an the be been yet currently presently have
 
 _MONEY_AMOUNT = re.compile(r"[$£€¥]\s?\d[\d,.]*\s?(?:bn|m|k|million|billion)?")
 _ASKS_AMOUNT = re.compile(r"(?i)\bhow\s+much\b|\bcost\b|\bprice\b|\bpa(?:y|id)\b|\bconsideration\b")
-_OUTSIDE = re.compile(r"(?i)\b(?:outside(?:\s+of)?|excluding|other\s+than|apart\s+from|besides)\s+(?:the\s+)?"
-                      r"(?P<member>[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3})")
-"""A member a ranking leaves out ('Outside the United States, which region …')."""
 _STOPPED = re.compile(r"(?i)\b(?:suspend(?:ed|s)?|discontinu(?:e|ed|es)|eliminat(?:e|ed|es)|ceas(?:e|ed|es)|"
                       r"halt(?:ed|s)?|terminat(?:e|ed|es))\b")
 """A verb that says a deed was stopped ('determined to suspend the ongoing dividends')."""
