@@ -207,7 +207,8 @@ def measure_continuations(question: str, graded: Sequence[Evidence], page_fn: Pa
     from app.knowledge.analyzer import analyze
     from app.text.question_kinds import read_ask
 
-    if page_fn is None or read_ask(question).kind not in ("figure", "change", "yes_no_change", "extreme"):
+    kind = read_ask(question).kind
+    if page_fn is None or kind not in ("figure", "change", "yes_no_change", "extreme"):
         return []  # (a ranking reads on from the sentence that leads into its breakdown's table)
     query = read_query(question, companies)
     stems = set(query.measure.stems)
@@ -220,7 +221,7 @@ def measure_continuations(question: str, graded: Sequence[Evidence], page_fn: Pa
     leading = [d for d in list(graded)[MAX_MEASURE_READS:]
                if _leads_into_table(d.text) and stems <= set(analyze(_last_sentence(d.text)))]
     announced: set[str] = set()
-    if read_ask(question).kind == "extreme":  # a ranking's table announced anywhere in a passage of prose
+    if kind == "extreme":  # a ranking's table announced anywhere in a passage of prose
         announced = {d.chunk_id for d in graded if not statement_of_page(d.text) and any(
             _LEADS_INTO_TABLE.search(s) and stems <= set(analyze(s)) for s in re.split(r"(?<=[.:])\s+", d.text))}
         leading += [d for d in graded if d.chunk_id in announced and d not in leading]

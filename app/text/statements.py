@@ -621,16 +621,15 @@ def _spanned_columns(names: Sequence[str], years: int, change: bool, full: int
             joined.append(line)
     tiers = [f"{a} {b}" for a, b in zip(names[:full], names[full:2 * full])] + list(names[2 * full:]) \
         if len(names) >= 2 * full else []
-    for columns in (joined, tiers):
+    for columns in ([" ".join(c.split()) for c in names] for names in (joined, tiers)):
         for width in range(1, full // years + 1):
             rest = full - width * years
             if (rest and not change) or rest > width or len(columns) < full:
                 continue
-            year = [" ".join(c.split()) for c in columns[:width]]
-            if any([" ".join(c.split()) for c in columns[g * width:(g + 1) * width]] != year
-                   for g in range(1, years)):
+            year = columns[:width]
+            if any(columns[g * width:(g + 1) * width] != year for g in range(1, years)):
                 continue
-            changed = [" ".join(c.split()) for c in columns[width * years:full]]
+            changed = columns[width * years:full]
             if all(c in year for c in changed):
                 return year, changed
     return None
@@ -646,14 +645,17 @@ def _continues_name(line: str) -> bool:
 
 def _year_runs(years: Sequence[str]) -> list[tuple[int, int]]:
     """(start, end) of each run of consecutive years a line's years fall into, a new run where the years start
-    over ('2022 2021 2020 2022 2021': (0, 3), (3, 5)); one run when they do not start over, [] for no years."""
+    over ('2022 2021 2020 2022 2021': (0, 3), (3, 5)). A run that skips a year is one only as a repeat of the same
+    years (`_year_groups`: '2022 2020 2022 2020'); else the line is one run ('2024 2022 2020'). [] for no years."""
     if not years:
         return []
-    step = -1 if len(years) > 1 and int(years[1]) < int(years[0]) else 1
-    starts = [0] + [k for k in range(1, len(years)) if int(years[k]) != int(years[k - 1]) + step]
-    runs = list(zip(starts, [*starts[1:], len(years)]))
-    if len(runs) > 1 and any(int(years[b - 1]) - int(years[a]) != step * (b - a - 1) or b - a < 1 for a, b in runs):
-        return [(0, len(years))]
+    values = [int(y) for y in years]
+    step = -1 if len(values) > 1 and values[1] < values[0] else 1
+    starts = [0] + [k for k in range(1, len(values)) if (values[k] - values[k - 1]) * step <= 0]
+    runs = list(zip(starts, [*starts[1:], len(values)]))
+    if any(values[k] != values[k - 1] + step for a, b in runs for k in range(a + 1, b)):
+        width = len(values) // _year_groups(years)
+        return [(start, start + width) for start in range(0, len(values), width)]
     return runs
 
 
@@ -902,13 +904,13 @@ def dated_column_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow
             continue
         currency = next((c for k in range(i + 1, first + 1) if k < len(lines)
                          and (c := _currency_in_tokens(lines[k].split()))), None) or ""
+        kept = sorted(names)  # the columns whose names no reading of the header leaves in doubt
         for label, cells in rows:
             if len(cells) == width + 1 and _NOTE_CANDIDATE.match(cells[0]):
                 cells = cells[1:]  # 'Europe (1) 3,952 — 3,952': the note mark is no value
             if len(cells) != width:
                 continue
             percent = "%" in label or any(c.endswith("%") for c in cells)
-            kept = sorted(names)  # the columns whose names no reading of the header leaves in doubt
             out.append(StatementRow(
                 line_item=label, values=[None if _DASH.match(cells[k]) else _cell_value(cells[k]) for k in kept],
                 periods=[f"FY{period.group('year')}"] * len(kept), unit="%" if percent else currency,
