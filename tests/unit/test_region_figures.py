@@ -143,3 +143,12 @@ def test_a_ranking_reads_on_from_a_passage_that_announces_its_table_anywhere() -
     assert [d.chunk_id for d in measure_continuations(question, [lead], page_fn, [COMPANY])] == [table.chunk_id]
     # a figure question reads on only from a passage whose last sentence leads into the table
     assert measure_continuations("What was Ternline's pretax income in 2024?", [lead], page_fn, [COMPANY]) == []
+
+
+def test_years_that_skip_one_are_no_groups_of_one_year_each() -> None:
+    # 'Net Sales Operating Income' over '2024 2022 2020' would split into three one-year 'measures'
+    assert measure_group_rows("Net Sales Operating Income\n2024 2022 2020\nFreight 4,210 3,980 3,705") == []
+    # the same years repeated are groups, as before
+    rows = measure_group_rows("Net Sales Operating Income\n2024 2022 2024 2022\nFreight 4,210 3,705 612 498")
+    assert {(r.line_item, tuple(r.values)) for r in rows} == {("Net Sales", (4210.0, 3705.0)),
+                                                             ("Operating Income", (612.0, 498.0))}
