@@ -24,19 +24,22 @@ MIN_SENTENCE_CHARS, MAX_SENTENCE_CHARS = 20, 600
 
 # a sentence also ends at a bold run-in heading's stop ('**Remuneration.** The CEO's …') and before a bold opening
 # ('… in December 2024. **Battery Storage** revenue grew …')
-_SENTENCE_BREAK = re.compile(r"(?:(?<=[.!?])(?<!\s[A-Z]\.)(?<![A-Z]\.[A-Z]\.)|(?<=[.!?]\*\*))\s+(?=[A-Z£$€\d\"'(]|\*{1,2}[A-Z])|\n+(?![a-z])|"
+_TITLE = r"(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\bNo\.)(?<!\bNos\.)"
+"""A point after a person's title ('Ms. Dillon', 'Dr. Lee') or a number's ('No. 4'): no sentence ends there."""
+_SENTENCE_BREAK = re.compile(r"(?:(?<=[.!?])(?<!\s[A-Z]\.)(?<![A-Z]\.[A-Z]\.)" + _TITLE +
+                             r"|(?<=[.!?]\*\*))\s+(?=[A-Z£$€\d\"'(]|\*{1,2}[A-Z])|\n+(?![a-z])|"
                              r"(?<=[a-z]{2}[.!?])(?=[A-Z]{3,}\b|[A-Z][a-z]{2,}\s)")
 """After a sentence's stop, or at a line break, unless the next line goes on in lower case: a sentence a page wraps
 ('… in fiscal 2019, primarily' / 'driven by higher contributions …') is one sentence. A heading in capitals, or a
 sentence, that extraction ran into the stop before it ('… disputes.EMPLOYEES As of …', '… rights.Intellectual
 property claims …') starts one. A capital's point after a space is a middle initial ('Mary N. Dillon'), no stop,
-and an abbreviation's last ('U.S. Cellular') is none either."""
+and an abbreviation's last ('U.S. Cellular') is none either, nor a title's ('Ms. Dillon', `_TITLE`)."""
 # An answer's sentences may open with, or follow, a citation marker: "... in FY2024 [2]. [3] Revenue ..."
 _RUN_IN_EMPHASIS = re.compile(r"^([^*]{1,60}?[:.])\*{1,2}\s")  # '*Mitigation:* an internal …' → 'Mitigation: an …'
-_ANSWER_BREAK = re.compile(r"(?<=[.!?])\s+(?=[A-Z£$€\d(\"'\[])|(?<=\])\s+(?=[A-Z])|\n+")
-_NOT_A_STOP = (r"(?<![A-Z]\.[A-Z]\.)(?<!\b[Ii]nc\.)(?<!\bCo\.)(?<!\bCorp\.)(?<!\bLtd\.)(?<!\bNo\.)(?<!\bvs\.)"
-               r"(?<!e\.g\.)(?<!i\.e\.)")
-"""A point that ends an abbreviation, not a sentence: 'U.S.', 'Inc.', 'No.', 'e.g.'."""
+_ANSWER_BREAK = re.compile(r"(?<=[.!?])" + _TITLE + r"\s+(?=[A-Z£$€\d(\"'\[])|(?<=\])\s+(?=[A-Z])|\n+")
+_NOT_A_STOP = (r"(?<![A-Z]\.[A-Z]\.)(?<!\b[Ii]nc\.)(?<!\bCo\.)(?<!\bCorp\.)(?<!\bLtd\.)(?<!\bvs\.)"
+               r"(?<!e\.g\.)(?<!i\.e\.)" + _TITLE)
+"""A point that ends an abbreviation, not a sentence: 'U.S.', 'Inc.', 'e.g.', a title's ('No.', 'Ms.')."""
 _STOP = re.compile(rf"(?<=[.!?]){_NOT_A_STOP}\s+")
 _STOP_OR_LINE = re.compile(rf"(?<=[.!?]){_NOT_A_STOP}\s+|\n+")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>.+)$")

@@ -5,7 +5,7 @@ President and Chief Executive Officer', never that the CEO is new, and writes th
 from __future__ import annotations
 
 from app.models.providers.offline.composer import compose_offline
-from app.text.sentences import split_sentences
+from app.text.sentences import split_answer, split_at_stops, split_sentences
 from app.turns import Block
 
 _FILING = ("On August 19, 2024, Corvane Packaging, Inc. (the “Company”) issued a press release announcing that, as "
@@ -33,3 +33,20 @@ def test_the_person_appointed_answers_who_is_the_new_ceo() -> None:
              "companies": ["Corvane Packaging"], "fiscal_years": [2024], "blocks": [block]}
     answer = compose_offline(state)
     assert answer.startswith("Dana K. Whitlow, 55,") and "[1]" in answer, answer
+
+
+def test_a_titles_point_ends_no_sentence() -> None:
+    """'Ms. Tarrow' and 'No. 4' go on: the sentence that states a grant is read whole, and so is an answer's."""
+    text = ("In March 2023, the Committee granted Ms. Tarrow 48,500 performance stock units under the 2021 plan. "
+            "Dr. Amsel chairs the committee under Resolution No. 4 of the board.")
+    assert split_sentences(text) == [
+        "In March 2023, the Committee granted Ms. Tarrow 48,500 performance stock units under the 2021 plan.",
+        "Dr. Amsel chairs the committee under Resolution No. 4 of the board."]
+    assert split_at_stops("Mr. Oduya left in 2024. Mrs. Vance joined.") == [
+        "Mr. Oduya left in 2024.", "Mrs. Vance joined."]
+    assert split_answer("Ms. Tarrow was granted 48,500 units [1]. Mr. Oduya left [2].") == [
+        "Ms. Tarrow was granted 48,500 units [1].", "Mr. Oduya left [2]."]
+    # a sentence that ends in a name, then one that opens with a title, are still two
+    text = "The award was approved by the board of Corvane. Ms. Tarrow accepted it in April 2023."
+    assert split_sentences(text) == [
+        "The award was approved by the board of Corvane.", "Ms. Tarrow accepted it in April 2023."]
