@@ -15,7 +15,9 @@ from functools import lru_cache
 from app.text.places import REGION_NAMES
 from app.text.sentences import split_at_stops
 
-_LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|in|from|for|if|excluding|assuming|when|"
+# ('When comparing …, what is …': a lead-in; 'When did X …, and how much …': a question, `_WHEN_FIRST`)
+_LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|in|from|for|if|excluding|assuming|"
+                      r"when(?!\s+(?:did|does|do|was|were|is|are|will|would|has|have|had)\b)|"
                       r"looking at|judging by|using|by (?:drawing|primarily|relying|looking|using)|relying on)\b"
                       r"[^,?]{0,120},\s*)+")
 UP_WORDS = r"increas\w*|improv\w*|ris(?:e|en|ing)|rose|grow\w*|grew|go(?:ne)?\s+up|went\s+up|higher|accelerat\w*|widen\w*|expand\w*"
@@ -107,14 +109,25 @@ _SOURCE_SAID = re.compile(
 """Where a question says its answer stands ('according to its quarterly report', 'in the 10-Q'): no measure."""
 
 
+_WHEN_FIRST = re.compile(r"(?i)^\s*(?P<when>when\b.+?),?\s+and\s+(?P<figure>(?:how\s+(?:much|many)|what)\b.+)$")
+"""A question that asks when first and the figure after it ('When did Ternline complete the Brook acquisition, and
+how much did it pay?'): the figure's part names the measure, the date is asked beside it."""
+
+
 def first_part(asked: str) -> str:
-    """A two-part question's first part, which names the measure: 'What is Northwind's FY2024 dividend, and
-    when is the final paid?' → 'What is Northwind's FY2024 dividend'."""
+    """A two-part question's part that names the measure: 'What is Northwind's FY2024 dividend, and when is the
+    final paid?' → 'What is Northwind's FY2024 dividend'; 'When did X close the deal, and how much did it pay?' →
+    'how much did it pay?'."""
+    if when_first := _WHEN_FIRST.match(asked):
+        return when_first.group("figure")
     return _SECOND_PART.split(asked, maxsplit=1)[0]
 
 
 def second_part(asked: str) -> str:
-    """A two-part question's second part ('when is the final paid?'), or ''."""
+    """A two-part question's part asked beside the measure ('when is the final paid?', 'When did X close the
+    deal'), or ''."""
+    if when_first := _WHEN_FIRST.match(asked):
+        return when_first.group("when")
     parts = _SECOND_PART.split(asked, maxsplit=1)
     return parts[1] if len(parts) == 2 else ""
 

@@ -86,6 +86,21 @@ def test_the_years_dividend_is_the_total_and_the_payment_date_follows() -> None:
                           "9 May 2025 [1].")
 
 
+def test_a_question_that_asks_when_first_is_answered_with_its_figure_then_its_date() -> None:
+    asked = "When did Ternline complete the acquisition of Brook Optics, and how much was the purchase consideration?"
+    assert first_part(asked) == "how much was the purchase consideration?"
+    assert second_part(asked) == "When did Ternline complete the acquisition of Brook Optics"
+    assert measure_asked(asked, ["Ternline"]).phrase == "purchase consideration"
+    # 'When comparing …, what is …' still opens with a lead-in, not a date asked
+    assert second_part("When comparing segments, what was Ternline's largest one?") == ""
+    text = ("On March 4, 2024, Ternline completed its acquisition of Brook Optics, a maker of precision lenses. The "
+            "total purchase consideration was $412 million in cash, net of cash acquired.")
+    answer = _answer(asked, _block(1, text))
+    assert "$412m" in answer[0], answer
+    assert answer[-1] == ("On March 4, 2024, Ternline completed its acquisition of Brook Optics, a maker of precision "
+                          "lenses [1]."), answer
+
+
 def test_two_companies_difference_takes_one_figure_of_each() -> None:
     figures = [Figure(label="Revenue growth", value=8.8, unit="%", company="Ternline", fiscal_year=2024,
                       source_id="t"),
