@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from app.calc_tools import Figure
 from app.knowledge.analyzer import analyze
+from app.text.dates import MONTH
 from app.text.measures import how_many_money, how_many_points
 from app.text.periods import fiscal_years_named
 from app.text.repair import reflow
@@ -293,7 +294,7 @@ def is_row_line(line: str) -> bool:
     participle in a short label ('Iron ore shipped', 'Stores opened') names the row; in a longer text it may be
     the verb of a sentence ('We opened 9 stores and closed 17 in 2024 and 2025')."""
     end = _ROW_END.search(line)
-    if not end:
+    if not end or _DATE_AT_END.search(line):
         return False
     head = re.sub(r"\([^)]*\)", " ", line[:end.start()])  # '(kg CO2-e per tonne shipped)' is a unit
     if _FINITE.search(head):
@@ -301,6 +302,9 @@ def is_row_line(line: str) -> bool:
     return not (_PARTICIPLE.search(head) and len(head.split()) > 6)
 
 
+_DATE_AT_END = re.compile(rf"(?i)\b{MONTH}\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}\s*\.?$")
+"""A sentence that ends in a date ('… to shareholders of record at the close of business on March 28, 2019.'): its
+last two figures are the day and the year, no row's columns."""
 _FINITE = re.compile(r"(?i)\b(?:was|were|is|are|rose|fell|grew|increased|decreased|declined|reached|totall?ed|came to|"
                      r"amounted|stood|compared|had|has|have|expect\w*)\b")
 _PARTICIPLE = re.compile(r"(?i)\b(?:employed|delivered|shipped|opened|closed|reported|recorded)\b")

@@ -22,6 +22,7 @@ from typing import Generic, TypeVar
 from app.calc_tools import Figure
 from app.facts.prose import whole_sentences
 from app.knowledge.analyzer import analyze
+from app.text.dates import read_dates
 from app.text.figures import FIGURE, figures_in
 from app.text.periods import years_named
 from app.text.terms import stem_in_words, topic_terms
@@ -113,6 +114,9 @@ _ENDED = re.compile(r"(?i)\b(?:terminated|replaced|superseded|expired|cancell?ed
 _OPENED = re.compile(r"(?i)\b(?:entered\s+into|new|replacement|established)\b")
 
 
+_COUNTS = frozenset(analyze("one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty"))
+
+
 def replaced_pairs(texts: Iterable[tuple[T, str]], key: set[str], in_words: Callable[[str, set[str]], bool],
                    min_share: float = 0.6) -> list[Revision[T]]:
     """A thing ended and its successor, each in a sentence with one amount ('PepsiCo terminated the $3,800,000,000
@@ -120,6 +124,8 @@ def replaced_pairs(texts: Iterable[tuple[T, str]], key: set[str], in_words: Call
     unsecured revolving credit agreement …'): the sentence whose words before the amount end it and the one whose
     words before the amount open a new one, both holding at least `min_share` of the key stems, in texts of one
     source (two chunks of a page may hold them); the pair that holds most of the key, the earliest among equals.
+    A term the key counts ('five' of 'its five year revolving credit agreement') is one every sentence must hold:
+    the '$1,100,000,000 364 day unsecured revolving credit agreement' holds the other key words and is another.
     The new one's text is the revision's `where`, the old one's `replaced_where`."""
     if not key:
         return []
@@ -133,7 +139,7 @@ def replaced_pairs(texts: Iterable[tuple[T, str]], key: set[str], in_words: Call
             before = sentence[:amounts[0].start()]
             words = set(analyze(sentence))
             share = sum(1 for k in key if in_words(k, words)) / len(key)
-            if share < min_share:
+            if share < min_share or not all(in_words(k, words) for k in key & _COUNTS):
                 continue
             if _ENDED.search(before) and not _OPENED.search(before):
                 ended.append((share, rank, sentence, amounts[0].group(0), where))
@@ -161,7 +167,8 @@ def best_revision(question: str, texts: Iterable[tuple[T, str]], companies: Sequ
     """The clause of the texts that best states the revision asked about: its key words are the question's, less
     those of asking about a revision, matched as `stem_in_words` matches them. The facts step (the figures the
     calculator takes) and the composer (the answer's wording) both choose with it, so they choose the same."""
-    key = {k for k in topic_terms(question, companies) - REVISION_WORDS if k.isalpha()}
+    # the day asked ('on May 24, 2024') is no key word: 'may' is in any sentence dated in May
+    key = {k for k in topic_terms(read_dates(question)[2], companies) - REVISION_WORDS if k.isalpha()}
     if asks_replacement(question):
         return next(iter(replaced_pairs(texts, key, stem_in_words)), None)
     return next(iter(revised_clauses(texts, key, stem_in_words)), None)

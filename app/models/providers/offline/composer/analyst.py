@@ -1489,7 +1489,8 @@ class Analyst:
                     # sentence is about what the one before it names
                     words |= set(analyze(" ".join(_PROPER_NAME.findall(sentences[at - 1]))))
                 hits = [g for g in key if any(stem_in_words(k, words) for k in g)]
-                if len(hits) < len(key) - (1 if len(key) >= 4 and self.ask.kind != "yes_no" else 0):
+                spared = 1 if len(key) >= 4 and (self.ask.kind != "yes_no" or _only_modifiers(key, hits)) else 0
+                if len(hits) < len(key) - spared:
                     continue
                 if not all(close_together(sentence, a, b) for a, b in pairs):
                     continue
@@ -2268,6 +2269,18 @@ _SAME_ROLE = {"ceo": frozenset({"chief"}), "chief": frozenset({"ceo"}), "cfo": f
                  for k in ("replac", "succeed", "successor")}}
 """Words a report writes for what a question asks about people: 'CEO' as 'Chief Executive Officer', 'replaced'
 as 'succeeding' or 'appointed … as'."""
+
+
+def _only_modifiers(key: Sequence[frozenset[str]], hits: Sequence[frozenset[str]]) -> bool:
+    """Whether every key group a sentence misses is the first of two words the question writes together ('common'
+    of 'common stock': the group {'common', 'commonstock'}) whose second the sentence holds ('… any cash dividends on
+    our capital stock'): what a yes/no asks of, named otherwise."""
+    def modifier(group: frozenset[str]) -> bool:
+        return any(joined != word and joined.startswith(word) and any(joined in hit for hit in hits)
+                   for joined in group for word in group)
+
+    missing = [g for g in key if g not in hits]
+    return bool(missing) and all(modifier(g) for g in missing)
 
 
 def _names_other(sentence: str, question: str) -> bool:

@@ -1,0 +1,43 @@
+"""Yes/no questions on dividends as filings state them: a payment whose sentence ends in a date ('… to shareholders
+of record at the close of business on March 28, 2019'), which is a sentence and no table row, and a denial that
+names the stock otherwise than the question ('capital stock' for 'common stock'). Companies are invented."""
+
+from __future__ import annotations
+
+from app.facts.prose import is_row_line
+from app.models.providers.offline.composer import compose_offline
+from app.turns import Block
+
+_PAID = ("On February 12, 2019, our Board of Directors declared a cash dividend of $0.37 per common share. On May 9, "
+         "2019, we made an aggregate cash dividend payment of $283 million to shareholders of record at the close "
+         "of business on March 28, 2019.")
+_NEVER = ("We have never declared or paid any cash dividends on our capital stock and we do not anticipate paying "
+          "cash dividends in the foreseeable future.")
+
+
+def _answer(question: str, text: str, year: int) -> str:
+    block = Block(n=1, kind="report", header=f"[1] Ternline FY{year}", text=text, source_id="t1",
+                  chunk_id="t1::0", company="Ternline", fiscal_year=year)
+    return compose_offline({"question": question, "blocks": [block], "companies": ["Ternline"],
+                            "fiscal_years": [year]})
+
+
+def test_a_sentence_that_ends_in_a_date_is_no_table_row() -> None:
+    assert not is_row_line("On May 9, 2019, we made an aggregate cash dividend payment of $283 million to "
+                           "shareholders of record at the close of business on March 28, 2019.")
+    # a row whose label holds a date keeps its figures after it
+    assert is_row_line("Balance at Dec 31, 2019 1,234 5,678")
+    assert is_row_line("Stores opened 41 37")
+
+
+def test_a_payment_answers_yes() -> None:
+    answer = _answer("Did Ternline pay a cash dividend to shareholders in 2019?", _PAID, 2019)
+    assert answer.startswith("Yes. On May 9, 2019, we made an aggregate cash dividend payment of $283 million"), answer
+
+
+def test_a_denial_of_the_stock_named_otherwise_answers_no() -> None:
+    answer = _answer("Did Ternline declare or pay any cash dividends on its common stock in 2020?", _NEVER, 2020)
+    assert answer.startswith("No. We have never declared or paid any cash dividends on our capital stock"), answer
+    # a sentence missing a word that is no modifier of another asked does not answer
+    answer = _answer("Did Ternline declare or pay any special dividends on its preferred shares in 2020?", _NEVER, 2020)
+    assert not answer.startswith(("No.", "Yes.")), answer
