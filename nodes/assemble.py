@@ -36,6 +36,7 @@ from typing import Any
 
 from app.calc_tools import CalculationOutcome, Figure, plain_number
 from app.evidence import Evidence, RetrievalResult
+from app.facts.currency import filing_name
 from app.text.fiscal_naming import naming_rule
 from app.turns import Block, ManifestEntry, MemoryItem, Turn, blocks_by_chunk
 from nodes.memory import memory_text
@@ -52,8 +53,12 @@ MAX_FACT_LINES = 12
 companies or a breakdown's members."""
 
 
+_FORM_SAID = {"earnings": "earnings release", "quarterly": "quarterly report"}
+
+
 def evidence_header(n: int, doc: Evidence) -> str:
-    """'[3] Northwind Logistics FY2024, p.39 [table]', its section after the page when it has one ('p.32, section
+    """'[3] Northwind Logistics FY2024, p.39 [table]' ('[3] JPMorgan Chase Q1 FY2021 10-Q, p.5 [text]' for a
+    quarterly filing's chunk, named by its quarter and form), its section after the page when it has one ('p.32, section
     "Flexibles Segment"': the segment it stands under, nodes/inputs.segment_sections);
     news: '[5] Helio Renewables news, 2024-08-09: "Correction: ..."'. Every document-supplied part is one line
     without fence markers: the header sits outside the fence."""
@@ -62,6 +67,9 @@ def evidence_header(n: int, doc: Evidence) -> str:
         when = doc.published_at.isoformat() if doc.published_at else "undated"
         return f'[{n}] {company} news, {when}: "{one_line(doc.title)}"'
     year = f" FY{doc.fiscal_year}" if doc.fiscal_year else ""
+    name = filing_name(doc)
+    if year and name.form in ("10-Q", "earnings", "quarterly") and name.fiscal_quarter:
+        year = f" Q{name.fiscal_quarter}{year} {_FORM_SAID.get(name.form, name.form)}"  # 'JPMORGAN_2021Q1_10Q': the quarter its text is of
     section = f", section \"{one_line(doc.section)}\"" if doc.section else ""
     where = f", p.{doc.page}{section}" if doc.page is not None else section
     kind = "table" if doc.is_table else "text"

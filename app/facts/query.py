@@ -1731,14 +1731,19 @@ def _filing_quarter(doc: Doc) -> int | None:
 
 def _part_of_filing(doc: Doc, sentence: str) -> str | None:
     """A half-year report's sentence speaks of its half unless it says the full year ('Statutory net profit
-    after tax was A$272.1 million' in the half-year report is the half's). A 10-Q's sentences are not read so:
-    they tell of events ('$13.2 billion in cash proceeds from the Kenvue offering') as often as of the quarter,
-    whose own figures its columns and words date."""
+    after tax was A$272.1 million' in the half-year report is the half's). A later quarter's 10-Q's sentences are
+    not read so: they tell of events ('$13.2 billion in cash proceeds from the Kenvue offering') as often as of the
+    quarter or the year to date, whose own figures its columns and words date; a first quarter's are its quarter's,
+    that quarter being its year to date."""
     name = filing_name(doc)
     form = name.form
     part = {"half-year": "H"}.get(form or "")  # a 10-Q's prose is often of events, dated by their own day
     if form == "earnings" and name.fiscal_quarter in (1, 2, 3):
         part = f"Q{name.fiscal_quarter}"  # a first-quarter earnings release's highlights are the quarter's
+    if form == "10-Q" and name.fiscal_quarter == 1 and {*years_named(sentence),
+                                                         *fiscal_years_named(sentence)} <= {doc.fiscal_year}:
+        part = "Q1"  # a first quarter's 10-Q: its year to date is its quarter ('Firmwide average deposits of $2.2
+        # trillion were up 36%'), unless the sentence dates another year
     if part and not re.search(r"(?i)\b(?:full[- ]year|for\s+the\s+year|annual|twelve\s+months|12\s+months|"
                               r"fiscal\s+year|year[- ]to[- ]date|six\s+months|nine\s+months)\b", sentence):
         return part

@@ -101,6 +101,16 @@ def test_report_header_falls_back_to_the_section_without_a_page():
     assert evidence_header(4, paged) == '[4] Northwind Logistics FY2024, p.32, section "Flexibles Segment" [text]'
 
 
+def test_a_quarterly_filings_header_names_its_quarter_and_form():
+    q1 = Evidence(chunk_id="c", source_id="NORTHWIND_2024Q1_10Q:p5", title="NORTHWIND_2024Q1_10Q",
+                  company="Northwind Logistics", fiscal_year=2024, page=5, text="x")
+    assert evidence_header(1, q1) == "[1] Northwind Logistics Q1 FY2024 10-Q, p.5 [text]"
+    release = q1.model_copy(update={"source_id": "NORTHWIND_2024Q4_EARNINGS:p2", "title": "NORTHWIND_2024Q4_EARNINGS"})
+    assert evidence_header(2, release) == "[2] Northwind Logistics Q4 FY2024 earnings release, p.5 [text]"
+    annual = q1.model_copy(update={"source_id": "NORTHWIND_2024_10K:p5", "title": "NORTHWIND_2024_10K"})
+    assert evidence_header(3, annual) == "[3] Northwind Logistics FY2024, p.5 [text]"
+
+
 def test_news_header_has_the_date():
     assert evidence_header(5, HL_NEWS) == '[5] Helio Renewables news, 2024-08-09: "Correction: H1 storage revenue"'
     undated = HL_NEWS.model_copy(update={"published_at": None})
