@@ -146,7 +146,8 @@ _PERIOD_PHRASES = re.compile(
     # 'dividends in respect of FY2024': of a period, not of another thing ('payments in respect of leases')
     r"\bin\s+respect\s+of\b(?=\s*(?:the\s+)?(?:(?:last|latest|current|prior|previous)\s+)?(?:FY|fiscal|"
     r"financial|year|period|half|quarter|(?:19|20)\d\d)|\s*[?.,]|\s*$)")
-_PLAIN_VERBS = frozenset({"have", "has", "had", "hold", "own", "count", "report", "record", "disclose", "list", "say"})
+_PLAIN_VERBS = frozenset({"have", "has", "had", "hold", "own", "count", "report", "record", "disclose", "list", "say",
+                          "operate", "run", "maintain"})
 """Verbs of a 'how many' question that say nothing of what was counted."""
 _JOINING = frozenset({"of", "from", "for", "per", "to", "on", "and", "/"})
 """Words that join two words of a measure ('cost of sales', 'cash flow from operations', 'debt to equity')."""
@@ -289,9 +290,28 @@ def _name_forms(companies: Sequence[str]) -> set[str]:
 
 
 def without_short_names(text: str, companies: Sequence[str]) -> str:
-    """The text without the short names a question writes for a company ('JnJ', 'AmEx', 'JPM', 'MGM'):
-    what the measure reader and the sentence reader's key words leave out."""
-    return _short_names_of(_SHORT_NAME.sub(" ", text), companies)
+    """The text without the short names a question writes for a company ('JnJ', 'AmEx', 'JPM', 'MGM') and the
+    other name it writes beside the company's in brackets ('Square (Block)', 'Block (formerly Square)'): what the
+    measure reader and the sentence reader's key words leave out."""
+    return _short_names_of(_names_beside(_SHORT_NAME.sub(" ", text), companies), companies)
+
+
+_BESIDE = re.compile(r"(?P<a>(?!(?:Did|Does|Do|Is|Are|Was|Were|What|Which|How|Has|Have|Had|When|Where|Who|Why|"
+                     r"Will|Can|In|For)\b)[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})\s*\(\s*(?:(?:formerly|now|previously|"
+                     r"f/k/a|aka)\s+)?(?P<b>[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})\s*\)")
+
+
+def _names_beside(text: str, companies: Sequence[str]) -> str:
+    """The text without a pair of names of which one is a company's ('Square (Block)': Block's former name)."""
+    from app.text.companies import normalize_name
+
+    heads = {words[0] for c in companies if (words := normalize_name(c).split())}
+
+    def company_pair(match: re.Match[str]) -> str:
+        named = [normalize_name(match.group(g)).split() for g in ("a", "b")]
+        return " " if any(words and words[0] in heads for words in named) else match.group(0)
+
+    return _BESIDE.sub(company_pair, text)
 
 
 def _short_names_of(text: str, companies: Sequence[str]) -> str:
@@ -419,6 +439,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         phrase = conventional
     if count is not None:  # 'Total number of employees' counts employees: the scaffold of the count is no measure
         phrase = re.sub(r"(?i)^(?:(?:the|total|overall)\s+)*number\s+of\s+", "", phrase).strip() or phrase
+        # nor is the verb that says only that the company has them ('How many stores does X operate?')
+        phrase = re.sub(rf"(?i)\s+(?:{'|'.join(_PLAIN_VERBS)})$", "", phrase) or phrase
     if segment is None and (named := _NAME_LEADS.match(phrase)) and not all(
             is_measure_word(w) for w in re.split(r"[\s-]+", named.group("name"))) \
             and not _names_company(named.group("name"), companies):

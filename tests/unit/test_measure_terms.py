@@ -60,11 +60,14 @@ def test_the_measure_without_the_questions_scaffold_is_one_way_to_state_it() -> 
      "employees", "employees"),
     ("What is the Number of patents for Acme?", "patents", "patents"),
     ("What was Acme's average number of employees in 2024?", "average number of employees", "employees"),
+    # the verb that only says the company has them is no part of what is counted: 'operates 1,355 retail stores'
+    ("How many stores does Acme Beauty operate?", "stores", "stores"),
+    ("How many gas stations did Acme operate at the end of fiscal 2021?", "gas stations", "gas stations"),
 ])
 def test_a_number_of_things_is_a_count_of_them(question: str, phrase: str, noun: str) -> None:
     from app.text.measures import measure_asked
 
-    asked = measure_asked(question, ["Acme"])
+    asked = measure_asked(question, ["Acme", "Acme Beauty"])
     assert (asked.phrase, asked.count_noun) == (phrase, noun)
 
 
@@ -232,3 +235,16 @@ def test_the_company_as_the_subject_of_the_question_is_no_measure_word() -> None
                           ["Larchmont"])
     assert asked.phrase == "cash and cash equivalents"
     assert measure_asked("How much debt does the Group have?", ["Larchmont"]).phrase == "debt"
+
+
+def test_how_many_it_operates_is_answered_by_the_count_with_a_word_between() -> None:
+    from app.models.providers.offline.composer import compose_offline
+    from app.turns import Block
+
+    text = ("Today, Acme Beauty operates 1,355 retail stores across 50 states and also distributes its products "
+            "through its website.")
+    block = Block(n=1, kind="report", header="[1] Acme Beauty FY2024", text=text, source_id="a1", chunk_id="a1::0",
+                  company="Acme Beauty", fiscal_year=2024)
+    answer = compose_offline({"question": "How many stores does Acme Beauty operate?", "blocks": [block],
+                              "companies": ["Acme Beauty"], "fiscal_years": []})
+    assert "1,355" in answer.split("[1]")[0], answer

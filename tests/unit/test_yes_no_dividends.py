@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from app.facts.prose import is_row_line
 from app.models.providers.offline.composer import compose_offline
+from app.text.measures import without_short_names
 from app.turns import Block
 
 _PAID = ("On February 12, 2019, our Board of Directors declared a cash dividend of $0.37 per common share. On May 9, "
@@ -41,3 +42,14 @@ def test_a_denial_of_the_stock_named_otherwise_answers_no() -> None:
     # a sentence missing a word that is no modifier of another asked does not answer
     answer = _answer("Did Ternline declare or pay any special dividends on its preferred shares in 2020?", _NEVER, 2020)
     assert not answer.startswith(("No.", "Yes.")), answer
+
+
+def test_the_companys_other_name_beside_its_own_is_no_key_word() -> None:
+    # 'Quillfeather (Ternline)': the name the company had, written beside the one it has, is the company's
+    question = "Did Quillfeather (Ternline) declare or pay any cash dividends on its common stock in 2020?"
+    assert without_short_names(question, ["Ternline"]).startswith("Did   declare or pay")
+    assert without_short_names("Did Ternline (formerly Quillfeather) pay?", ["Ternline"]) == "Did   pay?"
+    # a name in brackets beside another that is not the company's stays: 'Seller (Square)' is a segment
+    assert without_short_names("What was Seller (Square) revenue?", ["Ternline"]) == "What was Seller (Square) revenue?"
+    answer = _answer(question, _NEVER, 2020)
+    assert answer.startswith("No. We have never declared or paid any cash dividends"), answer
