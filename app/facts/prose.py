@@ -274,13 +274,21 @@ _ANAPHORIC = re.compile(r"(?i)^\s*(?:this|that|these|those|such|it)\b")
 
 def whole_sentences(text: str) -> list[str]:
     """The text's sentences, soft-wrapped lines joined; a first line that starts mid-sentence (a chunk cut in a
-    sentence) and anything addressed to a model or boilerplate left out."""
+    sentence), a last one cut short (`_CUT_SHORT`) and anything addressed to a model or boilerplate left out."""
     lines = reflow(text)
     sentences = split_sentences(lines)
     if sentences and lines.lstrip()[:1].islower() and sentences[0][:1].islower():
         sentences = sentences[1:]  # not a whole sentence after a cut too short to count ('million.')
+    if sentences and _CUT_SHORT.search(sentences[-1]) and _CUT_SHORT.search(lines):
+        sentences = sentences[:-1]  # the text's last words, where a chunk ends: a sentence cut short
     return [s for s in sentences if not looks_like_instruction(s) and not is_boilerplate(s) and not s.startswith("|")
             and not is_row_line(s)]
+
+
+_CUT_SHORT = re.compile(r"(?i)\s(?:and|or|of|for|the|a|an|to|in|with|from|by|as|at|on|than|which|that)\s*$")
+"""A text's last sentence that ends in a word that never ends one ('… from each segment for fiscal 2020 and'): a
+chunk cut it. (Within a text, a list's item may end so: '• Commodity inflation … segments' / 'partially offset by'
+/ '• Supply chain benefits …'.)"""
 
 
 _ROW_END = re.compile(r"(?:\s+(?:up|down)?\s?[(\-–—+]?[$£€¥]?\s?\d[\d,.]*\)?(?:\s?%)?\)?[a-z]{0,3}|\s+[–—-]|\s+n/?m)"

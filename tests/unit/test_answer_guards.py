@@ -362,3 +362,18 @@ def test_of_one_fiscal_years_balances_the_one_at_its_end_is_the_years() -> None:
     year_end = interim.model_copy(update={"value": 689, "period": "2023-06-30", "source_id": "k", "chunk_id": "k"})
     assert pick_figure([interim, year_end], "cash", 2023, "Osprey").value == 689
     assert pick_figure([year_end, interim], "cash", 2023, "Osprey").value == 689
+
+
+def test_a_fact_three_notes_repeat_is_said_once() -> None:
+    said = ("In July 2024, Harrowgate Tools announced its intention to spin off the Fastening business as a separate "
+            "company")
+    blocks = [block(1, f"As discussed in Note 3, {said[0].lower()}{said[1:]}.", page=3),
+              block(2, f"{said} (see Note 3 for additional information).", page=31),
+              block(3, f"{said}.", page=60),
+              block(4, "On July 26, 2024, the Company announced its intent to spin off its Fastening business, "
+                       "resulting in two standalone public companies.", page=61)]
+    answer = compose_offline({"question": "When did Harrowgate Tools announce its intention to spin off its "
+                                          "Fastening business?", "blocks": blocks, "companies": [COMPANY],
+                              "fiscal_years": []})
+    assert answer.count("announced its intention to spin off the Fastening business") == 1, answer
+    assert "July 26, 2024" in answer, answer

@@ -352,3 +352,19 @@ def test_a_per_cent_after_a_growth_verb_and_its_object_is_the_growth_not_a_share
             "third of Group revenue.")
     assert read(text, "share group revenue", "percent") == []
     assert read(text, "revenue growth", "percent") == [(12.4, "%", 2024)]
+
+
+def test_a_sentence_a_chunk_cut_short_is_no_whole_sentence() -> None:
+    from app.facts.prose import whole_sentences
+
+    text = ("Pet operating profit increased 46 percent to $391 million in fiscal 2020. The following tables provide "
+            "the dollar amount and percentage of net sales and operating profit from each segment for fiscal 2020 and")
+    assert whole_sentences(text) == ["Pet operating profit increased 46 percent to $391 million in fiscal 2020."]
+    # a last sentence without its stop that ends in a word that may end one stays
+    assert whole_sentences("We had approximately 5,500 total employees as of December 31, 2017") == [
+        "We had approximately 5,500 total employees as of December 31, 2017"]
+    # within the text, a list's item may end in such a word, and goes on in the next
+    listed = ("Cost of products sold increased as a percent to sales driven by:\n• Commodity inflation in the "
+              "MedTech segment\npartially offset by\n• Supply chain benefits in the Consumer segment\nThe expense "
+              "was $4.3 billion.")
+    assert any(s.endswith("partially offset by") for s in whole_sentences(listed)), whole_sentences(listed)

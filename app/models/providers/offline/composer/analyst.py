@@ -1556,7 +1556,7 @@ class Analyst:
             said = set(_MONEY_AMOUNT.findall(sentence))
             # one sentence per fact: a sentence stating an amount already stated ('the €6.8m direct cost of the
             # recall' twice) gives way to one that says something new
-            if sentence in (p for p, _ in picked) or said & amounts:
+            if sentence in (p for p, _ in picked) or said & amounts or any(_restates(sentence, p) for p, _ in picked):
                 continue
             picked.append((sentence, block))
             amounts |= said
@@ -2269,6 +2269,13 @@ _SAME_ROLE = {"ceo": frozenset({"chief"}), "chief": frozenset({"ceo"}), "cfo": f
                  for k in ("replac", "succeed", "successor")}}
 """Words a report writes for what a question asks about people: 'CEO' as 'Chief Executive Officer', 'replaced'
 as 'succeeding' or 'appointed … as'."""
+
+
+def _restates(sentence: str, said: str) -> bool:
+    """Whether a sentence says again what one already said: all but a fifth of the shorter one's words are the
+    other's ('In July 2022, 3M announced its intention to spin off the Health Care business …' in three notes)."""
+    a, b = set(analyze(sentence)), set(analyze(said))
+    return bool(a and b) and len(a & b) >= 0.8 * min(len(a), len(b))
 
 
 def _only_modifiers(key: Sequence[frozenset[str]], hits: Sequence[frozenset[str]]) -> bool:
