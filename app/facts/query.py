@@ -40,7 +40,7 @@ from app.text.statements import StatementRow, is_total, is_whole, read_statement
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|target\w*|"
                       r"(?<!repurchase\s)(?<!buyback\s)(?<!incentive\s)(?<!pension\s)(?<!benefit\s)(?<!stock\s)"
                       r"(?<!purchase\s)(?<!savings\s)(?<!retirement\s)(?<!compensation\s)(?<!equity\s)(?<!option\s)"
-                      r"(?<!award\s)(?<!ownership\s)plan(?:s|ned)?|"  # (a program, named so, is no forecast)
+                      r"(?<!award\s)(?<!ownership\s)(?<!bonus\s)plan(?:s|ned)?|"  # (a program, named so, is no forecast)
                       r"project(?:ed|ion)s?|budget\w*|following\s+(?:financial\s+|fiscal\s+)?year|next\s+year|"
                       r"intend\w*|aim(?:s|ed)?\s+to|goal|ambition|will\s+(?:reduce|increase|reach|grow))\b")
 _TOTAL = frozenset(analyze("total group consolidated net reported overall company"))

@@ -96,11 +96,13 @@ LEFT_OUT = re.compile(r"(?i)\b(?:outside(?:\s+of)?|excluding|other\s+than|apart\
                       r"(?P<member>(?-i:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3})),?")
 """A member a question leaves out ('Outside the United States, which region …'): no member asked, and none a
 ranking ranks."""
-_SET_IN = re.compile(r"(?i)\b(?:set|specified|stated|provided|laid\s+out|defined|agreed)\s+(?:in|by|under)\s+"
+_SET_IN = re.compile(r"(?i)\b(?:(?:set|specified|stated|provided|laid\s+out|defined|agreed)\s+(?:in|by|under)\s+"
                      r"(?:[\w&.'’-]+\s+){0,5}?[\w-]*(?:agreement|contract|plan|letter|terms)\b"
-                     r"(?:\s+(?:with|for)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,2}[\w-]+)?")
-"""Where a figure is set ('set in Foot Locker's August 2022 employment agreement with its incoming CEO'): the
-figure's source, no word of its measure."""
+                     r"(?:\s+(?:with|for)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,2}[\w-]+)?|"
+                     r"(?:does|did|do|will)\s+(?:[\w&.'’-]+\s+){0,5}?[\w-]*(?:agreement|contract|plan|letter|terms)\s+"
+                     r"(?:provide|set|specify|state|grant|offer|give)(?:\s+(?:for|to)\s+(?:her|him|them|it))?\b)")
+"""Where a figure is set ('set in Foot Locker's August 2022 employment agreement with its incoming CEO', 'what
+base salary does her employment agreement provide'): the figure's source, no word of its measure."""
 _SOURCE_SAID = re.compile(
     r"(?i)\b(?:according\s+to|as\s+(?:stated|reported|disclosed)\s+in|in)\s+(?:its|the|their|this|[\w&.-]+['’]s?)\s+"
     r"(?:(?:latest|most\s+recent|last)\s+)?(?:quarterly|annual|interim|half[- ]year(?:ly)?)\s+"

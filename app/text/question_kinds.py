@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from app.text.measures import DOWN_WORDS, UP_WORDS, MeasureAsked, asked_sentence, measure_asked
+from app.text.measures import (DOWN_WORDS, UP_WORDS, MeasureAsked, asked_sentence, first_part, measure_asked,
+                               second_part)
 from app.text.questions import asks_for_figure
 
 __all__ = ["Ask", "Kind", "MeasureAsked", "asked_sentence", "measure_asked", "read_ask"]
@@ -101,7 +102,10 @@ _WHAT_FIGURE = re.compile(
     r"^what\s+(?:[\w&'’./-]+\s+){1,6}?(?:did|does|do|has|have|had|will|would|is|was)\s+(?:[\w&'’./-]+\s+){0,5}?"
     r"(?:report|record|post|make|generate|earn|declare|pay|forecast|expect|guide|give|impose|spend|invest|raise|"
     r"borrow|receive|achieve|deliver|book|incur|announce|target|bring)\w*\b|"
-    r"^what\s+did\b.{0,80}\b(?:pay|cost|spend|raise|earn|receive|borrow)\b")
+    r"^what\s+did\b.{0,80}\b(?:pay|cost|spend|raise|earn|receive|borrow)\b|"
+    # 'what annual base salary does her employment agreement provide': a sum of money named, not its plan
+    r"^what\s+(?:[\w-]+\s+){0,3}?(?:salary|salaries|bonus(?:es)?|fees?|price|consideration|compensation|wages?)\b"
+    r"(?!\s+(?:plans?|committee|arrangements?|polic(?:y|ies)|structure|programs?|philosophy|practices?)\b)")
 
 
 _MEMBER_NOUN = re.compile(
@@ -277,6 +281,8 @@ _LOWER = re.compile(r"(?i)\b(?:lower|less|fewer|smaller|slower|weaker|worse)\b")
 def read_ask(question: str) -> Ask:
     """The kind of answer the question asks for (module docstring)."""
     core = asked_sentence(question)
+    if re.match(r"(?i)\s*when\b", core) and second_part(core):
+        core = first_part(core)  # 'When did X close the deal, and what did it pay?': the figure's part says what
     if _EXPLAIN.search(core):
         return Ask("explain")
     if _AUXILIARY.match(core):

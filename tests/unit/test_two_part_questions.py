@@ -101,6 +101,21 @@ def test_a_question_that_asks_when_first_is_answered_with_its_figure_then_its_da
                           "lenses [1]."), answer
 
 
+def test_when_someone_took_up_a_role_and_the_pay_set_for_it() -> None:
+    asked = ("When did Dana Whitlow become Ternline's President and CEO, and what annual base salary does her "
+             "employment agreement provide?")
+    assert read_ask(asked).kind == "figure"
+    assert read_ask("What compensation plans does Ternline have?").kind == "list"
+    assert measure_asked(asked, ["Ternline"]).phrase == "base salary"
+    text = ("Dana K. Whitlow, former Chief Executive Officer of Brightwell Stores, Inc., has been appointed President "
+            "and Chief Executive Officer of Ternline, effective September 1, 2024. Ms. Whitlow will receive a base "
+            "salary of not less than $1,300,000 annually and will be entitled to participate in all bonus plans.")
+    # the question names no year
+    answer = Analyst({"blocks": [_block(1, text)], "companies": ["Ternline"], "fiscal_years": []}, asked).sentences()
+    assert "$1,300,000" in answer[0], answer
+    assert any("effective September 1, 2024" in s for s in answer[1:]), answer
+
+
 def test_two_companies_difference_takes_one_figure_of_each() -> None:
     figures = [Figure(label="Revenue growth", value=8.8, unit="%", company="Ternline", fiscal_year=2024,
                       source_id="t"),
