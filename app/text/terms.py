@@ -84,16 +84,29 @@ def kindred_in(stem: str, words: set[str] | frozenset[str]) -> bool:
     return group is not None and not group.isdisjoint(words)
 
 
+_IRREGULAR = ("pay paid", "sell sold", "buy bought", "make made", "grow grew grown", "hold held", "lose lost",
+              "spend spent", "begin began begun", "take took taken", "win won", "lead led", "rise rose risen",
+              "fall fell fallen", "bring brought", "build built", "meet met")
+"""A verb's irregular forms, which neither the stemmer nor a shared prefix joins ('Did it pay any dividends':
+'we have never paid any')."""
+
+
+@lru_cache(maxsize=1)
+def _irregular() -> dict[str, frozenset[str]]:
+    forms = [frozenset(analyze(words)) for words in _IRREGULAR]
+    return {stem: group - {stem} for group in forms for stem in group}
+
+
 def stem_in_words(stem: str, words: set[str] | frozenset[str]) -> bool:
     """A key word stands among a text's words: the same stem, the same first five letters, or the same root once a
-    derivational ending is off ('closing' and 'closure': 'close' and 'closur' are both 'clos'), or the noun
-    reports write for the verb asked ('retain' / 'retention')."""
+    derivational ending is off ('closing' and 'closure': 'close' and 'closur' are both 'clos'), the noun
+    reports write for the verb asked ('retain' / 'retention'), or another of its irregular forms ('pay' / 'paid')."""
     if stem in words or (len(stem) >= 5 and any(len(w) >= 5 and w[:5] == stem[:5]
                                                 and len(os.path.commonprefix([w, stem])) >= max(len(w), len(stem)) - 3
                                                 and frozenset((w[:6], stem[:6])) not in _FALSE_FRIENDS
                                                 for w in words)):
         return True  # 'acquisit' / 'acquir'; not 'sharebuyback' / 'sharehold'
-    if nominal_stem(stem) in words:
+    if nominal_stem(stem) in words or not _irregular().get(stem, frozenset()).isdisjoint(words):
         return True
     root = _root(stem)
     return len(root) >= 4 and any(_root(w) == root for w in words)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from app.facts.prose import is_row_line
 from app.models.providers.offline.composer import compose_offline
 from app.text.measures import without_short_names
+from app.text.sentences import split_sentences
 from app.turns import Block
 
 _PAID = ("On February 12, 2019, our Board of Directors declared a cash dividend of $0.37 per common share. On May 9, "
@@ -53,3 +54,24 @@ def test_the_companys_other_name_beside_its_own_is_no_key_word() -> None:
     assert without_short_names("What was Seller (Square) revenue?", ["Ternline"]) == "What was Seller (Square) revenue?"
     answer = _answer(question, _NEVER, 2020)
     assert answer.startswith("No. We have never declared or paid any cash dividends"), answer
+
+
+def test_a_run_in_heading_is_no_part_of_the_answer() -> None:
+    text = ("Because many shares are held by brokers, we are unable to estimate the number of beneficial owners of our "
+            "common stock represented by these record holders.Dividend Policy We have never declared nor paid any cash "
+            "dividends on our capital stock.")
+    answer = _answer("Did Ternline pay any cash dividends on its common stock in 2020?", text, 2020)
+    assert answer.startswith("No. We have never declared nor paid any cash dividends on our capital stock"), answer
+    # a name that opens with 'We' is no heading's end
+    assert split_sentences("We Energies supplies power to the Company in Wisconsin.") == [
+        "We Energies supplies power to the Company in Wisconsin."]
+
+
+def test_a_verbs_irregular_form_is_the_verb() -> None:
+    from app.text.terms import stem_in_words
+
+    assert stem_in_words("pay", {"paid"}) and stem_in_words("sold", {"sell"}) and stem_in_words("grow", {"grew"})
+    assert not stem_in_words("pay", {"sold"})
+    answer = _answer("Did Ternline pay any cash dividends on its capital stock in 2020?",
+                     "We have never paid any cash dividends on our capital stock.", 2020)
+    assert answer.startswith("No. We have never paid any cash dividends"), answer
