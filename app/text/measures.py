@@ -96,6 +96,8 @@ LEFT_OUT = re.compile(r"(?i)\b(?:outside(?:\s+of)?|excluding|other\s+than|apart\
                       r"(?P<member>(?-i:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3})),?")
 """A member a question leaves out ('Outside the United States, which region …'): no member asked, and none a
 ranking ranks."""
+_BY_WHAT = re.compile(r"(?i)\bby\s+what\s+(?:percentage|percent|per\s+cent|amount|factor|margin)\b")
+"""'By what percentage did X change': how a change is asked for, no word of the measure that changed."""
 _SET_IN = re.compile(r"(?i)\b(?:(?:set|specified|stated|provided|laid\s+out|defined|agreed)\s+(?:in|by|under)\s+"
                      r"(?:[\w&.'’-]+\s+){0,5}?[\w-]*(?:agreement|contract|plan|letter|terms)\b"
                      r"(?:\s+(?:with|for)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,2}[\w-]+)?|"
@@ -377,6 +379,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
     text = _POINTED_AT.sub(" ", text)  # 'How does that order compare with …': what an earlier turn named
     text = _DEED_BROUGHT.sub(r"\1", text)  # 'how much net cash did the sale bring in': the cash, not the sale
+    text = _BY_WHAT.sub(" ", text)  # 'By what percentage did its net revenues change': the revenues' change
     named_after = _segment_after_name(text, companies)
     names = _name_forms(companies)
     for name in sorted(names, key=len, reverse=True):

@@ -248,3 +248,13 @@ def test_how_many_it_operates_is_answered_by_the_count_with_a_word_between() -> 
     answer = compose_offline({"question": "How many stores does Acme Beauty operate?", "blocks": [block],
                               "companies": ["Acme Beauty"], "fiscal_years": []})
     assert "1,355" in answer.split("[1]")[0], answer
+
+
+def test_by_what_percentage_is_no_word_of_the_measure() -> None:
+    from app.text.measures import measure_asked
+
+    asked = measure_asked("By what percentage did Acme's consolidated net revenues change in 2024?", ["Acme"])
+    assert asked.phrase == "consolidated net revenues"
+    # a share asked keeps its words: 'what percentage of net sales'
+    assert "percentage" in measure_asked("What percentage of Acme's net sales came from Europe in 2024?",
+                                         ["Acme"]).phrase
