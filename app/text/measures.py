@@ -371,6 +371,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     from app.text.dates import read_dates
 
     text = first_part(asked_sentence(question))
+    text = _names_beside(text, companies)  # 'Square (Block)': the company's other name, no word of the measure
     text = _HEDGE_OPENING.sub("", text)  # 'Approximately how many people …': no segment named 'Approximately'
     text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
     text = _SOURCE_SAID.sub(" ", text)  # 'according to its quarterly report'

@@ -54,6 +54,11 @@ def test_the_companys_other_name_beside_its_own_is_no_key_word() -> None:
     assert without_short_names("What was Seller (Square) revenue?", ["Ternline"]) == "What was Seller (Square) revenue?"
     answer = _answer(question, _NEVER, 2020)
     assert answer.startswith("No. We have never declared or paid any cash dividends"), answer
+    # nor of the measure a count asks for
+    from app.text.measures import measure_asked
+
+    assert measure_asked("How many full-time employees does Quillfeather (Ternline) have?",
+                         ["Ternline"]).phrase == "full-time employees"
 
 
 def test_a_run_in_heading_is_no_part_of_the_answer() -> None:
