@@ -309,11 +309,11 @@ def _names_beside(text: str, companies: Sequence[str]) -> str:
     """The text without a pair of names of which one is a company's ('Square (Block)': Block's former name)."""
     from app.text.companies import normalize_name
 
-    heads = {words[0] for c in companies if (words := normalize_name(c).split())}
+    names = {n for c in companies if (full := normalize_name(c)) for n in (full, full.split()[0])}
 
     def company_pair(match: re.Match[str]) -> str:
-        named = [normalize_name(match.group(g)).split() for g in ("a", "b")]
-        return " " if any(words and words[0] in heads for words in named) else match.group(0)
+        # the whole of one side is the company's name: not "Larchmont's Latin America (LatAm)", its division
+        return " " if any(normalize_name(match.group(g)) in names for g in ("a", "b")) else match.group(0)
 
     return _BESIDE.sub(company_pair, text)
 
