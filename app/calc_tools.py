@@ -20,6 +20,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
 from app.metrics import Formula, Metric, definition_metric, describe_key, metric_named
+from app.text.dates import LONG_MONTHS
 
 MAX_EXPRESSION_CHARS = 200
 MAX_MAGNITUDE = 1e15  # larger than any reported figure; bigger numbers are refused, never approximated
@@ -69,14 +70,12 @@ class Figure(BaseModel):
             return self.period.strip()
         if self.period and (span := _MONTHS_TO_DAY.fullmatch(self.period.strip())):
             months = {"3": "three", "6": "six", "9": "nine"}[span.group("n")]
-            month = _MONTH_NAMES[int(span.group("m")) - 1]
+            month = LONG_MONTHS[int(span.group("m")) - 1].capitalize()
             return f"the {months} months ended {int(span.group('d'))} {month} {span.group('y')}"
         return f"FY{self.fiscal_year}" if self.fiscal_year else ""
 
 
 _MONTHS_TO_DAY = re.compile(r"(?P<n>[369])M (?P<y>(?:19|20)\d{2})-(?P<m>\d{2})-(?P<d>\d{2})")
-_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                "November", "December")
 
 
 class CalcResult(BaseModel):

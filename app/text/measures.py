@@ -153,6 +153,7 @@ _PERIOD_PHRASES = re.compile(
 _PLAIN_VERBS = frozenset({"have", "has", "had", "hold", "own", "count", "report", "record", "disclose", "list", "say",
                           "operate", "run", "maintain"})
 """Verbs of a 'how many' question that say nothing of what was counted."""
+_PLAIN_VERB_AT_END = re.compile(rf"(?i)\s+(?:{'|'.join(sorted(_PLAIN_VERBS))})$")
 _JOINING = frozenset({"of", "from", "for", "per", "to", "on", "and", "/"})
 """Words that join two words of a measure ('cost of sales', 'cash flow from operations', 'debt to equity')."""
 _SCAFFOLD = frozenset("""what which how much many was were is are did does do has have had will would
@@ -446,7 +447,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     if count is not None:  # 'Total number of employees' counts employees: the scaffold of the count is no measure
         phrase = re.sub(r"(?i)^(?:(?:the|total|overall)\s+)*number\s+of\s+", "", phrase).strip() or phrase
         # nor is the verb that says only that the company has them ('How many stores does X operate?')
-        phrase = re.sub(rf"(?i)\s+(?:{'|'.join(_PLAIN_VERBS)})$", "", phrase) or phrase
+        phrase = _PLAIN_VERB_AT_END.sub("", phrase) or phrase
     if segment is None and (named := _NAME_LEADS.match(phrase)) and not all(
             is_measure_word(w) for w in re.split(r"[\s-]+", named.group("name"))) \
             and not _names_company(named.group("name"), companies):
