@@ -98,11 +98,33 @@ def statement_of_page(text: str) -> Statement | None:
     """Which primary statement a page is: its title among the first lines, and the page mostly figures.
     A contents page that lists every statement is none of them."""
     head = [line for line in text.splitlines() if line.strip()][:_TITLE_LINES]
+    # a title is a line of its own (with the next line, which may hold its last letters: 'Incom' / 'e'), not a
+    # sentence that refers to a statement ('The location in the consolidated statements of income …') or a
+    # note's heading ('NOTE 6. Supplemental Income Statement Information')
+    titled = [(_LETTERS.sub("", line.lower()), _LETTERS.sub("", following.lower()))
+              for line, following in zip(head, [*head[1:], ""]) if _titled(line)]
     squashed = _LETTERS.sub("", " ".join(head).lower())
-    kinds = [kind for kind, titles in _TITLES.items() if any(t in squashed for t in titles)]
-    if len(kinds) != 1 or len(_NUMBER.findall(text)) < 12:
+    named = [kind for kind, titles in _TITLES.items() if any(t in squashed for t in titles)]
+    kinds = [kind for kind, titles in _TITLES.items()
+             if any(0 <= (line + rest).find(t) < len(line) for t in titles for line, rest in titled)]
+    # a page whose opening names several statements (a contents page, an index) is none of them
+    if len(named) != 1 or kinds != named or len(_NUMBER.findall(text)) < 12:
         return None
     return kinds[0]
+
+
+_NOTE_HEADING = re.compile(r"(?i)^\s*note\s+\w{1,3}\b")
+_SENTENCE_BREAK = re.compile(r"[a-z][.;:]\s+[A-Z]")
+_PROSE_WORDS = re.compile(r"(?i)\b(?:we|our|us|accompanying|following|refer|see|(?:in|on|of|to) the)\b")
+_TITLE_WORDS = 14
+
+
+def _titled(line: str) -> bool:
+    """Whether a line of a page's opening can be its title: short, one phrase and no sentence's words ('We have
+    reviewed the accompanying consolidated balance sheet'), no note's heading."""
+    return (len(line.split()) <= _TITLE_WORDS and not _NOTE_HEADING.match(line)
+            and not _SENTENCE_BREAK.search(line) and not _PROSE_WORDS.search(line)
+            and not line.lstrip()[:1].islower())
 
 
 def statements_wanted(question: str) -> set[Statement]:
@@ -110,8 +132,10 @@ def statements_wanted(question: str) -> set[Statement]:
     named = {kind for kind, pattern in _NAMED.items() if pattern.search(question)}
     if named:
         return named
-    if _BREAKDOWN_ASKED.search(question):
-        return set()  # 'Which region had the highest net sales': a breakdown's table, not the whole company's statement
+    if _BREAKDOWN_ASKED.search(question) or _PART_NAMED.search(question):
+        # 'Which region had the highest net sales', 'the Health Care segment's sales': a breakdown's table, not the
+        # whole company's statement
+        return set()
     return {kind for kind, pattern in _MEASURES.items() if pattern.search(question)}
 
 
@@ -121,6 +145,8 @@ _BREAKDOWN_ASKED = re.compile(
     r"(?:segments?|regions?|divisions?|geograph\w*|countr(?:y|ies)|business\s+units?|reporting\s+units?)\b"
     r"|\b(?:by|per|each)\s+(?:business\s+|operating\s+|reportable\s+)?(?:segments?|regions?|geograph\w*|divisions?)\b")
 """A question that ranks or lists the members of a breakdown ('Which region had …', 'revenue by segment')."""
+_PART_NAMED = re.compile(r"(?i)\b(?:segments?|divisions?|business\s+(?:groups?|units?))\b")
+"""A question about one part of the company ('the Health Care segment's sales')."""
 
 
 def rank_pages(chunks: Sequence[tuple[str, float]], rows: Mapping[str, Mapping], page_texts: Mapping,

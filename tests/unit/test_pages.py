@@ -43,6 +43,23 @@ def test_contents_pages_and_prose_are_no_statement() -> None:
     assert statement_of_page(prose) is None  # a title without a page of figures
 
 
+def test_a_sentence_or_a_notes_heading_that_names_a_statement_is_no_statement_page() -> None:
+    figures = "\n".join(f"Line item {i} {100 + i} {90 + i}" for i in range(12))
+    reference = ("Table of Contents\nThe location in the consolidated statements of income of gains and losses on "
+                 "hedges is as follows:\n" + figures)
+    assert statement_of_page(reference) is None
+    note = "Table of Contents\nNOTE 6.  Supplemental Income Statement Information\n(Millions)\n" + figures
+    assert statement_of_page(note) is None
+    sentence = ("Table of Contents\nResearch costs:\nThese costs are shown on a separate line of the\n"
+                "Consolidated Statement of Income. Research costs totaled $1.8 billion in 2021.\n" + figures)
+    assert statement_of_page(sentence) is None
+    review = "We have reviewed the accompanying consolidated balance\nsheet of Kestrel Tools Inc.\n" + figures
+    assert statement_of_page(review) is None
+    # the statement itself, its title broken over two lines by the PDF extractor
+    title = "Table of Contents\nKestrel Tools Inc. and Subsidiaries\nConsolidated Statement of Incom\ne\n" + figures
+    assert statement_of_page(title) == "income"
+
+
 @pytest.mark.parametrize("question, wanted", [
     ("What is FY2021 capex? Rely on the cash flow statement.", {"cash_flow"}),
     ("Using only the balance sheet, what were total assets?", {"balance"}),
@@ -53,6 +70,8 @@ def test_contents_pages_and_prose_are_no_statement() -> None:
     ("What were total liabilities at the end of fiscal 2020?", {"balance"}),
     ("What was gross margin in 2022?", {"income"}),
     ("Who is the chief executive?", set()),
+    ("What were Kestrel's Safety segment sales in 2021?", set()),  # a segment's table, not the company's statement
+    ("What was the Tools division's operating income in 2021?", set()),
 ])
 def test_statements_a_question_needs(question: str, wanted: set[str]) -> None:
     assert statements_wanted(question) == wanted
