@@ -177,7 +177,7 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
         if pair and _same_measure_two_years(*pair):  # one measure in two years: later minus earlier
             pair = tuple(sorted(pair, key=lambda f: f.fiscal_year or 0, reverse=True))  # type: ignore[assignment]
         return [("difference", {"a": pair[0].value, "b": pair[1].value})] if pair else []
-    if re.search(r"\b(percentage|percent|%) change\b", q):
+    if re.search(r"\b(percentage|percent|%) change\b|\bby what (?:percentage|percent|per cent)\b", q):
         return [("percentage_change", {"old": o.value, "new": n.value}) for o, n in year_pairs(relevant, years, part)]
     if re.search(r"\b(change|changed|net change)\b", q):  # "the change from 2016 to 2017": later minus earlier
         return [("difference", {"a": n.value, "b": o.value}) for o, n in year_pairs(relevant, years, part)]

@@ -2065,8 +2065,17 @@ def two_changes(a: str, ca: float, b: str, cb: float, noun: str, when: str) -> s
 
 
 def _lower_first(label: str) -> str:
+    """A label as a noun mid-sentence: a form's capitals dropped ('Net Earnings': 'net earnings'), a name's kept
+    ('Las Vegas Strip Resorts')."""
     label = label.strip()
-    return label[:1].lower() + label[1:] if label[1:2].islower() else label
+    if not label[1:2].islower():
+        return label  # 'EBITDA', 'FLNA net revenue'
+    words = label.split()
+    if not is_measure_word(words[0]):
+        return label  # a name leads the label
+    if all(w[:1].isupper() for w in words if w[:1].isalpha()):  # a title-case label: each measure word lowered
+        return " ".join(w.lower() if is_measure_word(w) and w[1:2].islower() else w for w in words)
+    return label[:1].lower() + label[1:]
 
 
 _TABLE_LINE = re.compile(r"\b(?:19|20)\d{2}\d{1,3}(?:,\d{3})+\b")
