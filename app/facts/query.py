@@ -1402,6 +1402,8 @@ def label_match(label: str, query: FactQuery) -> float:
 
     if (part := PART_OF.match(label)) and not set(analyze(part.group("part"))) & set(analyze(query.measure.phrase)):
         return 0.0
+    if (effect := _EFFECT_ON.search(label)) and not set(analyze(effect.group(1))) & set(query.stems):
+        return 0.0  # 'Total revenue impact' (of currencies) is no revenue
     stems = set(analyze(re.sub(r"\([^)]*\)", " ", label)))
     # what a row leaves out is no word of its own ('Long-term debt, less current portion')
     stems -= set(analyze(_LEFT_OUT.search(label).group(0))) if _LEFT_OUT.search(label) else set()
@@ -1477,6 +1479,8 @@ PART_OF = re.compile(r"(?i)^\s*(?:total\s+|net\s+)?(?P<part>(?:[\w-]+\s+){0,2}?(
                       r"(?:\([^)]*\)\s+)?(?:of|in|on|from|for)\s+")
 """A row that is a part of a measure, or a flow of it ('Current portion of long-term debt', 'Repayments of
 long-term debt', 'Increase (decrease) in accounts payable'), unless the measure asked names that part."""
+_EFFECT_ON = re.compile(r"(?i)\b(impacts?|effects?|variances?)\b")
+"""A row that is an effect on the measure its label names ('Total revenue impact', 'Net sales variance')."""
 _LEFT_OUT = re.compile(r"(?i),\s*(?:less|net\s+of|excluding)\s+[^,]*$")
 """What a row's label says it leaves out ('Long-term debt, less current portion')."""
 

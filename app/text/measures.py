@@ -359,10 +359,14 @@ _HEDGE_OPENING = re.compile(r"(?i)^\s*(?:approximately|roughly|about|around|near
                             r"(?=(?:how|what|which)\b)")
 
 
-_PLACED_IN_REGION = re.compile(rf"(?i)\b(?:sales|revenues?|customers|operations)(?P<where>\s+(?:in|from)\s+"
-                               rf"(?:the\s+)?)(?P<region>{REGION_NAMES})(?:\s+(?:region|market|area))?(?![\w.])")
+_PLACED_IN_REGION = re.compile(rf"(?i)\b(?:sales|revenues?|customers|operations)(?P<where>"
+                               rf"(?:\s+(?:did|does|do|was|were|is|are|has|have|had)\s+(?:[\w&.'’-]+\s+){{0,3}}?"
+                               rf"(?:generated?|earn(?:ed)?|make|made|record(?:ed)?|report(?:ed)?|book(?:ed)?|bring|"
+                               rf"brought)(?:\s+in)?)?"
+                               rf"\s+(?:in|from)\s+(?:the\s+)?)(?P<region>{REGION_NAMES})(?:\s+(?:region|market|area))?"
+                               rf"(?![\w.])")
 """Where a question places its measure in a region ('sales to customers in Europe', 'revenues from the
-Americas'): the region and the words that place it."""
+Americas', 'How much revenue did it generate in EMEA'): the region and the words that place it."""
 
 
 def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
@@ -668,6 +672,8 @@ _COMPARED = re.compile(
     r"(?:the\s+|its\s+)?(?P<b4>.+?)\s*\??$")
 _MEMBER_OWNER = re.compile(r"(?i)^(?P<member>.+?)\s+(?:segment|division|region|business|unit|arm)['’]s?"
                            r"(?:\s+(?P<rest>.*))?$")
+_MEASURE_OF_MEMBER = re.compile(r"(?i)^(?P<measure>.+?)\s+of\s+(?:the\s+|its\s+|their\s+)?(?P<member>.+?)\s+"
+                                r"(?P<kind>segment|division|region|business|unit|arm)$")
 _IN_MEMBER = re.compile(r"(?i)^(?P<measure>.+?)\s+(?:in|at|for)\s+(?:the\s+)?"
                         r"(?P<member>[A-Z][\w&.-]*(?:\s+[\w&.-]+){0,3})$")
 _GROWTH = re.compile(rf"(?i)\b(?:{UP_WORDS}|{DOWN_WORDS}|change[ds]?|performance)\b")
@@ -691,10 +697,13 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
         if not said or any(len(x.split()) > 4 or x.casefold() in names or re.search(r"\d", x) for x in (a, b)):
             return None
         return MembersCompared(first=a, second=b, measure=said, of_change=bool(_GROWTH.search(said)))
+    if of_member := _MEASURE_OF_MEMBER.match(a):  # 'adjusted EBIT of the Flexibles segment'
+        a = f"{of_member.group('member')} {of_member.group('kind')}'s {of_member.group('measure')}"
     a = re.sub(r"^.*['’]s\s+(?=\S)", "", a) if not _MEMBER_OWNER.match(a) else a  # "JnJ's US sales growth"
     parts = []
     for side in (a, b):
-        owner = _MEMBER_OWNER.match(side)
+        owner = _MEMBER_OWNER.match(side) or _MEMBER_OWNER.match(re.sub(r"(?i)^(?:the|its|their)\s+", "", side)
+                                                                    + "'s")
         parts.append((owner.group("member"), owner.group("rest") or "") if owner else None)
     if parts[0] or parts[1]:  # 'the Iron Ore segment's revenue compare with the Copper segment's'
         first, measure = parts[0] or (a, "")
@@ -734,6 +743,8 @@ def _compared_side(raw: str, names: Iterable[str]) -> str:
     from app.text.dates import read_dates
 
     for name in sorted(names, key=len, reverse=True):
+        # ('adjusted EBIT of Amcor's Flexibles segment': the measure of the member)
+        raw = re.sub(rf"(?i)\s+of\s+{re.escape(name)}['’]s?(?=\s)", " of ", raw)
         raw = re.sub(rf"(?i)\s+(?:for|of|at)\s+{re.escape(name)}\b|^{re.escape(name)}['’]s?(?=\s)", " ", raw)
     text = _PERIOD_PHRASES.sub(" ", read_dates(raw)[2])
     text = re.sub(r"(?i)\s+(?:in|for|during|over|between|from|of|at)(?:\s+the)?\s*$", "", " ".join(text.split()))

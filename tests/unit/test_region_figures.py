@@ -8,6 +8,7 @@ Every company, page and figure here is made up (Ternline, a freight and foods gr
 
 from __future__ import annotations
 
+from app.facts.query import label_match, read_query
 from app.models.providers.offline.composer.analyst import Analyst
 from app.text.measures import measure_asked
 from app.text.statements import measure_group_rows, read_statement, stacked_group_rows
@@ -52,6 +53,11 @@ def test_a_region_the_question_places_its_measure_in_is_the_member_asked() -> No
     asked = measure_asked("What were Ternline's revenues from the Americas in 2024?", [COMPANY])
     assert (asked.segment, asked.phrase) == ("Americas", "revenues")
     assert measure_asked("What was Ternline's revenue in 2024?", [COMPANY]).segment is None
+    asked = measure_asked("How much revenue did Ternline generate in EMEA in fiscal 2024?", [COMPANY])
+    assert (asked.segment, asked.phrase) == ("EMEA", "revenue")
+    asked = measure_asked("How much revenue did Ternline bring in from the Americas in 2024?", [COMPANY])
+    assert (asked.segment, asked.phrase) == ("Americas", "revenue")
+    assert measure_asked("How much revenue did Ternline generate in fiscal 2024?", [COMPANY]).segment is None
     sentences = _answer(BY_REGION, "How much net revenue did Ternline generate in the Europe, Middle East and "
                                    "Africa region in 2024?")
     assert "$2,239 in FY2024" in sentences[0] and "EMEA" in sentences[0], sentences
@@ -152,3 +158,14 @@ def test_years_that_skip_one_are_no_groups_of_one_year_each() -> None:
     rows = measure_group_rows("Net Sales Operating Income\n2024 2022 2024 2022\nFreight 4,210 3,705 612 498")
     assert {(r.line_item, tuple(r.values)) for r in rows} == {("Net Sales", (4210.0, 3705.0)),
                                                              ("Operating Income", (612.0, 498.0))}
+
+
+def test_a_rows_effect_on_the_measure_is_no_figure_of_it() -> None:
+    # a currency table under 'EMEA:' ends in 'Total revenue impact': the currencies' effect, not EMEA's revenue
+    asked = read_query("How much revenue did Ternline generate in EMEA in fiscal 2024?", [COMPANY], [2024])
+    assert label_match("Total revenue impact", asked) == 0.0
+    assert label_match("Net sales variance", read_query("What were Ternline's net sales in 2024?", [COMPANY])) == 0.0
+    assert label_match("Revenue", asked) > 0.8
+    # asked for, the effect is the figure
+    impact = read_query("What was the total revenue impact of currencies for Ternline in 2024?", [COMPANY])
+    assert label_match("Total revenue impact", impact) > 0.8
