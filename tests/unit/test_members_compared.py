@@ -32,6 +32,10 @@ def _block(n: int, text: str, company: str = "Rheinfeld", year: int = 2024) -> B
     ("How did the Iron Ore segment's revenue compare with the Copper segment's in FY2024?", "Iron Ore", "Copper",
      "revenue", False),
     ("What was US revenue versus international revenue in FY2023?", "US", "international", "revenue", False),
+    ("How did adjusted EBIT of Ternline's Flexibles segment compare with that of its Rigid Packaging segment in "
+     "fiscal 2023?", "Flexibles", "Rigid Packaging", "adjusted EBIT", False),
+    ("How did the operating income of the Tools segment compare with the Safety segment in 2021?", "Tools",
+     "Safety", "operating income", False),
 ])
 def test_two_members_and_their_measure_are_read_from_the_question(question, first, second, measure, of_change):
     pair = members_compared(question, COMPANIES)
