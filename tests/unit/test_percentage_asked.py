@@ -26,5 +26,6 @@ def test_by_what_percentage_asks_the_percentage_change() -> None:
 def test_a_title_case_label_reads_as_a_noun_and_a_name_keeps_its_capitals() -> None:
     assert _lower_first("Net Earnings") == "net earnings"
     assert _lower_first("Total revenue") == "total revenue"
+    assert _lower_first("Property, plant and equipment — net") == "property, plant and equipment — net"
     assert _lower_first("Harbour Point Resorts net revenues") == "Harbour Point Resorts net revenues"
     assert _lower_first("EBITDA") == "EBITDA"

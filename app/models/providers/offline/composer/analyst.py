@@ -2071,10 +2071,10 @@ def _lower_first(label: str) -> str:
     if not label[1:2].islower():
         return label  # 'EBITDA', 'FLNA net revenue'
     words = label.split()
-    if not is_measure_word(words[0]):
+    if not is_measure_word(words[0].strip(",;:()")):
         return label  # a name leads the label
     if all(w[:1].isupper() for w in words if w[:1].isalpha()):  # a title-case label: each measure word lowered
-        return " ".join(w.lower() if is_measure_word(w) and w[1:2].islower() else w for w in words)
+        return " ".join(w.lower() if is_measure_word(w.strip(",;:()")) and w[1:2].islower() else w for w in words)
     return label[:1].lower() + label[1:]
 
 
