@@ -742,9 +742,11 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
             counted = not is_total(row.line_item) or reconciling and not is_whole(row.line_item)
             if not label_says and row.title and titles_measure(row.title, query) and counted:
                 member = row.line_item  # 'Revenue by region' / 'Germany …'
-            elif (not label_says and (not row.title or _LEAD_IN_TITLE.search(row.title)) and not row.columns
-                  and counted and not primary and titles_measure(_block_heading(doc.text, row.raw), query)):
-                # (under a sentence that leads into the table, 'Our operating segment results were as follows:')
+            elif (not label_says and not row.columns and counted and not primary
+                  and (not row.title or _LEAD_IN_TITLE.search(row.title) or _GENERIC_TITLE.search(row.title))
+                  and titles_measure(_block_heading(doc.text, row.raw), query)):
+                # (under a sentence that leads into the table, 'Our operating segment results were as follows:', or
+                # a title that names a kind of data, 'Supplemental Financial Information')
                 member = row.line_item  # 'Net Sales' / 'North America Retail $ 10,750.5 …' / 'Pet 1,694.6 …'
             elif (not label_says and counted and not row.columns
                   and totalled.get((row.title, tuple(row.periods))) == (row.unit, row.scale)):

@@ -169,3 +169,33 @@ def test_a_rows_effect_on_the_measure_is_no_figure_of_it() -> None:
     # asked for, the effect is the figure
     impact = read_query("What was the total revenue impact of currencies for Ternline in 2024?", [COMPANY])
     assert label_match("Total revenue impact", impact) > 0.8
+
+
+SUPPLEMENTAL = """Ternline, Inc. and Subsidiaries
+Supplemental Financial Information
+(in millions and unaudited)
+12 Weeks Ended
+3/23/2024 3/25/2023
+Net Revenue
+North America Freight $ 5,583 $ 4,839
+Latin America 1,777 1,474
+Europe 1,886 1,797
+Total $ 9,246 $ 8,110
+Operating Profit/(Loss)
+North America Freight $ 1,599 $ 1,296
+Latin America 364 323
+Europe 71 (136)"""
+
+
+def _release(question: str) -> list[str]:
+    block = Block(n=1, kind="report", header=f"[1] {COMPANY} Q1 FY2024 earnings release, p.5", text=SUPPLEMENTAL,
+                  source_id="TERNLINE_2024Q1_EARNINGS:p5", chunk_id="TERNLINE_2024Q1_EARNINGS:p5::abc::0",
+                  company=COMPANY, fiscal_year=2024, page=5)
+    return Analyst({"blocks": [block], "companies": [COMPANY], "fiscal_years": [2024]}, question).sentences()
+
+
+def test_a_division_row_under_its_measures_heading_in_a_table_titled_by_a_kind_of_data_is_the_division() -> None:
+    sentences = _release("What was Ternline's Latin America division net revenue in the first quarter of 2024?")
+    assert sentences and "$1,777m" in sentences[0] and "Latin America" in sentences[0], sentences
+    sentences = _release("What was Ternline's Latin America division operating profit in the first quarter of 2024?")
+    assert sentences and "$364m" in sentences[0], sentences
