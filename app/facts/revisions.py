@@ -163,11 +163,17 @@ def _thing_after(sentence: str, amount: str) -> str:
     return " ".join(thing.split()[:8])
 
 
+_OCCASION = re.compile(r"(?i)[,\s]+(?:when|as|after|with)\s+(?:it|they|the\s+company|[A-Z][\w&.'’-]*)\s+"
+                       r"(?:reported|announced|released|published|issued)\b[^?]*")
+
+
 def best_revision(question: str, texts: Iterable[tuple[T, str]], companies: Sequence[str]) -> Revision[T] | None:
     """The clause of the texts that best states the revision asked about: its key words are the question's, less
     those of asking about a revision, matched as `stem_in_words` matches them. The facts step (the figures the
     calculator takes) and the composer (the answer's wording) both choose with it, so they choose the same."""
-    # the day asked ('on May 24, 2024') is no key word: 'may' is in any sentence dated in May
+    # the day asked ('on May 24, 2024') is no key word: 'may' is in any sentence dated in May; nor is the occasion
+    # ('… when it reported first-quarter 2023 results'): the clause that states the revision need not say it
+    question = _OCCASION.sub(" ", question)
     key = {k for k in topic_terms(read_dates(question)[2], companies) - REVISION_WORDS if k.isalpha()}
     if asks_replacement(question):
         return next(iter(replaced_pairs(texts, key, stem_in_words)), None)

@@ -56,6 +56,11 @@ _JUDGEMENT = re.compile(
     r"(?:margins?|profile|profitability)|margins?\s+(?:improving|consistent|stable|deteriorating)|"
     r"(?:financially\s+)?(?:solvent|stable)|profitable|liquid|positive\s+(?:net\s+)?working\s+capital)\b")
 _CHANGE_WORD = re.compile(rf"(?i)\b(?:(?P<up>{UP_WORDS})|(?P<down>{DOWN_WORDS}))\b")
+_REVISED = re.compile(r"(?i)\b(?:(?P<up>rais(?:e|ed|es|ing)|lift(?:ed|s)?|boost(?:ed|s)?|hik(?:e|ed|es)|upgrad\w*)|"
+                      r"(?P<down>cut(?:s|ting)?|slash\w*|trim(?:s|med)?|downgrad\w*))\b"
+                      r"(?=[^?]{0,80}\b(?:guidance|outlook|forecasts?|targets?|dividends?)\b)")
+"""A forecast or a payout revised ('Did PepsiCo cut its full-year organic revenue growth outlook'): the verb says
+the direction asked, not 'growth' in the measure's name."""
 _EITHER = re.compile(rf"(?i)\b(?P<a>{UP_WORDS}|{DOWN_WORDS})\s+or\s+(?P<b>{UP_WORDS}|{DOWN_WORDS})\b")
 _SUPERLATIVE = re.compile(
     r"(?i)\b(?P<high>highest|largest|biggest|most|best|strongest|fastest|greatest|top|leading)\b|"
@@ -290,7 +295,7 @@ def read_ask(question: str) -> Ask:
             return Ask("judgement", topic=judged.group(1).lower())
         if either := _EITHER.search(core):
             return Ask("yes_no_change", either=(either.group("a").lower(), either.group("b").lower()))
-        if change := _CHANGE_WORD.search(core):
+        if change := _REVISED.search(core) or _CHANGE_WORD.search(core):
             return Ask("yes_no_change", direction=1 if change.group("up") else -1)
         return Ask("yes_no")
     superlative = _SUPERLATIVE.search(core)

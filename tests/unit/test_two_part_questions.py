@@ -213,10 +213,21 @@ def test_a_raised_forecast_is_told_with_its_new_and_previous_figures() -> None:
                         "volume growth (previously 5 percent), and 11 percent core EPS growth (previously 9 percent).")
     lead, quote = _answer("By how many percentage points did Ternline raise its full year guidance for core EPS "
                           "growth?", release)
-    assert lead == "Ternline raised its guidance for 2025 to 11 percent (previously 9 percent) [1]."
+    assert lead == "Ternline raised its core EPS growth guidance for 2025 to 11 percent (previously 9 percent) [1]."
     assert quote == 'The report says: "11 percent core EPS growth (previously 9 percent)." [1].'
     volume = _answer("How much did Ternline raise its volume growth outlook?", release)[0]
-    assert "to 7 percent (previously 5 percent)" in volume
+    assert "volume growth guidance for 2025 to 7 percent (previously 5 percent)" in volume
+
+
+def test_a_yes_no_on_a_forecasts_direction_leads_with_the_verdict_and_the_revision() -> None:
+    release = _block(1, "Guidance and Outlook\nFor fiscal year 2025, Ternline now expects to deliver 7 percent "
+                        "volume growth (previously 5 percent), and 11 percent core EPS growth (previously 9 percent).")
+    # 'cut' is the direction asked, not the 'growth' of the measure's name; the occasion is no key word
+    cut = _answer("Did Ternline cut its full-year 2025 volume growth outlook when it reported first-quarter 2025 "
+                  "results?", release)[0]
+    assert cut == "No. Ternline raised its volume growth guidance for 2025 to 7 percent (previously 5 percent) [1]."
+    raised = _answer("Did Ternline raise its full-year core EPS growth guidance?", release)[0]
+    assert raised.startswith("Yes. Ternline raised its core EPS growth guidance for 2025 to 11 percent"), raised
 
 
 def test_how_much_a_forecast_was_raised_is_the_calculators_difference_of_its_two_figures() -> None:
@@ -239,8 +250,8 @@ def test_how_much_a_forecast_was_raised_is_the_calculators_difference_of_its_two
     state: dict[str, Any] = {"blocks": [_block(1, text), calc], "companies": ["Ternline"], "fiscal_years": [2025],
                              "calculation": CalculationOutcome(status="ok", results=[result])}
     lead = Analyst(state, question).sentences()[0]
-    assert lead == ("Ternline raised its guidance for 2025 by 2 percentage points, to 11 percent (previously 9 "
-                    "percent) [2][1].")
+    assert lead == ("Ternline raised its core EPS growth guidance for 2025 by 2 percentage points, to 11 percent "
+                    "(previously 9 percent) [2][1].")
 
 
 def test_the_facts_step_and_the_composer_choose_the_same_revised_clause() -> None:

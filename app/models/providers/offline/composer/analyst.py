@@ -284,6 +284,9 @@ class Analyst:
             return said
         if kind == "figure":
             return self.figure_answer()
+        if kind == "yes_no_change" and REVISION_ASKED.search(asked_sentence(self.question)) \
+                and (said := self.revision_answer(self.results)):
+            return said  # 'Did X cut its outlook?': 'No. X raised its guidance for 2023 to 8 percent (previously …)'
         if kind in ("change", "yes_no_change"):
             return self.change_answer() or self.leverage_answer()
         if kind == "extreme":
@@ -373,9 +376,17 @@ class Analyst:
         block, new, old = best.where, best.new, best.old
         years = sorted(set(years_named(best.sentence)))
         moved = "raised" if new > old else "lowered" if new < old else "kept"
+        # a yes/no on the revision's direction ('Did X cut its outlook?'): the verdict first
+        verdict = (("Yes. " if (new > old) == (self.ask.direction > 0) else "No. ")
+                   if self.ask.kind == "yes_no_change" and self.ask.direction and new != old else "")
         owner = self.companies[0] if self.companies else "The company"
         said_new, said_old = (" ".join(said.split()) for said in (best.new_said, best.old_said))
-        what = f"its guidance for {years[-1]}" if len(years) == 1 else "it"  # the year the sentence names
+        # the year the sentence names, and the measure its clause names ('organic revenue growth')
+        measure = " ".join(best.what.split()).strip(" ,;:")
+        measure = measure if re.search(r"[A-Za-z]{3}", measure) and len(measure.split()) <= 6 else ""
+        what = (f"its {measure} guidance for {years[-1]}" if measure and len(years) == 1
+                else f"its guidance for {years[-1]}" if len(years) == 1 else f"its {measure} guidance" if measure
+                else "it")
         computed = next((r for r in results if r.tool == "difference"
                          and (r.inputs.get("a"), r.inputs.get("b")) == (new, old)), None)
         by, refs = "", [block.n]
@@ -395,8 +406,8 @@ class Analyst:
                 refs = [*refs, ended.n]
             return [cite(lead, refs), cite(f'The report says: "{best.replaced.rstrip(".")}."', [ended.n]),
                     cite(f'And: "{best.clause.rstrip(".")}."', [block.n])]
-        lead = (f"{owner} {moved} {what}{by}{',' if by else ''} to {said_new} (previously {said_old})" if new != old
-                else f"{owner} kept {what} at {said_new}")
+        lead = verdict + (f"{owner} {moved} {what}{by}{',' if by else ''} to {said_new} (previously {said_old})"
+                          if new != old else f"{owner} kept {what} at {said_new}")
         clause = re.sub(r"(?i)^(?:and|but|while)\s+", "", best.clause)
         return [cite(lead, refs), cite(f'The report says: "{clause.rstrip(".")}."', [block.n])]
 
