@@ -96,6 +96,14 @@ LEFT_OUT = re.compile(r"(?i)\b(?:outside(?:\s+of)?|excluding|other\s+than|apart\
                       r"(?P<member>(?-i:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3})),?")
 """A member a question leaves out ('Outside the United States, which region …'): no member asked, and none a
 ranking ranks."""
+THRESHOLD = re.compile(
+    r"(?i)\b(?:(?P<above>top(?:ped|s)?|exceed(?:ed|s)?|surpass(?:ed|es)?|pass(?:ed|es)?|cross(?:ed|es)?|beat|"
+    r"(?:go|goes|went|gone)\s+(?:over|above)|(?:more|greater|higher)\s+than|over|above|(?P<least>at\s+least))|"
+    r"(?P<below>(?:fall|falls|fell)\s+(?:short\s+of|below|under)|(?:less|lower)\s+than|below|under))\s+"
+    r"(?P<amount>(?:[A-Z]{0,2}[$£€¥])\s?\d[\d,.]*(?:\s*(?:trillion|billion|million|thousand|tn|bn|m|k)\b)?|"
+    r"\d[\d,.]*\s*(?:%|percent\b|per\s+cent\b))")
+"""A bar a figure is asked against ('Did its annual revenue top $10 billion', 'margin above 15%'): the side and the
+amount; only money or a per cent, never a count ('more than 3 segments')."""
 _BY_WHAT = re.compile(r"(?i)\bby\s+what\s+(?:percentage|percent|per\s+cent|amount|factor|margin)\b")
 """'By what percentage did X change': how a change is asked for, no word of the measure that changed."""
 _SET_IN = re.compile(r"(?i)\b(?:(?:set|specified|stated|provided|laid\s+out|defined|agreed)\s+(?:in|by|under)\s+"
@@ -386,6 +394,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _POINTED_AT.sub(" ", text)  # 'How does that order compare with …': what an earlier turn named
     text = _DEED_BROUGHT.sub(r"\1", text)  # 'how much net cash did the sale bring in': the cash, not the sale
     text = _BY_WHAT.sub(" ", text)  # 'By what percentage did its net revenues change': the revenues' change
+    text = THRESHOLD.sub(" ", text)  # 'Did its annual revenue top $10 billion': the revenue, not 'top'"
     named_after = _segment_after_name(text, companies)
     names = _name_forms(companies)
     for name in sorted(names, key=len, reverse=True):

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from app.text.measures import (DOWN_WORDS, UP_WORDS, MeasureAsked, asked_sentence, first_part, measure_asked,
-                               second_part)
+from app.text.measures import (DOWN_WORDS, THRESHOLD, UP_WORDS, MeasureAsked, asked_sentence, first_part,
+                               measure_asked, second_part)
 from app.text.questions import asks_for_figure
 
 __all__ = ["Ask", "Kind", "MeasureAsked", "asked_sentence", "measure_asked", "read_ask"]
@@ -295,6 +295,8 @@ def read_ask(question: str) -> Ask:
             return Ask("judgement", topic=judged.group(1).lower())
         if either := _EITHER.search(core):
             return Ask("yes_no_change", either=(either.group("a").lower(), either.group("b").lower()))
+        if THRESHOLD.search(core):
+            return Ask("yes_no")  # 'Did its net sales fall short of $12 billion?': a figure against a bar
         if change := _REVISED.search(core) or _CHANGE_WORD.search(core):
             return Ask("yes_no_change", direction=1 if change.group("up") else -1)
         return Ask("yes_no")

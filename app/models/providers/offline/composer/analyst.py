@@ -45,8 +45,8 @@ from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, 
 from app.text.companies import companies_named
 from app.text.dates import periods_of_sentence, read_dates
 from app.text.figures import figures_in
-from app.text.measures import (LEFT_OUT, LinesCompared, MembersCompared, deal_names, first_part, lines_compared,
-                               members_compared, name_initials, without_short_names)
+from app.text.measures import (LEFT_OUT, THRESHOLD, LinesCompared, MembersCompared, deal_names, first_part,
+                               lines_compared, members_compared, name_initials, without_short_names)
 from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask,
                                      said_otherwise)
 from app.text.sentences import asks_about_litigation, is_allegation, is_boilerplate
@@ -54,7 +54,7 @@ from app.text.questions import is_measure_word, is_qualifier_word, measure_terms
 from app.text.terms import (abbreviated, abbreviation_heads, nominal_forms, nominal_stem, question_noise, stem_in_words,
                             without_other_acquisitions)
 from app.text.periods import years_named
-from app.text.units import unit_currency
+from app.text.units import SCALE_FACTORS, unit_currency
 from app.metrics import find_metrics, label_match as item_label_match, share_asked
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from app.turns import Block
@@ -305,8 +305,37 @@ class Analyst:
         if kind == "explain":
             return self.explain_answer() or self.sentence_answer()
         if kind == "yes_no":
-            return self.sentence_answer()
+            return self.threshold_answer() or self.sentence_answer()
         return []
+
+    def threshold_answer(self) -> list[str]:
+        """A figure asked against a bar ('Did Ulta Beauty's annual revenue top $10 billion in fiscal 2022?'): the
+        verdict, and the figure that decides it; nothing when the figure is not stated in a unit the bar is in."""
+        bar = THRESHOLD.search(asked_sentence(self.question))
+        said = figures_in(bar.group("amount")) if bar else []
+        if not bar or not said:
+            return []
+        currency, value, scale, percent = said[0]
+        best = [f for f in choose(self.facts(), self.query) if self.states_asked(f)]
+        if not best or (n := self.n_of(best[0].figure)) is None:
+            return []
+        fact = best[0]
+        stated_currency, rest = unit_currency(fact.figure.unit)
+        if percent:
+            if fact.figure.unit != "%":
+                return []
+            level, line = fact.figure.value, value
+        else:
+            if rest not in ("", *SCALE_FACTORS) or (currency and stated_currency and currency != stated_currency):
+                return []
+            level, line = fact.figure.value * SCALE_FACTORS.get(rest, 1.0), value * SCALE_FACTORS.get(scale, 1.0)
+        if bar.group("below"):
+            verdict = level < line
+        else:
+            verdict = level >= line if bar.group("least") else level > line
+        side = "above" if level > line else "below" if level < line else "at"
+        body = f"{self.subject(fact)} {self.verb(fact)} {self.at(fact)}, {side} {' '.join(bar.group('amount').split())}"
+        return [f"{'Yes' if verdict else 'No'}. {cite(body, [n])}"]
 
     def side_by_side(self, key: Sequence[frozenset[str]]) -> list[tuple[frozenset[str], frozenset[str]]]:
         """The key groups the question writes next to each other ('operating income'), which a sentence that
