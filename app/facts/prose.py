@@ -279,10 +279,18 @@ def whole_sentences(text: str) -> list[str]:
     sentences = split_sentences(lines)
     if sentences and lines.lstrip()[:1].islower() and sentences[0][:1].islower():
         sentences = sentences[1:]  # not a whole sentence after a cut too short to count ('million.')
-    if sentences and _CUT_SHORT.search(sentences[-1]) and _CUT_SHORT.search(lines):
+    while sentences and not re.search(r"[A-Za-z]", sentences[-1]):
+        sentences = sentences[:-1]  # a page's trailing figures ('6', '1,2,5'): no sentence
+    if sentences and _CUT_SHORT.search(sentences[-1]) and _CUT_SHORT.search(lines[:_last_letter(lines)]):
         sentences = sentences[:-1]  # the text's last words, where a chunk ends: a sentence cut short
     return [s for s in sentences if not looks_like_instruction(s) and not is_boilerplate(s) and not s.startswith("|")
             and not is_row_line(s)]
+
+
+def _last_letter(text: str) -> int:
+    """Where a text's last word ends: what follows is figures only (a page's footnote marks and numbers)."""
+    found = list(re.finditer(r"[A-Za-z]", text))
+    return found[-1].end() if found else 0
 
 
 _CUT_SHORT = re.compile(r"(?i)\s(?:and|or|of|for|the|a|an|to|in|with|from|by|as|at|on|than|which|that)\s*$")

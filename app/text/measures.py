@@ -81,9 +81,9 @@ def without_framing(question: str) -> str:
 
 
 _SECOND_PART = re.compile(r"(?i),?\s+and\s+(?=(?:when|where|who|whom|why|which)\b|how\s+(?:many|much)\s+of\s+"
-                          r"(?:them|those|these|whom|which|it)\b)")
+                          r"(?:them|those|these|whom|which|it)\b)|,\s+and\s+(?=(?:what|how\s+(?:much|many))\b)")
 """Where a question's second ask starts: 'and when …', 'and how many of them …' (a part of what the first
-asks, which the first's answer states beside it)."""
+asks, which the first's answer states beside it), ', and what stake … does it still hold?' (a second figure)."""
 
 
 _CONSTRAINTS = re.compile(
@@ -363,6 +363,9 @@ the measure asked of the report ('How does that order compare with Helio's FY202
 of revenue; 'What was the value of that order?' still asks of the order)."""
 
 
+_OCCASION_FIRST = re.compile(r"(?i)^\s*(?:after|following|since|before|upon|once)\s+[^,?]{3,80},\s*"
+                             r"(?=(?:how|what|which|who|when|did|does|do|has|have|had|was|were|is|are)\b)")
+"""An occasion said before the question ('After completing the Kenvue separation, how much cash …'): no measure."""
 _HEDGE_OPENING = re.compile(r"(?i)^\s*(?:approximately|roughly|about|around|nearly|exactly|precisely)\s+"
                             r"(?=(?:how|what|which)\b)")
 
@@ -386,6 +389,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = first_part(asked_sentence(question))
     text = _names_beside(text, companies)  # 'Square (Block)': the company's other name, no word of the measure
     text = _HEDGE_OPENING.sub("", text)  # 'Approximately how many people …': no segment named 'Approximately'
+    text = _OCCASION_FIRST.sub("", text)  # 'After completing the Kenvue separation, how much cash …': when, not what
     text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
     text = _SOURCE_SAID.sub(" ", text)  # 'according to its quarterly report'
     text = LEFT_OUT.sub(" ", text)  # 'Outside the United States, which region …': a member left out, none asked

@@ -187,6 +187,8 @@ def _continues(previous: str, line: str) -> bool:
         return bool(re.search(r"[A-Za-z,]$", previous))
     if re.search(r"(?:\s&|\b(?:and|or|of|the|to|for|with))$", previous) and _is_prose(previous):
         return True  # '… Convenience Stores & Foodservice; Europe &' / 'Australia; Asia & Latin America; and Pet.'
+    if line.startswith("& ") and previous[-1].isalpha() and _is_prose(previous):
+        return True  # '… Additionally, Johnson' / '& Johnson maintains a 9.5% stake …': a name wrapped at its '&'
 
     if not _is_prose(previous):
         return False

@@ -102,3 +102,15 @@ def test_a_spaced_date_whose_groups_stand_wider_apart_is_read_back_whole() -> No
     text = "Shares outstanding as of M a r c h \u00a0 3 1 ,  2 0 2 1: 3,027,128,112; as of March 3, 2021: 3,001,000,000."
     assert repair_extraction(text) == ("Shares outstanding as of March 31, 2021: 3,027,128,112; as of March 3, 2021: "
                                        "3,001,000,000.")
+
+
+def test_a_name_wrapped_at_its_ampersand_is_one_sentence_and_a_sentence_cut_before_footnote_marks_is_dropped() -> None:
+    from app.facts.prose import whole_sentences
+
+    page = ("The Company generated $4.1 billion in cash proceeds from the Brook offering. Additionally, Ternline\n"
+            "& Harrow maintains a 9.5% stake in Brook common stock.")
+    assert whole_sentences(page) == ["The Company generated $4.1 billion in cash proceeds from the Brook offering.",
+                                     "Additionally, Ternline & Harrow maintains a 9.5% stake in Brook common stock."]
+    # a page's last sentence cut short ('subject to a'), a page's footnote marks after it: no sentence to quote
+    cut = page + " It may sell the retained stake in the next year, subject to a\n6\n1,2,5\n2,5"
+    assert whole_sentences(cut) == whole_sentences(page)

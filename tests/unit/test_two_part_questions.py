@@ -295,3 +295,20 @@ def test_a_forecast_range_in_a_sentence_is_said_to_be_a_forecast_once() -> None:
     assert lead.startswith("Ternline's revenue is forecast at €2.45bn to €2.60bn in FY2025"), lead
     guided = Analyst(state, "What is Ternline's revenue guidance for 2025?").sentences()[0]
     assert "forecast" not in guided.split("[")[0] and " is €2.45bn to €2.60bn" in guided, guided
+
+
+def test_a_second_figure_asked_after_and_what_is_answered_on_its_own() -> None:
+    question = ("After completing the Brook separation, how much cash had Ternline raised from the Brook debt "
+                "offering, and what stake in Brook does it still hold?")
+    assert first_part(question).endswith("from the Brook debt offering")
+    assert second_part(question) == "what stake in Brook does it still hold?"
+    # the occasion said first is no word of the measure
+    assert "complet" not in measure_asked(question, ["Ternline"]).stems
+    note = _block(1, "The Company generated $4.1 billion in cash proceeds as a result of the Brook debt offering. "
+                     "Ternline maintains a 9.5% stake in Brook common stock.")
+    answer = " ".join(_answer(question, note))
+    assert "$4.1bn" in answer and "9.5% stake" in answer, answer
+    # a second part the first part's answer already states is not said again
+    recall = _block(1, "The direct cost of the recall was €6.8m, covering write-offs and retailer compensation.")
+    first = _answer("What was the direct cost of Ternline's recall?", recall)
+    assert _answer("What was the direct cost of Ternline's recall, and what did it cost?", recall) == first

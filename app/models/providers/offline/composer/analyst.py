@@ -235,7 +235,30 @@ class Analyst:
 
     def sentences(self) -> list[str]:
         first = self.first_sentences()
-        return [*first, *self.when_answer(first), *self.convention_said(first)] if first else []
+        if not first:
+            return []
+        return [*first, *self.when_answer(first), *self.other_part_answer(first), *self.convention_said(first)]
+
+    def other_part_answer(self, said: Sequence[str]) -> list[str]:
+        """A two-part question's second figure (', and what stake in Kenvue does it still hold?'): that part asked
+        on its own, of the company the question names ('it' is the company), from the same evidence; what the first
+        part's answer already says is not said again."""
+        from app.text.measures import second_part
+
+        rest = second_part(asked_sentence(self.question))
+        if not re.match(r"(?i)(?:what|how\s+(?:much|many))\b", rest) or len(self.companies) != 1:
+            return []
+        company = self.companies[0]
+        alone = re.sub(r"(?i)\b(?:it|they)\b", company, rest, count=1)
+        alone = re.sub(r"(?i)\b(?:its|their)\b", possessive(company), alone, count=1)
+        alone = alone[:1].upper() + alone[1:]
+        if company.casefold() not in alone.casefold():
+            alone = f"{alone.rstrip(' ?')} for {company}?"
+        other = Analyst(self.state, alone).first_sentences()
+        stated = {key[1:3] for sentence in said for key in figures_in(sentence)}
+        return [re.sub(r"^[•▪◦‣*-]\s+", "", s) for s in other if s not in said and s != INSUFFICIENT_EVIDENCE
+                # (a figure the first part's answer states already: 'What did it recall, and what did it cost?')
+                and not {key[1:3] for key in figures_in(s)} <= stated][:1]
 
     def convention_said(self, said: Sequence[str]) -> list[str]:
         """What a measure asked by what it means rests on ('each shareholder … if liquidated': tangible book
@@ -2263,7 +2286,7 @@ _GENERIC = frozenset(analyze(
     "primary what which why how look looking book booked record recorded recognise recognised recognize "
     "recognized year years financial fiscal during drove drive driven cause caused reason reasons explain fall "
     "fell rise rose increase increased decrease decreased decline declined change changed even though although "
-    "compared own onward onwards henceforth"))
+    "compared own onward onwards henceforth still currently"))
 
 
 def _is_statement_sentence(sentence: str) -> bool:
