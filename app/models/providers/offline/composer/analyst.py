@@ -40,8 +40,8 @@ from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.explanations import (CHANGE_WORDS, COST_SHARE, close_together,
                                                                 direction_asked, explains_older_change,
                                                                 explanations, is_consequence)
-from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, format_figure, possessive,
-                                                            stated_decimals)
+from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, format_figure, measure_phrase,
+                                                            possessive, stated_decimals)
 from app.text.companies import companies_named
 from app.text.dates import periods_of_sentence, read_dates
 from app.text.figures import figures_in
@@ -2128,17 +2128,8 @@ def two_changes(a: str, ca: float, b: str, cb: float, noun: str, when: str) -> s
 
 
 def _lower_first(label: str) -> str:
-    """A label as a noun mid-sentence: a form's capitals dropped ('Net Earnings': 'net earnings'), a name's kept
-    ('Las Vegas Strip Resorts')."""
-    label = label.strip()
-    if not label[1:2].islower():
-        return label  # 'EBITDA', 'FLNA net revenue'
-    words = label.split()
-    if not is_measure_word(words[0].strip(",;:()")):
-        return label  # a name leads the label
-    if all(w[:1].isupper() for w in words if w[:1].isalpha()):  # a title-case label: each measure word lowered
-        return " ".join(w.lower() if is_measure_word(w.strip(",;:()")) and w[1:2].islower() else w for w in words)
-    return label[:1].lower() + label[1:]
+    """A label as a noun mid-sentence (`wording.measure_phrase`)."""
+    return measure_phrase(label)
 
 
 _TABLE_LINE = re.compile(r"\b(?:19|20)\d{2}\d{1,3}(?:,\d{3})+\b")

@@ -101,15 +101,22 @@ _GLUED_WORDS = frozenset({"Mt", "kt", "t", "Mtpa", "GW", "MW", "GWh", "MWh"})
 
 
 def measure_phrase(label: str) -> str:
-    """A label inside a sentence: 'Capital expenditure' → 'capital expenditure'; 'EBITDA' stays; a label set
-    all in capitals ('TOTAL ASSETS', as statements print totals) → 'total assets'."""
+    """A label inside a sentence: 'Capital expenditure' → 'capital expenditure', a form's title case 'Net Earnings'
+    → 'net earnings'; 'EBITDA' stays, and so does a label a name leads ('Las Vegas Strip Resorts net revenues'); a
+    label set all in capitals ('TOTAL ASSETS', as statements print totals) → 'total assets'."""
+    from app.text.measures import is_measure_word
+
     label = label.strip()
-    if len(label.split()) > 1 and label.isupper():
-        label = label.lower()
-    first, _, rest = label.partition(" ")
-    if first[:1].isupper() and first[1:].islower():
-        first = first.lower()
-    return f"{first} {rest}".strip()
+    words = label.split()
+    if len(words) > 1 and label.isupper():
+        return label.lower()
+    if not words or not (words[0][:1].isupper() and words[0][1:2].islower()):
+        return label
+    if not is_measure_word(words[0].strip(",;:()")):
+        return label  # a name leads the label
+    if all(w[:1].isupper() for w in words if w[:1].isalpha()):  # a title-case label: each measure word lowered
+        return " ".join(w.lower() if is_measure_word(w.strip(",;:()")) and w[1:2].islower() else w for w in words)
+    return label[:1].lower() + label[1:]
 
 
 def possessive(name: str) -> str:
