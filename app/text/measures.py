@@ -733,7 +733,8 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
         if n == 0:
             return None
         first, second, measure = " ".join(wa[:-n]), " ".join(wb[:-n]), " ".join(wa[-n:])
-    first, second = (re.sub(r"(?i)^(?:the|its|their)\s+", "", x).strip() for x in (first, second))
+    first, second = (re.sub(r"['’]s?$", "", re.sub(r"(?i)^(?:the|its|their)\s+", "", x).strip())
+                     for x in (first, second))  # ("MGM China's": the member, its owner's 's off)
     if (not first or not second or not measure.strip() or first.casefold() == second.casefold()
             or any(len(x.split()) > 4 or x.casefold() in names or re.search(r"\d", x) for x in (first, second))):
         return None
@@ -760,7 +761,10 @@ def _compared_side(raw: str, names: Iterable[str]) -> str:
         raw = re.sub(rf"(?i)\s+of\s+{re.escape(name)}['’]s?(?=\s)", " of ", raw)
         raw = re.sub(rf"(?i)\s+(?:for|of|at)\s+{re.escape(name)}\b|^{re.escape(name)}['’]s?(?=\s)", " ", raw)
     text = _PERIOD_PHRASES.sub(" ", read_dates(raw)[2])
-    text = re.sub(r"(?i)\s+(?:in|for|during|over|between|from|of|at)(?:\s+the)?\s*$", "", " ".join(text.split()))
+    text = " ".join(text.split())
+    # ('net revenues in the fourth quarter of 2022': the period out, 'in the … of' dangles)
+    while (dangling := re.sub(r"(?i)\s+(?:in|for|during|over|between|from|of|at)(?:\s+the)?\s*$", "", text)) != text:
+        text = dangling
     return text.strip(" ,.?")
 
 

@@ -230,3 +230,26 @@ def test_which_of_two_lines_was_larger_states_both_lines_for_the_year_the_larger
                    "$6,070m [1]."], out
     earlier = Analyst({**state, "fiscal_years": [2023]}, question.replace("2024", "2023")).sentences()
     assert earlier and "$8,108m against $5,195m" in earlier[0], earlier
+
+
+QUARTER_AND_YEAR = """TERNLINE INC. AND SUBSIDIARIES
+SUPPLEMENTAL DATA – NET REVENUES
+(In thousands)
+Three months ended Twelve months ended
+December 31, 2024 December 31, 2023 December 31, 2024 December 31, 2023
+Harbour Point Resorts $ 2,297,282 $ 1,806,686 $ 8,398,372 $ 4,737,185
+Ternline Macau 174,720 314,711 673,593 1,230,150
+Regional Operations 929,404 894,917 3,725,191 3,628,780"""
+
+
+def test_two_members_compared_in_a_quarter_take_the_quarters_column():
+    question = ("How did Ternline's Harbour Point Resorts net revenues compare with Ternline Macau's net revenues in "
+                "the fourth quarter of 2024?")
+    pair = members_compared(question, ["Ternline"])
+    assert pair is not None and (pair.first, pair.second, pair.measure) == (
+        "Harbour Point Resorts", "Ternline Macau", "net revenues")
+    block = Block(n=1, kind="report", header="[1] Ternline Q4 FY2024 earnings release, p.13",
+                  text=QUARTER_AND_YEAR, source_id="TERNLINE_2024Q4_EARNINGS:p13",
+                  chunk_id="TERNLINE_2024Q4_EARNINGS:p13::0", company="Ternline", fiscal_year=2024, page=13)
+    out = Analyst({"blocks": [block], "companies": ["Ternline"], "fiscal_years": [2024]}, question).sentences()
+    assert out and "$2,297,282k against $174,720k" in out[0] and "three months" in out[0], out

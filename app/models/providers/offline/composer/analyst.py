@@ -53,7 +53,7 @@ from app.text.sentences import asks_about_litigation, is_allegation, is_boilerpl
 from app.text.questions import is_measure_word, is_qualifier_word, measure_terms, states_measure
 from app.text.terms import (abbreviated, abbreviation_heads, nominal_forms, nominal_stem, question_noise, stem_in_words,
                             without_other_acquisitions)
-from app.text.periods import years_named
+from app.text.periods import parts_agree, years_named
 from app.text.units import SCALE_FACTORS, unit_currency
 from app.metrics import find_metrics, label_match as item_label_match, share_asked
 from prompts.answer import INSUFFICIENT_EVIDENCE
@@ -500,7 +500,7 @@ class Analyst:
         Revised guidance | FY2024 actual |' for 'How did it change its FY2024 guidance, and what did it
         deliver?'): each row in its own sentence, every value with its column's name. A table whose headings
         name another year than the question's is not it."""
-        from app.text.periods import years_named
+        from app.text.periods import parts_agree, years_named
         from app.text.sentences import is_rule_row, readable_tables, table_cells
 
         key = self.key_groups()
@@ -526,7 +526,7 @@ class Analyst:
     def revision_sentence(self, key: Sequence[frozenset[str]]) -> list[str]:
         """The sentence that says a plan was revised ('… led us to lower our FY2024 guidance on 4 September
         2024'), to lead the table that gives the figures: only when the question asks about a revision."""
-        from app.text.periods import years_named
+        from app.text.periods import parts_agree, years_named
 
         if not _REVISION.search(self.question):
             return []
@@ -1079,7 +1079,8 @@ class Analyst:
             return [cite(lead, list(dict.fromkeys(ns))), cite(detail, list(dict.fromkeys(ns)))] if ns else []
         values = []
         for name in chosen:
-            at_year = [f for f in chosen[name] if f.figure.fiscal_year == year and f.part is None
+            # the part of the year asked ('in the fourth quarter of 2022': the three months' column), else the year's
+            at_year = [f for f in chosen[name] if f.figure.fiscal_year == year and parts_agree(self.query.part, f.part)
                        and not (f.figure.period or "").endswith("change")]
             if not at_year:
                 return []
