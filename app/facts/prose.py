@@ -276,7 +276,10 @@ def whole_sentences(text: str) -> list[str]:
     """The text's sentences, soft-wrapped lines joined; a first line that starts mid-sentence (a chunk cut in a
     sentence), a last one cut short (`_CUT_SHORT`) and anything addressed to a model or boilerplate left out."""
     lines = reflow(text)
-    sentences = split_sentences(lines)
+    # a press release's dateline opens its own sentence ('… $1.19 per share New Brunswick, N.J. (August 30, 2023) –
+    # Johnson & Johnson today announced …': a bullet run into the first paragraph)
+    sentences = [part for sentence in split_sentences(lines) for part in _DATELINE.split(sentence, maxsplit=1)
+                 if part.strip()]
     if sentences and lines.lstrip()[:1].islower() and sentences[0][:1].islower():
         sentences = sentences[1:]  # not a whole sentence after a cut too short to count ('million.')
     while sentences and not re.search(r"[A-Za-z]", sentences[-1]):
@@ -285,6 +288,13 @@ def whole_sentences(text: str) -> list[str]:
         sentences = sentences[:-1]  # the text's last words, where a chunk ends: a sentence cut short
     return [s for s in sentences if not looks_like_instruction(s) and not is_boilerplate(s) and not s.startswith("|")
             and not is_row_line(s)]
+
+
+_DATELINE = re.compile(r"(?<=[\w.%)])\s+(?=(?:[A-Z][A-Za-z'-]+\s+){0,3}[A-Z][A-Za-z'-]+,\s+(?:[A-Z][A-Za-z]*\.){1,3}"
+                       r"\s*(?:\((?:January|February|March|April|May|June|July|August|September|October|November|"
+                       r"December)\s+\d{1,2},\s+\d{4}\)|-{1,2}\(|—\())")
+"""Where a press release's dateline ('New Brunswick, N.J. (August 30, 2023) –', 'Bolingbrook, Ill.--(BUSINESS
+WIRE)--') starts, when the text runs it on from what stood above it."""
 
 
 def _last_letter(text: str) -> int:

@@ -114,3 +114,15 @@ def test_a_name_wrapped_at_its_ampersand_is_one_sentence_and_a_sentence_cut_befo
     # a page's last sentence cut short ('subject to a'), a page's footnote marks after it: no sentence to quote
     cut = page + " It may sell the retained stake in the next year, subject to a\n6\n1,2,5\n2,5"
     assert whole_sentences(cut) == whole_sentences(page)
+
+
+def test_a_press_releases_dateline_run_into_a_bullet_opens_its_own_sentence() -> None:
+    from app.facts.prose import whole_sentences
+
+    text = ("• Ternline maintains its quarterly dividend of $0.42 per share Harrowgate, N.Y. (August 30, 2024) – "
+            "Ternline today announced updates to its financials.")
+    assert whole_sentences(text) == ["• Ternline maintains its quarterly dividend of $0.42 per share",
+                                     "Harrowgate, N.Y. (August 30, 2024) – Ternline today announced updates to its "
+                                     "financials."]
+    wire = "Comparable Sales Increased 15.6% HARROWGATE, Ill.--(BUSINESS WIRE)-- Ternline today announced results."
+    assert whole_sentences(wire)[1].startswith("HARROWGATE, Ill.--(BUSINESS WIRE)--")

@@ -312,3 +312,23 @@ def test_a_second_figure_asked_after_and_what_is_answered_on_its_own() -> None:
     recall = _block(1, "The direct cost of the recall was €6.8m, covering write-offs and retailer compensation.")
     first = _answer("What was the direct cost of Ternline's recall?", recall)
     assert _answer("What was the direct cost of Ternline's recall, and what did it cost?", recall) == first
+
+
+def test_a_change_the_report_says_did_not_happen_is_no_with_the_sentence_that_keeps_it() -> None:
+    release = _block(1, "• Ternline secured $4.1 billion in cash proceeds from the Brook offering\n"
+                        "• Ternline maintains its quarterly dividend of $0.42 per share Harrowgate, N.Y. (August 30, "
+                        "2024) – Ternline today announced updates to its financials and 2024 guidance.")
+    answer = _answer("Did Ternline cut its quarterly dividend after completing the Brook separation in August 2024?",
+                     release)
+    assert answer == ["No. Ternline maintains its quarterly dividend of $0.42 per share [1]."], answer
+    # no sentence keeps it: nothing said
+    assert _answer("Did Ternline cut its quarterly dividend in 2024?", _block(1, "Ternline paid $0.42 a share.")) == []
+
+
+def test_a_segment_the_filing_names_with_its_word_segment_is_not_called_a_segment_twice() -> None:
+    text = _block(1, "Flexibles Segment\nWith approximately 35,000 employees at 166 significant manufacturing and support facilities in "
+                     "37 countries as of June 30, 2024, the Flexibles Segment is one of the largest suppliers of "
+                     "flexible packaging.")
+    answer = _answer("In how many countries did Ternline's Flexibles segment have significant manufacturing and "
+                     "support facilities at the end of fiscal 2024?", text)
+    assert answer and "37" in answer[0] and "Segment segment" not in answer[0], answer

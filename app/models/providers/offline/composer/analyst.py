@@ -180,13 +180,14 @@ class Analyst:
         who = possessive(company) if company else "The"
         if segment:
             # ('segment' as the question says it: 'Ternline's Freight revenue', 'the Health Care segment operating income')
-            said = "" if measure.lower().startswith("segment") or segment.lower().endswith("segment") or not re.search(
-                r"(?i)\bsegments?\b", self.question) else " segment"
             short = name_initials(segment)
             if short and fact.segment == short:
                 segment = f"{segment} ({short})"  # the row says 'FLNA': the name asked, with the initials read
             elif fact.segment and fact.segment != segment and same_member(segment, fact.segment, company):
                 segment = fact.segment  # 'MGM China' as its row names it, not 'China'
+            # (never twice: 'the Flexibles Segment' as the filing names it takes no second 'segment')
+            said = "" if measure.lower().startswith("segment") or segment.lower().endswith("segment") or not re.search(
+                r"(?i)\bsegments?\b", self.question) else " segment"
             return f"{who} {segment}{said} {measure}".strip()
         return f"{who} {measure}".strip()
 
@@ -311,7 +312,7 @@ class Analyst:
                 and (said := self.revision_answer(self.results)):
             return said  # 'Did X cut its outlook?': 'No. X raised its guidance for 2023 to 8 percent (previously …)'
         if kind in ("change", "yes_no_change"):
-            return self.change_answer() or self.leverage_answer()
+            return self.change_answer() or self.leverage_answer() or self.kept_answer()
         if kind == "extreme":
             return self.extreme_answer()
         if kind == "judgement":
@@ -911,6 +912,28 @@ class Analyst:
             if self.ask.kind == "yes_no_change":
                 return [f"{self.verdict(0.0, float(moved))} {lead}", said]
             return [lead, said]
+        return []
+
+    def kept_answer(self) -> list[str]:
+        """A yes/no on a change that the report says did not happen ('Did X cut its quarterly dividend after the
+        separation?' / 'Company maintains its quarterly dividend of $1.19 per share'): 'No.' and the sentence that
+        holds the thing asked with a verb of keeping it, cited. The occasion asked ('after completing …') and the
+        change words are no words it must hold."""
+        if self.ask.kind != "yes_no_change" or not self.ask.direction:
+            return []
+        asked = _OCCASION_AFTER.sub("", asked_sentence(self.question))
+        names = set(analyze(" ".join(self.companies)))
+        key = (set(analyze(without_short_names(asked, self.companies))) - names - _GENERIC - question_noise()
+               - CHANGE_WORDS - _REVISION_VERBS)
+        key = {k for k in key if not k.isdigit()}
+        if not key:
+            return []
+        for block in self.reports:
+            for sentence in whole_sentences(block.text):
+                words = set(analyze(sentence))
+                if _KEPT.search(sentence) and all(stem_in_words(k, words) for k in key):
+                    said = re.sub(r"^[•▪◦‣*-]\s+", "", sentence.strip()).rstrip(".")
+                    return [f"No. {cite(said, [block.n])}"]
         return []
 
     def leverage_answer(self) -> list[str]:
@@ -1833,6 +1856,14 @@ class Analyst:
         return {w for w in words if not w.isdigit() and not re.fullmatch(r"fy\d*", w)
                 and not (len(w) >= 3 and any(w in n and w != n for n in joined))}
 
+_OCCASION_AFTER = re.compile(r"(?i)\s+(?:after|following|since|upon|once|when)\s+(?:completing|the|its|it|they|[A-Z])"
+                             r".*$")
+"""The occasion a question asks a change at ('… after completing the Kenvue separation in August 2023')."""
+_REVISION_VERBS = frozenset(analyze("cut cuts cutting raise raised raises lift lifted boost boosted hike hiked "
+                                    "slash slashed trim trimmed suspend suspended"))
+_KEPT = re.compile(r"(?i)\b(?:maintain(?:s|ed)?|kept|keeps?|unchanged|reaffirm(?:s|ed)?|held\s+steady|"
+                   r"continues?\s+to\s+(?:pay|expect))\b")
+"""A verb that says a thing stayed as it was ('Company maintains its quarterly dividend of $1.19 per share')."""
 _RESTATED_OF = frozenset(analyze("prior previous earlier year years figure figures amount amounts number numbers "
                                   "comparative comparatives period periods"))
 """What a question about a restatement says it restated, which a report's sentence need not repeat ('We have
