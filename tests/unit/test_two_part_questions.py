@@ -326,8 +326,8 @@ def test_a_change_the_report_says_did_not_happen_is_no_with_the_sentence_that_ke
 
 
 def test_a_segment_the_filing_names_with_its_word_segment_is_not_called_a_segment_twice() -> None:
-    text = _block(1, "Flexibles Segment\nWith approximately 35,000 employees at 166 significant manufacturing and support facilities in "
-                     "37 countries as of June 30, 2024, the Flexibles Segment is one of the largest suppliers of "
+    text = _block(1, "Flexibles Segment\nWith approximately 35,000 employees at 166 significant manufacturing and "
+                     "support facilities in 37 countries as of June 30, 2024, the Flexibles Segment is one of the largest suppliers of "
                      "flexible packaging.")
     answer = _answer("In how many countries did Ternline's Flexibles segment have significant manufacturing and "
                      "support facilities at the end of fiscal 2024?", text)
