@@ -332,3 +332,22 @@ def test_a_segment_the_filing_names_with_its_word_segment_is_not_called_a_segmen
     answer = _answer("In how many countries did Ternline's Flexibles segment have significant manufacturing and "
                      "support facilities at the end of fiscal 2024?", text)
     assert answer and "37" in answer[0] and "Segment segment" not in answer[0], answer
+
+
+VOTES = """Item 5.07. Submission of Matters to a Vote of Security Holders.
+Ternline, Inc. held its 2024 Annual Meeting of Shareholders on May 3, 2024. Below are the final voting results.
+(3) The shareholders approved, on an advisory basis, Ternline's executive compensation:
+For 901,248,622
+Against 110,102,370
+Abstain 8,796,897
+(4) The shareholders approved, on an advisory basis, the holding of an advisory vote on the compensation of
+Ternline's named executive officers every year:
+1 Year 950,218,105
+2 Years 2,035,370"""
+
+
+def test_a_vote_the_filing_says_was_approved_answers_yes_with_the_resolution_asked() -> None:
+    answer = _answer("Did Ternline shareholders approve the advisory say-on-pay vote on executive compensation at the "
+                     "May 3, 2024 annual meeting?", _block(1, VOTES))
+    assert answer == ["Yes. (3) The shareholders approved, on an advisory basis, Ternline's executive compensation "
+                      "[1]."], answer

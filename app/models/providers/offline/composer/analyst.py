@@ -1539,6 +1539,7 @@ class Analyst:
         # an explanation's sentence writes the measure's words together ('income tax expense … Statement of
         # Operations' does not explain operating income)
         pairs = self.side_by_side(key) if self.ask.kind == "explain" else []
+        together = self.side_by_side(key) if self.ask.kind == "yes_no" else []
         scored: list[tuple[float, int, str, Block]] = []
         deeds: set[str] = set()
         # a name asked for may stand in a news item only ('… became chief executive officer on January 1, 2025,
@@ -1556,9 +1557,13 @@ class Analyst:
             sentences = whole_sentences(block.text)
             other_years: set[int] = set()  # the sentences that are another period's
             for at, sentence in enumerate(sentences):
-                if (not _is_statement_sentence(sentence) or sentence.rstrip().endswith(":")
-                        or is_boilerplate(sentence)):
+                if (not _is_statement_sentence(sentence) or is_boilerplate(sentence)
+                        or sentence.rstrip().endswith(":")
+                        and (self.ask.kind != "yes_no" or _LEADS_INTO.search(sentence))):
+                    # (a yes/no's deed may lead into its figures: 'The shareholders approved, on an advisory basis,
+                    # PepsiCo's executive compensation:' over the votes; 'the following' leads into a table only)
                     continue
+                sentence = re.sub(r"\s*:\s*$", ".", sentence)
                 if not legal and is_allegation(sentence):
                     continue  # 'a former seasonal employee filed a class action …' says nothing of a seasonal business
                 if self.ask.kind in ("list", "yes_no") and _CONDITIONAL.match(sentence):
@@ -1615,6 +1620,10 @@ class Analyst:
                     deeds.add(sentence)  # one of the deeds listed
                 if self.ask.kind == "yes_no" and deed:
                     score += 0.2  # 'Did it mention any acquisitions?': the deed itself, before its costs
+                if self.ask.kind == "yes_no" and together:
+                    # each pair of words written as the question writes them: 'executive compensation', not
+                    # 'compensation of … named executive officers' (another vote)
+                    score += 0.1 * sum(any(x in a and y in b for x, y in zip(tokens, tokens[1:])) for a, b in together)
                 if self.ask.kind == "list" and not self.ask.one_name and head and not stem_in_words(head, words):
                     score -= 0.2  # a sentence about the company whose sites are asked, naming none of them
                 if self.ask.kind == "list" and not self.ask.one_name and re.search(
@@ -1846,7 +1855,12 @@ class Analyst:
                                                     asked))))
         # dates ('from August 30, 2023 onward') and a company's short name ('JnJ') are no words a sentence must say
         plain = without_short_names(read_dates(asked)[2], self.companies)
+        # the meeting a vote was held at ('at the May 3, 2023 annual meeting') is when, not what a sentence says;
+        # 'say-on-pay' is the advisory vote on executive compensation, as filings write it
+        plain = _SAY_ON_PAY.sub(" executive compensation ", _AT_MEETING.sub(" ", plain))
         words = set(analyze(plain)) - names - _GENERIC - question_noise() - scaffold
+        if _APPROVED & words:  # 'Did shareholders approve the advisory vote on …': 'The shareholders approved …'
+            words -= _VOTED
         # a name the filing runs together ('ULTABEAUTY') and the question writes as words ('Ulta Beauty's')
         joined = [n for n in names if len(n) >= 8]
         if "restat" in words:  # 'Did it restate any prior-year figures?': what every restatement is of
@@ -1856,6 +1870,14 @@ class Analyst:
         return {w for w in words if not w.isdigit() and not re.fullmatch(r"fy\d*", w)
                 and not (len(w) >= 3 and any(w in n and w != n for n in joined))}
 
+_LEADS_INTO = re.compile(r"(?i)\b(?:following|as\s+follows|below|include[sd]?|including|consist(?:s|ed)?\s+of|"
+                         r"comprise[sd]?|are|were|was|is)\s*:?\s*$|\bfollowing\b")
+"""A sentence that only leads into what follows it ('The following table shows …:', '… were as follows:')."""
+_AT_MEETING = re.compile(r"(?i)\bat\s+(?:the|its|their)\s+(?:[\w,]+\s+){0,4}?(?:annual|special|general|extraordinary)"
+                         r"(?:\s+general)?\s+meeting(?:\s+of\s+(?:share|stock)holders)?")
+_SAY_ON_PAY = re.compile(r"(?i)\bsay[- ]on[- ]pay\b")
+_APPROVED = frozenset(analyze("approve approved approves reject rejected rejects"))
+_VOTED = frozenset(analyze("vote votes voting proposal proposals resolution resolutions"))
 _OCCASION_AFTER = re.compile(r"(?i)\s+(?:after|following|since|upon|once|when)\s+(?:completing|the|its|it|they|[A-Z])"
                              r".*$")
 """The occasion a question asks a change at ('… after completing the Kenvue separation in August 2023')."""
@@ -1975,7 +1997,7 @@ def _its_figures(text: str, sentence: str, key: Sequence[frozenset[str]]) -> lis
     for following in sentences[at + 1:at + 3] if at is not None else []:
         words = set(analyze(following))
         goes_on = _CONTINUES.match(following) or all(any(stem_in_words(k, words) for k in g) for g in key)
-        if not goes_on or not _states_amount(following) or is_boilerplate(following):
+        if not goes_on or not _states_amount(following) or is_boilerplate(following) or _NEXT_ITEM.match(following):
             break
         out.append(following)
     return out
@@ -1987,6 +2009,8 @@ def _states_amount(sentence: str) -> bool:
                for cur, value, scale, pct in figures_in(sentence))
 
 
+_NEXT_ITEM = re.compile(r"\s*(?:\(\d{1,2}\)|\d{1,2}[.)]\s)")
+"""A numbered list's next item ('(4) The shareholders approved …'): another matter, not the one before it."""
 _CONTINUES = re.compile(r"(?:Its|Their|It|They|These|This|Those|"
                         r"The\s+(?:change|restatement|adjustment|effect|impact)s?|"
                         r"As\s+previously\s+reported|Before\s+the\s+restatement)\b")
