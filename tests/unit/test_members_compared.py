@@ -253,3 +253,4 @@ def test_two_members_compared_in_a_quarter_take_the_quarters_column():
                   chunk_id="TERNLINE_2024Q4_EARNINGS:p13::0", company="Ternline", fiscal_year=2024, page=13)
     out = Analyst({"blocks": [block], "companies": ["Ternline"], "fiscal_years": [2024]}, question).sentences()
     assert out and "$2,297,282k against $174,720k" in out[0] and "three months" in out[0], out
+    assert out[0].startswith("Harbour Point Resorts net revenues were higher than Ternline Macau net revenues"), out

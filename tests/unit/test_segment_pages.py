@@ -94,5 +94,5 @@ def test_segments_under_a_lead_in_and_a_measure_heading_are_compared() -> None:
     block = Block(n=1, kind="report", header=f"[1] {COMPANY} FY2024 p.90", text=text, source_id="TERNLINE_2024_10K:p90",
                   chunk_id="TERNLINE_2024_10K:p90::abc::0", company=COMPANY, fiscal_year=2024, page=90)
     sentences = Analyst({"blocks": [block], "companies": [COMPANY], "fiscal_years": [2024]}, question).sentences()
-    assert sentences[0].startswith("Europe & Australia net sales was higher than Convenience Stores & Foodservice net "
+    assert sentences[0].startswith("Europe & Australia net sales were higher than Convenience Stores & Foodservice net "
                                    "sales in FY2024: $1,838.9"), sentences

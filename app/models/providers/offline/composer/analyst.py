@@ -826,15 +826,7 @@ class Analyst:
         return True
 
     def verb(self, fact: Fact) -> str:
-        words = self.measure_words(fact)
-        if words.startswith("number of"):
-            return "was"
-        # the head noun: the last word before a joining word ('net cash from operating activities' is 'cash')
-        head = re.split(r"(?i)\s+(?:of|from|for|per|to|on|by|in|provided|generated|used|attributable)\s+",
-                        re.sub(r"\s*\([^)]*\)", "", words), maxsplit=1)[0]
-        last = head.split()[-1:] or [""]
-        plural = last[0].lower().endswith("s") and not last[0].lower().endswith(("ss", "us", "is", "ics"))
-        return "were" if plural else "was"
+        return _agreeing(self.measure_words(fact))
 
     def at(self, fact: Fact) -> str:
         """'$1,577m in FY2018', or in the scale the question asks: '$8.7bn at the end of FY2018 (stated as
@@ -1113,7 +1105,7 @@ class Analyst:
             return []
         (a, fa), (b, fb), ns = ranked
         word = "the same as" if fa.figure.value == fb.figure.value else "higher than"
-        lead = (f"{a} {noun} was {word} {b} {noun} {period_text(fa.figure)}: "
+        lead = (f"{a} {noun} {_agreeing(noun)} {word} {b} {noun} {period_text(fa.figure)}: "
                 f"{as_stated(fa.figure)} against {as_stated(fb.figure)}")
         return [cite(lead, ns)]
 
@@ -2181,6 +2173,18 @@ def two_changes(a: str, ca: float, b: str, cb: float, noun: str, when: str) -> s
 
     verb = "grew faster than" if cb >= 0 else "fell less than"
     return f"{a} {noun} {verb} {b} {noun}{when}: {moved(ca)} against {moved(cb)}"
+
+
+def _agreeing(words: str) -> str:
+    """'was' or 'were', as the measure's head noun takes it: the last word before a joining word ('net cash from
+    operating activities' is 'cash'); 'number of …' is one number."""
+    if words.startswith("number of"):
+        return "was"
+    head = re.split(r"(?i)\s+(?:of|from|for|per|to|on|by|in|provided|generated|used|attributable)\s+",
+                    re.sub(r"\s*\([^)]*\)", "", words), maxsplit=1)[0]
+    last = head.split()[-1:] or [""]
+    plural = last[0].lower().endswith("s") and not last[0].lower().endswith(("ss", "us", "is", "ics"))
+    return "were" if plural else "was"
 
 
 def _lower_first(label: str) -> str:
