@@ -363,6 +363,9 @@ the measure asked of the report ('How does that order compare with Helio's FY202
 of revenue; 'What was the value of that order?' still asks of the order)."""
 
 
+_YEAR_BEFORE = re.compile(r"(?i)\b(?:(?:versus|vs\.?|compared\s+(?:with|to)|against|from)\s+)?(?:the\s+same\s+"
+                          r"(?:quarter|period|month|half)\s+)?(?:a|one|the)\s+(?:year|quarter)\s+(?:earlier|before|"
+                          r"ago|prior)\b")
 _OCCASION_FIRST = re.compile(r"(?i)^\s*(?:after|following|since|before|upon|once)\s+[^,?]{3,80},\s*"
                              r"(?=(?:how|what|which|who|when|did|does|do|has|have|had|was|were|is|are)\b)")
 """An occasion said before the question ('After completing the Kenvue separation, how much cash …'): no measure."""
@@ -390,6 +393,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _names_beside(text, companies)  # 'Square (Block)': the company's other name, no word of the measure
     text = _HEDGE_OPENING.sub("", text)  # 'Approximately how many people …': no segment named 'Approximately'
     text = _OCCASION_FIRST.sub("", text)  # 'After completing the Kenvue separation, how much cash …': when, not what
+    text = _YEAR_BEFORE.sub(" ", text)  # '… compared with the same quarter a year earlier': a period, no measure
     text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
     text = _SOURCE_SAID.sub(" ", text)  # 'according to its quarterly report'
     text = LEFT_OUT.sub(" ", text)  # 'Outside the United States, which region …': a member left out, none asked

@@ -94,15 +94,22 @@ def half_or_quarter(match: re.Match[str]) -> str:
 
 
 PART = re.compile(r"(?i)\b(?:(?P<h>H[12])|(?P<q>Q[1-4])|(?P<half>first|second)\s+half|half[- ]year|"
-                  r"six\s+months|(?P<qw>first|second|third|fourth)\s+quarter|(?P<three>three\s+months))\b")
+                  r"six\s+months|(?P<qw>first|second|third|fourth)\s+quarter|(?P<three>three\s+months|"
+                  r"quarter\s+end(?:ed|ing)|(?:january|february|march|april|may|june|july|august|september|october|"
+                  r"november|december)\s+(?:19|20)\d{2}\s+quarter))\b")
 """A part of a year a question or sentence names: 'H1', 'Q2', 'first half', 'half-year', 'six months', 'second
-quarter', 'three months'."""
+quarter', 'three months', and a quarter named by its end ('the quarter ended June 30, 2023', 'the June 2023
+quarter')."""
 
 
 def part_named(text: str) -> str | None:
     """The part of a year the text first names: 'H1'/'Q2' when it says which ('Q2 of FY2023', 'the first half'),
     'H' or 'Q' when it does not ('six months', 'three months'); None for none."""
-    m = PART.search(text)
+    found = list(PART.finditer(text))
+    # a part that says which ('the quarter ended December 31, 2022 (fiscal 2023 second quarter)': Q2) before one
+    # that does not
+    m = next((f for f in found if f.group("h") or f.group("q") or f.group("half") or f.group("qw")),
+             found[0] if found else None)
     if not m:
         return None
     if m.group("h") or m.group("q"):

@@ -29,3 +29,20 @@ def test_a_title_case_label_reads_as_a_noun_and_a_name_keeps_its_capitals() -> N
     assert _lower_first("Property, plant and equipment — net") == "property, plant and equipment — net"
     assert _lower_first("Harbour Point Resorts net revenues") == "Harbour Point Resorts net revenues"
     assert _lower_first("EBITDA") == "EBITDA"
+
+
+def test_a_quarter_named_by_its_end_is_a_quarter_and_a_year_earlier_is_no_measure_word() -> None:
+    from app.text.measures import measure_asked
+    from app.text.periods import part_named
+
+    asked = "By what percentage did Ternline's net sales change in the June 2024 quarter compared with the same " \
+            "quarter a year earlier?"
+    assert part_named(asked) == "Q"
+    assert part_named("in the quarter ended December 31, 2024 (fiscal 2025 second quarter)") == "Q2"
+    assert part_named("What were Ternline's net sales in fiscal 2024?") is None
+    assert measure_asked(asked, ["Ternline"]).phrase == "net sales"
+    # the facts step's pair, the earlier first: the change in per cent, not the difference
+    old = Figure(label="Net sales", value=3909, unit="$m", company="Ternline", fiscal_year=2023,
+                 period="3M 2023-06-30", source_id="s", quote="Net sales")
+    new = old.model_copy(update={"value": 3673, "fiscal_year": 2024, "period": "3M 2024-06-30"})
+    assert plan_tool_calls(asked, [old, new]) == [("percentage_change", {"old": 3909, "new": 3673})]

@@ -227,6 +227,9 @@ def plan_change(question: str, figures: Sequence[Figure]) -> Plan:
         return []
     if not names_the_measure(question, new.label, sorted({f.company for f in figures if f.company})):
         return []  # the facts step's best pair may be another share of the same base
+    if re.search(r"(?i)\bby\s+what\s+(?:percentage|percent|per\s+cent)\b", question):
+        # ('By what percentage did its net sales change in the June 2023 quarter …': the change in per cent)
+        return [("percentage_change", {"old": old.value, "new": new.value})] if old.value else []
     plan: Plan = [("difference", {"a": new.value, "b": old.value})]
     asks_difference = re.search(r"(?i)\bdifference\b|\b(?:higher|lower|more|less)\s+than\b", question)
     if not new.unit.endswith("%") and old.value and not asks_difference:
