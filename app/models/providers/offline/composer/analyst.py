@@ -1866,7 +1866,7 @@ _LEADS_INTO = re.compile(r"(?i)\b(?:following|as\s+follows|below|include[sd]?|in
                          r"comprise[sd]?|are|were|was|is)\s*:?\s*$|\bfollowing\b")
 """A sentence that only leads into what follows it ('The following table shows …:', '… were as follows:')."""
 _AT_MEETING = re.compile(r"(?i)\bat\s+(?:the|its|their)\s+(?:[\w,]+\s+){0,4}?(?:annual|special|general|extraordinary)"
-                         r"(?:\s+general)?\s+meeting(?:\s+of\s+(?:share|stock)holders)?")
+                         r"(?:\s+general)?(?:\s+(?:share|stock)holders?['’]?)?\s+meeting(?:\s+of\s+(?:share|stock)holders)?")
 _SAY_ON_PAY = re.compile(r"(?i)\bsay[- ]on[- ]pay\b")
 _APPROVED = frozenset(analyze("approve approved approves reject rejected rejects"))
 _VOTED = frozenset(analyze("vote votes voting proposal proposals resolution resolutions"))
