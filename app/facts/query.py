@@ -732,6 +732,10 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
         for row in statement.rows:
             if not row.periods or (row.title, tuple(row.periods)) in kinds:
                 continue
+            if (group := _TOTAL_OF.match(row.line_item)) and query.measure.segment \
+                    and same_member(query.measure.segment, group.group("member")):
+                # 'Total APAC 671,019' under 'Japan' and 'Other': the region asked, its parts summed
+                row = replace(row, line_item=group.group("member"))
             heading = " ".join(x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
             said = label_match(row.line_item, query)
             label_says = said >= NAMES_MEASURE
@@ -1112,6 +1116,7 @@ _MEASURE_WORDS = frozenset(analyze(
     "funding tax taxes guidance outlook shareholder shareholders returns return remuneration pay risk risks "
     "production shipments volumes orders backlog intake capex expenditure spending safety emissions"))
 """Words of a title that say what is measured ('Net debt and leverage'), so the title names no member."""
+_TOTAL_OF = re.compile(r"(?i)^\s*total\s+(?P<member>.+?)\s*:?\s*$")
 _GENERIC_TITLE = re.compile(r"(?i)\b(?:data|metrics?|information|figures|numbers|indicators|kpis?|statistics|"
                             r"highlights|summary|overview|analysis|notes?|reconciliation|schedule|movements?|"
                             r"continued|cont\.?|unaudited|restated|millions?|thousands?|billions?|adjusted|underlying|"
@@ -1828,6 +1833,11 @@ def _heading_before(text: str, raw: str) -> str:
     # Components' over its own rows, not 'Machine Tools' two rows further up
     above_first = [i for i in headings if not rows or i < rows[0]]
     nearest = [i for i in headings if rows and i > rows[0]][-1:]
+    # a sub-heading whose group a 'Total …' row has closed ('APAC:' / 'Japan …' / 'Total APAC …') heads no row
+    # below that total ('Revenue $ 4,795,511' is the company's)
+    nearest = [i for i in nearest
+               if not any(re.match(rf"(?i)\s*total\s+{re.escape(before[i].strip().rstrip(':'))}\b", line)
+                          for line in before[i + 1:])]
     return " ".join(before[i] for i in sorted({*above_first, *nearest}))[-300:]
 
 

@@ -199,3 +199,22 @@ def test_a_division_row_under_its_measures_heading_in_a_table_titled_by_a_kind_o
     assert sentences and "$1,777m" in sentences[0] and "Latin America" in sentences[0], sentences
     sentences = _release("What was Ternline's Latin America division operating profit in the first quarter of 2024?")
     assert sentences and "$364m" in sentences[0], sentences
+
+
+GROUPED = """Revenue by geographic area (in thousands)
+2024 2023
+Americas:
+United States $ 2,548,024 $ 2,114,369
+Other 240,020 200,000
+Total Americas 2,788,044 2,314,369
+EMEA 1,336,448 1,179,864
+APAC:
+Japan 347,740 365,570
+Other 323,279 287,262
+Total APAC 671,019 652,832
+Revenue $ 4,795,511 $ 4,147,065"""
+
+
+def test_a_regions_total_row_under_its_countries_is_the_region_asked() -> None:
+    sentences = _answer(GROUPED, "How much revenue did Ternline generate in the APAC region in 2024?")
+    assert sentences and "$671,019k" in sentences[0] and "APAC" in sentences[0], sentences
