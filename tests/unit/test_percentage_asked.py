@@ -46,3 +46,17 @@ def test_a_quarter_named_by_its_end_is_a_quarter_and_a_year_earlier_is_no_measur
                  period="3M 2023-06-30", source_id="s", quote="Net sales")
     new = old.model_copy(update={"value": 3673, "fiscal_year": 2024, "period": "3M 2024-06-30"})
     assert plan_tool_calls(asked, [old, new]) == [("percentage_change", {"old": 3909, "new": 3673})]
+
+
+def test_a_claim_about_the_year_is_no_answer_about_a_quarter_of_it() -> None:
+    from app.models.providers.offline.composer.analyst import Analyst
+    from app.turns import Block
+
+    block = Block(n=1, kind="report", header="[1] Ternline FY2024 p.33", text="x", source_id="t:p33",
+                  chunk_id="t:p33::0", company="Ternline", fiscal_year=2024, page=33)
+    state = {"blocks": [block], "companies": ["Ternline"], "fiscal_years": [2024]}
+    claim = ["Net sales in 2024 were $27.4 billion, an increase of 1.4% from 2023 [1]."]
+    quarter = Analyst(state, "What were Ternline's net sales in the fourth quarter of 2024?")
+    assert quarter.on_topic(claim) == []
+    year = Analyst(state, "What were Ternline's net sales in 2024?")
+    assert year.on_topic(claim) == claim

@@ -1699,6 +1699,13 @@ class Analyst:
                 return [f"Yes. {cite(f'{owner} report has a line for it: “{row}”', [block.n])}"]
         return []
 
+    def of_whole_year(self, text: str) -> bool:
+        """A claim about a year's figures for a question about a part of it ('The MedTech segment sales in 2022 were
+        $27.4 billion' for the fourth quarter of 2022): it names a year and no part of one."""
+        from app.text.periods import part_named
+
+        return self.query.part is not None and bool(years_named(text)) and part_named(text) is None
+
     def on_topic(self, sentences: Sequence[str]) -> list[str]:
         """What may stand in for an answer to a question that asks for more than a figure when no sentence holds
         its key words (the grader's claims, as `claim_sentences` states them): those that hold at least half of
@@ -1730,7 +1737,8 @@ class Analyst:
                     # for 'market capitalisation', 'net capital expenditure' for 'return on capital employed')
                     and (self.ask.loose or not terms or states_measure(terms, bare[s]))
                     # the company's figure asked: not a paragraph under 'Flexibles Segment' (the segment's)
-                    and (self.ask.loose or self.query.measure.segment is not None or not self.segment_under(s))]
+                    and (self.ask.loose or self.query.measure.segment is not None or not self.segment_under(s))
+                    and not self.of_whole_year(bare[s])]
             # the names the measure asked holds ('revenue in China') stand in the claim or in one before it: one
             # that names Project Bedrock carries the next that states its charge, but the group's revenue before
             # a sentence on the Media segment is no Media revenue
@@ -1780,6 +1788,8 @@ class Analyst:
                 continue
             if self.share and self.ask.kind in ("change", "yes_no_change") and not _says(text, self.share[0]):
                 continue  # 'wages as a percent of net sales': not operating income's share of them
+            if self.of_whole_year(text):
+                continue
             if self.ask.kind in ("change", "yes_no_change") and self.query.measure.segment is None \
                     and (self.segment_under(sentence) or self.of_a_part(text)):
                 continue  # a paragraph under 'Flexibles Segment' tells the segment's change, not the company's
