@@ -81,7 +81,8 @@ def without_framing(question: str) -> str:
 
 
 _SECOND_PART = re.compile(r"(?i),?\s+and\s+(?=(?:when|where|who|whom|why|which)\b|how\s+(?:many|much)\s+of\s+"
-                          r"(?:them|those|these|whom|which|it)\b)|,\s+and\s+(?=(?:what|how\s+(?:much|many))\b)")
+                          r"(?:them|those|these|whom|which|it)\b)"
+                          r"|,\s+and\s+(?=(?:(?:at|for|of|in|with)\s+)?(?:what|how\s+(?:much|many))\b)")
 """Where a question's second ask starts: 'and when …', 'and how many of them …' (a part of what the first
 asks, which the first's answer states beside it), ', and what stake … does it still hold?' (a second figure)."""
 

@@ -351,3 +351,14 @@ def test_a_vote_the_filing_says_was_approved_answers_yes_with_the_resolution_ask
                      "May 3, 2024 annual meeting?", _block(1, VOTES))
     assert answer == ["Yes. (3) The shareholders approved, on an advisory basis, Ternline's executive compensation "
                       "[1]."], answer
+
+
+def test_a_count_stated_with_its_scale_answers_and_a_second_part_the_quote_answers_is_not_asked_again() -> None:
+    text = _block(1, "Ternline Share Repurchases\nDuring the fourth quarter of 2024, the Company repurchased "
+                     "approximately 11 million shares of its common stock at an average price of $32.96 per share for "
+                     "an aggregate amount of $352 million.")
+    count = _answer("How many shares did Ternline repurchase in the fourth quarter of 2024?", text)
+    assert count and "approximately 11m" in count[0], count
+    both = "How many shares did Ternline repurchase in the fourth quarter of 2024, and at what average price per share?"
+    assert second_part(both) == "at what average price per share?"
+    assert _answer(both, text) == count  # the quoted sentence gives the price: nothing said twice, nothing else

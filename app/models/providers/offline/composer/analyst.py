@@ -247,7 +247,8 @@ class Analyst:
         from app.text.measures import second_part
 
         rest = second_part(asked_sentence(self.question))
-        if not re.match(r"(?i)(?:what|how\s+(?:much|many))\b", rest) or len(self.companies) != 1:
+        if not re.match(r"(?i)(?:(?:at|for|of|in|with)\s+)?(?:what|how\s+(?:much|many))\b", rest) \
+                or len(self.companies) != 1:
             return []
         company = self.companies[0]
         alone = re.sub(r"(?i)\b(?:it|they)\b", company, rest, count=1)
@@ -256,10 +257,14 @@ class Analyst:
         if company.casefold() not in alone.casefold():
             alone = f"{alone.rstrip(' ?')} for {company}?"
         other = Analyst(self.state, alone).first_sentences()
-        stated = {key[1:3] for sentence in said for key in figures_in(sentence)}
+        def figures(sentence: str) -> set[tuple[float, str]]:
+            return {key[1:3] for key in figures_in(re.sub(r"\[\d+\]", " ", sentence))}  # citation marks aside
+
+        stated = {key for sentence in said for key in figures(sentence)}
+        # a figure of its own, which the first part's answer does not state already ('What did it recall, and what
+        # did it cost?'; '… and at what average price per share?' when the sentence quoted gives the price)
         return [re.sub(r"^[•▪◦‣*-]\s+", "", s) for s in other if s not in said and s != INSUFFICIENT_EVIDENCE
-                # (a figure the first part's answer states already: 'What did it recall, and what did it cost?')
-                and not {key[1:3] for key in figures_in(s)} <= stated][:1]
+                and figures(s) - stated][:1]
 
     def convention_said(self, said: Sequence[str]) -> list[str]:
         """What a measure asked by what it means rests on ('each shareholder … if liquidated': tangible book
@@ -744,7 +749,9 @@ class Analyst:
             block = self.by_chunk.get(fact.figure.chunk_id or "")
             heading = _heading_over(block.text, fact.figure.quote) if block is not None else None
             own = " ".join([heading or "", section_of(block) if block is not None else "",
-                            _up_to_figure(fact.figure.quote, fact.figure.value)])
+                            _up_to_figure(fact.figure.quote, fact.figure.value),
+                            # a count's noun follows its number ('repurchased approximately 11 million shares')
+                            fact.figure.label if self.query.kind == "count" else ""])
             if self.query.measure.segment is None and block is not None and deal_names(self.query.measure.phrase):
                 # the transaction the measure is of ('the Fenmoor Cold Storage acquisition') may be named in the
                 # sentence before, which the figure's sentence goes on from ('Fenmoor was acquired for …
@@ -1961,9 +1968,10 @@ def _counted_verb(question: str) -> str:
 _HEDGE_WORDS = r"approximately|about|around|nearly|roughly|almost|some|over|more\s+than"
 """The words a report hedges a figure with ('approximately 315,000')."""
 _COUNT_SAID = re.compile(rf"(?i)(?:\b(?:{_HEDGE_WORDS}|fewer\s+than|less\s+than|under)\s+)?\d[\d,.]*"
-                         r"(?:\s+(?:net\s+)?(?:new|additional)\b)?")
-"""A count as a sentence states it, with the word that hedges it ('approximately 315,000') and the one that says
-the things counted are new ('opened 47 new stores' states the stores opened)."""
+                         r"(?:\s*(?:million|billion|thousand|mn|bn)\b)?(?:\s+(?:net\s+)?(?:new|additional)\b)?")
+"""A count as a sentence states it, with the word that hedges it ('approximately 315,000'), its scale
+('approximately 11 million shares') and the word that says the things counted are new ('opened 47 new stores'
+states the stores opened)."""
 _QUANTITY_SAID = re.compile(rf"(?i)(?:\b(?:{_HEDGE_WORDS})\s+)?(?<![\w$£€¥])\d[\d,.]*"
                             rf"(?:\s*(?:million|billion|thousand|mn|bn|m|k)\b)?(?!\s*%)")
 """A quantity of things as a sentence states it ('approximately 11 million'), its scale with it; never an amount of
