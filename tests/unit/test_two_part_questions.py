@@ -343,7 +343,10 @@ Abstain 8,796,897
 (4) The shareholders approved, on an advisory basis, the holding of an advisory vote on the compensation of
 Ternline's named executive officers every year:
 1 Year 950,218,105
-2 Years 2,035,370"""
+2 Years 2,035,370
+(5) The shareholder proposal regarding independent Board Chair was defeated:
+For 250,838,697
+Against 746,982,272"""
 
 
 def test_a_vote_the_filing_says_was_approved_answers_yes_with_the_resolution_asked() -> None:
@@ -362,3 +365,9 @@ def test_a_count_stated_with_its_scale_answers_and_a_second_part_the_quote_answe
     both = "How many shares did Ternline repurchase in the fourth quarter of 2024, and at what average price per share?"
     assert second_part(both) == "at what average price per share?"
     assert _answer(both, text) == count  # the quoted sentence gives the price: nothing said twice, nothing else
+
+
+def test_a_proposal_the_filing_says_was_defeated_answers_no() -> None:
+    answer = _answer("Did Ternline shareholders approve the shareholder proposal calling for an independent Board "
+                     "Chair at the 2024 annual meeting?", _block(1, VOTES))
+    assert answer == ["No. (5) The shareholder proposal regarding independent Board Chair was defeated [1]."], answer

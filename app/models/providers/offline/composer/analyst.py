@@ -1659,7 +1659,8 @@ class Analyst:
             amounts |= said
         out = [cite(s, [b.n]) for s, b in picked]
         if self.ask.kind == "yes_no":
-            negated = _denies(picked[0][0], set().union(*key), question_verb(asked_sentence(self.question)))
+            negated = _denies(picked[0][0], set().union(*key), question_verb(asked_sentence(self.question))) or bool(
+                _DEFEATED.search(picked[0][0]) and set(analyze(asked_sentence(self.question))) & _APPROVED)
             out[0] = f"{'No' if negated else 'Yes'}. {out[0]}"
             if not negated and len(picked) == 1:
                 out += [cite(s, [picked[0][1].n]) for s in _its_figures(picked[0][1].text, picked[0][0], key)]
@@ -1867,6 +1868,8 @@ class Analyst:
         # the meeting a vote was held at ('at the May 3, 2023 annual meeting') is when, not what a sentence says;
         # 'say-on-pay' is the advisory vote on executive compensation, as filings write it
         plain = _SAY_ON_PAY.sub(" executive compensation ", _AT_MEETING.sub(" ", plain))
+        # ('the shareholder proposal calling for an independent Board Chair': 'the proposal regarding …')
+        plain = re.sub(r"(?i)\b(proposals?|resolutions?)\s+(?:calling|asking)\s+for\b", r"\1", plain)
         words = set(analyze(plain)) - names - _GENERIC - question_noise() - scaffold
         if _APPROVED & words:  # 'Did shareholders approve the advisory vote on …': 'The shareholders approved …'
             words -= _VOTED
@@ -1885,6 +1888,8 @@ _LEADS_INTO = re.compile(r"(?i)\b(?:following|as\s+follows|below|include[sd]?|in
 _AT_MEETING = re.compile(r"(?i)\bat\s+(?:the|its|their)\s+(?:[\w,]+\s+){0,4}?(?:annual|special|general|extraordinary)"
                          r"(?:\s+general)?(?:\s+(?:share|stock)holders?['’]?)?\s+meeting(?:\s+of\s+(?:share|stock)holders)?")
 _SAY_ON_PAY = re.compile(r"(?i)\bsay[- ]on[- ]pay\b")
+_DEFEATED = re.compile(r"(?i)\b(?:was|were)\s+(?:defeated|rejected)\b|\bfailed\s+to\s+(?:pass|receive)\b")
+"""A vote's proposal that did not pass ('The shareholder proposal regarding independent Board Chair was defeated')."""
 _APPROVED = frozenset(analyze("approve approved approves reject rejected rejects"))
 _VOTED = frozenset(analyze("vote votes voting proposal proposals resolution resolutions"))
 _OCCASION_AFTER = re.compile(r"(?i)\s+(?:after|following|since|upon|once|when)\s+(?:completing|the|its|it|they|[A-Z])"
@@ -2409,7 +2414,9 @@ such deeds lists."""
 
 _SAME_ROLE = {"ceo": frozenset({"chief"}), "chief": frozenset({"ceo"}), "cfo": frozenset({"chief"}),
               **{k: frozenset({"replac", "succeed", "successor", "success", "appoint"}) - {k}
-                 for k in ("replac", "succeed", "successor")}}
+                 for k in ("replac", "succeed", "successor")},
+              # a vote's outcome either way: 'Did shareholders approve the proposal?' / '… was defeated'
+              **{k: frozenset(analyze("approved defeated rejected adopted")) - {k} for k in analyze("approve")}}
 """Words a report writes for what a question asks about people: 'CEO' as 'Chief Executive Officer', 'replaced'
 as 'succeeding' or 'appointed … as'."""
 
