@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from app.calc_tools import Figure
 from app.knowledge.analyzer import analyze
-from app.text.dates import MONTH
+from app.text.dates import LONG_MONTHS, MONTH
 from app.text.measures import how_many_money, how_many_points
 from app.text.periods import fiscal_years_named
 from app.text.repair import reflow
@@ -291,8 +291,8 @@ def whole_sentences(text: str) -> list[str]:
 
 
 _DATELINE = re.compile(r"(?<=[\w.%)])\s+(?=(?:[A-Z][A-Za-z'-]+\s+){0,3}[A-Z][A-Za-z'-]+,\s+(?:[A-Z][A-Za-z]*\.){1,3}"
-                       r"\s*(?:\((?:January|February|March|April|May|June|July|August|September|October|November|"
-                       r"December)\s+\d{1,2},\s+\d{4}\)|-{1,2}\(|—\())")
+                       rf"\s*(?:\((?:{'|'.join(m.capitalize() for m in LONG_MONTHS)})\s+\d{{1,2}},\s+\d{{4}}\)|"
+                       r"-{1,2}\(|—\())")
 """Where a press release's dateline ('New Brunswick, N.J. (August 30, 2023) –', 'Bolingbrook, Ill.--(BUSINESS
 WIRE)--') starts, when the text runs it on from what stood above it."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app.calc_tools import Figure
 from app.models.providers.offline.calculator import plan_tool_calls
-from app.models.providers.offline.composer.analyst import _lower_first
+from app.models.providers.offline.composer.wording import measure_phrase
 
 
 def fig(value: float, year: int) -> Figure:
@@ -24,11 +24,11 @@ def test_by_what_percentage_asks_the_percentage_change() -> None:
 
 
 def test_a_title_case_label_reads_as_a_noun_and_a_name_keeps_its_capitals() -> None:
-    assert _lower_first("Net Earnings") == "net earnings"
-    assert _lower_first("Total revenue") == "total revenue"
-    assert _lower_first("Property, plant and equipment — net") == "property, plant and equipment — net"
-    assert _lower_first("Harbour Point Resorts net revenues") == "Harbour Point Resorts net revenues"
-    assert _lower_first("EBITDA") == "EBITDA"
+    assert measure_phrase("Net Earnings") == "net earnings"
+    assert measure_phrase("Total revenue") == "total revenue"
+    assert measure_phrase("Property, plant and equipment — net") == "property, plant and equipment — net"
+    assert measure_phrase("Harbour Point Resorts net revenues") == "Harbour Point Resorts net revenues"
+    assert measure_phrase("EBITDA") == "EBITDA"
 
 
 def test_a_quarter_named_by_its_end_is_a_quarter_and_a_year_earlier_is_no_measure_word() -> None:

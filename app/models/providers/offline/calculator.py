@@ -177,7 +177,7 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
         if pair and _same_measure_two_years(*pair):  # one measure in two years: later minus earlier
             pair = tuple(sorted(pair, key=lambda f: f.fiscal_year or 0, reverse=True))  # type: ignore[assignment]
         return [("difference", {"a": pair[0].value, "b": pair[1].value})] if pair else []
-    if re.search(r"\b(percentage|percent|%) change\b|\bby what (?:percentage|percent|per cent)\b", q):
+    if re.search(r"\b(percentage|percent|%) change\b", q) or _PERCENT_ASKED.search(q):
         return [("percentage_change", {"old": o.value, "new": n.value}) for o, n in year_pairs(relevant, years, part)]
     if re.search(r"\b(change|changed|net change)\b", q):  # "the change from 2016 to 2017": later minus earlier
         return [("difference", {"a": n.value, "b": o.value}) for o, n in year_pairs(relevant, years, part)]
@@ -196,6 +196,10 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
         # the rate is the growth asked, as the report states it
         return [("growth_rate", {"old": o.value, "new": n.value}) for o, n in pairs if not n.unit.endswith("%")]
     return []
+
+
+_PERCENT_ASKED = re.compile(r"(?i)\bby\s+what\s+(?:percentage|percent|per\s+cent)\b")
+"""'By what percentage did X change': the change in per cent, whichever plan reads the pair."""
 
 
 def plan_revision(figures: Sequence[Figure]) -> Plan:
@@ -227,7 +231,7 @@ def plan_change(question: str, figures: Sequence[Figure]) -> Plan:
         return []
     if not names_the_measure(question, new.label, sorted({f.company for f in figures if f.company})):
         return []  # the facts step's best pair may be another share of the same base
-    if re.search(r"(?i)\bby\s+what\s+(?:percentage|percent|per\s+cent)\b", question):
+    if _PERCENT_ASKED.search(question):
         # ('By what percentage did its net sales change in the June 2023 quarter …': the change in per cent)
         return [("percentage_change", {"old": old.value, "new": new.value})] if old.value else []
     plan: Plan = [("difference", {"a": new.value, "b": old.value})]

@@ -53,7 +53,7 @@ from app.text.sentences import asks_about_litigation, is_allegation, is_boilerpl
 from app.text.questions import is_measure_word, is_qualifier_word, measure_terms, states_measure
 from app.text.terms import (abbreviated, abbreviation_heads, nominal_forms, nominal_stem, question_noise, stem_in_words,
                             without_other_acquisitions)
-from app.text.periods import parts_agree, years_named
+from app.text.periods import part_named, parts_agree, years_named
 from app.text.units import SCALE_FACTORS, unit_currency
 from app.metrics import find_metrics, label_match as item_label_match, share_asked
 from prompts.answer import INSUFFICIENT_EVIDENCE
@@ -172,11 +172,11 @@ class Analyst:
             counted = self.query.measure.count_noun
             if counted and _says(label, counted) and len(label.split()) <= 6:
                 # 'number of machine tools delivered', as the row 'Machine tools delivered (units)' says
-                measure = label if label.lower().startswith("number") else f"number of {_lower_first(label)}"
+                measure = label if label.lower().startswith("number") else f"number of {measure_phrase(label)}"
             else:
                 # the line item as the statement names it: 'capital expenditure (purchases of property, plant
                 # and equipment)', so a reader sees which row was read
-                measure = f"{measure} ({_lower_first(label)})"
+                measure = f"{measure} ({measure_phrase(label)})"
         who = possessive(company) if company else "The"
         if segment:
             # ('segment' as the question says it: 'Ternline's Freight revenue', 'the Health Care segment operating income')
@@ -205,7 +205,7 @@ class Analyst:
         unnamed = [w for w in phrase.split() if sum(c.isupper() for c in w) >= 2 and w not in fact.figure.label
                    and w not in fact.figure.quote and w not in fact.context]
         if (not _plain_phrase(phrase) or unnamed) and fact.origin != "text":
-            return _lower_first(fact.figure.label)
+            return measure_phrase(fact.figure.label)
         if not _plain_phrase(phrase):
             return ""
         phrase = re.sub(r"(?<=\w)['’]s\b", "", phrase)  # "Foodservice's revenue" → 'Foodservice revenue'
@@ -257,13 +257,14 @@ class Analyst:
         if company.casefold() not in alone.casefold():
             alone = f"{alone.rstrip(' ?')} for {company}?"
         other = Analyst(self.state, alone).first_sentences()
+
         def figures(sentence: str) -> set[tuple[float, str]]:
             return {key[1:3] for key in figures_in(re.sub(r"\[\d+\]", " ", sentence))}  # citation marks aside
 
         stated = {key for sentence in said for key in figures(sentence)}
         # a figure of its own, which the first part's answer does not state already ('What did it recall, and what
         # did it cost?'; '… and at what average price per share?' when the sentence quoted gives the price)
-        return [re.sub(r"^[•▪◦‣*-]\s+", "", s) for s in other if s not in said and s != INSUFFICIENT_EVIDENCE
+        return [_unbulleted(s) for s in other if s not in said and s != INSUFFICIENT_EVIDENCE
                 and figures(s) - stated][:1]
 
     def convention_said(self, said: Sequence[str]) -> list[str]:
@@ -506,7 +507,7 @@ class Analyst:
         Revised guidance | FY2024 actual |' for 'How did it change its FY2024 guidance, and what did it
         deliver?'): each row in its own sentence, every value with its column's name. A table whose headings
         name another year than the question's is not it."""
-        from app.text.periods import parts_agree, years_named
+        from app.text.periods import years_named
         from app.text.sentences import is_rule_row, readable_tables, table_cells
 
         key = self.key_groups()
@@ -532,7 +533,7 @@ class Analyst:
     def revision_sentence(self, key: Sequence[frozenset[str]]) -> list[str]:
         """The sentence that says a plan was revised ('… led us to lower our FY2024 guidance on 4 September
         2024'), to lead the table that gives the figures: only when the question asks about a revision."""
-        from app.text.periods import parts_agree, years_named
+        from app.text.periods import years_named
 
         if not _REVISION.search(self.question):
             return []
@@ -931,7 +932,7 @@ class Analyst:
             for sentence in whole_sentences(block.text):
                 words = set(analyze(sentence))
                 if _KEPT.search(sentence) and all(stem_in_words(k, words) for k in key):
-                    said = re.sub(r"^[•▪◦‣*-]\s+", "", sentence.strip()).rstrip(".")
+                    said = _unbulleted(sentence.strip()).rstrip(".")
                     return [f"No. {cite(said, [block.n])}"]
         return []
 
@@ -1049,7 +1050,7 @@ class Analyst:
             elif len(own) == 2 and self.calc_n is not None and (rate := self.computed_rate(*own)) is not None:
                 refs = [self.calc_n, *(n for f in own if (n := self.n_of(f.figure)) is not None)]
                 old, new = own
-                levels = (f"{possessive(company)} {_lower_first(new.figure.label)} went from {as_stated(old.figure)} "
+                levels = (f"{possessive(company)} {measure_phrase(new.figure.label)} went from {as_stated(old.figure)} "
                           f"{period_text(old.figure)} to {as_stated(new.figure)} {period_text(new.figure)}")
                 rates.append((company, rate, refs, new, levels))
             else:
@@ -1057,7 +1058,7 @@ class Analyst:
         (a, ca, ra, fa, la), (b, cb, rb, _, lb) = sorted(rates, key=lambda r: -r[1])
         noun = " ".join(w for w in self.query.measure.phrase.split()
                         if not set(analyze(w)) & CHANGE_STEMS) or "figure"
-        lead = two_changes(possessive(a), ca, possessive(b), cb, _lower_first(noun), period_text(fa.figure))
+        lead = two_changes(possessive(a), ca, possessive(b), cb, measure_phrase(noun), period_text(fa.figure))
         # the amounts a computed rate was worked out from, each cited to its row
         levels = [cite(text, refs) for text, refs in ((la, ra), (lb, rb)) if text]
         return [cite(lead, list(dict.fromkeys([*ra, *rb]))), *levels]
@@ -1085,7 +1086,7 @@ class Analyst:
         chosen = {n: by_member[n] for n in names if n is not None}
         years = [f.figure.fiscal_year for facts in chosen.values() for f in facts if f.figure.fiscal_year]
         year = max(self.query.years) if self.query.years else max(years, default=None)
-        noun = _lower_first(query.measure.phrase) or "figure"
+        noun = measure_phrase(query.measure.phrase) or "figure"
         if pair.of_change:
             ranked = self.ranked_changes(chosen, year)
             if len(ranked) != 2:
@@ -1166,7 +1167,7 @@ class Analyst:
         if any(s is None or s.change is None for s in said):
             return []
         first, second = sorted((s for s in said if s is not None), key=lambda s: -(s.change or 0.0))
-        noun = _lower_first(query.measure.phrase) or "figure"
+        noun = measure_phrase(query.measure.phrase) or "figure"
         lead = two_changes(first.member, first.change or 0.0, second.member, second.change or 0.0, noun,
                            f"in {year}" if year else "")
         refs = list(dict.fromkeys(s.where.n for s in (first, second)))
@@ -1246,7 +1247,7 @@ class Analyst:
             ns = [n for f in (new, old, stated) if f is not None and (n := self.n_of(f.figure)) is not None]
             change = f", {as_stated(stated.figure)}" if stated is not None else ""
             verb = "fell" if new.figure.value < old.figure.value else "rose"
-            measure = _breakdown_measure(self.query.measure.phrase) or _lower_first(new.figure.label)
+            measure = _breakdown_measure(self.query.measure.phrase) or measure_phrase(new.figure.label)
             lead = (f"{name} {verb} most" if (verb == "fell") == falling else f"{name} did best") + (
                 f": its {measure} {verb} from "
                 f"{as_stated(old.figure)} {period_text(old.figure)} to "
@@ -1276,7 +1277,7 @@ class Analyst:
         if n is None:
             return []
         word = "highest" if self.ask.extreme > 0 else "lowest"
-        measure = _breakdown_measure(self.query.measure.phrase) or _lower_first(fact.figure.label)
+        measure = _breakdown_measure(self.query.measure.phrase) or measure_phrase(fact.figure.label)
         # its share of the whole, when asked and the calculator summed the table's rows (plan_member_share)
         share = next((r for r in self.results if r.tool == "evaluate" and r.inputs.get("x1") == fact.figure.value),
                      None) if asks_share(self.question) and self.calc_n is not None else None
@@ -1537,8 +1538,9 @@ class Analyst:
             return []
         # an explanation's sentence writes the measure's words together ('income tax expense … Statement of
         # Operations' does not explain operating income)
-        pairs = self.side_by_side(key) if self.ask.kind == "explain" else []
-        together = self.side_by_side(key) if self.ask.kind == "yes_no" else []
+        adjacent = self.side_by_side(key) if self.ask.kind in ("explain", "yes_no") else []
+        pairs = adjacent if self.ask.kind == "explain" else []
+        together = adjacent if self.ask.kind == "yes_no" else []
         scored: list[tuple[float, int, str, Block]] = []
         deeds: set[str] = set()
         # a name asked for may stand in a news item only ('… became chief executive officer on January 1, 2025,
@@ -1710,8 +1712,6 @@ class Analyst:
     def of_whole_year(self, text: str) -> bool:
         """A claim about a year's figures for a question about a part of it ('The MedTech segment sales in 2022 were
         $27.4 billion' for the fourth quarter of 2022): it names a year and no part of one."""
-        from app.text.periods import part_named
-
         return self.query.part is not None and bool(years_named(text)) and part_named(text) is None
 
     def on_topic(self, sentences: Sequence[str]) -> list[str]:
@@ -2198,6 +2198,11 @@ def two_changes(a: str, ca: float, b: str, cb: float, noun: str, when: str) -> s
     return f"{a} {noun} {verb} {b} {noun}{when}: {moved(ca)} against {moved(cb)}"
 
 
+def _unbulleted(sentence: str) -> str:
+    """A sentence without the bullet a list item opens with ('• Company maintains its quarterly dividend …')."""
+    return re.sub(r"^[•▪◦‣*-]\s+", "", sentence)
+
+
 def _agreeing(words: str) -> str:
     """'was' or 'were', as the measure's head noun takes it: the last word before a joining word ('net cash from
     operating activities' is 'cash'); 'number of …' is one number."""
@@ -2208,11 +2213,6 @@ def _agreeing(words: str) -> str:
     last = head.split()[-1:] or [""]
     plural = last[0].lower().endswith("s") and not last[0].lower().endswith(("ss", "us", "is", "ics"))
     return "were" if plural else "was"
-
-
-def _lower_first(label: str) -> str:
-    """A label as a noun mid-sentence (`wording.measure_phrase`)."""
-    return measure_phrase(label)
 
 
 _TABLE_LINE = re.compile(r"\b(?:19|20)\d{2}\d{1,3}(?:,\d{3})+\b")
@@ -2300,7 +2300,7 @@ def _named(fact: Fact, measure: str) -> str:
     """What a judged figure is called: a row's own label ('operating margin', 'net debt / Adjusted EBITDA', its
     unit aside), else the measure the judgement rests on."""
     label = re.sub(r"\s*\([^)]*\)", "", fact.figure.label).strip()
-    return _lower_first(label) if fact.origin != "text" and len(label.split()) >= 2 else measure
+    return measure_phrase(label) if fact.origin != "text" and len(label.split()) >= 2 else measure
 
 
 def _measure_unit(measure: str, unit: str) -> str:

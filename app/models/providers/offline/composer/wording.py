@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 
 from app.metrics import rounding_decimals
+from app.text.measures import is_measure_word
 from app.text.units import ASKED_SCALE, SCALE_FACTORS, asked_scale, unit_currency  # noqa: F401  (ASKED_SCALE: answer.py)
 
 
@@ -104,8 +105,6 @@ def measure_phrase(label: str) -> str:
     """A label inside a sentence: 'Capital expenditure' → 'capital expenditure', a form's title case 'Net Earnings'
     → 'net earnings'; 'EBITDA' stays, and so does a label a name leads ('Las Vegas Strip Resorts net revenues'); a
     label set all in capitals ('TOTAL ASSETS', as statements print totals) → 'total assets'."""
-    from app.text.measures import is_measure_word
-
     label = label.strip()
     words = label.split()
     if len(words) > 1 and label.isupper():
