@@ -30,9 +30,18 @@ MAX_MEMBER_FACTS = 24
 
 def labelled_members(members: Iterable[Fact]) -> list[Figure]:
     """A breakdown's member facts as the calculator takes them, each named in its label ('Americas: Net sales'),
-    the table's change columns left out, at most MAX_MEMBER_FACTS."""
-    return [f.figure.model_copy(update={"label": f"{f.segment}: {f.figure.label}"})
-            for f in members if not (f.figure.period or "").endswith("change")][:MAX_MEMBER_FACTS]
+    the table's change columns left out, at most MAX_MEMBER_FACTS. A member one table names in full and another
+    by its short name ('Consumer Business' on a segment's page, 'Consumer' in the segment table) is listed once,
+    as the best-ranked fact gives it."""
+    kept: list[Fact] = []
+    for fact in members:
+        if (fact.figure.period or "").endswith("change") or any(
+                same_member(fact.segment or "", k.segment or "") and (k.figure.fiscal_year, k.figure.period,
+                                                                      k.figure.unit, k.part)
+                == (fact.figure.fiscal_year, fact.figure.period, fact.figure.unit, fact.part) for k in kept):
+            continue
+        kept.append(fact)
+    return [f.figure.model_copy(update={"label": f"{f.segment}: {f.figure.label}"}) for f in kept][:MAX_MEMBER_FACTS]
 
 
 def row_figures(question: str, query: Any, evidence: list[Any], companies: list[str]) -> list[Figure]:

@@ -180,13 +180,35 @@ def list_continuations(question: str, graded: Sequence[Evidence], page_fn: PageF
 
 def chunk_after(doc: Evidence, page_fn: PageFn) -> Evidence | None:
     """The chunk that follows an admitted one: the next of its page, else the first of the next page; None when
-    the chunk is not among its page's (or is the filing's last)."""
+    the chunk is not among its page's (or is the filing's last). A table's header that the chunker cut from its
+    rows ('2018' / '2017' / '% change' / 'Net' / '% of' … and no figure) is read with the chunk of its page
+    after it, as one passage under the rows' id: alone, the header states nothing, and the rows alone have no
+    periods."""
     assert doc.page is not None
     siblings = page_fn(doc.source_id, doc.page)
     at = next((i for i, s in enumerate(siblings) if s.chunk_id == doc.chunk_id), None)
     if at is None:
         return None
-    return siblings[at + 1] if at + 1 < len(siblings) else next(iter(next_page(doc, page_fn)), None)
+    following = siblings[at + 1] if at + 1 < len(siblings) else next(iter(next_page(doc, page_fn)), None)
+    if following is None or not is_bare_header(following.text) or following.page != doc.page \
+            or at + 2 >= len(siblings):
+        return following
+    rows = siblings[at + 2]
+    return rows.model_copy(update={"text": f"{following.text.rstrip()}\n{rows.text.lstrip()}"})
+
+
+BARE_HEADER_CHARS = 300
+"""The longest text read as a table's header cut from its rows."""
+_FIGURE = re.compile(r"(?<![\w.])(?!(?:19|20)\d{2}\b)\(?\$?\d[\d,]*(?:\.\d+)?(?![\w.])")
+
+
+def is_bare_header(text: str) -> bool:
+    """A table's header and none of its rows: a few short lines, at least one naming a year, none stating a
+    figure other than a year ('2018' / '2017' / '% change' / 'Net' / '% of' / 'Oper.')."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return (0 < len(text.strip()) <= BARE_HEADER_CHARS and len(lines) >= 2
+            and any(re.fullmatch(r"(?:FY\s?)?(?:19|20)\d{2}", line) for line in lines)
+            and not any(_FIGURE.search(line) for line in lines))
 
 
 STATEMENT_SHARE = 0.6
@@ -223,7 +245,10 @@ def measure_continuations(question: str, graded: Sequence[Evidence], page_fn: Pa
     announced: set[str] = set()
     if kind == "extreme":  # a ranking's table announced anywhere in a passage of prose
         announced = {d.chunk_id for d in graded if not statement_of_page(d.text) and any(
-            _LEADS_INTO_TABLE.search(s) and stems <= set(analyze(s)) for s in re.split(r"(?<=[.:])\s+", d.text))}
+            stems <= set(analyze(s)) for s in [*(s for s in re.split(r"(?<=[.:])\s+", d.text)
+                                                 if _LEADS_INTO_TABLE.search(s)),
+                                               *(line for line in d.text.splitlines()
+                                                 if _TABLE_TITLE.fullmatch(line.strip()))])}
         leading += [d for d in graded if d.chunk_id in announced and d not in leading]
     for doc in [*list(graded)[:MAX_MEASURE_READS], *leading[:MAX_MEASURE_READS]]:
         statement = statement_of_page(doc.text)
@@ -590,6 +615,8 @@ def _last_sentence(text: str) -> str:
 
 _LEADS_INTO_TABLE = re.compile(r"(?i)\b(?:following\s+tables?|tables?\s+below|as\s+follows)\b")
 """Words of a sentence that leads into a table ('The following tables provide …:')."""
+_TABLE_TITLE = re.compile(r"[A-Z][\w&'’,()-]*(?:[ \t]+[\w&'’,()-]+){0,7}:")
+"""A table's title on a line of its own, a colon closing it ('Sales by geographic area:')."""
 
 
 def titled_by_measure(text: str, query: Any) -> bool:

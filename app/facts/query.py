@@ -107,7 +107,7 @@ _BREAKDOWN_WORDS = re.compile(
     r"(?i)\b(?:region|regions|segment|segments|business|businesses|division|divisions|kind|type|types|country|"
     r"countries|market|markets|fastest|slowest|biggest|largest|smallest|highest|lowest|most|least|best|worst|"
     r"weakest|strongest|growth|fall|drop|decline|increase|rise|development|performance|earned|had|made|between|"
-    r"contribution|dragged|down|overall|topline|top-line)\b")
+    r"contribution|dragged|down|overall|topline|top-line|geograph(?:y|ies)|geographic(?:al)?\s+areas?)\b")
 
 
 _DIVIDEND = frozenset(analyze("dividend"))

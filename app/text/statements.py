@@ -231,7 +231,7 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     statement = replace(statement, rows=with_component_totals(statement.rows, text))
     spanned = year_spanned_rows(text)
     grid = (grid_rows(text) + named_column_rows(text) + year_block_rows(text, names) + measure_group_rows(text)
-            + stacked_group_rows(text) + spanned + dated_column_rows(text, names))
+            + stacked_group_rows(text) + spanned + dated_column_rows(text, names) + stacked_column_rows(text))
     if not grid:
         return statement
     # the grid's rows read as a header-less table (values without periods) give way to its cells, and so do
@@ -915,6 +915,103 @@ def dated_column_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow
                 line_item=label, values=[None if _DASH.match(cells[k]) else _cell_value(cells[k]) for k in kept],
                 periods=[f"FY{period.group('year')}"] * len(kept), unit="%" if percent else currency,
                 scale=None if percent else scale, raw=f"{label} {' '.join(cells)}", columns=[names[k] for k in kept]))
+    return out
+
+
+def stacked_column_rows(text: str) -> list[StatementRow]:
+    """A table of one year whose columns are members, as PDF extraction writes it one cell a line: its period
+    line ('Year ended December 31, 2022'), the members' names a line each ('Americas' / 'Asia Pacific' /
+    'Europe, Middle East' / '& Africa' / 'Other Unallocated' / 'Worldwide'; a line that opens with '&' or a
+    small letter, or follows one that ends with a comma, goes on with the name before it), then each row's label
+    and its cells a line each ('Net sales (millions)' / '$' / '18,400' / '$' / '9,901' / …). A heading among
+    the rows ('Components of net sales change:') heads no figure, and a row under a heading or with a label that
+    names a change is of percentages, as a row whose cells carry '%' is. A row with a value for every name is
+    read as it is; one a value short, only when exactly one name reconciles ('Other Unallocated', left blank in
+    a change row) and is not the last: the gap is that column's. Each row with its `columns`, every period the
+    year."""
+    lines = [line.strip() for line in _LONE_PERCENT.sub(r"\1\2", text).splitlines() if line.strip()]
+    out: list[StatementRow] = []
+    for i, line in enumerate(lines):
+        period = _ONE_PERIOD.search(line)
+        if not period:
+            continue
+        names: list[str] = []
+        j = i + 1
+        while j < len(lines) and _STACKED_NAME.fullmatch(lines[j]) and not _is_cell_line(lines[j]):
+            if names and (lines[j][:1] in "&(" or lines[j][:1].islower() or names[-1].endswith(",")):
+                names[-1] = f"{names[-1]} {lines[j]}"
+            else:
+                names.append(lines[j])
+            j += 1
+        if len(names) < 3 or j >= len(lines) or not _is_cell_line(lines[j]):
+            continue
+        label: str | None = names.pop()  # the line right above the first cells is the first row's label
+        out.extend(_stacked_rows(names, label, lines, j, f"FY{period.group('year')}"))
+    return out
+
+
+_STACKED_NAME = re.compile(r"[A-Za-z&(][^\d:]{0,38}")
+"""A member's name, or a piece of one, on a line of its own: no digit, no colon, at most 39 characters."""
+_STACKED_CHANGE = re.compile(r"(?i)\b(?:change|growth)\b")
+
+
+def _is_cell_line(line: str) -> bool:
+    """A line of cells alone: values, dashes, currency signs, per cent signs."""
+    tokens = line.split()
+    return bool(tokens) and all(_VALUE.match(t) or _DASH.match(t) or _CURRENCY_TOKEN.match(t) or t == "%"
+                                for t in tokens)
+
+
+def _stacked_rows(names: list[str], label: str | None, lines: Sequence[str], start: int, period: str
+                  ) -> list[StatementRow]:
+    """The rows of a `stacked_column_rows` table from its first cells at `start` on, up to the next period line,
+    a sentence or the end."""
+    out: list[StatementRow] = []
+    heading, currency, scale = "", "", None
+    tokens: list[str] = []
+
+    def flush() -> None:
+        nonlocal currency, scale
+        if not label or not tokens:
+            return
+        cells = [t for t in tokens if not _CURRENCY_TOKEN.match(t) and t != "%"]
+        marked = [t for k, t in enumerate(tokens)
+                  if _VALUE.match(t) and (t.endswith("%") or tokens[k + 1:k + 2] == ["%"])]
+        if len(marked) == len(cells) - 1 > 1 and tokens[-1] == cells[-1] and not cells[-1].endswith("%"):
+            cells.pop()  # '9.9' / '%' / '25': after a row of shares, a bare number is the page's
+        values: list[float | None] = [None if _DASH.match(c) else _cell_value(c) for c in cells]
+        if len(values) == len(names) - 1:
+            gaps = [k for k, name in enumerate(names[:-1]) if is_total(name) and not is_whole(name)]
+            values = [*values[:gaps[0]], None, *values[gaps[0]:]] if len(gaps) == 1 else values
+        if len(values) != len(names):
+            return
+        unit, rest, _ = _unit_in(label)
+        item = _BRACKETS.sub("", rest).strip() if unit is not None else label
+        percent = ("%" in tokens or any(t.endswith("%") for t in tokens) or _PERCENT_LABEL.search(label)
+                   or bool(_STACKED_CHANGE.search(f"{heading} {label}")))
+        said = _currency_in_tokens(tokens) or (unit.currency if unit is not None else None)
+        if not percent:
+            currency = said or currency
+            scale = unit.scale if unit is not None else scale
+        out.append(StatementRow(
+            line_item=item, values=values, periods=[period] * len(values), unit="%" if percent else currency,
+            scale=None if percent else scale, raw=f"{label} {' '.join(tokens)}", columns=list(names)))
+
+    for line in lines[start:]:
+        if _is_cell_line(line):
+            tokens.extend(line.split())
+            continue
+        flush()
+        if _ONE_PERIOD.search(line) or len(line) > 80 or line.endswith("."):
+            break
+        if line.endswith(":"):
+            heading, label = line, None
+        elif label and not tokens and (line[:1].islower() or line[:1] == "("):
+            label = f"{label} {line}"  # a label that wraps ('Net costs for significant' / 'litigation')
+        else:
+            label = line
+        tokens = []
+    flush()
     return out
 
 

@@ -1232,8 +1232,9 @@ class Analyst:
         if not members:
             return []
         by_member: dict[str, list[Fact]] = {}
-        for fact in members:
-            by_member.setdefault(fact.segment or "", []).append(fact)
+        for fact in members:  # 'Consumer Business' on its own page is the segment table's 'Consumer'
+            name = next((k for k in by_member if same_member(k, fact.segment or "")), fact.segment or "")
+            by_member.setdefault(name, []).append(fact)
         years = [f.figure.fiscal_year for f in members if f.figure.fiscal_year]
         year = max(self.query.years) if self.query.years else max(years, default=None)
         falling = bool(re.search(r"(?i)\b(?:fall|fell|drop|declin|decreas|worst|weakest|slowest|dragged|held back|"
