@@ -78,10 +78,12 @@ _CHANGE = re.compile(
     r"decrease|rise|fall|grow|declin|drop|jump|climb|(?:go|gone|went|come|came)\s+(?:up|down))\w*|\bcompared?\s+(?:with|to)\b|\bdifference\b.{0,60}\bbetween\b|\bversus\b|"
     r"\bvs\.?\s|\bexceed\w*\b|\b(?:higher|lower|more|less)\s+than\b|\btrend\b.{0,60}\b(?:between|from|over)\b")
 _NAMES_ASKED = re.compile(
-    r"(?i)^(?:which|what|who)\s+(?:(?!(?:was|were|is|are|did|does|do|has|have|had)\b)[\w-]+\s+)?(?:company|companies|business(?:es)?|firm|entity|brand|subsidiar(?:y|ies)|"
+    r"(?i)^(?:(?:to|from|with|by|for|into)\s+)?(?:which|what|who)\s+"
+    r"(?:(?!(?:was|were|is|are|did|does|do|has|have|had)\b)[\w-]+\s+)?(?:company|companies|business(?:es)?|firm|entity|"
+    r"brand|subsidiar(?:y|ies)|"
     r"person|people|executive|officer|director|auditor|bank|lender|customer|supplier|country|countries|city|"
     r"acquisition|acquisitions|target|partner|segment)\b(?!\s+(?:had|has|have|was|were|is|are)\s+the\s+"
-    r"(?:highest|lowest|largest|smallest|biggest|most|least))|^who\b")
+    r"(?:highest|lowest|largest|smallest|biggest|most|least))|^(?:(?:to|from|with|by|for)\s+)?(?:who|whom)\b")
 _LIST = re.compile(
     r"(?i)^(?:what|which)\s+(?:are|were|is|was)?\s*(?:the\s+)?(?:main|major|principal|key|primary|reportable|"
     r"significant|material|three|two|four|five|different)\b|"

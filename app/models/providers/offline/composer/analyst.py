@@ -46,7 +46,7 @@ from app.text.companies import companies_named
 from app.text.dates import periods_of_sentence, read_dates
 from app.text.figures import figures_in
 from app.text.measures import (LEFT_OUT, THRESHOLD, LinesCompared, MembersCompared, deal_names, first_part,
-                               lines_compared, members_compared, name_initials, without_short_names)
+                               lines_compared, members_compared, name_initials, second_part, without_short_names)
 from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask,
                                      said_otherwise)
 from app.text.sentences import asks_about_litigation, is_allegation, is_boilerplate
@@ -244,8 +244,6 @@ class Analyst:
         """A two-part question's second figure (', and what stake in Kenvue does it still hold?'): that part asked
         on its own, of the company the question names ('it' is the company), from the same evidence; what the first
         part's answer already says is not said again."""
-        from app.text.measures import second_part
-
         rest = second_part(asked_sentence(self.question))
         if not re.match(r"(?i)(?:(?:at|for|of|in|with)\s+)?(?:what|how\s+(?:much|many))\b", rest) \
                 or len(self.companies) != 1:
@@ -281,7 +279,6 @@ class Analyst:
         """A two-part question's 'and when …?' ('What is Northwind's FY2024 dividend, and when is the final
         paid?'): the sentence that holds the part's key words and states a date, unless the answer has it."""
         from app.text.dates import read_dates
-        from app.text.measures import second_part
 
         rest = second_part(asked_sentence(self.question))
         if not re.match(r"(?i)when\b", rest):
@@ -1549,7 +1546,7 @@ class Analyst:
         # so may what a yes/no asks ('Is Rheinfeld closing any of its plants?': a news item reports the closure)
         sources = [b for b in self.reports if b.kind == "report"] + [
             b for b in self.reports if b.kind == "news" and (self.ask.one_name or self.ask.kind == "yes_no")]
-        who = self.ask.one_name and re.match(r"(?i)\s*who\b", asked_sentence(self.question)) is not None
+        who = self.ask.one_name and _WHO_ASKED.match(asked_sentence(self.question)) is not None
         asked_years = set(self.query.years)
         legal = asks_about_litigation(self.question)
         # what a list is of: the question's last key word ('sites' of 'Where are Fenmoor Cold Storage's sites?')
@@ -1611,7 +1608,8 @@ class Analyst:
                     own = named or ({dated} if dated else set())
                     score += 0.3 if named & asked_years else -0.3 if own and not own & asked_years else 0.0
                 if who and _names_other(sentence, " ".join([self.question, *self.companies])):
-                    score += 0.2  # 'Who replaced Dana Whitcombe?': a sentence that names someone else
+                    score += 0.2  # 'Who replaced Dana Whitcombe?', 'To which company did it sell …': a sentence
+                    # that names someone else
                 opening = set(analyze(" ".join(sentence.split()[:6]))) if self.ask.one_name else set()
                 if opening and any(stem_in_words(k, opening) for g in key for k in g):
                     score += 0.1  # a sentence about the deed asked ('Fenmoor was acquired for …'), not one that
@@ -1857,9 +1855,12 @@ class Analyst:
         """The question's content words that a sentence answering it must hold: its own words, company names,
         question words and words that say nothing of the topic ('business', 'plan', 'any') aside."""
         names = set(analyze(" ".join(self.companies)))
-        asked = asked_sentence(self.question)
+        whole = asked_sentence(self.question)
         # the verb that closes 'what store formats does Pellbury operate?' is the question's scaffold
-        closing = re.search(r"(?i)\b(?:does|do|did|has|have)\s+(?:[\w&'’.-]+\s+){1,4}?([a-z]+)\s*\??\s*$", asked)
+        closing = re.search(r"(?i)\b(?:does|do|did|has|have)\s+(?:[\w&'’.-]+\s+){1,4}?([a-z]+)\s*\??\s*$", whole)
+        # 'To which company did 3M sell its division, and what gain did it record?': the name's sentence holds the
+        # first part's words; the second part is answered on its own (`other_part_answer`)
+        asked = first_part(whole) if self.ask.one_name and second_part(whole) else whole
         scaffold = set(analyze(closing.group(1))) if closing else set()
         # 'the geographies it primarily operates in': how and where it trades, not what a sentence must say
         scaffold |= set(analyze(" ".join(re.findall(r"(?i)\b(?:primarily|mainly|chiefly|mostly|operates?|operated)\b",
@@ -2444,6 +2445,12 @@ def _only_modifiers(key: Sequence[frozenset[str]], hits: Sequence[frozenset[str]
 
     missing = [g for g in key if g not in hits]
     return bool(missing) and all(modifier(g) for g in missing)
+
+
+_WHO_ASKED = re.compile(r"(?i)\s*(?:(?:to|from|with|by|for)\s+)?(?:who|whom|which\s+(?:company|firm|bank|buyer|"
+                        r"acquirer|purchaser|partner|customer|supplier|auditor|person|executive|individual))\b")
+"""A question that asks for someone by name: a person, or a company a deed was done with ('To which company did 3M
+sell its division')."""
 
 
 def _names_other(sentence: str, question: str) -> bool:

@@ -1,0 +1,40 @@
+"""A question that asks who a deed was done with ('To which company did Ternline sell its division, and what gain
+did it record?'): the name is asked first, the sentence that names someone the question does not comes first, and the
+second part's words are no key words of the name's sentence.
+
+Every company, page and figure here is made up (Ternline, a freight and foods group).
+"""
+
+from __future__ import annotations
+
+from app.models.providers.offline.composer.analyst import Analyst
+from app.text.question_kinds import read_ask
+from app.turns import Block
+
+COMPANY = "Ternline"
+TEXT = ("In June 2024, Ternline completed the sale of substantially all of its Coastal Freight Division and "
+        "reflected a pre-tax gain of $212 million as a result of this divestiture. In June 2024, Ternline completed "
+        "the sale of substantially all of its Coastal Freight Division to Marrow Logistics Limited. This business had "
+        "annual sales of approximately $180 million.")
+QUESTION = ("To which company did Ternline sell substantially all of its Coastal Freight Division in June 2024, and "
+            "what gain on sale did it record?")
+
+
+def _block(text: str) -> Block:
+    return Block(n=1, kind="report", header=f"[1] {COMPANY} FY2024 p.28", text=text,
+                 source_id="TERNLINE_2024_10K:p28", chunk_id="TERNLINE_2024_10K:p28::abc::0", company=COMPANY,
+                 fiscal_year=2024, page=28)
+
+
+def test_a_name_asked_after_a_preposition_is_one_name() -> None:
+    assert read_ask(QUESTION).one_name
+    assert read_ask("To whom did Ternline sell its Coastal Freight Division?").one_name
+    assert read_ask("From which bank did Ternline borrow in 2024?").one_name
+
+
+def test_the_sentence_that_names_the_party_answers_first() -> None:
+    state = {"blocks": [_block(TEXT)], "companies": [COMPANY], "fiscal_years": [2024]}
+    sentences = Analyst(state, QUESTION).sentences()
+    assert "Marrow Logistics Limited" in sentences[0], sentences
+    # the first part's words only: the gain's sentence, which names no one, does not come first
+    assert not any("212" in s for s in sentences[:1]), sentences
