@@ -100,6 +100,8 @@ def _fetch(state: RetrievalState, search_fn: SearchFn, page_fn: PageFn | None, m
     continued = [*list_continuations(state["question"], graded, page_fn),
                  *measure_continuations(state["question"], graded, page_fn, state.get("companies") or []),
                  *segment_continuations(state["question"], graded, page_fn, state.get("companies") or []),
+                 *commented_tables(state["question"], graded, page_fn, state.get("companies") or []),
+                 *segment_heading_continuations(state["question"], graded, page_fn, state.get("companies") or []),
                  *statement_continuations(state["question"], graded, page_fn, state.get("companies") or [],
                                           inputs=any(needs_of.values())),
                  *mentioned]
@@ -266,6 +268,80 @@ def measure_continuations(question: str, graded: Sequence[Evidence], page_fn: Pa
         out.append(following.model_copy(update={"score": doc.score, "why": "reads on from an admitted passage "
                                                                          "that names the measure asked but states "
                                                                          "no figure of it"}))
+    return out
+
+
+def segment_heading_continuations(question: str, graded: Sequence[Evidence], page_fn: PageFn | None,
+                                  companies: Sequence[str] = ()) -> list[Evidence]:
+    """For a question about one segment's figure, the chunks of the page after an admitted one that closes with
+    that segment's heading ('International Streaming Segment', then its table in the next chunks), at most
+    MAX_SEGMENT_ROWS, each with the heading as its section: a search ranks the paragraph that ends above the
+    table, and the table's chunks, which do not name the segment, are read as its (`segment_sections`)."""
+    from app.facts.members import closing_heading, segment_heading
+
+    if page_fn is None:
+        return []
+    segment = read_query(question, companies).measure.segment
+    if not segment:
+        return []
+    held = {d.chunk_id for d in graded}
+    out: list[Evidence] = []
+    for doc in graded:
+        heading = closing_heading(doc.text)
+        named = segment_heading(heading)
+        if doc.page is None or named is None or not same_member(segment, named):
+            continue
+        siblings = page_fn(doc.source_id, doc.page)
+        at = next((i for i, s in enumerate(siblings) if s.chunk_id == doc.chunk_id), None)
+        for sibling in siblings[at + 1:] if at is not None else []:
+            if len(out) >= MAX_SEGMENT_ROWS or closing_heading(sibling.text) not in (None, heading) \
+                    and segment_heading(closing_heading(sibling.text)):
+                break  # (the next segment's heading closes the run)
+            if sibling.chunk_id not in held:
+                held.add(sibling.chunk_id)
+                out.append(sibling.model_copy(update={"section": heading, "score": doc.score,
+                                                      "why": "under the heading of the segment asked, which closes "
+                                                             "the admitted chunk before it on the page"}))
+    return out
+
+
+MAX_COMMENTED_TABLES = 2
+"""Tables read, per run, beside the commentary on them (`commented_tables`)."""
+
+
+def commented_tables(question: str, graded: Sequence[Evidence], page_fn: PageFn | None,
+                     companies: Sequence[str] = ()) -> list[Evidence]:
+    """For a question that asks for a figure or its change, the chunk of the same page whose table has a row of
+    the measure asked (the company's: a segment's table is no row of it), beside admitted chunks of prose that
+    name every word of the measure: an annual report comments under its table ('Net card fees increased, primarily
+    driven by …' under 'Net card fees 6,070 5,195 4,664 875 17'), and a search may rank the comment above the
+    table. No chunk is read when an admitted one already gives the measure's figure."""
+    from app.facts.query import NAMES_MEASURE, facts_for
+    from app.knowledge.analyzer import analyze
+    from app.text.question_kinds import read_ask
+
+    if page_fn is None or read_ask(question).kind not in ("figure", "change", "yes_no_change"):
+        return []
+    query = read_query(question, companies)
+    stems = set(query.measure.stems)
+    if not stems or query.measure.segment or any(f.match >= NAMES_MEASURE for f in facts_for(query, graded, companies)):
+        return []
+
+    def stated(doc: Evidence) -> bool:
+        return any(f.match >= NAMES_MEASURE and f.origin == "table" and not f.segment
+                   for f in facts_for(query, [doc], companies))
+
+    held = {d.chunk_id for d in graded}
+    out: list[Evidence] = []
+    for doc in graded:
+        if doc.page is None or len(out) >= MAX_COMMENTED_TABLES or statement_of_page(doc.text) \
+                or not any(stems <= set(analyze(s)) for s in re.split(r"(?<=[.!?])\s+", doc.text)):
+            continue
+        table = next((c for c in page_fn(doc.source_id, doc.page) if c.chunk_id not in held and stated(c)), None)
+        if table is not None:
+            held.add(table.chunk_id)
+            why = "the table of its page that an admitted passage comments on, with the measure's row"
+            out.append(table.model_copy(update={"score": doc.score, "why": why}))
     return out
 
 

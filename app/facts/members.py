@@ -173,6 +173,23 @@ def heading_above(text: str) -> str | None:
     return None
 
 
+def closing_heading(text: str) -> str | None:
+    """The heading that closes a chunk, under which the page's next chunks stand: its last line when that is a
+    heading (`heading_above`'s shape), or the words after the last sentence of a paragraph that extraction ran
+    the heading into ('… continued to outpace content and marketing spending. International Streaming
+    Segment'); None otherwise."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        return None
+    last = lines[-1]
+    tail = re.split(r"(?<=[.!?])\s+(?=[A-Z])", last)[-1]
+    for candidate in (last, tail):
+        if (len(candidate.split()) <= 6 and not re.search(r"\d", candidate) and candidate[:1].isupper()
+                and not candidate.endswith((".", ",", ";", ":", "-", "–"))):
+            return candidate
+    return None
+
+
 def segment_heading(line: str | None) -> str | None:
     """The segment a heading line names ('Flexibles Segment', 'Rigid Packaging Segment', 'Medical Devices
     Division': the words before 'Segment' or 'Division'); None for any other heading, and for one that names no

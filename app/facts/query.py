@@ -27,7 +27,7 @@ from app.calc_tools import Figure
 from app.facts.currency import evidence_currency, filing_name
 from app.facts.prose import COUNT_WORDS, Measure, measure_kind, measured_against_plan, prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
-from app.facts.members import REGION_IN, heading_above, segment_under
+from app.facts.members import REGION_IN, heading_above, segment_heading, segment_under
 from app.text.dates import LONG_MONTHS, month_number
 from app.text.periods import (PART, column_years, deadline_years, fiscal_years_named, part_named, parts_agree,
                               period_day, years_named)
@@ -409,6 +409,9 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
         titled = None if row.columns else _segment_title(row.title or "", query, doc.company)
         if titled is None and not row.columns and (opening := _segment_opening(doc.text, query)):
             titled = opening  # 'ASSET & WEALTH MANAGEMENT' opening the page of the segment asked: its rows are its
+        if titled is None and not row.columns and (headed := segment_heading(section_of(doc))):
+            titled = headed  # a table chunked apart from the segment's heading above it ('International Streaming
+            # Segment'), which its section keeps (nodes/inputs.segment_sections)
         if titled is None and (parent_head or _PARENT.search(
                 f"{row.title or ''} {_heading_before(doc.text, row.raw)}")):
             titled = PARENT_ENTITY  # 'Parent entity information': the holding company's own books, not the group

@@ -1797,8 +1797,9 @@ def _changes_last(header: _Header) -> None:
     first_dated = min(header.lines[k] for k in dated)
     above = [k for k in changes if header.lines[k] < first_dated]
     below = [k for k in changes if k not in above and k > max(dated)]
-    if above and len(below) == len(above):
-        # 'Change Change' above '2022 2021 2020 2022 vs. 2021 2021 vs. 2020': the same two columns, named twice
+    if above and len(below) >= len(above):
+        # 'Change Change' above '2022 2021 2020 2022 vs. 2021 2021 vs. 2020': the same two columns, named twice;
+        # one 'Change' above the two spans them ('As of/Year Ended December 31, Change')
         _keep_columns(header, [k for k in range(len(header.columns)) if k not in above])
         return
     if max(header.lines[k] for k in changes) >= first_dated:
