@@ -747,9 +747,15 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
                            of_change=bool(_GROWTH.search(measure)))
 
 
+_NAME_AND_ALIAS = re.compile(r"\b[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}['’]s\s*\([A-Z][^()]{0,40}['’]s\)")
+"""A company's name with another it goes by in brackets, each possessive ("Square's (Block's)")."""
+
+
 def _comparison(question: str) -> re.Match[str] | None:
     """The question's asked sentence, asides out, read as a comparison of two sides (`_COMPARED`), or None."""
-    asked = re.sub(r"\([^)]*\)", " ", first_part(asked_sentence(question)))
+    # "Square's (Block's) Cash App segment": a name and the one it goes by now, both the company's
+    asked = _NAME_AND_ALIAS.sub(" ", first_part(asked_sentence(question)))
+    asked = re.sub(r"\([^)]*\)", " ", asked)
     # ('In fiscal 2020, which segment had higher net sales, …': the period said first)
     asked = re.sub(r"(?i)^\s*(?:in|for|during|over)\s+[^,]{1,40}?(?:19|20)\d{2}[^,]{0,20},\s*", "", asked)
     return _COMPARED.match(" ".join(asked.split()))

@@ -36,6 +36,9 @@ def _block(n: int, text: str, company: str = "Rheinfeld", year: int = 2024) -> B
      "fiscal 2023?", "Flexibles", "Rigid Packaging", "adjusted EBIT", False),
     ("How did the operating income of the Tools segment compare with the Safety segment in 2021?", "Tools",
      "Safety", "operating income", False),
+    # the company by a name it went by and, in brackets, the one it goes by now
+    ("How did the gross profit of Harbourline's (Ternline's) Coastal segment compare with that of its Rail segment "
+     "in 2024?", "Coastal", "Rail", "gross profit", False),
 ])
 def test_two_members_and_their_measure_are_read_from_the_question(question, first, second, measure, of_change):
     pair = members_compared(question, COMPANIES)
