@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from app.calc_tools import Figure
-from app.facts.members import asked_kind_of_member
+from app.facts.members import asked_kind_of_member, within_parent
 from app.facts.query import (Fact, answering_facts, asks_growth, each_growth, facts_for, member_facts, member_table,
                              members_query, read_query, row_members, same_member)
 from app.facts.revisions import revision_figures
@@ -83,6 +83,7 @@ def _read_facts(state: SupervisorState, starting: Sequence[str]) -> dict[str, An
         members = member_facts(query, evidence, named, reconciling=asks_share(question))
         members = [f for f in members if f.part == query.part] or members  # the whole year, unless a part is asked
         members = asked_kind_of_member(members, question, lambda f: f.segment or "", member_table)  # no places
+        members = within_parent(members, query.measure.segment, lambda f: f.segment or "", lambda f: f.context)
         if len({f.segment for f in members}) < 2 and not ask.of_change:
             return {"facts": row_figures(question, query, evidence, named)}
         return {"facts": labelled_members(members)}

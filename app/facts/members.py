@@ -148,6 +148,19 @@ def asked_kind_of_member(members: list[T], question: str, name: Callable[[T], st
     return [m for m in members if table(m) in of_segments]
 
 
+def within_parent(members: list[T], parent: str | None, name: Callable[[T], str], context: Callable[[T], str]
+                  ) -> list[T]:
+    """The members of the part a question ranks within ("Which of General Mills' North America Retail operating
+    units grew fastest": the rows of the table whose title names North America Retail, not the segments beside
+    it in another table, nor the part itself), when at least two stand under a title that names the part;
+    else all of them."""
+    if not parent:
+        return members
+    named = re.compile(rf"(?i)\b{re.escape(parent)}\b")
+    kept = [m for m in members if named.search(context(m)) and not named.fullmatch(name(m).strip())]
+    return kept if len({name(m) for m in kept}) >= 2 else members
+
+
 def is_region(name: str) -> bool:
     """Whether a breakdown's member is a place ('Americas', 'Asia Pacific', 'EMEA', 'United States'), which a
     question about business segments does not ask about."""

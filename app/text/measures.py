@@ -102,9 +102,22 @@ THRESHOLD = re.compile(
     r"(?:go|goes|went|gone)\s+(?:over|above)|(?:more|greater|higher)\s+than|over|above|(?P<least>at\s+least))|"
     r"(?P<below>(?:fall|falls|fell)\s+(?:short\s+of|below|under)|(?:less|lower)\s+than|below|under))\s+"
     r"(?P<amount>(?:[A-Z]{0,2}[$£€¥])\s?\d[\d,.]*(?:\s*(?:trillion|billion|million|thousand|tn|bn|m|k)\b)?|"
-    r"\d[\d,.]*\s*(?:%|percent\b|per\s+cent\b))")
-"""A bar a figure is asked against ('Did its annual revenue top $10 billion', 'margin above 15%'): the side and the
-amount; only money or a per cent, never a count ('more than 3 segments')."""
+    r"\d[\d,.]*\s*(?:%|percent\b|per\s+cent\b)|(?:a|one)\s+(?:quarter|third|fifth|tenth)\b|half\b|"
+    r"(?:two|three)[- ](?:thirds|quarters|fifths)\b)")
+"""A bar a figure is asked against ('Did its annual revenue top $10 billion', 'margin above 15%', 'more than a
+quarter of its net sales'): the side and the amount; only money, a per cent or a share in words, never a count
+('more than 3 segments')."""
+_SHARE_WORDS = {"quarter": 25.0, "third": 100 / 3, "fifth": 20.0, "tenth": 10.0, "half": 50.0, "two thirds": 200 / 3,
+                "three quarters": 75.0, "two fifths": 40.0, "three fifths": 60.0}
+
+
+def bar_figures(amount: str) -> list[tuple[str, float, str, str]]:
+    """The figure a bar states, as `figures_in` gives one: 'a quarter' is 25 per cent, 'half' 50, '$10 billion'
+    itself."""
+    from app.text.figures import figures_in
+
+    words = " ".join(re.sub(r"(?i)^(?:a|one)\s+", "", amount.lower()).replace("-", " ").split())
+    return [("", _SHARE_WORDS[words], "", "%")] if words in _SHARE_WORDS else figures_in(amount)
 _BY_WHAT = re.compile(r"(?i)\bby\s+what\s+(?:percentage|percent|per\s+cent|amount|factor|margin)\b")
 """'By what percentage did X change': how a change is asked for, no word of the measure that changed."""
 _SET_IN = re.compile(r"(?i)\b(?:(?:set|specified|stated|provided|laid\s+out|defined|agreed)\s+(?:in|by|under)\s+"
@@ -220,10 +233,14 @@ def _segment_named(text: str) -> tuple[str | None, str]:
     return None, text
 
 
+_UNIT_KINDS = ("operating", "reporting", "reportable")
+
+
 def _name_full(name: Sequence[re.Match[str]], previous: re.Match[str]) -> bool:
     """Whether a segment's name read backwards from 'segment' has all its words: three, or four when every one is
     capitalised ('Las Vegas Strip Resorts segment')."""
-    words = [m.group(0) for m in name if m.group(0).lower() not in ("&", "and")]
+    # ('North America Retail operating units': the kind of unit is no word of the name)
+    words = [m.group(0) for m in name if m.group(0).lower() not in ("&", "and", *_UNIT_KINDS)]
     if len(words) >= 4:
         return True
     return len(words) == 3 and not all(w[:1].isupper() for w in [*words, previous.group(0)])

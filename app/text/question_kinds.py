@@ -68,7 +68,9 @@ _SUPERLATIVE = re.compile(
 _OF_CHANGE = re.compile(
     rf"(?i)\b(?:fastest|slowest|biggest|largest|sharpest|steepest|greatest)\s+(?:[\w-]+\s+){{0,2}}?(?:{UP_WORDS}|{DOWN_WORDS}|change|drop|fall|"
     r"decline|growth|increase|rise|swing)\b|\b(?:best|worst|weakest|strongest)\s+(?:\w+\s+)?(?:performance|"
-    r"development|growth|performer)\b|\bdragged\s+down\b|\bheld\s+back\b|\b(?:most|least)\s+(?:growth|decline)")
+    r"development|growth|performer)\b|\bdragged\s+down\b|\bheld\s+back\b|\b(?:most|least)\s+(?:growth|decline)|"
+    r"\b(?:grew|grow|grown|growing|rose|risen|increased|declined|decreased|fell|fallen|dropped|shrank)\b"
+    r"[^?]{0,60}?\b(?:fastest|slowest|most|least)\b")
 _CHANGE = re.compile(
     r"(?i)\bhow\s+(?:did|has|have|does|do|had|is|was)\b.{0,120}?\b(?:change[ds]?|compare[ds]?|differ(?:ed|s)?|"
     r"evolve[ds]?|develop(?:ed|s)?|mov(?:e|ed)|trend(?:ed)?|shift(?:ed)?)\b|\bchange[ds]?\b.{0,60}\b(?:between|from)\b|"
@@ -120,6 +122,11 @@ _MEMBER_NOUN = re.compile(
     r"(?P<of>[a-z][\w-]*)|"
     r"^(?:which|what)\s+(?:(?:type|kind|sort|category|class|source|line)s?\s+of\s+)?(?P<which>[a-z][\w-]*)|"
     r"\b(?:the\s+)?(?:highest|largest|biggest|greatest|lowest|smallest|most|least)\s+(?P<super>[a-z][\w-]*)")
+_KIND_OF_MEMBER = re.compile(r"(?i)^(?:which|what)\s+of\s+[^?]{0,80}?\b(?P<kind>segments|units|divisions|regions|"
+                             r"businesses|brands|markets|countries|geographies|areas|subsidiaries|categories|"
+                             r"franchises)\b")
+"""The kind of member ranked, named after the company and the part it belongs to ('Which of General Mills' North
+America Retail operating units …'): the owner's words are no member."""
 _NOT_MEMBER = frozenset("""was were is are did does do has had have of the a an one single its their company
     companies""".split())
 
@@ -138,6 +145,8 @@ def member_noun(question: str) -> str:
     cash' → 'activity', 'What was the largest liability on the balance sheet' → 'liability'; '' when it names
     none ('Which of its segments …' ranks the breakdown readers find by their own names)."""
     core = asked_sentence(question)
+    if kind := _KIND_OF_MEMBER.match(core):  # "Which of General Mills' North America Retail operating units …"
+        return kind.group("kind").lower()
     for match in _MEMBER_NOUN.finditer(core):
         word = (match.group("of") or match.group("which") or match.group("super") or "").lower()
         if word and word not in _NOT_MEMBER:

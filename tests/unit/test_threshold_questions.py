@@ -43,3 +43,27 @@ def test_a_figure_above_the_bar_is_yes_and_one_below_is_no() -> None:
     assert short and short[0].startswith("Yes."), short
     margin = _answer("Was Ternline's operating margin above 20% in 2024?")
     assert margin and margin[0].startswith("No.") and "16.1%" in margin[0], margin
+
+
+CUSTOMER = ("During fiscal 2024, Harbour Mart Inc. and its affiliates (Harbour Mart) accounted for 21 percent of our "
+            "consolidated net sales and 30 percent of net sales of our Retail segment. No other customer accounted "
+            "for 10 percent or more of our consolidated net sales.")
+
+
+def _said(question: str) -> list[str]:
+    block = Block(n=1, kind="report", header=f"[1] {COMPANY} FY2024 p.4", text=CUSTOMER,
+                  source_id="TERNLINE_2024_10K:p4", chunk_id="TERNLINE_2024_10K:p4::abc::0", company=COMPANY,
+                  fiscal_year=2024, page=4)
+    return Analyst({"blocks": [block], "companies": [COMPANY], "fiscal_years": [2024]}, question).sentences()
+
+
+def test_a_share_in_words_is_a_bar_a_sentence_decides() -> None:
+    # 'a quarter' is 25 per cent, no word a sentence must say; the sentence's first share decides
+    below = _said("Did Harbour Mart account for more than a quarter of Ternline's consolidated net sales in fiscal "
+                  "2024?")
+    assert below and below[0].startswith("No. During fiscal 2024, Harbour Mart Inc."), below
+    above = _said("Did Harbour Mart account for more than a fifth of Ternline's consolidated net sales in fiscal "
+                  "2024?")
+    assert above and above[0].startswith("Yes."), above
+    assert _said("Did Harbour Mart account for less than half of Ternline's consolidated net sales in fiscal "
+                 "2024?")[0].startswith("Yes.")

@@ -33,7 +33,8 @@ from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_
                              row_members, same_member, section_of, stated_change, statement_kinds, two_periods,
                              with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
-from app.facts.members import REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement, segment_under
+from app.facts.members import (REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement, segment_under,
+                               within_parent)
 from app.facts.prose import figures_located, is_row_line, prose_facts, states_change, whole_sentences
 from app.facts.revisions import REVISION_ASKED, asks_replacement, best_revision
 from app.knowledge.analyzer import analyze
@@ -45,8 +46,9 @@ from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, 
 from app.text.companies import companies_named
 from app.text.dates import periods_of_sentence, read_dates
 from app.text.figures import figures_in
-from app.text.measures import (LEFT_OUT, THRESHOLD, LinesCompared, MembersCompared, deal_names, first_part,
-                               lines_compared, members_compared, name_initials, second_part, without_short_names)
+from app.text.measures import (LEFT_OUT, THRESHOLD, LinesCompared, MembersCompared, bar_figures, deal_names,
+                               first_part, lines_compared, members_compared, name_initials, second_part,
+                               without_short_names)
 from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask,
                                      said_otherwise)
 from app.text.sentences import asks_about_litigation, is_allegation, is_boilerplate
@@ -339,13 +341,13 @@ class Analyst:
         """A figure asked against a bar ('Did Ulta Beauty's annual revenue top $10 billion in fiscal 2022?'): the
         verdict, and the figure that decides it; nothing when the figure is not stated in a unit the bar is in."""
         bar = THRESHOLD.search(asked_sentence(self.question))
-        said = figures_in(bar.group("amount")) if bar else []
+        said = bar_figures(bar.group("amount")) if bar else []
         if not bar or not said:
             return []
         currency, value, scale, percent = said[0]
         best = [f for f in choose(self.facts(), self.query) if self.states_asked(f)]
         if not best or (n := self.n_of(best[0].figure)) is None:
-            return []
+            return self.share_against_bar(bar, value) if percent else []
         fact = best[0]
         stated_currency, rest = unit_currency(fact.figure.unit)
         if percent:
@@ -363,6 +365,25 @@ class Analyst:
         side = "above" if level > line else "below" if level < line else "at"
         body = f"{self.subject(fact)} {self.verb(fact)} {self.at(fact)}, {side} {' '.join(bar.group('amount').split())}"
         return [f"{'Yes' if verdict else 'No'}. {cite(body, [n])}"]
+
+    def share_against_bar(self, bar: re.Match[str], line: float) -> list[str]:
+        """A share asked against a bar in a sentence of the reports ('Did Walmart account for more than a quarter
+        of General Mills' consolidated net sales in fiscal 2020?' — 'During fiscal 2020, Walmart … accounted for 21
+        percent of our consolidated net sales …'): the verdict on the first per cent of the first sentence that
+        holds every key word; nothing when none does."""
+        key = self.key_groups()
+        if not key:
+            return []
+        for block in self.reports:
+            for sentence in whole_sentences(block.text):
+                words = set(analyze(sentence))
+                shares = [v for _, v, _, pct in figures_in(sentence) if pct]
+                if not shares or not all(any(stem_in_words(k, words) for k in g) for g in key):
+                    continue
+                level = shares[0]
+                verdict = level < line if bar.group("below") else level >= line if bar.group("least") else level > line
+                return [f"{'Yes' if verdict else 'No'}. {cite(sentence.rstrip('.'), [block.n])}"]
+        return []
 
     def side_by_side(self, key: Sequence[frozenset[str]]) -> list[tuple[frozenset[str], frozenset[str]]]:
         """The key groups the question writes next to each other ('operating income'), which a sentence that
@@ -1223,6 +1244,7 @@ class Analyst:
     def extreme_member(self) -> list[str]:
         members = asked_kind_of_member(member_facts(self.query, self.reports, self.companies), self.question,
                                        lambda f: f.segment or "", member_table)
+        members = within_parent(members, self.query.measure.segment, lambda f: f.segment or "", lambda f: f.context)
         if outside := LEFT_OUT.search(asked_sentence(self.question)):  # 'Outside the United States, which region …'
             members = [f for f in members if not same_member(outside.group("member"), f.segment or "")]
         members = members_in_filing_scale(members, self.query, self.reports, self.companies)
@@ -1867,6 +1889,8 @@ class Analyst:
                                                     asked))))
         # dates ('from August 30, 2023 onward') and a company's short name ('JnJ') are no words a sentence must say
         plain = without_short_names(read_dates(asked)[2], self.companies)
+        if self.ask.kind == "yes_no" and (bar := THRESHOLD.search(plain)):
+            plain = plain[:bar.start()] + " " + plain[bar.end():]  # 'more than a quarter': the bar, no key word
         # the meeting a vote was held at ('at the May 3, 2023 annual meeting') is when, not what a sentence says;
         # 'say-on-pay' is the advisory vote on executive compensation, as filings write it
         plain = _SAY_ON_PAY.sub(" executive compensation ", _AT_MEETING.sub(" ", plain))
