@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from app.knowledge.analyzer import analyze
-from app.text.measures import without_framing
+from app.text.measures import without_framing, without_other_names
 from app.text.terms import nominal_forms, question_noise
 
 
@@ -21,7 +21,8 @@ def keyword_query(question: str, companies: Sequence[str] = ()) -> str:
     firsts = {stem for c in companies if c.split() for stem in analyze(c.split()[0])}
     kept: list[str] = []
     in_name = False
-    for word in rewrite_query(question, [], []).split():
+    # the other name a company goes by, beside its own ('Square (Block)'), is no term either
+    for word in rewrite_query(without_other_names(question, companies), [], []).split():
         stems = set(analyze(word))
         # a company named: its first word and the name's words right after it, up to a possessive; a word of
         # its name elsewhere is the question's own ('Kanzaki's Precision Components segment')

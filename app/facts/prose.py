@@ -171,6 +171,8 @@ def figures_located(sentence: str) -> list[Located]:
             continue  # an enumerator: 'this paragraph (5)', '(4) Identification of …', 'paragraphs (1), (2) and (3)'
         if before.rstrip().endswith(("(", "-", "−")) and sentence[m.end():m.end() + 1] == ")":
             value = -value
+        if _BAR_AFTER.match(sentence, m.end()):
+            continue  # a bar, not a level: 'no single customer accounted for 10% or more of net sales'
         kind, shown = _kind_and_unit(cur, scale, unit)
         if kind == "points" and unit.lower().startswith(("bps", "basis")):
             value /= 100
@@ -178,6 +180,7 @@ def figures_located(sentence: str) -> list[Located]:
     return out
 
 
+_BAR_AFTER = re.compile(r"(?i)\s+or\s+(?:more|greater|higher|less|fewer|lower)\b")
 _SCALES = {**SCALE, "trillion": "tn"}
 
 

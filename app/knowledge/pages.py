@@ -17,6 +17,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from app.text.places import REGION_NAMES
+
 Statement = str  # "balance", "income", "cash_flow", "equity"
 
 # Titles as they open a statement page, matched on lower-case letters only (pypdf breaks words: "Flow s").
@@ -145,8 +147,10 @@ _BREAKDOWN_ASKED = re.compile(
     r"(?:segments?|regions?|divisions?|geograph\w*|countr(?:y|ies)|business\s+units?|reporting\s+units?)\b"
     r"|\b(?:by|per|each)\s+(?:business\s+|operating\s+|reportable\s+)?(?:segments?|regions?|geograph\w*|divisions?)\b")
 """A question that ranks or lists the members of a breakdown ('Which region had …', 'revenue by segment')."""
-_PART_NAMED = re.compile(r"(?i)\b(?:segments?|divisions?|business\s+(?:groups?|units?))\b")
-"""A question about one part of the company ('the Health Care segment's sales')."""
+_PART_NAMED = re.compile(rf"(?i)\b(?:segments?|divisions?|business\s+(?:groups?|units?)|region)\b|"
+                         rf"\b(?:in|from)\s+(?:the\s+)?{REGION_NAMES}\b")
+"""A question about one part of the company ('the Health Care segment's sales', 'net sales in the Asia Pacific
+region')."""
 
 
 def rank_pages(chunks: Sequence[tuple[str, float]], rows: Mapping[str, Mapping], page_texts: Mapping,

@@ -332,6 +332,12 @@ _BESIDE = re.compile(r"(?P<a>(?!(?:Did|Does|Do|Is|Are|Was|Were|What|Which|How|Ha
                      r"f/k/a|aka)\s+)?(?P<b>[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,3})\s*\)")
 
 
+def without_other_names(text: str, companies: Sequence[str]) -> str:
+    """The text without a company's name written beside another it goes by, in brackets ('Square (Block)'): what
+    a search leaves out, since each branch searches one company's reports."""
+    return _names_beside(text, companies)
+
+
 def _names_beside(text: str, companies: Sequence[str]) -> str:
     """The text without a pair of names of which one is a company's ('Square (Block)': Block's former name)."""
     from app.text.companies import normalize_name

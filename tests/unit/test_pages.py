@@ -72,6 +72,9 @@ def test_a_sentence_or_a_notes_heading_that_names_a_statement_is_no_statement_pa
     ("Who is the chief executive?", set()),
     ("What were Kestrel's Safety segment sales in 2021?", set()),  # a segment's table, not the company's statement
     ("What was the Tools division's operating income in 2021?", set()),
+    # a region's figure stands in a breakdown by geography, not in the company's statement
+    ("What were Kestrel's net sales in the Asia Pacific region for the three months ended December 31, 2022?", set()),
+    ("What was Kestrel's revenue in Europe in 2021?", set()),
 ])
 def test_statements_a_question_needs(question: str, wanted: set[str]) -> None:
     assert statements_wanted(question) == wanted

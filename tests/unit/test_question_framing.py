@@ -34,3 +34,9 @@ def test_a_parts_name_joined_by_an_ampersand_or_and_is_whole():
     assert measure_asked("What was Kestrel's Safety and Industrial segment revenue in 2022?",
                          ["Kestrel"]).segment == "Safety and Industrial"
     assert measure_asked("What was Kestrel's Online segment revenue in 2022?", ["Kestrel"]).segment == "Online"
+
+
+def test_a_name_the_company_went_by_is_no_search_term():
+    query = keyword_query("Which tax-filing business did Harbourline (Kestrel) acquire in the fourth quarter of 2020?",
+                          ["Kestrel"]).lower()
+    assert "harbourline" not in query and "kestrel" not in query and "tax-filing" in query

@@ -369,18 +369,21 @@ class Analyst:
     def share_against_bar(self, bar: re.Match[str], line: float) -> list[str]:
         """A share asked against a bar in a sentence of the reports ('Did Walmart account for more than a quarter
         of General Mills' consolidated net sales in fiscal 2020?' — 'During fiscal 2020, Walmart … accounted for 21
-        percent of our consolidated net sales …'): the verdict on the first per cent of the first sentence that
-        holds every key word; nothing when none does."""
-        key = self.key_groups()
+        percent of our consolidated net sales …'): the verdict on the share the first sentence that holds every key
+        word but the bar's states; nothing when none does. A sentence that states a bar of its own ('No single
+        customer accounted for 10% or more') says nothing of another bar."""
+        bar_words = set(analyze(bar.group(0)))
+        key = [g for g in self.key_groups() if not g <= bar_words]
         if not key:
             return []
         for block in self.reports:
             for sentence in whole_sentences(block.text):
                 words = set(analyze(sentence))
-                shares = [v for _, v, _, pct in figures_in(sentence) if pct]
-                if not shares or not all(any(stem_in_words(k, words) for k in g) for g in key):
+                share = _SHARE_STATED.search(sentence)
+                if share is None or _NEGATED.search(sentence) \
+                        or not all(any(stem_in_words(k, words) for k in g) for g in key):
                     continue
-                level = shares[0]
+                level = float(share.group("value"))
                 verdict = level < line if bar.group("below") else level >= line if bar.group("least") else level > line
                 return [f"{'Yes' if verdict else 'No'}. {cite(sentence.rstrip('.'), [block.n])}"]
         return []
@@ -1889,8 +1892,6 @@ class Analyst:
                                                     asked))))
         # dates ('from August 30, 2023 onward') and a company's short name ('JnJ') are no words a sentence must say
         plain = without_short_names(read_dates(asked)[2], self.companies)
-        if self.ask.kind == "yes_no" and (bar := THRESHOLD.search(plain)):
-            plain = plain[:bar.start()] + " " + plain[bar.end():]  # 'more than a quarter': the bar, no key word
         # the meeting a vote was held at ('at the May 3, 2023 annual meeting') is when, not what a sentence says;
         # 'say-on-pay' is the advisory vote on executive compensation, as filings write it
         plain = _SAY_ON_PAY.sub(" executive compensation ", _AT_MEETING.sub(" ", plain))
@@ -2471,6 +2472,10 @@ def _only_modifiers(key: Sequence[frozenset[str]], hits: Sequence[frozenset[str]
     return bool(missing) and all(modifier(g) for g in missing)
 
 
+_SHARE_STATED = re.compile(r"(?i)(?<![\d.])(?P<value>\d{1,3}(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)"
+                           r"(?!\s+or\s+(?:more|greater|higher|less|fewer|lower))")
+"""A share a sentence states as a level ('accounted for 21 percent of'), not a bar of its own ('10% or more')."""
+_NEGATED = re.compile(r"(?i)\b(?:no|not|none|neither|nor|never)\b")
 _WHO_ASKED = re.compile(r"(?i)\s*(?:(?:to|from|with|by|for)\s+)?(?:who|whom|which\s+(?:company|firm|bank|buyer|"
                         r"acquirer|purchaser|partner|customer|supplier|auditor|person|executive|individual))\b")
 """A question that asks for someone by name: a person, or a company a deed was done with ('To which company did 3M
