@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from app.knowledge.analyzer import analyze
-from app.text.measures import without_framing, without_other_names
+from app.text.measures import without_framing, without_other_names, without_source
 from app.text.terms import nominal_forms, question_noise
 
 
@@ -21,8 +21,9 @@ def keyword_query(question: str, companies: Sequence[str] = ()) -> str:
     firsts = {stem for c in companies if c.split() for stem in analyze(c.split()[0])}
     kept: list[str] = []
     in_name = False
-    # the other name a company goes by, beside its own ('Square (Block)'), is no term either
-    for word in rewrite_query(without_other_names(question, companies), [], []).split():
+    # the other name a company goes by, beside its own ('Square (Block)'), is no term, nor is where the question
+    # says its answer stands ('according to its fiscal 2015 10-K')
+    for word in rewrite_query(without_source(without_other_names(question, companies)), [], []).split():
         stems = set(analyze(word))
         # a company named: its first word and the name's words right after it, up to a possessive; a word of
         # its name elsewhere is the question's own ('Kanzaki's Precision Components segment')

@@ -131,8 +131,15 @@ _SOURCE_SAID = re.compile(
     r"(?i)\b(?:according\s+to|as\s+(?:stated|reported|disclosed)\s+in|in)\s+(?:its|the|their|this|[\w&.-]+['’]s?)\s+"
     r"(?:(?:latest|most\s+recent|last)\s+)?(?:quarterly|annual|interim|half[- ]year(?:ly)?)\s+"
     r"(?:report|filing|results|statements?)\b|\b(?:according\s+to|in)\s+(?:its|the|their|[\w&.-]+['’]s?)\s+"
-    r"(?:(?:latest|most\s+recent|last)\s+)?(?:10-[KQ]|form\s+10-[KQ]|8-K|earnings\s+release)\b")
-"""Where a question says its answer stands ('according to its quarterly report', 'in the 10-Q'): no measure."""
+    r"(?:(?:latest|most\s+recent|last)\s+)?(?:(?:fiscal\s+)?(?:19|20)\d{2}\s+|FY\s?\d{2,4}\s+)?"
+    r"(?:10-[KQ]|form\s+10-[KQ]|8-K|earnings\s+release)\b")
+"""Where a question says its answer stands ('according to its quarterly report', 'in the 10-Q', 'according to its
+fiscal 2015 10-K'): no measure, and no word a sentence must say."""
+
+
+def without_source(text: str) -> str:
+    """The text without where it says its answer stands (`_SOURCE_SAID`)."""
+    return _SOURCE_SAID.sub(" ", text)
 
 
 _WHEN_FIRST = re.compile(r"(?i)^\s*(?P<when>when\b.+?),?\s+and\s+(?P<figure>(?:how\s+(?:much|many)|what)\b.+)$")
@@ -431,7 +438,9 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     names = _name_forms(companies)
     for name in sorted(names, key=len, reverse=True):
         text = re.sub(rf"(?i)\b{re.escape(name)}(?:['’]s?)?(?=\W|$)", " ", text)
-    text = re.sub(r"\b[A-Z][A-Za-z]{1,5}['’]s\b", " ", text)  # a ticker or short name as owner: "WGM's", "JnJ's"
+    # a ticker or short name as owner ("WGM's", "JnJ's"); not a venture named after the company ("BetMGM's" of MGM)
+    text = re.sub(r"\b[A-Z][A-Za-z]{1,5}['’]s\b", lambda m: m.group(0) if _named_after(m.group(0), names) else " ",
+                  text)
     text = without_short_names(text, companies)  # 'the gain accruing to JnJ': a short name is no measure word
     text = _CAUSE.sub(" ", text)  # 'the gain … as a result of the separation of its Consumer Health segment'
     segment, text = _segment_named(text)
@@ -608,16 +617,23 @@ _SAID_OTHERWISE = (
 number of employees): the words a search adds for it."""
 
 
+def _named_after(word: str, names: Iterable[str]) -> bool:
+    """Whether a word is another entity's name made from one of the company's ('BetMGM' from 'MGM'): it holds the
+    name, as a part of itself, after other letters."""
+    bare = re.sub(r"['’]s?$", "", word)
+    return any(len(n) >= 2 and n.isupper() and n in bare[1:] and bare != n for n in names)
+
+
 def _names_company(name: str, companies: Sequence[str]) -> bool:
     """Whether a name is a company's own, however it is run together ('Ulta Beauty' of 'ULTABEAUTY')."""
     flat = re.sub(r"[^a-z0-9]", "", re.sub(r"['’]s?$", "", name).casefold())
     return bool(flat) and any(flat in re.sub(r"[^a-z0-9]", "", c.casefold()) for c in companies)
 
 
-_NAME_LEADS = re.compile(r"^(?P<name>[A-Z][a-z][\w&'’-]*(?:\s+[A-Z][a-z][\w&'’-]*){0,3})\s+(?=[a-z])"
+_NAME_LEADS = re.compile(r"^(?P<name>[A-Z][a-z][\w&'’-]*(?:\s+(?:[A-Z][a-z][\w&'’-]*|[A-Z]{2,5})){0,3})\s+(?=[a-z])"
                          r"(?!(?:and|or|of|to|for|on|in|at|by|per|from|as|vs)\b)")
 """Capitalised words that open a measure phrase, lower-case ones after them (not a joining word: 'Research and
-Development costs' is one measure)."""
+Development costs' is one measure); an initialism may follow the first ('Domestic DVD revenues')."""
 
 
 _INITIALS_LEAD = re.compile(r"^(?P<name>[A-Z]{2,5})\s+(?=[a-z])")
@@ -697,8 +713,9 @@ class MembersCompared:
 
 
 _COMPARED = re.compile(
-    r"(?i)^how\s+(?:did|does|do|has|have|had|was|were|is|are)\s+(?:the\s+)?(?P<a>.+?)\s+compare[ds]?\s+"
-    r"(?:to|with|against)\s+(?:that\s+of\s+|those\s+of\s+|the\s+)?(?P<b>.+?)\s*\??$"
+    r"(?i)^how\s+(?:did|does|do|has|have|had|was|were|is|are)\s+(?:the\s+)?(?P<a>.+?)\s+"
+    r"(?:compare[ds]?|stack(?:ed|s)?\s+up|measure[ds]?\s+up|fare[ds]?)\s+(?:to|with|against)\s+"
+    r"(?:that\s+of\s+|those\s+of\s+|the\s+)?(?P<b>.+?)\s*\??$"
     r"|^(?:what\s+(?:was|were|is|are)\s+)?(?:the\s+)?(?P<a2>.+?)\s+(?:versus|vs\.?|against)\s+(?:the\s+)?(?P<b2>.+?)"
     r"\s*\??$"
     # 'Which was larger in 2019, its King segment operating income or its Blizzard segment operating income?'
@@ -738,6 +755,15 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
         if not said or any(len(x.split()) > 4 or x.casefold() in names or re.search(r"\d", x) for x in (a, b)):
             return None
         return MembersCompared(first=a, second=b, measure=said, of_change=bool(_GROWTH.search(said)))
+    owned = re.fullmatch(r"(?P<member>[A-Z][^']*?)['’]s\s+(?P<measure>[a-z].+)", a)
+    if owned and re.fullmatch(r"[A-Z].*?['’]s?", b) and not _MEMBER_OWNER.match(a):
+        # "Frito-Lay North America's operating profit stack up against PepsiCo Beverages North America's": each
+        # side's owner is a member, the first side's words after it the measure
+        first, second = owned.group("member").strip(), re.sub(r"['’]s?$", "", b).strip()
+        if first.casefold() != second.casefold() and not any(
+                x.casefold() in names or len(x.split()) > 5 or re.search(r"\d", x) for x in (first, second)):
+            measure = owned.group("measure")
+            return MembersCompared(first=first, second=second, measure=measure, of_change=bool(_GROWTH.search(measure)))
     if of_member := _MEASURE_OF_MEMBER.match(a):  # 'adjusted EBIT of the Flexibles segment'
         a = f"{of_member.group('member')} {of_member.group('kind')}'s {of_member.group('measure')}"
     a = re.sub(r"^.*['’]s\s+(?=\S)", "", a) if not _MEMBER_OWNER.match(a) else a  # "JnJ's US sales growth"

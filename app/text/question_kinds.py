@@ -73,6 +73,7 @@ _OF_CHANGE = re.compile(
     r"[^?]{0,60}?\b(?:fastest|slowest|most|least)\b")
 _CHANGE = re.compile(
     r"(?i)\bhow\s+(?:did|has|have|does|do|had|is|was)\b.{0,120}?\b(?:change[ds]?|compare[ds]?|differ(?:ed|s)?|"
+    r"stack(?:ed|s)?\s+up|measure[ds]?\s+up|fare[ds]?\s+(?:against|with)|"
     r"evolve[ds]?|develop(?:ed|s)?|mov(?:e|ed)|trend(?:ed)?|shift(?:ed)?)\b|\bchange[ds]?\b.{0,60}\b(?:between|from)\b|"
     r"\bby\s+how\s+(?:much|many(?:\s+\w+){0,3})\b|\bhow\s+much\s+(?:more|less|higher|lower)\b|"
     r"^what\s+(?:was|were|is)\s+the\s+(?:[\w-]+\s+)?(?:decline|increase|decrease|change|fall|rise|drop|"

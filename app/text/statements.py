@@ -211,6 +211,8 @@ words above a year ('Group Revenue') are a heading."""
 _FISCAL_THEN_YEAR = re.compile(r"(?im)^[ \t]*(fiscal(?:\s+year)?|fy)[ \t]*\n[ \t]*((?:19|20)\d{2})[ \t]*$")
 _WRAPPED_CHANGE = re.compile(r"(?mi)^([ \t]*increase[ \t]*/)[ \t]*\n[ \t]*(\(decrease\))")
 """A change column's name that PDF extraction wraps after its slash ('Increase/' / '(decrease) % Change')."""
+_WRAPPED_UNIT = re.compile(r"(?i)(\(in)[ \t]*\n[ \t]*((?:thousands|millions|billions)\)\.?)[ \t]*")
+"""A unit declaration PDF extraction wraps after its 'in' ('(in' / 'thousands).')."""
 _LONE_PERCENT = re.compile(r"(?m)(\d)[ \t]*\n[ \t]*(%\)?)[ \t]*$")
 """A per cent sign PDF extraction puts on a line of its own, under the number it marks ('100.0' / '%', '(0.1' /
 '%)')."""
@@ -225,6 +227,8 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     text = _FISCAL_THEN_YEAR.sub(r"\1 \2", text)
     text = _LONE_PERCENT.sub(r"\1\2", text)  # so the number is read as a share when it is read
     text = _WRAPPED_CHANGE.sub(r"\1\2", text)  # 'Increase/' / '(decrease) % Change': one column's name
+    # '… for fiscal 2016, 2015 and 2014 (in' / 'thousands). With the exception …': one unit, closing its line
+    text = _WRAPPED_UNIT.sub(r"\1 \2\n", text)
     for line in text.splitlines():
         reader.feed(line)
     statement = reader.finish()

@@ -39,6 +39,10 @@ def _block(n: int, text: str, company: str = "Rheinfeld", year: int = 2024) -> B
     # the company by a name it went by and, in brackets, the one it goes by now
     ("How did the gross profit of Harbourline's (Ternline's) Coastal segment compare with that of its Rail segment "
      "in 2024?", "Coastal", "Rail", "gross profit", False),
+    # each side a member by its owner's 's, the measure after the first
+    ("In Ternline's first quarter of 2024, how did Harbour Foods North America's operating profit stack up against "
+     "Ternline Freight Europe's?", "Harbour Foods North America", "Ternline Freight Europe", "operating profit",
+     False),
 ])
 def test_two_members_and_their_measure_are_read_from_the_question(question, first, second, measure, of_change):
     pair = members_compared(question, COMPANIES)

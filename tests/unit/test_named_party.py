@@ -38,3 +38,13 @@ def test_the_sentence_that_names_the_party_answers_first() -> None:
     assert "Marrow Logistics Limited" in sentences[0], sentences
     # the first part's words only: the gain's sentence, which names no one, does not come first
     assert not any("212" in s for s in sentences[:1]), sentences
+
+
+def test_a_date_asked_is_answered_by_the_sentence_that_gives_the_day() -> None:
+    text = ("During fiscal 2024, Ternline completed its acquisition of privately held Fenmoor, a cold-storage "
+            "operator, for $807.5 million. On January 27, 2024, Ternline completed its acquisition of privately held "
+            "Fenmoor, a cold-storage operator.")
+    state = {"blocks": [_block(text)], "companies": [COMPANY], "fiscal_years": [2024]}
+    said = Analyst(state, "On what date did Ternline complete its acquisition of Fenmoor, according to its fiscal "
+                          "2024 10-K?").sentences()
+    assert said and "January 27, 2024" in said[0], said

@@ -40,3 +40,9 @@ def test_a_name_the_company_went_by_is_no_search_term():
     query = keyword_query("Which tax-filing business did Harbourline (Kestrel) acquire in the fourth quarter of 2020?",
                           ["Kestrel"]).lower()
     assert "harbourline" not in query and "kestrel" not in query and "tax-filing" in query
+
+
+def test_where_the_answer_stands_is_no_search_term():
+    query = keyword_query("On what date did Kestrel complete its acquisition of Fotoline, according to its fiscal "
+                          "2015 10-K?", ["Kestrel"]).lower()
+    assert "fotoline" in query and not {"according", "10-k"} & set(query.split())

@@ -144,3 +144,12 @@ def test_the_ranking_answer_lists_each_member_once() -> None:
     answer = " ".join(Analyst(state, question).sentences())
     assert answer.startswith("Freight had the highest operating income in FY2024: $612m"), answer
     assert answer.count("Harbour Foods") == 1, answer
+
+
+def test_a_unit_wrapped_after_its_in_scales_the_table() -> None:
+    text = ("The tables below list our revenue by geographic area for fiscal 2024, 2023 and 2022 (in\n"
+            "thousands). With the exception of property and equipment, we do not allocate our assets.\n"
+            "Revenue 2024 2023 2022\nAmericas:\nUnited States $ 3,087,764 $ 2,548,024 $ 2,115,148\n"
+            "EMEA 1,619,153 1,336,448 1,179,864\nRevenue $ 4,706,917 $ 3,884,472 $ 3,295,012")
+    [emea] = [r for r in read_statement(text).rows if r.line_item == "EMEA"]
+    assert (emea.unit, emea.scale) == ("$", "thousands")

@@ -80,3 +80,14 @@ def test_a_verbs_irregular_form_is_the_verb() -> None:
     answer = _answer("Did Ternline pay any cash dividends on its capital stock in 2020?",
                      "We have never paid any cash dividends on our capital stock.", 2020)
     assert answer.startswith("No. We have never paid any cash dividends"), answer
+
+
+def test_a_right_to_dividends_if_declared_is_no_deed() -> None:
+    # 'entitled to dividends when, as and if, declared' grants a right; the denial answers
+    rights = ("Holders of the Company's Class A common stock and Class B common stock are entitled to dividends when, "
+              "as and if, declared by the Company's board of directors. ")
+    answer = _answer("Did Ternline declare or pay any cash dividends on its common stock in 2020?", rights + _NEVER,
+                     2020)
+    assert answer.startswith("No. We have never declared or paid any cash dividends"), answer
+    assert not _answer("Did Ternline declare or pay any cash dividends on its common stock in 2020?", rights,
+                       2020).startswith("Yes")

@@ -48,7 +48,7 @@ from app.text.dates import periods_of_sentence, read_dates
 from app.text.figures import figures_in
 from app.text.measures import (LEFT_OUT, THRESHOLD, LinesCompared, MembersCompared, bar_figures, deal_names,
                                first_part, lines_compared, members_compared, name_initials, second_part,
-                               without_short_names)
+                               without_short_names, without_source)
 from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask,
                                      said_otherwise)
 from app.text.sentences import asks_about_litigation, is_allegation, is_boilerplate
@@ -280,8 +280,6 @@ class Analyst:
     def when_answer(self, said: Sequence[str]) -> list[str]:
         """A two-part question's 'and when …?' ('What is Northwind's FY2024 dividend, and when is the final
         paid?'): the sentence that holds the part's key words and states a date, unless the answer has it."""
-        from app.text.dates import read_dates
-
         rest = second_part(asked_sentence(self.question))
         if not re.match(r"(?i)when\b", rest):
             return []
@@ -1572,6 +1570,8 @@ class Analyst:
         sources = [b for b in self.reports if b.kind == "report"] + [
             b for b in self.reports if b.kind == "news" and (self.ask.one_name or self.ask.kind == "yes_no")]
         who = self.ask.one_name and _WHO_ASKED.match(asked_sentence(self.question)) is not None
+        dated = bool(_DATE_ASKED.match(asked_sentence(self.question)) or re.match(r"(?i)\s*when\b",
+                                                                                  asked_sentence(self.question)))
         asked_years = set(self.query.years)
         legal = asks_about_litigation(self.question)
         # what a list is of: the question's last key word ('sites' of 'Where are Fenmoor Cold Storage's sites?')
@@ -1590,7 +1590,7 @@ class Analyst:
                 sentence = re.sub(r"\s*:\s*$", ".", sentence)
                 if not legal and is_allegation(sentence):
                     continue  # 'a former seasonal employee filed a class action …' says nothing of a seasonal business
-                if self.ask.kind in ("list", "yes_no") and _CONDITIONAL.match(sentence):
+                if self.ask.kind in ("list", "yes_no") and _CONDITIONAL.search(sentence):
                     continue  # 'If we do not complete an announced acquisition …': a risk, not a deed
                 if self.ask.kind == "list" and asked_years and (_SUBSEQUENT.match(sentence) or (
                         (named := periods_of_sentence(sentence)) and not named & asked_years)
@@ -1620,6 +1620,8 @@ class Analyst:
                     if explains_older_change(sentence, self.query.years):
                         continue  # the cause of an older year's change
                     score += 0.5
+                if dated and any(day for _, (_, _, day) in read_dates(sentence)[0]):
+                    score += 0.3  # 'On what date did it complete …': the sentence that gives the day
                 if self.ask.one_name and _ASKS_AMOUNT.search(self.question) and MONEY.search(sentence):
                     score += 0.2  # "…, and for how much?": the sentence that names it with its price
                 if self.ask.kind == "yes_no" and MONEY.search(sentence):
@@ -1748,8 +1750,6 @@ class Analyst:
         if self.ask.kind == "figure" or self.ask.loose:
             # no boilerplate, no fragment of a sentence, and for a figure one that states a figure (not the
             # report's introduction, which names only the years it covers)
-            from app.text.dates import read_dates
-
             terms = measure_terms(self.question, self.companies)
             if named := find_metrics(asked_sentence(self.question)):
                 # a ratio asked ('What payout ratio did its dividend represent?'): a claim must state the ratio,
@@ -1891,7 +1891,9 @@ class Analyst:
         scaffold |= set(analyze(" ".join(re.findall(r"(?i)\b(?:primarily|mainly|chiefly|mostly|operates?|operated)\b",
                                                     asked))))
         # dates ('from August 30, 2023 onward') and a company's short name ('JnJ') are no words a sentence must say
-        plain = without_short_names(read_dates(asked)[2], self.companies)
+        plain = without_short_names(read_dates(without_source(asked))[2], self.companies)
+        if _DATE_ASKED.match(plain):
+            scaffold |= {"date", "day"}  # 'On what date did it complete …': a sentence gives the date, not the word
         # the meeting a vote was held at ('at the May 3, 2023 annual meeting') is when, not what a sentence says;
         # 'say-on-pay' is the advisory vote on executive compensation, as filings write it
         plain = _SAY_ON_PAY.sub(" executive compensation ", _AT_MEETING.sub(" ", plain))
@@ -1947,8 +1949,11 @@ _VALUES_ONLY = re.compile(r"^(?:[(\-–—]?[$£€]?\d[\d,.]*\)?[a-z%]{0,2}|—
 """A line of a table's values alone ('(3.8) 5.2'), as a statement page puts them under their label."""
 
 
-_CONDITIONAL = re.compile(r"(?i)^\s*(?:if|should|unless|in\s+the\s+event)\b")
-"""A sentence that opens on a condition ('If we do not complete an announced acquisition …'): a risk factor."""
+_CONDITIONAL = re.compile(r"(?i)^\s*(?:if|should|unless|in\s+the\s+event)\b|\bwhen,?\s+as\s+and\s+if\b|"
+                          r"\bif,?\s+(?:as\s+)?and\s+when\b")
+"""A sentence that opens on a condition ('If we do not complete an announced acquisition …'): a risk factor; or
+that grants a right on one ('Holders … are entitled to dividends when, as and if, declared by the board'): no
+deed."""
 _POINTS_BACK = re.compile(r"(?i)^\s*(?:its|their|it|they|these|this|those)\b|\bth(?:is|ese)\s+(?:transactions?|"
                           r"acquisitions?|deals?|purchases?|businesse?s?)\b")
 """A sentence about what the one before it names ('The initial purchase accounting for this transaction …')."""
@@ -2472,6 +2477,7 @@ def _only_modifiers(key: Sequence[frozenset[str]], hits: Sequence[frozenset[str]
     return bool(missing) and all(modifier(g) for g in missing)
 
 
+_DATE_ASKED = re.compile(r"(?i)\s*(?:on\s+|as\s+of\s+)?(?:what|which)\s+(?:date|day)\b")
 _SHARE_STATED = re.compile(r"(?i)(?<![\d.])(?P<value>\d{1,3}(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)"
                            r"(?!\s+or\s+(?:more|greater|higher|less|fewer|lower))")
 """A share a sentence states as a level ('accounted for 21 percent of'), not a bar of its own ('10% or more')."""
