@@ -106,6 +106,10 @@ _HOW_MUCH_MORE = re.compile(r"(?i)\bhow\s+much\s+(?:higher|lower|more|less|bigge
                             r"worse|faster|slower)\b")
 
 
+_PERCENT_CHANGE_ASKED = re.compile(r"(?i)\bby\s+what\s+(?:percentage|percent|per\s+cent)\b|"
+                                   r"\bpercent(?:age)?\s+(?:change|increase|decrease|growth|decline|rise|fall)\b")
+
+
 def measure_kind(stems: Iterable[str], question: str = "") -> str:
     """The kind of figure a measure takes: 'count' for 'how many …' and counted things, 'money' for 'how much',
     amounts and per-share figures, 'percent' for rates, margins and shares of something, else 'any'."""
@@ -114,8 +118,9 @@ def measure_kind(stems: Iterable[str], question: str = "") -> str:
         return "money"  # 'By how many euros did operating profit fall'
     if re.search(r"(?i)\bhow\s+many\b", question) and not how_many_points(question):
         return "ratio" if re.search(r"(?i)\bhow\s+many\s+times\b", question) else "count"
-    # 'how much higher was its payout ratio' asks the size of a difference, not an amount of money
-    question = _HOW_MUCH_MORE.sub(" ", question)
+    # 'how much higher was its payout ratio' asks the size of a difference, not an amount of money; 'by what
+    # percentage did its EBITDAR change' asks a change in per cent of a measure that is no per cent itself
+    question = _PERCENT_CHANGE_ASKED.sub(" ", _HOW_MUCH_MORE.sub(" ", question))
     if stems & _RATE_WORDS and not re.search(r"(?i)\bper\s+share\b|\bhow\s+much\b|\bamounts?\b|\bcosts?\b|"
                                              r"\bprices?\b", question):
         return "percent"  # 'What effective tax rate did Northwind pay': a rate, though paid

@@ -131,10 +131,10 @@ _SOURCE_SAID = re.compile(
     r"(?i)\b(?:according\s+to|as\s+(?:stated|reported|disclosed)\s+in|in)\s+(?:its|the|their|this|[\w&.-]+['’]s?)\s+"
     r"(?:(?:latest|most\s+recent|last)\s+)?(?:quarterly|annual|interim|half[- ]year(?:ly)?)\s+"
     r"(?:report|filing|results|statements?)\b|\b(?:according\s+to|in)\s+(?:its|the|their|[\w&.-]+['’]s?)\s+"
-    r"(?:(?:latest|most\s+recent|last)\s+)?(?:(?:fiscal\s+)?(?:19|20)\d{2}\s+|FY\s?\d{2,4}\s+)?"
-    r"(?:10-[KQ]|form\s+10-[KQ]|8-K|earnings\s+release)\b")
+    r"(?:(?:latest|most\s+recent|last)\s+)?(?:(?:fiscal\s+)?(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+)?(?:19|20)\d{2}\s+|"
+    r"FY\s?\d{2,4}\s+)?(?:10-[KQ]|form\s+10-[KQ]|8-K|earnings\s+release)\b")
 """Where a question says its answer stands ('according to its quarterly report', 'in the 10-Q', 'according to its
-fiscal 2015 10-K'): no measure, and no word a sentence must say."""
+fiscal 2015 10-K'): no measure, and no word a sentence must say ('according to Amcor's July 1, 2022 8-K')."""
 
 
 def without_source(text: str) -> str:

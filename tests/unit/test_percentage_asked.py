@@ -60,3 +60,15 @@ def test_a_claim_about_the_year_is_no_answer_about_a_quarter_of_it() -> None:
     assert quarter.on_topic(claim) == []
     year = Analyst(state, "What were Ternline's net sales in 2024?")
     assert year.on_topic(claim) == claim
+
+
+def test_a_percentage_change_asked_of_an_amount_reads_the_amount() -> None:
+    from app.facts.query import read_query
+
+    # the change is asked in per cent; the measure is an amount, not a margin or a share
+    asked = read_query("By what percentage did Ternline's Harbour Resorts Adjusted Property EBITDAR change in the "
+                       "second quarter of 2024 from a year earlier?", ["Ternline"])
+    assert asked.kind == "money"
+    assert read_query("What percentage of Ternline's revenue came from Europe in 2024?", ["Ternline"]).kind == "percent"
+    assert read_query("By what percentage did Ternline's operating margin change in 2024?", ["Ternline"]).kind == \
+        "percent"
