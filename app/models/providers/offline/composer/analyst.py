@@ -378,7 +378,7 @@ class Analyst:
             for sentence in whole_sentences(block.text):
                 words = set(analyze(sentence))
                 share = _SHARE_STATED.search(sentence)
-                if share is None or _NEGATED.search(sentence) \
+                if share is None or _NEGATION.search(sentence) \
                         or not all(any(stem_in_words(k, words) for k in g) for g in key):
                     continue
                 level = float(share.group("value"))
@@ -2481,7 +2481,6 @@ _DATE_ASKED = re.compile(r"(?i)\s*(?:on\s+|as\s+of\s+)?(?:what|which)\s+(?:date|
 _SHARE_STATED = re.compile(r"(?i)(?<![\d.])(?P<value>\d{1,3}(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)"
                            r"(?!\s+or\s+(?:more|greater|higher|less|fewer|lower))")
 """A share a sentence states as a level ('accounted for 21 percent of'), not a bar of its own ('10% or more')."""
-_NEGATED = re.compile(r"(?i)\b(?:no|not|none|neither|nor|never)\b")
 _WHO_ASKED = re.compile(r"(?i)\s*(?:(?:to|from|with|by|for)\s+)?(?:who|whom|which\s+(?:company|firm|bank|buyer|"
                         r"acquirer|purchaser|partner|customer|supplier|auditor|person|executive|individual))\b")
 """A question that asks for someone by name: a person, or a company a deed was done with ('To which company did 3M
