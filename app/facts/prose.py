@@ -382,6 +382,11 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
         if _worded_as_change(sentence, fig) and not measure.stems & _CHANGE_WORDS:
             continue  # 'a $208.1 million increase in content expenses', 'revenue … increased $845.8 million': a
             # change of something, not its level
+        if _ATTRIBUTE_OF.match(sentence, fig.end) and any(
+                later.start > fig.end and later.kind == fig.kind and _STATED_AS.search(sentence[fig.end:later.start])
+                for later in located):
+            continue  # 'the remaining availability under the $2.0 billion stock repurchase plan was $1.4 billion':
+            # the plan's size names the plan; what the sentence states is the later figure
         distance = min(_distance(fig, span) for span in spans)
         if distance > 140 or _other_subject(sentence, spans, fig, measure):
             continue
@@ -391,6 +396,11 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
     return out
 
 
+_ATTRIBUTE_OF = re.compile(r"(?i)\s+(?:[a-z][\w-]*\s+){0,3}(?:plan|program|programme|agreement|facility|"
+                           r"authori[sz]ation|notes|bonds?|loan|offering|commitment|share\s+repurchase)\b")
+"""A figure that names the size of what follows it ('$2.0 billion stock repurchase plan', '$4.2 billion five year
+credit agreement')."""
+_STATED_AS = re.compile(r"(?i)\b(?:was|were|is|are|totall?ed|remained|stood\s+at|of)\s+(?:approximately\s+|about\s+)?$")
 _MANY_YEARS = re.compile(r"(?i)\bcompound\s+annual\b|\bCAGR\b|\bcagr\b|\bcompound\b")
 """A rate over several years ('the five-year compound annual growth rate'), which states no one year's figure."""
 _IMPACT_OF = re.compile(r"(?i)\b(?:impact|effect)s?\s+of\s+(?:(?:[\w/&-]+\s+){1,6}?of\s+)?"

@@ -368,3 +368,12 @@ def test_a_sentence_a_chunk_cut_short_is_no_whole_sentence() -> None:
               "MedTech segment\npartially offset by\n• Supply chain benefits in the Consumer segment\nThe expense "
               "was $4.3 billion.")
     assert any(s.endswith("partially offset by") for s in whole_sentences(listed)), whole_sentences(listed)
+
+
+def test_a_figure_that_names_the_size_of_a_plan_is_not_the_sentences_figure() -> None:
+    said = ("The remaining availability under the February 2024 $2.0 billion stock repurchase plan was $1.4 billion "
+            "as of June 30, 2024.")
+    assert read(said, "remaining availability stock repurchase plan", "money")[0][:2] == (1.4, "$bn")
+    # a plan's size alone is the plan's figure
+    assert read("In February 2024 the Board approved a $2.0 billion stock repurchase plan.", "stock repurchase plan",
+                "money")[0][:2] == (2.0, "$bn")
