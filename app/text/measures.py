@@ -124,9 +124,15 @@ _SET_IN = re.compile(r"(?i)\b(?:(?:set|specified|stated|provided|laid\s+out|defi
                      r"(?:[\w&.'’-]+\s+){0,5}?[\w-]*(?:agreement|contract|plan|letter|terms)\b"
                      r"(?:\s+(?:with|for)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,2}[\w-]+)?|"
                      r"(?:does|did|do|will)\s+(?:[\w&.'’-]+\s+){0,5}?[\w-]*(?:agreement|contract|plan|letter|terms)\s+"
-                     r"(?:provide|set|specify|state|grant|offer|give)(?:\s+(?:for|to)\s+(?:her|him|them|it))?\b)")
+                     r"(?:provide|set|specify|state|grant|offer|give)(?:\s+(?:for|to)\s+(?:her|him|them|it))?\b|"
+                     r"^\s*(?:under|per|according\s+to)\s+(?:[\w&.'’-]+\s+){0,6}?[\w-]*"
+                     r"(?:agreement|contract|plan|letter|terms)\b"
+                     r"(?:\s+with\s+(?:[\w&.'’-]+\s+){0,3}?[\w&.'’-]+)?\s*,)")
 """Where a figure is set ('set in Foot Locker's August 2022 employment agreement with its incoming CEO', 'what
-base salary does her employment agreement provide'): the figure's source, no word of its measure."""
+base salary does her employment agreement provide', 'Under Mary Dillon's August 2022 employment agreement with Foot
+Locker, …'): the figure's source, no word of its measure."""
+_HOW_LARGE = re.compile(r"(?i)\bhow\s+(?:large|big)\s+(?=(?:is|was|are|were|will)\b)")
+"""'How large is her sign-on bonus': how much it is; 'large' is no word of the measure."""
 _SOURCE_SAID = re.compile(
     r"(?i)\b(?:according\s+to|as\s+(?:stated|reported|disclosed)\s+in|in)\s+(?:its|the|their|this|[\w&.-]+['’]s?)\s+"
     r"(?:(?:latest|most\s+recent|last)\s+)?(?:quarterly|annual|interim|half[- ]year(?:ly)?)\s+"
@@ -257,9 +263,13 @@ _PART_CONTRIBUTES = re.compile(
     r"\b(?:did|does|do|will|would)\s+(?:the\s+)?(?P<name>[A-Z][\w&-]*(?:\s+(?:&\s+)?[A-Z][\w&-]*){0,3})\s+"
     r"(?:account\s+for|contribute|make\s+up|represent|generate|bring\s+in)\b|"
     r"\b(?:came|come|comes|coming)\s+from\s+(?:the\s+|its\s+|their\s+)?"
-    r"(?P<source>[A-Z][\w&-]*(?:\s+(?:&\s+)?[A-Z][\w&-]*){0,3})")
+    r"(?P<source>[A-Z][\w&-]*(?:\s+(?:&\s+)?[A-Z][\w&-]*){0,3}|"
+    rf"(?<=\bfrom\s)(?i:(?!the\b|its\b|their\b|sales\b|{REGION_NAMES}\b)[a-z][\w&-]*"
+    r"(?:\s+(?:and\s+)?(?!in\b|during\b|for\b|of\b)[a-z][\w&-]*){0,2})(?=\s+(?:in|during|for|over|of)\b|\s*\??$))")
 """A part of the company named as the subject of a share ('what share of net sales did Rigid Packaging account
-for', 'how much of revenue came from Cash App'): capitalised words, as a part's name is written."""
+for', 'how much of revenue came from Cash App', 'what share of its net sales came from skincare'): capitalised
+words, as a part's name is written, or a category's words before the period asked (not a place's: 'international
+streaming' is where revenue came from, `_PLACED_IN_REGION`)."""
 
 
 _NOT_A_PART = re.compile(r"(?i)^(?:january|february|march|april|may|june|july|august|september|october|november|"
@@ -429,6 +439,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _SOURCE_SAID.sub(" ", text)  # 'according to its quarterly report'
     text = LEFT_OUT.sub(" ", text)  # 'Outside the United States, which region …': a member left out, none asked
     text = _SET_IN.sub(" ", text)  # 'the minimum base salary set in its employment agreement with its incoming CEO'
+    text = _HOW_LARGE.sub("how much ", text)  # 'how large is her cash sign-on bonus'
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
     text = _POINTED_AT.sub(" ", text)  # 'How does that order compare with …': what an earlier turn named
     text = _DEED_BROUGHT.sub(r"\1", text)  # 'how much net cash did the sale bring in': the cash, not the sale

@@ -153,6 +153,10 @@ def test_a_part_named_as_the_subject_of_a_share_is_the_segment_asked() -> None:
     assert measure_asked("How much of the group's revenue did Corvane Packaging generate in 2024?",
                          company).segment is None
     assert measure_asked("What percentage of revenue came from international streaming?", company).segment is None
+    # a category in small letters, before the period asked
+    asked = measure_asked("What share of Corvane's net sales came from skincare in the fourth quarter of fiscal 2024?",
+                          company)
+    assert (asked.segment, asked.phrase) == ("skincare", "share of net sales")
 
 
 def test_a_thing_an_earlier_turn_named_compared_with_a_figure_is_no_part_of_the_measure() -> None:
@@ -258,3 +262,12 @@ def test_by_what_percentage_is_no_word_of_the_measure() -> None:
     # a share asked keeps its words: 'what percentage of net sales'
     assert "percentage" in measure_asked("What percentage of Acme's net sales came from Europe in 2024?",
                                          ["Acme"]).phrase
+
+
+def test_the_agreement_a_figure_is_set_under_and_how_large_are_no_measure_words() -> None:
+    from app.text.measures import measure_asked
+
+    asked = measure_asked("Under Jane Roe's March 2024 employment agreement with Ternline, how large is her cash "
+                          "sign-on bonus, and what is her target annual bonus opportunity?", ["Ternline"])
+    assert (asked.phrase, asked.segment) == ("cash sign-on bonus", None)
+    assert measure_asked("How big was Ternline's order backlog in 2024?", ["Ternline"]).phrase == "order backlog"
