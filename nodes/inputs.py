@@ -186,17 +186,22 @@ def chunk_after(doc: Evidence, page_fn: PageFn) -> Evidence | None:
     rows ('2018' / '2017' / '% change' / 'Net' / '% of' … and no figure) is read with the chunk of its page
     after it, as one passage under the rows' id: alone, the header states nothing, and the rows alone have no
     periods."""
+    after = siblings_after(doc, page_fn)
+    if after is None:
+        return None
+    following = after[0] if after else next(iter(next_page(doc, page_fn)), None)
+    if following is None or not is_bare_header(following.text) or following.page != doc.page or len(after) < 2:
+        return following
+    rows = after[1]
+    return rows.model_copy(update={"text": f"{following.text.rstrip()}\n{rows.text.lstrip()}"})
+
+
+def siblings_after(doc: Evidence, page_fn: PageFn) -> list[Evidence] | None:
+    """The chunks of an admitted chunk's page that come after it, in order; None when it is not among them."""
     assert doc.page is not None
     siblings = page_fn(doc.source_id, doc.page)
     at = next((i for i, s in enumerate(siblings) if s.chunk_id == doc.chunk_id), None)
-    if at is None:
-        return None
-    following = siblings[at + 1] if at + 1 < len(siblings) else next(iter(next_page(doc, page_fn)), None)
-    if following is None or not is_bare_header(following.text) or following.page != doc.page \
-            or at + 2 >= len(siblings):
-        return following
-    rows = siblings[at + 2]
-    return rows.model_copy(update={"text": f"{following.text.rstrip()}\n{rows.text.lstrip()}"})
+    return None if at is None else siblings[at + 1:]
 
 
 BARE_HEADER_CHARS = 300
@@ -291,11 +296,9 @@ def segment_heading_continuations(question: str, graded: Sequence[Evidence], pag
         named = segment_heading(heading)
         if doc.page is None or named is None or not same_member(segment, named):
             continue
-        siblings = page_fn(doc.source_id, doc.page)
-        at = next((i for i, s in enumerate(siblings) if s.chunk_id == doc.chunk_id), None)
-        for sibling in siblings[at + 1:] if at is not None else []:
-            if len(out) >= MAX_SEGMENT_ROWS or closing_heading(sibling.text) not in (None, heading) \
-                    and segment_heading(closing_heading(sibling.text)):
+        for sibling in siblings_after(doc, page_fn) or []:
+            closing = closing_heading(sibling.text)
+            if len(out) >= MAX_SEGMENT_ROWS or closing not in (None, heading) and segment_heading(closing):
                 break  # (the next segment's heading closes the run)
             if sibling.chunk_id not in held:
                 held.add(sibling.chunk_id)
@@ -327,9 +330,13 @@ def commented_tables(question: str, graded: Sequence[Evidence], page_fn: PageFn 
     if not stems or query.measure.segment or any(f.match >= NAMES_MEASURE for f in facts_for(query, graded, companies)):
         return []
 
+    checked: dict[str, bool] = {}  # two admitted chunks of one page read its chunks once
+
     def stated(doc: Evidence) -> bool:
-        return any(f.match >= NAMES_MEASURE and f.origin == "table" and not f.segment
-                   for f in facts_for(query, [doc], companies))
+        if doc.chunk_id not in checked:
+            checked[doc.chunk_id] = any(f.match >= NAMES_MEASURE and f.origin == "table" and not f.segment
+                                        for f in facts_for(query, [doc], companies))
+        return checked[doc.chunk_id]
 
     held = {d.chunk_id for d in graded}
     out: list[Evidence] = []

@@ -180,15 +180,20 @@ def heading_above(text: str) -> str | None:
     it; None when none stands in the last HEADING_LINES lines."""
     for line in reversed(text.splitlines()[-HEADING_LINES:]):
         line = line.strip()
-        if (line and len(line.split()) <= 6 and not re.search(r"\d", line) and line[:1].isupper()
-                and not line.endswith((".", ",", ";", ":", "-", "–"))):
+        if line and _heading_shaped(line):
             return line
     return None
 
 
+def _heading_shaped(line: str) -> bool:
+    """A heading's shape: at most six words, no figure, a capital first, no stop at its end."""
+    return (len(line.split()) <= 6 and not re.search(r"\d", line) and line[:1].isupper()
+            and not line.endswith((".", ",", ";", ":", "-", "–")))
+
+
 def closing_heading(text: str) -> str | None:
     """The heading that closes a chunk, under which the page's next chunks stand: its last line when that is a
-    heading (`heading_above`'s shape), or the words after the last sentence of a paragraph that extraction ran
+    heading (`_heading_shaped`), or the words after the last sentence of a paragraph that extraction ran
     the heading into ('… continued to outpace content and marketing spending. International Streaming
     Segment'); None otherwise."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
@@ -196,11 +201,7 @@ def closing_heading(text: str) -> str | None:
         return None
     last = lines[-1]
     tail = re.split(r"(?<=[.!?])\s+(?=[A-Z])", last)[-1]
-    for candidate in (last, tail):
-        if (len(candidate.split()) <= 6 and not re.search(r"\d", candidate) and candidate[:1].isupper()
-                and not candidate.endswith((".", ",", ";", ":", "-", "–"))):
-            return candidate
-    return None
+    return next((candidate for candidate in (last, tail) if _heading_shaped(candidate)), None)
 
 
 def segment_heading(line: str | None) -> str | None:

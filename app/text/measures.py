@@ -341,7 +341,7 @@ def without_short_names(text: str, companies: Sequence[str]) -> str:
     """The text without the short names a question writes for a company ('JnJ', 'AmEx', 'JPM', 'MGM') and the
     other name it writes beside the company's in brackets ('Square (Block)', 'Block (formerly Square)'): what the
     measure reader and the sentence reader's key words leave out."""
-    return _short_names_of(_names_beside(_SHORT_NAME.sub(" ", text), companies), companies)
+    return _short_names_of(without_other_names(_SHORT_NAME.sub(" ", text), companies), companies)
 
 
 _BESIDE = re.compile(r"(?P<a>(?!(?:Did|Does|Do|Is|Are|Was|Were|What|Which|How|Has|Have|Had|When|Where|Who|Why|"
@@ -350,13 +350,8 @@ _BESIDE = re.compile(r"(?P<a>(?!(?:Did|Does|Do|Is|Are|Was|Were|What|Which|How|Ha
 
 
 def without_other_names(text: str, companies: Sequence[str]) -> str:
-    """The text without a company's name written beside another it goes by, in brackets ('Square (Block)'): what
-    a search leaves out, since each branch searches one company's reports."""
-    return _names_beside(text, companies)
-
-
-def _names_beside(text: str, companies: Sequence[str]) -> str:
-    """The text without a pair of names of which one is a company's ('Square (Block)': Block's former name)."""
+    """The text without a pair of names of which one is a company's ('Square (Block)': Block's former name): no
+    word of a measure, nor a search term, since each branch searches one company's reports."""
     from app.text.companies import normalize_name
 
     names = {n for c in companies if (full := normalize_name(c)) for n in (full, full.split()[0])}
@@ -431,12 +426,12 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     from app.text.dates import read_dates
 
     text = first_part(asked_sentence(question))
-    text = _names_beside(text, companies)  # 'Square (Block)': the company's other name, no word of the measure
+    text = without_other_names(text, companies)  # 'Square (Block)': the company's other name, no word of the measure
     text = _HEDGE_OPENING.sub("", text)  # 'Approximately how many people …': no segment named 'Approximately'
     text = _OCCASION_FIRST.sub("", text)  # 'After completing the Kenvue separation, how much cash …': when, not what
     text = _YEAR_BEFORE.sub(" ", text)  # '… compared with the same quarter a year earlier': a period, no measure
     text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
-    text = _SOURCE_SAID.sub(" ", text)  # 'according to its quarterly report'
+    text = without_source(text)  # 'according to its quarterly report'
     text = LEFT_OUT.sub(" ", text)  # 'Outside the United States, which region …': a member left out, none asked
     text = _SET_IN.sub(" ", text)  # 'the minimum base salary set in its employment agreement with its incoming CEO'
     text = _HOW_LARGE.sub("how much ", text)  # 'how large is her cash sign-on bonus'

@@ -984,9 +984,8 @@ def _stacked_rows(names: list[str], label: str | None, lines: Sequence[str], sta
         if len(marked) == len(cells) - 1 > 1 and tokens[-1] == cells[-1] and not cells[-1].endswith("%"):
             cells.pop()  # '9.9' / '%' / '25': after a row of shares, a bare number is the page's
         values: list[float | None] = [None if _DASH.match(c) else _cell_value(c) for c in cells]
-        if len(values) == len(names) - 1:
-            gaps = [k for k, name in enumerate(names[:-1]) if is_total(name) and not is_whole(name)]
-            values = [*values[:gaps[0]], None, *values[gaps[0]:]] if len(gaps) == 1 else values
+        if len(values) == len(names) - 1 and (gap := _reconciling_column(names)) is not None:
+            values = [*values[:gap], None, *values[gap:]]
         if len(values) != len(names):
             return
         unit, rest, _ = _unit_in(label)
@@ -1143,13 +1142,20 @@ def _name_splits(text: str, width: int, page: str, known: Sequence[str], limit: 
 def _with_reconciling_gap(values: list[float | None], names: list[str]) -> list[float | None]:
     """A row a value short of the names, its gap in the one reconciling column ('Corporate/consolidation', left
     blank for order intake), when the other segments add up to the group's value in the last column."""
-    gaps = [k for k, name in enumerate(names[:-1]) if is_total(name) and not is_whole(name)]
-    if len(gaps) != 1 or not is_whole(names[-1]) or any(v is None for v in values):
+    gap = _reconciling_column(names)
+    if gap is None or not is_whole(names[-1]) or any(v is None for v in values):
         return values
     *parts, whole = values
     if abs(sum(parts) - whole) > 0.0015 * abs(whole) + 0.15:  # type: ignore[arg-type]
         return values
-    return [*values[:gaps[0]], None, *values[gaps[0]:]]
+    return [*values[:gap], None, *values[gap:]]
+
+
+def _reconciling_column(names: Sequence[str]) -> int | None:
+    """The one column before the last that reconciles the members to the whole ('Corporate/consolidation',
+    'Other Unallocated'), or None when there is none or more than one."""
+    gaps = [k for k, name in enumerate(names[:-1]) if is_total(name) and not is_whole(name)]
+    return gaps[0] if len(gaps) == 1 else None
 
 
 def _label_and_cells(line: str) -> tuple[str, list[str]]:

@@ -377,11 +377,12 @@ class Analyst:
         for block in self.reports:
             for sentence in whole_sentences(block.text):
                 words = set(analyze(sentence))
-                share = _SHARE_STATED.search(sentence)
+                # (a bar of the sentence's own, '10% or more', is no share it states: `figures_located`)
+                share = next((f for f in figures_located(sentence) if f.kind == "percent"), None)
                 if share is None or _NEGATION.search(sentence) \
                         or not all(any(stem_in_words(k, words) for k in g) for g in key):
                     continue
-                level = float(share.group("value"))
+                level = share.value
                 verdict = level < line if bar.group("below") else level >= line if bar.group("least") else level > line
                 return [f"{'Yes' if verdict else 'No'}. {cite(sentence.rstrip('.'), [block.n])}"]
         return []
@@ -2478,9 +2479,6 @@ def _only_modifiers(key: Sequence[frozenset[str]], hits: Sequence[frozenset[str]
 
 
 _DATE_ASKED = re.compile(r"(?i)\s*(?:on\s+|as\s+of\s+)?(?:what|which)\s+(?:date|day)\b")
-_SHARE_STATED = re.compile(r"(?i)(?<![\d.])(?P<value>\d{1,3}(?:\.\d+)?)\s*(?:%|percent\b|per\s+cent\b)"
-                           r"(?!\s+or\s+(?:more|greater|higher|less|fewer|lower))")
-"""A share a sentence states as a level ('accounted for 21 percent of'), not a bar of its own ('10% or more')."""
 _WHO_ASKED = re.compile(r"(?i)\s*(?:(?:to|from|with|by|for)\s+)?(?:who|whom|which\s+(?:company|firm|bank|buyer|"
                         r"acquirer|purchaser|partner|customer|supplier|auditor|person|executive|individual))\b")
 """A question that asks for someone by name: a person, or a company a deed was done with ('To which company did 3M
