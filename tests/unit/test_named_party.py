@@ -48,3 +48,12 @@ def test_a_date_asked_is_answered_by_the_sentence_that_gives_the_day() -> None:
     said = Analyst(state, "On what date did Ternline complete its acquisition of Fenmoor, according to its fiscal "
                           "2024 10-K?").sentences()
     assert said and "January 27, 2024" in said[0], said
+
+
+def test_a_yes_no_question_gives_no_weight_to_a_sentences_day() -> None:
+    # the day a sentence gives weighs only when a date is asked: for a yes/no, the payment with its amount leads
+    text = ("Ternline paid a special dividend of $1.00 per share in 2024. On March 3, 2024, Ternline declared and "
+            "paid a special dividend.")
+    state = {"blocks": [_block(text)], "companies": [COMPANY], "fiscal_years": [2024]}
+    said = Analyst(state, "Did Ternline pay a special dividend in 2024?").sentences()
+    assert said and "$1.00" in said[0], said

@@ -1571,8 +1571,8 @@ class Analyst:
         sources = [b for b in self.reports if b.kind == "report"] + [
             b for b in self.reports if b.kind == "news" and (self.ask.one_name or self.ask.kind == "yes_no")]
         who = self.ask.one_name and _WHO_ASKED.match(asked_sentence(self.question)) is not None
-        dated = bool(_DATE_ASKED.match(asked_sentence(self.question)) or re.match(r"(?i)\s*when\b",
-                                                                                  asked_sentence(self.question)))
+        day_asked = bool(_DATE_ASKED.match(asked_sentence(self.question))
+                         or re.match(r"(?i)\s*when\b", asked_sentence(self.question)))
         asked_years = set(self.query.years)
         legal = asks_about_litigation(self.question)
         # what a list is of: the question's last key word ('sites' of 'Where are Fenmoor Cold Storage's sites?')
@@ -1621,7 +1621,7 @@ class Analyst:
                     if explains_older_change(sentence, self.query.years):
                         continue  # the cause of an older year's change
                     score += 0.5
-                if dated and any(day for _, (_, _, day) in read_dates(sentence)[0]):
+                if day_asked and any(day for _, (_, _, day) in read_dates(sentence)[0]):
                     score += 0.3  # 'On what date did it complete …': the sentence that gives the day
                 if self.ask.one_name and _ASKS_AMOUNT.search(self.question) and MONEY.search(sentence):
                     score += 0.2  # "…, and for how much?": the sentence that names it with its price
