@@ -845,14 +845,18 @@ _PARTS_TITLE = re.compile(r"(?i)\bsegments?\b|\bdivisions?\b|\bbusiness(?:es)?\b
 
 
 def page_headings(doc: Doc, docs: Sequence[Doc]) -> list[str]:
-    """The headings (a short line of capitalised words alone) of the other chunks of the doc's page."""
+    """The headings (a short line of capitalised words alone) of the other chunks of the doc's page. A line the
+    doc writes too is none: a table repeated down the page repeats its header's broken lines ('Rigid' /
+    'Packaging Total' of 'Flexibles Rigid Packaging Total'), and those tell nothing of where its names split."""
+    own = {line.strip() for line in doc.text.splitlines()}
     out: list[str] = []
     for other in docs:
         if other is doc or other.source_id != doc.source_id or other.page != doc.page:
             continue
         for line in other.text.splitlines():
             words = line.split()
-            if 1 <= len(words) <= 4 and all(w[:1].isupper() for w in words) and not re.search(r"\d|[.:;,]$", line):
+            if (1 <= len(words) <= 4 and all(w[:1].isupper() for w in words)
+                    and not re.search(r"\d|[.:;,]$", line) and line.strip() not in own):
                 out.append(line.strip())
     return list(dict.fromkeys(out))
 

@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from app.text.places import REGION_NAMES
+from app.text.places import PART_OF_WORLD, REGION_NAMES
 
 Statement = str  # "balance", "income", "cash_flow", "equity"
 
@@ -148,7 +148,7 @@ _BREAKDOWN_ASKED = re.compile(
     r"|\b(?:by|per|each)\s+(?:business\s+|operating\s+|reportable\s+)?(?:segments?|regions?|geograph\w*|divisions?)\b")
 """A question that ranks or lists the members of a breakdown ('Which region had …', 'revenue by segment')."""
 _PART_NAMED = re.compile(rf"(?i)\b(?:segments?|divisions?|business\s+(?:groups?|units?)|region)\b|"
-                         rf"\b(?:in|from)\s+(?:the\s+)?{REGION_NAMES}\b")
+                         rf"\b(?:in|from)\s+(?:the\s+)?{REGION_NAMES}\b|\b{PART_OF_WORLD}\b")
 """A question about one part of the company ('the Health Care segment's sales', 'net sales in the Asia Pacific
 region')."""
 

@@ -18,6 +18,7 @@ from app.knowledge.sparse import top_k
 from app.knowledge.types import Filters, FunnelStep, SearchHit, SearchMode, SearchResponse
 from app.text.companies import companies_named
 from app.text.periods import years_in
+from app.text.places import regions_asked
 
 if TYPE_CHECKING:
     from app.knowledge.base import KnowledgeBase
@@ -64,15 +65,18 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
     asked_years = years or named_years(query)  # a filter's year is not in `years`; the question still names it
     wanted = statements_wanted(query) if mode == "hybrid" and scoped_to else set()
     counted = counted_stems(query) if mode == "hybrid" and scoped_to else frozenset()
-    # the sparse list's chunks, read once for both lists below
+    regions = regions_asked(query) if mode == "hybrid" and scoped_to else []
+    # the sparse list's chunks, read once for the lists below
     sparse_rows = kb.catalog.get_chunks(c for c, _ in lists["sparse"]) if lists.get("sparse") and (
-        wanted or counted) else {}
+        wanted or counted or regions) else {}
     if wanted:
         openings = statement_chunks(kb, scoped_to, wanted, asked_years)
         lists["statements"] = with_later_chunks(openings, lists.get("sparse", []),
                                                 {**kb.catalog.get_chunks(c for c, _ in openings), **sparse_rows})
     if counted and lists.get("sparse"):
         lists["counts"] = count_chunks(lists["sparse"], sparse_rows, counted)
+    if regions and lists.get("sparse"):
+        lists["regions"] = region_row_chunks(lists["sparse"], sparse_rows, regions)
     if total == 0:
         return SearchResponse(query=query, mode=mode, hits=[], funnel=[], companies_named=[])
     for name, ranked in lists.items():
@@ -80,7 +84,7 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
 
     weights = {"dense": settings.dense_weight, "sparse": settings.sparse_weight}
     weights.update({name: settings.entity_weight for name in lists if name.startswith("scope:")})
-    weights["statements"] = weights["counts"] = settings.entity_weight
+    weights["statements"] = weights["counts"] = weights["regions"] = settings.entity_weight
     fused = weighted_rrf(lists, weights, k=settings.rrf_k)
     union = sum(len(v) for v in lists.values())
     funnel.append(FunnelStep("fuse", len(fused), union - len(fused),
@@ -197,6 +201,17 @@ def count_chunks(sparse: list[tuple[str, float]], rows: dict[str, dict], counted
     return [(cid, score) for cid, score in sparse if cid in rows and said.search(rows[cid]["text"])]
 
 
+def region_row_chunks(sparse: list[tuple[str, float]], rows: dict[str, dict], regions: list[str]
+                      ) -> list[tuple[str, float]]:
+    """Of the sparse list, in its order, the chunks (`rows`: the catalog's rows by chunk id) with a table row of a
+    region asked ('Latin America 1,114 795 1,909', or its figures on the next line): a breakdown's row ranks with
+    the statements' pages, where dense search, reading meaning, finds the commentary that names the region."""
+    names = "|".join(r"[\s-]+".join(re.escape(w.rstrip(".")) for w in re.split(r"[\s-]+", region))
+                     for region in regions)
+    row = re.compile(rf"(?im)^[ \t]*(?:the\s+)?(?:{names})\.?(?![\w-])[^\n\d]{{0,40}}\n?[ \t]*[$(]?\s*\d")
+    return [(cid, score) for cid, score in sparse if cid in rows and row.search(rows[cid]["text"])]
+
+
 def named_years(query: str) -> list[int]:
     return years_in(query, list(range(1990, 2100)))
 
@@ -244,6 +259,8 @@ def _describe(name: str, pool: int) -> str:
         return "the opening chunk of each statement page of the named companies' filings that the query needs"
     if name == "counts":
         return "of the sparse list, the chunks that state a number of the things the query counts"
+    if name == "regions":
+        return "of the sparse list, the chunks with a table row of a region the query asks about"
     return f"nearest by cosine within {name.split(':', 1)[1]}, named in the query"
 
 
@@ -266,6 +283,8 @@ def _why(ranks: dict[str, int], raw: dict[str, float], dups: list[str], page_rea
             parts.append(f"statement page #{rank} of the named filings")
         elif name == "counts":
             parts.append(f"states a count asked for, #{rank}")
+        elif name == "regions":
+            parts.append(f"a table row of the region asked, #{rank}")
         else:
             parts.append(f"{name.split(':', 1)[1]} named in query: dense #{rank} within it")
     parts += [f"page {reason}" for reason in page_reasons]

@@ -12,7 +12,9 @@ from __future__ import annotations
 from app.evidence import Evidence
 from app.facts.query import breakdown_measure, member_facts, members_query, read_query
 from app.knowledge.pages import statements_wanted
+from app.knowledge.search import region_row_chunks
 from app.models.providers.offline.composer.analyst import Analyst
+from app.text.places import regions_asked
 from app.text.statements import dated_column_rows, read_statement
 from app.turns import Block
 
@@ -200,3 +202,33 @@ def test_a_deed_stopped_in_the_period_asked_answers_no() -> None:
     sentences = Analyst({"blocks": [_block(1, older, 37)], "companies": [COMPANY], "fiscal_years": [2024]},
                         question).sentences()
     assert not sentences or not sentences[0].startswith("No."), sentences
+
+
+def test_a_table_repeated_down_the_page_is_read_in_every_chunk_that_holds_it() -> None:
+    # each year's table its own chunk: the header lines the chunks share ('Harbour', 'Foods Total') are no page
+    # headings that split the names, so every year's rows add up to the measure, as the first year's do alone
+    later = BY_REGION.replace("2024", "2023").replace("2,411", "2,311").replace("4,156", "4,056").replace(
+        "5,654", "5,554").replace("7,794", "7,694")
+    chunks = [_ev(BY_REGION, 103, 0), _ev(later, 103, 1)]
+    query = read_query("What were Ternline's net sales in Latin America for fiscal 2024?", [COMPANY], [2024])
+    members = {(f.segment, f.figure.fiscal_year, f.figure.value) for f in member_facts(query, chunks, [COMPANY])}
+    assert ("Latin America", 2024, 1009.0) in members and ("North America", 2023, 4056.0) in members, members
+
+
+def test_a_region_named_without_a_preposition_still_asks_for_no_whole_company_statement() -> None:
+    # a search's key words drop the 'in' of 'net sales in Latin America'
+    assert statements_wanted("Ternline net sales Latin America fiscal 2024") == set()
+    assert statements_wanted("Ternline net sales fiscal 2024") == {"income"}
+    assert regions_asked("Ternline net sales Latin America fiscal 2024") == ["Latin America"]
+    assert regions_asked("revenue from the U.S. and from EMEA") == ["U.S", "EMEA"]
+    assert regions_asked("Ternline U.S. federal income taxes 2024") == []
+
+
+def test_the_table_row_of_a_region_asked_is_searched_for_beside_the_commentary() -> None:
+    rows = {"a": {"text": "In Latin America, volumes declined at low single digit rates."},
+            "b": {"text": BY_REGION},
+            "c": {"text": "Net sales by region\nLatin America\n1,009\n965"},
+            "d": {"text": "Europe 1,952 1,800"}}
+    sparse = [("a", 9.0), ("b", 8.0), ("c", 7.0), ("d", 6.0)]
+    assert region_row_chunks(sparse, rows, ["Latin America"]) == [("b", 8.0), ("c", 7.0)]
+    assert region_row_chunks(sparse, rows, ["Asia-Pacific"]) == [("b", 8.0)]
