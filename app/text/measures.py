@@ -736,6 +736,10 @@ _COMPARED = re.compile(
     r"(?:the\s+|its\s+)?(?P<b4>.+?)\s*\??$")
 _MEMBER_OWNER = re.compile(r"(?i)^(?P<member>.+?)\s+(?:segment|division|region|business|unit|arm)['’]s?"
                            r"(?:\s+(?P<rest>.*))?$")
+_MEMBER_THEN_MEASURE = re.compile(r"^(?P<member>[A-Z][\w&.'’-]*(?:\s+(?:[A-Z][\w&.'’-]*|and|&|of)){0,4})\s+"
+                                  r"(?i:segment|division|region|business|unit|arm)\s+(?P<rest>[a-z].*)$")
+"""A member named before its kind with no possessive, the measure after ('Health Care segment operating income'),
+read so when the other side names its member by the possessive ("its Safety and Industrial segment's")."""
 _MEASURE_OF_MEMBER = re.compile(r"(?i)^(?P<measure>.+?)\s+of\s+(?:the\s+|its\s+|their\s+)?(?P<member>.+?)\s+"
                                 r"(?P<kind>segment|division|region|business|unit|arm)$")
 _IN_MEMBER = re.compile(r"(?i)^(?P<measure>.+?)\s+(?:in|at|for)\s+(?:the\s+)?"
@@ -778,6 +782,10 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
         owner = _MEMBER_OWNER.match(side) or _MEMBER_OWNER.match(re.sub(r"(?i)^(?:the|its|their)\s+", "", side)
                                                                     + "'s")
         parts.append((owner.group("member"), owner.group("rest") or "") if owner else None)
+    if (parts[0] is None) != (parts[1] is None):  # "Health Care segment operating income … its Safety segment's"
+        k = 0 if parts[0] is None else 1
+        if named_first := _MEMBER_THEN_MEASURE.match((a, b)[k]):
+            parts[k] = (named_first.group("member"), named_first.group("rest"))
     if parts[0] or parts[1]:  # 'the Iron Ore segment's revenue compare with the Copper segment's'
         first, measure = parts[0] or (a, "")
         second, other = parts[1] or (b, "")

@@ -43,6 +43,9 @@ def _block(n: int, text: str, company: str = "Rheinfeld", year: int = 2024) -> B
     ("In Ternline's first quarter of 2024, how did Harbour Foods North America's operating profit stack up against "
      "Ternline Freight Europe's?", "Harbour Foods North America", "Ternline Freight Europe", "operating profit",
      False),
+    # the first member before its kind with no possessive, the measure after it, the second by its possessive
+    ("How did Ternline's Harbour Foods segment operating income compare with its Rail and Freight segment's in "
+     "2024?", "Harbour Foods", "Rail and Freight", "operating income", False),
 ])
 def test_two_members_and_their_measure_are_read_from_the_question(question, first, second, measure, of_change):
     pair = members_compared(question, COMPANIES)
