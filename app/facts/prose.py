@@ -368,9 +368,9 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
         # a breakdown after the whole: '92,000 people, with approximately 37,000 employed in the United States and
         # 55,000 employed internationally' counts 92,000; the parts are no answer to how many in all, but the part
         # the question names is ('How many people did it employ in the United States?')
-        parts = _parts_asked(sentence, located, nouns, measure)
         nouns = [f for f in nouns if not any(g.start < f.start and _BREAKDOWN.search(sentence[g.end:f.start])
                                              for g in nouns)]
+        parts = _parts_asked(sentence, located, nouns, measure)
         located = parts or nouns  # a sentence whose figures count other things states no count of these
     if _MANY_YEARS.search(sentence) and not _MANY_YEARS.search(" ".join(sorted(measure.stems))):
         return []  # 'The five-year compound annual growth rates … were 4.4%': no one year's figure

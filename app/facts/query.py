@@ -34,7 +34,7 @@ from app.text.periods import (PART, column_years, deadline_years, fiscal_years_n
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in
 from app.text.question_kinds import MeasureAsked, measure_asked
-from app.text.measures import name_initials
+from app.text.measures import counted_as, name_initials
 from app.text.statements import StatementRow, is_total, is_whole, read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|target\w*|"
@@ -159,7 +159,7 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         # the deadline dates the plan; the figure is 2022's
         named = tuple(y for y in named if y not in deadlines)
     items = tuple(dict.fromkeys([*items_named(measure.phrase), *items_named(asked_sentence(question))]))
-    counted = frozenset(analyze(measure.count_noun))
+    counted = frozenset(analyze(measure.count_noun)) | counted_as(measure.count_noun)  # (people: employees)
     if kind == "count" and not counted:
         counted = frozenset(measure.stems & COUNT_WORDS)  # 'Who has more employees': the employees are counted
     return FactQuery(measure=measure, kind=kind, years=named, part=part, ahead=bool(_FORWARD.search(question)),

@@ -17,6 +17,7 @@ from app.knowledge.pages import chunk_order, forms_wanted, rank_pages, statement
 from app.knowledge.sparse import top_k
 from app.knowledge.types import Filters, FunnelStep, SearchHit, SearchMode, SearchResponse
 from app.text.companies import companies_named
+from app.text.measures import COUNT_QUALIFIERS
 from app.text.periods import years_in
 from app.text.places import regions_asked
 
@@ -197,7 +198,7 @@ def count_chunks(sparse: list[tuple[str, float]], rows: dict[str, dict], counted
     of the things counted ('approximately 3,700 total employees', '17,973 people'): a count stated in prose ranks
     with the statements' pages, where the word alone ('employee stock options') is everywhere in a filing."""
     stems = "|".join(sorted(counted))
-    said = re.compile(rf"(?i)\b\d[\d,.]*\s+(?:[a-z-]+\s+){{0,2}}?(?:{stems})[a-z]*\b")
+    said = re.compile(rf"(?i)\b\d[\d,.]*\s+(?:(?:[a-z-]+\s+){{0,2}}?|{COUNT_QUALIFIERS})(?:{stems})[a-z]*\b")
     return [(cid, score) for cid, score in sparse if cid in rows and said.search(rows[cid]["text"])]
 
 

@@ -612,6 +612,9 @@ def _money_noun(noun: str) -> bool:
     return bool(words) and re.fullmatch(CURRENCY, words, re.IGNORECASE) is not None
 
 
+COUNT_QUALIFIERS = (r"(?:(?:total|full-(?:time)?|part-(?:time)?|permanent|temporary|regular|active|global|worldwide|"
+                    r"direct|equivalent|and|or),?\s+){2,6}")
+"""A run of words that only qualify a count's noun ('35,000 full- and part-time employees')."""
 _SAID_OTHERWISE = (
     (frozenset({"employe", "staff", "headcount", "workforc", "colleagu", "peopl", "personnel"}),
      "we employed approximately people employees worldwide workforce headcount"),
@@ -621,6 +624,15 @@ _SAID_OTHERWISE = (
 )
 """How reports word a count the question names otherwise ('we employed approximately 315,000 people' for the
 number of employees): the words a search adds for it."""
+
+
+def counted_as(noun: str) -> frozenset[str]:
+    """The analyzed words reports state a count of the noun with, when it is one `_SAID_OTHERWISE` knows: those
+    of its group ('how many people did it employ' is answered by '35,000 … employees'); else none."""
+    from app.knowledge.analyzer import analyze
+
+    stems = analyze(noun)
+    return frozenset().union(*(group for group, _ in _SAID_OTHERWISE if any(s.startswith(tuple(group)) for s in stems)))
 
 
 def _named_after(word: str, names: Iterable[str]) -> bool:
@@ -702,7 +714,8 @@ def count_stated(noun: str) -> re.Pattern[str] | None:
     names = "|".join(re.escape(n.rstrip("s")) for n in sorted(nouns))
     # a number, not a heading's ('10. Employee Benefit Plan') nor a code's ('ASU 2016-09, Improvements to
     # Employee …')
-    return re.compile(rf"(?i)(?<![\d-])\d[\d,]*(?:\.\d+)?(?![\d,.-])\s+(?:[\w-]+\s+){{0,2}}?(?:{names})s?\b")
+    return re.compile(rf"(?i)(?<![\d-])\d[\d,]*(?:\.\d+)?(?![\d,.-])\s+(?:(?:[\w-]+\s+){{0,2}}?|{COUNT_QUALIFIERS})"
+                      rf"(?:{names})s?\b")
 
 
 

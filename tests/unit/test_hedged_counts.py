@@ -37,3 +37,24 @@ def test_which_of_a_companys_parts_had_the_higher_figure_ranks_its_breakdown():
     # two companies, or two parts named, are compared, not ranked
     assert read_ask(f"Which company had higher revenue in 2024, {CO} or Harlow Pharma?").kind == "change"
     assert read_ask("Which segment had higher sales, Films or Rigid Containers?").kind == "change"
+
+
+QUALIFIED = ("EMPLOYEES As of December 31, 2024, we had approximately 35,000 full- and part-time employees. "
+             "We review pay every year.")
+
+
+def test_people_employed_are_answered_by_the_employees_a_report_counts():
+    # 'people' asked, 'employees' stated, three words of qualification between the number and the noun
+    said = _answer(f"Roughly how many people did {CO} employ at the end of fiscal 2024?", QUALIFIED)
+    assert said and said[0].startswith(f"{CO}'s number of people employed was approximately 35,000"), said
+    # a qualified headcount asked is not answered by all employees
+    assert not _answer(f"How many union employees did {CO} have at the end of 2024?", QUALIFIED)
+
+
+def test_a_count_qualified_by_three_words_is_found_and_stated():
+    from app.knowledge.search import count_chunks, counted_stems
+    from app.text.measures import states_count
+
+    rows = {"a": {"text": QUALIFIED}, "b": {"text": "Employee stock options 2024 were granted to employees."}}
+    assert count_chunks([("b", 2.0), ("a", 1.0)], rows, counted_stems("total employees end 2024")) == [("a", 1.0)]
+    assert states_count(f"How many employees did {CO} have at the end of 2024?", QUALIFIED, [CO])

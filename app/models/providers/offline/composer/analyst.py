@@ -46,8 +46,8 @@ from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, 
 from app.text.companies import companies_named
 from app.text.dates import periods_of_sentence, read_dates
 from app.text.figures import figures_in
-from app.text.measures import (LEFT_OUT, THRESHOLD, LinesCompared, MembersCompared, bar_figures, deal_names,
-                               first_part, lines_compared, members_compared, name_initials, second_part,
+from app.text.measures import (LEFT_OUT, THRESHOLD, LinesCompared, MembersCompared, bar_figures, counted_as,
+                               deal_names, first_part, lines_compared, members_compared, name_initials, second_part,
                                without_short_names, without_source)
 from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask,
                                      said_otherwise)
@@ -807,6 +807,11 @@ class Analyst:
         terms = measure_terms(self.question, self.companies)
         if fact.origin != "text":
             terms = [set(t) - _TOTAL_WORDS or set(t) for t in terms]
+        elif self.query.kind == "count" and (said_so := counted_as(self.query.measure.count_noun)) and set(
+                self.query.measure.stems) <= {*said_so, "employ"}:
+            # a headcount asked in other words ('how many people did it employ'): any of the words reports state
+            # one with ('35,000 full- and part-time employees') names it; not one qualified ('union employees')
+            terms = [*terms, *({s} for s in sorted(said_so))]
         if states_measure(terms, said, context, kindred=True):
             # but a row or sentence never leaves out the head noun that makes a long measure a ratio: 'Changes
             # related to other CET1 capital adjustments' names three of the four words of 'CET1 capital ratio',
@@ -1974,7 +1979,7 @@ _EXCLUDING = re.compile(r"(?i)\b(?:excluding|exclusive\s+of|before|adjusted\s+fo
 
 
 _COUNTED_DEED = re.compile(
-    r"^[Hh]ow\s+many\s+.+?\s+(?:did|does|do|will|has|have)\s+"
+    r"^(?:(?:[Rr]oughly|[Aa]pproximately|[Aa]bout|[Ss]o),?\s+)?[Hh]ow\s+many\s+.+?\s+(?:did|does|do|will|has|have)\s+"
     r"(?:(?:it|they|we|the\s+(?:company|group|firm))\s+|(?:[A-Z0-9][\w&.-]*\s+|&\s+)+?)"  # the subject: 'Ulta Beauty'
     r"(?:[\w&.-]*['’]s\s+[a-z][\w-]*\s+)?"  # or its part: "Johnson & Johnson's subsidiaries"
     r"(?P<verb>[a-z]{3,})\b(?P<and>\s+and\s+[a-z]{3,}\b)?")
