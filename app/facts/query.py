@@ -236,6 +236,25 @@ def facts_for(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = 
     return _with_filing_scale([f for f in out if not names_the_other(f.figure, query)], query)
 
 
+def segment_read_as_name(query: FactQuery, question: str, docs: Iterable[Doc], companies: Sequence[str] = ()
+                         ) -> FactQuery:
+    """The query with the segment it read put back into the measure's name, when the question does not call it a
+    segment and nothing is found for it as one, but a row names both ('Card Member' of "American Express's Card
+    Member rewards expense" is the 'Card Member rewards' line, no segment); else the query as read."""
+    segment = query.measure.segment
+    if not segment or segment == PARENT_ENTITY or re.search(
+            rf"(?i)\b{re.escape(segment)}(?:['’]s?)?\s+(?:segments?|divisions?|business|units?|arms?|regions?|"
+            rf"operations)\b", question):
+        return query
+    docs = list(docs)
+    if facts_for(query, docs, companies):
+        return query
+    whole = f"{segment} {query.measure.phrase}"
+    named = replace(query, measure=replace(query.measure, phrase=whole, stems=frozenset(analyze(whole)), segment=None))
+    found = facts_for(named, docs, companies)
+    return named if any(segment.casefold() in f.figure.label.casefold() for f in found) else query
+
+
 def named_otherwise(query: FactQuery, text: str) -> list[FactQuery]:
     """The query with the line item it names called by each other name of that item (app/metrics.py) that the
     text uses: 'operating profit growth' as 'operating income growth' for a report that writes 'operating income

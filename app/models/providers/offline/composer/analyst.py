@@ -30,8 +30,8 @@ from app.facts.currency import filing_name
 from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_growth,
                              breakdown_measure as _breakdown_measure, choose, each_growth, facts_for, member_facts,
                              member_table, members_in_filing_scale, members_query, names_a_part, read_query,
-                             row_members, same_member, section_of, stated_change, statement_kinds, two_periods,
-                             with_fuller_units)
+                             row_members, same_member, section_of, segment_read_as_name, stated_change, statement_kinds,
+                             two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
 from app.facts.members import (REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement, segment_under,
                                within_parent)
@@ -148,7 +148,8 @@ class Analyst:
         held = sorted({b.company for b in self.reports if b.company})
         companies = list(state.get("companies") or []) or companies_named(question, held) or held
         self.companies = companies
-        self.query: FactQuery = read_query(question, companies, list(state.get("fiscal_years") or []))
+        self.query: FactQuery = segment_read_as_name(
+            read_query(question, companies, list(state.get("fiscal_years") or [])), question, self.reports, companies)
         self.share = share_asked(question)  # 'A as a percent of B': its two sides, read once for every fact
         calc = state.get("calculation")
         self.results: list[CalcResult] = list(calc.results) if calc is not None else []
