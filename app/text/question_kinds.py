@@ -66,7 +66,8 @@ _SUPERLATIVE = re.compile(
     r"(?i)\b(?P<high>highest|largest|biggest|most|best|strongest|fastest|greatest|top|leading)\b|"
     r"\b(?P<low>lowest|smallest|least|worst|weakest|slowest|bottom)\b|\b(?P<drag>dragged\s+down|held\s+back)\b")
 _OF_CHANGE = re.compile(
-    rf"(?i)\b(?:fastest|slowest|biggest|largest|sharpest|steepest|greatest)\s+(?:[\w-]+\s+){{0,2}}?(?:{UP_WORDS}|{DOWN_WORDS}|change|drop|fall|"
+    rf"(?i)\b(?:fastest|slowest|biggest|largest|sharpest|steepest|greatest|highest|lowest|strongest|weakest|best|"
+    rf"worst)\s+(?:[\w-]+\s+){{0,2}}?(?:{UP_WORDS}|{DOWN_WORDS}|change|drop|fall|"
     r"decline|growth|increase|rise|swing)\b|\b(?:best|worst|weakest|strongest)\s+(?:\w+\s+)?(?:performance|"
     r"development|growth|performer)\b|\bdragged\s+down\b|\bheld\s+back\b|\b(?:most|least)\s+(?:growth|decline)|"
     r"\b(?:grew|grow|grown|growing|rose|risen|increased|declined|decreased|fell|fallen|dropped|shrank)\b"

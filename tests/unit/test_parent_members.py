@@ -34,6 +34,10 @@ def test_the_part_the_kind_and_the_change_are_read_from_the_question() -> None:
     ask = read_ask(QUESTION)
     assert ask.kind == "extreme" and ask.of_change and ask.extreme == 1
     assert read_ask("Which segment had the most revenue in 2024?").of_change is False
+    # the growth of a measure of two words, ranked by 'strongest' or 'highest'
+    assert read_ask("Which of Ternline's reportable segments had the strongest pretax income growth in 2024?").of_change
+    assert read_ask("Which region had the highest net sales growth in 2024?").of_change
+    assert read_ask("Which region had the highest net sales in 2024?").of_change is False
 
 
 def _ev(text: str, n: int) -> Evidence:
