@@ -481,11 +481,17 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
                          segment=figure.segment, context=context, filed_year=doc.fiscal_year, forward=ahead)
                     for end in ends]
             out.extend(made)
-            if part is None and quarter and period == quarter_end and year == doc.fiscal_year:
+            if part is None and quarter and period == quarter_end and year == doc.fiscal_year and not any(
+                    _DURATION.match(p) for p in row.periods):
                 # a quarterly filing's balance on its quarter's last day is the quarter's too ('total deposits at
-                # the end of the first quarter'); a question of no quarter keeps the balance of the day alone
+                # the end of the first quarter'); a question of no quarter keeps the balance of the day alone. A
+                # date beside 'three months ended' columns heads no balance: it is the twelve months' flow
                 out.extend(replace(fact, part=f"Q{quarter}") for fact in made)
     return out
+
+
+_DURATION = re.compile(r"\d{1,2}M\s")
+"""A column's period that is a span of months ('3M 2022-12-31'), not a day."""
 
 
 def _segment_opening(text: str, query: FactQuery) -> str | None:

@@ -57,7 +57,7 @@ from app.text.terms import (abbreviated, abbreviation_heads, nominal_forms, nomi
                             without_other_acquisitions)
 from app.text.periods import part_named, parts_agree, years_named
 from app.text.units import SCALE_FACTORS, unit_currency
-from app.metrics import find_metrics, label_match as item_label_match, share_asked
+from app.metrics import find_metrics, items_named, label_match as item_label_match, share_asked
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from app.turns import Block
 
@@ -333,8 +333,34 @@ class Analyst:
         if kind == "explain":
             return self.explain_answer() or self.sentence_answer()
         if kind == "yes_no":
-            return self.threshold_answer() or self.sentence_answer()
+            return self.threshold_answer() or self.result_answer() or self.sentence_answer()
         return []
+
+    def result_answer(self) -> list[str]:
+        """'Did MGM Resorts post an operating profit in the fourth quarter of 2022?': the sign of the result asked
+        (operating, pre-tax or net income; net when none is named), as the period's statement or table row gives
+        it ('Operating income (loss) (1,896)': No, a loss). Nothing when no row of that result is stated."""
+        asked = _RESULT_ASKED.search(asked_sentence(self.question))
+        if not asked:
+            return []
+        kind = " ".join((asked.group("kind") or "net").lower().replace("-", "").split())
+        measure = f"{kind} income"
+        query = replace(self.query, measure=replace(self.query.measure, phrase=measure,
+                                                    stems=frozenset(analyze(measure)), segment=None),
+                        kind="money", items=tuple(items_named(measure)))
+        best = [f for f in choose(facts_for(query, self.reports, self.companies), query)
+                if f.origin != "text" and f.match >= NAMES_MEASURE and not f.figure.unit.endswith("%")]
+        if not best or (n := self.n_of(best[0].figure)) is None or not best[0].figure.value:
+            return []
+        fact = best[0]
+        gained = fact.figure.value > 0
+        verdict = gained != (asked.group("what").lower() == "loss")
+        result = f"{kind} {'profit' if gained else 'loss'}"
+        company = fact.figure.company or (self.companies[0] if self.companies else "")
+        size = as_stated(fact.figure.model_copy(update={"value": abs(fact.figure.value)}))
+        body = (f"{possessive(company)} {measure_phrase(fact.figure.label)} was {self.at(fact)}: "
+                f"{'an' if result[0] in 'aeiou' else 'a'} {result} of {size}")
+        return [f"{'Yes' if verdict else 'No'}. {cite(body, [n])}"]
 
     def threshold_answer(self) -> list[str]:
         """A figure asked against a bar ('Did Ulta Beauty's annual revenue top $10 billion in fiscal 2022?'): the
@@ -1988,6 +2014,13 @@ _COUNTED_DEED = re.compile(
 _IRREGULAR = {"sell": "sold", "build": "built", "buy": "bought", "hold": "held", "make": "made", "run": "run",
               "win": "won", "lose": "lost", "pay": "paid", "grow": "grown", "sign": "signed"}
 _NOT_DONE = frozenset({"have", "has", "had", "be", "is", "are", "was", "were", "do", "does", "did", "get", "got"})
+
+
+_RESULT_ASKED = re.compile(
+    r"(?i)^(?:did|does|has|have|had|was|were|is)\b[^?]*?\b(?:post|report|record|book|make|generat|turn|achiev|earn|"
+    r"deliver|show|produc|incur)\w*\s+(?:an?\s+)?(?P<kind>(?:operating|net|pre-?tax)\s+)?(?P<what>profit|income|"
+    r"loss|earnings)\b")
+"""A yes/no about the sign of a result ('Did it post an operating profit', 'Did it report a net loss')."""
 
 
 def _counted_verb(question: str) -> str:
