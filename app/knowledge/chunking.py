@@ -153,7 +153,7 @@ HEAD_PIECES = 13
 'Fiscal' / '2015' / … / '% Change' / '2015-2014' / …, under its title)."""
 TABLE_RUN_MIN_ROWS = 3
 """Lines of running text that form a table: at least this many rows that end in two figures or more."""
-_ROW_VALUES = re.compile(r"(?:\s+(?:up|down)?\s?[(\-–—+]?(?:[$£€¥]|[A-Z]{1,3}\$)?\s?\d[\d,.]*\)?(?:\s?%)?\)?[a-z]{0,3}|"
+_ROW_VALUES = re.compile(r"(?:\s+(?:up|down)?\s?[(\-–—+]?(?:[$£€¥]|[A-Z]{1,3}\$)?\s?\d[\d,.]*\s?\)?(?:\s?%)?\)?[a-z]{0,3}|"
                          r"\s+[–—-](?=\s|$)|\s+\$|\s+n/?m|\s+#(?=\s|$)){2,}(?:\s+(?:pts?|pp|bps|x|times|%))?"
                          r"(?:\s*\([a-z]{1,2}\))*\s*$")  # (a footnote's mark after the last figure: '… 51 59 (a)')
 _SENTENCE_WORDS = re.compile(r"(?i)\b(?:was|were|is|are|rose|fell|grew|increased|decreased|declined|reached|"

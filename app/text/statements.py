@@ -2080,7 +2080,33 @@ def statement_lines(text: str) -> str:
             out.extend(_pieces(_unglued(line.strip())))
         else:
             out.append("")
-    return "\n".join(out)
+    return "\n".join(_rejoined_labels(out))
+
+
+_LABEL_ONLY = re.compile(r"^[A-Za-z][^\d]{0,58}[a-z]$")
+_FRAGMENT_ROW = re.compile(r"^(?P<piece>[a-z]+(?:\s[a-z]+){0,3})(?:\s+(?=[$(\-–—]?\s?\d)|$)")
+_VALUES_LINE = re.compile(r"^[$(\-–—]?\s?\d[\d,.]*(?:\s+\S+)*$")
+_WHOLE_SHORT = frozenset({"a", "an", "and", "as", "at", "by", "for", "in", "net", "of", "on", "or", "per", "the",
+                          "to"})
+
+
+def _rejoined_labels(lines: list[str]) -> list[str]:
+    """A label PDF extraction broke inside a word, its rest opening the row's line ('Paid memberships at end of pe'
+    / 'riod 52,810 47,905'), or alone above the values ('Average monthly revenue per p' / 'ayingmembership' /
+    '$ 10.18 $ 9.21'): one line again. The pieces meet without a space when the first ends in a piece of a word
+    (two letters or fewer and no word of its own), with one otherwise."""
+    out: list[str] = []
+    for k, line in enumerate(lines):
+        piece = _FRAGMENT_ROW.match(line)
+        alone = piece is not None and line == piece.group("piece")  # (then the values must follow it)
+        if out and piece and _LABEL_ONLY.match(out[-1]) and (
+                not alone or k + 1 < len(lines) and _VALUES_LINE.match(lines[k + 1])):
+            last = out[-1].split()[-1]
+            glue = "" if len(last) <= 2 and last.islower() and last not in _WHOLE_SHORT else " "
+            out[-1] = f"{out[-1]}{glue}{line}"
+            continue
+        out.append(line)
+    return out
 
 
 def _cells_run(tokens: list[str]) -> bool:
