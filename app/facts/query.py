@@ -500,9 +500,14 @@ def _segment_opening(text: str, query: FactQuery) -> str | None:
     segment = query.measure.segment
     if not segment or segment == PARENT_ENTITY:
         return None
+    return opening_member(text, [segment])
+
+
+def opening_member(text: str, names: Sequence[str]) -> str | None:
+    """Which of the names a chunk opens with as a heading of its own (one of its first two lines)."""
     for line in [ln.strip() for ln in text.splitlines() if ln.strip()][:2]:
-        if same_member(segment, line):
-            return segment
+        if found := next((name for name in names if same_member(name, line)), None):
+            return found
     return None
 
 
@@ -757,6 +762,7 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                  and set(query.measure.stems) <= set(analyze(row.line_item))
                  and _qualified_title(re.sub(r"(?i)^\s*total\s+", "", row.line_item), query)}
         crossed = _crossed_members(statement.rows, query)
+        opened = opening_member(doc.text, known) if known else None  # (a chunk of one named member's review)
         for row in statement.rows:
             if not row.periods or (row.title, tuple(row.periods)) in kinds:
                 continue
@@ -787,6 +793,8 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                 # 'Iron Ore FY2024 FY2023' / 'Segment revenue …'; never the registrant's own name ('GENERAL MILLS,
                 # INC. AND SUBSIDIARIES' over its income statement), a summary's or a kind of data's title
                 member = _segment_title(row.title, query, doc.company)
+            if member is None and label_says and not row.columns and opened:
+                member = opened  # a member's review: 'CORPORATE & INVESTMENT BANK' / … / 'Total net revenue …'
             dated = _columns_dated(row.periods, doc)
             for i, (value, period) in enumerate(zip(row.values, row.periods)):
                 name = row.columns[i] if label_says and row.columns and i < len(row.columns) else member

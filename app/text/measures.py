@@ -753,6 +753,11 @@ _MEMBER_THEN_MEASURE = re.compile(r"^(?P<member>[A-Z][\w&.'’-]*(?:\s+(?:[A-Z][
                                   r"(?i:segment|division|region|business|unit|arm)\s+(?P<rest>[a-z].*)$")
 """A member named before its kind with no possessive, the measure after ('Health Care segment operating income'),
 read so when the other side names its member by the possessive ("its Safety and Industrial segment's")."""
+_NAME_WORDS = r"[A-Z][\w&.'’-]*(?:\s+(?:[A-Z][\w&.'’-]*|&|and|of)){0,4}"
+_NAME_THEN_MEASURE = re.compile(rf"^(?P<member>{_NAME_WORDS})\s+(?P<rest>[a-z][a-z\s-]*)$")
+_NAME_ONLY = re.compile(rf"^(?:(?:that|those)\s+of\s+)?{_NAME_WORDS}$")
+"""A side that is a capitalised name and a measure in lower case ('Corporate & Investment Bank net revenue'), and
+one that is a name alone ('Consumer & Community Banking')."""
 _MEASURE_OF_MEMBER = re.compile(r"(?i)^(?P<measure>.+?)\s+of\s+(?:the\s+|its\s+|their\s+)?(?P<member>.+?)\s+"
                                 r"(?P<kind>segment|division|region|business|unit|arm)$")
 _IN_MEMBER = re.compile(r"(?i)^(?P<measure>.+?)\s+(?:in|at|for)\s+(?:the\s+)?"
@@ -806,6 +811,10 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
     elif placed := _IN_MEMBER.match(a):  # 'revenue growth in the Americas compare with (that in) Germany'
         first, measure = placed.group("member"), placed.group("measure")
         second = re.sub(r"(?i)^(?:that|those|the\s+one)\s+(?:in|of|for)\s+|^(?:in|for)\s+", "", b)
+    elif (named_first := _NAME_THEN_MEASURE.match(a)) and _NAME_ONLY.match(b):
+        # "Corporate & Investment Bank net revenue compare with that of Consumer & Community Banking": a name and
+        # the measure, against a name alone
+        first, measure, second = named_first.group("member"), named_first.group("rest"), b
     else:  # 'US sales growth' / 'international sales growth': the words both end with are the measure
         wa, wb = a.split(), b.split()
         n = 0

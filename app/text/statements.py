@@ -235,6 +235,7 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     statement = replace(statement, rows=with_component_totals(statement.rows, text))
     spanned = year_spanned_rows(text)
     grid = (grid_rows(text) + named_column_rows(text) + year_block_rows(text, names) + measure_group_rows(text)
+            + member_group_rows(text, names)
             + stacked_group_rows(text) + spanned + dated_column_rows(text, names) + stacked_column_rows(text))
     if not grid:
         return statement
@@ -852,6 +853,57 @@ def year_block_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
                 line_item=label, values=values, periods=[f"FY{year}"] * len(values), unit="%" if percent else currency,
                 scale=None if percent else SCALE_NAME.get(scale or ""), raw=line, columns=list(names)))
         i = j
+    return out
+
+
+_GROUPED_HEAD = re.compile(r"(?i)^(?P<period>(?:(?:three|six|nine|twelve)\s+months|(?:fiscal\s+)?years?|quarters?|"
+                          r"\d{1,2}\s+weeks)\s+ended\s+[a-z]+\.?\s+\d{1,2},?)\s+(?P<names>[A-Z].*)$")
+_GROUPED_COLUMNS = re.compile(r"(?i)^(?P<unit>\([^)]*\))?\s*(?P<columns>(?:(?:19|20)\d{2}|(?:%\s*)?change)"
+                              r"(?:\s+(?:(?:19|20)\d{2}|(?:%\s*)?change))+)$")
+
+
+def member_group_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
+    """A segment table whose first header line gives the period and the segments' names, each heading a group of
+    columns the second line names ('Three months ended March 31, Consumer & Community Banking Corporate &
+    Investment Bank Commercial Banking' / '(in millions, except ratios) 2021 2020 Change 2021 2020 Change 2021
+    2020 Change'), over rows with a value for every column ('Total net revenue $ 12,517 $ 13,287 (6) % $ 14,605
+    …'): one row per segment, its `columns` that segment, its periods the header's. The names are split as the
+    groups are many, only where one split alone fits (`_split_names`, with `known` names)."""
+    out: list[StatementRow] = []
+    lines = [line.strip() for line in text.splitlines()]
+    for i, line in enumerate(lines[:-1]):
+        head, columns = _GROUPED_HEAD.match(line), _GROUPED_COLUMNS.match(lines[i + 1])
+        if not head or not columns:
+            continue
+        tokens = re.findall(r"(?i)(?:19|20)\d{2}|(?:%\s*)?change", columns.group("columns"))
+        width = next((k for k in range(1, len(tokens)) if tokens[k] == tokens[0]), len(tokens))
+        groups = len(tokens) // width
+        if groups < 2 or tokens != tokens[:width] * groups:
+            continue
+        names = _split_names(head.group("names"), groups, text.replace(line, " "), known)
+        if len(names) != groups:
+            continue
+        period = head.group("period")
+        periods = [_named_period(f"{period} {t}") if t[:1].isdigit() else "change" for t in tokens[:width]]
+        currency, scale = declared_unit(columns.group("unit") or "") or ("", None)
+        for row in lines[i + 2:]:
+            # ('(6) %' is one cell; 'NM', not meaningful, is none)
+            row = re.sub(r"(?<=\s)NM(?=\s|$)", "—", re.sub(r"(\d\)?)\s+%", r"\1%", row))
+            label, cells = _label_and_cells(row)
+            if not cells or len(cells) != len(tokens) or not label.rstrip(" $"):
+                if not cells:
+                    break  # the table ends at a line of no values
+                continue
+            currency = currency or (_currency_in_tokens(row.split()) or "")
+            for g, name in enumerate(names):
+                own = cells[g * width:(g + 1) * width]
+                percent = all(c.endswith("%") for c, p in zip(own, periods) if p != "change")
+                out.append(StatementRow(
+                    line_item=label.rstrip(" $"), values=[None if _DASH.match(c) else _cell_value(c) for c in own],
+                    periods=[p if p != "change" or not own[k].endswith("%") else "% change"
+                             for k, p in enumerate(periods)],
+                    unit="%" if percent else currency, scale=None if percent else SCALE_NAME.get(scale or ""),
+                    raw=row, columns=[name] * width))
     return out
 
 
