@@ -127,9 +127,10 @@ def asked_kind_of_member(members: list[T], question: str, name: Callable[[T], st
     """The members of a breakdown of the kind the question asks for: a question about business segments
     ('Which of 3M's business segments had the largest net sales?') takes no places from a table by geography;
     one that asks about regions takes the tables of places when there are such, and one that asks about neither
-    every member. With `table` (which table a member's
-    row stands in), a table whose members are not all places is a table of segments, some named after where
-    they sell ('FLNA', 'PBNA', 'LatAm', 'Europe', 'AMESA', 'APAC' are PepsiCo's divisions): all of it is kept."""
+    every member, as does one whose every member is a place (the company's segments are places). With `table`
+    (which table a member's row stands in), a table whose members are not all places is a table of segments,
+    some named after where they sell ('FLNA', 'PBNA', 'LatAm', 'Europe', 'AMESA', 'APAC' are PepsiCo's
+    divisions): all of it is kept."""
     if REGION_ASKED.search(question) and not SEGMENT_ASKED.search(question):
         # 'Which region …': the tables whose members are places, when there are such (a segment's table named
         # after a place, PepsiCo's 'LatAm', keeps all its rows)
@@ -142,6 +143,9 @@ def asked_kind_of_member(members: list[T], question: str, name: Callable[[T], st
         return [m for m in members if table(m) in of_places]
     if not SEGMENT_ASKED.search(question):
         return members
+    if all(is_region(name(m)) for m in members):
+        return members  # a company whose segments are places (Costco's 'United States', 'Canada', 'Other
+        # International'): they are its segments
     if table is None:
         return [m for m in members if not is_region(name(m))]
     of_segments = {table(m) for m in members if not is_region(name(m))}

@@ -212,3 +212,14 @@ Net cash used for financing activities $ (1,223) $ (1,100)"""
     assert rows and {f.figure.unit for f in rows} == {"$"}
     scaled = members_in_filing_scale(rows, query, [cash, statement], [COMPANY])
     assert {f.figure.unit for f in scaled} == {"$m"}
+
+
+def test_segments_that_are_all_places_are_the_segments_asked() -> None:
+    from app.facts.members import asked_kind_of_member
+
+    members = ["United States", "Canada", "Other International"]
+    question = "Which of Ternline's three reportable segments posted the fastest net sales growth in 2024?"
+    assert asked_kind_of_member(members, question, str) == members
+    assert asked_kind_of_member(members, question, str, lambda m: "segment note") == members
+    # beside segments of another kind, places are still left out
+    assert asked_kind_of_member([*members, "Freight"], question, str) == ["Freight"]
