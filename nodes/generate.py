@@ -188,10 +188,17 @@ def check_citations(draft: str, blocks: Sequence[Block], question: str = "",
 
 
 def asks_full_year(question: str) -> bool:
-    """Whether a question asks about whole fiscal years: it names no quarter, half or interim filing."""
+    """Whether a question asks about whole fiscal years: it names a year (or the full year) and no quarter, half or
+    interim filing. One that names no period asks for the latest the filings give ('What is its headcount?': the
+    10-Q's quarter-end count), which may be a quarter's."""
     from app.knowledge.pages import forms_wanted
 
-    return bool(question) and not forms_wanted(question) & {"10-Q", "half-year", "earnings"}
+    return (bool(question) and bool(years_named(question) or _WHOLE_YEAR.search(question))
+            and not forms_wanted(question) & {"10-Q", "half-year", "earnings"})
+
+
+_WHOLE_YEAR = re.compile(r"(?i)\b(?:full[- ]year|annual(?:ly)?|(?:fiscal|financial|calendar)\s+year|for\s+the\s+year|"
+                         r"FY\s?\d{2,4})\b")
 
 
 INTERIM_FORMS = frozenset({"half-year"})

@@ -729,6 +729,22 @@ def test_a_full_year_question_is_not_answered_from_a_half_year_report() -> None:
     assert kept == ["Northwind Logistics' net profit after tax was A$272.1m [1]."]
 
 
+def test_a_question_naming_no_period_may_be_answered_by_the_latest_quarter() -> None:
+    from nodes.generate import asks_full_year, check_citations
+
+    quarter = Block(n=1, kind="report", header="[1] Northwind Logistics Q1 FY2025 10-Q, p.3 [table]",
+                    source_id="NW_2025Q1_10Q:p3", chunk_id="nw-q1", company=NW, fiscal_year=2025, page=3,
+                    title="NW_2025Q1_10Q",
+                    text="Consolidated financial highlights\n(in millions, except headcount) 1Q25 4Q24 3Q24\n"
+                         "Headcount 59,350 55,351 56,358")
+    draft = "Northwind Logistics' headcount was 59,350 in Q1 2025 [1]."
+    kept, check = check_citations(draft, [quarter], "What is Northwind's headcount?", [])
+    assert kept == [draft] and not check.flagged
+    assert not asks_full_year("What is Northwind's headcount?")
+    assert asks_full_year("What was Northwind's headcount in 2024?") and asks_full_year("What is its annual revenue?")
+    assert not asks_full_year("What was Northwind's headcount in the first quarter of 2025?")
+
+
 def metric_result(formula: str, inputs: dict[str, Figure], result: float, unit: str = "%") -> CalcResult:
     """A `metric` tool result over the given input figures ('gross_profit_2022': its figure), as the calculator
     writes one: the figures' values, a ratio of the first to the rest, the formula."""
