@@ -1447,6 +1447,9 @@ def label_match(label: str, query: FactQuery) -> float:
     totals and the measure's words aside)."""
     from app.metrics import label_match as item_match, with_minority_interests
 
+    if query.measure.segment and query.measure.segment != PARENT_ENTITY:
+        # a segment's own line in its note ('Segment net revenues', not 'Net revenues from external customers')
+        label = re.sub(r"(?i)^\s*segment\s+(?=[a-z])", "", label)
     if (part := PART_OF.match(label)) and not set(analyze(part.group("part"))) & set(analyze(query.measure.phrase)):
         return 0.0
     if (effect := _EFFECT_ON.search(label)) and not set(analyze(effect.group(1))) & set(query.stems):

@@ -232,3 +232,25 @@ def test_the_table_row_of_a_region_asked_is_searched_for_beside_the_commentary()
     sparse = [("a", 9.0), ("b", 8.0), ("c", 7.0), ("d", 6.0)]
     assert region_row_chunks(sparse, rows, ["Latin America"]) == [("b", 8.0), ("c", 7.0)]
     assert region_row_chunks(sparse, rows, ["Asia-Pacific"]) == [("b", 8.0)]
+
+
+SEGMENT_NOTE = """Information on the reportable segment net revenues and segment operating income (amounts in millions):
+Year Ended December 31, 2024
+Freight Harbour Foods Total
+Segment Revenues
+Net revenues from external customers $ 2,219 $ 1,676 $ 2,031 $ 5,926
+Intersegment net revenues (1) — 43 — 43
+Segment net revenues $ 2,219 $ 1,719 $ 2,031 $ 5,969
+Segment operating income $ 850 $ 464 $ 740 $ 2,054"""
+
+
+def test_a_segments_own_line_answers_before_its_sales_to_outside_customers() -> None:
+    from app.facts.query import choose, facts_for, label_match
+
+    query = read_query("What were the net revenues of Ternline's Harbour segment in 2024?", [COMPANY], [2024])
+    assert label_match("Segment net revenues", query) > label_match("Net revenues from external customers", query)
+    best = choose(facts_for(query, [_ev(SEGMENT_NOTE, 100)], [COMPANY]), query)
+    assert best and (best[0].figure.value, best[0].segment) == (1719.0, "Harbour"), best[:2]
+    # the whole company's question keeps its own line
+    whole = read_query("What were Ternline's net revenues in 2024?", [COMPANY], [2024])
+    assert label_match("Segment net revenues", whole) < label_match("Net revenues", whole)
