@@ -42,3 +42,16 @@ def test_the_change_of_the_line_item_is_answered_in_amount_and_per_cent() -> Non
     said = Analyst({"blocks": [block], "companies": [CO], "fiscal_years": [2024, 2023]}, question).change_answer()
     assert said and said[0].startswith(f"{CO}'s Loyalty Partner rewards expense rose from $3,107m in FY2023 to "
                                        "$4,002m in FY2024"), said
+
+
+def test_a_measure_asked_in_no_plain_words_is_named_as_its_sentence_names_it() -> None:
+    from app.calc_tools import Figure
+    from app.facts.query import Fact
+
+    question = (f"How did {CO}'s global streaming average monthly revenue per paying subscriber in 2024 compare "
+                "with 2023?")
+    figure = Figure(label="global streaming average monthly revenue per paying subscriber", value=8.15, unit="$",
+                    company=CO, fiscal_year=2024, source_id="TERNLINE_2024_10K:p19", quote="…")
+    analyst = Analyst({"blocks": [], "companies": [CO], "fiscal_years": [2024, 2023]}, question)
+    said = analyst.subject(Fact(figure=figure, origin="text", match=1.0))
+    assert said == f"{CO}'s global streaming average monthly revenue per paying subscriber", said

@@ -168,8 +168,9 @@ class Analyst:
     def subject(self, fact: Fact) -> str:
         company = fact.figure.company or (self.companies[0] if self.companies else "")
         segment = self.query.measure.segment
-        measure = self.measure_words(fact)
         label = re.sub(r"\s*\([^)]*\)", "", fact.figure.label).strip()  # 'Machine tools delivered (units)'
+        # (a measure asked in no plain words is named as the row or sentence names it, never left out)
+        measure = self.measure_words(fact) or measure_phrase(label)
         if fact.origin != "text" and label and not _says(f"{label} {_qualifiers_of(fact.context)}", measure) \
                 and not _says(measure, label):  # 'tonnes of iron ore shipped' says the row 'Iron ore shipped'
             counted = self.query.measure.count_noun
