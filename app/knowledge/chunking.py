@@ -139,9 +139,19 @@ def _blocks(text: str) -> list[str]:
                 and not _SENTENCE_END.search(before[-1]) and not before[-1].endswith(".")
                 and (_PERIOD_PIECE.match(lines[0]) or is_period_line(lines[0]))):
             out[-1] = f"{out[-1]}\n{block}"
+        elif lines and before and _TITLE_LINE.match(before[-1]) and is_period_line(lines[0]):
+            # a table's title a blank line parts from its header ('Domestic Streaming Segment' / '' / 'As of/ Year
+            # Ended December 31, Change'): the title goes with its table, the text before it stays a block
+            kept = out[-1].rstrip().rsplit("\n", 1)[0] if len(before) > 1 else ""
+            out[-1:] = [kept] if kept.strip() else []
+            out.append(f"{before[-1]}\n{block}")
         else:
             out.append(block)
     return out
+
+
+_TITLE_LINE = re.compile(r"^[A-Z][A-Za-z&'’-]*(?:\s+(?:[A-Z][A-Za-z&'’-]*|and|of|&)){0,5}$")
+"""A line that can title a table: a few capitalised words and nothing else ('Domestic Streaming Segment')."""
 
 
 _PERIOD_PIECE = re.compile(r"(?i)^\s*(?:\(?(?:19|20)\d{2}\)?|fiscal|fy|years?|ended|as\s+of|\(in\s+\w+\)|%?\s*change|"

@@ -53,3 +53,25 @@ def test_the_broken_table_stays_one_table_with_its_header_when_chunked() -> None
     holding = [c for c in chunks if "Paid subscribers at end of period 12,810" in c.text]
     assert len(holding) == 1, [c.text for c in chunks]
     assert "2024 2023 2022" in holding[0].text.replace("  ", " "), holding[0].text
+
+
+def test_a_tables_title_parted_from_its_header_by_a_blank_line_goes_with_the_table() -> None:
+    prose = ("For the Domestic and International streaming segments, marketing expenses consist primarily of advert\n"
+             "ising expenses and certain payments made to our marketing partners, including consumer electronics ma\n"
+             "nufacturers and mobile operators. Advertising expenses include promotional activities such as digi\n"
+             "tal and television advertising. Marketing expenses are incurred by our Domestic and International seg\n"
+             "ments given our focus on building awareness of the offering, in particular our own content.Segment "
+             "Results\n")
+    page = PAGE.replace("Marketing expenses are incurred by our Domestic and International segments given our focus on "
+                        "building\nawareness of the offering.Segment Results\nDomestic Streaming Segment\n\n",
+                        prose + "Domestic Streaming Segment\n \n")
+    page += ("\nThe increase in our domestic streaming revenues was due to a 10% growth in the average number of paid "
+             "subscribers and an 11% increase in average monthly revenue per paying subscriber. " * 6)
+    assert page != PAGE
+    record = SourceRecord(source_id="HARBOURLINE_2024_10K:p22", title="HARBOURLINE_2024_10K", text=page,
+                          origin="h", pages=[(22, page)])
+    chunks = chunk_record(record, max_tokens=256, overlap=0)
+    holding = [c for c in chunks if "Paid subscribers at end of period 12,810" in c.text]
+    assert len(holding) == 1 and holding[0].text.startswith("Domestic Streaming Segment\nAs of/"), holding
+    # the text before it stays where it was
+    assert chunks[0].text.rstrip().endswith("Segment Results"), chunks[0].text
