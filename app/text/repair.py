@@ -171,13 +171,29 @@ def reflow(text: str) -> str:
     of their own, so readers of rows are not affected; only the sentence splitter should read the result."""
     lines = text.splitlines()
     out: list[str] = []
+    last = ""
     for line in lines:
         stripped = line.strip()
-        if out and stripped and out[-1].strip() and _continues(out[-1].strip(), stripped):
+        if out and stripped and out[-1].strip() and (_continues(out[-1].strip(), stripped)
+                                                     or _wrapped_at_width(last, stripped)):
             out[-1] = out[-1].rstrip() + " " + stripped
         else:
             out.append(line)
+        last = stripped
     return "\n".join(out)
+
+
+WRAP_WIDTH = 110
+"""A line of running text this long that ends in no stop was wrapped at the page's width."""
+
+
+def _wrapped_at_width(previous: str, line: str) -> bool:
+    """A full-width line of running text cut where the page's width ended, mid-sentence ('… the Company’s Lead' /
+    'Independent Director, Dona D. Young, will become …'), or at a possessive, which ends no sentence nor heading
+    ('… The Company’s' / 'Board has determined …'): the next running line goes on with it."""
+    if not previous or _ENDS_SENTENCE.search(previous) or not _is_prose(previous) or not previous[-1].isalpha():
+        return False
+    return _is_prose(line) and (len(previous) >= WRAP_WIDTH or bool(re.search(r"['’]s$", previous)))
 
 
 def _continues(previous: str, line: str) -> bool:

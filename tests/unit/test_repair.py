@@ -106,6 +106,7 @@ def test_a_spaced_date_whose_groups_stand_wider_apart_is_read_back_whole() -> No
 
 def test_a_name_wrapped_at_its_ampersand_is_one_sentence_and_a_sentence_cut_before_footnote_marks_is_dropped() -> None:
     from app.facts.prose import whole_sentences
+    from app.text.repair import reflow
 
     page = ("The Company generated $4.1 billion in cash proceeds from the Brook offering. Additionally, Ternline\n"
             "& Harrow maintains a 9.5% stake in Brook common stock.")
@@ -118,6 +119,7 @@ def test_a_name_wrapped_at_its_ampersand_is_one_sentence_and_a_sentence_cut_befo
 
 def test_a_press_releases_dateline_run_into_a_bullet_opens_its_own_sentence() -> None:
     from app.facts.prose import whole_sentences
+    from app.text.repair import reflow
 
     text = ("• Ternline maintains its quarterly dividend of $0.42 per share Harrowgate, N.Y. (August 30, 2024) – "
             "Ternline today announced updates to its financials.")
@@ -126,3 +128,19 @@ def test_a_press_releases_dateline_run_into_a_bullet_opens_its_own_sentence() ->
                                      "financials."]
     wire = "Comparable Sales Increased 15.6% HARROWGATE, Ill.--(BUSINESS WIRE)-- Ternline today announced results."
     assert whole_sentences(wire)[1].startswith("HARROWGATE, Ill.--(BUSINESS WIRE)--")
+
+
+def test_a_full_width_line_cut_mid_sentence_goes_on_with_the_next() -> None:
+    from app.facts.prose import whole_sentences
+    from app.text.repair import reflow
+
+    text = ("The director will serve as a Senior Advisor to the Chief Executive Officer until early April 2025 to ease "
+            "the transition. The Company’s\n"
+            "Board has determined that the Chair and Chief Executive Officer roles will be separated, also effective "
+            "September 1, 2024, and the Company’s Lead\n"
+            "Independent Director, Jane Q. Fairweather, will become non-Executive Chair, effective February 1, 2025.")
+    said = whole_sentences(text)
+    assert said[-1].startswith("The Company’s Board has determined") and "Lead Independent Director, Jane Q. " \
+        "Fairweather, will become non-Executive Chair" in said[-1], said
+    # a short heading above running text stays a line of its own
+    assert reflow("Segment Results\nDomestic streaming revenue grew in every quarter of the year.").count("\n") == 1
