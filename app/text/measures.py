@@ -136,9 +136,10 @@ _HOW_LARGE = re.compile(r"(?i)\bhow\s+(?:large|big)\s+(?=(?:is|was|are|were|will
 _SOURCE_SAID = re.compile(
     r"(?i)\b(?:according\s+to|as\s+(?:stated|reported|disclosed)\s+in|in)\s+(?:its|the|their|this|[\w&.-]+['’]s?)\s+"
     r"(?:(?:latest|most\s+recent|last)\s+)?(?:quarterly|annual|interim|half[- ]year(?:ly)?)\s+"
-    r"(?:report|filing|results|statements?)\b|\b(?:according\s+to|in)\s+(?:its|the|their|[\w&.-]+['’]s?)\s+"
+    r"(?:report|filing|results|statements?)\b|\b(?:according\s+to|in)\s+(?:its|the|their|"
+    r"(?:[\w&.-]+\s+){0,3}[\w&.-]+['’]s?)\s+"
     r"(?:(?:latest|most\s+recent|last)\s+)?(?:(?:fiscal\s+)?(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+)?(?:19|20)\d{2}\s+|"
-    r"FY\s?\d{2,4}\s+)?(?:10-[KQ]|form\s+10-[KQ]|8-K|earnings\s+release)\b")
+    r"FY\s?\d{2,4}\s+|Q[1-4]\s+(?:FY\s?)?(?:19|20)?\d{2}\s+)?(?:10-[KQ]|form\s+10-[KQ]|8-K|earnings\s+release)\b")
 """Where a question says its answer stands ('according to its quarterly report', 'in the 10-Q', 'according to its
 fiscal 2015 10-K'): no measure, and no word a sentence must say ('according to Amcor's July 1, 2022 8-K')."""
 

@@ -57,3 +57,13 @@ def test_a_yes_no_question_gives_no_weight_to_a_sentences_day() -> None:
     state = {"blocks": [_block(text)], "companies": [COMPANY], "fiscal_years": [2024]}
     said = Analyst(state, "Did Ternline pay a special dividend in 2024?").sentences()
     assert said and "$1.00" in said[0], said
+
+
+def test_where_the_answer_stands_is_no_word_of_the_measure() -> None:
+    from app.facts.query import read_query
+
+    query = read_query("What were Harbour China's net revenues for the first half of 2024, according to Ternline "
+                       "Resorts' Q2 2024 10-Q?", ["Ternline Resorts"], [2024])
+    assert query.measure.phrase == "net revenues", query.measure
+    assert read_query("What was Ternline's revenue in 2024, according to its fiscal 2024 10-K?", ["Ternline"],
+                      [2024]).measure.phrase == "revenue"
