@@ -432,8 +432,10 @@ def _run_rows(lines: list[str]) -> list[tuple[str, list[str]]]:
     and a later chunk of them repeats that header, not the first year's."""
     def header_of(part: list[str]) -> list[str]:
         head = [ln for ln in part if not _ROW_VALUES.search(ln) or _dates_columns(ln)]
-        pieces = next((k for k, ln in enumerate(head) if not _PERIOD_PIECE.match(ln) and k >= 3), len(head))
-        return head[:max(3, min(pieces, HEAD_PIECES))]  # the header's pieces, a line each
+        # (a title over the header, 'International Streaming Segment', is a line more: the unit line stays)
+        least = 3 + bool(head and _TITLE_LINE.match(head[0]) and not is_period_line(head[0]))
+        pieces = next((k for k, ln in enumerate(head) if not _PERIOD_PIECE.match(ln) and k >= least), len(head))
+        return head[:max(least, min(pieces, HEAD_PIECES))]  # the header's pieces, a line each
 
     head = header_of(lines)
     rows = _rows(lines)

@@ -75,3 +75,16 @@ def test_a_tables_title_parted_from_its_header_by_a_blank_line_goes_with_the_tab
     assert len(holding) == 1 and holding[0].text.startswith("Domestic Streaming Segment\nAs of/"), holding
     # the text before it stays where it was
     assert chunks[0].text.rstrip().endswith("Segment Results"), chunks[0].text
+
+
+def test_a_titled_tables_later_chunks_carry_its_unit_line_too() -> None:
+    rows = "\n".join(f"Line item {k} {k},{k}00 {k},{k}10 {k},{k}20 {k}0 {k} % {k}1 {k} %" for k in range(1, 40))
+    page = ("Our own content drove the growth of the year in every market we serve, as the discussion below "
+            "explains.\nInternational Streaming Segment\n \n As of /Year Ended December 31, Change\n 2024 2023 2022 "
+            "2024 vs. 2023 2023 vs. 2022\n (in thousands, except revenue per subscriber and percentages) "
+            "Subscribers:\n" + rows + "\n" + ("The increase in our international revenues was due to growth in the "
+                                               "average number of paid subscribers in every region we serve.\n") * 60)
+    record = SourceRecord(source_id="HARBOURLINE_2024_10K:p23", title="HARBOURLINE_2024_10K", text=page,
+                          origin="h", pages=[(23, page)])
+    later = [c for c in chunk_record(record, max_tokens=256, overlap=0) if "Line item 39 " in c.text]
+    assert later and "(in thousands, except revenue per subscriber" in later[0].text, later[0].text[:300]
