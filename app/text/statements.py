@@ -115,7 +115,7 @@ class StatedTotal:
 _SHARES_UNSCALED = re.compile(r"(?i)except\s+(?:for\s+)?(?:the\s+)?(?:number of\s+)?shares?\b")
 _EXCEPT = re.compile(r"(?i)\bexcept\b(?P<what>.*)")
 _EXCEPT_NOISE = {"except", "for", "the", "and", "per", "share", "data", "amount", "number", "otherwise", "stated",
-                 "noted", "indicated", "where", "when", "other", "figure", "information", "ratio"}  # as _label_words
+                 "noted", "indicated", "where", "when", "other", "figure", "information"}  # as _label_words
 
 _YEAR_OR_SHORT = rf"(?:{YEAR}|\d{{2}})"
 _PERIOD_ITEMS = re.compile(
@@ -2388,6 +2388,8 @@ def _row_unit(label: str, cells: list[_Cell], currency: str | None, declared: _U
         return f"{currency or ''} per share".strip(), None
     if declared and any(phrase <= _label_words(label) for phrase in declared.excepted):
         scale = None
+        if {"ratio"} in declared.excepted and "ratio" in _label_words(label):
+            return "", None  # '(in millions, except per share, ratio … data)' / 'Overhead ratio 58': no money
     if _SHARE_COUNT.search(label):
         return "shares", scale if declared is None or declared.shares_scaled or own else None
     return currency or "", scale

@@ -743,6 +743,10 @@ def test_a_question_naming_no_period_may_be_answered_by_the_latest_quarter() -> 
     assert not asks_full_year("What is Northwind's headcount?")
     assert asks_full_year("What was Northwind's headcount in 2024?") and asks_full_year("What is its annual revenue?")
     assert not asks_full_year("What was Northwind's headcount in the first quarter of 2025?")
+    # but a quarter's figure said to be the fiscal year's is removed
+    wrong = "Northwind Logistics' headcount was 59,350 in FY2025 [1]."
+    kept, check = check_citations(wrong, [quarter], "What is Northwind's headcount?", [])
+    assert kept == [] and "part of a year's, not FY2025's" in check.flagged[0], check
 
 
 def metric_result(formula: str, inputs: dict[str, Figure], result: float, unit: str = "%") -> CalcResult:
