@@ -191,7 +191,8 @@ def _wrapped_at_width(previous: str, line: str) -> bool:
     """A full-width line of running text cut where the page's width ended, mid-sentence ('… the Company’s Lead' /
     'Independent Director, Dona D. Young, will become …'), or at a possessive, which ends no sentence nor heading
     ('… The Company’s' / 'Board has determined …'): the next running line goes on with it."""
-    if not previous or _ENDS_SENTENCE.search(previous) or not _is_prose(previous) or not previous[-1].isalpha():
+    if not previous or _ENDS_SENTENCE.search(previous) or not _is_prose(previous) or not previous[-1].isalpha() \
+            or not line[:1].isalnum():  # (a bullet, '• Company maintains …', opens an item of its own)
         return False
     return _is_prose(line) and (len(previous) >= WRAP_WIDTH or bool(re.search(r"['’]s$", previous)))
 

@@ -142,5 +142,9 @@ def test_a_full_width_line_cut_mid_sentence_goes_on_with_the_next() -> None:
     said = whole_sentences(text)
     assert said[-1].startswith("The Company’s Board has determined") and "Lead Independent Director, Jane Q. " \
         "Fairweather, will become non-Executive Chair" in said[-1], said
+    # an item of a list starts a line of its own
+    listed = ("• Company secured $13.2 billion in cash proceeds from the debt offering and the initial public offering "
+              "and keeps a stake in Kenvue\n• Company maintains its quarterly dividend of $1.19 per share")
+    assert reflow(listed).count("\n") == 1
     # a short heading above running text stays a line of its own
     assert reflow("Segment Results\nDomestic streaming revenue grew in every quarter of the year.").count("\n") == 1
