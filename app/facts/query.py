@@ -2043,7 +2043,8 @@ def _fits_segment(fact: Fact, segment: str | None, measure: str = "") -> bool:
     if fact.segment is not None:
         return _names(segment, fact.segment)
     if fact.origin != "text":
-        return _names(segment, f"{fact.figure.label} {fact.context}")
+        # (the registrant's own name over its statement, 'ACTIVISION BLIZZARD, INC.', names no segment 'Blizzard')
+        return _names(segment, _without_company(f"{fact.figure.label} {fact.context}", fact.figure.company))
     quote = fact.figure.quote
     label = fact.figure.label
     at = quote.find(label) if label else -1
@@ -2051,6 +2052,11 @@ def _fits_segment(fact: Fact, segment: str | None, measure: str = "") -> bool:
         return _names(segment, quote)
     near = quote[max(0, at - 60):at + len(label) + 40]
     return _names(segment, near)
+
+
+def _without_company(text: str, company: str | None) -> str:
+    """The text less the company's own name ('Activision Blizzard' of 'ACTIVISION BLIZZARD, INC. AND SUBSIDIARIES')."""
+    return re.sub(rf"(?i)\b{re.escape(company)}\b", " ", text) if company and len(company) > 2 else text
 
 
 def _names(name: str, text: str) -> bool:

@@ -254,3 +254,19 @@ def test_a_segments_own_line_answers_before_its_sales_to_outside_customers() -> 
     # the whole company's question keeps its own line
     whole = read_query("What were Ternline's net revenues in 2024?", [COMPANY], [2024])
     assert label_match("Segment net revenues", whole) < label_match("Net revenues", whole)
+
+
+def test_a_segment_named_in_the_companys_own_name_is_not_the_whole_companys_statement() -> None:
+    from app.facts.query import choose, facts_for
+
+    company = "Ternline Harbour"
+    statement = ("TERNLINE HARBOUR, INC. AND SUBSIDIARIES\nCONSOLIDATED STATEMENTS OF OPERATIONS\n"
+                 "(Amounts in millions)\nFor the Years Ended December 31,\n2024 2023 2022\nNet revenues\n"
+                 "Product sales $ 1,975 $ 2,255 $ 2,110\nTotal net revenues 5,969 7,500 7,017\n"
+                 "Costs and expenses 4,100 4,900 4,800")
+    docs = [Evidence(source_id=f"TERNLINE_2024_10K:p{p}", chunk_id=f"TERNLINE_2024_10K:p{p}::0", text=t,
+                     company=company, fiscal_year=2024, title="TERNLINE_2024_10K", page=p)
+            for p, t in ((70, statement), (100, SEGMENT_NOTE))]
+    query = read_query(f"What were the net revenues of {company}'s Harbour segment in 2024?", [company], [2024])
+    best = choose(facts_for(query, docs, [company]), query)
+    assert best and best[0].figure.value == 1719.0, [(f.figure.value, f.figure.label) for f in best[:3]]
