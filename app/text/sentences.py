@@ -36,11 +36,11 @@ property claims …') starts one. A capital's point after a space is a middle in
 and an abbreviation's last ('U.S. Cellular') is none either, nor a title's ('Ms. Dillon', `_TITLE`)."""
 # An answer's sentences may open with, or follow, a citation marker: "... in FY2024 [2]. [3] Revenue ..."
 _RUN_IN_EMPHASIS = re.compile(r"^([^*]{1,60}?[:.])\*{1,2}\s")  # '*Mitigation:* an internal …' → 'Mitigation: an …'
-_NOT_A_STOP = (r"(?<![A-Z]\.[A-Z]\.)(?<!\b[Ii]nc\.)(?<!\bCo\.)(?<!\bCorp\.)(?<!\bLtd\.)(?<!\bvs\.)"
+_NOT_A_STOP = (r"(?<![A-Z]\.[A-Z]\.)(?<!\s[A-Z]\.)(?<!\b[Ii]nc\.)(?<!\bCo\.)(?<!\bCorp\.)(?<!\bLtd\.)(?<!\bvs\.)"
                r"(?<!e\.g\.)(?<!i\.e\.)" + _TITLE)
 """A point that ends an abbreviation, not a sentence: 'U.S.', 'Inc.', 'e.g.', a title's ('No.', 'Ms.')."""
 # (an answer's 'U.S. Cereal 8%' is one sentence with its member's name, not 'U.S.' and 'Cereal 8%')
-_ANSWER_BREAK = re.compile(r"(?<=[.!?])(?<![A-Z]\.[A-Z]\.)" + _TITLE + r"\s+(?=[A-Z£$€\d(\"'\[])|"
+_ANSWER_BREAK = re.compile(r"(?<=[.!?])(?<![A-Z]\.[A-Z]\.)(?<!\s[A-Z]\.)" + _TITLE + r"\s+(?=[A-Z£$€\d(\"'\[])|"
                            r"(?<=\])\s+(?=[A-Z])|\n+")
 _STOP = re.compile(rf"(?<=[.!?]){_NOT_A_STOP}\s+")
 _STOP_OR_LINE = re.compile(rf"(?<=[.!?]){_NOT_A_STOP}\s+|\n+")

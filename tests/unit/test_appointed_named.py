@@ -50,3 +50,16 @@ def test_a_titles_point_ends_no_sentence() -> None:
     text = "The award was approved by the board of Corvane. Ms. Tarrow accepted it in April 2023."
     assert split_sentences(text) == [
         "The award was approved by the board of Corvane.", "Ms. Tarrow accepted it in April 2023."]
+
+
+def test_a_middle_initial_ends_no_sentence_of_a_question_or_an_answer() -> None:
+    from app.text.measures import asked_sentence
+    from app.text.sentences import split_answer
+
+    question = ("According to Ternline's August 2024 succession 8-K, on what date is Jane Q. Fairweather to become the "
+                "company's non-executive Chair?")
+    assert asked_sentence(question).startswith("on what date is Jane Q. Fairweather"), asked_sentence(question)
+    answer = ("The Company's Lead Independent Director, Jane Q. Fairweather, will become non-Executive Chair, "
+              "effective February 1, 2025 [1]. Mr. Hale will retire [2].")
+    assert len(split_answer(answer)) == 2 and split_answer(answer)[0].startswith("The Company's Lead"), \
+        split_answer(answer)
