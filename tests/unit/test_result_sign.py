@@ -56,3 +56,12 @@ def test_a_result_asked_by_its_sign_is_answered_by_the_periods_row() -> None:
     year = _answer(f"Did {CO} report a net loss in 2024?")
     assert year[0].startswith(f"No. {CO}'s net income (loss) was $206,731k in FY2024: a net profit of $206,731k"), year
     assert _answer(f"Did {CO} post an operating profit in 2024?")[0].startswith("Yes. ")
+
+
+def test_a_result_named_as_part_of_another_measure_is_no_sign_asked() -> None:
+    from app.models.providers.offline.composer.analyst import _RESULT_ASKED
+
+    assert _RESULT_ASKED.search(f"Did {CO} report a net loss in 2024?")
+    assert not _RESULT_ASKED.search(f"Did {CO} report income tax expense in 2024?")
+    assert not _RESULT_ASKED.search(f"Did {CO} report earnings per share above $2 in 2024?")
+    assert not _RESULT_ASKED.search(f"Did {CO} post income from continuing operations in 2024?")

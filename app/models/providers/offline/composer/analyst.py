@@ -2020,7 +2020,7 @@ _NOT_DONE = frozenset({"have", "has", "had", "be", "is", "are", "was", "were", "
 _RESULT_ASKED = re.compile(
     r"(?i)^(?:did|does|has|have|had|was|were|is)\b[^?]*?\b(?:post|report|record|book|make|generat|turn|achiev|earn|"
     r"deliver|show|produc|incur)\w*\s+(?:an?\s+)?(?P<kind>(?:operating|net|pre-?tax)\s+)?(?P<what>profit|income|"
-    r"loss|earnings)\b")
+    r"loss|earnings)\b(?!\s+(?:tax(?:es)?|statements?|from|per|before|attributable|of|on|growth|margin)\b)")
 """A yes/no about the sign of a result ('Did it post an operating profit', 'Did it report a net loss')."""
 
 
