@@ -239,7 +239,8 @@ def other_periods(sentence: str, cited: Sequence[Block], years: Sequence[int], *
         holders = [interim for interim, values in anywhere if abs(figure.value) in values]
         if full_year and ((same and all(part for _, part in same)) or (not same and holders and all(holders))):
             wrong.append(f"{figure.text} is part of a year's, not the full year's")
-        elif same and all(part for _, part in same) and re.search(rf"\bFY\s?{year}\b", sentence):
+        elif same and all(part for _, part in same) and re.search(
+                rf"(?<![HQ][1-4]\s)(?<!half\sof\s)(?<!quarter\sof\s)\bFY\s?{year}\b", sentence):
             # a quarter's figure said to be a fiscal year's ('capital ratio was 13.1 in FY2021' from '1Q21')
             wrong.append(f"{figure.text} is part of a year's, not FY{year}'s")
         elif same and not any(part or y == year for y, part in same):

@@ -747,6 +747,9 @@ def test_a_question_naming_no_period_may_be_answered_by_the_latest_quarter() -> 
     wrong = "Northwind Logistics' headcount was 59,350 in FY2025 [1]."
     kept, check = check_citations(wrong, [quarter], "What is Northwind's headcount?", [])
     assert kept == [] and "part of a year's, not FY2025's" in check.flagged[0], check
+    # a part of the year said with its fiscal year ('in Q1 FY2025') is that part's
+    said = "Northwind Logistics' headcount was 59,350 in Q1 FY2025 [1]."
+    assert check_citations(said, [quarter], "What is Northwind's headcount?", [])[0] == [said]
 
 
 def metric_result(formula: str, inputs: dict[str, Figure], result: float, unit: str = "%") -> CalcResult:
