@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from app.calc_tools import Figure
 from app.knowledge.analyzer import analyze
 from app.text.dates import LONG_MONTHS, MONTH
-from app.text.measures import how_many_money, how_many_points
+from app.text.measures import COUNT_QUALIFIER_WORDS, how_many_money, how_many_points
 from app.text.periods import fiscal_years_named
 from app.text.repair import reflow
 from app.text.sentences import is_boilerplate, looks_like_instruction, split_sentences
@@ -612,8 +612,7 @@ _COUNT_LEAD = re.compile(r"(?i)(?:[:=]|\bof|\bwas|\bwere|\btotall?ed|\bstood\s+a
                          r"nearly|over|more\s+than|almost|roughly)?\s*$")
 
 
-_QUALIFIED_COUNT = re.compile(r"(?i)^\s+(?:(?:total|full-(?:time)?|part-(?:time)?|permanent|temporary|regular|active|global|"
-                              r"worldwide|direct|equivalent|and|or|,)\s*){2,6}(?P<noun>[a-z][\w-]*)")
+_QUALIFIED_COUNT = re.compile(rf"(?i)^\s+(?:(?:{COUNT_QUALIFIER_WORDS}|,)\s*){{2,6}}(?P<noun>[a-z][\w-]*)")
 """A count's noun after a run of words that only qualify it ('total full-time and part-time employees', '35,000
 full- and part-time employees')."""
 

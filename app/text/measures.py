@@ -613,9 +613,11 @@ def _money_noun(noun: str) -> bool:
     return bool(words) and re.fullmatch(CURRENCY, words, re.IGNORECASE) is not None
 
 
-COUNT_QUALIFIERS = (r"(?:(?:total|full-(?:time)?|part-(?:time)?|permanent|temporary|regular|active|global|worldwide|"
-                    r"direct|equivalent|and|or),?\s+){2,6}")
-"""A run of words that only qualify a count's noun ('35,000 full- and part-time employees')."""
+COUNT_QUALIFIER_WORDS = (r"total|full-(?:time)?|part-(?:time)?|permanent|temporary|regular|active|global|worldwide|"
+                         r"direct|equivalent|and|or")
+"""The words that only qualify a count's noun ('total', 'full-time', 'part-time', …)."""
+COUNT_QUALIFIERS = rf"(?:(?:{COUNT_QUALIFIER_WORDS}),?\s+){{2,6}}"
+"""A run of them ('35,000 full- and part-time employees')."""
 _SAID_OTHERWISE = (
     (frozenset({"employe", "staff", "headcount", "workforc", "colleagu", "peopl", "personnel"}),
      "we employed approximately people employees worldwide workforce headcount"),
