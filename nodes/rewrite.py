@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from app.knowledge.analyzer import analyze
-from app.text.measures import without_framing, without_other_names, without_source
+from app.text.measures import implied_words, without_framing, without_other_names, without_source
 from app.text.terms import nominal_forms, question_noise
 
 
@@ -34,6 +34,9 @@ def keyword_query(question: str, companies: Sequence[str] = ()) -> str:
             in_name = False
     # the noun a report writes for a verb asked ('retain card members': 'Card Member retention')
     kept += [noun for noun in nominal_forms(" ".join(kept)) if noun not in kept]
+    # the measure a question asks by a verb or a place, in the words reports give it ('What did its Commercial
+    # Banking segment earn': net income; 'revenue from outside the United States': International)
+    kept += implied_words(question, companies, " ".join(kept))
     return " ".join(kept) or question
 
 

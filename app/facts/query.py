@@ -531,7 +531,10 @@ def members_query(query: FactQuery, measure: str, companies: Sequence[str]) -> F
 
 
 _MEMBER_FILLER = frozenset({"segment", "segments", "division", "region", "business", "operations", "the"})
-_MEMBER_SPELLED = {"us": "unitedstates", "usa": "unitedstates", "uk": "unitedkingdom", "eu": "europeanunion"}
+_MEMBER_SPELLED = {"us": "unitedstates", "usa": "unitedstates", "uk": "unitedkingdom", "eu": "europeanunion",
+                   "nonus": "international", "outsidetheunitedstates": "international",
+                   "outsideunitedstates": "international", "outsideoftheunitedstates": "international"}
+"""Spellings of one member: 'Non-U.S.' and 'Outside the United States' rows are the 'International' asked."""
 
 
 def same_member(named: str, row: str, owner: str | None = None) -> bool:

@@ -97,6 +97,10 @@ LEFT_OUT = re.compile(r"(?i)\b(?:outside(?:\s+of)?|excluding|other\s+than|apart\
                       r"(?P<member>(?-i:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3})),?")
 """A member a question leaves out ('Outside the United States, which region …'): no member asked, and none a
 ranking ranks."""
+_ABROAD = re.compile(r"(?i)\b(?P<by>from|in|generated|earned|made)\s+(?:(?:outside(?:\s+of)?|beyond)\s+(?:the\s+)?"
+                     r"(?:United\s+States|U\.S\.(?:A\.)?|USA?)(?![\w.])|(?:abroad|overseas)\b)")
+"""A measure placed outside the company's home country ('How much of its revenue came from outside the United
+States?'): the member reports name 'International' (or 'Non-U.S.', `same_member`), not a member left out."""
 THRESHOLD = re.compile(
     r"(?i)\b(?:(?P<above>top(?:ped|s)?|exceed(?:ed|s)?|surpass(?:ed|es)?|pass(?:ed|es)?|cross(?:ed|es)?|beat|"
     r"(?:go|goes|went|gone)\s+(?:over|above)|(?:more|greater|higher)\s+than|over|above|(?P<least>at\s+least))|"
@@ -420,6 +424,17 @@ _PLACED_IN_REGION = re.compile(rf"(?i)\b(?:sales|revenues?|customers|operations)
 Americas', 'How much revenue did it generate in EMEA'): the region and the words that place it."""
 
 
+def implied_words(question: str, companies: Sequence[str], keywords: str) -> list[str]:
+    """The words of the measure and member a question asks (`measure_asked`) that its own words do not say: 'net
+    income' of 'What did X's Commercial Banking segment earn', 'International' of 'revenue from outside the United
+    States'; none when the question says them all."""
+    if not _EARNED.search(question) and not _ABROAD.search(question):
+        return []
+    asked = measure_asked(question, companies)
+    said = {w.casefold() for w in re.findall(r"[\w&'’-]+", keywords)}
+    return [w for w in f"{asked.phrase} {asked.segment or ''}".split() if w.casefold() not in said]
+
+
 def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     """The measure the question asks about (see MeasureAsked): the asked sentence without its lead-in, company
     names, dates and periods, segment and question words."""
@@ -433,6 +448,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _YEAR_BEFORE.sub(" ", text)  # '… compared with the same quarter a year earlier': a period, no measure
     text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
     text = without_source(text)  # 'according to its quarterly report'
+    text = _ABROAD.sub(r"\g<by> International", text)  # 'revenue came from outside the United States'
     text = LEFT_OUT.sub(" ", text)  # 'Outside the United States, which region …': a member left out, none asked
     text = _SET_IN.sub(" ", text)  # 'the minimum base salary set in its employment agreement with its incoming CEO'
     text = _HOW_LARGE.sub("how much ", text)  # 'how large is her cash sign-on bonus'
@@ -525,6 +541,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         phrase = f"{phrase} growth"
     if re.fullmatch(r"(?i)sell|sold", phrase) and count is None:
         phrase = "net sales"  # 'How much did its U.S. Cereal operating unit sell': what it sold is its net sales
+    elif phrase in ("", "money") and count is None and _EARNED.search(first_part(asked_sentence(question))):
+        phrase = "net income"  # 'What did its Commercial Banking segment earn in 1Q21?': what it earned, its profit
     if segment:  # 'U.S. Cereal operating unit': the kind of unit is no part of its name
         segment = re.sub(r"\s+(?:operating|reporting|reportable|business)$", "", segment) or segment
     done = verb.group("verb") if verb and verb.group("verb") not in _PLAIN_VERBS else ""
@@ -532,6 +550,9 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
                         count_noun=count.group("noun") if count else "")
 
 
+_EARNED = re.compile(r"(?i)^\s*(?:what|how\s+much(?:\s+money)?)\s+(?:did|does|do|has|have|had|will)\b[^?]*?\b"
+                     r"(?:earn|make)\b")
+"""'What did X earn', 'How much money did X make': a result, its net income, with no measure named."""
 _COMPOUND_MEASURE = re.compile(r"(?:book|fair|carrying|market|enterprise|asset|face|residual|present|intrinsic|"
                                r"notional|contract|transaction)\s+value|order\s+book")
 """Two words that name one measure though each alone is a question's scaffold ('what value did it book')."""
@@ -761,7 +782,8 @@ _NAME_THEN_MEASURE = re.compile(rf"^(?P<member>{_NAME_WORDS})\s+(?P<rest>[a-z][a
 _NAME_ONLY = re.compile(rf"^(?:(?:that|those)\s+of\s+)?{_NAME_WORDS}$")
 """A side that is a capitalised name and a measure in lower case ('Corporate & Investment Bank net revenue'), and
 one that is a name alone ('Consumer & Community Banking')."""
-_MEASURE_OF_MEMBER = re.compile(r"(?i)^(?P<measure>.+?)\s+of\s+(?:the\s+|its\s+|their\s+)?(?P<member>.+?)\s+"
+_MEASURE_OF_MEMBER = re.compile(r"(?i)^(?P<measure>.+?)\s+(?:of|from|in|at)\s+(?:the\s+|its\s+|their\s+)?"
+                                r"(?P<member>.+?)\s+"
                                 r"(?P<kind>segment|division|region|business|unit|arm)$")
 _IN_MEMBER = re.compile(r"(?i)^(?P<measure>.+?)\s+(?:in|at|for)\s+(?:the\s+)?"
                         r"(?P<member>[A-Z][\w&.-]*(?:\s+[\w&.-]+){0,3})$")
@@ -856,8 +878,9 @@ def _compared_side(raw: str, names: Iterable[str]) -> str:
     from app.text.dates import read_dates
 
     for name in sorted(names, key=len, reverse=True):
-        # ('adjusted EBIT of Amcor's Flexibles segment': the measure of the member)
-        raw = re.sub(rf"(?i)\s+of\s+{re.escape(name)}['’]s?(?=\s)", " of ", raw)
+        # ('adjusted EBIT of Amcor's Flexibles segment', 'revenue from Adobe's Digital Media segment': the measure of
+        # the member)
+        raw = re.sub(rf"(?i)\s+(of|from|in)\s+{re.escape(name)}['’]s?(?=\s)", r" \1 ", raw)
         raw = re.sub(rf"(?i)\s+(?:for|of|at)\s+{re.escape(name)}\b|^{re.escape(name)}['’]s?(?=\s)", " ", raw)
     text = _PERIOD_PHRASES.sub(" ", read_dates(raw)[2])
     text = " ".join(text.split())

@@ -48,6 +48,10 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>.+)$")
 _RULE_CELL = re.compile(r":?-{2,}:?")
 
 
+_CELLS_THEN_SENTENCE = re.compile(r"(?<![\d,.])((?:\(?[$€£]?\s?\d(?:[\d,.]*\d)?\s?\)?\s?%?\s+){2,})"
+                                  r"(?=[A-Z][a-z]+(?:\s+[a-z]+){2,}\b)")
+"""A table's row of figures that extraction ran into the sentence after it ('… revenue12 % 13 % Sales and marketing
+expenses for the year … increased by …'): the sentence starts after the last figure."""
 _RUN_IN_HEADING = re.compile(r"^(?:[A-Z][a-z]+\s+){1,4}(?=(?:We|Our)\s+[a-z])")
 """A heading in title case that extraction ran into its paragraph's first sentence ('Dividend Policy We have never
 declared …'): no words of the sentence."""
@@ -57,7 +61,8 @@ def split_sentences(text: str) -> list[str]:
     """Sentences and lines (table rows count as one), whitespace collapsed, markdown markers stripped, a run-in
     heading before 'We' or 'Our' dropped."""
     parts = (_RUN_IN_HEADING.sub("", _RUN_IN_EMPHASIS.sub(r"\1 ", re.sub(
-        r"([.!?])\*\*$", r"\1", " ".join(p.split()).lstrip("#*-> ").strip()))) for p in _SENTENCE_BREAK.split(text))
+        r"([.!?])\*\*$", r"\1", " ".join(p.split()).lstrip("#*-> ").strip()))) for p in _SENTENCE_BREAK.split(
+        _CELLS_THEN_SENTENCE.sub("\\1\n", text)))
     return [p for p in parts if MIN_SENTENCE_CHARS <= len(p) <= MAX_SENTENCE_CHARS]
 
 

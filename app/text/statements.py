@@ -389,6 +389,10 @@ def measure_group_rows(text: str) -> list[StatementRow]:
         currency, scale = (declared_unit(unit_said.group(0)) if unit_said else None) or ("", None)
         title: list[str] = []
         for above in reversed(lines[max(0, i - MEASURE_TITLE_LINES):i]):
+            # (the unit may open the names' line: '(in millions) Net Revenue Operating Profit/(Loss)')
+            if (opening := _UNIT_BEFORE_NAMES.match(above)) and (declared := declared_unit(opening.group(0))):
+                currency, scale = (currency or declared[0], scale or declared[1])
+                above = above[opening.end():]
             if not above or re.search(r"\d", above) or above.endswith((":", ".", ";")) or len(above) > 60:
                 break
             title.insert(0, above)
@@ -413,6 +417,7 @@ def measure_group_rows(text: str) -> list[StatementRow]:
 
 
 _UNIT_OPENING = re.compile(r"^\([^()]{2,60}\)\s*(?=(?:19|20)\d{2}\b)")
+_UNIT_BEFORE_NAMES = re.compile(r"^\([^()]{2,60}\)\s*(?=[A-Z])")
 
 
 _LONE_YEAR = re.compile(r"^(?:19|20)\d{2}$")

@@ -46,6 +46,9 @@ def _block(n: int, text: str, company: str = "Rheinfeld", year: int = 2024) -> B
     # the first member before its kind with no possessive, the measure after it, the second by its possessive
     ("How did Ternline's Harbour Foods segment operating income compare with its Rail and Freight segment's in "
      "2024?", "Harbour Foods", "Rail and Freight", "operating income", False),
+    # the measure from the member ('revenue from Ternline's Freight segment'), the company's name between them
+    ("In fiscal 2024, how did revenue from Ternline's Freight segment stack up against its Marine Services "
+     "segment?", "Freight", "Marine Services", "revenue", False),
 ])
 def test_two_members_and_their_measure_are_read_from_the_question(question, first, second, measure, of_change):
     pair = members_compared(question, COMPANIES)

@@ -65,3 +65,41 @@ def test_a_result_named_as_part_of_another_measure_is_no_sign_asked() -> None:
     assert not _RESULT_ASKED.search(f"Did {CO} report income tax expense in 2024?")
     assert not _RESULT_ASKED.search(f"Did {CO} report earnings per share above $2 in 2024?")
     assert not _RESULT_ASKED.search(f"Did {CO} post income from continuing operations in 2024?")
+
+
+DIVISIONS = """Net Revenue and Operating Profit/(Loss)
+Net revenue and operating profit/(loss) of each division are as follows:
+(in millions) Net Revenue Operating Profit/(Loss)
+2024 2023 2024 2023
+Harbour Foods $ 24,914 $ 23,291 $ 6,135 $ 5,633
+Coastal Europe 12,724 11,958 (1,380) 1,292
+Total $ 37,638 $ 35,249 $ 4,755 $ 6,925"""
+
+
+def _divisions() -> Block:
+    return Block(n=1, kind="report", header=f"[1] {CO} FY2024 10-K, p.69 [text]", text=DIVISIONS,
+                 source_id=f"{CO.upper()}_2024_10K:p69", chunk_id=f"{CO.upper()}_2024_10K:p69::0", company=CO,
+                 fiscal_year=2024, page=69)
+
+
+def test_whether_a_division_was_profitable_is_the_sign_of_its_operating_profit() -> None:
+    state = {"blocks": [_divisions()], "companies": [CO], "fiscal_years": [2024]}
+    lost = Analyst(state, f"Was {CO}'s Coastal Europe division profitable in 2024?").first_sentences()
+    assert lost[0] == f"No. {CO}'s Coastal Europe division posted an operating loss of $1,380m in FY2024 [1].", lost
+    made = Analyst(state, f"Was {CO}'s Harbour Foods division profitable in 2024?").first_sentences()
+    assert made[0].startswith(f"Yes. {CO}'s Harbour Foods division posted an operating profit of $6,135m"), made
+
+
+def test_a_unit_that_opens_the_line_of_column_group_names_is_the_tables_unit() -> None:
+    state = {"blocks": [_divisions()], "companies": [CO], "fiscal_years": [2024]}
+    said = Analyst(state, f"What was {CO}'s Coastal Europe net revenue in 2024?").first_sentences()
+    assert said == [f"{CO}'s Coastal Europe net revenue was $12,724m in FY2024 [1]."], said
+
+
+def test_how_profitable_is_no_question_of_a_sign() -> None:
+    from app.models.providers.offline.composer.analyst import _PROFITABLE
+
+    assert _PROFITABLE.search(f"Was {CO} profitable in 2024?")
+    assert _PROFITABLE.search(f"Did {CO}'s Freight segment make money in 2024?")
+    assert not _PROFITABLE.search(f"Was {CO} more profitable than Ternline in 2024?")
+    assert not _PROFITABLE.search(f"Is {CO} profitable enough to cover its dividend?")

@@ -370,4 +370,4 @@ def test_a_count_stated_with_its_scale_answers_and_a_second_part_the_quote_answe
 def test_a_proposal_the_filing_says_was_defeated_answers_no() -> None:
     answer = _answer("Did Ternline shareholders approve the shareholder proposal calling for an independent Board "
                      "Chair at the 2024 annual meeting?", _block(1, VOTES))
-    assert answer == ["No. (5) The shareholder proposal regarding independent Board Chair was defeated [1]."], answer
+    assert answer == ["No. The shareholder proposal regarding independent Board Chair was defeated [1]."], answer

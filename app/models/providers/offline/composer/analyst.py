@@ -321,7 +321,7 @@ class Analyst:
         if kind == "extreme":
             return self.extreme_answer()
         if kind == "judgement":
-            return self.judgement_answer()
+            return self.result_answer() or self.judgement_answer()
         if asks_business(self.question) and (said := self.business_answer()):
             return said
         if REVISION_ASKED.search(asked_sentence(self.question)) and (said := self.revision_answer(self.results)):
@@ -341,26 +341,37 @@ class Analyst:
         """'Did MGM Resorts post an operating profit in the fourth quarter of 2022?': the sign of the result asked
         (operating, pre-tax or net income; net when none is named), as the period's statement or table row gives
         it ('Operating income (loss) (1,896)': No, a loss). Nothing when no row of that result is stated."""
-        asked = _RESULT_ASKED.search(asked_sentence(self.question))
+        asked = _RESULT_ASKED.search(asked_sentence(self.question)) or _PROFITABLE.search(asked_sentence(self.question))
         if not asked:
             return []
-        kind = " ".join((asked.group("kind") or "net").lower().replace("-", "").split())
-        measure = f"{kind} income"
-        query = replace(self.query, measure=replace(self.query.measure, phrase=measure,
-                                                    stems=frozenset(analyze(measure)), segment=None),
-                        kind="money", items=tuple(items_named(measure)))
-        best = [f for f in choose(facts_for(query, self.reports, self.companies), query)
-                if f.origin != "text" and f.match >= NAMES_MEASURE and not f.figure.unit.endswith("%")]
-        if not best or (n := self.n_of(best[0].figure)) is None or not best[0].figure.value:
+        member = self.query.measure.segment
+        # (a member's result is its operating profit: segments report no net income)
+        kind = " ".join((asked.group("kind") or ("operating" if member else "net")).lower().replace("-", "").split())
+        fact = None
+        for measure in (f"{kind} income", f"{kind} profit") if member else (f"{kind} income",):
+            query = replace(self.query, measure=replace(self.query.measure, phrase=measure,
+                                                        stems=frozenset(analyze(measure)), segment=member),
+                            kind="money", items=tuple(items_named(measure)))
+            best = [f for f in choose(facts_for(query, self.reports, self.companies), query)
+                    if f.origin != "text" and f.match >= NAMES_MEASURE and not f.figure.unit.endswith("%")
+                    and (not member or f.part is None)]
+            if best:
+                fact = best[0]
+                break
+        if fact is None or (n := self.n_of(fact.figure)) is None or not fact.figure.value:
             return []
-        fact = best[0]
         gained = fact.figure.value > 0
-        verdict = gained != (asked.group("what").lower() == "loss")
+        verdict = gained != ((asked.groupdict().get("what") or "").lower() == "loss")
         result = f"{kind} {'profit' if gained else 'loss'}"
-        company = fact.figure.company or (self.companies[0] if self.companies else "")
         size = as_stated(fact.figure.model_copy(update={"value": abs(fact.figure.value)}))
-        body = (f"{possessive(company)} {measure_phrase(fact.figure.label)} was {self.at(fact)}: "
-                f"{'an' if result[0] in 'aeiou' else 'a'} {result} of {size}")
+        company = possessive(fact.figure.company or self.companies[0])
+        a_result = f"{'an' if result[0] in 'aeiou' else 'a'} {result} of {size}"
+        if member:  # ('Profit/(Loss)' as the row says it: the sign is the verdict's)
+            noun = re.search(r"(?i)\b(segment|division|region|business|unit|arm)\b", self.question)
+            body = f"{company} {fact.segment or member}{' ' + noun.group(1).lower() if noun else ''} posted " \
+                   f"{a_result} {period_text(fact.figure, fact.part)}"
+        else:
+            body = f"{company} {measure_phrase(fact.figure.label)} was {self.at(fact)}: {a_result}"
         return [f"{'Yes' if verdict else 'No'}. {cite(body, [n])}"]
 
     def threshold_answer(self) -> list[str]:
@@ -2022,6 +2033,11 @@ _RESULT_ASKED = re.compile(
     r"deliver|show|produc|incur)\w*\s+(?:an?\s+)?(?P<kind>(?:operating|net|pre-?tax)\s+)?(?P<what>profit|income|"
     r"loss|earnings)\b(?!\s+(?:tax(?:es)?|statements?|from|per|before|attributable|of|on|growth|margin)\b)")
 """A yes/no about the sign of a result ('Did it post an operating profit', 'Did it report a net loss')."""
+_PROFITABLE = re.compile(r"(?i)^(?:was|were|is|are|has|had|did|does)\b[^?]*?\b(?:(?P<kind>operating|net|pre-?tax)\s+)?"
+                         r"(?:profitable|(?:make|made|turn|turned)\s+(?:any\s+)?(?:money|a\s+profit))\b"
+                         r"(?![^?]*\b(?:than|enough|as)\b)")
+"""A yes/no on whether a company or one of its parts made money at all ('Was PepsiCo's Europe division profitable in
+2022?'): the sign of its result, not how profitable it is ('more profitable than', 'profitable enough')."""
 
 
 def _counted_verb(question: str) -> str:
