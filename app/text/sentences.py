@@ -52,6 +52,17 @@ _CELLS_THEN_SENTENCE = re.compile(r"(?<![\d,.])((?:\(?[$€£]?\s?\d(?:[\d,.]*\d
                                   r"(?=[A-Z][a-z]+(?:\s+[a-z]+){2,}\b)")
 """A table's row of figures that extraction ran into the sentence after it ('… revenue12 % 13 % Sales and marketing
 expenses for the year … increased by …'): the sentence starts after the last figure."""
+_CELL_RUN = re.compile(r"\d(?:[\d,.]*\d)?\s?\)?\s?%?\s+\(?[$€£]?\s?\d")
+
+
+def _row_ends(found: re.Match[str]) -> str:
+    """A line break after a row's figures when what follows is a sentence, up to its stop; none when it is another
+    row ('… not yet met 2 4 7 Anti-dilutive employee stock options 6 3 1'), whose words stay with the table."""
+    after = found.string[found.end():found.end() + 400]
+    stop = re.search(r"[.!?](?:\s|$)", after)
+    return found.group(0) if _CELL_RUN.search(after[:stop.end() if stop else len(after)]) else f"{found.group(1)}\n"
+
+
 _RUN_IN_HEADING = re.compile(r"^(?:[A-Z][a-z]+\s+){1,4}(?=(?:We|Our)\s+[a-z])")
 """A heading in title case that extraction ran into its paragraph's first sentence ('Dividend Policy We have never
 declared …'): no words of the sentence."""
@@ -62,7 +73,7 @@ def split_sentences(text: str) -> list[str]:
     heading before 'We' or 'Our' dropped."""
     parts = (_RUN_IN_HEADING.sub("", _RUN_IN_EMPHASIS.sub(r"\1 ", re.sub(
         r"([.!?])\*\*$", r"\1", " ".join(p.split()).lstrip("#*-> ").strip()))) for p in _SENTENCE_BREAK.split(
-        _CELLS_THEN_SENTENCE.sub("\\1\n", text)))
+        _CELLS_THEN_SENTENCE.sub(_row_ends, text)))
     return [p for p in parts if MIN_SENTENCE_CHARS <= len(p) <= MAX_SENTENCE_CHARS]
 
 

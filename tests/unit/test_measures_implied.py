@@ -59,3 +59,10 @@ def test_a_row_of_figures_run_into_the_next_sentence_ends_before_it():
             "compared to the year ended December 31, 2023.") in sentences, sentences
     # a date's day and year, each before a comma, are no row of figures
     assert "On January 27, 2024, Ternline completed its acquisition of Fenmoor." in sentences, sentences
+
+
+def test_a_row_of_figures_followed_by_another_row_stays_with_its_table():
+    text = ("Restricted stock units and options with performance measures not yet met 2 4 7 Anti-dilutive employee "
+            "stock options 6 3 1 Employee stock options 12 8 5 Outstanding at year end.")
+    sentences = split_sentences(text)
+    assert not any(s.startswith("Employee stock options") for s in sentences), sentences

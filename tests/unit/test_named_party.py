@@ -67,3 +67,15 @@ def test_where_the_answer_stands_is_no_word_of_the_measure() -> None:
     assert query.measure.phrase == "net revenues", query.measure
     assert read_query("What was Ternline's revenue in 2024, according to its fiscal 2024 10-K?", ["Ternline"],
                       [2024]).measure.phrase == "revenue"
+
+
+def test_the_day_a_business_was_sold_is_said_by_the_sentence_of_its_sale_alone() -> None:
+    text = ("During the fourth quarter of fiscal year 2023, Ternline classified the assets of its Baltic business as "
+            "held for sale as a result of its decision to sell its Baltic business, and recorded an impairment of $90 "
+            "million. On December 23, 2023, Ternline completed the sale of its Baltic business after receiving all "
+            "necessary regulatory approvals. We also operated three depots in the Baltics until their sale on "
+            "December 23, 2023, for net cash proceeds of $365 million.")
+    state = {"blocks": [_block(text)], "companies": [COMPANY], "fiscal_years": []}
+    said = Analyst(state, "On what date did Ternline sell its Baltic business?").sentences()
+    assert said == ["On December 23, 2023, Ternline completed the sale of its Baltic business after receiving all "
+                    "necessary regulatory approvals [1]."], said

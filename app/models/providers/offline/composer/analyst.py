@@ -1647,6 +1647,8 @@ class Analyst:
                 # 'net profit after tax' says 'NPAT'; 'content acquisitions' are no business acquired
                 tokens = analyze(without_other_acquisitions(f"{sentence} {abbreviated(sentence)}"))
                 words = {*tokens, *(a + b for a, b in zip(tokens, tokens[1:]))}  # 'buy-back' holds 'buyback'
+                if _SOLD.search(sentence):
+                    words.add("sell")  # 'completed the sale of its Russian business' says it sold it
                 if at and _REFERS_BACK.match(sentence):
                     # 'Fenmoor contributed £14.6m … Its three sites at Spalding, Peterborough and Wisbech …': the
                     # sentence is about what the one before it names
@@ -1718,8 +1720,13 @@ class Analyst:
             return [INSUFFICIENT_EVIDENCE] if self.ask.kind == "yes_no" else []
         picked: list[tuple[str, Block]] = []
         amounts: set[str] = set()
+        # ('On what date …': the day; 'When …' may be answered by a month too, and by more than one sentence)
+        ranked_day = bool(_DATE_ASKED.match(asked_sentence(self.question))) and any(
+            day for _, (_, _, day) in read_dates(scored[0][2])[0])
         for score, _, sentence, block in scored:
-            most = 1 if self.ask.kind == "yes_no" else 5 if self.ask.kind == "list" and not self.ask.one_name else 3
+            # (a day asked is said by one sentence: the one that gives it, ranked first)
+            most = 1 if self.ask.kind == "yes_no" or ranked_day else \
+                5 if self.ask.kind == "list" and not self.ask.one_name else 3
             if (len(picked) == most or score < scored[0][0] - 0.3
                     or (who and score < scored[0][0] - 0.1)):
                 break
@@ -2510,6 +2517,11 @@ _SAME_ROLE = {"ceo": frozenset({"chief"}), "chief": frozenset({"ceo"}), "cfo": f
 as 'succeeding' or 'appointed … as'."""
 
 
+_SOLD = re.compile(r"(?i)\b(?:sale|disposal|divestiture)\s+of\b|\bsold\b|\bdivest(?:ed|s|ing)?\b|"
+                   r"\bdisposed\s+of\b|\buntil\s+(?:its|their)\s+sale\b")
+"""A sentence that says something was sold, in the noun of the deed ('the sale of its Russian business', 'until
+their sale on December 23, 2022'): a business sold, which 'sales' (revenue) never says, so 'sell' is no
+nominal of `app.text.terms`."""
 _TAKING_UP = frozenset(analyze("become became join joined take took start started begin began"))
 """Verbs of taking up a role or place, which the sentence that dates it rarely uses ('her appointment as President
 and Chief Executive Officer …, effective September 1, 2022')."""
