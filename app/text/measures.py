@@ -404,9 +404,10 @@ the measure asked of the report ('How does that order compare with Helio's FY202
 of revenue; 'What was the value of that order?' still asks of the order)."""
 
 
-_YEAR_BEFORE = re.compile(r"(?i)\b(?:(?:versus|vs\.?|compared\s+(?:with|to)|against|from)\s+)?(?:the\s+same\s+"
+_YEAR_BEFORE = re.compile(r"(?i)\b(?:(?:versus|vs\.?|compared\s+(?:with|to)|against|from)\s+)?(?:(?:the\s+same\s+"
                           r"(?:quarter|period|month|half)\s+)?(?:a|one|the)\s+(?:year|quarter)\s+(?:earlier|before|"
-                          r"ago|prior)\b")
+                          r"ago|prior)\b|the\s+(?:prior|previous)[- ]year\s+(?:quarter|period|half)\b|"
+                          r"the\s+(?:year|quarter)[- ](?:earlier|ago)\s+(?:quarter|period|half|year)\b)")
 _OCCASION_FIRST = re.compile(r"(?i)^\s*(?:after|following|since|before|upon|once)\s+[^,?]{3,80},\s*"
                              r"(?=(?:how|what|which|who|when|did|does|do|has|have|had|was|were|is|are)\b)")
 """An occasion said before the question ('After completing the Kenvue separation, how much cash …'): no measure."""

@@ -279,10 +279,11 @@ _JOB_CUTS = ("redund", "retrench", "job+cut", "job+loss", "job+affect", "job+red
              "workforc+reduct", "headcount+reduct")
 _SAID_OTHERWISE = {"layoff": _JOB_CUTS, "redund": ("layoff", *_JOB_CUTS[1:]), "buyback": ("repurchas", "buy+back"),
                    "repurchas": ("buyback", "buy+back"), "acquisit": ("acquir",), "merger": ("acquir",),
-                   "time": ("schedul",), "worth": ("valu",)}
+                   "time": ("schedul",), "worth": ("valu",), "auditor": ("account+firm", "audit")}
 """Words reports use for what a 'did X mention …' question names otherwise: a UK report's redundancies are
 layoffs, and so are a German plant closure's '410 jobs are affected' and its social plan; a repurchase of shares
-is a buyback; what starts 'on time' starts 'on schedule', and what an order is worth is its value. Two words joined
+is a buyback; what starts 'on time' starts 'on schedule', and what an order is worth is its value; an auditor is
+its 'independent registered public accounting firm'. Two words joined
 by '+' stand side by side (matched as one joined word)."""
 
 

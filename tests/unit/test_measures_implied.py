@@ -66,3 +66,12 @@ def test_a_row_of_figures_followed_by_another_row_stays_with_its_table():
             "stock options 6 3 1 Employee stock options 12 8 5 Outstanding at year end.")
     sentences = split_sentences(text)
     assert not any(s.startswith("Employee stock options") for s in sentences), sentences
+
+
+@pytest.mark.parametrize("question", [
+    "By what percentage did Ternline's consolidated operating income change in the second quarter of 2024 versus the "
+    "year-earlier quarter?",
+    "How did Ternline's consolidated operating income in Q2 2024 compare with the prior-year quarter?",
+])
+def test_the_period_compared_with_is_no_word_of_the_measure(question):
+    assert measure_asked(question, COMPANIES).phrase == "consolidated operating income"

@@ -371,3 +371,15 @@ def test_a_proposal_the_filing_says_was_defeated_answers_no() -> None:
     answer = _answer("Did Ternline shareholders approve the shareholder proposal calling for an independent Board "
                      "Chair at the 2024 annual meeting?", _block(1, VOTES))
     assert answer == ["No. The shareholder proposal regarding independent Board Chair was defeated [1]."], answer
+
+
+def test_an_auditor_ratified_is_its_accounting_firm_ratified() -> None:
+    text = ("Proposal 4. With respect to the proposal to ratify the appointment of Harrow & Vale LLP as the Company's "
+            "independent registered public accounting firm for the 2024 fiscal year, the votes were cast as set forth "
+            "below:\nVotes For Votes Against Abstentions\n75,612,318 1,854,695 84,193\nBased on the votes set forth "
+            "above, the appointment of Harrow & Vale LLP as the Company's independent registered public accounting "
+            "firm for the 2024 fiscal year was duly ratified.")
+    answer = _answer("Did Ternline shareholders ratify Harrow & Vale as the company's auditor at the May 2024 annual "
+                     "meeting?", _block(1, text))
+    assert answer and answer[0].startswith("Yes. Based on the votes set forth above, the appointment of Harrow & Vale "
+                                           "LLP"), answer
