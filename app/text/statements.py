@@ -783,7 +783,8 @@ _TOTAL_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|worldwid
                           r"corporate(?:\s*(?:$|(?:and|&|/)\s*(?:other|eliminations?|consolidation|unallocated|"
                           r"adjustments?|central|reconcil\w*)|costs?|cent(?:er|re)|items?|expenses?|functions?|other|"
                           r"unallocated|eliminations?))|central|eliminations?|"
-                          r"adjustments?|unallocated|intersegment|reconcil\w*|other|all\s+other)\b|\b(?:total|"
+                          r"adjustments?|unallocated|intersegment|reconcil\w*|other(?!\s+international\b)|all\s+other)\b|"
+                          r"\b(?:total|"
                           r"consolidat\w*|eliminat\w*|adjustments?)\s*$")
 _WHOLE_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|worldwide)\b"
                           r"(?!\s*(?:costs?|expenses?|functions?))|"
@@ -794,7 +795,8 @@ geography and segment) is."""
 
 
 def is_total(name: str) -> bool:
-    """A row or column that is no member of a breakdown: the total, the group, corporate costs, eliminations."""
+    """A row or column that is no member of a breakdown: the total, the group, corporate costs, eliminations, 'other'
+    rows ('Other International' is a member: a segment of the countries outside the named ones)."""
     return bool(_TOTAL_NAMES.search(name))
 
 

@@ -14,7 +14,7 @@ from app.knowledge.analyzer import analyze
 from app.text.questions import asks_for_figure, core_question, measure_terms, states_measure
 from app.text.measures import states_count
 from app.text.sentences import asks_about_terms, is_contract_text
-from app.text.question_kinds import explains_margin
+from app.text.question_kinds import explains_margin, read_ask
 from app.text.terms import topic_terms
 from prompts.retrieval import truncate_for_grading
 
@@ -81,8 +81,9 @@ class OfflineGrader:
             return True
         if evidence.score < self.min_score:
             return False
-        if asks_for_figure(question) and states_measure(measure_terms(question, companies), text):
-            return True
+        if (asks_for_figure(question) or read_ask(core_question(question)).kind == "extreme") \
+                and states_measure(measure_terms(question, companies), text):
+            return True  # (which part had the fastest net sales growth: a table of each part's net sales)
         if states_count(question, text, companies):
             return True  # 'the total number of employees': 'we employed approximately 315,000 people'
         if explains_margin(question, text):

@@ -1304,6 +1304,19 @@ class Analyst:
         year = max(self.query.years) if self.query.years else max(years, default=None)
         falling = bool(re.search(r"(?i)\b(?:fall|fell|drop|declin|decreas|worst|weakest|slowest|dragged|held back|"
                                  r"lowest|least|smallest)", asked_sentence(self.question)))
+        if self.ask.of_change and (rates := self.stated_rates(by_member, year)):
+            # a table of each member's change ('Increases in net sales: U.S. 16 % … Other International 23 %'):
+            # the changes it states are ranked, never read as levels
+            name, rate = (min if falling else max)(rates, key=lambda r: r[1].figure.value)
+            ns = [n for _, f in rates if (n := self.n_of(f.figure)) is not None]
+            measure = _breakdown_measure(self.query.measure.phrase) or measure_phrase(rate.figure.label)
+            verb = "fell" if rate.figure.value < 0 else "rose"
+            lead = (f"{name} {verb} most" if (verb == "fell") == falling else f"{name} did best") + (
+                f": its {measure} {verb} {as_stated(rate.figure.model_copy(update={'value': abs(rate.figure.value)}))}"
+                f" {period_text(rate.figure)}")
+            others = [f"{n} {as_stated(f.figure)}" for n, f in rates if n != name]
+            return [cite(lead, ns[:1] if ns else []), *([cite(f"The others: {'; '.join(others)}", ns[:1])]
+                                                        if others and ns else [])]
         if self.ask.of_change:
             ranked = self.ranked_changes(by_member, year)
             pick = (min if falling else max)(ranked, key=lambda r: r[1]) if ranked else None
@@ -1412,6 +1425,20 @@ class Analyst:
                   if m != name]
         ns = sorted({k for m, f in values.items() if m != name and (k := self.n_of(f.figure)) is not None})
         return [lead, cite(f"The others: {'; '.join(others)}", ns or [n])]
+
+    def stated_rates(self, by_member: dict[str, list[Fact]], year: int | None) -> list[tuple[str, Fact]]:
+        """Each member's change in the year as a table of changes states it, a per cent under a heading that says
+        so ('Increases in net sales:'), when the measure asked is an amount; [] when not every member has one."""
+        if self.query.kind != "money" or year is None:
+            return []
+        rates = []
+        for name, facts in by_member.items():
+            rate = next((f for f in facts if f.figure.unit == "%" and f.figure.fiscal_year == year and f.part is None
+                         and _CHANGES_HEADING.search(f.context or "")), None)
+            if rate is None:
+                return []
+            rates.append((name, rate))
+        return rates if len(rates) >= 2 else []
 
     def ranked_changes(self, by_member: dict[str, list[Fact]], year: int | None
                        ) -> list[tuple[str, float, Fact, Fact, Fact | None]]:
@@ -2517,6 +2544,8 @@ _SAME_ROLE = {"ceo": frozenset({"chief"}), "chief": frozenset({"ceo"}), "cfo": f
 as 'succeeding' or 'appointed … as'."""
 
 
+_CHANGES_HEADING = re.compile(r"(?i)\b(?:increases?|decreases?|changes?|growth)\s+in\b")
+"""A heading over a table of changes ('Increases in net sales:'): its per cents are each row's change."""
 _SOLD = re.compile(r"(?i)\b(?:sale|disposal|divestiture)\s+of\b|\bsold\b|\bdivest(?:ed|s|ing)?\b|"
                    r"\bdisposed\s+of\b|\buntil\s+(?:its|their)\s+sale\b")
 """A sentence that says something was sold, in the noun of the deed ('the sale of its Russian business', 'until
