@@ -52,8 +52,10 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
     named = companies_named(own_words, known, table)
     decision = keep_known_companies_in_scope(decision, named)
     decision = answer_named_company_and_period(decision, named, periods_named(own_words, known_years))
-    decision = search_reports_for_company_facts(decision, own_words, named, known_years)
+    # (news about a company none is held about gives way to its filings first: the filed fact's guarantee would
+    # otherwise keep the news branch beside them)
     decision = search_reports_without_news(decision, own_words, named, news_companies)
+    decision = search_reports_for_company_facts(decision, own_words, named, known_years)
     decision = overrule_needless_clarification(decision, state, known)
     decision = calculate_what_it_compares(decision, own_words)
     companies = _merge(state.get("companies") or [], decision.signals.get("companies") or [])

@@ -1294,6 +1294,9 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
             # 'sales by companies in Europe experienced a decline of 0.6% …, which included operational growth of
             # 11.0%': Europe's, both
             segment = placed.group("region") or placed.group("owner")
+        if (part_of := _INCLUDED_PART.search(before)) and query.measure.segment \
+                and not same_member(query.measure.segment, part_of.group("part")):
+            continue  # 'Asia Pacific included China/Hong Kong net sales to customers of $3.574 billion': a part's
         heading = _heading_over(doc.text, sentence)
         if segment is None and query.measure.segment and heading and _names(query.measure.segment, heading) \
                 and not _SEGMENT_ELSEWHERE.search(sentence):
@@ -1331,6 +1334,10 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
     return out
 
 
+_INCLUDED_PART = re.compile(r"\b(?:includes?|included|including)\s+(?P<part>[A-Z][\w/&.-]*(?:\s+[A-Z][\w/&.-]*)*)"
+                            r"\s+(?:net\s+)?(?:sales|revenues?)\b")
+"""A part a sentence says a whole includes, with the part's own figure ('Asia Pacific included China/Hong Kong net
+sales to customers of $3.574 billion'): the figure is that part's, never the whole's."""
 _HEADED = re.compile(r"(?i)^(?P<head>[a-z][\w-]*)\s+(?P<prep>for|of|on|from)\s+(?P<tail>[a-z][\w-]*(?:\s+[a-z][\w-]*)*)$")
 
 

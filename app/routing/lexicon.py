@@ -177,11 +177,15 @@ ACRONYMS = {"FY", "CEO", "CFO", "COO", "EBIT", "EBITDA", "EPS", "DPS", "CAGR", "
             "LLC", "INC", "LTD", "CO", "FTSE", "DAX", "CAC", "NYSE", "LSE", "OPEX", "SG", "KPIS", "CSR", "AM", "PM"}
 
 # What a company's own filings state, for the route node's guarantee (nodes/routing.py): a figure or line item
-# (METRIC above), a deal, a plan, a named officer or adviser, a period of account. Bare "ratio" or "number" are
-# not here: "which ratio?" is a fair clarification.
+# (METRIC above), a deal (a business bought or sold, a tender offer, a spin-off, a stake), a plan, a named officer
+# or adviser, a vote of the shareholders, a lawsuit, customers and suppliers, a period of account. Bare "ratio" or
+# "number" are not here: "which ratio?" is a fair clarification.
 REPORT_KIND = re.compile(
     r"(?i)\b(acquir(?:e|ed|es|ing)|acquisitions?|buy|buys|bought|purchase[ds]?|pay|paid|merger|"
-    r"divest(?:ed|iture|ment)?|disposals?|sold|plans?|project|programme|program|restructuring|initiative|strategy|"
+    r"divest(?:ed|iture|ment)?|disposals?|sold|sell|sells|selling|tender offers?|spin[- ]?offs?|split[- ]?offs?|"
+    r"joint ventures?|stakes?|subsidiar(?:y|ies)|bankruptcy|chapter 11|lawsuits?|litigation|settlements?|"
+    r"shareholders|annual meeting|votes?|voted|ratif(?:y|ied|ies|ication)|customers?|suppliers?|"
+    r"plans?|project|programme|program|restructuring|initiative|strategy|"
     r"ceo|cfo|coo|chief (?:\w+ )?officer|chief executive|chair|chairman|chairwoman|chairperson|president|"
     r"directors?|board|auditors?|audits?|audited|audit firm|headquarter(?:s|ed)|head office|employees|headcount|"
     r"segments?|risks?|guidance|outlook|dividends?|"

@@ -425,11 +425,19 @@ _PLACED_IN_REGION = re.compile(rf"(?i)\b(?:sales|revenues?|customers|operations)
 Americas', 'How much revenue did it generate in EMEA'): the region and the words that place it."""
 
 
+_SOLD_IN_REGION = re.compile(rf"(?i)\b(?:sell|sold)\s+(?:in|to\s+customers\s+in)\s+(?:its\s+|the\s+)?"
+                             rf"(?P<region>{REGION_NAMES})(?:\s+(?:geographic\s+)?(?:area|region|market|segment))?"
+                             rf"(?![\w.])")
+"""What a company sold in a region ('sell in its Asia Pacific geographic area'): the region is the member asked."""
+
+
 def implied_words(question: str, companies: Sequence[str], keywords: str) -> list[str]:
     """The words of the measure and member a question asks (`measure_asked`) that its own words do not say: 'net
-    income' of 'What did X's Commercial Banking segment earn', 'International' of 'revenue from outside the United
-    States'; none when the question says them all."""
-    if not _EARNED.search(question) and not _ABROAD.search(question):
+    income' of 'What did X's Commercial Banking segment earn', 'net sales' of 'How much did X sell in Asia
+    Pacific', 'International' of 'revenue from outside the United States'; none when the question says them
+    all."""
+    if not _EARNED.search(question) and not _ABROAD.search(question) and not re.search(r"(?i)\b(?:sell|sold)\b",
+                                                                                       question):
         return []
     asked = measure_asked(question, companies)
     said = {w.casefold() for w in re.findall(r"[\w&'’-]+", keywords)}
@@ -476,6 +484,9 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         segment, text = part.group(group), text[:start] + " " + text[part.end(group):]
     if segment is None and named_after:
         segment, text = named_after, re.sub(rf"\b{re.escape(named_after)}(?:['’]s?)?(?=\W|$)", " ", text, count=1)
+    if segment is None and (sold_in := _SOLD_IN_REGION.search(text)) is not None:
+        # 'How much did 3M sell in its Asia Pacific geographic area': the region's net sales
+        segment, text = sold_in.group("region"), text[:sold_in.start()] + " sell " + text[sold_in.end():]
     if segment is None and (placed := _PLACED_IN_REGION.search(text)) is not None:
         # 'sales to customers in Europe': the region is the member asked, the sales to customers the measure
         segment, text = placed.group("region"), text[:placed.start("where")] + " " + text[placed.end():]

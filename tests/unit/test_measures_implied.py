@@ -75,3 +75,22 @@ def test_a_row_of_figures_followed_by_another_row_stays_with_its_table():
 ])
 def test_the_period_compared_with_is_no_word_of_the_measure(question):
     assert measure_asked(question, COMPANIES).phrase == "consolidated operating income"
+
+
+def test_what_a_company_sold_in_a_region_is_the_regions_net_sales_and_searched_so():
+    asked = measure_asked("How much did Ternline sell in its Asia Pacific geographic area in 2024?", COMPANIES)
+    assert (asked.phrase, asked.segment) == ("net sales", "Asia Pacific")
+    assert keyword_query("How much did Ternline sell in its Asia Pacific geographic area in 2024?",
+                         COMPANIES).split()[-2:] == ["net", "sales"]
+
+
+def test_a_part_the_region_includes_states_the_parts_figure_not_the_regions():
+    from app.evidence import Evidence
+    from app.facts.query import choose, facts_for, read_query
+
+    text = ("Asia Pacific included China/Hong Kong net sales to customers of $3.574 billion, $3.255 billion and "
+            "$2.799 billion in 2024, 2023, and 2022, respectively.")
+    doc = Evidence(chunk_id="t-23", source_id="TERNLINE_2024_10K:p23", company="Ternline", fiscal_year=2024,
+                   page=23, text=text)
+    region = read_query("What were Ternline's Asia Pacific net sales in 2024?", ["Ternline"], [2024])
+    assert not choose(facts_for(region, [doc], ["Ternline"]), region)
