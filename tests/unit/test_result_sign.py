@@ -103,3 +103,42 @@ def test_how_profitable_is_no_question_of_a_sign() -> None:
     assert _PROFITABLE.search(f"Did {CO}'s Freight segment make money in 2024?")
     assert not _PROFITABLE.search(f"Was {CO} more profitable than Ternline in 2024?")
     assert not _PROFITABLE.search(f"Is {CO} profitable enough to cover its dividend?")
+
+
+SEGMENT_REVIEW = """International Streaming Segment
+As of/ Year Ended December 31, Change
+2024 2023 2022 2024 vs. 2023 2023 vs. 2022
+(in thousands, except percentages)
+Contribution loss:
+Revenues
+$ 1,953,435 $ 1,308,061 $ 712,390 $ 645,374 49 % $ 595,671 84 %
+Cost of revenues
+1,780,375 1,154,117 782,304 626,258 54 % 371,813 48 %
+Contribution loss
+(333,386 ) (159,789 ) (274,332 ) (173,597 ) 109 % 114,543 (42 )%"""
+
+
+def test_a_segments_contribution_loss_answers_whether_it_turned_a_contribution_profit() -> None:
+    block = Block(n=1, kind="report", header=f"[1] {CO} FY2024 10-K, p.21 [text]", text=SEGMENT_REVIEW,
+                  source_id=f"{CO.upper()}_2024_10K:p21", chunk_id=f"{CO.upper()}_2024_10K:p21::0", company=CO,
+                  fiscal_year=2024, page=21)
+    said = Analyst({"blocks": [block], "companies": [CO], "fiscal_years": [2024]},
+                   f"Did {CO}'s International streaming segment turn a contribution profit in 2024?").first_sentences()
+    assert said == [f"No. {CO}'s International Streaming segment posted a contribution loss of $333,386k in FY2024 "
+                    "[1]."], said
+
+
+def test_a_return_on_equity_row_printed_without_its_per_cent_signs_is_a_per_cent() -> None:
+    text = """Selected metrics
+(in millions, except ratios)
+1Q24 4Q23 3Q23
+Net income $ 14,300 $ 12,140 $ 9,443
+Return on common equity (“ROE”)(c) 23 % 19 % 15 %
+Return on tangible common equity (“ROTCE”)(b)(c) 29 24 19"""
+    block = Block(n=1, kind="report", header=f"[1] {CO} Q1 FY2024 10-Q, p.4 [text]", text=text,
+                  source_id=f"{CO.upper()}_2024Q1_10Q:p4", chunk_id=f"{CO.upper()}_2024Q1_10Q:p4::0", company=CO,
+                  fiscal_year=2024, page=4)
+    said = Analyst({"blocks": [block], "companies": [CO], "fiscal_years": [2024]},
+                   f"What return on tangible common equity did {CO} report for the first quarter of 2024?"
+                   ).first_sentences()
+    assert said and "was 29% in Q1 2024" in said[0], said

@@ -348,7 +348,7 @@ class Analyst:
         # (a member's result is its operating profit: segments report no net income)
         kind = " ".join((asked.group("kind") or ("operating" if member else "net")).lower().replace("-", "").split())
         fact = None
-        for measure in (f"{kind} income", f"{kind} profit") if member else (f"{kind} income",):
+        for measure in (f"{kind} income", f"{kind} profit", f"{kind} loss") if member else (f"{kind} income",):
             query = replace(self.query, measure=replace(self.query.measure, phrase=measure,
                                                         stems=frozenset(analyze(measure)), segment=member),
                             kind="money", items=tuple(items_named(measure)))
@@ -360,7 +360,11 @@ class Analyst:
                 break
         if fact is None or (n := self.n_of(fact.figure)) is None or not fact.figure.value:
             return []
-        gained = fact.figure.value > 0
+        # (a row that names only a loss, 'Contribution loss (333,386)', is a loss whichever way it is signed)
+        label = fact.figure.label
+        only_loss = bool(re.search(r"(?i)\bloss", label)) and not re.search(r"(?i)\b(?:profit|income|earnings)\b",
+                                                                            label)
+        gained = fact.figure.value > 0 and not only_loss
         verdict = gained != ((asked.groupdict().get("what") or "").lower() == "loss")
         result = f"{kind} {'profit' if gained else 'loss'}"
         size = as_stated(fact.figure.model_copy(update={"value": abs(fact.figure.value)}))
@@ -2062,12 +2066,14 @@ _IRREGULAR = {"sell": "sold", "build": "built", "buy": "bought", "hold": "held",
 _NOT_DONE = frozenset({"have", "has", "had", "be", "is", "are", "was", "were", "do", "does", "did", "get", "got"})
 
 
+_RESULT_KIND = r"operating|net|pre-?tax|contribution|segment"
 _RESULT_ASKED = re.compile(
     r"(?i)^(?:did|does|has|have|had|was|were|is)\b[^?]*?\b(?:post|report|record|book|make|generat|turn|achiev|earn|"
-    r"deliver|show|produc|incur)\w*\s+(?:an?\s+)?(?P<kind>(?:operating|net|pre-?tax)\s+)?(?P<what>profit|income|"
+    rf"deliver|show|produc|incur)\w*\s+(?:an?\s+)?(?P<kind>(?:{_RESULT_KIND})\s+)?(?P<what>profit|income|"
     r"loss|earnings)\b(?!\s+(?:tax(?:es)?|statements?|from|per|before|attributable|of|on|growth|margin)\b)")
-"""A yes/no about the sign of a result ('Did it post an operating profit', 'Did it report a net loss')."""
-_PROFITABLE = re.compile(r"(?i)^(?:was|were|is|are|has|had|did|does)\b[^?]*?\b(?:(?P<kind>operating|net|pre-?tax)\s+)?"
+"""A yes/no about the sign of a result ('Did it post an operating profit', 'Did it report a net loss', 'Did its
+International segment turn a contribution profit')."""
+_PROFITABLE = re.compile(rf"(?i)^(?:was|were|is|are|has|had|did|does)\b[^?]*?\b(?:(?P<kind>{_RESULT_KIND})\s+)?"
                          r"(?:profitable|(?:make|made|turn|turned)\s+(?:any\s+)?(?:money|a\s+profit))\b"
                          r"(?![^?]*\b(?:than|enough|as)\b)")
 """A yes/no on whether a company or one of its parts made money at all ('Was PepsiCo's Europe division profitable in
