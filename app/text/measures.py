@@ -425,6 +425,19 @@ _PLACED_IN_REGION = re.compile(rf"(?i)\b(?:sales|revenues?|customers|operations)
 Americas', 'How much revenue did it generate in EMEA'): the region and the words that place it."""
 
 
+_NAMED_BY_INITIALS = re.compile(r"(?P<name>[A-Z][\w&.-]*(?:,?\s+(?:[A-Z][\w&.-]*|and|&|of|the))*)\s*"
+                                r"\((?P<initials>[A-Z][A-Z&]{1,9})\)")
+
+
+def _by_initials(found: re.Match[str]) -> str:
+    """A name with its initials in brackets, written as the initials (tables name the part so: 'AMESA'); the
+    name left as it is when the bracket holds no initials of it."""
+    words = [w for w in re.findall(r"[A-Z][\w&.-]*", found.group("name"))]
+    initials = "".join(w[0] for w in words)
+    return found.group("initials") if initials and initials[0] == found.group("initials")[0] and \
+        set(found.group("initials").replace("&", "")) <= set(initials) else found.group(0)
+
+
 _SOLD_IN_REGION = re.compile(rf"(?i)\b(?:sell|sold)\s+(?:in|to\s+customers\s+in)\s+(?:its\s+|the\s+)?"
                              rf"(?P<region>{REGION_NAMES})(?:\s+(?:geographic\s+)?(?:area|region|market|segment))?"
                              rf"(?![\w.])")
@@ -440,6 +453,8 @@ def implied_words(question: str, companies: Sequence[str], keywords: str) -> lis
                                                                                        question):
         return []
     asked = measure_asked(question, companies)
+    if not _EARNED.search(question) and not _ABROAD.search(question) and asked.phrase != "net sales":
+        return []  # 'Is it looking to sell its franchise business?': a deal, no amount sold
     said = {w.casefold() for w in re.findall(r"[\w&'’-]+", keywords)}
     return [w for w in f"{asked.phrase} {asked.segment or ''}".split() if w.casefold() not in said]
 
@@ -461,6 +476,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = LEFT_OUT.sub(" ", text)  # 'Outside the United States, which region …': a member left out, none asked
     text = _SET_IN.sub(" ", text)  # 'the minimum base salary set in its employment agreement with its incoming CEO'
     text = _HOW_LARGE.sub("how much ", text)  # 'how large is her cash sign-on bonus'
+    text = _NAMED_BY_INITIALS.sub(_by_initials, text)  # 'Africa, Middle East and South Asia (AMESA)': 'AMESA'
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
     text = _POINTED_AT.sub(" ", text)  # 'How does that order compare with …': what an earlier turn named
     text = _DEED_BROUGHT.sub(r"\1", text)  # 'how much net cash did the sale bring in': the cash, not the sale

@@ -94,3 +94,16 @@ def test_a_part_the_region_includes_states_the_parts_figure_not_the_regions():
                    page=23, text=text)
     region = read_query("What were Ternline's Asia Pacific net sales in 2024?", ["Ternline"], [2024])
     assert not choose(facts_for(region, [doc], ["Ternline"]), region)
+
+
+def test_a_part_named_with_its_initials_in_brackets_is_asked_by_its_initials():
+    asked = measure_asked("How much operating profit did Ternline's Africa, Middle East and South Asia (AMESA) "
+                          "division make in 2024?", COMPANIES)
+    assert (asked.phrase, asked.segment) == ("operating profit", "AMESA")
+    # a bracket that holds no initials of the name before it is an aside
+    assert measure_asked("What was the Net revenue (GAAP) of Ternline in 2024?", COMPANIES).segment is None
+
+
+def test_a_deal_to_sell_a_business_adds_no_words_to_the_search():
+    assert keyword_query("Is Ternline looking to sell its International franchise business?",
+                         COMPANIES).split() == ["looking", "sell", "International", "franchise", "business"]
