@@ -8,7 +8,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from app.evidence import Claim, Evidence
-from app.text.figures import FIGURE, declared_scales, figures_in, has_figure, has_restated_figure, parse_figure
+from app.text.figures import (FIGURE, declared_scales, figures_in, has_figure, has_restated_figure, parse_figure,
+                              return_on_rows)
 from app.text.questions import answers_question
 
 _SENTENCE_WORDS = frozenset(
@@ -52,6 +53,8 @@ def unsupported_terms(claim: str, evidence: str) -> list[str]:
     heads in short ('1Q21') is there as a claim spells it ('Q1 2021')."""
     evidence = f"{evidence}\n{spelled_quarters(evidence)}"
     available = figures_in(evidence)
+    for row in return_on_rows(evidence):  # 'Return on tangible common equity 29 24 19': per cents
+        available += [(c, v, s, "%") for c, v, s, p in figures_in(row) if not p and not c and not s]
     if _PERCENT_COLUMNS.search(evidence):
         # a table whose columns are percentages by their header ('Change in %', '% Chg') prints bare numbers
         available += [(c, v, s, "%") for c, v, s, p in available if not p and not c and not s]

@@ -29,6 +29,7 @@ from app.facts.prose import COUNT_WORDS, Measure, measure_kind, measured_against
 from app.knowledge.analyzer import analyze
 from app.facts.members import REGION_IN, heading_above, segment_heading, segment_under
 from app.text.dates import LONG_MONTHS, month_number
+from app.text.figures import RETURN_ON_LABEL
 from app.text.periods import (PART, column_years, deadline_years, fiscal_years_named, part_named, parts_agree,
                               period_day, years_named)
 from app.text.sentences import is_contract_text
@@ -356,8 +357,7 @@ def group_docs(docs: Iterable[DocT], question: str) -> list[DocT]:
     return [d for d in docs if not names_parent_entity(d.text[:400])]
 
 
-_PERCENT_LABEL = re.compile(r"\([^)]*%\s*\)|\bin\s+%|\(%|(?i:^\s*return\s+on\s+(?:average\s+)?(?:tangible\s+)?"
-                            r"(?:common\s+|shareholders['’]?\s+|stockholders['’]?\s+)?(?:equity|assets|capital))")
+_PERCENT_LABEL = re.compile(rf"\([^)]*%\s*\)|\bin\s+%|\(%|(?i:^\s*{RETURN_ON_LABEL})")
 """A row label that says its figures are per cents ('Equity ratio (31 Dec., %)', 'EBIT margin in %'), or that
 names a return on equity, assets or capital, a per cent however its cells are printed ('Return on tangible common
 equity 29 24 19' under a row of '23 % 19 %' in a table 'in millions')."""

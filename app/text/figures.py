@@ -148,3 +148,16 @@ def table_scale(text: str) -> str:
     when none."""
     declared = declared_unit(text)
     return "".join(declared) if declared else ""
+
+
+RETURN_ON_LABEL = (r"return\s+on\s+(?:average\s+)?(?:tangible\s+)?(?:common\s+|shareholders['’]?\s+|"
+                   r"stockholders['’]?\s+)?(?:equity|assets|capital)")
+"""A row label that names a return on equity, assets or capital: a per cent however its cells are printed
+('Return on tangible common equity 29 24 19' under '23 % 19 %' in a table 'in millions')."""
+_RETURN_ON_ROW = re.compile(rf"(?im)^\s*{RETURN_ON_LABEL}\b.*$")
+
+
+def return_on_rows(text: str) -> list[str]:
+    """The lines of a text that are rows of a return on equity, assets or capital (`RETURN_ON_LABEL`)."""
+    return [m.group(0) for m in _RETURN_ON_ROW.finditer(text)]
+

@@ -142,3 +142,12 @@ Return on tangible common equity (“ROTCE”)(b)(c) 29 24 19"""
                    f"What return on tangible common equity did {CO} report for the first quarter of 2024?"
                    ).first_sentences()
     assert said and "was 29% in Q1 2024" in said[0], said
+
+
+def test_the_citation_check_finds_a_return_on_equity_per_cent_in_its_bare_row() -> None:
+    from nodes.verify import unsupported_terms
+
+    rows = ("(in millions, except ratios)\nReturn on common equity (“ROE”)(c) 23 % 19 %\n"
+            "Return on tangible common equity (“ROTCE”)(b)(c) 29 24")
+    assert unsupported_terms("Its return on tangible common equity was 29%.", rows) == []
+    assert unsupported_terms("Its overhead ratio was 40%.", "Overhead ratio 40 46") == ["40%"]
