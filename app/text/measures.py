@@ -205,7 +205,8 @@ _SCAFFOLD = frozenset("""what which how much many was were is are did does do ha
     deliver record end ending ended close closing last latest within period year years fiscal financial data
     shown mentioned disclosed say says said state stated show or and during hold roughly fy as it that this
     if quantity directly outlined explicitly about regarding express expressed incur incurred euro sterling cents
-    pence currency over spend spent more less than carry carries carried announce announced""".split())
+    pence currency over spend spent more less than carry carries carried announce announced assume assumes
+    assumed assuming imply implies implied""".split())
 _STATEMENT_NAMES = re.compile(
     r"(?i)\b(?:(?:consolidated\s+)?(?:income|cash\s+flows?|balance\s+sheets?|profit\s+(?:and|or)\s+loss|"
     r"comprehensive\s+income)\s+statements?|(?:consolidated\s+)?statements?\s+of\s+(?:consolidated\s+)?"

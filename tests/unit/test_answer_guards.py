@@ -377,3 +377,22 @@ def test_a_fact_three_notes_repeat_is_said_once() -> None:
                               "fiscal_years": []})
     assert answer.count("announced its intention to spin off the Fastening business") == 1, answer
     assert "July 26, 2024" in answer, answer
+
+
+def test_a_two_part_questions_second_figure_follows_the_claim_that_answers_the_first() -> None:
+    from app.evidence import Claim, Evidence, RetrievalResult
+
+    first = ("Following completion of the exchange offer, the Company has reduced its outstanding share count by the "
+             "approximately 191 million shares of common stock accepted in the exchange offer.")
+    second = ("• Company reduced outstanding share count by approximately 191 million; 2024 guidance reflects only a "
+              "partial-year benefit of approximately 73.5 million shares or $0.28 benefit to EPS")
+    blocks = [block(1, first, page=5), block(2, second, page=3)]
+    evidence = [Evidence(chunk_id=b.chunk_id, source_id=b.source_id, company=COMPANY, fiscal_year=2024, page=b.page,
+                         text=b.text) for b in blocks]
+    claim = Claim(text=f"{first} [1]", evidence_chunk_ids=[blocks[0].chunk_id], company=COMPANY, verified=True)
+    answer = compose_offline({
+        "question": f"By how many shares did {COMPANY} reduce its share count through the exchange offer, and how much "
+                    "EPS benefit does its 2024 guidance assume from it?",
+        "blocks": blocks, "companies": [COMPANY], "fiscal_years": [2024],
+        "retrieval_result": RetrievalResult(status="found", evidence=evidence, claims=[claim])})
+    assert "191 million shares" in answer and "$0.28" in answer, answer

@@ -76,6 +76,9 @@ def _compose(state: SupervisorState) -> str:
     compared = len(analyst.companies) >= 2 and analyst.ask.kind in ("change", "yes_no_change")
     if result is not None and not sentences and not compared and not dated:
         sentences.extend(analyst.on_topic(claim_sentences(question, result.claims, by_chunk)))
+        # a two-part question's second figure, when the claims answered the first ('By how many shares …, and how
+        # much EPS benefit does its guidance assume?')
+        sentences.extend(analyst.other_part_answer(sentences) if sentences else [])
     decision = state.get("decision")
     # the news, when nothing else answers or the question asks for news rather than what the reports state
     # a yes/no that a news item answers is not followed by the news list
