@@ -396,3 +396,22 @@ def test_a_two_part_questions_second_figure_follows_the_claim_that_answers_the_f
         "blocks": blocks, "companies": [COMPANY], "fiscal_years": [2024],
         "retrieval_result": RetrievalResult(status="found", evidence=evidence, claims=[claim])})
     assert "191 million shares" in answer and "$0.28" in answer, answer
+
+
+def test_a_change_computed_from_whole_years_answers_no_question_about_a_quarter() -> None:
+    from app.calc_tools import CalcResult, CalculationOutcome
+
+    old = figure("Sales to customers", 93775.0, "FY2023", "ht-p60").model_copy(update={"fiscal_year": 2023})
+    new = figure("Sales to customers", 94943.0, "FY2024", "ht-p60")
+    result = CalcResult(tool="growth_rate", inputs={"old": 93775.0, "new": 94943.0}, result=1.25, unit="%",
+                        expression="(94943 - 93775) / 93775 * 100", sources={"old": old, "new": new})
+    blocks = [block(1, "Sales to customers $ 94,943 $ 93,775", page=60),
+              Block(n=2, kind="calculation", header="[2] calculation (ok)", text="growth_rate: 1.25%",
+                    source_id="calculation", chunk_id="calculation")]
+    state = {"blocks": blocks, "companies": [COMPANY], "fiscal_years": [2024],
+             "calculation": CalculationOutcome(status="ok", results=[result])}
+    quarter = compose_offline({**state, "question": f"Did {COMPANY}'s reported sales grow in the fourth quarter of "
+                                                    "2024?"})
+    assert "1.25%" not in quarter and not quarter.startswith("Yes"), quarter
+    year = compose_offline({**state, "question": f"Did {COMPANY}'s reported sales grow in 2024?"})
+    assert year.startswith("Yes") and "1.25%" in year, year

@@ -152,7 +152,9 @@ class Analyst:
             read_query(question, companies, list(state.get("fiscal_years") or [])), question, self.reports, companies)
         self.share = share_asked(question)  # 'A as a percent of B': its two sides, read once for every fact
         calc = state.get("calculation")
-        self.results: list[CalcResult] = list(calc.results) if calc is not None else []
+        # (a quarter or half asked: a result computed from whole years only answers another period)
+        self.results: list[CalcResult] = [r for r in (calc.results if calc is not None else [])
+                                          if not self.of_whole_years(r)]
         self.calc_n = next((b.n for b in self.blocks if b.kind == "calculation"), None)
 
     # --- facts --------------------------------------------------------------------------------------------
@@ -788,9 +790,18 @@ class Analyst:
             return ""
         return self.verdict(0.0, 1.0 if change.result > 0 else -1.0)
 
+    def of_whole_years(self, result: CalcResult) -> bool:
+        """Whether a question about a quarter or half ('in the fourth quarter of 2022') has a result computed from
+        whole years' figures only ('FY2021', 'FY2022'): an answer about another period than the one asked."""
+        periods = [f.period or "" for f in result.sources.values()]
+        return bool(self.query.part) and bool(periods) and all(re.fullmatch(r"FY\s?\d{4}", p) for p in periods)
+
     def result_asked(self, result: CalcResult) -> bool:
         """Whether a calculation's result may stand for the answer: for 'A as a percent of B', one computed from A
-        (its inputs' labels say it); the change in B alone ('net sales grew 18.3%') tells nothing of A's share."""
+        (its inputs' labels say it); the change in B alone ('net sales grew 18.3%') tells nothing of A's share; and
+        never one computed from whole years for a question about a quarter or half (`of_whole_years`)."""
+        if self.of_whole_years(result):
+            return False
         share = self.share
         if not share:
             return True
