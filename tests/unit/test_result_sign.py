@@ -103,6 +103,8 @@ def test_how_profitable_is_no_question_of_a_sign() -> None:
     assert _PROFITABLE.search(f"Did {CO}'s Freight segment make money in 2024?")
     assert not _PROFITABLE.search(f"Was {CO} more profitable than Ternline in 2024?")
     assert not _PROFITABLE.search(f"Is {CO} profitable enough to cover its dividend?")
+    assert not _PROFITABLE.search(f"Was {CO} as profitable as Ternline in 2024?")
+    assert _PROFITABLE.search(f"Was {CO} profitable as of the end of 2024?")
 
 
 SEGMENT_REVIEW = """International Streaming Segment

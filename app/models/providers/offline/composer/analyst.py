@@ -370,7 +370,7 @@ class Analyst:
         verdict = gained != ((asked.groupdict().get("what") or "").lower() == "loss")
         result = f"{kind} {'profit' if gained else 'loss'}"
         size = as_stated(fact.figure.model_copy(update={"value": abs(fact.figure.value)}))
-        company = possessive(fact.figure.company or self.companies[0])
+        company = possessive(fact.figure.company or (self.companies[0] if self.companies else "The company"))
         a_result = f"{'an' if result[0] in 'aeiou' else 'a'} {result} of {size}"
         if member:  # ('Profit/(Loss)' as the row says it: the sign is the verdict's)
             noun = re.search(r"(?i)\b(segment|division|region|business|unit|arm)\b", self.question)
@@ -2086,7 +2086,7 @@ _RESULT_ASKED = re.compile(
 International segment turn a contribution profit')."""
 _PROFITABLE = re.compile(rf"(?i)^(?:was|were|is|are|has|had|did|does)\b[^?]*?\b(?:(?P<kind>{_RESULT_KIND})\s+)?"
                          r"(?:profitable|(?:make|made|turn|turned)\s+(?:any\s+)?(?:money|a\s+profit))\b"
-                         r"(?![^?]*\b(?:than|enough|as)\b)")
+                         r"(?![^?]*\bthan\b|\s+enough\b|\s+as\s+(?!of\b))")
 """A yes/no on whether a company or one of its parts made money at all ('Was PepsiCo's Europe division profitable in
 2022?'): the sign of its result, not how profitable it is ('more profitable than', 'profitable enough')."""
 
