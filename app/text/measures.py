@@ -433,8 +433,7 @@ _NAMED_BY_INITIALS = re.compile(r"(?P<name>[A-Z][\w&.-]*(?:,?\s+(?:[A-Z][\w&.-]*
 def _by_initials(found: re.Match[str]) -> str:
     """A name with its initials in brackets, written as the initials (tables name the part so: 'AMESA'); the
     name left as it is when the bracket holds no initials of it."""
-    words = [w for w in re.findall(r"[A-Z][\w&.-]*", found.group("name"))]
-    initials = "".join(w[0] for w in words)
+    initials = "".join(w[0] for w in re.findall(r"[A-Z][\w&.-]*", found.group("name")))
     return found.group("initials") if initials and initials[0] == found.group("initials")[0] and \
         set(found.group("initials").replace("&", "")) <= set(initials) else found.group(0)
 
@@ -450,11 +449,11 @@ def implied_words(question: str, companies: Sequence[str], keywords: str) -> lis
     income' of 'What did X's Commercial Banking segment earn', 'net sales' of 'How much did X sell in Asia
     Pacific', 'International' of 'revenue from outside the United States'; none when the question says them
     all."""
-    if not _EARNED.search(question) and not _ABROAD.search(question) and not re.search(r"(?i)\b(?:sell|sold)\b",
-                                                                                       question):
+    by_verb_or_place = bool(_EARNED.search(question) or _ABROAD.search(question))
+    if not by_verb_or_place and not re.search(r"(?i)\b(?:sell|sold)\b", question):
         return []
     asked = measure_asked(question, companies)
-    if not _EARNED.search(question) and not _ABROAD.search(question) and asked.phrase != "net sales":
+    if not by_verb_or_place and asked.phrase != "net sales":
         return []  # 'Is it looking to sell its franchise business?': a deal, no amount sold
     said = {w.casefold() for w in re.findall(r"[\w&'’-]+", keywords)}
     return [w for w in f"{asked.phrase} {asked.segment or ''}".split() if w.casefold() not in said]

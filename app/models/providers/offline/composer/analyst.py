@@ -798,10 +798,7 @@ class Analyst:
 
     def result_asked(self, result: CalcResult) -> bool:
         """Whether a calculation's result may stand for the answer: for 'A as a percent of B', one computed from A
-        (its inputs' labels say it); the change in B alone ('net sales grew 18.3%') tells nothing of A's share; and
-        never one computed from whole years for a question about a quarter or half (`of_whole_years`)."""
-        if self.of_whole_years(result):
-            return False
+        (its inputs' labels say it); the change in B alone ('net sales grew 18.3%') tells nothing of A's share."""
         share = self.share
         if not share:
             return True
@@ -2563,11 +2560,11 @@ as 'succeeding' or 'appointed … as'."""
 
 _CHANGES_HEADING = re.compile(r"(?i)\b(?:increases?|decreases?|changes?|growth)\s+in\b")
 """A heading over a table of changes ('Increases in net sales:'): its per cents are each row's change."""
-_SOLD = re.compile(r"(?i)\b(?:sale|disposal|divestiture)\s+of\b|\bsold\b|\bdivest(?:ed|s|ing)?\b|"
+_SOLD = re.compile(r"(?i)\b(?:sale|disposal|divestiture)\s+of\b|\bdivest(?:ed|s|ing)?\b|"
                    r"\bdisposed\s+of\b|\buntil\s+(?:its|their)\s+sale\b")
 """A sentence that says something was sold, in the noun of the deed ('the sale of its Russian business', 'until
 their sale on December 23, 2022'): a business sold, which 'sales' (revenue) never says, so 'sell' is no
-nominal of `app.text.terms`."""
+nominal of `app.text.terms` ('sold' needs no pattern here: `stem_in_words` knows it as sell's irregular form)."""
 _TAKING_UP = frozenset(analyze("become became join joined take took start started begin began"))
 """Verbs of taking up a role or place, which the sentence that dates it rarely uses ('her appointment as President
 and Chief Executive Officer …, effective September 1, 2022')."""

@@ -63,10 +63,11 @@ def _compose(state: SupervisorState) -> str:
         # the answer in the shape the question asks for (analyst.py); a metric's or growth rate's result says it
         sentences.extend(analyst.sentences())
     if calc_block is not None and calc is not None and not sentences:
-        for result in (r for r in calc.results if analyst.result_asked(r)):
+        # (`analyst.results`: those of the period asked, none from whole years for a quarter's question)
+        for result in (r for r in analyst.results if analyst.result_asked(r)):
             sentences.extend(describe_result(result, calc_block.n, by_chunk, question))
             uses_yours = uses_yours or any(f.source_id.startswith("memory:") for f in result.sources.values())
-        if sentences and (verdict := analyst.calculated_verdict(calc.results)):
+        if sentences and (verdict := analyst.calculated_verdict(analyst.results)):
             sentences[0] = f"{verdict} {sentences[0]}"  # a yes/no on a change leads with its answer
     result = state.get("retrieval_result")
     # A calculation answers the question and cites the blocks its inputs came from; the draft's claims would
