@@ -149,6 +149,8 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     if kind == "any" and measure.stems & _MONEY and "ratio" not in measure.stems:
         kind = "money"
     part = part_named(question)
+    if part is None and _QUARTERLY_RATE.search(question):
+        part = "Q"  # 'What quarterly dividend did it declare in fiscal 2024?': a quarter's rate, not the year's sum
     from app.metrics import items_named
     from app.text.question_kinds import asked_sentence
 
@@ -165,6 +167,11 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         counted = frozenset(measure.stems & COUNT_WORDS)  # 'Who has more employees': the employees are counted
     return FactQuery(measure=measure, kind=kind, years=named, part=part, ahead=bool(_FORWARD.search(question)),
                      count_stems=counted, items=items, at_end=bool(_AT_END.search(question)))
+
+
+_QUARTERLY_RATE = re.compile(r"(?i)\bquarterly\s+(?:(?:cash|common(?:\s+stock)?|ordinary)\s+)?(?:dividends?|"
+                             r"distributions?)\b")
+"""A payout asked by the quarter ('quarterly cash dividend'), which a company states beside the year's total."""
 
 
 _AT_END = re.compile(r"(?i)\b(?:at|as\s+of|as\s+at|by)\s+(?:the\s+)?(?:fiscal\s+)?(?:year[- ]end|period[- ]end|"

@@ -169,10 +169,12 @@ def part_of_period(period: str | None) -> str | None:
 
 def parts_agree(asked: str | None, given: str | None) -> bool:
     """Whether a figure of part `given` answers a question about part `asked` (None: the whole year): the same
-    part, or a half unnamed ('six months') and a named one either way."""
+    part, or a half unnamed ('six months') and a named one either way; a quarter asked unnamed ('its quarterly
+    dividend') is any named quarter's."""
     if asked is None or given is None:
         return asked is None and given is None
-    return given == asked or (asked == "H" and given.startswith("H")) or (asked.startswith("H") and given == "H")
+    return (given == asked or (asked == "H" and given.startswith("H")) or (asked.startswith("H") and given == "H")
+            or (asked == "Q" and given.startswith("Q")))
 
 
 def period_day(period: str | None) -> int:

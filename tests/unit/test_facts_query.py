@@ -1250,3 +1250,23 @@ def test_a_deadline_in_the_question_dates_a_plan_not_the_figure_asked() -> None:
     assert read_query(question, ["Larchmont"], [2024, 2026]).years == (2024,)
     assert read_query("What capital expenditure does Larchmont plan by 2030?", ["Larchmont"], [2030]).years == (2030,)
     assert deadline_years("What was revenue by 2024 segment and in 2024?") == []  # named otherwise too
+
+
+_DIVIDEND_RELEASE = ("Dividend The Kestrel Board of Directors today declared a quarterly cash dividend of 13.5 cents "
+                     "per share (compared with 13.0 cents per share in the same quarter last year). Combined with the "
+                     "last three quarterly dividends, this increases the annual dividend for fiscal 2024 to 53.5 "
+                     "cents per share. The quarterly dividend declared today will be paid in US dollars.")
+
+
+@pytest.mark.parametrize("question, value", [
+    ("What quarterly dividend did Kestrel declare in fiscal 2024?", 13.5),
+    ("What annual dividend per share did Kestrel pay for fiscal 2024?", 53.5),
+])
+def test_a_quarterly_dividend_asked_is_a_quarters_not_the_years_total(question: str, value: float) -> None:
+    """'declared a quarterly cash dividend of 13.5 cents … increases the annual dividend for fiscal 2024 to 53.5
+    cents': asked its quarterly dividend, the quarter's rate answers, not the year's sum of four."""
+    docs = [Evidence(chunk_id="kd-1", source_id="KESTREL_2024Q4_EARNINGS:p2", company="Kestrel", fiscal_year=2024,
+                     page=2, text=_DIVIDEND_RELEASE)]
+    q = read_query(question, ["Kestrel"])
+    best = choose(facts_for(q, docs), q)
+    assert best and best[0].figure.value == value, best[:2]
