@@ -269,7 +269,7 @@ def prose_facts(text: str, measure: Measure, *, company: str | None, fiscal_year
             # 'In February 2023, the Board declared a dividend of $1.50 per share. This is equivalent to an annual
             # dividend of $6.00 per share': the sentence goes on about the one year the one before it names
             year = before.pop()
-        for figure, closeness in _figures_for(sentence, spans, measure, year):
+        for figure, closeness in _figures_for(sentence, spans, measure, year, company):
             found.append((closeness, index, Figure(
                 label=label or _label_words(sentence, spans), value=figure[0], unit=figure[1], company=company,
                 fiscal_year=figure[2], period=figure[3], source_id=source_id, chunk_id=chunk_id, page=page,
@@ -357,7 +357,7 @@ _QUALIFIER_BEFORE = re.compile(r"(?i)\b(core|underlying|adjusted|statutory|compa
 
 
 def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure: Measure,
-                 fiscal_year: int | None) -> list[tuple[tuple[float, str, int | None, str | None], float]]:
+                 fiscal_year: int | None, company: str | None = None) -> list[tuple[tuple[float, str, int | None, str | None], float]]:
     located = [f for f in figures_located(sentence) if _fits(measure.kind, f)]
     if measure.count_stems and measure.kind == "count":
         nouns = [f for f in located if _count_noun_near(sentence, f, measure.count_stems)]
@@ -388,7 +388,7 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
             continue  # 'the remaining availability under the $2.0 billion stock repurchase plan was $1.4 billion':
             # the plan's size names the plan; what the sentence states is the later figure
         distance = min(_distance(fig, span) for span in spans)
-        if distance > 140 or _other_subject(sentence, spans, fig, measure):
+        if distance > 140 or _other_subject(sentence, spans, fig, measure, company):
             continue
         share = max(s[2] for s in spans)
         year, period = by_place.get((fig.start, fig.end), (fiscal_year, None))
@@ -447,9 +447,11 @@ _NEW_CLAUSE = re.compile(r"(?i)(?:[,;]|\band\b|\bwhile\b|\bwhereas\b)\s+(?P<subj
                          r"amounted|came\s+in|climbed|dropped)\b")
 
 
-def _other_subject(sentence: str, spans: Sequence[tuple[int, int, float]], fig: Located, measure: Measure) -> bool:
+def _other_subject(sentence: str, spans: Sequence[tuple[int, int, float]], fig: Located, measure: Measure,
+                   company: str | None = None) -> bool:
     """Whether a figure after the measure belongs to a clause with a subject of its own: 'Revenue rose 12.4% to
-    £437.2m, …, and operating profit increased 16.1% to £48.3m' (the £48.3m is operating profit's)."""
+    £437.2m, …, and operating profit increased 16.1% to £48.3m' (the £48.3m is operating profit's). The company
+    that reports is no other subject ('Kestrel Games reached 312 million monthly active users')."""
     before = [span for span in spans if span[1] <= fig.start]
     if not before:
         # the measure is named only after the figure, in a clause of its own ('Revenue rose to £437.2m, and
@@ -461,12 +463,21 @@ def _other_subject(sentence: str, spans: Sequence[tuple[int, int, float]], fig: 
         # to £70.5m on revenue up 3.8% to £1,486.2m': the £70.5m is the profit's)
         own = _SUBJECT_VERB.search(sentence[:fig.start])
         return bool(own and set(analyze(own.group("subject"))) - _FILLER_STEMS
-                    and not set(analyze(own.group("subject"))) & set(measure.stems))
+                    and not set(analyze(own.group("subject"))) & set(measure.stems)
+                    and not _names_reporter(own.group("subject"), company))
     between = sentence[max(span[1] for span in before):fig.start]
     for clause in _NEW_CLAUSE.finditer(between):
         if not set(analyze(clause.group("subject"))) & set(measure.stems):
             return True
     return False
+
+
+def _names_reporter(subject: str, company: str | None) -> bool:
+    """Whether a clause's subject is the reporting company by its name ('Kestrel Games' of Kestrel): proper nouns
+    only, one of them a word of the company's name."""
+    words = subject.split()
+    return bool(company and words and all(w[:1].isupper() for w in words)
+                and set(analyze(subject)) & set(analyze(company)))
 
 
 _SUBJECT_VERB = re.compile(r"(?i)(?:^|[.;:]\s*|,\s*(?:and|while|whereas|but)\s+)(?P<subject>(?:[\w&'’/-]+\s+){1,8}?)"
@@ -622,8 +633,8 @@ def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool
     applications' for patents), or right before it with a word that leads to the count ('headcount of 4,215',
     'employed approximately 92,000'), not a noun of another figure before it ('5,000 employees at 52 significant
     manufacturing facilities': the 52 counts facilities)."""
-    if re.match(r"\s*(?:per|a|an|/)\s*[a-z]", sentence[fig.end:fig.end + 8]):
-        return False  # 'A$37–40 per tonne' is a rate, no count of tonnes
+    if re.match(r"\s*(?:(?:per|a|an)\s+|/\s*)[a-z]", sentence[fig.end:fig.end + 8]):
+        return False  # 'A$37–40 per tonne' is a rate, no count of tonnes ('312 million average users' counts)
     if re.match(r"\s*of\s+(?:our|the|its|their|these|those|whom|which)\b", sentence[fig.end:fig.end + 16]):
         return False  # '120 of our full-time employees were subject to …': a part of them, not their number
     after = analyze(sentence[fig.end:fig.end + 40])[:3]

@@ -266,9 +266,11 @@ def segment_read_as_name(query: FactQuery, question: str, docs: Iterable[Doc], c
 def named_otherwise(query: FactQuery, text: str) -> list[FactQuery]:
     """The query with the line item it names called by each other name of that item (app/metrics.py) that the
     text uses: 'operating profit growth' as 'operating income growth' for a report that writes 'operating income
-    increased 13.6%'. Only names of two words or more, and only where the asked name is in the measure's phrase."""
-    if not query.items:
-        return []
+    increased 13.6%'. Only names of two words or more, and only where the asked name is in the measure's phrase.
+    An initialism asked that the text spells out ('MAUs' of 'monthly active users ("MAUs")') is read so too."""
+    spelled = _initialisms_spelled(query, text)
+    if spelled or not query.items:
+        return spelled
     from app.metrics import item_names
 
     phrase = " ".join(query.measure.phrase.lower().split())
@@ -285,6 +287,29 @@ def named_otherwise(query: FactQuery, text: str) -> list[FactQuery]:
         stems = frozenset(analyze(other))
         if stems != query.stems:
             out.append(replace(query, measure=replace(query.measure, phrase=other, stems=stems)))
+    return out
+
+
+_INITIALISM = re.compile(r"\b[A-Z]{2,6}s?\b")
+
+
+def _initialisms_spelled(query: FactQuery, text: str) -> list[FactQuery]:
+    """The query with each initialism of its measure ('MAUs') in the words the text defines it by ('average
+    monthly active users ("MAUs")'): the words whose initials it is, just before it in brackets."""
+    out = []
+    for short in dict.fromkeys(_INITIALISM.findall(query.measure.phrase)):
+        letters = short.removesuffix("s").lower() if len(short) > 2 else short.lower()
+        defined = re.search(rf"((?:[A-Za-z][\w-]*\s+){{{len(letters)}}})\(\s*[\"“‘']?{re.escape(short)}[\"”’']?\s*\)",
+                            text)
+        words = defined.group(1).split() if defined else []
+        if not words or "".join(w[0] for w in words).lower() != letters:
+            continue
+        spelled = " ".join(words).lower()
+        phrase = re.sub(rf"\b{re.escape(short)}\b", spelled, query.measure.phrase)
+        measure = replace(query.measure, phrase=phrase, stems=frozenset(analyze(phrase)),
+                          count_noun=spelled if query.measure.count_noun == short else query.measure.count_noun)
+        counted = frozenset(analyze(spelled)) if query.measure.count_noun == short else query.count_stems
+        out.append(replace(query, measure=measure, count_stems=counted))
     return out
 
 

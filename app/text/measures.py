@@ -327,9 +327,9 @@ def deal_names(phrase: str) -> list[str]:
     return [m.group("name") for m in _DEAL_NAME.finditer(phrase)]
 
 
-_SHORT_NAME = re.compile(r"\b[A-Z][a-z]{0,2}[A-Z][A-Za-z]{0,2}\b(?<![A-Z]{2})")
+_SHORT_NAME = re.compile(r"\b(?![A-Z]{2,}s\b)[A-Z][a-z]{0,2}[A-Z][A-Za-z]{0,2}\b(?<![A-Z]{2})")
 """A short name written with a capital inside ('JnJ', 'AmEx'): a company's, never a measure's ('EBITDA', 'EPS'
-are capitals throughout)."""
+are capitals throughout, 'MAUs' the plural of capitals)."""
 _CAUSE = re.compile(r"(?i)\b(?:as\s+a\s+result\s+of|resulting\s+from|arising\s+from)\b.*$"
                     r"|\b(?:accruing|accrued)\s+to\b(?:\s+(?:the\s+company|it|them)\b)?")
 """What a measure is owed to or caused by ('accruing to JnJ', 'as a result of the separation of …'): the

@@ -377,3 +377,20 @@ def test_a_figure_that_names_the_size_of_a_plan_is_not_the_sentences_figure() ->
     # a plan's size alone is the plan's figure
     assert read("In February 2024 the Board approved a $2.0 billion stock repurchase plan.", "stock repurchase plan",
                 "money")[0][:2] == (2.0, "$bn")
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Wattlegrove Minerals reached 312 million monthly active users in 2024, up from 290 million a year earlier.",
+     [(312.0, "m", 2024), (290.0, "m", 2023)]),
+    ("Wattlegrove had 312 million average monthly active users in 2024.", [(312.0, "m", 2024)]),
+    ("The Group employed 3,140 associates at 30 June 2024.", [(3140.0, "", 2024)]),
+])
+def test_a_count_the_company_itself_states_is_read(text: str, want: list) -> None:
+    """The company as the clause's subject is no other measure ('Wattlegrove Minerals reached 312 million …'), and a
+    word after the figure that starts with 'a' is no rate ('average', 'associates', unlike 'a tonne')."""
+    counted = "associates" if "associates" in text else "monthly active users"
+    assert read(text, counted, "count", counted) == want
+
+
+def test_a_rate_per_thing_is_still_no_count_of_it() -> None:
+    assert read("Cash costs were A$37 a tonne and 41 per tonne in 2024.", "tonnes", "count", "tonnes") == []

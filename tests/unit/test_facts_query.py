@@ -1270,3 +1270,18 @@ def test_a_quarterly_dividend_asked_is_a_quarters_not_the_years_total(question: 
     q = read_query(question, ["Kestrel"])
     best = choose(facts_for(q, docs), q)
     assert best and best[0].figure.value == value, best[:2]
+
+
+@pytest.mark.parametrize("text", [
+    'Kestrel Games had 312 million average monthly active users ("MAUs") in 2024, up from 290 million.',
+    "Kestrel had 312 million MAUs in 2024.",
+])
+def test_an_initialism_asked_is_read_in_the_words_the_report_defines_it_by(text: str) -> None:
+    """'How many MAUs …': the count, whether the sentence writes the initialism or the words it stands for with the
+    initialism in brackets; 'MAUs' is no short name of a company ('AmEx', 'JnJ')."""
+    docs = [Evidence(chunk_id="k-1", source_id="KESTREL_2024_10K:p5", company="Kestrel", fiscal_year=2024, page=5,
+                     text=text)]
+    q = read_query("How many MAUs did Kestrel have in 2024?", ["Kestrel"])
+    assert q.measure.count_noun == "MAUs"
+    best = choose(facts_for(q, docs), q)
+    assert best and best[0].figure.value == 312.0 and best[0].figure.fiscal_year == 2024, best[:2]
