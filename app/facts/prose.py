@@ -359,6 +359,9 @@ _QUALIFIER_BEFORE = re.compile(r"(?i)\b(core|underlying|adjusted|statutory|compa
 def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure: Measure,
                  fiscal_year: int | None, company: str | None = None) -> list[tuple[tuple[float, str, int | None, str | None], float]]:
     located = [f for f in figures_located(sentence) if _fits(measure.kind, f)]
+    if measure.kind == "money":
+        # 'repurchased 4.2 million shares for $512 million': a scaled count of things is no amount of money
+        located = [f for f in located if f.kind == "money" or not _THINGS_AFTER.match(sentence, f.end)]
     if measure.count_stems and measure.kind == "count":
         nouns = [f for f in located if _count_noun_near(sentence, f, measure.count_stems)]
         # the comparative of a counted figure counts the same thing: '3,140 people, up from 2,910 a year earlier'
@@ -396,6 +399,10 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
     return out
 
 
+_THINGS_AFTER = re.compile(r"\s+(?:(?!(?:in|of|from|to|for|at|on|by|and|or)\b)[a-z][\w-]*\s+)?(?!(?:dollars|euros|pounds|yen|francs|rupees|kronor|kroner|"
+                           r"pesos|reais|yuan|won|rand|was|is|has|its|this|plus|less|units?\s+of\s+currency)\b)"
+                           r"[a-z][\w-]*[^s\W]s\b")
+"""Things counted after a scaled figure ('4.2 million shares', '1.5 million common shares'), not a currency."""
 _ATTRIBUTE_OF = re.compile(r"(?i)\s+(?:[a-z][\w-]*\s+){0,3}(?:plan|program|programme|agreement|facility|"
                            r"authori[sz]ation|notes|bonds?|loan|offering|commitment|share\s+repurchase)\b")
 """A figure that names the size of what follows it ('$2.0 billion stock repurchase plan', '$4.2 billion five year
@@ -514,6 +521,14 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
     own = years[-1] if len(years) == 1 else (fiscal_year if not years else None)
     if own is None and (opening := _OPENING_YEAR.match(sentence)):
         own = int(opening.group(1))  # 'In 2022, worldwide sales increased 1.3% … compared to 13.6% in 2021
+    if own is None and len(years) > 1:
+        # each year but one dates a figure of its own ('ended 2024 with 512 aircraft, up from 498 at the end of
+        # 2023'): the one left is the sentence's
+        bound = {int(m.group(1)) for f in located for m in (_YEAR_AFTER.match(sentence[f.end:f.end + 40]),
+                                                            _YEAR_BEFORE.search(sentence[max(0, f.start - 80):f.start]))
+                 if m}
+        left = set(years) - bound
+        own = left.pop() if len(left) == 1 and bound else None
     if not years and fiscal_year and _FORWARD.search(measured_against_plan(sentence)):
         own = fiscal_year + 1  # 'Operating income is forecast to fall to …': next year's, in this year's report
     if len(years) == 1 and own == years[0] and any(
@@ -652,7 +667,20 @@ def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool
         return not words or _matches(words[-1], stems) or not any(_matches(w, stems) for w in words[:-1])
     before = sentence[max(0, fig.start - 40):fig.start]
     lead = _COUNT_LEAD.search(before)
-    return lead is not None and any(_matches(w, stems) for w in analyze(before[:lead.end()])[-2:])
+    if lead is None:
+        return False
+    # ('Total paid memberships at the end of the year were 61.7 million': the date between noun and verb aside)
+    head = _DATED_BEFORE_VERB.sub(" ", sentence[max(0, fig.start - 100):fig.start - len(before) + lead.start()])
+    return any(_matches(w, stems) for w in analyze(before[:lead.end()])[-2:]) or any(
+        _matches(w, stems) for w in analyze(head)[-2:])
+
+
+_DATED_BEFORE_VERB = re.compile(r"(?i),?\s+(?:at|as\s+of|as\s+at|by|in|for|during)\s+(?:the\s+)?(?:end\s+of\s+"
+                                r"(?:the\s+)?)?(?:fiscal\s+|financial\s+)?(?:year|quarter|period|year[- ]end|"
+                                r"(?:19|20)\d{2}|[A-Z][a-z]+\s+\d{1,2},?\s+(?:19|20)\d{2}|\d{1,2}\s+[A-Z][a-z]+\s+"
+                                r"(?:19|20)\d{2})(?:\s+(?:19|20)\d{2})?,?\s*$")
+"""A date between a count's noun and its verb ('memberships at the end of the year were', 'employees as of
+December 31, 2024 were')."""
 
 
 def _earlier(sentence: str, fig: Located, previous: Located | None) -> int | None:

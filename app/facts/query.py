@@ -35,7 +35,7 @@ from app.text.periods import (PART, column_years, deadline_years, fiscal_years_n
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in
 from app.text.question_kinds import MeasureAsked, measure_asked
-from app.text.measures import counted_as, name_initials
+from app.text.measures import ABROAD, counted_as, name_initials
 from app.text.statements import StatementRow, is_total, is_whole, read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|target\w*|"
@@ -1318,7 +1318,7 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         if _PER_SHARE.search(query.measure.phrase) and not _per_share_figure(sentence, figure.value):
             continue  # 'an aggregate payment of approximately $4,430' is no dividend per share
         if query.kind == "count" and (flow := _FLOW_VERB.search(clause[-60:])) \
-                and not set(analyze(flow.group("verb"))) & set(analyze(query_text(query))):
+                and not set(analyze(flow.group("verb"))) & (set(analyze(query_text(query))) | query.stems):
             continue  # 'relocated 12 stores' counts a year's moves, not the stores it has
         if _DISOWNED.search(clause):
             continue  # 'sales by our partners, which are not recorded as Pellbury revenue, were about £148m
@@ -1329,6 +1329,8 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
             # 'sales by companies in Europe experienced a decline of 0.6% …, which included operational growth of
             # 11.0%': Europe's, both
             segment = placed.group("region") or placed.group("owner")
+        if segment is None and ABROAD.search(sentence):
+            segment = "International"  # '64% of our revenue was generated outside the United States'
         if (part_of := _INCLUDED_PART.search(before)) and query.measure.segment \
                 and not same_member(query.measure.segment, part_of.group("part")):
             continue  # 'Asia Pacific included China/Hong Kong net sales to customers of $3.574 billion': a part's
@@ -1663,12 +1665,14 @@ _PER_SHARE = re.compile(r"(?i)\bper\s+(?:common\s+|ordinary\s+)?share\b|\ba\s+sh
 
 def _per_share_figure(sentence: str, value: float) -> bool:
     """Whether the sentence gives this figure per share ('a special dividend of $10.00 per share'): the words right
-    after it say so, or it is one of figures listed before a 'per share' that covers them ('$1.49, $1.48 and $1.47
-    per share')."""
+    after it say so, it is one of figures listed before a 'per share' that covers them ('$1.49, $1.48 and $1.47
+    per share'), or it is in pence or cents."""
     from app.facts.prose import figures_located
 
     located = [f for f in figures_located(sentence) if abs(f.value) == abs(value)]
     for fig in located:
+        if fig.unit in ("p", "c"):
+            return True  # pence and cents are a share's ('bringing the total dividend for the year to 18.0p')
         after = sentence[fig.end:fig.end + 60]
         upto = re.split(r"[;.]\s|,\s+(?:resulting|which|and\s+(?!\$))", after, maxsplit=1)[0]
         if _PER_SHARE.search(upto[:40]):

@@ -97,8 +97,8 @@ LEFT_OUT = re.compile(r"(?i)\b(?:outside(?:\s+of)?|excluding|other\s+than|apart\
                       r"(?P<member>(?-i:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3})),?")
 """A member a question leaves out ('Outside the United States, which region …'): no member asked, and none a
 ranking ranks."""
-_ABROAD = re.compile(r"(?i)\b(?P<by>from|in|generated|earned|made)\s+(?:(?:outside(?:\s+of)?|beyond)\s+(?:the\s+)?"
-                     r"(?:United\s+States|U\.S\.(?:A\.)?|USA?)(?![\w.])|(?:abroad|overseas)\b)")
+ABROAD = re.compile(r"(?i)\b(?P<by>from|in|generated|earned|made)\s+(?:(?:outside(?:\s+of)?|beyond)\s+(?:the\s+)?"
+                     r"(?:United\s+States\b|U\.S\.(?:A\.)?(?!\w)|USA?\b)|(?:abroad|overseas)\b)")
 """A measure placed outside the company's home country ('How much of its revenue came from outside the United
 States?'): the member reports name 'International' (or 'Non-U.S.', `same_member`), not a member left out."""
 THRESHOLD = re.compile(
@@ -449,7 +449,7 @@ def implied_words(question: str, companies: Sequence[str], keywords: str) -> lis
     income' of 'What did X's Commercial Banking segment earn', 'net sales' of 'How much did X sell in Asia
     Pacific', 'International' of 'revenue from outside the United States'; none when the question says them
     all."""
-    by_verb_or_place = bool(_EARNED.search(question) or _ABROAD.search(question))
+    by_verb_or_place = bool(_EARNED.search(question) or ABROAD.search(question))
     if not by_verb_or_place and not re.search(r"(?i)\b(?:sell|sold)\b", question):
         return []
     asked = measure_asked(question, companies)
@@ -472,7 +472,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _YEAR_BEFORE.sub(" ", text)  # '… compared with the same quarter a year earlier': a period, no measure
     text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
     text = without_source(text)  # 'according to its quarterly report'
-    text = _ABROAD.sub(r"\g<by> International", text)  # 'revenue came from outside the United States'
+    text = ABROAD.sub(r"\g<by> International", text)  # 'revenue came from outside the United States'
     text = LEFT_OUT.sub(" ", text)  # 'Outside the United States, which region …': a member left out, none asked
     text = _SET_IN.sub(" ", text)  # 'the minimum base salary set in its employment agreement with its incoming CEO'
     text = _HOW_LARGE.sub("how much ", text)  # 'how large is her cash sign-on bonus'

@@ -1285,3 +1285,28 @@ def test_an_initialism_asked_is_read_in_the_words_the_report_defines_it_by(text:
     assert q.measure.count_noun == "MAUs"
     best = choose(facts_for(q, docs), q)
     assert best and best[0].figure.value == 312.0 and best[0].figure.fiscal_year == 2024, best[:2]
+
+
+@pytest.mark.parametrize("text, question, value", [
+    ("Kestrel closed 35 stores during fiscal 2024 and opened 12 new ones.",
+     "How many stores did Kestrel close in fiscal 2024?", 35.0),
+    ("Kestrel ended 2024 with 512 aircraft in its fleet, up from 498 at the end of 2023.",
+     "How many aircraft did Kestrel have at the end of 2024?", 512.0),
+    ("Total paid memberships at the end of the year were 61.7 million.",
+     "How many paid memberships did Kestrel have at the end of 2024?", 61.7),
+    ("The Company repurchased 4.2 million shares for $512 million during fiscal 2024.",
+     "How much did Kestrel spend on share repurchases in fiscal 2024?", 512.0),
+    ("The Board declared a final dividend of 12.5p per share, bringing the total dividend for the year to 18.0p "
+     "(2023: 17.0p).", "What was Kestrel's total dividend per share for 2024?", 18.0),
+    ("Approximately 64% of our revenue in 2024 was generated outside the United States.",
+     "What percentage of Kestrel's revenue came from outside the United States in 2024?", 64.0),
+])
+def test_a_fact_stated_in_a_sentence_of_the_companys_own_is_read(text: str, question: str, value: float) -> None:
+    """The verb asked ('close') is the flow a sentence states; a year that dates no other figure dates the
+    sentence's own; a date between the noun and its verb; a scaled count of shares is no money; pence are per
+    share; 'generated outside the United States' is the International part."""
+    docs = [Evidence(chunk_id="k-2", source_id="KESTREL_2024_10K:p6", company="Kestrel", fiscal_year=2024, page=6,
+                     text=text)]
+    q = read_query(question, ["Kestrel"])
+    best = choose(facts_for(q, docs, ["Kestrel"]), q)
+    assert best and best[0].figure.value == value, best[:2]
