@@ -399,8 +399,9 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
     return out
 
 
-_THINGS_AFTER = re.compile(r"\s+(?:(?!(?:in|of|from|to|for|at|on|by|and|or)\b)[a-z][\w-]*\s+)?(?!(?:dollars|euros|pounds|yen|francs|rupees|kronor|kroner|"
-                           r"pesos|reais|yuan|won|rand|was|is|has|its|this|plus|less|units?\s+of\s+currency)\b)"
+_THINGS_AFTER = re.compile(r"\s+(?:(?!(?:in|of|from|to|for|at|on|by|and|or)\b)[a-z][\w-]*\s+)?"
+                           r"(?!(?:dollars|euros|pounds|yen|francs|rupees|kronor|kroner|pesos|reais|yuan|won|rand|"
+                           r"was|is|has|its|this|plus|less|units?\s+of\s+currency)\b)"
                            r"[a-z][\w-]*[^s\W]s\b")
 """Things counted after a scaled figure ('4.2 million shares', '1.5 million common shares'), not a currency."""
 _ATTRIBUTE_OF = re.compile(r"(?i)\s+(?:[a-z][\w-]*\s+){0,3}(?:plan|program|programme|agreement|facility|"
