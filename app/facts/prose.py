@@ -367,6 +367,9 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
         # the comparative of a counted figure counts the same thing: '3,140 people, up from 2,910 a year earlier'
         nouns += [f for i, f in enumerate(located) if f not in nouns and i and located[i - 1] in nouns
                   and f.kind == located[i - 1].kind and _earlier(sentence, f, located[i - 1]) is not None]
+        # and the total a count of them brings: 'opened 47 new restaurants, bringing the total to 2,118'
+        nouns += [f for f in located if f not in nouns and any(g.start < f.start for g in nouns)
+                  and _TOTAL_TO.search(sentence[max(0, f.start - 40):f.start])]
         nouns = sorted(nouns, key=lambda f: f.start)
         # a breakdown after the whole: '92,000 people, with approximately 37,000 employed in the United States and
         # 55,000 employed internationally' counts 92,000; the parts are no answer to how many in all, but the part
@@ -518,6 +521,7 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
     none). None when the sentence names several years and nothing binds the figure to one."""
     located = figures_located(sentence)
     own_years = _COMPARATIVE.sub(" ", sentence)  # '(2023: 45.4%)' names the comparative's year, not the sentence's
+    own_years = _PAYMENT_DAY.sub(" ", own_years)  # 'payable on 23 May 2025': when it is paid, not what year it is for
     years = sorted(set(fiscal_years_named(own_years))) or _bare_years(own_years)
     own = years[-1] if len(years) == 1 else (fiscal_year if not years else None)
     if own is None and (opening := _OPENING_YEAR.match(sentence)):
@@ -631,9 +635,18 @@ def _parts_asked(sentence: str, located: Sequence[Located], wholes: Sequence[Loc
 _COUNTING_VERBS = frozenset(analyze("employ employs employed have has had operate operates operated total totaled "
                                     "number count people"))
 """Words of a count question that say it counts, not what part of the whole it counts."""
-_BREAKDOWN = re.compile(r"(?i)\b(?:including|with|of\s+which|of\s+whom|comprising|split\s+between)\b|:")
+_BREAKDOWN = re.compile(r"(?i)\b(?:including|(?<!the\syear\s)(?<!the\speriod\s)with|of\s+which|of\s+whom|"
+                        r"comprising|split\s+between)\b|:")
 """What leads from a whole to its parts: '92,000 people, with 37,000 employed in …', '815 warehouses worldwide: 564
 in the United States, …, 105 in Canada'."""
+_PAYMENT_DAY = re.compile(r"(?i)\b(?:payable|(?:to\s+be\s+)?paid|(?:ex-dividend|record|payment)\s+date)\s+"
+                          r"(?:is\s+|will\s+be\s+)?(?:on\s+)?(?:or\s+about\s+)?(?:\d{1,2}\s+[A-Z][a-z]+|[A-Z][a-z]+\s+\d{1,2},?)\s+"
+                          r"(?:19|20)\d{2}\b")
+"""The day a payout is paid or fixed ('payable on 23 May 2025', 'paid on March 21, 2023'): no year the payout is for."""
+_TOTAL_TO = re.compile(r"(?i)\b(?:bringing|taking|increasing|raising|reducing|lifting)\s+(?:the|our|its|their)\s+"
+                       r"(?:total|count|number|network|estate|portfolio)(?:\s+(?:count|number))?\s+to\s+"
+                       r"(?:approximately\s+|about\s+)?$|\bfor\s+a\s+total\s+of\s+$")
+"""A total that the count before it brings ('opened 47 restaurants, bringing the total to 2,118')."""
 _COUNT_LEAD = re.compile(r"(?i)(?:[:=]|\bof|\bwas|\bwere|\btotall?ed|\bstood\s+at|\breached|\bemployed|\bemploys|"
                          r"\bemploying|\bhad|\bhas|\boperated|\boperates)\s*(?:approximately|about|around|some|"
                          r"nearly|over|more\s+than|almost|roughly)?\s*$")

@@ -1310,3 +1310,22 @@ def test_a_fact_stated_in_a_sentence_of_the_companys_own_is_read(text: str, ques
     q = read_query(question, ["Kestrel"])
     best = choose(facts_for(q, docs, ["Kestrel"]), q)
     assert best and best[0].figure.value == value, best[:2]
+
+
+@pytest.mark.parametrize("text, question, value", [
+    ("In fiscal 2024, we opened 62 new stores and closed 14, ending the year with 1,372 stores.",
+     "How many stores did Kestrel have at the end of fiscal 2024?", 1372.0),
+    ("Kestrel opened 47 net new restaurants in 2024, bringing the total to 2,118.",
+     "How many restaurants did Kestrel have at the end of 2024?", 2118.0),
+    ("The Board recommends a final dividend of 4.1p per share, payable on 23 May 2025.",
+     "What final dividend per share did Kestrel recommend for 2024?", 4.1),
+])
+def test_a_years_closing_count_and_a_payout_dated_by_its_payment_day(text: str, question: str, value: float) -> None:
+    """'ending the year with 1,372 stores' is the whole, no part of the 62 opened; 'bringing the total to 2,118'
+    counts the restaurants the 47 opened were added to; 'payable on 23 May 2025' dates the payment, not the year
+    the dividend is for."""
+    docs = [Evidence(chunk_id="k-3", source_id="KESTREL_2024_AR:p4", company="Kestrel", fiscal_year=2024, page=4,
+                     text=text)]
+    q = read_query(question, ["Kestrel"])
+    best = choose(facts_for(q, docs, ["Kestrel"]), q)
+    assert best and best[0].figure.value == value, best[:2]
