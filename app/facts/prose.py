@@ -640,7 +640,8 @@ _BREAKDOWN = re.compile(r"(?i)\b(?:including|(?<!the\syear\s)(?<!the\speriod\s)w
 """What leads from a whole to its parts: '92,000 people, with 37,000 employed in …', '815 warehouses worldwide: 564
 in the United States, …, 105 in Canada'."""
 _PAYMENT_DAY = re.compile(r"(?i)\b(?:payable|(?:to\s+be\s+)?paid|(?:ex-dividend|record|payment)\s+date)\s+"
-                          r"(?:is\s+|will\s+be\s+)?(?:on\s+)?(?:or\s+about\s+)?(?:\d{1,2}\s+[A-Z][a-z]+|[A-Z][a-z]+\s+\d{1,2},?)\s+"
+                          r"(?:is\s+|will\s+be\s+)?(?:on\s+)?(?:or\s+about\s+)?"
+                          r"(?:\d{1,2}\s+[A-Z][a-z]+|[A-Z][a-z]+\s+\d{1,2},?)\s+"
                           r"(?:19|20)\d{2}\b")
 """The day a payout is paid or fixed ('payable on 23 May 2025', 'paid on March 21, 2023'): no year the payout is for."""
 _TOTAL_TO = re.compile(r"(?i)\b(?:bringing|taking|increasing|raising|reducing|lifting)\s+(?:the|our|its|their)\s+"
