@@ -387,7 +387,8 @@ def _short_names_of(text: str, companies: Sequence[str]) -> str:
 
 _PAID_AS = re.compile(r"(?i)\b(?:pay|paid|return|returned|distribute|distributed|give|gave)\s+(?:(?:back\s+)?to\s+"
                       r"(?:its\s+|the\s+)?(?:shareholders|stockholders|investors)\s+)?(?:out\s+)?(?:in|as|through|via|"
-                      r"by\s+way\s+of)\b")
+                      r"by\s+way\s+of)\b"
+                      r"(?!\s+(?:(?:the\s+)?(?:fiscal|financial)\s+(?:year\s+)?|FY\s?)?(?:19|20)\d{2}\b)")
 """The verb of 'how much did X pay in dividends' or 'return to shareholders through dividends': what was paid
 follows it."""
 

@@ -1300,11 +1300,14 @@ def test_an_initialism_asked_is_read_in_the_words_the_report_defines_it_by(text:
      "(2023: 17.0p).", "What was Kestrel's total dividend per share for 2024?", 18.0),
     ("Approximately 64% of our revenue in 2024 was generated outside the United States.",
      "What percentage of Kestrel's revenue came from outside the United States in 2024?", 64.0),
+    ("During 2024 we returned $2.4 billion to shareholders through dividends and share repurchases.",
+     "How much cash did Kestrel return to shareholders in 2024?", 2.4),
 ])
 def test_a_fact_stated_in_a_sentence_of_the_companys_own_is_read(text: str, question: str, value: float) -> None:
     """The verb asked ('close') is the flow a sentence states; a year that dates no other figure dates the
     sentence's own; a date between the noun and its verb; a scaled count of shares is no money; pence are per
-    share; 'generated outside the United States' is the International part."""
+    share; 'generated outside the United States' is the International part; 'return to shareholders in 2024' is
+    what was returned, the year no payout's name."""
     docs = [Evidence(chunk_id="k-2", source_id="KESTREL_2024_10K:p6", company="Kestrel", fiscal_year=2024, page=6,
                      text=text)]
     q = read_query(question, ["Kestrel"])
