@@ -529,7 +529,7 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
     if own is None and len(years) > 1:
         # each year but one dates a figure of its own ('ended 2024 with 512 aircraft, up from 498 at the end of
         # 2023'): the one left is the sentence's
-        bound = {int(m.group(1)) for f in located for m in (_YEAR_AFTER.match(sentence[f.end:f.end + 40]),
+        bound = {int(m.group(1)) for f in located for m in (_year_after(sentence, f),
                                                             _YEAR_BEFORE.search(sentence[max(0, f.start - 80):f.start]))
                  if m}
         left = set(years) - bound
@@ -537,7 +537,7 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
     if not years and fiscal_year and _FORWARD.search(measured_against_plan(sentence)):
         own = fiscal_year + 1  # 'Operating income is forecast to fall to …': next year's, in this year's report
     if len(years) == 1 and own == years[0] and any(
-            _YEAR_AFTER.match(sentence[f.end:f.end + 40]) and _COMPARED.search(sentence[max(0, f.start - 30):f.start])
+            _year_after(sentence, f) and _COMPARED.search(sentence[max(0, f.start - 30):f.start])
             for f in located):
         # the one year named is the comparative's ('increased 18.3% to $10.2 billion compared to $8.6 billion in
         # fiscal 2021'): the other figures are the year after's
@@ -545,7 +545,7 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
     out = []
     for i, fig in enumerate(located):
         year, period = own, None
-        if m := _YEAR_AFTER.match(sentence[fig.end:fig.end + 40]):
+        if m := _year_after(sentence, fig):
             year = int(m.group(1))
         elif m := _YEAR_BEFORE.search(sentence[max(0, fig.start - 80):fig.start]):
             year = int(m.group(1))  # 'the total debt balance at the end of 2022 was $39.7 billion'
@@ -559,6 +559,23 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
             period = None if _FROM.search(sentence[:fig.start]) else "low"
         out.append((fig, year, period))
     return _respectively(sentence, out)
+
+
+def _year_after(sentence: str, fig: Located) -> re.Match[str] | None:
+    """The year written right after a figure ('€717.5m in FY2023'), or after the noun it counts ('4.6 million
+    units in 2024')."""
+    after = sentence[fig.end:fig.end + 60]
+    if m := _YEAR_AFTER.match(after):
+        return m
+    if (share := _SHARE_ASIDE.match(after)) and (m := _YEAR_AFTER.match(after[share.end():])):
+        return m  # '$1,180 million, or 15.0%, in 2023'
+    noun = _COUNTED_NOUN.match(after)
+    return _YEAR_AFTER.match(after[noun.end():]) if noun and fig.kind == "count" else None
+
+
+_SHARE_ASIDE = re.compile(r",\s*or\s+[\d.]+\s?%(?:\s+of\s+(?:[a-z]+\s+){0,2}?[a-z]+)?,")
+_COUNTED_NOUN = re.compile(r"\s+(?:(?!(?:in|for|during|at|by|of|to|and|or|from)\b)[a-z][\w-]*\s*){1,3}?"
+                           r"(?=\s(?:in|for|during|at|by)\b)")
 
 
 def _is_range(sentence: str, low: Located, high: Located) -> bool:
@@ -644,6 +661,9 @@ _PAYMENT_DAY = re.compile(r"(?i)\b(?:payable|(?:to\s+be\s+)?paid|(?:ex-dividend|
                           r"(?:\d{1,2}\s+[A-Z][a-z]+|[A-Z][a-z]+\s+\d{1,2},?)\s+"
                           r"(?:19|20)\d{2}\b")
 """The day a payout is paid or fixed ('payable on 23 May 2025', 'paid on March 21, 2023'): no year the payout is for."""
+_CHANGED_TO = re.compile(r"(?i)\b(?:increased|decreased|rose|fell|grew|declined|dropped|climbed|reduced|expanded)\s+"
+                         r"(?:by\s+)?(?:approximately\s+|about\s+)?(?:[\d.,]+\s?%?\s+)?to\s+"
+                         r"(?:approximately\s+|about\s+)?$")
 _TOTAL_TO = re.compile(r"(?i)\b(?:bringing|taking|increasing|raising|reducing|lifting)\s+(?:the|our|its|their)\s+"
                        r"(?:total|count|number|network|estate|portfolio)(?:\s+(?:count|number))?\s+to\s+"
                        r"(?:approximately\s+|about\s+)?$|\bfor\s+a\s+total\s+of\s+$")
@@ -681,6 +701,10 @@ def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool
         words = analyze(phrase.group(1)) if phrase else []
         return not words or _matches(words[-1], stems) or not any(_matches(w, stems) for w in words[:-1])
     before = sentence[max(0, fig.start - 40):fig.start]
+    if changed := _CHANGED_TO.search(sentence[max(0, fig.start - 80):fig.start]):
+        # 'Our headcount decreased by 6% to 8,450': the noun before the change's verb
+        return any(_matches(w, stems) for w in analyze(sentence[max(0, fig.start - 80):fig.start]
+                                                       [:changed.start()])[-2:])
     lead = _COUNT_LEAD.search(before)
     if lead is None:
         return False

@@ -33,7 +33,7 @@ from app.text.figures import RETURN_ON_LABEL
 from app.text.periods import (PART, column_years, deadline_years, fiscal_years_named, part_named, parts_agree,
                               period_day, years_named)
 from app.text.sentences import is_contract_text
-from app.text.terms import kindred_in
+from app.text.terms import kindred_in, stem_in_words
 from app.text.question_kinds import MeasureAsked, measure_asked
 from app.text.measures import ABROAD, counted_as, name_initials
 from app.text.statements import StatementRow, is_total, is_whole, read_statement
@@ -1318,7 +1318,8 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         if _PER_SHARE.search(query.measure.phrase) and not _per_share_figure(sentence, figure.value):
             continue  # 'an aggregate payment of approximately $4,430' is no dividend per share
         if query.kind == "count" and (flow := _FLOW_VERB.search(clause[-60:])) \
-                and not set(analyze(flow.group("verb"))) & (set(analyze(query_text(query))) | query.stems):
+                and not any(stem_in_words(verb, set(analyze(query_text(query))) | query.stems)
+                            for verb in analyze(flow.group("verb"))):
             continue  # 'relocated 12 stores' counts a year's moves, not the stores it has
         if _DISOWNED.search(clause):
             continue  # 'sales by our partners, which are not recorded as Pellbury revenue, were about £148m

@@ -554,6 +554,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         phrase = re.sub(r"(?i)^(?:(?:the|total|overall)\s+)*number\s+of\s+", "", phrase).strip() or phrase
         # nor is the verb that says only that the company has them ('How many stores does X operate?')
         phrase = _PLAIN_VERB_AT_END.sub("", phrase) or phrase
+        if not set(analyze(count.group("noun"))) & set(analyze(phrase)):
+            phrase = f"{count.group('noun')} {phrase}".strip()  # 'How many units did it sell': units, sold
     if segment is None and (named := _NAME_LEADS.match(phrase)) and not all(
             is_measure_word(w) for w in re.split(r"[\s-]+", named.group("name"))) \
             and not _names_company(named.group("name"), companies):

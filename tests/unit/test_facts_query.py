@@ -1332,3 +1332,24 @@ def test_a_years_closing_count_and_a_payout_dated_by_its_payment_day(text: str, 
     q = read_query(question, ["Kestrel"])
     best = choose(facts_for(q, docs, ["Kestrel"]), q)
     assert best and best[0].figure.value == value, best[:2]
+
+
+@pytest.mark.parametrize("text, question, value", [
+    ("We sold 4.6 million units in 2024, compared with 4.2 million units in 2023.",
+     "How many units did Kestrel sell in 2024?", 4.6),
+    ("Our headcount decreased by 6% to 8,450 during 2024 as a result of the restructuring program.",
+     "What was Kestrel's headcount at the end of 2024?", 8450.0),
+    ("Selling, general and administrative expenses were $1,234 million, or 15.1% of net sales, compared with "
+     "$1,180 million, or 15.0%, in 2023.", "What were Kestrel's selling, general and administrative expenses in "
+     "2024?", 1234.0),
+])
+def test_a_count_sold_a_count_changed_to_and_a_comparative_after_its_share(text: str, question: str,
+                                                                          value: float) -> None:
+    """'How many units did it sell': the units, 'sold' being sell's; '4.6 million units in 2024' is dated by the
+    year after its noun; 'headcount decreased by 6% to 8,450' counts the headcount; '$1,180 million, or 15.0%, in
+    2023' is the comparative, so the other figure is 2024's."""
+    docs = [Evidence(chunk_id="k-4", source_id="KESTREL_2024_10K:p9", company="Kestrel", fiscal_year=2024, page=9,
+                     text=text)]
+    q = read_query(question, ["Kestrel"])
+    best = choose(facts_for(q, docs, ["Kestrel"]), q)
+    assert best and best[0].figure.value == value, best[:2]
