@@ -48,8 +48,10 @@ _EARLIER_BEFORE = re.compile(
     r"(?i)(?:\bup\s+from|\bdown\s+from|\bcompared\s+(?:with|to)|\bfrom|\bprior\s+year:?|"
     r"\bprevious\s+year:?|\bpcp:?|\bprior\s+corresponding\s+period:?|\blast\s+year:?|"
     r"\b(?:previous|prior|last|preceding)\s+(?:financial\s+)?year['’]s)\s*$")
-_NAMED_PRIOR = re.compile(r"(?i)\((?:FY\s?)?(?P<year>(?:19|20)\d{2})\s*:\s*$")
-_COMPARATIVE = re.compile(r"(?i)\((?:FY\s?)?(?:19|20)\d{2}\s*:[^)]*\)|\((?:prior|previous)\s+year\s*:[^)]*\)")
+_NAMED_PRIOR = re.compile(r"(?i)\((?:FY\s?(?P<short>\d{2})|(?:FY\s?)?(?P<year>(?:19|20)\d{2}))\s*:\s*$")
+"""A bracket's year before a comparative ('(2023: 2,740)', '(FY23: 13.8%)')."""
+_COMPARATIVE = re.compile(r"(?i)\((?:FY\s?\d{2}|(?:FY\s?)?(?:19|20)\d{2})\s*:[^)]*\)"
+                          r"|\((?:prior|previous)\s+year\s*:[^)]*\)")
 _MEASURED_AGAINST = re.compile(
     r"(?i)\b(?:within|in\s+line\s+with|against|above|below|ahead\s+of|short\s+of|at\s+the\s+(?:top|bottom|upper|lower|"
     r"low|high)\s+end\s+of|met|meeting|achieved|beat|exceeded|missed|compared\s+with)\s+(?:our|its|the|their)?\s*"
@@ -522,6 +524,10 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
     located = figures_located(sentence)
     own_years = _COMPARATIVE.sub(" ", sentence)  # '(2023: 45.4%)' names the comparative's year, not the sentence's
     own_years = _PAYMENT_DAY.sub(" ", own_years)  # 'payable on 23 May 2025': when it is paid, not what year it is for
+    if fiscal_year:
+        # a retailer's year ends early in the next ('as of January 31, 2025' in its fiscal 2024 report): its year end
+        own_years = re.sub(rf"(?i)\b(?:as\s+of|as\s+at|at)\s+(?:January|February)\s+\d{{1,2}},?\s+{fiscal_year + 1}\b",
+                           " at the year end", own_years)
     years = sorted(set(fiscal_years_named(own_years))) or _bare_years(own_years)
     own = years[-1] if len(years) == 1 else (fiscal_year if not years else None)
     if own is None and (opening := _OPENING_YEAR.match(sentence)):
@@ -727,7 +733,7 @@ def _earlier(sentence: str, fig: Located, previous: Located | None) -> int | Non
     it ('(FY2023: 2,740)'), None when it is the sentence's own period."""
     before = sentence[max(0, fig.start - 40):fig.start]
     if m := _NAMED_PRIOR.search(before):
-        return int(m.group("year"))
+        return int(m.group("year") or f"20{m.group('short')}")
     if _EARLIER_AFTER.match(sentence[fig.end:fig.end + 60]):
         return -1
     if _EARLIER_BEFORE.search(before):

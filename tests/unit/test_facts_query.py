@@ -1353,3 +1353,21 @@ def test_a_count_sold_a_count_changed_to_and_a_comparative_after_its_share(text:
     q = read_query(question, ["Kestrel"])
     best = choose(facts_for(q, docs, ["Kestrel"]), q)
     assert best and best[0].figure.value == value, best[:2]
+
+
+@pytest.mark.parametrize("text, question, value", [
+    ("Kestrel had approximately 38,000 employees worldwide as of January 31, 2025.",
+     "How many employees did Kestrel have at the end of fiscal 2024?", 38000.0),
+    ("The Group's underlying EBIT margin was 14.2% (FY23: 13.8%).",
+     "What was Kestrel's underlying EBIT margin in FY2023?", 13.8),
+    ("The Group's underlying EBIT margin was 14.2% (FY23: 13.8%).",
+     "What was Kestrel's underlying EBIT margin in FY2024?", 14.2),
+])
+def test_a_year_end_early_in_the_next_and_a_comparative_of_a_two_digit_year(text: str, question: str,
+                                                                            value: float) -> None:
+    """A fiscal 2024 report's 'as of January 31, 2025' is its year end; '(FY23: 13.8%)' is FY2023's."""
+    docs = [Evidence(chunk_id="k-5", source_id="KESTREL_2024_10K:p3", company="Kestrel", fiscal_year=2024, page=3,
+                     text=text)]
+    q = read_query(question, ["Kestrel"])
+    best = choose(facts_for(q, docs, ["Kestrel"]), q)
+    assert best and best[0].figure.value == value, best[:2]
