@@ -226,3 +226,43 @@ def segment_under(text: str, sentence: str, section: str | None = None) -> str |
     found = re.search(r"\s+".join(map(re.escape, words)), text) if words else None
     heading = heading_above(text[:found.start()]) if found is not None and found.start() > 0 else None
     return segment_heading(heading) if heading is not None else segment_heading(section)
+
+
+_SEGMENTS_LISTED = re.compile(
+    r"(?i)\b(?:(?P<count>two|three|four|five|six|\d)\s+)?(?:reportable|reporting|operating|business)\s+segments?"
+    r"(?:\s*:|,?\s+(?:are|were|comprise|consist\s+of|as\s+follows)\s*:?)\s*(?P<list>[^.;]{3,400})")
+_SEGMENT_NAME = re.compile(r"[A-Z][\w&'’/-]*(?:\s+(?:&\s+|and\s+|of\s+)?[A-Z][\w&'’/-]*){0,4}")
+_LINE_ITEM_HEAD = re.compile(r"(?i)\b(?:sales|revenues?|income|profit|loss|margin|ebitda|ebit|ebitdar|expenses?|"
+                             r"costs?|assets|liabilities|earnings|adjustments?|eliminations?|total|consolidated)\b")
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def is_line_item_name(name: str) -> bool:
+    """Whether a member read from a table is a line item, not a part of the company ('Net sales to external
+    customers', 'Core operating income', 'Adjustments'): a segment is named by what it sells or where."""
+    return bool(_LINE_ITEM_HEAD.search(name))
+
+
+def named_segments(texts: Iterable[str]) -> list[str]:
+    """The segments a report lists in words ('The Group has two reportable segments: Machine Tools (machining
+    centers, …) and Precision Components (ball screws, …)'; 'three reportable segments: Flexibles, Rigid Packaging
+    and Other'), in its order: the first such list whose every item is a name, as many as it says there are."""
+    for text in texts:
+        for m in _SEGMENTS_LISTED.finditer(" ".join(text.split())):
+            listed = " ".join(re.sub(r"\([^()]*\)", " ", m.group("list")).split())
+            count = (m.group("count") or "").lower()
+            want = int(count) if count.isdigit() else _COUNT_WORDS.get(count)
+            items = [re.sub(r"^(?:and|&)\s+", "", item.strip()) for item in re.split(r",\s*", listed)]
+            names: list[str] = []
+            for item in items:
+                if not _SEGMENT_NAME.fullmatch(item):
+                    break
+                names.append(item)
+            if want and len(names) == want - 1 and " and " in names[-1]:
+                names[-1:] = names[-1].split(" and ", 1)  # 'Rigid Packaging and Other' is two of three
+            if want and len(names) > want:
+                names = names[:want]
+            if len(names) >= 2 and (want is None or len(names) == want) \
+                    and not any(is_line_item_name(n) for n in names):
+                return names
+    return []

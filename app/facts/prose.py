@@ -158,6 +158,8 @@ def figures_located(sentence: str) -> list[Located]:
             continue  # a name with a digit ('3M expended …', "growing 3M's business"), not three million
         if re.fullmatch(r"(?:19|20)\d{2}", raw) and not (cur or scale or unit):
             continue
+        if not (cur or scale or unit) and re.search(r"[A-Za-z]-$", sentence[max(0, m.start() - 2):m.start()]):
+            continue  # a name with a number: 'COVID-19', 'Form 10-K', 'F-35'
         if not (cur or scale or unit) and _NAMED_BY_NUMBER.search(sentence[max(0, m.start() - 12):m.start()]):
             continue  # part of a name: 'Scope 3 emissions', 'Tier 1 capital', 'Line 2', 'Phase 2'
         if (not (cur or scale or unit) and not sentence[:m.start()].strip() and len(raw) <= 2

@@ -394,3 +394,11 @@ def test_a_count_the_company_itself_states_is_read(text: str, want: list) -> Non
 
 def test_a_rate_per_thing_is_still_no_count_of_it() -> None:
     assert read("Cash costs were A$37 a tonne and 41 per tonne in 2024.", "tonnes", "count", "tonnes") == []
+
+
+def test_a_number_in_a_name_is_no_count() -> None:
+    """'COVID-19 among our employees' counts no employees, now that a word after a figure that starts with 'a'
+    ('among') is no rate; the count the report states is read."""
+    text = ("As of May 31, 2020, we had approximately 35,000 full- and part-time employees. These measures may not be "
+            "sufficient to prevent the spread of COVID-19 among our employees.")
+    assert read(text, "employees", "count", "employees", fiscal_year=2020) == [(35000.0, "", 2020)]

@@ -33,8 +33,8 @@ from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_
                              row_members, same_member, section_of, segment_read_as_name, stated_change, statement_kinds,
                              two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
-from app.facts.members import (REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, member_statement, segment_under,
-                               within_parent)
+from app.facts.members import (REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, is_line_item_name, member_statement,
+                               named_segments, segment_under, within_parent)
 from app.facts.prose import figures_located, is_row_line, prose_facts, states_change, whole_sentences
 from app.facts.revisions import REVISION_ASKED, asks_replacement, best_revision
 from app.knowledge.analyzer import analyze
@@ -1306,6 +1306,17 @@ class Analyst:
         if outside := LEFT_OUT.search(asked_sentence(self.question)):  # 'Outside the United States, which region …'
             members = [f for f in members if not same_member(outside.group("member"), f.segment or "")]
         members = members_in_filing_scale(members, self.query, self.reports, self.companies)
+        if SEGMENT_ASKED.search(asked_sentence(self.question)):
+            # a segment asked: a table's line items ('Net sales to external customers', 'Core operating income') are
+            # no segments, nor the kinds of a breakdown by type
+            # ('Revenue by type': Services, Equipment); the segments the report lists, when it lists them, are
+            # the members, each one no table read gives read on its own
+            members = [f for f in members if not is_line_item_name(f.segment or "")]
+            listed = named_segments(b.text for b in self.reports)
+            if listed:
+                members = [f for f in members if any(same_member(n, f.segment or "") for n in listed)]
+                members += self.listed_segment_facts([n for n in listed if not any(
+                    same_member(n, f.segment or "") for f in members)])
         if not members:
             return []
         by_member: dict[str, list[Fact]] = {}
@@ -1386,6 +1397,22 @@ class Analyst:
             return [lead]
         refs = list(dict.fromkeys(k for _, f in others if (k := self.n_of(f.figure)) is not None)) or [n]
         return [lead, cite(f"The others: {'; '.join(f'{m} {as_stated(f.figure)}' for m, f in others)}", refs)]
+
+    def listed_segment_facts(self, names: Sequence[str]) -> list[Fact]:
+        """Each segment the report lists in words ('two reportable segments: Machine Tools (…) and Precision
+        Components (…)'), with its figure for the measure in the year asked (the latest read, else) and the year
+        before, read as a question about that segment alone would read it."""
+        out: list[Fact] = []
+        for name in names:
+            query = replace(self.query, measure=replace(self.query.measure, segment=name))
+            facts = facts_for(query, self.reports, self.companies)
+            years = set(self.query.years) or {max((f.figure.fiscal_year or 0 for f in choose(facts, query)),
+                                                  default=0)}
+            for year in sorted({y for top in years if top for y in (top, top - 1)}):
+                best = choose(facts, query, year=year)
+                if best:
+                    out.append(replace(best[0], segment=name))
+        return out
 
     def extreme_row(self) -> list[str]:
         """The row of one table that is highest or lowest in the period, when the question ranks rows by their
