@@ -47,7 +47,8 @@ _EARLIER_AFTER = re.compile(
 _EARLIER_BEFORE = re.compile(
     r"(?i)(?:\bup\s+from|\bdown\s+from|\bcompared\s+(?:with|to)|\bfrom|\bprior\s+year:?|"
     r"\bprevious\s+year:?|\bpcp:?|\bprior\s+corresponding\s+period:?|\blast\s+year:?|"
-    r"\b(?:previous|prior|last|preceding)\s+(?:financial\s+)?year['’]s)\s*$")
+    r"\b(?:previous|prior|last|preceding)\s+(?:financial\s+)?year['’]s)"
+    r"(?:\s+(?:approximately|about|around|some|nearly|roughly))?\s*$")
 _NAMED_PRIOR = re.compile(r"(?i)\((?:FY\s?(?P<short>\d{2})|(?:FY\s?)?(?P<year>(?:19|20)\d{2}))\s*:\s*$")
 """A bracket's year before a comparative ('(2023: 2,740)', '(FY23: 13.8%)')."""
 _COMPARATIVE = re.compile(r"(?i)\((?:FY\s?\d{2}|(?:FY\s?)?(?:19|20)\d{2})\s*:[^)]*\)"
@@ -555,6 +556,8 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
         year, period = own, None
         if m := _year_after(sentence, fig):
             year = int(m.group(1))
+            if fiscal_year and year == fiscal_year + 1 and re.search(r"\b(?:January|February)\b", m.group(0)):
+                year = fiscal_year  # a retailer's year end, early in the next ('as of January 31, 2025')
         elif m := _YEAR_BEFORE.search(sentence[max(0, fig.start - 80):fig.start]):
             year = int(m.group(1))  # 'the total debt balance at the end of 2022 was $39.7 billion'
         else:
@@ -577,10 +580,14 @@ def _year_after(sentence: str, fig: Located) -> re.Match[str] | None:
         return m
     if (share := _SHARE_ASIDE.match(after)) and (m := _YEAR_AFTER.match(after[share.end():])):
         return m  # '$1,180 million, or 15.0%, in 2023'
+    if m := _DAY_AFTER.match(after):
+        return m  # '12,400 employees at December 31, 2024' ('at' the count's noun)
     noun = _COUNTED_NOUN.match(after)
     return _YEAR_AFTER.match(after[noun.end():]) if noun and fig.kind == "count" else None
 
 
+_DAY_AFTER = re.compile(r"^\s+(?:[a-z][\w-]*\s+){0,2}?(?:at|as\s+of|as\s+at|on)\s+(?:[A-Z][a-z]+\s+\d{1,2},?|\d{1,2}\s+"
+                        r"[A-Z][a-z]+)\s+((?:19|20)\d{2})\b")
 _SHARE_ASIDE = re.compile(r",\s*or\s+[\d.]+\s?%(?:\s+of\s+(?:[a-z]+\s+){0,2}?[a-z]+)?,")
 _COUNTED_NOUN = re.compile(r"\s+(?:(?!(?:in|for|during|at|by|of|to|and|or|from)\b)[a-z][\w-]*\s*){1,3}?"
                            r"(?=\s(?:in|for|during|at|by)\b)")
@@ -660,8 +667,8 @@ def _parts_asked(sentence: str, located: Sequence[Located], wholes: Sequence[Loc
 _COUNTING_VERBS = frozenset(analyze("employ employs employed have has had operate operates operated total totaled "
                                     "number count people"))
 """Words of a count question that say it counts, not what part of the whole it counts."""
-_BREAKDOWN = re.compile(r"(?i)\b(?:including|(?<!the\syear\s)(?<!the\speriod\s)with|of\s+which|of\s+whom|"
-                        r"comprising|split\s+between)\b|:")
+_BREAKDOWN = re.compile(r"(?i)\b(?:including|(?<!the\syear\s)(?<!the\speriod\s)(?<!compared\s)with|of\s+which|"
+                        r"of\s+whom|comprising|split\s+between)\b|:")
 """What leads from a whole to its parts: '92,000 people, with 37,000 employed in …', '815 warehouses worldwide: 564
 in the United States, …, 105 in Canada'."""
 _PAYMENT_DAY = re.compile(r"(?i)\b(?:payable|(?:to\s+be\s+)?paid|(?:ex-dividend|record|payment)\s+date)\s+"

@@ -165,6 +165,7 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     counted = frozenset(analyze(measure.count_noun)) | counted_as(measure.count_noun)  # (people: employees)
     if kind == "count" and not counted:
         counted = frozenset(measure.stems & COUNT_WORDS)  # 'Who has more employees': the employees are counted
+        counted |= counted_as(measure.phrase) if counted else frozenset()  # 'the change in its headcount'
     return FactQuery(measure=measure, kind=kind, years=named, part=part, ahead=bool(_FORWARD.search(question)),
                      count_stems=counted, items=items, at_end=bool(_AT_END.search(question)))
 
@@ -268,7 +269,7 @@ def named_otherwise(query: FactQuery, text: str) -> list[FactQuery]:
     text uses: 'operating profit growth' as 'operating income growth' for a report that writes 'operating income
     increased 13.6%'. Only names of two words or more, and only where the asked name is in the measure's phrase.
     An initialism asked that the text spells out ('MAUs' of 'monthly active users ("MAUs")') is read so too."""
-    spelled = _initialisms_spelled(query, text)
+    spelled = _initialisms_spelled(query, text) or _counted_otherwise(query, text)
     if spelled or not query.items:
         return spelled
     from app.metrics import item_names
@@ -287,6 +288,21 @@ def named_otherwise(query: FactQuery, text: str) -> list[FactQuery]:
         stems = frozenset(analyze(other))
         if stems != query.stems:
             out.append(replace(query, measure=replace(query.measure, phrase=other, stems=stems)))
+    return out
+
+
+def _counted_otherwise(query: FactQuery, text: str) -> list[FactQuery]:
+    """A count asked by one word ('headcount', 'workforce') read as each other word for the same things the text
+    uses ('12,400 employees')."""
+    phrase = query.measure.phrase.strip().lower()
+    if query.kind != "count" or len(phrase.split()) != 1:
+        return []
+    words = set(analyze(text))
+    out = []
+    for other in sorted(query.count_stems - set(analyze(phrase))):
+        if other in words:
+            measure = replace(query.measure, phrase=other, stems=frozenset({other}), count_noun=other)
+            out.append(replace(query, measure=measure, count_stems=query.count_stems))
     return out
 
 

@@ -532,7 +532,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
                       r"is|are|was|were|will|would)\b)", text)
     if count is None:  # 'the Total number of employees', 'the Number of patents': a count as a form names it
         count = re.search(r"(?i)\bnumber\s+of\s+(?P<noun>(?:[\w-]+\s+){0,2}?[\w-]+?)(?=\s+(?:for|of|in|at|as|"
-                          r"by|on|during|within|over|did|does|do|has|have|had|is|are|was|were)\b|\s*[?.]|\s*$)", text)
+                          r"by|on|during|within|over|from|to|between|change[ds]?|did|does|do|has|have|had|is|are|was|"
+                          r"were)\b|\s*[?.]|\s*$)", text)
     if count is not None and (how_many_money(count.group(0)) or how_many_points(count.group(0))):
         count = None  # 'By how many euros did … fall': an amount of money, not a count of things
     # what was done to them counts too: 'how many machine tools did it deliver' is not how many it ordered
@@ -756,7 +757,10 @@ def states_count(question: str, text: str, companies: Sequence[str] = ()) -> boo
     """Whether a text states a count of what a count question counts, as reports word it: a number right before
     the count noun or one of its other wordings, two words allowed between ('315,000 people', '41,000
     full-time employees', '1,350 stores')."""
-    pattern = count_stated(measure_asked(question, companies).count_noun)
+    asked = measure_asked(question, companies)
+    # ('the change in its headcount': a count asked without 'how many', by a word that counts people)
+    noun = asked.count_noun or (asked.phrase if counted_as(asked.phrase) and len(asked.phrase.split()) == 1 else "")
+    pattern = count_stated(noun)
     return pattern is not None and pattern.search(text) is not None
 
 

@@ -276,12 +276,13 @@ def said_otherwise(stems: frozenset[str] | set[str]) -> frozenset[str]:
 
 
 _JOB_CUTS = ("redund", "retrench", "job+cut", "job+loss", "job+affect", "job+reduct", "social+plan",
-             "workforc+reduct", "headcount+reduct")
+             "workforc+reduct", "headcount+reduct", "reduc+workforc", "reduct+workforc", "reduc+headcount")
 _SAID_OTHERWISE = {"layoff": _JOB_CUTS, "redund": ("layoff", *_JOB_CUTS[1:]), "buyback": ("repurchas", "buy+back"),
                    "repurchas": ("buyback", "buy+back"), "acquisit": ("acquir",), "merger": ("acquir",),
                    "time": ("schedul",), "worth": ("valu",), "auditor": ("account+firm", "audit")}
 """Words reports use for what a 'did X mention …' question names otherwise: a UK report's redundancies are
-layoffs, and so are a German plant closure's '410 jobs are affected' and its social plan; a repurchase of shares
+layoffs, and so are a German plant closure's '410 jobs are affected', its social plan and 'we reduced our
+workforce by approximately 600 positions'; a repurchase of shares
 is a buyback; what starts 'on time' starts 'on schedule', and what an order is worth is its value; an auditor is
 its 'independent registered public accounting firm'. Two words joined
 by '+' stand side by side (matched as one joined word)."""

@@ -163,8 +163,12 @@ def sentence_support(topic: set[str], sentence: str, years: Sequence[int] = ()) 
 _SPELLED_OUT = {"NPAT": "net profit after tax", "NPBT": "net profit before tax", "PBT": "profit before tax",
                 "PAT": "profit after tax", "EBT": "earnings before tax", "FCF": "free cash flow",
                 "OCF": "operating cash flow", "SG&A": "selling, general and administrative expenses",
-                "R&D": "research and development"}
-"""Abbreviations a question uses and reports spell out ('statutory NPAT': 'statutory net profit after tax')."""
+                "R&D": "research and development", "CEO": "chief executive officer",
+                "CFO": "chief financial officer", "COO": "chief operating officer", "CTO": "chief technology officer",
+                "EPS": "earnings per share", "ARPU": "average revenue per user", "AGM": "annual general meeting",
+                "IPO": "initial public offering", "PP&E": "property, plant and equipment"}
+"""Abbreviations a question uses and reports spell out ('statutory NPAT': 'statutory net profit after tax', 'CEO':
+'President and Chief Executive Officer')."""
 
 
 _HEADS = {"npat": "profit", "npbt": "profit", "pbt": "profit", "pat": "profit", "ebt": "earn"}

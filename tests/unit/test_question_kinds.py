@@ -114,7 +114,7 @@ def test_an_extreme_question_names_the_kind_of_row_it_ranks(question: str, noun:
      "mergers or acquisitions", [{"merger", "acquisit", "acquir"}]),
     ("Did Acme mention any layoffs in the annual report?", "layoffs",
      [{"layoff", "redund", "retrench", "job+cut", "job+loss", "job+affect", "job+reduct", "social+plan",
-       "workforc+reduct", "headcount+reduct"}]),
+       "workforc+reduct", "headcount+reduct", "reduc+workforc", "reduct+workforc", "reduc+headcount"}]),
     ("Does Acme's annual report mention a share buyback?", "share buyback",
      [{"share"}, {"buyback", "repurchas", "buy+back"}]),
     ("Is there any mention of cyber incidents in the report?", "cyber incidents", [{"cyber"}, {"incid"}]),
@@ -156,4 +156,5 @@ def test_a_count_compared_without_how_many_still_counts_its_noun() -> None:
     from app.facts.query import read_query
 
     query = read_query("Who has more employees, Northwind or Helio?", ["Northwind", "Helio"])
-    assert query.kind == "count" and query.count_stems == frozenset({"employe"})
+    # (with the other words reports count people by: '3,140 people', 'headcount')
+    assert query.kind == "count" and "employe" in query.count_stems and {"peopl", "headcount"} <= query.count_stems

@@ -14,8 +14,8 @@ from app.knowledge.analyzer import analyze
 from app.text.questions import asks_for_figure, core_question, measure_terms, states_measure
 from app.text.measures import states_count
 from app.text.sentences import asks_about_terms, is_contract_text
-from app.text.question_kinds import explains_margin, read_ask
-from app.text.terms import topic_terms
+from app.text.question_kinds import explains_margin, read_ask, said_otherwise
+from app.text.terms import abbreviated, topic_terms
 from prompts.retrieval import truncate_for_grading
 
 if TYPE_CHECKING:
@@ -40,11 +40,15 @@ def grade_offline(
 
 def term_overlap(topic: set[str], text: str, joined: dict[str, frozenset[str]] | None = None) -> float:
     """Share of the topic terms found in `text` (1.0 when the question has no topic terms); a pair of the
-    question's words the text writes as one ('buy back' / 'buyback', `joined`) counts as both found."""
+    question's words the text writes as one ('buy back' / 'buyback', `joined`) counts as both found, and an
+    abbreviation asked as the words the text spells it out in, and a word as reports say it otherwise."""
     if not topic:
         return 1.0
-    words = set(analyze(text))
+    tokens = analyze(f"{text} {abbreviated(text)}")  # 'Chief Executive Officer' states the CEO asked
+    words = set(tokens) | {f"{a}+{b}" for a, b in zip(tokens, tokens[1:])}
     found = topic & words
+    # and a word reports use for it otherwise ('auditor': 'audited'; 'layoffs': 'reduced our workforce')
+    found |= {t for t in topic - found if said_otherwise({t}) & words}
     for word, parts in (joined or {}).items():
         if word in words:
             found |= parts & topic

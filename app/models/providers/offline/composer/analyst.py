@@ -342,7 +342,8 @@ class Analyst:
     def result_answer(self) -> list[str]:
         """'Did MGM Resorts post an operating profit in the fourth quarter of 2022?': the sign of the result asked
         (operating, pre-tax or net income; net when none is named), as the period's statement or table row gives
-        it ('Operating income (loss) (1,896)': No, a loss). Nothing when no row of that result is stated."""
+        it ('Operating income (loss) (1,896)': No, a loss), else as a sentence states it. Nothing when neither states
+        that result."""
         asked = _RESULT_ASKED.search(asked_sentence(self.question)) or _PROFITABLE.search(asked_sentence(self.question))
         if not asked:
             return []
@@ -354,9 +355,12 @@ class Analyst:
             query = replace(self.query, measure=replace(self.query.measure, phrase=measure,
                                                         stems=frozenset(analyze(measure)), segment=member),
                             kind="money", items=tuple(items_named(measure)))
-            best = [f for f in choose(facts_for(query, self.reports, self.companies), query)
-                    if f.origin != "text" and f.match >= NAMES_MEASURE and not f.figure.unit.endswith("%")
-                    and (not member or f.part is None)]
+            chosen = [f for f in choose(facts_for(query, self.reports, self.companies), query)
+                      if f.match >= NAMES_MEASURE and not f.figure.unit.endswith("%")
+                      and (not member or f.part is None)]
+            # a statement's or table's row first; else a sentence that states the result ('Net income was $312
+            # million in 2024 compared with a net loss of $45 million in 2023')
+            best = [f for f in chosen if f.origin != "text"] or [f for f in chosen if not member]
             if best:
                 fact = best[0]
                 break
@@ -366,16 +370,21 @@ class Analyst:
         label = fact.figure.label
         only_loss = bool(re.search(r"(?i)\bloss", label)) and not re.search(r"(?i)\b(?:profit|income|earnings)\b",
                                                                             label)
+        if fact.origin == "text":  # a sentence's own word for it: 'a net loss of $45 million'
+            only_loss = _loss_stated(fact.figure.quote or "", fact.figure.value)
         gained = fact.figure.value > 0 and not only_loss
         verdict = gained != ((asked.groupdict().get("what") or "").lower() == "loss")
         result = f"{kind} {'profit' if gained else 'loss'}"
         size = as_stated(fact.figure.model_copy(update={"value": abs(fact.figure.value)}))
-        company = possessive(fact.figure.company or (self.companies[0] if self.companies else "The company"))
+        name = fact.figure.company or (self.companies[0] if self.companies else "The company")
+        company = possessive(name)
         a_result = f"{'an' if result[0] in 'aeiou' else 'a'} {result} of {size}"
         if member:  # ('Profit/(Loss)' as the row says it: the sign is the verdict's)
             noun = re.search(r"(?i)\b(segment|division|region|business|unit|arm)\b", self.question)
             body = f"{company} {fact.segment or member}{' ' + noun.group(1).lower() if noun else ''} posted " \
                    f"{a_result} {period_text(fact.figure, fact.part)}"
+        elif fact.origin == "text":  # as the sentence states it: 'Kestrel posted a net loss of $45m in FY2023'
+            body = f"{name} posted {a_result} {period_text(fact.figure, fact.part)}"
         else:
             body = f"{company} {measure_phrase(fact.figure.label)} was {self.at(fact)}: {a_result}"
         return [f"{'Yes' if verdict else 'No'}. {cite(body, [n])}"]
@@ -858,7 +867,8 @@ class Analyst:
         terms = measure_terms(self.question, self.companies)
         if fact.origin != "text":
             terms = [set(t) - _TOTAL_WORDS or set(t) for t in terms]
-        elif self.query.kind == "count" and (said_so := counted_as(self.query.measure.count_noun)) and set(
+        elif self.query.kind == "count" and (said_so := counted_as(self.query.measure.count_noun
+                                                                   or self.query.measure.phrase)) and set(
                 self.query.measure.stems) <= {*said_so, "employ"}:
             # a headcount asked in other words ('how many people did it employ'): any of the words reports state
             # one with ('35,000 full- and part-time employees') names it; not one qualified ('union employees')
@@ -2005,6 +2015,9 @@ class Analyst:
         # first part's words; the second part is answered on its own (`other_part_answer`)
         asked = first_part(whole) if self.ask.one_name and second_part(whole) else whole
         scaffold = set(analyze(closing.group(1))) if closing else set()
+        # a verb that only says a thing was done ('Did it make any acquisitions', 'announce any layoffs'): the
+        # thing is what a sentence must say, done in its own words ('completed the acquisition of …')
+        scaffold |= {w for m in _DOING_ANY.finditer(asked) for w in analyze(m.group(1))}
         # 'the geographies it primarily operates in': how and where it trades, not what a sentence must say
         scaffold |= set(analyze(" ".join(re.findall(r"(?i)\b(?:primarily|mainly|chiefly|mostly|operates?|operated)\b",
                                                     asked))))
@@ -2029,6 +2042,16 @@ class Analyst:
         return {w for w in words if not w.isdigit() and not re.fullmatch(r"fy\d*", w)
                 and not (len(w) >= 3 and any(w in n and w != n for n in joined))}
 
+def _loss_stated(sentence: str, value: float) -> bool:
+    """Whether a sentence states this result as a loss ('reported a net loss of $45 million'): the nearest result
+    word before the figure is a loss."""
+    at = next((f.start for f in figures_located(sentence) if abs(f.value) == abs(value)), None)
+    words = re.findall(r"(?i)\b(loss(?:es)?|income|profit|earnings)\b", sentence[max(0, at - 40):at]) if at else []
+    return bool(words) and words[-1].lower().startswith("loss")
+
+
+_DOING_ANY = re.compile(r"(?i)\b(make|made|announce[ds]?|report(?:ed)?|disclose[ds]?|record(?:ed)?|undertake|"
+                        r"undertook|complete[ds]?|conduct(?:ed)?|carr(?:y|ied)\s+out)\s+(?:any|an?|new)\b")
 _LEADS_INTO = re.compile(r"(?i)\b(?:following|as\s+follows|below|include[sd]?|including|consist(?:s|ed)?\s+of|"
                          r"comprise[sd]?|are|were|was|is)\s*:?\s*$|\bfollowing\b")
 """A sentence that only leads into what follows it ('The following table shows …:', '… were as follows:')."""

@@ -1,0 +1,60 @@
+"""Yes/no, change and role questions answered from a company's own sentences, offline: the verb that only says a
+thing was done ('make any acquisitions'), job cuts worded as a smaller workforce, a result's sign as the sentence
+states it, a headcount asked in one word, and the grader admitting a passage that spells out or rewords what is
+asked ('CEO': 'Chief Executive Officer'; 'auditor': 'audited'). Companies and figures are invented."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.evidence import Evidence
+from app.models.providers.offline.composer import compose_offline
+from app.models.providers.offline.grader import OfflineGrader
+from app.turns import Block
+
+ACQUIRED = ("On March 3, 2024, Kestrel completed the acquisition of Fenmoor Ltd, a maker of industrial valves, for "
+            "$425 million in cash.")
+CUTS = ("In 2024 we reduced our workforce by approximately 600 positions as part of a restructuring plan announced "
+        "in February 2024.")
+RESULT = "Kestrel reported a net loss of $45 million in 2024, compared with net income of $312 million in 2023."
+STAFF = ("We had approximately 12,400 employees at December 31, 2024, compared with approximately 11,900 at "
+         "December 31, 2023.")
+
+
+def answer(question: str, text: str, years: list[int]) -> str:
+    block = Block(n=1, kind="report", header="[1] Kestrel FY2024, p.4 [text]", source_id="KESTREL_2024_10K:p4",
+                  chunk_id="k-4", company="Kestrel", fiscal_year=2024, page=4, text=text)
+    return compose_offline({"question": question, "companies": ["Kestrel"], "fiscal_years": years,
+                            "blocks": [block]})
+
+
+@pytest.mark.parametrize("question, text, years, opening", [
+    ("Did Kestrel make any acquisitions in 2024?", ACQUIRED, [2024], "Yes. On March 3, 2024, Kestrel completed"),
+    ("Did Kestrel announce any layoffs in 2024?", CUTS, [2024], "Yes. In 2024 we reduced our workforce"),
+    ("Was Kestrel profitable in 2024?", RESULT, [2024], "No. Kestrel posted a net loss of $45m in FY2024"),
+    ("Was Kestrel profitable in 2023?", RESULT, [2023], "Yes. Kestrel posted a net profit of $312m in FY2023"),
+    ("What was the change in Kestrel's headcount from 2023 to 2024?", STAFF, [2023, 2024],
+     "Kestrel's headcount rose from 11,900 in FY2023 to 12,400 in FY2024"),
+])
+def test_a_question_answered_from_the_companys_own_sentence(question: str, text: str, years: list[int],
+                                                            opening: str) -> None:
+    said = answer(question, text, years)
+    assert said.startswith(opening), said
+
+
+@pytest.mark.parametrize("question, text", [
+    ("Who is Kestrel's CEO?", "Jane Doe has served as our President and Chief Executive Officer since 2021."),
+    ("Who is Kestrel's auditor?", "Ernst & Young LLP has audited the consolidated financial statements of Kestrel."),
+    ("Did Kestrel announce any layoffs in 2024?", CUTS),
+])
+def test_the_grader_admits_a_passage_that_spells_out_or_rewords_what_is_asked(question: str, text: str) -> None:
+    evidence = Evidence(chunk_id="k-9", source_id="KESTREL_2024_10K:p9", company="Kestrel", fiscal_year=2024,
+                        page=9, text=text, score=0.02)
+    assert OfflineGrader().grade(question, evidence, ["Kestrel"])
+
+
+def test_the_grader_still_refuses_a_passage_on_something_else() -> None:
+    evidence = Evidence(chunk_id="k-8", source_id="KESTREL_2024_10K:p8", company="Kestrel", fiscal_year=2024,
+                        page=8, text="Our distribution centres in Ohio and Texas were expanded during the year.",
+                        score=0.02)
+    assert not OfflineGrader().grade("Who is Kestrel's CEO?", evidence, ["Kestrel"])
