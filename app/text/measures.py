@@ -21,7 +21,11 @@ _LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|in|from|for
                       r"looking at|judging by|using|by (?:drawing|primarily|relying|looking|using)|relying on)\b"
                       r"[^,?]{0,120},\s*)+")
 UP_WORDS = r"increas\w*|improv\w*|ris(?:e|en|ing)|rose|grow\w*|grew|go(?:ne)?\s+up|went\s+up|higher|accelerat\w*|widen\w*|expand\w*"
-DOWN_WORDS = r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|decelerat\w*|narrow\w*|shr[iu]nk\w*|contract\w*|deteriorat\w*|reduc\w*|slip(?:s|ped|ping)?|slid|slide|dip(?:s|ped)?|eas(?:ed|ing)|soften\w*"
+DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|"
+              r"decelerat\w*|narrow\w*|shr[iu]nk\w*|contract(?:ed|ing|ion)\b|"
+              r"contract(?=\s*(?:[?.,]|$|\s+(?:in|during|by|from|over|between|and|or|year)\b))|deteriorat\w*|"
+              r"reduc\w*|slip(?:s|ped|ping)?|slid|slide|dip(?:s|ped)?|eas(?:ed|ing)|soften\w*")
+"""Words that ask about a fall ('contract' as a verb, 'Did its margin contract', not 'contract value')."""
 
 _JARGON = ((re.compile(r"(?i)\btop[- ]?line\b"), "revenue"), (re.compile(r"(?i)\bbottom[- ]?line\b"), "net income"))
 """Analysts' words for a measure that reports never print ('topline performance' is revenue's, 'the bottom line'
@@ -179,7 +183,7 @@ def second_part(asked: str) -> str:
 # --- the measure a question asks about -------------------------------------------------------------------------
 
 _PERIOD_PHRASES = re.compile(
-    r"(?i)\b(?:within|at|as\s+(?:of|at)|for|during|in|over|by|of)?\s*(?:the\s+)?(?:end\s+of\s+(?:the\s+)?)?"
+    r"(?i)\b(?<!-)(?:within|at|as\s+(?:of|at)|for|during|in|over|by|of)?\s*(?:the\s+)?(?:end\s+of\s+(?:the\s+)?)?"
     r"(?:(?:prior|previous)[- ]year|year[- ]ago|same|comparable|corresponding|last|latest|most\s+recent|current|"
     r"previous|prior|following|next|reporting|financial|fiscal|full|half|first|second|third|fourth)?\s*"
     r"(?:financial\s+|fiscal\s+)?(?:year|period|half[- ]year|half|quarter|"

@@ -7,6 +7,8 @@ Every company, page and figure here is made up (Ternline, a freight and foods gr
 
 from __future__ import annotations
 
+import pytest
+
 from app.models.providers.offline.composer.analyst import Analyst
 from app.text.measures import measure_asked
 from app.text.questions import measure_terms
@@ -64,3 +66,16 @@ def test_where_a_figure_is_set_is_no_word_of_its_measure() -> None:
                         "What is the minimum annual base salary set in Ternline's August 2024 employment agreement "
                         "with its incoming CEO?").sentences()
     assert sentences and "$1,300,000" in sentences[0], sentences
+
+
+@pytest.mark.parametrize("question, phrase", [
+    ("How much new multi-year contract value did Northwind sign in FY2023?", "new multi-year contract value"),
+    ("What were Northwind's contract liabilities at the end of FY2024?", "contract liabilities"),
+    ("Did Northwind's operating margin contract in FY2024?", "operating margin"),
+])
+def test_contract_the_noun_is_a_measure_word_and_contract_the_verb_is_not(question: str, phrase: str) -> None:
+    """'contract value' and 'contract liabilities' are measures; 'did its margin contract' asks a fall; 'multi-year'
+    is no period."""
+    from app.text.measures import measure_asked
+
+    assert measure_asked(question, ["Northwind Logistics"]).phrase.startswith(phrase)
