@@ -20,7 +20,8 @@ _LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|in|from|for
                       r"when(?!\s+(?:did|does|do|was|were|is|are|will|would|has|have|had)\b)|"
                       r"looking at|judging by|using|by (?:drawing|primarily|relying|looking|using)|relying on)\b"
                       r"[^,?]{0,120},\s*)+")
-UP_WORDS = r"increas\w*|improv\w*|ris(?:e|en|ing)|rose|grow\w*|grew|go(?:ne)?\s+up|went\s+up|higher|accelerat\w*|widen\w*|expand\w*"
+UP_WORDS = (r"increas\w*|improv\w*|ris(?:e|en|ing)|rose|rais(?:e|ed|es|ing)|grow\w*|grew|go(?:ne)?\s+up|"
+            r"went\s+up|higher|accelerat\w*|widen\w*|expand\w*")
 DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|"
               r"decelerat\w*|narrow\w*|shr[iu]nk\w*|contract(?:ed|ing|ion)\b|"
               r"contract(?=\s*(?:[?.,]|$|\s+(?:in|during|by|from|over|between|and|or|year)\b))|deteriorat\w*|"

@@ -79,3 +79,12 @@ def test_contract_the_noun_is_a_measure_word_and_contract_the_verb_is_not(questi
     from app.text.measures import measure_asked
 
     assert measure_asked(question, ["Northwind Logistics"]).phrase.startswith(phrase)
+
+
+def test_raise_asks_a_rise_and_is_no_word_of_the_measure() -> None:
+    """'Did it raise its quarterly dividend?' asks whether the dividend rose: 'raise' names no measure."""
+    from app.text.question_kinds import read_ask
+
+    question = "Did Kestrel raise its quarterly dividend in 2024?"
+    assert measure_asked(question, ["Kestrel"]).phrase == "quarterly dividend"
+    assert read_ask(question).kind == "yes_no_change"
