@@ -332,6 +332,8 @@ def deal_names(phrase: str) -> list[str]:
     return [m.group("name") for m in _DEAL_NAME.finditer(phrase)]
 
 
+_PAID_FOR_NAME = re.compile(r"\b(pay|paid)\s+for\s+(?=(?:the\s+)?[A-Z])")
+"""What was paid for a business named ('pay for Fenmoor'): what it cost to acquire it."""
 _SHORT_NAME = re.compile(r"\b(?![A-Z]{2,}s\b)[A-Z][a-z]{0,2}[A-Z][A-Za-z]{0,2}\b(?<![A-Z]{2})")
 """A short name written with a capital inside ('JnJ', 'AmEx'): a company's, never a measure's ('EBITDA', 'EPS'
 are capitals throughout, 'MAUs' the plural of capitals)."""
@@ -482,6 +484,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = LEFT_OUT.sub(" ", text)  # 'Outside the United States, which region …': a member left out, none asked
     text = _SET_IN.sub(" ", text)  # 'the minimum base salary set in its employment agreement with its incoming CEO'
     text = _HOW_LARGE.sub("how much ", text)  # 'how large is her cash sign-on bonus'
+    text = _PAID_FOR_NAME.sub(r"\1 to acquire ", text)  # 'What did it pay for Fenmoor?': the price of acquiring it
     text = _NAMED_BY_INITIALS.sub(_by_initials, text)  # 'Africa, Middle East and South Asia (AMESA)': 'AMESA'
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
     text = _POINTED_AT.sub(" ", text)  # 'How does that order compare with …': what an earlier turn named

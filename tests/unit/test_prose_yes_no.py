@@ -58,3 +58,10 @@ def test_the_grader_still_refuses_a_passage_on_something_else() -> None:
                         page=8, text="Our distribution centres in Ohio and Texas were expanded during the year.",
                         score=0.02)
     assert not OfflineGrader().grade("Who is Kestrel's CEO?", evidence, ["Kestrel"])
+
+
+@pytest.mark.parametrize("question", ["How much did Kestrel pay for Fenmoor?", "What did Kestrel pay for Fenmoor?"])
+def test_what_was_paid_for_a_business_is_what_it_cost_to_acquire(question: str) -> None:
+    """'pay for Fenmoor': 'completed the acquisition of Fenmoor Ltd … for $425 million in cash' states it."""
+    said = answer(question, ACQUIRED, [])
+    assert said.startswith("$425m") and "Fenmoor" in said, said
