@@ -1308,10 +1308,7 @@ def test_a_fact_stated_in_a_sentence_of_the_companys_own_is_read(text: str, ques
     sentence's own; a date between the noun and its verb; a scaled count of shares is no money; pence are per
     share; 'generated outside the United States' is the International part; 'return to shareholders in 2024' is
     what was returned, the year no payout's name."""
-    docs = [Evidence(chunk_id="k-2", source_id="KESTREL_2024_10K:p6", company="Kestrel", fiscal_year=2024, page=6,
-                     text=text)]
-    q = read_query(question, ["Kestrel"])
-    best = choose(facts_for(q, docs, ["Kestrel"]), q)
+    best = _kestrel_best(text, question, "KESTREL_2024_10K:p6")
     assert best and best[0].figure.value == value, best[:2]
 
 
@@ -1327,10 +1324,7 @@ def test_a_years_closing_count_and_a_payout_dated_by_its_payment_day(text: str, 
     """'ending the year with 1,372 stores' is the whole, no part of the 62 opened; 'bringing the total to 2,118'
     counts the restaurants the 47 opened were added to; 'payable on 23 May 2025' dates the payment, not the year
     the dividend is for."""
-    docs = [Evidence(chunk_id="k-3", source_id="KESTREL_2024_AR:p4", company="Kestrel", fiscal_year=2024, page=4,
-                     text=text)]
-    q = read_query(question, ["Kestrel"])
-    best = choose(facts_for(q, docs, ["Kestrel"]), q)
+    best = _kestrel_best(text, question, "KESTREL_2024_AR:p4")
     assert best and best[0].figure.value == value, best[:2]
 
 
@@ -1348,10 +1342,7 @@ def test_a_count_sold_a_count_changed_to_and_a_comparative_after_its_share(text:
     """'How many units did it sell': the units, 'sold' being sell's; '4.6 million units in 2024' is dated by the
     year after its noun; 'headcount decreased by 6% to 8,450' counts the headcount; '$1,180 million, or 15.0%, in
     2023' is the comparative, so the other figure is 2024's."""
-    docs = [Evidence(chunk_id="k-4", source_id="KESTREL_2024_10K:p9", company="Kestrel", fiscal_year=2024, page=9,
-                     text=text)]
-    q = read_query(question, ["Kestrel"])
-    best = choose(facts_for(q, docs, ["Kestrel"]), q)
+    best = _kestrel_best(text, question, "KESTREL_2024_10K:p9")
     assert best and best[0].figure.value == value, best[:2]
 
 
@@ -1366,8 +1357,14 @@ def test_a_count_sold_a_count_changed_to_and_a_comparative_after_its_share(text:
 def test_a_year_end_early_in_the_next_and_a_comparative_of_a_two_digit_year(text: str, question: str,
                                                                             value: float) -> None:
     """A fiscal 2024 report's 'as of January 31, 2025' is its year end; '(FY23: 13.8%)' is FY2023's."""
-    docs = [Evidence(chunk_id="k-5", source_id="KESTREL_2024_10K:p3", company="Kestrel", fiscal_year=2024, page=3,
+    best = _kestrel_best(text, question, "KESTREL_2024_10K:p3")
+    assert best and best[0].figure.value == value, best[:2]
+
+
+def _kestrel_best(text: str, question: str, source_id: str) -> list:
+    """The facts chosen for a question on one page of Kestrel's FY2024 filing, best first."""
+    page = int(source_id.rsplit(":p", 1)[1])
+    docs = [Evidence(chunk_id=f"k-{page}", source_id=source_id, company="Kestrel", fiscal_year=2024, page=page,
                      text=text)]
     q = read_query(question, ["Kestrel"])
-    best = choose(facts_for(q, docs, ["Kestrel"]), q)
-    assert best and best[0].figure.value == value, best[:2]
+    return choose(facts_for(q, docs, ["Kestrel"]), q)
