@@ -565,6 +565,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         phrase = _PLAIN_VERB_AT_END.sub("", phrase) or phrase
         if not set(analyze(count.group("noun"))) & set(analyze(phrase)):
             phrase = f"{count.group('noun')} {phrase}".strip()  # 'How many units did it sell': units, sold
+    if _GOVERNING.match(phrase):
+        phrase = _GOVERNING.sub("", phrase)  # 'did its Board raise the dividend': who decided, no part of the company
     if segment is None and (named := _NAME_LEADS.match(phrase)) and not all(
             is_measure_word(w) for w in re.split(r"[\s-]+", named.group("name"))) \
             and not _names_company(named.group("name"), companies):
@@ -712,6 +714,7 @@ def _names_company(name: str, companies: Sequence[str]) -> bool:
     return bool(flat) and any(flat in re.sub(r"[^a-z0-9]", "", c.casefold()) for c in companies)
 
 
+_GOVERNING = re.compile(r"^(?:Board(?:\s+of\s+Directors)?|Directors|Management|Shareholders)\s+(?=[a-z])")
 _NAME_LEADS = re.compile(r"^(?P<name>[A-Z][a-z][\w&'’-]*(?:\s+(?:[A-Z][a-z][\w&'’-]*|[A-Z]{2,5})){0,3})\s+(?=[a-z])"
                          r"(?!(?:and|or|of|to|for|on|in|at|by|per|from|as|vs)\b)")
 """Capitalised words that open a measure phrase, lower-case ones after them (not a joining word: 'Research and

@@ -88,3 +88,10 @@ def test_raise_asks_a_rise_and_is_no_word_of_the_measure() -> None:
     question = "Did Kestrel raise its quarterly dividend in 2024?"
     assert measure_asked(question, ["Kestrel"]).phrase == "quarterly dividend"
     assert read_ask(question).kind == "yes_no_change"
+
+
+def test_the_board_that_decided_is_no_segment() -> None:
+    """'did its Board raise the quarterly cash dividend': the Board decided; the dividend is the company's."""
+    asked = measure_asked("When Amcor reported its fiscal 2023 results, did its Board raise the quarterly cash "
+                          "dividend compared with the same quarter a year earlier?", ["Amcor"])
+    assert asked.segment is None and asked.phrase == "quarterly cash dividend"
