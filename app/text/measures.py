@@ -19,7 +19,9 @@ from app.text.sentences import split_at_stops
 _LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|in|from|for|if|excluding|assuming|"
                       r"when(?!\s+(?:did|does|do|was|were|is|are|will|would|has|have|had)\b)|"
                       r"looking at|judging by|using|by (?:drawing|primarily|relying|looking|using)|relying on)\b"
-                      r"[^,?]{0,120},\s*)+")
+                      r"(?:[^,?(]|\([^()?]{0,80}\)){0,120},\s*)+")
+"""A lead-in before the question ('According to the annual report,', 'When it reported its results (year ended
+June 30, 2023),': a bracket's own commas inside)."""
 UP_WORDS = (r"increas\w*|improv\w*|ris(?:e|en|ing)|rose|rais(?:e|ed|es|ing)|grow\w*|grew|go(?:ne)?\s+up|"
             r"went\s+up|higher|accelerat\w*|widen\w*|expand\w*")
 DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|"

@@ -298,6 +298,12 @@ _WHICH_PART = re.compile(r"(?i)^\s*(?:which|what)\s+(?:of\s+)?(?:[\w&.'’-]+['�
 _LOWER = re.compile(r"(?i)\b(?:lower|less|fewer|smaller|slower|weaker|worse)\b")
 
 
+_OCCASION_BEFORE = re.compile(r"(?i)^\s*(?:when|after|following|since|before|upon|once)\s+[^?]{3,160}?,\s*"
+                             r"(?=(?:did|does|do|has|have|had|was|were|is|are|will|would|can)\b)")
+"""An occasion said before a yes/no question ('When Amcor reported its fiscal 2023 results (year ended June 30, 2023),
+did its Board raise …'): the question is what follows it."""
+
+
 def read_ask(question: str) -> Ask:
     """The kind of answer the question asks for (module docstring)."""
     core = asked_sentence(question)
@@ -305,6 +311,7 @@ def read_ask(question: str) -> Ask:
         core = first_part(core)  # 'When did X close the deal, and what did it pay?': the figure's part says what
     if _EXPLAIN.search(core):
         return Ask("explain")
+    core = _OCCASION_BEFORE.sub("", core)  # 'When Amcor reported its results, did its Board raise …': a yes/no
     if _AUXILIARY.match(core):
         if judged := _JUDGEMENT.search(core):
             return Ask("judgement", topic=judged.group(1).lower())

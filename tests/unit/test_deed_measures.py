@@ -95,3 +95,13 @@ def test_the_board_that_decided_is_no_segment() -> None:
     asked = measure_asked("When Amcor reported its fiscal 2023 results, did its Board raise the quarterly cash "
                           "dividend compared with the same quarter a year earlier?", ["Amcor"])
     assert asked.segment is None and asked.phrase == "quarterly cash dividend"
+
+
+def test_a_yes_no_after_an_occasion_with_a_dated_aside_is_a_yes_no() -> None:
+    """'When Amcor reported its fiscal 2023 results (year ended June 30, 2023), did its Board raise …?': the
+    lead-in's bracket holds a comma of its own; the question is the yes/no after it."""
+    from app.text.question_kinds import read_ask
+
+    question = ("When Amcor reported its fiscal 2023 results (year ended June 30, 2023), did its Board raise the "
+                "quarterly cash dividend compared with the same quarter a year earlier?")
+    assert read_ask(question).kind == "yes_no_change"
