@@ -361,8 +361,8 @@ _QUALIFIER_BEFORE = re.compile(r"(?i)\b(core|underlying|adjusted|statutory|compa
                                r"reported|pro\s+forma)\s+$")
 
 
-def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure: Measure,
-                 fiscal_year: int | None, company: str | None = None) -> list[tuple[tuple[float, str, int | None, str | None], float]]:
+def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure: Measure, fiscal_year: int | None,
+                 company: str | None = None) -> list[tuple[tuple[float, str, int | None, str | None], float]]:
     located = [f for f in figures_located(sentence) if _fits(measure.kind, f)]
     if measure.kind == "money":
         # 'repurchased 4.2 million shares for $512 million': a scaled count of things is no amount of money
@@ -529,7 +529,7 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
     own_years = _PAYMENT_DAY.sub(" ", own_years)  # 'payable on 23 May 2025': when it is paid, not what year it is for
     if fiscal_year:
         # a retailer's year ends early in the next ('as of January 31, 2025' in its fiscal 2024 report): its year end
-        own_years = re.sub(rf"(?i)\b(?:as\s+of|as\s+at|at)\s+(?:January|February)\s+\d{{1,2}},?\s+{fiscal_year + 1}\b",
+        own_years = re.sub(rf"(?i)\b(?:as\s+of|as\s+at|at)\s+{_EARLY_MONTHS}\s+\d{{1,2}},?\s+{fiscal_year + 1}\b",
                            " at the year end", own_years)
     years = sorted(set(fiscal_years_named(own_years))) or _bare_years(own_years)
     own = years[-1] if len(years) == 1 else (fiscal_year if not years else None)
@@ -556,7 +556,7 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
         year, period = own, None
         if m := _year_after(sentence, fig):
             year = int(m.group(1))
-            if fiscal_year and year == fiscal_year + 1 and re.search(r"\b(?:January|February)\b", m.group(0)):
+            if fiscal_year and year == fiscal_year + 1 and re.search(rf"\b{_EARLY_MONTHS}\b", m.group(0)):
                 year = fiscal_year  # a retailer's year end, early in the next ('as of January 31, 2025')
         elif m := _YEAR_BEFORE.search(sentence[max(0, fig.start - 80):fig.start]):
             year = int(m.group(1))  # 'the total debt balance at the end of 2022 was $39.7 billion'
@@ -570,6 +570,10 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
             period = None if _FROM.search(sentence[:fig.start]) else "low"
         out.append((fig, year, period))
     return _respectively(sentence, out)
+
+
+_EARLY_MONTHS = "(?:January|February)"
+"""The months a retailer's fiscal year ends in, early in the calendar year after the one it is named by."""
 
 
 def _year_after(sentence: str, fig: Located) -> re.Match[str] | None:
@@ -716,10 +720,10 @@ def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool
         words = analyze(phrase.group(1)) if phrase else []
         return not words or _matches(words[-1], stems) or not any(_matches(w, stems) for w in words[:-1])
     before = sentence[max(0, fig.start - 40):fig.start]
-    if changed := _CHANGED_TO.search(sentence[max(0, fig.start - 80):fig.start]):
+    wider = sentence[max(0, fig.start - 80):fig.start]
+    if changed := _CHANGED_TO.search(wider):
         # 'Our headcount decreased by 6% to 8,450': the noun before the change's verb
-        return any(_matches(w, stems) for w in analyze(sentence[max(0, fig.start - 80):fig.start]
-                                                       [:changed.start()])[-2:])
+        return any(_matches(w, stems) for w in analyze(wider[:changed.start()])[-2:])
     lead = _COUNT_LEAD.search(before)
     if lead is None:
         return False

@@ -315,8 +315,8 @@ def _initialisms_spelled(query: FactQuery, text: str) -> list[FactQuery]:
     out = []
     for short in dict.fromkeys(_INITIALISM.findall(query.measure.phrase)):
         letters = short.removesuffix("s").lower() if len(short) > 2 else short.lower()
-        defined = re.search(rf"((?:[A-Za-z][\w-]*\s+){{{len(letters)}}})\(\s*[\"“‘']?{re.escape(short)}[\"”’']?\s*\)",
-                            text)
+        quoted = rf"[\"“‘']?{re.escape(short)}[\"”’']?"  # ('("MAUs")', '(MAUs)')
+        defined = re.search(rf"((?:[A-Za-z][\w-]*\s+){{{len(letters)}}})\(\s*{quoted}\s*\)", text)
         words = defined.group(1).split() if defined else []
         if not words or "".join(w[0] for w in words).lower() != letters:
             continue
@@ -1309,6 +1309,7 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
     names one of the `members` the company's breakdown tables list ('Packaged Snacks revenue rose 6.8% … an
     operating margin of 12.5%')."""
     out = []
+    asked_words = set(analyze(query_text(query))) | query.stems  # (a flow the question asks: 'close' of closed)
     for figure in prose_facts(doc.text, query.prose_measure(), company=doc.company, fiscal_year=doc.fiscal_year,
                               source_id=doc.source_id, chunk_id=doc.chunk_id, page=doc.page):
         sentence = figure.quote
@@ -1334,8 +1335,7 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         if _PER_SHARE.search(query.measure.phrase) and not _per_share_figure(sentence, figure.value):
             continue  # 'an aggregate payment of approximately $4,430' is no dividend per share
         if query.kind == "count" and (flow := _FLOW_VERB.search(clause[-60:])) \
-                and not any(stem_in_words(verb, set(analyze(query_text(query))) | query.stems)
-                            for verb in analyze(flow.group("verb"))):
+                and not any(stem_in_words(verb, asked_words) for verb in analyze(flow.group("verb"))):
             continue  # 'relocated 12 stores' counts a year's moves, not the stores it has
         if _DISOWNED.search(clause):
             continue  # 'sales by our partners, which are not recorded as Pellbury revenue, were about £148m

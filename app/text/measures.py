@@ -567,8 +567,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         phrase = _PLAIN_VERB_AT_END.sub("", phrase) or phrase
         if not set(analyze(count.group("noun"))) & set(analyze(phrase)):
             phrase = f"{count.group('noun')} {phrase}".strip()  # 'How many units did it sell': units, sold
-    if _GOVERNING.match(phrase):
-        phrase = _GOVERNING.sub("", phrase)  # 'did its Board raise the dividend': who decided, no part of the company
+    phrase = _GOVERNING.sub("", phrase)  # 'did its Board raise the dividend': who decided, no part of the company
     if segment is None and (named := _NAME_LEADS.match(phrase)) and not all(
             is_measure_word(w) for w in re.split(r"[\s-]+", named.group("name"))) \
             and not _names_company(named.group("name"), companies):
