@@ -20,6 +20,7 @@ Pure functions, no I/O.
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from app.calc_tools import Figure
@@ -28,7 +29,7 @@ from app.text.dates import MONTHS
 from app.text.figures import SCALE_WORD_AFTER, parse_cell, unit_from_label, without_unit
 from app.text.periods import HALF_OR_QUARTER, YEAR, column_years, half_or_quarter, period_year, years_named
 from app.text.sentences import is_rule_row, sentence_around, table_cells
-from app.text.statements import StatementRow, read_stated_totals, read_statement
+from app.text.statements import StatementRow, is_whole, read_stated_totals, read_statement
 from app.text.units import SCALE_SUFFIX
 
 _SENTENCE_FIGURE = re.compile(
@@ -175,9 +176,19 @@ def statement_figures(doc: Evidence) -> list[Figure]:
     for row in read_statement(doc.text).rows:
         periods = list(row.periods or [])
         years = [year for year, _ in column_years(periods, doc.fiscal_year)]
-        out += [figure for value, period, year in zip(row.values, periods, years)
-                if (figure := _row_figure(doc, row, value, period, year)) is not None]
+        members = row.columns or [""] * len(periods)
+        out += [figure for value, period, year, member in zip(row.values, periods, years, members)
+                if (figure := _row_figure(doc, _member_row(row, member), value, period, year)) is not None]
     return out
+
+
+def _member_row(row: StatementRow, member: str) -> StatementRow:
+    """The row as one column of a segment note reads it: under the whole company's column ('Group', 'Total
+    segments') the company's line item; under a segment's ('Iron Ore') that segment's, named before the item
+    ('Iron Ore Revenue'), so that no segment's figure stands for the company's."""
+    if not member or is_whole(member):
+        return row
+    return replace(row, line_item=f"{member} {row.line_item}")
 
 
 def _row_figure(doc: Evidence, row: StatementRow, value: float | None, period: str,

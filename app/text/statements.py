@@ -722,8 +722,8 @@ def named_column_rows(text: str) -> list[StatementRow]:
         rows: list[tuple[str, list[str], str]] = []
         while i < len(lines) and lines[i]:
             label, values = _label_and_cells(lines[i])
-            if not label or not values:
-                break
+            if not label or not values or all(_YEAR_TOKEN.match(v) for v in values):
+                break  # (a line of years heads the next table: '(c) Reconciliation to profit before tax 2024 2023')
             i += 1
             rows.append((label, values, lines[i - 1]))
         width = Counter(len(values) for _, values, _ in rows).most_common(1)[0][0] if rows else 0

@@ -262,6 +262,24 @@ def test_statement_percent_change_column_is_the_latest_years_growth():
         ("Total revenue growth", 9.2, "%", 2024)]
 
 
+def test_a_segment_notes_values_are_each_segments_and_only_the_whole_columns_the_companys():
+    # segments as rows under measures as columns, one block per year, a reconciliation under its own year line
+    note = ("(b) Segment results\n2024 A$m Revenue Underlying EBITDA Segment EBIT\n"
+            "Copper 1,840.2 702.5 511.0\nGold 655.9 301.4 240.7\nCorporate – (41.2) (44.0)\n"
+            "Total segments 2,496.1 962.7 707.7\n2023 (restated) A$m Revenue Underlying EBITDA Segment EBIT\n"
+            "Copper 1,702.6 640.1 470.2\nGold 598.3 255.0 199.9\nCorporate – (38.5) (40.9)\n"
+            "Total segments 2,300.9 856.6 629.2\n(c) Reconciliation to profit before tax 2024 2023\n"
+            "Total segment EBIT 707.7 629.2\nNet finance costs (35.2) (31.8)\n")
+    figures = {(f.label, f.fiscal_year): f.value for f in statement_figures(doc(note, company=HL, year=2024))}
+    assert figures[("Revenue", 2024)] == 2496.1 and figures[("Revenue", 2023)] == 2300.9
+    assert figures[("Copper Revenue", 2024)] == 1840.2 and figures[("Gold Segment EBIT", 2023)] == 199.9
+    assert figures[("Underlying EBITDA", 2023)] == 856.6
+    # the next table's year line ends the note: no row of it is read as a segment's
+    assert not any("Reconciliation" in label or "finance" in label and "EBIT" in label for label, _ in figures)
+    revenue = [f for f in extract_figures([doc(note, company=HL, year=2024)]) if f.label == "Revenue"]
+    assert [(f.value, f.fiscal_year) for f in revenue] == [(2496.1, 2024), (2300.9, 2023)]
+
+
 def test_quarter_columns_are_kept_apart_from_the_years_figure():
     annual = statement_doc("(in millions)\n2023 2022\nNet sales $ 3,140 $ 2,875")
     quarterly = statement_doc("(in millions)\nQ4 2023 Q3 2023\nNet sales $ 810 $ 795")
