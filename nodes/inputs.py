@@ -25,9 +25,9 @@ from app.facts.readers import extract_figures
 from app.knowledge.pages import forms_wanted, statement_of_page
 from app.text.identity import read_name
 from app.text.lists import is_enumerated
-from app.text.statements import read_statement
+from app.text.statements import heads_named_columns, read_statement
 from app.text.sentences import is_contract_text
-from app.text.question_kinds import asks_trend
+from app.text.question_kinds import asks_trend, read_ask
 from app.metrics import LINE_ITEMS, label_match, needed_inputs
 from app.metric_plans import asks_part_year
 from nodes.retrieval_state import MentionFn, PageFn, RetrievalState, SearchFn
@@ -102,6 +102,7 @@ def _fetch(state: RetrievalState, search_fn: SearchFn, page_fn: PageFn | None, m
                  *segment_continuations(state["question"], graded, page_fn, state.get("companies") or []),
                  *commented_tables(state["question"], graded, page_fn, state.get("companies") or []),
                  *segment_heading_continuations(state["question"], graded, page_fn, state.get("companies") or []),
+                 *member_name_continuations(state["question"], graded, page_fn),
                  *statement_continuations(state["question"], graded, page_fn, state.get("companies") or [],
                                           inputs=any(needs_of.values())),
                  *mentioned]
@@ -305,6 +306,36 @@ def segment_heading_continuations(question: str, graded: Sequence[Evidence], pag
                 out.append(sibling.model_copy(update={"section": heading, "score": doc.score,
                                                       "why": "under the heading of the segment asked, which closes "
                                                              "the admitted chunk before it on the page"}))
+    return out
+
+
+MAX_NAMING_CHUNKS = 2
+"""Chunks of a table's page admitted, per run, for the headings that split its header's names."""
+
+
+def member_name_continuations(question: str, graded: Sequence[Evidence], page_fn: PageFn | None) -> list[Evidence]:
+    """For a question that ranks members ('Which segment had the largest order intake?'), the chunks of an
+    admitted segment table's page whose headings tell where its header's run-together names split ('Industrial
+    Drives Mobility Solutions Service …' over rows of five values reads only once 'Mobility Solutions' is known to
+    head a paragraph of the page): without them no column of the table has a name, and no member is ranked."""
+    from app.facts.query import page_headings
+
+    if page_fn is None or read_ask(question).kind != "extreme":
+        return []
+    held = {d.chunk_id for d in graded}
+    out: list[Evidence] = []
+    for doc in graded:
+        if doc.page is None or doc.doc_type != "report" or len(out) >= MAX_NAMING_CHUNKS \
+                or not heads_named_columns(doc.text) \
+                or any(row.columns for row in read_statement(doc.text, page_headings(doc, graded)).rows):
+            continue
+        for sibling in page_fn(doc.source_id, doc.page):
+            if sibling.chunk_id in held or len(out) >= MAX_NAMING_CHUNKS:
+                continue
+            if any(row.columns for row in read_statement(doc.text, page_headings(doc, [sibling])).rows):
+                held.add(sibling.chunk_id)
+                out.append(sibling.model_copy(update={"score": doc.score, "why": "names the columns of the segment "
+                                                      "table an admitted chunk of its page holds"}))
     return out
 
 

@@ -702,6 +702,12 @@ _NAMED_HEADER = re.compile(r"^(?P<period>.{0,60}?\b(?:19|20)\d{2}(?:\s*\([^)]*\)
                            r"(?:m|mn|bn|k)\)?)\s+(?P<names>[A-Z].*)$")
 
 
+def heads_named_columns(text: str) -> bool:
+    """Whether a line of the text heads columns with names ('in € million Industrial Drives Mobility Solutions …',
+    '2024 A$m Revenue Underlying EBITDA …'): a segment table, whose names may need the page's headings to split."""
+    return any((_UNIT_HEAD.match(line) or _NAMED_HEADER.match(line)) for line in map(str.strip, text.splitlines()))
+
+
 def named_column_rows(text: str) -> list[StatementRow]:
     """A segment note whose header line gives the period, the unit and the segments' names ('52 weeks ended 29
     March 2025 £m Stores Online International franchise Central Group') over rows with a value per segment
