@@ -164,7 +164,7 @@ def check_citations(draft: str, blocks: Sequence[Block], question: str = "",
                 continue
             kept.append(clean)
             continue
-        support = "\n".join(f"{admitted[n].header}\n{admitted[n].text}" for n in good)
+        support = "\n".join(f"{admitted[n].header}\n{_filing_half(admitted[n])}\n{admitted[n].text}" for n in good)
         support = f"{support}\n{spelled_quarters(support)}"  # 'Q1 2021' of a table headed '1Q21'
         names = [n for n in names if n not in abbreviated_names(plain, support)]
         missing = [*_figures_only(unsupported_terms(undated, support)), *absent_names(names, support),
@@ -185,6 +185,17 @@ def check_citations(draft: str, blocks: Sequence[Block], question: str = "",
         check.valid.extend(n for n in good if n not in check.valid)
     check.valid.sort()
     return kept, check
+
+
+def _filing_half(block: Block) -> str:
+    """The half a half-year report covers, as an answer names it ('H1 FY2025' of WATTLEGROVE_2025H1_HY, whose
+    pages say only 'half-year ended 31 December 2024'); '' for any other filing."""
+    from app.text.identity import read_name
+
+    name = read_name(block.title or block.source_id)
+    if name.form not in INTERIM_FORMS or not name.fiscal_year or not name.fiscal_quarter:
+        return ""
+    return f"H{1 if name.fiscal_quarter <= 2 else 2} FY{name.fiscal_year}"
 
 
 def asks_full_year(question: str) -> bool:

@@ -43,7 +43,9 @@ PROSE_FIGURE = re.compile(
 _EARLIER_AFTER = re.compile(
     r"(?i)^[^.;]{0,12}?\b(?:a\s+year\s+(?:earlier|before|ago)|(?:in|for|of)\s+the\s+(?:prior|previous|preceding|"
     r"comparative)\s+(?:year|period|financial\s+year|corresponding\s+period)|(?:in|for)\s+the\s+pcp|(?:in\s+)?"
-    r"(?:the\s+)?pcp\b|last\s+year|the\s+year\s+before)")
+    r"(?:the\s+)?(?<!\()pcp\b(?!\s*:)|last\s+year|the\s+year\s+before)")
+"""A figure said to be the year before's ('… a year earlier', '… in the pcp'); not one a bracket's comparative
+follows ('14 cents per share (pcp: 22 cents)': the bracket's figure is)."""
 _EARLIER_BEFORE = re.compile(
     r"(?i)(?:\bup\s+from|\bdown\s+from|\bcompared\s+(?:with|to)|\bfrom|\bprior\s+year:?|"
     r"\bprevious\s+year:?|\bpcp:?|\bprior\s+corresponding\s+period:?|\blast\s+year:?|"
@@ -368,7 +370,8 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
         # 'repurchased 4.2 million shares for $512 million': a scaled count of things is no amount of money
         located = [f for f in located if f.kind == "money" or not _THINGS_AFTER.match(sentence, f.end)]
     if measure.count_stems and measure.kind == "count":
-        nouns = [f for f in located if _count_noun_near(sentence, f, measure.count_stems)]
+        nouns = [f for f in located if _count_noun_near(sentence, f, measure.count_stems)
+                 and not _moved(sentence, f, measure)]
         # the comparative of a counted figure counts the same thing: '3,140 people, up from 2,910 a year earlier'
         nouns += [f for i, f in enumerate(located) if f not in nouns and i and located[i - 1] in nouns
                   and f.kind == located[i - 1].kind and _earlier(sentence, f, located[i - 1]) is not None]
@@ -706,6 +709,10 @@ def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool
         return False  # 'A$37–40 per tonne' is a rate, no count of tonnes ('312 million average users' counts)
     if re.match(r"\s*of\s+(?:our|the|its|their|these|those|whom|which)\b", sentence[fig.end:fig.end + 16]):
         return False  # '120 of our full-time employees were subject to …': a part of them, not their number
+    if _RANGE_ON.match(sentence, fig.end):
+        return False  # '10 to 15 net store closures': a range's low end, no count stated
+    if _modifies_head(sentence[fig.end:fig.end + 60], stems):
+        return False  # '112 store leases', '12 store openings': the noun describes what is counted
     after = analyze(sentence[fig.end:fig.end + 40])[:3]
     noun_after = any(_matches(w, stems) for w in after)
     if not noun_after and (qualified := _QUALIFIED_COUNT.match(sentence[fig.end:fig.end + 80])) and any(
@@ -718,7 +725,10 @@ def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool
                           r"made|make|makes|work|works|serve|serves|help|helps|will|can|[a-z]+ed)\b|$))",
                           sentence[fig.end:fig.end + 60])
         words = analyze(phrase.group(1)) if phrase else []
-        return not words or _matches(words[-1], stems) or not any(_matches(w, stems) for w in words[:-1])
+        if len(words) > 1 and words[-1] in _ITSELF_STEMS:
+            words = words[:-1]  # '1,200 restaurant locations' counts restaurants
+        # (a noun past the phrase's end counts another figure's things: '17 closed; 387 stores')
+        return not words or _matches(words[-1], stems)
     before = sentence[max(0, fig.start - 40):fig.start]
     wider = sentence[max(0, fig.start - 80):fig.start]
     if changed := _CHANGED_TO.search(wider):
@@ -731,6 +741,39 @@ def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool
     head = _DATED_BEFORE_VERB.sub(" ", sentence[max(0, fig.start - 100):fig.start - len(before) + lead.start()])
     return any(_matches(w, stems) for w in analyze(before[:lead.end()])[-2:]) or any(
         _matches(w, stems) for w in analyze(head)[-2:])
+
+
+_MOVED = re.compile(r"(?i)\s+(?P<noun>(?:(?!(?:and|or|but|then|were|was)\b)[\w-]+\s+){0,2}?"
+                    r"(?!(?:and|or|but|then|were|was)\b)[\w-]+)\s+(?P<verb>opened|closed|acquired|added|sold|divested|"
+                    r"launched|refurbished|refitted|remodell?ed|relocated|hired|recruited|converted|disposed)\b"
+                    r"(?!\s+(?:by|with|at)\b)")
+"""A count whose noun a verb of the year's movements follows ('9 stores opened', '1,200 people hired'): a flow."""
+def _moved(sentence: str, fig: Located, measure: Measure) -> bool:
+    """Whether a count is of the year's movements ('9 stores opened, 17 closed') and the question asks for none:
+    those opened in the year are not how many there are."""
+    moved = _MOVED.match(sentence, fig.end)
+    return bool(moved) and not measure.stems & frozenset(analyze(moved.group("verb"))) and any(
+        _matches(w, measure.count_stems) for w in analyze(moved.group("noun")))
+
+
+_RANGE_ON = re.compile(r"\s*(?:to|-|–|—)\s*\d")
+"""A figure that opens a range ('10 to 15', '10–15')."""
+_PLURAL_HEAD = re.compile(r"[a-z][a-z-]*[^su\W]s")
+_ITSELF = frozenset({"locations", "sites", "units", "outlets", "doors"})
+"""Plural heads that count the thing a singular noun before them names ('1,200 restaurant locations')."""
+_ITSELF_STEMS = frozenset(analyze(" ".join(_ITSELF)))
+
+
+def _modifies_head(after: str, stems: frozenset[str]) -> bool:
+    """Whether the count noun after a figure is written in the singular before a plural noun that heads what is
+    counted ('store leases', 'store closures', 'employee claims'): it describes the count, it is not counted."""
+    words = re.findall(r"[A-Za-z][\w'-]*", after)[:4]
+    for word, following in zip(words, words[1:]):
+        if _matches(analyze(word)[0] if analyze(word) else "", stems):
+            return (not word.lower().endswith("s") and following not in _ITSELF
+                    and bool(_PLURAL_HEAD.fullmatch(following))
+                    and not any(_matches(w, stems) for w in analyze(following)))
+    return False
 
 
 _DATED_BEFORE_VERB = re.compile(r"(?i),?\s+(?:at|as\s+of|as\s+at|by|in|for|during)\s+(?:the\s+)?(?:end\s+of\s+"

@@ -27,7 +27,7 @@ from app.calc_tools import Figure
 from app.facts.currency import evidence_currency, filing_name
 from app.facts.prose import COUNT_WORDS, Measure, measure_kind, measured_against_plan, prose_facts, whole_sentences
 from app.knowledge.analyzer import analyze
-from app.facts.members import REGION_IN, heading_above, segment_heading, segment_under
+from app.facts.members import REGION_IN, heading_above, named_segments, segment_heading, segment_under
 from app.text.dates import LONG_MONTHS, month_number
 from app.text.figures import RETURN_ON_LABEL
 from app.text.periods import (PART, column_years, deadline_years, fiscal_years_named, part_named, parts_agree,
@@ -262,6 +262,33 @@ def segment_read_as_name(query: FactQuery, question: str, docs: Iterable[Doc], c
     named = replace(query, measure=replace(query.measure, phrase=whole, stems=frozenset(analyze(whole)), segment=None))
     found = facts_for(named, docs, companies)
     return named if any(segment.casefold() in f.figure.label.casefold() for f in found) else query
+
+
+_RESULTS_TITLE = re.compile(r"^(?P<name>[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3})\s+"
+                            r"(?i:(?:segment\s+)?(?:financial\s+|operating\s+)?(?:results|performance|review|"
+                            r"highlights))\s*$")
+"""A segment's own results heading ('Wireless financial results', 'Online performance')."""
+
+
+def name_read_as_segment(query: FactQuery, docs: Iterable[Doc]) -> FactQuery:
+    """The query with the segment the question writes in lower case before the measure ('wireless service revenue'
+    of a report whose segments are Wireless, Wireline and Media; 'online sales' of one with an Online segment) as
+    its segment, when the documents list that segment or head its results with its name; else the query as read."""
+    words = query.measure.phrase.split()
+    if query.measure.segment is not None or len(words) < 2:
+        return query
+    docs = list(docs)
+    names = set(named_segments(d.text for d in docs))
+    for doc in docs:
+        names |= {m.group("name") for line in doc.text.splitlines()
+                  if (m := _RESULTS_TITLE.match(line.strip())) and not is_total(m.group("name"))}
+    for name in sorted(names, key=lambda n: -len(n.split())):
+        k = len(name.split())
+        if k < len(words) and " ".join(words[:k]).casefold() == name.casefold():
+            rest = " ".join(words[k:])
+            return replace(query, measure=replace(query.measure, phrase=rest, stems=frozenset(analyze(rest)),
+                                                  segment=name))
+    return query
 
 
 def named_otherwise(query: FactQuery, text: str) -> list[FactQuery]:
@@ -1887,8 +1914,13 @@ def _after_year_total(sentence: str, value: float) -> bool:
     a total of $0.20 per share (FY2023: $0.18)'): the year's, not a quarter's."""
     from app.facts.prose import figures_located
 
-    at = next((located.start for located in figures_located(sentence) if abs(located.value) == abs(value)), None)
-    return at is not None and bool(_YEAR_TOTAL.search(sentence[:at]))
+    found = next((located for located in figures_located(sentence) if abs(located.value) == abs(value)), None)
+    if found is None or _A_QUARTERS.match(sentence, found.end):
+        return False  # 'totalled $1.45 per share ($0.3625 per quarter)': the rate after the total is a quarter's
+    return bool(_YEAR_TOTAL.search(sentence[:found.start]))
+
+
+_A_QUARTERS = re.compile(r"(?i)\s*(?:per\s+(?:common\s+)?share\s+)?(?:per|a|each|every)\s+quarter\b")
 
 
 def _part_in(sentence: str) -> str | None:
@@ -2048,8 +2080,13 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
     # a level asked at a period's end ('from the end of 2018 to the end of 2019'): a balance's column, dated by
     # its day, before a flow's row of the same name (the cash flow statement's change in 'Accounts receivable, net')
     at_end = bool(query.at_end) and any(_ISO_DAY.fullmatch(f.figure.period or "") for f in kept)
+    # a count asked at a period's end: a sentence that states it at the end ('387 stores at year end', 'ended the
+    # year with 387 stores') before one that brings a part's count to a figure ('taking the franchise estate to 64')
+    level = query.kind == "count" and bool(query.at_end)
     return sorted(kept, key=lambda f: (at_end and not _ISO_DAY.fullmatch(f.figure.period or ""),
-                                       -round(f.match, 2), origin[f.origin], not _CONSOLIDATED.search(f.context),
+                                       -round(f.match, 2), origin[f.origin],
+                                       level and f.origin == "text" and not states_level_at_end(f),
+                                       not _CONSOLIDATED.search(f.context),
                                        -period_day(f.figure.period), is_loose(f), _name_rank(f, query),
                                        -(f.filed_year or 0)))
 
@@ -2061,6 +2098,31 @@ _CONSOLIDATED = re.compile(r"(?i)\b(?:consolidated|condensed\s+consolidated|grou
 _LOOSE_BEFORE = re.compile(r"(?i)\b(?:about|around|approximately|approx\.?|roughly|some|nearly|almost|over|more than|"
                            r"less than|up to|at least|c\.|circa)\s*$")
 _LOOSE_AFTER = re.compile(r"(?i)^\s*(?:or so|odd|plus)\b|^\s*[a-z]+\s+and\s+[a-z]+\b")
+
+
+_AT_END_AFTER = re.compile(r"(?i)\s+(?:[a-z][\w-]*\s+){0,3}?(?:at|as\s+of|as\s+at|on)\s+(?:the\s+)?(?:(?:fiscal\s+|"
+                           r"financial\s+)?year[- ]end|period[- ]end|end\s+of|close\s+of|(?-i:\d{1,2}\s+[A-Z][a-z]+|"
+                           r"[A-Z][a-z]+\s+\d{1,2}\b))")
+_AT_END_BEFORE = re.compile(r"(?i)\b(?:end(?:ed|ing)|clos(?:ed|ing)|finish(?:ed|ing))\s+the\s+"
+                            r"(?:fiscal\s+|financial\s+)?(?:year|period|quarter)\s+with\s+"
+                            r"(?:approximately\s+|about\s+|some\s+)?$|"
+                            r"\b(?:at|as\s+of|as\s+at)\s+(?:the\s+)?(?:(?:fiscal\s+)?year[- ]end|"
+                            r"end\s+of\s+[^,;]{3,30}|(?-i:\d{1,2}\s+[A-Z][a-z]+\s+(?:19|20)\d{2}|"
+                            r"[A-Z][a-z]+\s+\d{1,2},?\s+(?:19|20)\d{2})),?\s+(?:[\w&.'’-]+\s+){1,4}?"
+                            r"(?:had|operated|employed|owned|ran)\s+"
+                            r"(?:approximately\s+|about\s+|some\s+)?$")
+
+
+def states_level_at_end(fact: Fact) -> bool:
+    """Whether a sentence states its count at a period's end: a date or 'at year end' right after the counted
+    noun ('387 stores at year end', '14,820 colleagues at 29 March 2025'), or 'ended the year with' before it."""
+    quote = fact.figure.quote
+    for written in _written_forms(fact.figure.value):
+        at = quote.find(written)
+        if at >= 0:
+            return bool(_AT_END_AFTER.match(quote, at + len(written))
+                        or _AT_END_BEFORE.search(quote[max(0, at - 80):at]))
+    return False
 
 
 def is_loose(fact: Fact) -> bool:

@@ -27,7 +27,8 @@ UP_WORDS = (r"increas\w*|improv\w*|ris(?:e|en|ing)|rose|rais(?:e|ed|es|ing)|grow
 DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|"
               r"decelerat\w*|narrow\w*|shr[iu]nk\w*|contract(?:ed|ing|ion)\b|"
               r"contract(?=\s*(?:[?.,]|$|\s+(?:in|during|by|from|over|between|and|or|year)\b))|deteriorat\w*|"
-              r"reduc\w*|slip(?:s|ped|ping)?|slid|slide|dip(?:s|ped)?|eas(?:ed|ing)|soften\w*")
+              r"reduc\w*|slip(?:s|ped|ping)?|slid|slide|dip(?:s|ped)?|eas(?:ed|ing)|soften\w*|"
+              r"cut(?:s|ting)?(?=\s+(?:its|their|the|our|back|down)\b)")
 """Words that ask about a fall ('contract' as a verb, 'Did its margin contract', not 'contract value')."""
 
 _JARGON = ((re.compile(r"(?i)\btop[- ]?line\b"), "revenue"), (re.compile(r"(?i)\bbottom[- ]?line\b"), "net income"))
@@ -213,7 +214,8 @@ _SCAFFOLD = frozenset("""what which how much many was were is are did does do ha
     shown mentioned disclosed say says said state stated show or and during hold roughly fy as it that this
     if quantity directly outlined explicitly about regarding express expressed incur incurred euro sterling cents
     pence currency over spend spent more less than carry carries carried announce announced assume assumes
-    assumed assuming imply implies implied""".split())
+    assumed assuming imply implies implied declare declares declared propose proposes proposed recommend
+    recommends recommended""".split())
 _STATEMENT_NAMES = re.compile(
     r"(?i)\b(?:(?:consolidated\s+)?(?:income|cash\s+flows?|balance\s+sheets?|profit\s+(?:and|or)\s+loss|"
     r"comprehensive\s+income)\s+statements?|(?:consolidated\s+)?statements?\s+of\s+(?:consolidated\s+)?"

@@ -253,6 +253,22 @@ def test_a_count_noun_before_a_figure_counts_it_only_when_it_leads_to_it() -> No
         == [4215.0]
 
 
+def test_a_count_is_of_the_noun_that_heads_it_and_of_the_level_not_the_years_movements() -> None:
+    def stores(text: str) -> list[float]:
+        return [v for v, _, _ in read(text, "stores", "count", "stores")]
+
+    assert stores("Outlook for the year: 10 to 15 net store closures, mainly on the high street.") == []  # a range
+    assert stores("Rents fell, and 112 store leases reach an expiry or break in the next two years.") == []
+    assert stores("Shaping the estate: 9 stores opened, 17 closed; 387 stores at year end.") == [387.0]
+    assert stores("We opened 47 new stores and closed 9, ending the year with 2,118 stores.")[:1] == [2118.0]
+    # a head that names the place counted counts the thing before it
+    assert [v for v, _, _ in read("We ran 1,200 restaurant locations at year end.", "restaurants", "count",
+                                  "restaurants")] == [1200.0]
+    # the movement is the count when the question asks for it by its verb
+    assert [v for v, _, _ in read("In the year 9 stores opened and 17 closed.", "stores opened", "count",
+                                  "stores")][:1] == [9.0]
+
+
 def test_enumerators_and_a_name_with_a_digit_are_no_figures() -> None:
     clause = "For purposes of this paragraph (5), each employer is a member of paragraphs (1), (2) and (3) above."
     assert figures_located(clause) == []

@@ -1368,3 +1368,18 @@ def _kestrel_best(text: str, question: str, source_id: str) -> list:
                      text=text)]
     q = read_query(question, ["Kestrel"])
     return choose(facts_for(q, docs, ["Kestrel"]), q)
+
+
+def test_a_count_asked_at_the_years_end_is_the_sentence_that_states_it_there() -> None:
+    text = ("Our franchise partners opened 6 stores, taking the international franchise estate to 64 stores in 9 "
+            "countries. In the UK, 9 stores opened, 17 closed; 387 stores at year end.")
+    assert chosen(text, f"How many stores did {COMPANY} have at the end of 2024?")[:1] == [(387.0, 2024)]
+    ended = ("Partners opened 6 stores, taking the franchise estate to 64 stores. We ended the year with 1,410 stores, "
+             "compared with 1,372 a year earlier.")
+    assert chosen(ended, f"How many stores did {COMPANY} have at the end of 2024?")[:1] == [(1410.0, 2024)]
+
+
+def test_a_years_total_before_a_quarters_rate_is_the_years_and_the_rate_the_quarters() -> None:
+    text = "Dividends declared in respect of 2024 totalled $1.45 per share ($0.3625 per quarter)."
+    assert chosen(text, f"What dividend per share did {COMPANY} declare for 2024?")[:1] == [(1.45, 2024)]
+    assert chosen(text, f"What quarterly dividend did {COMPANY} declare for 2024?")[:1] == [(0.3625, 2024)]

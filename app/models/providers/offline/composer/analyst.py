@@ -29,9 +29,9 @@ from app.calc_tools import CalcResult, Figure
 from app.facts.currency import filing_name
 from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_growth,
                              breakdown_measure as _breakdown_measure, choose, each_growth, facts_for, member_facts,
-                             member_table, members_in_filing_scale, members_query, names_a_part, read_query,
-                             row_members, same_member, section_of, segment_read_as_name, stated_change, statement_kinds,
-                             two_periods, with_fuller_units)
+                             member_table, members_in_filing_scale, members_query, name_read_as_segment,
+                             names_a_part, read_query, row_members, same_member, section_of, segment_read_as_name,
+                             stated_change, statement_kinds, two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
 from app.facts.members import (REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, is_line_item_name, member_statement,
                                named_segments, segment_under, within_parent)
@@ -49,8 +49,8 @@ from app.text.figures import figures_in
 from app.text.measures import (LEFT_OUT, THRESHOLD, LinesCompared, MembersCompared, bar_figures, counted_as,
                                deal_names, first_part, lines_compared, members_compared, name_initials, second_part,
                                without_short_names, without_source)
-from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_share, member_noun, read_ask,
-                                     said_otherwise)
+from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_growth_rate, asks_share, member_noun,
+                                     read_ask, said_otherwise)
 from app.text.sentences import asks_about_litigation, is_allegation, is_boilerplate
 from app.text.questions import is_measure_word, is_qualifier_word, measure_terms, states_measure
 from app.text.terms import (abbreviated, abbreviation_heads, nominal_forms, nominal_stem, question_noise, stem_in_words,
@@ -73,6 +73,10 @@ def as_stated(figure: Figure) -> str:
     """A figure read from a text, to the places the text writes it: '€79.0m' where the table says '79.0', not
     '€79m' (wording.stated_decimals)."""
     return format_figure(figure.value, figure.unit, stated_decimals(figure.value, figure.quote))
+
+
+_FELL_BEFORE = re.compile(r"(?i)\b(?:down|fell|declined|decreased|dropped|lower|shrank|contracted|reduced)\b[^.;%]*$")
+"""The verb of a fall right before a stated rate ('store like-for-likes down 0.6%')."""
 
 
 def period_text(figure: Figure, part: str | None = None) -> str:
@@ -148,8 +152,9 @@ class Analyst:
         held = sorted({b.company for b in self.reports if b.company})
         companies = list(state.get("companies") or []) or companies_named(question, held) or held
         self.companies = companies
-        self.query: FactQuery = segment_read_as_name(
-            read_query(question, companies, list(state.get("fiscal_years") or [])), question, self.reports, companies)
+        self.query: FactQuery = name_read_as_segment(segment_read_as_name(
+            read_query(question, companies, list(state.get("fiscal_years") or [])), question, self.reports, companies),
+            self.reports)
         self.share = share_asked(question)  # 'A as a percent of B': its two sides, read once for every fact
         calc = state.get("calculation")
         # (a quarter or half asked: a result computed from whole years only answers another period)
@@ -698,6 +703,11 @@ class Analyst:
                 ns = [n for f in each if (n := self.n_of(f.figure)) is not None]
                 parts = " and ".join(self.at(f) for f in each)
                 return [cite(f"{self.subject(each[-1])} {self.verb(each[-1])} {parts}", ns)] if ns else []
+        if asks_growth_rate(self.question) and not self.query.measure.stems & CHANGE_STEMS \
+                and self.query.kind in ("money", "any", "count"):
+            # a growth asked that the calculator had no two levels to compute: the rate the report states, never a
+            # level in its place ('online sales were 28.1%' is their share of sales)
+            return self.growth_stated()
         # a per cent asked ('net income as a percent of net sales') is never answered by an amount, nor by a
         # per cent of something else ('total sales increased 1.9 percent'): a stated share names its two sides;
         # an amount paid is no rate per share ('How much did Costco pay in dividends': not '$0.79 per share')
@@ -707,6 +717,8 @@ class Analyst:
         best = [f for f in choose(facts, self.query) if self.states_asked(f)
                 and (per_share or not _PER_SHARE_AFTER.match(_after_figure(f.figure.quote, f.figure.value)))
                 and (self.query.kind != "percent" or _fits_unit(f.figure.unit, "%"))
+                # and an amount asked is never answered by a per cent ('online sales' by their 28.1% share of sales)
+                and (self.query.kind != "money" or f.figure.unit.strip() != "%")
                 and (share is None or all(_says(f"{f.figure.quote} {f.figure.label}", side) for side in share))]
         if not best:
             return []
@@ -741,6 +753,43 @@ class Analyst:
                 out[0] = cite(f"{subject} {verb} {as_stated(low.figure)} to "
                               f"{as_stated(high.figure)} {period_text(fact.figure)}", [n])
         return out
+
+    def growth_stated(self) -> list[str]:
+        """'What was Pellbury's online sales growth in FY2025?' with no two levels to compute it from: the per cent the
+        report states the measure rose or fell by in the year, led by what rose and cited; [] when none is stated.
+        A table's change column in the row of the level asked ('Service revenue 2,148.6 2,071.3 3.7' under
+        '2024 2023 % Chg') comes first, with the two levels; else a sentence's rate ('… and online sales up 11.9%')
+        with the measure's own words right before it: 'Consolidated revenue increased by $82.9m, or 1.7%, …, as
+        growth in Wireless service revenue …' states no rate of the wireless service revenue."""
+        measure = self.query.measure
+        query = replace(self.query, kind="percent", measure=replace(
+            measure, phrase=f"{measure.phrase} growth", stems=measure.stems | frozenset(analyze("growth"))))
+        rates = facts_for(query, self.reports, self.companies)
+        level = next((f for f in choose(self.facts(), self.query) if f.origin != "text" and self.states_asked(f)), None)
+        row = [f for f in rates if level is not None and f.origin != "text" and f.figure.quote == level.figure.quote
+               and (f.figure.period or "").endswith("change") and f.figure.unit.strip() == "%"]
+        stated = [f for f in choose(rates, query)
+                  if f.origin == "text" and f.figure.unit == "%" and self.states_asked(f)
+                  and states_change(f.figure.quote, f.figure.value)
+                  and all(stem_in_words(k, set(analyze(_up_to_figure(f.figure.quote, f.figure.value)[-80:])))
+                          for k in measure.stems)]
+        fact = row[0] if row else stated[0] if stated else None
+        n = self.n_of(fact.figure) if fact is not None else None
+        if fact is None or n is None:
+            return []
+        before = _up_to_figure(fact.figure.quote, fact.figure.value)[-60:] if fact.origin == "text" else ""
+        fell = fact.figure.value < 0 or bool(_FELL_BEFORE.search(before))
+        size = as_stated(fact.figure.model_copy(update={"value": abs(fact.figure.value)}))
+        rate = f"{'fell' if fell else 'rose'} {size}"
+        if row and level is not None:
+            prior = next((f for f in self.facts() if f.figure.quote == level.figure.quote and f.origin != "text"
+                          and f.figure.fiscal_year == (level.figure.fiscal_year or 0) - 1), None)
+            since = f", from {as_stated(prior.figure)}" if prior is not None else ""
+            return [cite(f"{self.subject(level)} {rate} {self.when(level)}, to {as_stated(level.figure)}{since}",
+                         [n])]
+        company = fact.figure.company or (self.companies[0] if self.companies else "")
+        lead = f"{possessive(company) if company else 'The'} {measure.phrase} {rate} {self.when(fact)}"
+        return [cite(lead, [n]), cite(f'The report says: "{fact.figure.quote.rstrip(".;,: ")}."', [n])]
 
     def first_reported(self, fact: Fact, facts: Sequence[Fact]) -> list[str]:
         """A later filing's figure for a period an earlier filing reported otherwise is a restatement: the
@@ -922,13 +971,20 @@ class Analyst:
     def verb(self, fact: Fact) -> str:
         return _agreeing(self.measure_words(fact))
 
+    def when(self, fact: Fact) -> str:
+        """The fact's period as `period_text` says it; a half the sentence leaves unnumbered ('interim dividend',
+        'pcp') is the half asked ('in H1 FY2025'), which it fits."""
+        asked = self.query.part
+        part = asked if fact.part and len(fact.part) == 1 and asked and asked.startswith(fact.part) else fact.part
+        return period_text(fact.figure, part)
+
     def at(self, fact: Fact) -> str:
         """'$1,577m in FY2018', or in the scale the question asks: '$8.7bn at the end of FY2018 (stated as
         $8,738m)'."""
         from app.models.providers.offline.composer.wording import in_asked_scale
 
         figure = fact.figure
-        when = period_text(figure, fact.part)
+        when = self.when(fact)
         shown = in_asked_scale(self.question, figure.value, figure.unit, None, quote=figure.quote)
         head, aside, tail = shown.partition(" (stated as ")
         if fact.origin == "text" and (hedge := _hedge_of(figure.quote, figure.value)):
@@ -959,11 +1015,10 @@ class Analyst:
         verb = "was unchanged at" if same else "rose" if rose else "fell"
         subject = self.subject(new)
         if same:
-            body = f"{subject} {verb} {as_stated(new.figure)} {period_text(new.figure, new.part)}"
+            body = f"{subject} {verb} {as_stated(new.figure)} {self.when(new)}"
         else:
-            body = (f"{subject} {verb} from {as_stated(old.figure)} "
-                    f"{period_text(old.figure, old.part)} to {as_stated(new.figure)} "
-                    f"{period_text(new.figure, new.part)}")
+            body = (f"{subject} {verb} from {as_stated(old.figure)} {self.when(old)} to {as_stated(new.figure)} "
+                    f"{self.when(new)}")
         refs = list(ns)
         change = self.computed_change(old.figure, new.figure)
         if change:
