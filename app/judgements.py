@@ -58,7 +58,9 @@ CONVENTIONS: tuple[Convention, ...] = (
                "A business that spends more than about a tenth of its revenue on capital expenditure year after "
                "year is usually called capital-intensive."),
     Convention("conservatively financed", re.compile(
-        r"(?i)\bconservative(?:ly)?\s+financed|\bconservative\s+balance\s+sheet|\bfinancially\s+(?:sound|strong)"),
+        r"(?i)\bconservative(?:ly)?\s+financed|\bconservative\s+balance\s+sheet|\bfinancially\s+(?:sound|strong)|"
+        r"\b(?:strong|solid|sound|robust)\s+balance\s+sheet|\bbalance\s+sheet\s+(?:is\s+|was\s+)?(?:\w+\s+)?"
+        r"(?:strong|solid|sound|robust)\b"),
                ("equity ratio", "ratio of equity attributable to owners of the parent to total assets",
                 "net debt / EBITDA", "net financial debt to EBITDA"),
                ("equity ratio",), "above", 40.0, "%",

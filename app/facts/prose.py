@@ -369,6 +369,13 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
     if measure.kind == "money":
         # 'repurchased 4.2 million shares for $512 million': a scaled count of things is no amount of money
         located = [f for f in located if f.kind == "money" or not _THINGS_AFTER.match(sentence, f.end)]
+        if not measure.stems & _PER_SHARE_WORDS:
+            # cents and pence are a share's ('14 cents per share (pcp: 22 cents)'): no company's profit or sales
+            located = [f for f in located if f.unit not in ("c", "p")]
+        # 'after A$18.3 million of care and maintenance costs': the amount of what its 'of' names
+        located = [f for f in located if not ((named := _AMOUNT_OF.match(sentence, f.end))
+                                              and not any(_matches(w, measure.stems)
+                                                          for w in analyze(named.group("noun"))))]
     if measure.count_stems and measure.kind == "count":
         nouns = [f for f in located if _count_noun_near(sentence, f, measure.count_stems)
                  and not _moved(sentence, f, measure)]
@@ -401,15 +408,35 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
                 for later in located):
             continue  # 'the remaining availability under the $2.0 billion stock repurchase plan was $1.4 billion':
             # the plan's size names the plan; what the sentence states is the later figure
-        distance = min(_distance(fig, span) for span in spans)
-        if distance > 140 or _other_subject(sentence, spans, fig, measure, company):
+        # the measure's words in a cause after the figure say why it moved, not what it is ('EBITDAR loss of $52
+        # million … due primarily to the increase in revenues')
+        named = [span for span in spans
+                 if not (span[0] >= fig.end and _CAUSE_BETWEEN.search(sentence[fig.end:span[0]]))]
+        if not named:
             continue
-        share = max(s[2] for s in spans)
+        distance = min(_distance(fig, span) for span in named)
+        if distance > 140 or _other_subject(sentence, named, fig, measure, company):
+            continue
+        # how closely it is named: the fullest naming of the measure near it ('21 percent of our consolidated net
+        # sales and 30 percent of net sales of our … segment': the 21 for consolidated net sales)
+        # ('21 percent of our consolidated net sales': what follows the 'of' is what the figure is a share of)
+        closeness = max(span[2] - (0 if _OF_GAP.fullmatch(sentence[fig.end:span[0]]) else _distance(fig, span)) / 400
+                        for span in named)
         year, period = by_place.get((fig.start, fig.end), (fiscal_year, None))
-        out.append(((fig.value, fig.unit, year, period), share - distance / 400))
+        out.append(((fig.value, fig.unit, year, period), closeness))
     return out
 
 
+_CAUSE_BETWEEN = re.compile(r"(?i)\b(?:due\s+(?:primarily\s+|mainly\s+|largely\s+|in\s+part\s+)?to|"
+                            r"(?:primarily\s+|mainly\s+|largely\s+)?driven\s+by|because\s+of|owing\s+to|reflecting)\b")
+"""Words that lead into why a figure moved ('… due primarily to the increase in revenues'); not 'as a result of',
+which may name where the figure came from ('$4.1 billion in cash proceeds as a result of the debt offering')."""
+_OF_GAP = re.compile(r"(?i)\s+of\s+(?:(?:our|the|its|their|total)\s+)?")
+_PER_SHARE_WORDS = frozenset(analyze("share dividend dividends eps distribution payout"))
+_AMOUNT_OF = re.compile(r"\s+of\s+(?!(?:the|our|its|their|this|that|which|whom|approximately|about|around|up|"
+                        r"between)\b)(?P<noun>[a-z][a-z&-]*(?:\s+(?:and\s+)?[a-z][a-z&-]*){0,4}?)"
+                        r"(?=\s*[,.;:)]|\s+(?:for|in|at|on|during|from|to|was|were|is|are|as|by|with|related)\b)")
+"""An amount followed by what it is an amount of ('A$18.3 million of care and maintenance costs')."""
 _THINGS_AFTER = re.compile(r"\s+(?:(?!(?:in|of|from|to|for|at|on|by|and|or)\b)[a-z][\w-]*\s+)?"
                            r"(?!(?:dollars|euros|pounds|yen|francs|rupees|kronor|kroner|pesos|reais|yuan|won|rand|"
                            r"was|is|has|its|this|plus|less|units?\s+of\s+currency)\b)"

@@ -47,12 +47,12 @@ _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(
 _TOTAL = frozenset(analyze("total group consolidated net reported overall company"))
 _QUALIFIERS = frozenset(analyze("non gaap ifrs reported"))
 _TONNES = frozenset(analyze("tonnes tons tonne"))
-_QUALIFYING = re.compile(r"(?i)\b(?:average|underlying|adjusted|statutory|core|comparable|organic|normali[sz]ed|"
+_QUALIFYING = re.compile(r"(?i)\b(?:average|underlying|adjusted|core|comparable|organic|normali[sz]ed|"
                          r"pro\s+forma|same[- ]stores?|like[- ]for[- ]like|constant[- ]currency|"
                          r"(?:interim|final|special)\s+dividends?)\b")
 """Words that make a measure another one ('average number of employees', 'underlying EBITDA', a year's 'final
-dividend', which is part of its dividend): a figure they
-qualify answers a question that says them, and ranks below the plain figure for one that does not."""
+dividend', which is part of its dividend; not 'statutory', which is the measure as the accounts state it): a figure
+they qualify answers a question that says them, and ranks below the plain figure for one that does not."""
 NET_UNSAID = 0.05
 """What a label that leaves out the 'net' the question says costs its match."""
 QUALIFIED = 0.3

@@ -52,7 +52,8 @@ _EXPLAIN = re.compile(r"(?i)^(?:why\b|what\s+(?:drove|drives|driven|caused|cause
 _JUDGEMENT = re.compile(
     r"(?i)\b(capital[- ]intensive|capital[- ]light|conservatively\s+financed|(?:highly|over|heavily)[- ]?"
     r"(?:leveraged|indebted)|leveraged|high[- ]growth|fast[- ]growing|healthy|sound|strong\s+(?:balance\s+sheet|"
-    r"liquidity)|(?:improving|deteriorating|declining|consistent|stable|sustainable)\s+(?:\w+\s+){0,2}"
+    r"liquidity)|balance\s+sheet\s+(?:is\s+|was\s+)?(?:\w+\s+)?(?:strong|solid|robust)|"
+    r"(?:improving|deteriorating|declining|consistent|stable|sustainable)\s+(?:\w+\s+){0,2}"
     r"(?:margins?|profile|profitability)|margins?\s+(?:improving|consistent|stable|deteriorating)|"
     r"(?:financially\s+)?(?:solvent|stable)|profitable|liquid|positive\s+(?:net\s+)?working\s+capital)\b")
 _CHANGE_WORD = re.compile(rf"(?i)\b(?:(?P<up>{UP_WORDS})|(?P<down>{DOWN_WORDS}))\b")

@@ -186,13 +186,15 @@ _BOILERPLATE = re.compile(
     r"\bshall\b|\bhereunder\b|\bhereby\b|\bhereof\b|\bhereto\b|\bthis\s+(?:Agreement|Plan|Award|Indenture)\b|"
     r"\b(?:the\s+)?(?:Participant|Grantee|Optionee|Awardee)\b|"
     r"^\W*(?:see|refer\s+to)\s|^\W*for\s+(?:a\s+)?(?:additional|further|more)\s+(?:information|details|discussion)\b"
-    r"[^.]{0,120}\bsee\b")
+    r"[^.]{0,120}\bsee\b|"
+    r"\bpage\s+\d{1,3}\s+of\s+\d{1,3}\b|^\W*exhibit\s+\d{1,3}(?:\.\d{1,2})?\b|^\(\d{1,2}\)\s+[^;:]{0,40}$")
 """Sentences no answer should quote: cross-references ('See "Management's Overview of Business Trends" under Item
 7 for a discussion of the impact of seasonality', 'For additional information, see Note 5'), officers' certifications (Sarbanes-Oxley 302/906), forward-looking-statement
 safe harbours, the auditor's report ('In our opinion, the financial statements present fairly …'), table-of-contents lines ('Item 7. Management's Discussion and Analysis 35', dot leaders, a run
 of titles with page numbers), and the terms of contracts and plans filed as exhibits ('… he shall be deemed to
 have terminated employment', 'Participant may be required to report the acquisition or sale of Shares'): what
-a report says the company did is never worded so."""
+a report says the company did is never worded so; and a page's running marks ('Page 1 of 15', 'Exhibit 99.1 …')
+and a table's short footnote ('(4) Reported as U.S. sales'), which state nothing on their own."""
 
 
 def is_boilerplate(sentence: str) -> bool:

@@ -418,3 +418,25 @@ def test_a_number_in_a_name_is_no_count() -> None:
     text = ("As of May 31, 2020, we had approximately 35,000 full- and part-time employees. These measures may not be "
             "sufficient to prevent the spread of COVID-19 among our employees.")
     assert read(text, "employees", "count", "employees", fiscal_year=2020) == [(35000.0, "", 2020)]
+
+
+def test_an_amount_of_something_named_and_a_shares_cents_are_no_companys_profit() -> None:
+    text = ("Statutory net profit after tax was A$272.1 million, after A$18.3 million of care and maintenance costs "
+            "for the idled plant.")
+    assert [v for v, _, _ in read(text, "net profit after tax", "money")] == [272.1]
+    dividend = ("The Board declared an interim dividend of 14 cents per share (pcp: 22 cents), equal to 30% of "
+                "underlying net profit after tax.")
+    assert read(dividend, "net profit after tax", "money") == []
+    assert [v for v, _, _ in read(dividend, "interim dividend", "money")][:1] == [14.0]  # a share's is asked
+    # what the 'of' names is the measure asked: the amount is its
+    assert [v for v, _, _ in read("We returned £16.9 million of dividends to shareholders.", "dividends",
+                                  "money")] == [16.9]
+
+
+def test_the_measure_named_in_a_cause_after_a_figure_is_not_the_figures() -> None:
+    text = ("Harbour Adjusted Property EBITDAR was $209 million for the three months ended June 30, 2024 compared "
+            "to Adjusted Property EBITDAR loss of $52 million the prior year quarter due primarily to the increase in "
+            "revenues, discussed above.")
+    assert read(text, "net revenues", "money") == []
+    assert [v for v, _, _ in read("Net revenues increased 12% to $740 million, driven by higher visitation.",
+                                  "net revenues", "money")] == [740.0]

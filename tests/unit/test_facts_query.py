@@ -1383,3 +1383,17 @@ def test_a_years_total_before_a_quarters_rate_is_the_years_and_the_rate_the_quar
     text = "Dividends declared in respect of 2024 totalled $1.45 per share ($0.3625 per quarter)."
     assert chosen(text, f"What dividend per share did {COMPANY} declare for 2024?")[:1] == [(1.45, 2024)]
     assert chosen(text, f"What quarterly dividend did {COMPANY} declare for 2024?")[:1] == [(0.3625, 2024)]
+
+
+def test_a_statutory_figure_is_the_measure_as_the_accounts_state_it() -> None:
+    text = ("Underlying net profit after tax was A$301.4 million. Statutory net profit after tax was A$272.1 "
+            "million.")
+    assert chosen(text, f"What was {COMPANY}'s net profit after tax in 2024?")[:1] == [(272.1, 2024)]
+    assert chosen(text, f"What was {COMPANY}'s underlying net profit after tax in 2024?")[:1] == [(301.4, 2024)]
+
+
+def test_a_share_is_of_what_follows_its_of() -> None:
+    text = ("During 2024, Brightline Stores accounted for 21 percent of our consolidated net sales and 30 percent of "
+            "net sales of our Retail segment.")
+    assert chosen(text, f"What share of {COMPANY}'s consolidated net sales came from Brightline Stores in 2024?")[:1] \
+        == [(21.0, 2024)]

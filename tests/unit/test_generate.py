@@ -455,6 +455,10 @@ def test_boilerplate_is_recognised():
         "seasonality on our business.",
         "Refer to Note 5 for the carrying amounts.",
         "For additional information on our segments, see Note 18.",
+        # a page's running marks and a table's short footnote state nothing on their own
+        "Page 1 of 15 Exhibit 99.1 NORTHWIND LOGISTICS REPORTS FOURTH QUARTER AND",
+        "Exhibit 99.1",
+        "(4) Reported as U.S. sales",
     ]
     ordinary = [
         "Capital expenditure was $1,577 million in FY2018.",
@@ -462,6 +466,8 @@ def test_boilerplate_is_recognised():
         "Operating margin was 9.1% in FY2024 (FY2023: 8.8%).",
         "The board certified the dividend of 13.1p per share.",
         "Revenue 120 was driven by Europe.",
+        "(1) Net sales increased 5% excluding the impact of currency and of the acquisitions made in the year.",
+        "Revenue was $5.1 billion, as shown on page 3 of this report.",
     ]
     assert [s for s in boilerplate if not is_boilerplate(s)] == []
     assert [s for s in ordinary if is_boilerplate(s)] == []

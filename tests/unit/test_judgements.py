@@ -400,3 +400,13 @@ def test_a_growth_judgement_is_not_decided_by_a_product_lines_growth() -> None:
     facts = facts_for(query, [product, whole], ["Osprey Engineering"])
     parts = {f.figure.value: names_a_part(f, query) for f in facts if f.figure.unit == "%"}
     assert parts.get(24.0) is True and parts.get(4.0) is False, parts
+
+
+def test_a_strong_balance_sheet_is_judged_as_conservative_financing_whichever_way_it_is_asked() -> None:
+    from app.text.question_kinds import read_ask
+
+    for question in ("Is Ostmark's balance sheet strong?", "Does Ostmark have a strong balance sheet?",
+                     "Is Ostmark's balance sheet solid at the end of 2024?"):
+        assert read_ask(question).kind == "judgement", question
+        convention = convention_for(question)
+        assert convention is not None and convention.topic == "conservatively financed", question
