@@ -614,6 +614,8 @@ def _year_after(sentence: str, fig: Located) -> re.Match[str] | None:
         return m
     if (share := _SHARE_ASIDE.match(after)) and (m := _YEAR_AFTER.match(after[share.end():])):
         return m  # '$1,180 million, or 15.0%, in 2023'
+    if (rate := _PER_SHARE_RATE.match(after)) and (m := _YEAR_AFTER.match(after[rate.end():])):
+        return m  # '$4.45 per share in 2022'
     if m := _DAY_AFTER.match(after):
         return m  # '12,400 employees at December 31, 2024' ('at' the count's noun)
     noun = _COUNTED_NOUN.match(after)
@@ -622,6 +624,7 @@ def _year_after(sentence: str, fig: Located) -> re.Match[str] | None:
 
 _DAY_AFTER = re.compile(r"^\s+(?:[a-z][\w-]*\s+){0,2}?(?:at|as\s+of|as\s+at|on)\s+(?:[A-Z][a-z]+\s+\d{1,2},?|\d{1,2}\s+"
                         r"[A-Z][a-z]+)\s+((?:19|20)\d{2})\b")
+_PER_SHARE_RATE = re.compile(r"(?i)\s+(?:per|a)\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?(?:share|ADS)\b")
 _SHARE_ASIDE = re.compile(r",\s*or\s+[\d.]+\s?%(?:\s+of\s+(?:[a-z]+\s+){0,2}?[a-z]+)?,")
 _COUNTED_NOUN = re.compile(r"\s+(?:(?!(?:in|for|during|at|by|of|to|and|or|from)\b)[a-z][\w-]*\s*){1,3}?"
                            r"(?=\s(?:in|for|during|at|by)\b)")

@@ -450,6 +450,12 @@ def _by_initials(found: re.Match[str]) -> str:
         set(found.group("initials").replace("&", "")) <= set(initials) else found.group(0)
 
 
+_REGION_LEADS = re.compile(rf"(?i)(?<![\w.&])(?P<region>{REGION_NAMES})(?![\w&])\s+(?=(?:net\s+|total\s+|segment\s+)?"
+                           rf"(?:sales|revenues?|turnover|operating\s+(?:income|profit)|customers|employees|"
+                           rf"headcount|stores)\b)")
+"""A region written before the measure as a name ('U.S. sales', 'Europe revenue')."""
+
+
 _SOLD_IN_REGION = re.compile(rf"(?i)\b(?:sell|sold)\s+(?:in|to\s+customers\s+in)\s+(?:its\s+|the\s+)?"
                              rf"(?P<region>{REGION_NAMES})(?:\s+(?:geographic\s+)?(?:area|region|market|segment))?"
                              rf"(?![\w.])")
@@ -505,6 +511,10 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = without_short_names(text, companies)  # 'the gain accruing to JnJ': a short name is no measure word
     text = _CAUSE.sub(" ", text)  # 'the gain … as a result of the separation of its Consumer Health segment'
     segment, text = _segment_named(text)
+    if segment is None and (lead := _REGION_LEADS.search(text)) and lead.group("region")[:1].isupper() \
+            and not re.search(r"[A-Z][\w&'’-]*\s+$", text[:lead.start()]):  # (not 'Trans-Freight North America')
+        # 'U.S. sales', 'Europe revenue': the region named before the measure is the member asked
+        segment, text = lead.group("region"), text[:lead.start()] + " " + text[lead.end():]
     part = _PART_CONTRIBUTES.search(text) if segment is None else None
     group = ("name" if part.group("name") else "source") if part else ""
     if part and not _names_company(part.group(group), companies):

@@ -415,3 +415,13 @@ def test_a_change_computed_from_whole_years_answers_no_question_about_a_quarter(
     assert "1.25%" not in quarter and not quarter.startswith("Yes"), quarter
     year = compose_offline({**state, "question": f"Did {COMPANY}'s reported sales grow in 2024?"})
     assert year.startswith("Yes") and "1.25%" in year, year
+
+
+def test_a_region_named_before_the_measure_is_the_member_asked() -> None:
+    from app.text.measures import measure_asked
+
+    asked = measure_asked("How did Ostmark's U.S. sales change in the second quarter of 2024?", ["Ostmark"])
+    assert (asked.segment, asked.phrase) == ("U.S.", "sales")
+    assert measure_asked("What was Ostmark's Europe revenue in 2024?", ["Ostmark"]).segment == "Europe"
+    # a region word in lower case, or one before no measure, is left as the question says it
+    assert measure_asked("What was Ostmark's revenue in 2024?", ["Ostmark"]).segment is None

@@ -440,3 +440,9 @@ def test_the_measure_named_in_a_cause_after_a_figure_is_not_the_figures() -> Non
     assert read(text, "net revenues", "money") == []
     assert [v for v, _, _ in read("Net revenues increased 12% to $740 million, driven by higher visitation.",
                                   "net revenues", "money")] == [740.0]
+
+
+def test_a_rate_per_share_is_dated_by_the_year_after_its_share() -> None:
+    text = ("Cash dividends paid were $4.45 per share in fiscal year 2022, compared with dividends of $4.19 per "
+            "share in fiscal year 2021 and $3.98 per common share in fiscal year 2020.")
+    assert [year for _, year, _ in dated(text, 2022)] == [2022, 2021, 2020]

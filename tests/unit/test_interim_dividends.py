@@ -50,3 +50,17 @@ def test_a_half_year_reports_dividend_is_said_for_its_half_and_passes_the_citati
     changed = compose_offline({**state, "question": f"Did {COMPANY} cut its interim dividend in H1 FY2025?"})
     assert changed.startswith(f"Yes. {COMPANY}' interim dividend fell from 12c in H1 FY2024 to 9c in H1 FY2025"), \
         changed
+
+
+def test_whether_a_payout_goes_on_is_answered_by_the_sentence_that_stops_or_keeps_it() -> None:
+    stopped = ("On February 8, 2025, the Company announced that its Board of Directors had determined to suspend our "
+               "ongoing regular dividends in order to focus on share repurchases.")
+    block = Block(n=1, kind="report", header=f"[1] {COMPANY} FY2024, p.5 [text]", source_id="CORRIMAL_2024Q4:p5",
+                  chunk_id="CORRIMAL_2024Q4:p5::1", company=COMPANY, fiscal_year=2024, page=5, text=stopped)
+    question = (f"Alongside its fourth-quarter 2024 results, did {COMPANY} say it would keep paying its regular "
+                "dividend?")
+    answer = compose_offline({"question": question, "companies": [COMPANY], "fiscal_years": [2024], "blocks": [block]})
+    assert answer.startswith("No. On February 8, 2025, the Company announced"), answer
+    kept = block.model_copy(update={"text": "The Board maintained its regular quarterly dividend of 9 cents."})
+    answer = compose_offline({"question": question, "companies": [COMPANY], "fiscal_years": [2024], "blocks": [kept]})
+    assert answer.startswith("Yes. The Board maintained its regular quarterly dividend"), answer

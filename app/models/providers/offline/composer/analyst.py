@@ -341,7 +341,33 @@ class Analyst:
         if kind == "explain":
             return self.explain_answer() or self.sentence_answer()
         if kind == "yes_no":
-            return self.threshold_answer() or self.result_answer() or self.sentence_answer()
+            return (self.threshold_answer() or self.result_answer() or self.continued_answer()
+                    or self.sentence_answer())
+        return []
+
+    def continued_answer(self) -> list[str]:
+        """A yes/no on whether the company would keep doing a thing ('did it say it would keep paying its regular
+        dividend?'): 'No.' with the sentence that holds the thing asked and a verb of stopping it ('determined to
+        suspend our ongoing regular dividends'), or 'Yes.' with one that keeps it ('maintains its quarterly
+        dividend'), cited; nothing when no sentence says either."""
+        asked = asked_sentence(self.question)
+        keep = _KEEP_ASKED.search(asked)
+        if keep is None:
+            return []
+        names = set(analyze(" ".join(self.companies)))
+        key = (set(analyze(without_short_names(asked[keep.end():], self.companies))) - names - _GENERIC
+               - question_noise() - _REVISION_VERBS)
+        key = {k for k in key if not k.isdigit()}
+        if not key:
+            return []
+        for block in self.reports:
+            for sentence in whole_sentences(block.text):
+                words = set(analyze(sentence))
+                if not all(stem_in_words(k, words) for k in key):
+                    continue
+                verdict = "No." if _STOPPED.search(sentence) else "Yes." if _KEPT.search(sentence) else ""
+                if verdict:
+                    return [f"{verdict} {cite(_unbulleted(sentence.strip()).rstrip('.'), [block.n])}"]
         return []
 
     def result_answer(self) -> list[str]:
@@ -2137,6 +2163,14 @@ _NEW_ROLE = re.compile(r"(?i)\bnew\s+(?:chief|ceo|cfo|coo|cto|chair\w*|president
                        r"(?:managing\s+)?director|head|leader|secretary|treasurer)\b")
 """A role asked of as new ('Who is its new CEO?'), which the sentence that names the person says otherwise
 ('… has been appointed President and Chief Executive Officer')."""
+_KEEP_ASKED = re.compile(r"(?i)\b(?:keep|continue|maintain|sustain)(?:s|ed)?\s+(?:(?:to\s+)?(?:pay|paying|offer|"
+                         r"offering|run|running|operate|operating|fund|funding)\s+)?")
+"""A question whether a thing goes on ('would keep paying its regular dividend', 'continue its buyback'): the words
+after it are what goes on."""
+_STOPPED = re.compile(r"(?i)\b(?:suspend(?:s|ed|ing)?|discontinu(?:e|es|ed|ing)|eliminat(?:e|es|ed|ing)|"
+                      r"stopp?(?:s|ed|ing)?|ceas(?:e|es|ed|ing)|terminat(?:e|es|ed|ing)|halt(?:s|ed|ing)?|"
+                      r"cancel(?:s|led|ed|ling|ing)?)\b")
+"""A verb that says a thing no longer goes on ('determined to suspend our ongoing regular dividends')."""
 _HAS_ASKED = re.compile(r"(?i)^\s*(?:does|do|did)\s+.{1,80}?\b(?:have|has|had|operate|run|maintain|sponsor)\s+"
                         r"(?:an?|any)\b")
 """A question whether a company has a thing ('Does Pellbury have a defined benefit pension scheme?')."""
