@@ -142,6 +142,11 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         # out is asked as such ('dividends paid', 'pay in dividends', 'cash dividends', 'total amount')
         phrase = f"{measure.phrase} per share"
         measure = replace(measure, phrase=phrase, stems=frozenset(analyze(phrase)))
+    ahead = bool(_FORWARD.search(question))
+    if ahead and (forward := _FORWARD_NOUN.search(measure.phrase)) and forward.start() > 0:
+        # 'revenue forecast': a forecast asked (ahead) of the measure before it
+        phrase = measure.phrase[:forward.start()].strip()
+        measure = replace(measure, phrase=phrase, stems=frozenset(analyze(phrase)))
     kind = measure_kind(measure.stems, question)
     if kind in ("any", "money") and (measure.stems & _RATIO or "/" in measure.phrase) and not re.search(
             r"(?i)\bhow\s+much\b", question):
@@ -166,8 +171,13 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     if kind == "count" and not counted:
         counted = frozenset(measure.stems & COUNT_WORDS)  # 'Who has more employees': the employees are counted
         counted |= counted_as(measure.phrase) if counted else frozenset()  # 'the change in its headcount'
-    return FactQuery(measure=measure, kind=kind, years=named, part=part, ahead=bool(_FORWARD.search(question)),
+    return FactQuery(measure=measure, kind=kind, years=named, part=part, ahead=ahead,
                      count_stems=counted, items=items, at_end=bool(_AT_END.search(question)))
+
+
+_FORWARD_NOUN = re.compile(r"(?i)\s+(?:forecasts?|expectations?|projections?)$")
+"""A forecast's noun after the measure it is of ('revenue forecast'), which the answer says once ('revenue is
+forecast at …'); 'guidance', 'outlook' and 'target' stay the measure's name ('revenue guidance is …')."""
 
 
 _QUARTERLY_RATE = re.compile(r"(?i)\bquarterly\s+(?:(?:cash|common(?:\s+stock)?|ordinary)\s+)?(?:dividends?|"

@@ -1397,3 +1397,12 @@ def test_a_share_is_of_what_follows_its_of() -> None:
             "net sales of our Retail segment.")
     assert chosen(text, f"What share of {COMPANY}'s consolidated net sales came from Brightline Stores in 2024?")[:1] \
         == [(21.0, 2024)]
+
+
+def test_a_forecast_noun_after_the_measure_asks_the_forecast_of_the_measure() -> None:
+    for question in (f"What is {COMPANY}'s revenue forecast for 2025?",
+                     f"What revenue forecast did {COMPANY} give for 2025?"):
+        asked = query(question)
+        assert (asked.measure.phrase, asked.ahead) == ("revenue", True), question
+    text = "For 2025 we expect revenue between €2.45 billion and €2.60 billion."
+    assert chosen(text, f"What is {COMPANY}'s revenue forecast for 2025?")[:2] == [(2.45, 2025), (2.6, 2025)]
