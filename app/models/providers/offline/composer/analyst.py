@@ -20,7 +20,7 @@ the verified claims, and the citation check decides what stands.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property
 from typing import Any
@@ -354,21 +354,27 @@ class Analyst:
         keep = _KEEP_ASKED.search(asked)
         if keep is None:
             return []
+        key = self.thing_asked(asked[keep.end():])
+        for block, sentence in self.sentences_holding(key) if key else []:
+            verdict = "No." if _STOPPED.search(sentence) else "Yes." if _KEPT.search(sentence) else ""
+            if verdict:
+                return [f"{verdict} {cite(_unbulleted(sentence.strip()).rstrip('.'), [block.n])}"]
+        return []
+
+    def thing_asked(self, text: str, also: frozenset[str] = frozenset()) -> set[str]:
+        """The words of what a yes/no asks about ('its regular dividend'): the company's names, generic words,
+        the question's own noise, verbs of revision and `also` left out."""
         names = set(analyze(" ".join(self.companies)))
-        key = (set(analyze(without_short_names(asked[keep.end():], self.companies))) - names - _GENERIC
-               - question_noise() - _REVISION_VERBS)
-        key = {k for k in key if not k.isdigit()}
-        if not key:
-            return []
+        key = (set(analyze(without_short_names(text, self.companies))) - names - _GENERIC - question_noise()
+               - _REVISION_VERBS - also)
+        return {k for k in key if not k.isdigit()}
+
+    def sentences_holding(self, key: set[str]) -> Iterator[tuple[Block, str]]:
+        """Each report block's sentences that hold every word of `key`, in block order."""
         for block in self.reports:
             for sentence in whole_sentences(block.text):
-                words = set(analyze(sentence))
-                if not all(stem_in_words(k, words) for k in key):
-                    continue
-                verdict = "No." if _STOPPED.search(sentence) else "Yes." if _KEPT.search(sentence) else ""
-                if verdict:
-                    return [f"{verdict} {cite(_unbulleted(sentence.strip()).rstrip('.'), [block.n])}"]
-        return []
+                if all(stem_in_words(k, set(analyze(sentence))) for k in key):
+                    yield block, sentence
 
     def result_answer(self) -> list[str]:
         """'Did MGM Resorts post an operating profit in the fourth quarter of 2022?': the sign of the result asked
@@ -1088,19 +1094,11 @@ class Analyst:
         change words are no words it must hold."""
         if self.ask.kind != "yes_no_change" or not self.ask.direction:
             return []
-        asked = _OCCASION_AFTER.sub("", asked_sentence(self.question))
-        names = set(analyze(" ".join(self.companies)))
-        key = (set(analyze(without_short_names(asked, self.companies))) - names - _GENERIC - question_noise()
-               - CHANGE_WORDS - _REVISION_VERBS)
-        key = {k for k in key if not k.isdigit()}
-        if not key:
-            return []
-        for block in self.reports:
-            for sentence in whole_sentences(block.text):
-                words = set(analyze(sentence))
-                if _KEPT.search(sentence) and all(stem_in_words(k, words) for k in key):
-                    said = _unbulleted(sentence.strip()).rstrip(".")
-                    return [f"No. {cite(said, [block.n])}"]
+        key = self.thing_asked(_OCCASION_AFTER.sub("", asked_sentence(self.question)), CHANGE_WORDS)
+        for block, sentence in self.sentences_holding(key) if key else []:
+            if _KEPT.search(sentence):
+                said = _unbulleted(sentence.strip()).rstrip(".")
+                return [f"No. {cite(said, [block.n])}"]
         return []
 
     def leverage_answer(self) -> list[str]:
