@@ -417,9 +417,9 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
         distance = min(_distance(fig, span) for span in named)
         if distance > 140 or _other_subject(sentence, named, fig, measure, company):
             continue
-        # how closely it is named: the fullest naming of the measure near it ('21 percent of our consolidated net
-        # sales and 30 percent of net sales of our … segment': the 21 for consolidated net sales)
-        # ('21 percent of our consolidated net sales': what follows the 'of' is what the figure is a share of)
+        # how closely it is named: the fullest naming of the measure near it, what follows a figure's 'of' being
+        # what it is of ('21 percent of our consolidated net sales and 30 percent of net sales of our … segment':
+        # the 21 for consolidated net sales)
         closeness = max(span[2] - (0 if _OF_GAP.fullmatch(sentence[fig.end:span[0]]) else _distance(fig, span)) / 400
                         for span in named)
         year, period = by_place.get((fig.start, fig.end), (fiscal_year, None))
@@ -778,6 +778,8 @@ _MOVED = re.compile(r"(?i)\s+(?P<noun>(?:(?!(?:and|or|but|then|were|was)\b)[\w-]
                     r"launched|refurbished|refitted|remodell?ed|relocated|hired|recruited|converted|disposed)\b"
                     r"(?!\s+(?:by|with|at)\b)")
 """A count whose noun a verb of the year's movements follows ('9 stores opened', '1,200 people hired'): a flow."""
+
+
 def _moved(sentence: str, fig: Located, measure: Measure) -> bool:
     """Whether a count is of the year's movements ('9 stores opened, 17 closed') and the question asks for none:
     those opened in the year are not how many there are."""
