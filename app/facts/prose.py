@@ -801,7 +801,7 @@ def _modifies_head(after: str, stems: frozenset[str]) -> bool:
     counted ('store leases', 'store closures', 'employee claims'): it describes the count, it is not counted."""
     words = re.findall(r"[A-Za-z][\w'-]*", after)[:4]
     for word, following in zip(words, words[1:]):
-        if _matches(analyze(word)[0] if analyze(word) else "", stems):
+        if _matches(next(iter(analyze(word)), ""), stems):
             return (not word.lower().endswith("s") and following not in _ITSELF
                     and bool(_PLURAL_HEAD.fullmatch(following))
                     and not any(_matches(w, stems) for w in analyze(following)))

@@ -2127,12 +2127,9 @@ def states_level_at_end(fact: Fact) -> bool:
     """Whether a sentence states its count at a period's end: a date or 'at year end' right after the counted
     noun ('387 stores at year end', '14,820 colleagues at 29 March 2025'), or 'ended the year with' before it."""
     quote = fact.figure.quote
-    for written in _written_forms(fact.figure.value):
-        at = quote.find(written)
-        if at >= 0:
-            return bool(_AT_END_AFTER.match(quote, at + len(written))
-                        or _AT_END_BEFORE.search(quote[max(0, at - 80):at]))
-    return False
+    place = _written_at(quote, fact.figure.value)
+    return place is not None and bool(_AT_END_AFTER.match(quote, place[1])
+                                      or _AT_END_BEFORE.search(quote[max(0, place[0] - 80):place[0]]))
 
 
 def is_loose(fact: Fact) -> bool:
@@ -2141,14 +2138,21 @@ def is_loose(fact: Fact) -> bool:
     if fact.origin != "text" or not fact.figure.quote:
         return False
     quote = fact.figure.quote
-    for written in _written_forms(fact.figure.value):
-        at = quote.find(written)
-        if at >= 0:
-            after = quote[at + len(written):at + len(written) + 40]
-            # the figure's own scale or unit is no word after it: '£17.3m and acquired …' is exact
-            after = re.sub(r"^\s?(?:m|bn|k|p|%|million|billion|thousand)(?![a-z])", "", after)
-            return bool(_LOOSE_BEFORE.search(quote[max(0, at - 20):at]) or _LOOSE_AFTER.search(after))
-    return False
+    place = _written_at(quote, fact.figure.value)
+    if place is None:
+        return False
+    at, end = place
+    # the figure's own scale or unit is no word after it: '£17.3m and acquired …' is exact
+    after = re.sub(r"^\s?(?:m|bn|k|p|%|million|billion|thousand)(?![a-z])", "", quote[end:end + 40])
+    return bool(_LOOSE_BEFORE.search(quote[max(0, at - 20):at]) or _LOOSE_AFTER.search(after))
+
+
+def _written_at(quote: str, value: float) -> tuple[int, int] | None:
+    """Where a quote first writes the value (start, end), in any of its written forms; None when it does not."""
+    for written in _written_forms(value):
+        if (at := quote.find(written)) >= 0:
+            return at, at + len(written)
+    return None
 
 
 def _written_forms(value: float) -> list[str]:

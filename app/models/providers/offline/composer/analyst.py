@@ -797,7 +797,8 @@ class Analyst:
         query = replace(self.query, kind="percent", measure=replace(
             measure, phrase=f"{measure.phrase} growth", stems=measure.stems | frozenset(analyze("growth"))))
         rates = facts_for(query, self.reports, self.companies)
-        level = next((f for f in choose(self.facts(), self.query) if f.origin != "text" and self.states_asked(f)), None)
+        facts = self.facts()
+        level = next((f for f in choose(facts, self.query) if f.origin != "text" and self.states_asked(f)), None)
         row = [f for f in rates if level is not None and f.origin != "text" and f.figure.quote == level.figure.quote
                and (f.figure.period or "").endswith("change") and f.figure.unit.strip() == "%"]
         stated = [f for f in choose(rates, query)
@@ -814,7 +815,7 @@ class Analyst:
         size = as_stated(fact.figure.model_copy(update={"value": abs(fact.figure.value)}))
         rate = f"{'fell' if fell else 'rose'} {size}"
         if row and level is not None:
-            prior = next((f for f in self.facts() if f.figure.quote == level.figure.quote and f.origin != "text"
+            prior = next((f for f in facts if f.figure.quote == level.figure.quote and f.origin != "text"
                           and f.figure.fiscal_year == (level.figure.fiscal_year or 0) - 1), None)
             since = f", from {as_stated(prior.figure)}" if prior is not None else ""
             return [cite(f"{self.subject(level)} {rate} {self.when(level)}, to {as_stated(level.figure)}{since}",
