@@ -27,6 +27,10 @@ from app.text.sentences import split_at_stops
 from app.text.terms import matched_terms, topic_terms
 
 _QUESTION_WORD = re.compile(r"(?i)\b(how much|how many|what|which|who|whom|when|where|why|how)\b")
+_LEAD_IN = re.compile(r"(?i)^[^,?]{3,120},\s*(?:and\s+)?((?:did|does|do|is|are|was|were|has|have|had|will|would|can|"
+                      r"could|should)\b)")
+"""A yes/no question's lead-in clause ('Alongside its fourth-quarter 2022 results, did MGM say …', 'In 2022,
+did …'): it dates or frames the question, and the question proper starts at its auxiliary verb."""
 _ASKS_FIGURE = re.compile(r"(?i)\b(how much|how many|what (?:is|was|were|are|would be|will be)|"
                           r"by how much|what percentage)\b")
 _ASKS_OTHER = re.compile(
@@ -59,8 +63,8 @@ def core_question(question: str) -> str:
     for sentence in asked:
         tail = sentence.rsplit(":", 1)[-1]
         sentence = tail if _QUESTION_WORD.search(tail) else sentence
-        match = _QUESTION_WORD.search(sentence)
-        out.append(sentence[match.start():] if match else sentence)
+        match = _QUESTION_WORD.search(sentence) or _LEAD_IN.match(sentence)
+        out.append(sentence[match.start(match.lastindex or 0):] if match else sentence)
     return " ".join(out)
 
 

@@ -25,6 +25,8 @@ from app.text.periods import fiscal_years_named, is_year_token
 _QUESTION_WORDS = (
     "much many tell give show explain please also know like get happen happened year years about regarding "
     "concerning during able done any "
+    # Reporting verbs frame what is asked ('did it say it would keep paying …'): a report rarely repeats them.
+    "say said mention mentioned "
     # Arithmetic and comparison words name what to do with the facts, not the facts: documents rarely hold them.
     "difference differ between compare compared comparison versus vs exceed exceeded gap calculate compute"
 )

@@ -64,3 +64,8 @@ def test_whether_a_payout_goes_on_is_answered_by_the_sentence_that_stops_or_keep
     kept = block.model_copy(update={"text": "The Board maintained its regular quarterly dividend of 9 cents."})
     answer = compose_offline({"question": question, "companies": [COMPANY], "fiscal_years": [2024], "blocks": [kept]})
     assert answer.startswith("Yes. The Board maintained its regular quarterly dividend"), answer
+    # a sentence tied to the one before ('Furthermore, …') is stated on its own after the 'No.'
+    tied = block.model_copy(update={"text": "The Board authorized a buyback. Furthermore, the Board had determined "
+                                            "to suspend our ongoing regular dividends."})
+    answer = compose_offline({"question": question, "companies": [COMPANY], "fiscal_years": [2024], "blocks": [tied]})
+    assert answer.startswith("No. The Board had determined to suspend our ongoing regular dividends [1]."), answer

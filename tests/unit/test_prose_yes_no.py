@@ -31,6 +31,10 @@ def answer(question: str, text: str, years: list[int]) -> str:
 @pytest.mark.parametrize("question, text, years, opening", [
     ("Did Kestrel make any acquisitions in 2024?", ACQUIRED, [2024], "Yes. On March 3, 2024, Kestrel completed"),
     ("Did Kestrel announce any layoffs in 2024?", CUTS, [2024], "Yes. In 2024 we reduced our workforce"),
+    # a payout's recipients are no word its sentence must say
+    ("Did Kestrel pay any cash dividends to its shareholders in 2024?",
+     "We have not declared or paid any cash dividends, and we have no present intention of paying any.", [2024],
+     "No. We have not declared or paid any cash dividends"),
     ("Was Kestrel profitable in 2024?", RESULT, [2024], "No. Kestrel posted a net loss of $45m in FY2024"),
     ("Was Kestrel profitable in 2023?", RESULT, [2023], "Yes. Kestrel posted a net profit of $312m in FY2023"),
     ("What was the change in Kestrel's headcount from 2023 to 2024?", STAFF, [2023, 2024],

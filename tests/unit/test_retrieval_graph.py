@@ -537,6 +537,10 @@ def test_guidance_for_the_year_after_the_latest_filing_is_searched_but_its_resul
     ("Using only the balance sheet, how much total assets did Acme have in FY2021? Answer in USD millions.",
      "how much total assets did Acme have in FY2021?"),
     ("Is Acme capital-intensive?", "Is Acme capital-intensive?"),
+    # a yes/no's lead-in clause frames it: the question proper starts at its auxiliary verb
+    ("Alongside its fourth-quarter 2024 results, did Acme say it would keep paying its regular dividend?",
+     "did Acme say it would keep paying its regular dividend?"),
+    ("For the full year 2024, was Acme profitable?", "was Acme profitable?"),
 ])
 def test_the_core_question_leaves_instructions_out(question: str, core: str) -> None:
     from app.text.questions import core_question
@@ -733,3 +737,17 @@ def test_an_attempts_documents_are_graded_in_parallel():
         {"question": QUESTION, "companies": [NW], "fiscal_years": [2024]})
     assert grader.calls >= 3 and not grader.barrier.broken
     assert out["retrieval_result"].evidence
+
+
+def test_a_yes_no_is_graded_by_what_it_asks_not_by_its_lead_in_or_its_verb_of_saying() -> None:
+    from app.models.providers.offline.grader import OfflineGrader
+
+    suspended = Evidence(
+        chunk_id="acme-q4::2", source_id="acme-q4", company="Acme", fiscal_year=2024, score=0.03,
+        text=("Three Months Ended December 31, 2024 2023 (In thousands) On February 8, 2025, the Company announced "
+              "a new share repurchase plan. Furthermore, the Board had determined to suspend our ongoing regular "
+              "dividends in order to focus on share repurchases."))
+    question = "Alongside its fourth-quarter 2024 results, did Acme say it would keep paying its regular dividend?"
+    assert OfflineGrader().grade(question, suspended, ["Acme"])
+    assert not OfflineGrader().grade(question, suspended.model_copy(update={"text": "Revenue rose 4% to $9m."}),
+                                     ["Acme"])

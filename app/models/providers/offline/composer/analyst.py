@@ -358,7 +358,7 @@ class Analyst:
         for block, sentence in self.sentences_holding(key) if key else []:
             verdict = "No." if _STOPPED.search(sentence) else "Yes." if _KEPT.search(sentence) else ""
             if verdict:
-                return [f"{verdict} {cite(_unbulleted(sentence.strip()).rstrip('.'), [block.n])}"]
+                return [f"{verdict} {cite(_stated_alone(sentence).rstrip('.'), [block.n])}"]
         return []
 
     def thing_asked(self, text: str, also: frozenset[str] = frozenset()) -> set[str]:
@@ -2110,6 +2110,9 @@ class Analyst:
         plain = _SAY_ON_PAY.sub(" executive compensation ", _AT_MEETING.sub(" ", plain))
         # ('the shareholder proposal calling for an independent Board Chair': 'the proposal regarding …')
         plain = re.sub(r"(?i)\b(proposals?|resolutions?)\s+(?:calling|asking)\s+for\b", r"\1", plain)
+        # a payout's recipients ('pay any cash dividends to its shareholders'): every dividend is theirs, and a
+        # report says 'we have not paid any cash dividends'
+        plain = _TO_HOLDERS.sub(" ", plain) if _PAYOUT.search(plain) else plain
         words = set(analyze(plain)) - names - _GENERIC - question_noise() - scaffold
         if _APPROVED & words:  # 'Did shareholders approve the advisory vote on …': 'The shareholders approved …'
             words -= _VOTED
@@ -2130,6 +2133,10 @@ def _loss_stated(sentence: str, value: float) -> bool:
     return bool(words) and words[-1].lower().startswith("loss")
 
 
+_PAYOUT = re.compile(r"(?i)\b(?:dividends?|distributions?|buy-?backs?|repurchases?|returns?|returned)\b")
+_TO_HOLDERS = re.compile(r"(?i)\bto\s+(?:its|their|the(?:\s+company'?s)?|our)?\s*(?:common\s+)?(?:share|stock|unit)"
+                         r"-?holders?\b")
+"""'to its shareholders' after a payout: who every dividend is paid to, no word a sentence about it must say."""
 _DOING_ANY = re.compile(r"(?i)\b(make|made|announce[ds]?|report(?:ed)?|disclose[ds]?|record(?:ed)?|undertake|"
                         r"undertook|complete[ds]?|conduct(?:ed)?|carr(?:y|ied)\s+out)\s+(?:any|an?|new)\b")
 _LEADS_INTO = re.compile(r"(?i)\b(?:following|as\s+follows|below|include[sd]?|including|consist(?:s|ed)?\s+of|"
@@ -2476,6 +2483,16 @@ def two_changes(a: str, ca: float, b: str, cb: float, noun: str, when: str) -> s
 def _unbulleted(sentence: str) -> str:
     """A sentence without the bullet a list item opens with ('• Company maintains its quarterly dividend …')."""
     return re.sub(r"^[•▪◦‣*-]\s+", "", sentence)
+
+
+_CONNECTIVE = re.compile(r"(?i)^(?:furthermore|moreover|additionally|in\s+addition|also|further),\s+(?=\w)")
+
+
+def _stated_alone(sentence: str) -> str:
+    """A sentence stated on its own after a 'Yes.'/'No.': its bullet and the word tying it to the sentence before
+    ('Furthermore, the Company announced …') dropped, its first letter capital."""
+    alone = _CONNECTIVE.sub("", _unbulleted(sentence.strip()))
+    return alone[:1].upper() + alone[1:]
 
 
 def _agreeing(words: str) -> str:
