@@ -7,13 +7,14 @@
   hyphenated elsewhere in the document ('full-\\ntime' where 'full-time' is written) keeps its hyphen on one line.
 - A date set in spaced type ('M a r c h 3 1 , 2 0 2 1', its groups often wider apart) is read back as 'March 31,
   2021'.
-- A word broken by a stray space ('reven ues', 'opera ting profit') is joined when the joined word stands
-  whole at least MIN_OCCURRENCES times in the same document, neither piece is a function word ('in come' stays:
-  a sentence may say that) and the pieces are not both far more common than the joined word ('net work').
+- A word broken by a stray space ('reven ues', 'opera ting profit'), or cut at a line's end with no hyphen ('or p'
+  / 'aid any cash dividends', the two lines then one), is joined when the joined word stands whole at least
+  MIN_OCCURRENCES times in the same document, neither piece is a function word ('in come' stays: a sentence may
+  say that) and the pieces are not both far more common than the joined word ('net work').
 
 The document's own vocabulary decides (`vocabulary(texts)`: every page of a filing counts), so no dictionary is
 needed and nothing is joined that the document never writes whole. Pure functions; line structure is kept except
-where a hyphenated word is joined (statement readers rely on lines).
+where a word cut at a line's end is joined (statement readers rely on lines).
 """
 
 from __future__ import annotations
@@ -122,8 +123,9 @@ def _rejoin_broken_words(text: str, words: Counter[str]) -> str:
     while i < len(tokens):
         left = tokens[i]
         right = tokens[i + 1] if i + 1 < len(tokens) else None
-        if (right is not None and re.fullmatch(r"[ \t]+", text[left.end():right.start()])
-                and _broken(left.group(0), right.group(0), words)):
+        gap = text[left.end():right.start()] if right is not None else ""
+        if (right is not None and (_SPACE_GAP.fullmatch(gap) or _LINE_GAP.fullmatch(gap))
+                and _broken(left.group(0), right.group(0), words, at_line_end="\n" in gap)):
             out.append(text[position:left.start()] + left.group(0) + right.group(0))
             position = right.end()
             i += 2
@@ -133,8 +135,16 @@ def _rejoin_broken_words(text: str, words: Counter[str]) -> str:
     return "".join(out)
 
 
-def _broken(left: str, right: str, words: Counter[str]) -> bool:
-    if "-" in left or "-" in right or len(left) < 2 or len(right) < 2 or not right.islower():
+_SPACE_GAP = re.compile(r"[ \t]+")
+_LINE_GAP = re.compile(r"[ \t]*\n[ \t]*")
+
+
+def _broken(left: str, right: str, words: Counter[str], at_line_end: bool = False) -> bool:
+    """Whether two pieces are one word. A word the extractor cut at a line's end, with no hyphen ('We have not
+    declared or p' / 'aid any cash dividends'), may leave a piece of one letter: a line's end parts no piece of a
+    word the document writes whole but a break."""
+    shortest = 1 if at_line_end else 2
+    if "-" in left or "-" in right or min(len(left), len(right)) < shortest or not right.islower():
         return False
     if left.casefold() in _FUNCTION_WORDS or right.casefold() in _FUNCTION_WORDS:
         return False  # 'in come', 'a mount': a sentence may say that

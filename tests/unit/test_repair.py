@@ -148,3 +148,13 @@ def test_a_full_width_line_cut_mid_sentence_goes_on_with_the_next() -> None:
     assert reflow(listed).count("\n") == 1
     # a short heading above running text stays a line of its own
     assert reflow("Segment Results\nDomestic streaming revenue grew in every quarter of the year.").count("\n") == 1
+
+
+def test_a_word_cut_at_a_lines_end_without_a_hyphen_is_joined_where_the_document_writes_it_whole() -> None:
+    words = vocabulary(["We paid a dividend in 2023. Dividends paid rose. The common stock and common shares."])
+    page = "We have not declared or p\naid any cash dividends on our co\nmmon stock.\nTechnology and development\n"
+    assert repair_extraction(page, words) == ("We have not declared or paid any cash dividends on our common stock.\n"
+                                              "Technology and development\n")
+    # two words the document writes apart stay apart, a function word stays a word, and a capital opens a line
+    kept = "cash paid in\ncome taxes and net\nwork ties.\nP\nAid"
+    assert repair_extraction(kept, vocabulary(["income income network", "net net net net work work work work"])) == kept
