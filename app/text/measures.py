@@ -217,7 +217,8 @@ _SCAFFOLD = frozenset("""what which how much many was were is are did does do ha
     assumed assuming imply implies implied declare declares declared propose proposes proposed recommend
     recommends recommended""".split())
 _STATEMENT_NAMES = re.compile(
-    r"(?i)\b(?:(?:consolidated\s+)?(?:income|cash\s+flows?|balance\s+sheets?|profit\s+(?:and|or)\s+loss|"
+    r"(?i)\b(?:(?:as\s+)?per\s+(?:its|the|their|[\w&.-]+['’]s?)\s+)?"  # 'per its cash flow statement': where it stands
+    r"(?:(?:consolidated\s+)?(?:income|cash\s+flows?|balance\s+sheets?|profit\s+(?:and|or)\s+loss|"
     r"comprehensive\s+income)\s+statements?|(?:consolidated\s+)?statements?\s+of\s+(?:consolidated\s+)?"
     r"(?:operations|income|earnings|cash\s+flows?|financial\s+position|comprehensive\s+income|profit\s+or\s+loss)|"
     r"balance\s+sheets?)\b")

@@ -241,6 +241,16 @@ def test_the_company_as_the_subject_of_the_question_is_no_measure_word() -> None
     assert measure_asked("How much debt does the Group have?", ["Larchmont"]).phrase == "debt"
 
 
+def test_the_statement_a_figure_is_asked_per_is_no_measure_word() -> None:
+    from app.text.measures import measure_asked
+
+    for question in ("How much did Larchmont spend on capital expenditures in 2023, per its cash flow statement?",
+                     "What were Larchmont's capital expenditures in 2023 as per the cash flow statement?"):
+        assert measure_asked(question, ["Larchmont"]).phrase == "capital expenditures", question
+    assert measure_asked("What was Larchmont's earnings per share in 2023 per the income statement?",
+                         ["Larchmont"]).phrase == "earnings per share"
+
+
 def test_how_many_it_operates_is_answered_by_the_count_with_a_word_between() -> None:
     from app.models.providers.offline.composer import compose_offline
     from app.turns import Block
