@@ -869,7 +869,9 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                 continue
             member = None
             counted = not is_total(row.line_item) or reconciling and not is_whole(row.line_item)
-            if not label_says and row.title and titles_measure(row.title, query) and counted:
+            if not label_says and _under_other_measure(doc.text, row.raw, query):
+                pass  # 'Our operating segment results were as follows:' / 'Net sales:' / 'North America Retail …'
+            elif not label_says and row.title and titles_measure(row.title, query) and counted:
                 member = row.line_item  # 'Revenue by region' / 'Germany …'
             elif (not label_says and not row.columns and counted and not primary
                   and (not row.title or _LEAD_IN_TITLE.search(row.title) or _GENERIC_TITLE.search(row.title))
@@ -2007,6 +2009,22 @@ def _block_heading(text: str, raw: str) -> str:
             continue  # a row above, under the same heading
         return line if len(line) <= 60 and not line.endswith((".", ";")) else ""
     return ""
+
+
+def _under_other_measure(text: str, raw: str, query: FactQuery) -> bool:
+    """Whether a row stands under a sub-heading that names a measure other than the one asked ('Net sales:' over
+    'North America Retail $ 10,750.5 …' in a table of segment results, for segment operating profit): its
+    members' figures are that measure's, whatever the table's title says."""
+    heading = _block_heading(text, raw)
+    if not heading.endswith(":") or titles_measure(heading, query) or label_match(heading.rstrip(":"), query) > 0:
+        return False  # ('Identifiable assets:' for total assets)
+    return bool(set(analyze(heading)) & _MEASURE_HEADS)
+
+
+_MEASURE_HEADS = frozenset(analyze("sales revenue profit income earnings loss margin assets liabilities expenditure "
+                                   "capex EBITDA EBIT depreciation amortization employees orders backlog"))
+"""The head words of a measure a table's sub-heading may name ('Net sales:', 'Operating profit:', 'Identifiable
+assets:'); not a kind of its members ('Products:', 'Services:')."""
 
 
 def _group_heading(text: str, raw: str, query: FactQuery) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from app.text.measures import (DOWN_WORDS, THRESHOLD, UP_WORDS, MeasureAsked, asked_sentence, first_part,
-                               measure_asked, second_part)
+                               is_measure_word, measure_asked, second_part)
 from app.text.questions import asks_for_figure
 
 __all__ = ["Ask", "Kind", "MeasureAsked", "asked_sentence", "measure_asked", "read_ask"]
@@ -306,6 +306,31 @@ _OCCASION_BEFORE = re.compile(r"(?i)^\s*(?:when|after|following|since|before|upo
 did its Board raise …'): the question is what follows it."""
 
 
+_REPORTED_AS = re.compile(
+    r"(?i)^what\s+(?:did|does|do|has|have|had)\s+(?:[\w&'’./-]+\s+){1,5}?(?:report|record|post|book|disclose|"
+    r"recogni[sz]e|show|present)\w*\s+(?:as|for)\s+(?:its\s+|their\s+|the\s+)?(?P<thing>(?:[\w&'’-]+\s+){0,5}?"
+    r"[\w&'’-]+)(?=\s+(?:on|in|for|at|during|within|over|from)\b|\s*[?,.(]|\s*$)")
+"""'What did Netflix report as technology and development expense on its income statement for 2017?': the line
+item's figure, when the thing reported as is a measure (not 'What did it report as its main risks?')."""
+
+
+def _measure_follows(rest: str) -> bool:
+    """Whether the noun a name question seemed to ask for modifies a measure ('What segment operating profit did
+    its North America Retail segment report?'): a figure is asked, not a name."""
+    from app.knowledge.analyzer import analyze
+
+    word = rest.split()[0].strip(",.?;:") if rest.split() else ""
+    return bool(analyze(word)) and word.lower() not in _AUXILIARIES and is_measure_word(word)
+
+
+_AUXILIARIES = frozenset("was were is are did does do has have had will would can could should".split())
+
+
+def _reported_as_measure(core: str) -> bool:
+    reported = _REPORTED_AS.search(core)
+    return reported is not None and is_measure_word(reported.group("thing").split()[-1])
+
+
 def read_ask(question: str) -> Ask:
     """The kind of answer the question asks for (module docstring)."""
     core = asked_sentence(question)
@@ -337,13 +362,13 @@ def read_ask(question: str) -> Ask:
         return Ask("list", one_name=True)  # 'What did Northwind acquire in 2024, and for how much?': a name first
     if _PLAN_ASKED.search(core) or _PLAN_CHANGED.search(core):
         return Ask("list")  # 'What is Helio's FY2025 guidance?': the sentences that give it, every target in them
-    if named := _NAMES_ASKED.search(core):
+    if (named := _NAMES_ASKED.search(core)) and not _measure_follows(core[named.end():]):
         plural = re.search(r"(?i)(?:ies|es|people|s)$", named.group(0).strip()) and not named.group(0).lower(
         ).startswith("who")
         return Ask("list", one_name=not plural)  # 'Which company did it acquire, and for how much?': a name first
     if _CHANGE.search(core):
         return Ask("change")
-    if _WHAT_FIGURE.search(core):
+    if _WHAT_FIGURE.search(core) or _reported_as_measure(core):
         return Ask("figure")
     if asks_for_figure(question) and not _LIST.search(core):
         return Ask("figure")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from app.evidence import Evidence
 from app.facts.query import member_facts, members_query, read_query
+from app.models.providers.offline.composer import compose_offline
 from app.models.providers.offline.composer.analyst import Analyst
 from app.text.measures import members_compared
 from app.text.statements import member_group_rows
@@ -69,3 +70,28 @@ def test_each_members_review_gives_its_own_rows() -> None:
     assert said and said[0].startswith("Corporate & Marine Finance net revenue was higher than Retail & Card Banking "
                                        "net revenue in the three months ended 31 March 2024: $4,605m against "
                                        "$2,517m"), said
+
+
+SEGMENT_RESULTS = """Our operating segment results were as follows:
+Fiscal Year
+In Millions 2024 2023 2022
+Net sales:
+Harbour Retail $ 10,750.5 $ 9,925.2 $ 10,115.4
+Pacific Foods 1,838.9 1,886.7 1,984.6
+Total $ 12,589.4 $ 11,811.9 $ 12,100.0
+Operating profit:
+Harbour Retail $ 2,627.0 $ 2,277.2 $ 2,217.4
+Pacific Foods 113.8 123.3 142.1
+Total segment operating profit $ 2,740.8 $ 2,400.5 $ 2,359.5
+"""
+
+
+def test_a_members_figure_is_the_one_under_the_sub_heading_of_the_measure_asked() -> None:
+    block = Block(n=1, kind="report", header="[1] Kestrel FY2024, p.90 [table]", source_id="KESTREL_2024_10K:p90",
+                  chunk_id="k-90", company="Kestrel", fiscal_year=2024, page=90, text=SEGMENT_RESULTS)
+    state = {"companies": ["Kestrel"], "fiscal_years": [2024], "blocks": [block]}
+    profit = compose_offline({**state, "question": "What segment operating profit did Kestrel's Harbour Retail segment "
+                                                   "report for fiscal 2024?"})
+    assert profit.startswith("Kestrel's Harbour Retail segment operating profit was $2,627.0m in FY2024 [1]"), profit
+    sales = compose_offline({**state, "question": "What were Kestrel's Harbour Retail net sales in fiscal 2024?"})
+    assert sales.startswith("Kestrel's Harbour Retail net sales were $10,750.5m in FY2024 [1]"), sales

@@ -32,6 +32,13 @@ from app.text.question_kinds import asked_sentence, measure_asked, member_noun, 
     ("Does Ternline have any material legal proceedings?", "yes_no"),
     ("Why did Ternline's operating income rise in 2024?", "explain"),
     ("What drove Ternline's higher fuel costs?", "explain"),
+    # what a company reported as a measure is its figure; as anything else, the sentences that say it
+    ("What did Ternline report as technology and development expense on its income statement for 2024?", "figure"),
+    ("What did Ternline record as revenue in 2024?", "figure"),
+    ("What did Ternline report as its main risks in 2024?", "list"),
+    # a noun that seems to ask for a name but modifies a measure
+    ("What segment operating profit did Ternline's Freight segment report for 2024?", "figure"),
+    ("What acquisition costs did Ternline incur in 2024?", "figure"),
 ])
 def test_kinds(question: str, kind: str) -> None:
     assert read_ask(question).kind == kind
