@@ -274,9 +274,14 @@ HEADER_LINES = 15
 
 def statement_header(lines: list[str]) -> list[str]:
     """The lines that head a statement page: everything up to its last column-period line among the first
-    HEADER_LINES (title, 'Years ended December 31', '(Millions)', '2018', '2017', ...); none when it has none."""
-    last = max((i for i, line in enumerate(lines[:HEADER_LINES]) if _PERIOD_LINE.search(line) or is_period_line(line)),
-               default=-1)
+    HEADER_LINES (title, 'Years ended December 31', '(Millions)', '2018', '2017', ...), before the first row under
+    one (a period line below that heads the next table); none when it has none."""
+    last = -1
+    for i, line in enumerate(lines[:HEADER_LINES]):
+        if _PERIOD_LINE.search(line) or is_period_line(line):
+            last = i
+        elif last >= 0 and _ROW_VALUES.search(line):
+            break
     return lines[:last + 1]
 
 
@@ -366,12 +371,26 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
     spans.sort(key=lambda span: span[0])
     if not spans and (header := statement_header(lines)):
         spans.append((0, header))
+    # a later table whose header is its title and a line of its columns' years, with no unit line ('Total assets
+    # and capital spending of each division are as follows:' / 'Total Assets Capital Spending' / '2022 2021 2022
+    # 2021 2020' / 'FLNA $ 11,042 …'): its rows are not under the header of the table above
+    for i in range(1, len(lines) - 1):
+        if (_YEARS_LINE.match(lines[i]) and not _DIGIT.search(lines[i - 1]) and _ROW_VALUES.search(lines[i + 1])
+                and any(start < i for start, _ in spans)
+                and not any(start <= i < start + len(head) for start, head in spans)):
+            start = i
+            while start > 0 and i - start < TITLE_LINES and len(lines[start - 1]) <= 100 \
+                    and not _DIGIT.search(lines[start - 1]):
+                start -= 1
+            spans.append((start, lines[start:i + 1]))
+    spans.sort(key=lambda span: span[0])
     return spans
 
 
 _UNIT_RUN_IN = re.compile(r"^(?P<unit>\((?:in\s+)?(?:thousands|millions|billions)\b[^()]{0,80}\))\s+[A-Z][\w ,'’-]{2,60}$",
                           re.IGNORECASE)
 """A unit line in brackets with a row's label after it, as PDF extraction runs them together."""
+_YEARS_LINE = re.compile(rf"^\s*(?:{YEAR}\s+){{1,7}}{YEAR}\s*$")
 _YEAR_ONLY = re.compile(r"^\s*\(?(?:19|20)\d{2}\)?\s*$")
 _SPAN_ENDED = re.compile(rf"(?i)^(?:(?:fiscal\s+)?years?|(?:three|six|nine|twelve)\s+months|quarters?|"
                          rf"(?:13|26|39|52|53)\s+weeks)\s+ended\b.{{0,30}}{YEAR}$")

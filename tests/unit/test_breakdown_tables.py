@@ -270,3 +270,18 @@ def test_a_segment_named_in_the_companys_own_name_is_not_the_whole_companys_stat
     query = read_query(f"What were the net revenues of {company}'s Harbour segment in 2024?", [company], [2024])
     best = choose(facts_for(query, docs, [company]), query)
     assert best and best[0].figure.value == 1719.0, [(f.figure.value, f.figure.label) for f in best[:3]]
+
+
+def test_the_rows_ranked_are_those_of_one_table_not_another_tables_that_shares_a_word_of_the_measure() -> None:
+    divisions = ("Other Division Information\nTotal assets and capital spending of each division are as follows:\n"
+                 "Total Assets Capital Spending\n2024 2023 2024 2023 2022\n"
+                 "Freight $ 11,042 $ 9,763 $ 1,464 $ 1,411 $ 1,189\nHarbour 1,245 1,101 93 92 85\n"
+                 "Rail 40,286 37,801 1,714 1,275 1,245\nAir 7,886 7,272 581 461 390\n"
+                 "Total division 60,459 55,937 3,852 3,239 2,909")
+    deferred = ("Deferred tax liabilities and assets are comprised of the following:\n2024 2023\n"
+                "Net carryforwards 55,342 4,861\nShare-based compensation 120 97\nRetiree medical benefits 118 160")
+    blocks = [_block(1, deferred, 85), _block(2, divisions, 73)]
+    question = "Which Ternline division had the largest total assets at the end of fiscal 2024?"
+    sentences = Analyst({"blocks": blocks, "companies": [COMPANY], "fiscal_years": [2024]}, question).sentences()
+    assert sentences[0].startswith("Rail had the highest total assets in FY2024: 40,286"), sentences
+    assert not any("carryforwards" in s for s in sentences), sentences

@@ -412,6 +412,24 @@ def test_a_second_tables_header_is_its_own_not_the_first_tables() -> None:
     assert not any("Rail metric" in t for t in later)
 
 
+def test_a_later_table_headed_by_its_title_and_a_line_of_years_alone_heads_its_own_rows() -> None:
+    """A page whose first table's header is at its top and whose second table has no unit line, only its title,
+    its columns' names and a line of years: every chunk of the second table's rows repeats that header, never
+    the first table's ('COVID-19 charges' / '2022 2021 2020' over the divisions' total assets)."""
+    charges = "\n".join(f"Charge line {i} {i}1 {i}2 {i}3" for i in range(6))
+    divisions = "\n".join(f"Division {chr(65 + i)} $ {i}1,042 $ {i}9,763 $ {i}464 $ {i}411 $ {i}189" for i in range(30))
+    page = ("Charges by division\nCOVID-19 charges\n2024 2023 2022\n" + charges + "\nOther Division Information\n"
+            "Total assets and capital spending of each division are as follows:\nTotal Assets Capital Spending\n"
+            "2024 2023 2024 2023 2022\n" + divisions)
+    record = SourceRecord(source_id="s", title="FREIGHTCO_2024_AR", text=page, origin="s", pages=[(73, page)])
+    chunks = [c.text for c in chunk_record(record, max_tokens=128, overlap=0)]
+    later = [t for t in chunks if "Division Z" in t or "Division c" in t or "Division X" in t]
+    assert later, chunks
+    for text in later:
+        assert "Total Assets Capital Spending\n2024 2023 2024 2023 2022" in text, text
+        assert "COVID-19 charges" not in text, text
+
+
 def test_a_row_of_spaced_percentages_stays_in_its_table() -> None:
     prose = " ".join(f"Sentence {i} of the review says how the warehouses traded in the year." for i in range(8))
     text = (f"{prose}\nGross Margin\n2021 2020 2019\nNet sales $ 192,052 $ 163,220 $ 149,351\n"
