@@ -90,9 +90,12 @@ def without_framing(question: str) -> str:
 
 _SECOND_PART = re.compile(r"(?i),?\s+and\s+(?=(?:when|where|who|whom|why|which)\b|how\s+(?:many|much)\s+of\s+"
                           r"(?:them|those|these|whom|which|it)\b)"
-                          r"|,\s+and\s+(?=(?:(?:at|for|of|in|with)\s+)?(?:what|how\s+(?:much|many))\b)")
+                          r"|,\s+and\s+(?=(?:(?:at|for|of|in|with)\s+)?(?:what|how\s+(?:much|many))\b)"
+                          r"|,?\s+and\s+(?=how\s+(?:were|was|are|is)\s+(?:they|it|these|those|the\s+\w+)\s+(?:split|"
+                          r"divided|distributed|broken\s+down|allocated|spread)\b)")
 """Where a question's second ask starts: 'and when …', 'and how many of them …' (a part of what the first
-asks, which the first's answer states beside it), ', and what stake … does it still hold?' (a second figure)."""
+asks, which the first's answer states beside it), ', and what stake … does it still hold?' (a second figure),
+'and how were they split between …' (the figure's parts, which its sentence states)."""
 
 
 _CONSTRAINTS = re.compile(
@@ -551,7 +554,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     # 'Which company had higher revenue': the companies compared are no part of the measure
     text = re.sub(r"(?i)^\s*(?:(?:which|who|whose)\s+(?:(?:of\s+the\s+)?(?:two\s+)?(?:compan(?:y|ies)|firms?|groups?|"
                   r"businesses|one|of\s+them|of\s+the\s+two))\b(?:['’]s\b)?|who(?:se)?\b)", " ", text)
-    count = re.search(r"(?i)\bhow\s+many\s+(?P<noun>(?:[\w-]+\s+){0,3}?[\w-]+?)(?=\s+(?:did|does|do|has|have|had|"
+    count = re.search(r"(?i)\bhow\s+many\s+(?P<noun>(?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s+(?:did|does|do|has|have|had|"
                       r"is|are|was|were|will|would)\b)", text)
     if count is None:  # 'the Total number of employees', 'the Number of patents': a count as a form names it
         count = re.search(r"(?i)\bnumber\s+of\s+(?P<noun>(?:[\w-]+\s+){0,2}?[\w-]+?)(?=\s+(?:for|of|in|at|as|"

@@ -63,6 +63,9 @@ def test_the_measure_without_the_questions_scaffold_is_one_way_to_state_it() -> 
     # the verb that only says the company has them is no part of what is counted: 'operates 1,355 retail stores'
     ("How many stores does Acme Beauty operate?", "stores", "stores"),
     ("How many gas stations did Acme operate at the end of fiscal 2021?", "gas stations", "gas stations"),
+    # a thing counted in five words
+    ("How many significant manufacturing and support facilities did Acme operate at the end of fiscal 2023 (June 30, "
+     "2023)?", "significant manufacturing and support facilities", "significant manufacturing and support facilities"),
 ])
 def test_a_number_of_things_is_a_count_of_them(question: str, phrase: str, noun: str) -> None:
     from app.text.measures import measure_asked
@@ -281,3 +284,22 @@ def test_the_agreement_a_figure_is_set_under_and_how_large_are_no_measure_words(
                           "sign-on bonus, and what is her target annual bonus opportunity?", ["Ternline"])
     assert (asked.phrase, asked.segment) == ("cash sign-on bonus", None)
     assert measure_asked("How big was Ternline's order backlog in 2024?", ["Ternline"]).phrase == "order backlog"
+
+
+def test_how_a_figure_is_split_is_asked_beside_it_and_its_sentence_states_both() -> None:
+    from app.models.providers.offline.composer import compose_offline
+    from app.text.measures import first_part, second_part
+    from app.turns import Block
+
+    question = ("How many people (full-time equivalents) did Larchmont employ at the end of fiscal 2024, and how were "
+                "they split between the U.S. and international operations?")
+    assert first_part(question).endswith("at the end of fiscal 2024")
+    assert second_part(question).startswith("how were they split")
+    text = ("At December 31, 2024, the Company employed 93,516 people (full-time equivalents), with 37,412 employed in "
+            "the United States and 56,104 employed internationally.")
+    block = Block(n=1, kind="report", header="[1] Larchmont FY2024, p.4 [text]", source_id="LARCH_2024_10K:p4",
+                  chunk_id="l-4", company="Larchmont", fiscal_year=2024, page=4, text=text)
+    answer = compose_offline({"question": question, "companies": ["Larchmont"], "fiscal_years": [2024],
+                              "blocks": [block]})
+    assert answer.startswith("Larchmont's number of people employed was 93,516 in FY2024 [1]"), answer
+    assert "37,412 employed in the United States and 56,104 employed internationally" in answer, answer
