@@ -420,7 +420,11 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
         # how closely it is named: the fullest naming of the measure near it, what follows a figure's 'of' being
         # what it is of ('21 percent of our consolidated net sales and 30 percent of net sales of our … segment':
         # the 21 for consolidated net sales)
-        closeness = max(span[2] - (0 if _OF_GAP.fullmatch(sentence[fig.end:span[0]]) else _distance(fig, span)) / 400
+        # (the first of two figures that share it, '$32 billion and $27 billion of loans under the PPP', too); a
+        # figure that a later 'including' makes a part of the whole named before it is less closely its
+        closeness = max(span[2] - (0 if _OF_GAP.fullmatch(_PAIRED.sub("", sentence[fig.end:span[0]]))
+                                   else _distance(fig, span)) / 400
+                        - (0.05 if span[1] <= fig.start and _INCLUDING.search(sentence[span[1]:fig.start]) else 0)
                         for span in named)
         year, period = by_place.get((fig.start, fig.end), (fiscal_year, None))
         out.append(((fig.value, fig.unit, year, period), closeness))
@@ -432,6 +436,10 @@ _CAUSE_BETWEEN = re.compile(r"(?i)\b(?:due\s+(?:primarily\s+|mainly\s+|largely\s
 """Words that lead into why a figure moved ('… due primarily to the increase in revenues'); not 'as a result of',
 which may name where the figure came from ('$4.1 billion in cash proceeds as a result of the debt offering')."""
 _OF_GAP = re.compile(r"(?i)\s+of\s+(?:(?:our|the|its|their|total)\s+)?")
+_PAIRED = re.compile(r"(?i)^\s*(?:,|,?\s*and)\s+(?:approximately\s+|about\s+)?[$£€¥]?\s?\d[\d.,]*\s?"
+                     r"(?:billion|million|thousand|bn|m|k|%)?(?=\s+of\b)")
+"""A second figure the first is paired with before the noun both are of ('$32 billion and $27 billion of loans')."""
+_INCLUDING = re.compile(r"(?i)\b(?:including|of\s+which|comprising)\b")
 _PER_SHARE_WORDS = frozenset(analyze("share dividend dividends eps distribution payout"))
 _AMOUNT_OF = re.compile(r"\s+of\s+(?!(?:the|our|its|their|this|that|which|whom|approximately|about|around|up|"
                         r"between)\b)(?P<noun>[a-z][a-z&-]*(?:\s+(?:and\s+)?[a-z][a-z&-]*){0,4}?)"
@@ -643,7 +651,10 @@ def _is_range(sentence: str, low: Located, high: Located) -> bool:
 _BETWEEN = re.compile(r"(?i)\bbetween\s+(?:\S+\s+){0,2}$")
 
 
-_YEAR_LIST = re.compile(r"(?<![\d.,$£€¥])((?:19|20)\d{2})((?:\s*,\s*(?:19|20)\d{2})*),?\s+(?:and|&)\s+((?:19|20)\d{2})\b")
+_DAY = r"(?:(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?|\d{1,2}\s+[A-Z][a-z]{2,8})\s+)?"
+_YEAR_LIST = re.compile(rf"(?<![\d.,$£€¥]){_DAY}((?:19|20)\d{{2}})((?:\s*,\s*{_DAY}(?:19|20)\d{{2}})*),?\s+(?:and|&)\s+"
+                        rf"{_DAY}((?:19|20)\d{{2}})\b")
+"""Years listed ('2022, 2021 and 2020'), or days ('At March 31, 2021 and December 31, 2020, … respectively')."""
 _LIST_GAP = re.compile(r"^\s*(?:,|,?\s*(?:and|&))\s*$")
 
 
@@ -654,7 +665,8 @@ def _respectively(sentence: str, dated: list[tuple[Located, int | None, str | No
     share, respectively'): each run of as many figures as years, one after another, dated in the years' order."""
     if "respectively" not in sentence.casefold() or not (found := _YEAR_LIST.search(sentence)):
         return dated
-    years = [int(found.group(1)), *(int(y) for y in re.findall(r"\d{4}", found.group(2))), int(found.group(3))]
+    years = [int(found.group(1)), *(int(y) for y in re.findall(r"(?:19|20)\d{2}\b", found.group(2))),
+             int(found.group(3))]
     out = list(dated)
     i = 0
     while i + len(years) <= len(out):

@@ -1356,7 +1356,7 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
             continue  # no count is negative: a bracketed figure counts nothing
         if is_contract_text(sentence):
             continue  # a plan's or agreement's terms: '… for purposes of this paragraph (5), each employer …'
-        part = _part_in(sentence) or _part_of_filing(doc, sentence)
+        part = _part_in(sentence) or _part_of_filing(doc, sentence, figure.fiscal_year)
         if part == "Q" and _EACH_QUARTER.search(sentence) and _after_year_total(sentence, figure.value):
             part = None  # 'four quarterly dividends of $0.05 per share, a total of $0.20 (FY2023: $0.18)
         elif part == "Q" and (quarter := _filing_quarter(doc)):
@@ -1888,19 +1888,21 @@ def _filing_quarter(doc: Doc) -> int | None:
     return name.fiscal_quarter if name.form in ("10-Q", "earnings", "quarterly") else None
 
 
-def _part_of_filing(doc: Doc, sentence: str) -> str | None:
+def _part_of_filing(doc: Doc, sentence: str, year: int | None = None) -> str | None:
     """A half-year report's sentence speaks of its half unless it says the full year ('Statutory net profit
     after tax was A$272.1 million' in the half-year report is the half's). A later quarter's 10-Q's sentences are
     not read so: they tell of events ('$13.2 billion in cash proceeds from the Kenvue offering') as often as of the
     quarter or the year to date, whose own figures its columns and words date; a first quarter's are its quarter's,
-    that quarter being its year to date."""
+    that quarter being its year to date. With the figure's own `year`, that year is the one checked ('At March 31,
+    2021 and December 31, 2020, … $32 billion and $27 billion …, respectively': the first is the quarter's)."""
     name = filing_name(doc)
     form = name.form
     part = {"half-year": "H"}.get(form or "")  # a 10-Q's prose is often of events, dated by their own day
     if form == "earnings" and name.fiscal_quarter in (1, 2, 3):
         part = f"Q{name.fiscal_quarter}"  # a first-quarter earnings release's highlights are the quarter's
-    if form == "10-Q" and name.fiscal_quarter == 1 and {*years_named(sentence),
-                                                         *fiscal_years_named(sentence)} <= {doc.fiscal_year}:
+    if form == "10-Q" and name.fiscal_quarter == 1 and (year == doc.fiscal_year if year and len(
+            set(years_named(sentence))) > 1 else {*years_named(sentence), *fiscal_years_named(sentence)} <= {
+            doc.fiscal_year}):
         part = "Q1"  # a first quarter's 10-Q: its year to date is its quarter ('Firmwide average deposits of $2.2
         # trillion were up 36%'), unless the sentence dates another year
     if part and not re.search(r"(?i)\b(?:full[- ]year|for\s+the\s+year|annual|twelve\s+months|12\s+months|"

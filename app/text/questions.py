@@ -164,6 +164,8 @@ def states_measure(alternatives: Sequence[set[str]], sentence: str, context: str
     # 'restructuring and impairment charges' are restructuring charges (and impairment charges)
     readings = [[_forward_stem(t) for t in analyze(text)]
                 for text in dict.fromkeys((sentence, _COORDINATED.sub(r"\1", sentence)))]
+    # 'loans under the PPP' are PPP loans: the preposition that puts the qualifier after its noun is read past
+    readings += [[t for t in tokens if t not in _PLACING] for tokens in readings if _PLACING & set(tokens)]
     given = {_forward_stem(t) for t in analyze(context)}
     for words in alternatives:
         words = {_forward_stem(w) for w in words}
@@ -181,6 +183,7 @@ def states_measure(alternatives: Sequence[set[str]], sentence: str, context: str
     return False
 
 
+_PLACING = frozenset({"under", "within", "across"})
 _COORDINATED = re.compile(r"(?i)\b([a-z][\w-]*)\s+(?:and|or|&)\s+[a-z][\w-]*(?=\s+[a-z])")
 """'restructuring and impairment charges': the first of two words that share the noun after them."""
 

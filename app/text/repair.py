@@ -214,6 +214,9 @@ def _continues(previous: str, line: str) -> bool:
         return bool(re.search(r"[A-Za-z,]$", previous))
     if re.search(r"(?:\s&|\b(?:and|or|of|the|to|for|with))$", previous) and _is_prose(previous):
         return True  # '… Convenience Stores & Foodservice; Europe &' / 'Australia; Asia & Latin America; and Pet.'
+    if re.search(r"(?i)\b(?:at|in|on|from|as|an?|our|its|their)$", previous) and _is_prose(previous) \
+            and line[:1].isalpha():
+        return True  # '… was extended to May 31, 2021. At' / 'March 31, 2021 and …' (not a page's footnote marks)
     if line.startswith("& ") and previous[-1].isalpha() and _is_prose(previous):
         return True  # '… Additionally, Johnson' / '& Johnson maintains a 9.5% stake …': a name wrapped at its '&'
 

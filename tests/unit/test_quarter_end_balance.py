@@ -37,3 +37,21 @@ def test_a_question_of_no_period_still_gets_the_latest_balance() -> None:
 def test_the_prior_year_end_column_is_no_quarters_balance() -> None:
     said = answer("What were Quillon Bancorp's total deposits at the end of the fourth quarter of 2024?")
     assert not said or "$2,278,112m" not in said[0], said
+
+
+PROGRAM = ("Lending Relief Program\nThe Firm continues to participate in the LRP, for which the application deadline "
+           "was extended to May 31, 2025. At\nMarch 31, 2025 and December 31, 2024, the Firm had approximately $32 "
+           "billion and $27 billion of loans under the LRP, respectively, including $23 billion and $19 billion in the "
+           "consumer portfolio, and $9 billion and $8 billion in the wholesale portfolio.")
+
+
+def test_figures_dated_respectively_by_two_days_answer_the_quarter_with_the_whole_not_a_part() -> None:
+    block = Block(n=1, kind="report", header=f"[1] {CO} FY2025, p.47 [text]", text=PROGRAM,
+                  source_id="QUILLON_2025Q1_10Q:p47", chunk_id="QUILLON_2025Q1_10Q:p47::0", company=CO,
+                  fiscal_year=2025, page=47)
+    question = ("How much in Lending Relief Program (LRP) loans did Quillon Bancorp hold at the end of the first "
+                "quarter of 2025 (March 31, 2025)?")
+    said = Analyst({"blocks": [block], "companies": [CO], "fiscal_years": [2025]}, question).figure_answer()
+    assert said and said[0].startswith(f"{CO}'s LRP loans were approximately $32bn in Q1 FY2025 [1]"), said
+    # the sentence is quoted whole, from the 'At' its first line ends on
+    assert any('"At March 31, 2025 and December 31, 2024, the Firm had' in s for s in said), said

@@ -1463,12 +1463,12 @@ class Analyst:
             same_part = [f for f in dated if f.part == wanted_part]
             if dated:
                 values.append((name, (same_part or dated)[0]))
-        # the rows of one table are ranked: the one holding most members, unless each member has a table of its own
-        # (a deferred-tax table's 'Net carryforwards' is no division, whatever its title shares with the question)
-        # (a table cut across chunks is one: its page and the heading its chunks repeat)
-        tables = Counter((f.figure.source_id, f.context) for _, f in values).most_common()
+        # the rows of one table are ranked: those of the page holding most members, unless each member has a page
+        # of its own (a deferred-tax table's 'Net carryforwards' is no division, whatever its title shares with
+        # the question; a table cut across chunks is still one page's)
+        tables = Counter(f.figure.source_id for _, f in values).most_common()
         if len(tables) > 1 and tables[0][1] >= 2:
-            values = [(m, f) for m, f in values if (f.figure.source_id, f.context) == tables[0][0]]
+            values = [(m, f) for m, f in values if f.figure.source_id == tables[0][0]]
         if len(values) < 2:
             return []
         name, fact = (max if self.ask.extreme > 0 else min)(values, key=lambda v: v[1].figure.value)
