@@ -400,5 +400,10 @@ def read_identity(*names: str | None, text: str | None = None) -> FilingIdentity
             company = shown
         elif reliable:
             aliases.append(registrant)
+    if company and company.isupper() and registrant and not related_names(company, registrant):
+        # a file-name token in capitals whose filing the company filed under an earlier name ('BLOCK' for Square,
+        # Inc.'s report): the token as the text spells it, else in title case ('Block'), the token an alias
+        aliases.append(company)
+        company = display_company(company, text)
     aliases = list(dict.fromkeys(a for a in aliases if a and a != company))
     return replace(found.fill(cover), company=company, aliases=tuple(aliases))

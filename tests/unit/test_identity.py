@@ -266,3 +266,13 @@ def test_an_earnings_release_names_its_company_in_its_dateline() -> None:
     assert found.company == "Osprey Outdoor" and "OSPREYOUTDOOR" in found.aliases
     # a sentence that names no ticker names no registrant
     assert read_registrant("Revenue of Osprey Outdoor rose 6% and it announced a dividend.") == (None, False)
+
+
+def test_a_capitalised_file_token_for_a_filing_under_an_earlier_name_is_shown_as_a_name() -> None:
+    from app.text.identity import read_identity
+
+    cover = ("FORM 10-K\nANNUAL REPORT PURSUANT TO SECTION 13\nFor the fiscal year ended December 31, 2020\n"
+             "OSPREY PAYMENTS, INC.\n(Exact name of registrant as specified in its charter)\nDelaware")
+    found = read_identity("KESTRELPAY_2020_10K", text=cover)
+    assert found.company == "Kestrelpay", found
+    assert "KESTRELPAY" in found.aliases and "OSPREY PAYMENTS, INC." in found.aliases, found
