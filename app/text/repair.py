@@ -5,6 +5,7 @@
   11 400 employees'); soft hyphens and zero-width characters go.
 - A word hyphenated across a line break ('manufac-\\nturing') is joined ('manufacturing'); a compound that stays
   hyphenated elsewhere in the document ('full-\\ntime' where 'full-time' is written) keeps its hyphen on one line.
+- A decimal point set apart ('$ 8 . 0 billion') is closed up ('$ 8.0 billion').
 - A date set in spaced type ('M a r c h 3 1 , 2 0 2 1', its groups often wider apart) is read back as 'March 31,
   2021'.
 - A word broken by a stray space ('reven ues', 'opera ting profit'), or cut at a line's end with no hyphen ('or p'
@@ -33,6 +34,8 @@ _PLAIN_GROUP_SPACE = re.compile(r"(?<=[A-Za-z(~] )(?<![\d.,])(?P<head>\d{1,3})(?
 """A plain space between thousands in running text, as Canadian, French and SI style write them ('approximately
 11 400 employees'): a word before the number and a word after it, so a table row's figures ('412 398 17') stay
 apart."""
+_SPACED_POINT = re.compile(r"(?<=\d) \. (?=\d+\s*(?:billion|million|thousand|bn\b|%|percent))")
+"""A decimal point set apart from its digits ('$ 8 . 0 billion'): the sentence splitter would end a sentence there."""
 _LINE_HYPHEN = re.compile(r"(?<![A-Za-z])(?P<left>[A-Za-z]{2,})-[ \t]*\n[ \t]*(?P<right>[a-z]{2,})(?P<rest>[A-Za-z]*)")
 _WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
 _TOKEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
@@ -62,6 +65,7 @@ def repair_extraction(text: str, words: Counter[str] | None = None) -> str:
     text = _GROUP_SPACE.sub(",", text)
     text = _ODD_SPACE.sub(" ", text)
     text = _PLAIN_GROUP_SPACE.sub(lambda m: m.group("head") + m.group("rest").replace(" ", ","), text)
+    text = _SPACED_POINT.sub(".", text)
     words = words if words is not None else vocabulary([text])
     text = _LINE_HYPHEN.sub(lambda m: _dehyphenate(m, words), text)
     text = _SPACED_OUT.sub(lambda m: _spaced_out(m.group(0), words), text)

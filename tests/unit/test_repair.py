@@ -158,3 +158,11 @@ def test_a_word_cut_at_a_lines_end_without_a_hyphen_is_joined_where_the_document
     # two words the document writes apart stay apart, a function word stays a word, and a capital opens a line
     kept = "cash paid in\ncome taxes and net\nwork ties.\nP\nAid"
     assert repair_extraction(kept, vocabulary(["income income network", "net net net net work work work work"])) == kept
+
+
+def test_a_decimal_point_set_apart_from_its_digits_is_closed_up() -> None:
+    page = "At March 31, 2025, included $ 8 . 0 billion of loans under the LRP, of which $ 7 . 1 billion are loans."
+    assert repair_extraction(page) == ("At March 31, 2025, included $ 8.0 billion of loans under the LRP, of which "
+                                       "$ 7.1 billion are loans.")
+    kept = "Revenue rose in 2024 . 3 new stores opened."  # a stop after a year is no decimal point
+    assert repair_extraction(kept) == kept
