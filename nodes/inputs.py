@@ -103,6 +103,7 @@ def _fetch(state: RetrievalState, search_fn: SearchFn, page_fn: PageFn | None, m
                  *commented_tables(state["question"], graded, page_fn, state.get("companies") or []),
                  *segment_heading_continuations(state["question"], graded, page_fn, state.get("companies") or []),
                  *member_name_continuations(state["question"], graded, page_fn),
+                 *sibling_tables(state["question"], graded, page_fn, state.get("companies") or []),
                  *statement_continuations(state["question"], graded, page_fn, state.get("companies") or [],
                                           inputs=any(needs_of.values())),
                  *mentioned]
@@ -385,6 +386,46 @@ def commented_tables(question: str, graded: Sequence[Evidence], page_fn: PageFn 
 
 MAX_SEGMENT_ROWS = 2
 """Chunks read on for a segment's row, per run."""
+
+
+MAX_SIBLING_TABLES = 2
+"""Table chunks admitted per run from the pages of the first admitted chunks (`sibling_tables`)."""
+
+
+def sibling_tables(question: str, graded: Sequence[Evidence], page_fn: PageFn | None,
+                   companies: Sequence[str] = ()) -> list[Evidence]:
+    """For a question that asks for a figure or its change, the chunks of the pages of the first admitted chunks
+    whose table rows state the measure (the segment's, when one is asked), when no admitted chunk's rows do: a
+    search ranks a page by its best chunk, and that may be the commentary beside the table (Netflix's review of
+    its International streaming segment admitted, the segment's table of memberships above it not)."""
+    from app.facts.query import NAMES_MEASURE, facts_for
+
+    if page_fn is None or read_ask(question).kind not in ("figure", "change", "yes_no_change"):
+        return []
+    query = read_query(question, companies)
+    if not query.measure.stems:
+        return []
+
+    def rows_state(docs: Sequence[Evidence]) -> bool:
+        return any(f.origin in ("table", "statement") and f.match >= NAMES_MEASURE and (
+            not query.measure.segment or same_member(query.measure.segment, f.segment or ""))
+            for f in facts_for(query, docs, companies))
+
+    if rows_state(graded):
+        return []
+    held = {d.chunk_id for d in graded}
+    out: list[Evidence] = []
+    pages: set[tuple[str, int]] = set()
+    for doc in [d for d in graded if d.doc_type == "report"][:MAX_MEASURE_READS]:
+        if doc.page is None or (doc.source_id, doc.page) in pages:
+            continue
+        pages.add((doc.source_id, doc.page))
+        for sibling in page_fn(doc.source_id, doc.page):
+            if sibling.chunk_id not in held and len(out) < MAX_SIBLING_TABLES and rows_state([sibling]):
+                held.add(sibling.chunk_id)
+                out.append(sibling.model_copy(update={"score": doc.score, "why": "a table of the measure asked, on "
+                                                      "the page of an admitted chunk"}))
+    return out
 
 
 def segment_continuations(question: str, graded: Sequence[Evidence], page_fn: PageFn | None,

@@ -84,8 +84,8 @@ _RATE_WORDS = frozenset(analyze("margin rate percentage percent proportion growt
 """A ratio may be a per cent ('payout ratio') or times ('current ratio'), and cover is times: neither is here."""
 COUNT_WORDS = frozenset(analyze(
     "employees employee people staff colleagues headcount workforce fte full-time equivalents stores shops outlets "
-    "branches sites plants mines units machines vehicles subscribers customers members connections accounts "
-    "licences licenses tonnes tons ounces barrels homes completions deliveries delivered shipments shipped "
+    "branches sites plants mines units machines vehicles subscribers customers members memberships connections "
+    "accounts licences licenses tonnes tons ounces barrels homes completions deliveries delivered shipments shipped "
     "restaurants hotels rooms patents countries locations facilities warehouses aircraft vessels ships trucks "
     "tractors trailers number"))
 

@@ -464,6 +464,13 @@ def _counts_money(label: str, query: FactQuery) -> bool:
         and not _COUNTED.search(label)
 
 
+def _counts_things(label: str) -> bool:
+    """A row label that names things counted and no amount of money ('Memberships at end of period', 'Number of
+    stores'; not 'Average monthly revenue per paying membership')."""
+    return bool(set(analyze(label)) & COUNT_WORDS) and not _MONEY_HEAD.search(label) and not re.search(
+        r"(?i)\b(?:per|price|margin|cash|profit|earnings|value)\b", label)
+
+
 _PENCE_LABEL = re.compile(r"(?i)\((?:p|pence)\)|\bin\s+pence\b|\bpence\s+per\s+share\b")
 """A row label that says its figures are pence ('Dividend per share (p)'): not the page's pounds."""
 _SCALED_LABEL = re.compile(r"(?i)\b(?:thousands?|millions?|'000|000s)\b|\((?:k|m)\)")
@@ -898,6 +905,10 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                 if year is None and not change:
                     continue
                 unit = "%" if change and period.startswith("%") else _row_unit(row.unit, row.scale)
+                if _counts_things(row.line_item if label_says else query.measure.phrase):
+                    # 'Memberships at end of period': no dollars (a member's row, 'Convenience Stores & Foodservice',
+                    # is of the measure asked)
+                    unit = re.sub(r"(?:[A-Z]{1,3})?[$£€¥]", "", unit)
                 if query.kind == "percent" and unit != "%":
                     continue  # a margin asked: the amounts of a table titled by the margin's other words are none
                 # a row that is the member ('Germany' under 'Revenue by region') is labelled with the measure

@@ -536,3 +536,31 @@ def test_an_income_statement_is_read_on_for_a_per_share_line_its_first_rows_do_n
     asked = "What was Tamsin Rail's net income per diluted share in 2024?"
     assert [d.chunk_id for d in measure_continuations(asked, [top], page_fn, [CO])] == ["t-is-1"]
     assert measure_continuations(asked, [BALANCE_TOP], page_fn, [CO]) == []
+
+
+def test_a_table_of_the_measure_beside_the_admitted_commentary_is_read_and_its_count_is_no_money() -> None:
+    from app.models.providers.offline.composer import compose_offline
+    from app.turns import Block
+    from nodes.inputs import sibling_tables
+
+    table = Evidence(
+        chunk_id="t-22-1", source_id="TAMSIN_2024_10K:p22", company=CO, fiscal_year=2024, page=22, score=0.0,
+        text="Freight Segment\nAs of/ Year Ended December 31, Change\n2024 2023 2022 2024 vs. 2023 2023 vs. 2022\n"
+             "(in thousands, except revenue per member and percentages) Members:\nNet additions\n"
+             "11,747 7,347 4,809 4,400 60 % 2,538 53 %\nMemberships at end of period\n"
+             "30,024 18,277 10,930 11,747 64 % 7,347 67 %\nRevenues\n$ 1,953,435 $ 1,308,061 $ 712,390 $ 645,374 "
+             "49 % $ 595,671 84 %")
+    prose = Evidence(
+        chunk_id="t-22-3", source_id="TAMSIN_2024_10K:p22", company=CO, fiscal_year=2024, page=22, score=0.05,
+        text="In the Freight segment, we derive revenues from monthly membership fees. The increase in freight "
+             "revenues was due to growth in the average number of paid freight memberships.")
+    question = f"How did {CO}'s Freight segment memberships at end of period change from 2023 to 2024?"
+    pages = {("TAMSIN_2024_10K:p22", 22): [table, prose]}
+    added = sibling_tables(question, [prose], lambda source, page: pages.get((source, page), []), [CO])
+    assert [d.chunk_id for d in added] == ["t-22-1"], added
+    assert sibling_tables(question, [prose, table], lambda source, page: pages[(source, page)], [CO]) == []
+    block = Block(n=1, kind="report", header=f"[1] {CO} FY2024, p.22 [table]", text=table.text,
+                  source_id=table.source_id, chunk_id=table.chunk_id, company=CO, fiscal_year=2024, page=22)
+    answer = compose_offline({"question": question, "companies": [CO], "fiscal_years": [2023, 2024],
+                              "blocks": [block]})
+    assert "18,277k in FY2023 to 30,024k in FY2024" in answer and "$" not in answer.split("[")[0], answer
