@@ -65,11 +65,11 @@ def repair_extraction(text: str, words: Counter[str] | None = None) -> str:
     text = _GROUP_SPACE.sub(",", text)
     text = _ODD_SPACE.sub(" ", text)
     text = _PLAIN_GROUP_SPACE.sub(lambda m: m.group("head") + m.group("rest").replace(" ", ","), text)
-    text = _SPACED_POINT.sub(".", text)
     words = words if words is not None else vocabulary([text])
     text = _LINE_HYPHEN.sub(lambda m: _dehyphenate(m, words), text)
     text = _SPACED_OUT.sub(lambda m: _spaced_out(m.group(0), words), text)
     text = _SPACED_DATE.sub(_spaced_date, text)
+    text = _SPACED_POINT.sub(".", text)  # (after spaced type is read back: '8 . 0 b i l l i o n')
     return _rejoin_broken_words(text, words)
 
 

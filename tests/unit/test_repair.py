@@ -164,5 +164,8 @@ def test_a_decimal_point_set_apart_from_its_digits_is_closed_up() -> None:
     page = "At March 31, 2025, included $ 8 . 0 billion of loans under the LRP, of which $ 7 . 1 billion are loans."
     assert repair_extraction(page) == ("At March 31, 2025, included $ 8.0 billion of loans under the LRP, of which "
                                        "$ 7.1 billion are loans.")
+    # (a scale word in spaced type is read back first)
+    spaced = "included $ 8 . 0 \u00a0 b i l l i o n of loans"
+    assert repair_extraction(spaced, vocabulary(["a billion and a billion"])) == "included $ 8.0   billion of loans"
     kept = "Revenue rose in 2024 . 3 new stores opened."  # a stop after a year is no decimal point
     assert repair_extraction(kept) == kept
