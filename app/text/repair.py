@@ -5,7 +5,8 @@
   11 400 employees'); soft hyphens and zero-width characters go.
 - A word hyphenated across a line break ('manufac-\\nturing') is joined ('manufacturing'); a compound that stays
   hyphenated elsewhere in the document ('full-\\ntime' where 'full-time' is written) keeps its hyphen on one line.
-- A decimal point set apart ('$ 8 . 0 billion') is closed up ('$ 8.0 billion').
+- A decimal point set apart ('$ 8 . 0 billion') is closed up ('$ 8.0 billion'); a page number run onto the last
+  sentence ('… foreseeable future.13') is put on a line of its own.
 - A date set in spaced type ('M a r c h 3 1 , 2 0 2 1', its groups often wider apart) is read back as 'March 31,
   2021'.
 - A word broken by a stray space ('reven ues', 'opera ting profit'), or cut at a line's end with no hyphen ('or p'
@@ -34,6 +35,8 @@ _PLAIN_GROUP_SPACE = re.compile(r"(?<=[A-Za-z(~] )(?<![\d.,])(?P<head>\d{1,3})(?
 """A plain space between thousands in running text, as Canadian, French and SI style write them ('approximately
 11 400 employees'): a word before the number and a word after it, so a table row's figures ('412 398 17') stay
 apart."""
+_GLUED_PAGE_NUMBER = re.compile(r"(?<=[a-z][.!?])(\d{1,3})\s*$")
+"""A page's number run onto its last sentence ('… in the foreseeable future.13'): a line of its own."""
 _SPACED_POINT = re.compile(r"(?<=\d) \. (?=\d+\s*(?:billion|million|thousand|bn\b|%|percent))")
 """A decimal point set apart from its digits ('$ 8 . 0 billion'): the sentence splitter would end a sentence there."""
 _LINE_HYPHEN = re.compile(r"(?<![A-Za-z])(?P<left>[A-Za-z]{2,})-[ \t]*\n[ \t]*(?P<right>[a-z]{2,})(?P<rest>[A-Za-z]*)")
@@ -70,6 +73,7 @@ def repair_extraction(text: str, words: Counter[str] | None = None) -> str:
     text = _SPACED_OUT.sub(lambda m: _spaced_out(m.group(0), words), text)
     text = _SPACED_DATE.sub(_spaced_date, text)
     text = _SPACED_POINT.sub(".", text)  # (after spaced type is read back: '8 . 0 b i l l i o n')
+    text = _GLUED_PAGE_NUMBER.sub(r"\n\1", text)
     return _rejoin_broken_words(text, words)
 
 

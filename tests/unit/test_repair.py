@@ -169,3 +169,11 @@ def test_a_decimal_point_set_apart_from_its_digits_is_closed_up() -> None:
     assert repair_extraction(spaced, vocabulary(["a billion and a billion"])) == "included $ 8.0   billion of loans"
     kept = "Revenue rose in 2024 . 3 new stores opened."  # a stop after a year is no decimal point
     assert repair_extraction(kept) == kept
+
+
+def test_a_page_number_run_onto_the_last_sentence_is_no_part_of_it() -> None:
+    from app.facts.prose import whole_sentences
+
+    page = "Dividends\nWe have not paid any cash dividends, and we have no present intention of paying any.13"
+    assert whole_sentences(repair_extraction(page))[-1].endswith("intention of paying any.")
+    assert repair_extraction("Revenue was $4.2 million in 2024.") == "Revenue was $4.2 million in 2024."
