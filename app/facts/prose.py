@@ -737,6 +737,9 @@ _COUNT_LEAD = re.compile(r"(?i)(?:[:=]|\bof|\bwas|\bwere|\btotall?ed|\bstood\s+a
                          r"nearly|over|more\s+than|almost|roughly)?\s*$")
 
 
+_SHARED_NOUN = re.compile(r"\s*(?:\([^()]{0,40}\))?\s*,?\s*(?:and|or)\s+(?:[a-z]+\s+){0,2}?"
+                          r"(?:approximately\s+|about\s+)?\d[\d,.]*(?=\s+[A-Za-z])")
+"""A count and the next one that share the noun after it ('operate 500 (all leased) and franchise 358 … parlors')."""
 _QUALIFIED_COUNT = re.compile(rf"(?i)^\s+(?:(?:{COUNT_QUALIFIER_WORDS}|,)\s*){{2,6}}(?P<noun>[a-z][\w-]*)")
 """A count's noun after a run of words that only qualify it ('total full-time and part-time employees', '35,000
 full- and part-time employees')."""
@@ -755,6 +758,10 @@ def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool
         return False  # '10 to 15 net store closures': a range's low end, no count stated
     if _modifies_head(sentence[fig.end:fig.end + 60], stems):
         return False  # '112 store leases', '12 store openings': the noun describes what is counted
+    if (shared := _SHARED_NOUN.match(sentence, fig.end)) and any(
+            _matches(w, stems) for w in analyze(sentence[shared.end():shared.end() + 40])[:4]) \
+            and not _modifies_head(sentence[shared.end():shared.end() + 60], stems):
+        return True  # 'we operate 500 (all leased) and franchise 358 branded ice cream parlors': both count them
     after = analyze(sentence[fig.end:fig.end + 40])[:3]
     noun_after = any(_matches(w, stems) for w in after)
     if not noun_after and (qualified := _QUALIFIED_COUNT.match(sentence[fig.end:fig.end + 80])) and any(

@@ -605,8 +605,20 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     if segment:  # 'U.S. Cereal operating unit': the kind of unit is no part of its name
         segment = re.sub(r"\s+(?:operating|reporting|reportable|business)$", "", segment) or segment
     done = verb.group("verb") if verb and verb.group("verb") not in _PLAIN_VERBS else ""
+    # ('how many of Costco's employees': the employees, the company's name out)
+    noun = " ".join(re.sub(r"(?i)^of\s+", "", count.group("noun").strip()).split()) if count else ""
     return MeasureAsked(phrase=phrase, stems=frozenset(analyze(f"{phrase} {done}")), segment=segment,
-                        count_noun=count.group("noun") if count else "")
+                        count_noun=noun)
+
+
+def count_verb(question: str) -> str:
+    """The verb a count question asks its things by ('How many parlors does it operate': 'operate'), plain verbs
+    included; '' when it names none."""
+    asked = first_part(asked_sentence(question))
+    found = re.search(r"(?i)\bhow\s+many\b.*?\b(?:did|does|do|will|would)\s+(?:[\w&'’.-]+\s+){1,4}?([a-z]{3,})\s*"
+                      r"(?:[?,.]|\b(?:at|in|on|by|as|during|for|within|over|across|worldwide|globally|today)\b|$)",
+                      asked)
+    return found.group(1).lower() if found else ""
 
 
 _EARNED = re.compile(r"(?i)^\s*(?:what|how\s+much(?:\s+money)?)\s+(?:did|does|do|has|have|had|will)\b[^?]*?\b"

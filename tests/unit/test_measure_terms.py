@@ -66,6 +66,9 @@ def test_the_measure_without_the_questions_scaffold_is_one_way_to_state_it() -> 
     # a thing counted in five words
     ("How many significant manufacturing and support facilities did Acme operate at the end of fiscal 2023 (June 30, "
      "2023)?", "significant manufacturing and support facilities", "significant manufacturing and support facilities"),
+    # a part of them asked: the company's name and the 'of' out of what is counted
+    ("Roughly how many of Acme's employees were represented by unions at the end of fiscal 2021?",
+     "employees represented unions", "employees"),
 ])
 def test_a_number_of_things_is_a_count_of_them(question: str, phrase: str, noun: str) -> None:
     from app.text.measures import measure_asked
@@ -303,3 +306,18 @@ def test_how_a_figure_is_split_is_asked_beside_it_and_its_sentence_states_both()
                               "blocks": [block]})
     assert answer.startswith("Larchmont's number of people employed was 93,516 in FY2024 [1]"), answer
     assert "37,412 employed in the United States and 56,104 employed internationally" in answer, answer
+
+
+@pytest.mark.parametrize("verb, value", [("operate", "500"), ("franchise", "358")])
+def test_two_counts_that_share_their_noun_are_told_apart_by_the_verb_asked(verb: str, value: str) -> None:
+    from app.models.providers.offline.composer import compose_offline
+    from app.turns import Block
+
+    text = ("As part of our Aurelle business in our Europe and Asia segments, we operate 500 (all leased) and "
+            "franchise 358 branded ice cream parlors in various countries around the world.")
+    block = Block(n=1, kind="report", header="[1] Larchmont FY2024, p.15 [text]", source_id="LARCH_2024_10K:p15",
+                  chunk_id="l-15", company="Larchmont", fiscal_year=2024, page=15, text=text)
+    question = f"How many branded ice cream parlors does Larchmont {verb}?"
+    answer = compose_offline({"question": question, "companies": ["Larchmont"], "fiscal_years": [2024],
+                              "blocks": [block]})
+    assert f"was {value} in FY2024 [1]" in answer.split(". The report says")[0], answer

@@ -47,7 +47,7 @@ from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, 
 from app.text.companies import companies_named
 from app.text.dates import periods_of_sentence, read_dates
 from app.text.figures import figures_in
-from app.text.measures import (LEFT_OUT, THRESHOLD, LinesCompared, MembersCompared, bar_figures, counted_as,
+from app.text.measures import (LEFT_OUT, THRESHOLD, LinesCompared, MembersCompared, bar_figures, count_verb, counted_as,
                                deal_names, first_part, lines_compared, members_compared, name_initials, second_part,
                                without_short_names, without_source)
 from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_growth_rate, asks_share, member_noun,
@@ -755,6 +755,10 @@ class Analyst:
                 and (share is None or all(_says(f"{f.figure.quote} {f.figure.label}", side) for side in share))]
         if not best:
             return []
+        if self.query.kind == "count" and (verb := count_verb(self.question)):
+            # 'How many parlors does it operate': in 'we operate 500 (all leased) and franchise 358 …' the figure
+            # the asked verb leads, not the one another verb does
+            best.sort(key=lambda f: _verb_before(f.figure.quote, f.figure.value, verb))
         fact = best[0]
         n = self.n_of(fact.figure)
         if n is None:
@@ -2379,6 +2383,24 @@ def _after_figure(sentence: str, value: float) -> str:
     """What a sentence says right after the figure ('per share.' after '$0.79'); '' when it is not found."""
     found = _figure_in(sentence, value)
     return sentence[found.end:found.end + 40] if found is not None else ""
+
+
+def _verb_before(sentence: str, value: float, verb: str) -> int:
+    """0 when the asked verb leads the figure of this value ('we operate 500'), 2 when another word that is no
+    hedge does ('franchise 358'), 1 otherwise (the figure not found, or nothing before it)."""
+    found = _figure_in(sentence, value)
+    if found is None:
+        return 1
+    before = re.findall(r"[A-Za-z]+", re.sub(r"(?i)\b(?:approximately|about|around|nearly|over|some|roughly)\s*$",
+                                             "", sentence[:found.start]))
+    if not before:
+        return 1
+    if stem_in_words(analyze(verb)[0] if analyze(verb) else verb, set(analyze(before[-1]))):
+        return 0
+    return 2 if before[-1].lower() not in _FUNCTION_BEFORE else 1
+
+
+_FUNCTION_BEFORE = frozenset("had has have with of and at to from in by employed employ employs total".split())
 
 
 def _up_to_figure(sentence: str, value: float) -> str:
