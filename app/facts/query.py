@@ -2046,9 +2046,15 @@ def _group_heading(text: str, raw: str, query: FactQuery) -> str:
     when there is none, and for a group of costs the question does not ask ('Subscription' under 'Cost of
     revenue:' is no subscription revenue)."""
     heading = _block_heading(text, raw)
-    if not heading.endswith(":") or set(analyze(heading)) & _COST_WORDS - set(query.stems):
+    # (an income statement's 'Revenues' over 'Casino $ 1,951,382 …' heads its group without a colon)
+    if not (heading.endswith(":") or _GROUP_WORDS.fullmatch(heading)) \
+            or set(analyze(heading)) & _COST_WORDS - set(query.stems):
         return ""
     return heading.rstrip(":")
+
+
+_GROUP_WORDS = re.compile(r"(?i)(?:net\s+|operating\s+)?(?:revenues?|sales|turnover|expenses|costs\s+and\s+expenses)")
+"""A statement's group heading written without its colon ('Revenues' over the kinds of revenue)."""
 
 
 _COST_WORDS = frozenset(analyze("cost costs expense expenses expenditure charges"))

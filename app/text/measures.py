@@ -218,7 +218,7 @@ _SCAFFOLD = frozenset("""what which how much many was were is are did does do ha
     if quantity directly outlined explicitly about regarding express expressed incur incurred euro sterling cents
     pence currency over spend spent more less than carry carries carried announce announced assume assumes
     assumed assuming imply implies implied declare declares declared propose proposes proposed recommend
-    recommends recommended""".split())
+    recommends recommended approximate approximately worldwide""".split())
 _STATEMENT_NAMES = re.compile(
     r"(?i)\b(?:(?:as\s+)?per\s+(?:its|the|their|[\w&.-]+['’]s?)\s+)?"  # 'per its cash flow statement': where it stands
     r"(?:(?:consolidated\s+)?(?:income|cash\s+flows?|balance\s+sheets?|profit\s+(?:and|or)\s+loss|"
@@ -782,8 +782,11 @@ def segment_wordings(question: str, companies: Sequence[str] = ()) -> str:
 
 
 def count_wordings(question: str, companies: Sequence[str] = ()) -> str:
-    """The other words reports use for the things a count question counts ('' when it counts none of these)."""
-    return _wordings_of(measure_asked(question, companies).count_noun)
+    """The other words reports use for the things a count question counts ('' when it counts none of these); a
+    count asked without 'how many', by one word that counts people ('its worldwide headcount'), too."""
+    asked = measure_asked(question, companies)
+    return _wordings_of(asked.count_noun or (asked.phrase if counted_as(asked.phrase) and len(asked.phrase.split())
+                                             == 1 else ""))
 
 
 def _wordings_of(noun: str) -> str:

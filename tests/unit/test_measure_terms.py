@@ -321,3 +321,11 @@ def test_two_counts_that_share_their_noun_are_told_apart_by_the_verb_asked(verb:
     answer = compose_offline({"question": question, "companies": ["Larchmont"], "fiscal_years": [2024],
                               "blocks": [block]})
     assert f"was {value} in FY2024 [1]" in answer.split(". The report says")[0], answer
+
+
+def test_a_headcount_asked_without_how_many_is_searched_as_reports_word_it() -> None:
+    from app.text.measures import count_wordings, measure_asked
+
+    question = "What was Acme's approximate worldwide headcount at the close of fiscal 2023 (June 30, 2023)?"
+    assert measure_asked(question, ["Acme"]).phrase == "headcount"
+    assert "employees" in count_wordings(question, ["Acme"]).split()

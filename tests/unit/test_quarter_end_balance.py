@@ -55,3 +55,17 @@ def test_figures_dated_respectively_by_two_days_answer_the_quarter_with_the_whol
     assert said and said[0].startswith(f"{CO}'s LRP loans were approximately $32bn in Q1 FY2025 [1]"), said
     # the sentence is quoted whole, from the 'At' its first line ends on
     assert any('"At March 31, 2025 and December 31, 2024, the Firm had' in s for s in said), said
+
+
+def test_a_kind_of_revenue_under_an_income_statements_revenues_heading_without_a_colon_is_that_revenue() -> None:
+    text = ("CONSOLIDATED STATEMENTS OF OPERATIONS\n(In thousands, except per share data)\nThree Months Ended\n"
+            "June 30,\nSix Months Ended\nJune 30,\n2025 2024 2025 2024\nRevenues\nCasino $ 1,951,382 $ 1,357,134 $ 3,833,810 "
+            "$ 2,778,044\nRooms 815,323 774,732 1,663,811 1,331,805\n3,942,207 3,264,888 7,815,503 6,119,197\n"
+            "Expenses\nCasino 1,025,745 622,166 2,016,635 1,296,531\n")
+    block = Block(n=1, kind="report", header=f"[1] {CO} FY2025, p.4 [text]", text=text,
+                  source_id="QUILLON_2025Q2_10Q:p4", chunk_id="QUILLON_2025Q2_10Q:p4::0", company=CO,
+                  fiscal_year=2025, page=4)
+    question = (f"What casino revenue did {CO} report on its income statement for the second quarter of 2025 (three "
+                "months ended June 30, 2025)?")
+    said = Analyst({"blocks": [block], "companies": [CO], "fiscal_years": [2025]}, question).figure_answer()
+    assert said and "$1,951,382k" in said[0] and "1,025,745" not in said[0], said
