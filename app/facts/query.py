@@ -1570,7 +1570,15 @@ def label_match(label: str, query: FactQuery) -> float:
         return 0.0  # 'Total revenue impact' (of currencies) is no revenue
     stems = set(analyze(re.sub(r"\([^)]*\)", " ", label)))
     # what a row leaves out is no word of its own ('Long-term debt, less current portion')
-    stems -= set(analyze(_LEFT_OUT.search(label).group(0))) if _LEFT_OUT.search(label) else set()
+    left_out = set(analyze(_LEFT_OUT.search(label).group(0))) if _LEFT_OUT.search(label) else set()
+    stems -= left_out
+    if asked_out := _ASKED_LEFT_OUT.search(query.measure.phrase):
+        # the question leaves the same out ('long-term debt, less current portion'): only a row that says so, and
+        # never the part left out ('Current portion of long-term debt') nor the whole ('Long-term debt')
+        out_words = set(analyze(asked_out.group(0)))
+        if not out_words <= left_out | set(analyze("less net of excluding")):
+            return 0.0
+        query = replace(query, measure=replace(query.measure, stems=frozenset(query.stems - out_words)))
     # the owners' share the headline figure is ('Diluted net income per common share attributable to Costco'):
     # no words of another measure
     if (owners := _OWNERS_SHARE.search(label)) and not _ATTRIBUTABLE & set(query.stems):
@@ -1647,6 +1655,9 @@ _EFFECT_ON = re.compile(r"(?i)\b(impacts?|effects?|variances?)\b")
 """A row that is an effect on the measure its label names ('Total revenue impact', 'Net sales variance')."""
 _LEFT_OUT = re.compile(r"(?i),\s*(?:less|net\s+of|excluding)\s+[^,]*$")
 """What a row's label says it leaves out ('Long-term debt, less current portion')."""
+_ASKED_LEFT_OUT = re.compile(r"(?i)\s(?:less|net\s+of|excluding)\s+(?:the\s+)?(?:current|non-?current)\s+portion$")
+"""What a question's measure leaves out of a balance, as a balance sheet's row does ('long-term debt less current
+portion')."""
 
 
 def _is_outflow(query: FactQuery) -> bool:

@@ -205,8 +205,9 @@ _PLAIN_VERBS = frozenset({"have", "has", "had", "hold", "own", "count", "report"
                           "operate", "run", "maintain"})
 """Verbs of a 'how many' question that say nothing of what was counted."""
 _PLAIN_VERB_AT_END = re.compile(rf"(?i)\s+(?:{'|'.join(sorted(_PLAIN_VERBS))})$")
-_JOINING = frozenset({"of", "from", "for", "per", "to", "on", "and", "/"})
-"""Words that join two words of a measure ('cost of sales', 'cash flow from operations', 'debt to equity')."""
+_JOINING = frozenset({"of", "from", "for", "per", "to", "on", "and", "/", "less"})
+"""Words that join two words of a measure ('cost of sales', 'cash flow from operations', 'debt to equity',
+'long-term debt, less current portion')."""
 _SCAFFOLD = frozenset("""what which how much many was were is are did does do has have had will would
     could can should the a an of in at for to by on from with its their his her our your according annual report
     reports report's reported statement statements filing filings based using give answer please

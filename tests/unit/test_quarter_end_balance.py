@@ -69,3 +69,16 @@ def test_a_kind_of_revenue_under_an_income_statements_revenues_heading_without_a
                 "months ended June 30, 2025)?")
     said = Analyst({"blocks": [block], "companies": [CO], "fiscal_years": [2025]}, question).figure_answer()
     assert said and "$1,951,382k" in said[0] and "1,025,745" not in said[0], said
+
+
+def test_a_balance_asked_less_its_current_portion_is_the_row_that_leaves_it_out() -> None:
+    text = ("CONDENSED CONSOLIDATED BALANCE SHEETS\n($ in millions)\nDecember 31, 2024 June 30, 2024\n"
+            "Current portion of long-term debt $ 14 $ 14\nShort-term debt 480 136\n"
+            "Long-term debt, less current portion 6,840 6,340\nTotal liabilities 12,100 11,900\n")
+    block = Block(n=1, kind="report", header=f"[1] {CO} FY2025, p.7 [text]", text=text,
+                  source_id="QUILLON_2025Q2_10Q:p7", chunk_id="QUILLON_2025Q2_10Q:p7::0", company=CO,
+                  fiscal_year=2025, page=7)
+    question = (f"What long-term debt, less current portion, did {CO} carry on its balance sheet at the end of the "
+                "second quarter of fiscal 2025 (December 31, 2024)?")
+    said = Analyst({"blocks": [block], "companies": [CO], "fiscal_years": [2025]}, question).figure_answer()
+    assert said and "$6,840m" in said[0], said
