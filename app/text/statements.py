@@ -298,6 +298,10 @@ MIN_GRID_MEASURES = 2
 Adjusted operating profit FY2025 Adjusted operating profit FY2024 Margin FY2025 Margin FY2024'."""
 
 
+_NO_GRID_MEASURE = re.compile(r"(?i)\(.*\)|vs\.?|versus|change|%|to|-")
+"""What stands before a header's period and names no measure: a unit note in brackets, a comparison's joiner."""
+
+
 def grid_columns(line: str) -> tuple[list[tuple[str, str]], str | None] | None:
     """(measure, period) per column of a grid header, and its unit token ('£m') when it opens the line; None when
     the line is no such header (fewer than MIN_GRID_MEASURES measures, or a word after the last period)."""
@@ -310,8 +314,8 @@ def grid_columns(line: str) -> tuple[list[tuple[str, str]], str | None] | None:
         if _GRID_PERIOD.match(token):
             if words:
                 measure, words = " ".join(words), []
-            if not measure:
-                return None
+            if not measure or _NO_GRID_MEASURE.fullmatch(measure):
+                return None  # ('(Millions, except percentages) 2022 2021 2020 2022 vs. 2021': a unit and years)
             year = token[-4:] if len(token) >= 4 and token[-4:].isdigit() else "20" + token[-2:]
             columns.append((measure, f"FY{year}"))
         elif re.search(r"\d", token):

@@ -285,3 +285,18 @@ def test_the_rows_ranked_are_those_of_one_table_not_another_tables_that_shares_a
     sentences = Analyst({"blocks": blocks, "companies": [COMPANY], "fiscal_years": [2024]}, question).sentences()
     assert sentences[0].startswith("Rail had the highest total assets in FY2024: 40,286"), sentences
     assert not any("carryforwards" in s for s in sentences), sentences
+
+
+def test_a_segments_table_whose_header_is_a_unit_note_and_years_is_no_grid_and_its_figure_stands() -> None:
+    from nodes.generate import check_citations
+
+    text = ("TABLE 15: FREIGHT SELECTED INCOME STATEMENT AND OTHER DATA\nYears Ended December 31, Change Change\n"
+            "(Millions, except percentages and where indicated) 2024 2023 2022 2024 vs. 2023 2023 vs. 2022\n"
+            "Total expenses 3,514 3,292 2,928 222 7 364 12\nPretax segment income 2,954 1,874 1,294 1,080 58 580 45\n")
+    assert not any(row.columns for row in read_statement(text).rows)
+    blocks = [_block(1, text, 63)]
+    question = f"What pretax segment income did {COMPANY}'s Freight segment earn in fiscal 2024?"
+    sentences = Analyst({"blocks": blocks, "companies": [COMPANY], "fiscal_years": [2024]}, question).sentences()
+    assert sentences and "$2,954m in FY2024" in sentences[0], sentences
+    kept, check = check_citations(" ".join(sentences), blocks, question, [2024])
+    assert kept and "$2,954m" in kept[0], check.flagged
