@@ -32,6 +32,14 @@ def answer(question: str, text: str, years: list[int]) -> str:
     ("Did Kestrel make any acquisitions in 2024?", ACQUIRED, [2024], "Yes. On March 3, 2024, Kestrel completed"),
     ("Did Kestrel announce any layoffs in 2024?", CUTS, [2024], "Yes. In 2024 we reduced our workforce"),
     # a payout's recipients are no word its sentence must say
+    # a bar set 'or more' is met by 'at least'; 'any single customer' asks of customers; 'account for' is 'represent'
+    ("Did any single customer account for 10% or more of Kestrel's net revenue in 2024?",
+     "For fiscal 2024, 2023 and 2022 there were no customers that represented at least 10% of net revenue.", [2024],
+     "No. For fiscal 2024, 2023 and 2022 there were no customers"),
+    # 'by the end of fiscal 2024' says when; a bullet's mark is no part of the sentence stated
+    ("Had Kestrel closed the sale of Fenmoor's operations by the end of fiscal 2024?",
+     "• Closed on the sale of the operations of Fenmoor for $1.1 billion in cash", [2024],
+     "Yes. Closed on the sale of the operations of Fenmoor"),
     ("Did Kestrel pay any cash dividends to its shareholders in 2024?",
      "We have not declared or paid any cash dividends, and we have no present intention of paying any.", [2024],
      "No. We have not declared or paid any cash dividends"),

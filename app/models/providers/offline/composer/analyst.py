@@ -1904,7 +1904,7 @@ class Analyst:
                 continue
             picked.append((sentence, block))
             amounts |= said
-        out = [cite(s, [b.n]) for s, b in picked]
+        out = [cite(_unbulleted(s.strip()), [b.n]) for s, b in picked]
         if self.ask.kind == "yes_no":
             negated = _denies(picked[0][0], set().union(*key), question_verb(asked_sentence(self.question))) or bool(
                 _DEFEATED.search(picked[0][0]) and set(analyze(asked_sentence(self.question))) & _APPROVED)
@@ -2124,6 +2124,10 @@ class Analyst:
         # a payout's recipients ('pay any cash dividends to its shareholders'): every dividend is theirs, and a
         # report says 'we have not paid any cash dividends'
         plain = _TO_HOLDERS.sub(" ", plain) if _PAYOUT.search(plain) else plain
+        # how a bar is set ('10% or more', 'at least 10%') and 'any single customer': the bar and the customer
+        # are what a sentence must say ('no customers that represented at least 10% of net revenue')
+        plain = _BAR_WORDS.sub(" ", plain)
+        plain = _BY_THE_END.sub(" ", plain)  # 'by the end of fiscal 2022': when, no word a sentence must say
         words = set(analyze(plain)) - names - _GENERIC - question_noise() - scaffold
         if _APPROVED & words:  # 'Did shareholders approve the advisory vote on …': 'The shareholders approved …'
             words -= _VOTED
@@ -2144,6 +2148,9 @@ def _loss_stated(sentence: str, value: float) -> bool:
     return bool(words) and words[-1].lower().startswith("loss")
 
 
+_BY_THE_END = re.compile(r"(?i)\b(?:by|at|before|as\s+of)\s+(?:the\s+)?(?:end|close)\s+of\b")
+_BAR_WORDS = re.compile(r"(?i)\bor\s+(?:more|less|fewer|greater|higher|lower|above|below)\b|\bat\s+(?:least|most)\b|"
+                        r"(?<=\bany\s)(?:single|individual|sole)\b")
 _PAYOUT = re.compile(r"(?i)\b(?:dividends?|distributions?|buy-?backs?|repurchases?|returns?|returned)\b")
 _TO_HOLDERS = re.compile(r"(?i)\bto\s+(?:its|their|the(?:\s+company'?s)?|our)?\s*(?:common\s+)?(?:share|stock|unit)"
                          r"-?holders?\b")
@@ -2737,9 +2744,11 @@ _SAME_ROLE = {"ceo": frozenset({"chief"}), "chief": frozenset({"ceo"}), "cfo": f
               **{k: frozenset({"replac", "succeed", "successor", "success", "appoint"}) - {k}
                  for k in ("replac", "succeed", "successor")},
               # a vote's outcome either way: 'Did shareholders approve the proposal?' / '… was defeated'
-              **{k: frozenset(analyze("approved defeated rejected adopted")) - {k} for k in analyze("approve")}}
+              **{k: frozenset(analyze("approved defeated rejected adopted")) - {k} for k in analyze("approve")},
+              # a share of a whole: 'accounted for 10% of net revenue' / 'represented at least 10% of net revenue'
+              **{k: frozenset(analyze("represented comprised constituted")) for k in analyze("account")}}
 """Words a report writes for what a question asks about people: 'CEO' as 'Chief Executive Officer', 'replaced'
-as 'succeeding' or 'appointed … as'."""
+as 'succeeding' or 'appointed … as'; and for a share: 'accounted for' as 'represented'."""
 
 
 _CHANGES_HEADING = re.compile(r"(?i)\b(?:increases?|decreases?|changes?|growth)\s+in\b")
