@@ -627,9 +627,11 @@ def members_query(query: FactQuery, measure: str, companies: Sequence[str]) -> F
 
 _MEMBER_FILLER = frozenset({"segment", "segments", "division", "region", "business", "operations", "the"})
 _MEMBER_SPELLED = {"us": "unitedstates", "usa": "unitedstates", "uk": "unitedkingdom", "eu": "europeanunion",
-                   "nonus": "international", "outsidetheunitedstates": "international",
+                   "nonus": "international", "nonunitedstates": "international", "nonusa": "international",
+                   "foreign": "international", "outsidetheunitedstates": "international",
                    "outsideunitedstates": "international", "outsideoftheunitedstates": "international"}
-"""Spellings of one member: 'Non-U.S.' and 'Outside the United States' rows are the 'International' asked."""
+"""Spellings of one member: 'Non-U.S.', 'Non-United States' and 'Outside the United States' rows are the
+'International' asked."""
 
 
 def same_member(named: str, row: str, owner: str | None = None) -> bool:
@@ -2231,7 +2233,7 @@ def _fits_segment(fact: Fact, segment: str | None, measure: str = "") -> bool:
     if not segment:
         return fact.segment is None or bool(measure) and _names(fact.segment, measure)
     if fact.segment is not None:
-        return _names(segment, fact.segment)
+        return _names(segment, fact.segment) or same_member(segment, fact.segment)  # ('Non-United States')
     if fact.origin != "text":
         # (the registrant's own name over its statement, 'ACTIVISION BLIZZARD, INC.', names no segment 'Blizzard')
         return _names(segment, _without_company(f"{fact.figure.label} {fact.context}", fact.figure.company))

@@ -108,8 +108,9 @@ LEFT_OUT = re.compile(r"(?i)\b(?:outside(?:\s+of)?|excluding|other\s+than|apart\
                       r"(?P<member>(?-i:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3})),?")
 """A member a question leaves out ('Outside the United States, which region …'): no member asked, and none a
 ranking ranks."""
-ABROAD = re.compile(r"(?i)\b(?P<by>from|in|generated|earned|made)\s+(?:(?:outside(?:\s+of)?|beyond)\s+(?:the\s+)?"
-                     r"(?:United\s+States\b|U\.S\.(?:A\.)?(?!\w)|USA?\b)|(?:abroad|overseas)\b)")
+ABROAD = re.compile(r"(?i)(?:\b(?P<by>from|in|generated|earned|made)|(?<=sales)|(?<=revenue)|(?<=revenues))\s+"
+                    r"(?:(?:outside(?:\s+of)?|beyond)\s+(?:the\s+)?"
+                    r"(?:United\s+States\b|U\.S\.(?:A\.)?(?!\w)|USA?\b)|(?:abroad|overseas)\b)")
 """A measure placed outside the company's home country ('How much of its revenue came from outside the United
 States?'): the member reports name 'International' (or 'Non-U.S.', `same_member`), not a member left out."""
 THRESHOLD = re.compile(
@@ -603,6 +604,10 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         phrase = "net sales"  # 'How much did its U.S. Cereal operating unit sell': what it sold is its net sales
     elif phrase in ("", "money") and count is None and _EARNED.search(first_part(asked_sentence(question))):
         phrase = "net income"  # 'What did its Commercial Banking segment earn in 1Q21?': what it earned, its profit
+    if segment is None and ABROAD.search(first_part(asked_sentence(question))) \
+            and re.search(r"\bInternational$", phrase) and phrase != "International":
+        # 'net sales outside the United States': the member reports name 'International' or 'Non-United States'
+        segment, phrase = "International", phrase.removesuffix("International").strip()
     if segment:  # 'U.S. Cereal operating unit': the kind of unit is no part of its name
         segment = re.sub(r"\s+(?:operating|reporting|reportable|business)$", "", segment) or segment
     done = verb.group("verb") if verb and verb.group("verb") not in _PLAIN_VERBS else ""

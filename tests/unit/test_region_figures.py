@@ -218,3 +218,18 @@ Revenue $ 4,795,511 $ 4,147,065"""
 def test_a_regions_total_row_under_its_countries_is_the_region_asked() -> None:
     sentences = _answer(GROUPED, "How much revenue did Ternline generate in the APAC region in 2024?")
     assert sentences and "$671,019k" in sentences[0] and "APAC" in sentences[0], sentences
+
+
+def test_a_measure_asked_outside_the_home_country_is_the_non_home_row_never_the_total() -> None:
+    from app.models.providers.offline.composer import compose_offline
+
+    text = ("The following table provides financial information by geographic area:\nFiscal Year\n"
+            "In Millions 2024 2023 2022\nNet sales:\nUnited States $ 13,364.5 $ 12,462.8 $ 11,115.6\n"
+            "Non-United States 4,262.1 4,402.4 4,624.8\nTotal $ 17,626.6 $ 16,865.2 $ 15,740.4")
+    assert measure_asked(f"What were {COMPANY}'s net sales outside the United States in fiscal 2024?",
+                         [COMPANY]).segment == "International"
+    block = Block(n=1, kind="report", header=f"[1] {COMPANY} FY2024, p.91", text=text,
+                  source_id="TERNLINE_2024_10K:p91", chunk_id="t-91", company=COMPANY, fiscal_year=2024, page=91)
+    answer = compose_offline({"question": f"What were {COMPANY}'s net sales outside the United States in fiscal 2024?",
+                              "companies": [COMPANY], "fiscal_years": [2024], "blocks": [block]})
+    assert answer.startswith(f"{COMPANY}'s Non-United States net sales were $4,262.1m in FY2024 [1]"), answer
