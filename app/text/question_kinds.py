@@ -112,6 +112,7 @@ old and new targets, not one measure's change between two years."""
 _WHAT_FIGURE = re.compile(
     r"(?i)^what\s+(?:percent(?:age)?|share|proportion|portion|fraction|amount|number|level|value|price|rate)\s+of\b|"
     r"^what\s+(?:[\w&'’./-]+,?\s+){1,6}?(?:did|does|do|has|have|had|will|would|is|was)\s+(?:[\w&'’./()-]+\s+){0,9}?"
+    r"(?<!annual\s)(?<!its\s)(?<!the\s)(?<!quarterly\s)"  # (not the noun: 'disclose in its 2024 annual report')
     r"(?:report|record|post|make|generate|earn|declare|pay|forecast|expect|guide|give|impose|spend|invest|raise|"
     r"borrow|receive|achieve|deliver|book|incur|announce|target|bring|carr(?:y|ied|ies))\w*\b|"
     r"^what\s+did\b.{0,80}\b(?:pay|cost|spend|raise|earn|receive|borrow)\b|"

@@ -329,3 +329,21 @@ def test_a_headcount_asked_without_how_many_is_searched_as_reports_word_it() -> 
     question = "What was Acme's approximate worldwide headcount at the close of fiscal 2023 (June 30, 2023)?"
     assert measure_asked(question, ["Acme"]).phrase == "headcount"
     assert "employees" in count_wordings(question, ["Acme"]).split()
+
+
+def test_a_count_a_tables_row_states_is_not_put_after_a_sentences_other_count_by_the_verb_asked() -> None:
+    from app.models.providers.offline.composer import compose_offline
+    from app.turns import Block
+
+    table = Block(n=1, kind="report", header="[1] Larchmont FY2024, p.12 [table]", source_id="LARCH_2024_AR:p12",
+                  chunk_id="l-12", company="Larchmont", fiscal_year=2024, page=12,
+                  text="Subscribers (000s) 2024 2023\nPostpaid wireless subscribers 3,412 3,296\n"
+                       "Prepaid wireless subscribers 646 687\n")
+    prose = Block(n=2, kind="report", header="[2] Larchmont FY2024, p.4 [text]", source_id="LARCH_2024_AR:p4",
+                  chunk_id="l-4", company="Larchmont", fiscal_year=2024, page=4,
+                  text="We added 116,000 postpaid wireless subscribers, the most in our history, and 29,000 internet "
+                       "customers.")
+    question = "How many prepaid wireless subscribers did Larchmont have at the end of 2024?"
+    answer = compose_offline({"question": question, "companies": ["Larchmont"], "fiscal_years": [2024],
+                              "blocks": [table, prose]})
+    assert answer.startswith("Larchmont's number of prepaid wireless subscribers was 646 in FY2024 [1]"), answer

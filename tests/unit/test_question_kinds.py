@@ -39,6 +39,8 @@ from app.text.question_kinds import asked_sentence, measure_asked, member_noun, 
     # a noun that seems to ask for a name but modifies a measure
     ("What segment operating profit did Ternline's Freight segment report for 2024?", "figure"),
     ("What acquisition costs did Ternline incur in 2024?", "figure"),
+    # 'report' as the noun the question names its source by is no verb of a figure
+    ("What events after the reporting period did Ternline disclose in its 2024 annual report?", "list"),
 ])
 def test_kinds(question: str, kind: str) -> None:
     assert read_ask(question).kind == kind

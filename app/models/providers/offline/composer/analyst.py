@@ -755,10 +755,11 @@ class Analyst:
                 and (share is None or all(_says(f"{f.figure.quote} {f.figure.label}", side) for side in share))]
         if not best:
             return []
-        if self.query.kind == "count" and (verb := count_verb(self.question)):
+        if self.query.kind == "count" and (verb := count_verb(self.question)) and any(
+                f.origin == "text" and _verb_before(f.figure.quote, f.figure.value, verb) == 0 for f in best):
             # 'How many parlors does it operate': in 'we operate 500 (all leased) and franchise 358 …' the figure
-            # the asked verb leads, not the one another verb does
-            best.sort(key=lambda f: _verb_before(f.figure.quote, f.figure.value, verb))
+            # the asked verb leads, not the one another verb does (a table's row is read as it was ranked)
+            best.sort(key=lambda f: _verb_before(f.figure.quote, f.figure.value, verb) if f.origin == "text" else 1)
         fact = best[0]
         n = self.n_of(fact.figure)
         if n is None:
