@@ -77,3 +77,12 @@ def test_what_was_paid_for_a_business_is_what_it_cost_to_acquire(question: str) 
     """'pay for Fenmoor': 'completed the acquisition of Fenmoor Ltd … for $425 million in cash' states it."""
     said = answer(question, ACQUIRED, [])
     assert said.startswith("$425m") and "Fenmoor" in said, said
+
+
+def test_when_a_question_that_is_no_yes_no_names_the_year_end_its_sentence_is_the_one_that_says_so() -> None:
+    text = ("Storage represents a rising share of new orders, at 34% of contract value signed in FY2024. We signed "
+            "$1.2bn of new contracts during the year, and our contracted backlog at year end was $1.58bn (FY2023: "
+            "$1.32bn).")
+    said = answer("How large was Kestrel's contracted backlog at the end of FY2024?", text, [2024])
+    assert said.startswith("We signed $1.2bn of new contracts during the year, and our contracted backlog at year end "
+                           "was $1.58bn"), said

@@ -2128,7 +2128,8 @@ class Analyst:
         # how a bar is set ('10% or more', 'at least 10%') and 'any single customer': the bar and the customer
         # are what a sentence must say ('no customers that represented at least 10% of net revenue')
         plain = _BAR_WORDS.sub(" ", plain)
-        plain = _BY_THE_END.sub(" ", plain)  # 'by the end of fiscal 2022': when, no word a sentence must say
+        if self.ask.kind == "yes_no":  # 'Had it closed the sale … by the end of fiscal 2022': when, not what
+            plain = _BY_THE_END.sub(" ", plain)
         words = set(analyze(plain)) - names - _GENERIC - question_noise() - scaffold
         if _APPROVED & words:  # 'Did shareholders approve the advisory vote on …': 'The shareholders approved …'
             words -= _VOTED
