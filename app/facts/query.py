@@ -1578,7 +1578,7 @@ def label_match(label: str, query: FactQuery) -> float:
         # the question leaves the same out ('long-term debt, less current portion'): only a row that says so, and
         # never the part left out ('Current portion of long-term debt') nor the whole ('Long-term debt')
         out_words = set(analyze(asked_out.group(0)))
-        if not out_words <= left_out | set(analyze("less net of excluding")):
+        if not out_words <= left_out | _LEAVING_WORDS:
             return 0.0
         query = replace(query, measure=replace(query.measure, stems=frozenset(query.stems - out_words)))
     # the owners' share the headline figure is ('Diluted net income per common share attributable to Costco'):
@@ -1660,6 +1660,7 @@ _LEFT_OUT = re.compile(r"(?i),\s*(?:less|net\s+of|excluding)\s+[^,]*$")
 _ASKED_LEFT_OUT = re.compile(r"(?i)\s(?:less|net\s+of|excluding)\s+(?:the\s+)?(?:current|non-?current)\s+portion$")
 """What a question's measure leaves out of a balance, as a balance sheet's row does ('long-term debt less current
 portion')."""
+_LEAVING_WORDS = frozenset(analyze("less net of excluding"))
 
 
 def _is_outflow(query: FactQuery) -> bool:

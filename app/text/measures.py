@@ -790,9 +790,13 @@ def segment_wordings(question: str, companies: Sequence[str] = ()) -> str:
 def count_wordings(question: str, companies: Sequence[str] = ()) -> str:
     """The other words reports use for the things a count question counts ('' when it counts none of these); a
     count asked without 'how many', by one word that counts people ('its worldwide headcount'), too."""
-    asked = measure_asked(question, companies)
-    return _wordings_of(asked.count_noun or (asked.phrase if counted_as(asked.phrase) and len(asked.phrase.split())
-                                             == 1 else ""))
+    return _wordings_of(_counted_noun(measure_asked(question, companies)))
+
+
+def _counted_noun(asked: MeasureAsked) -> str:
+    """What a count question counts: its 'how many' noun, or a measure of one word that counts people ('the change
+    in its headcount', 'its worldwide headcount'); '' for neither."""
+    return asked.count_noun or (asked.phrase if counted_as(asked.phrase) and len(asked.phrase.split()) == 1 else "")
 
 
 def _wordings_of(noun: str) -> str:
@@ -806,10 +810,7 @@ def states_count(question: str, text: str, companies: Sequence[str] = ()) -> boo
     """Whether a text states a count of what a count question counts, as reports word it: a number right before
     the count noun or one of its other wordings, two words allowed between ('315,000 people', '41,000
     full-time employees', '1,350 stores')."""
-    asked = measure_asked(question, companies)
-    # ('the change in its headcount': a count asked without 'how many', by a word that counts people)
-    noun = asked.count_noun or (asked.phrase if counted_as(asked.phrase) and len(asked.phrase.split()) == 1 else "")
-    pattern = count_stated(noun)
+    pattern = count_stated(_counted_noun(measure_asked(question, companies)))
     return pattern is not None and pattern.search(text) is not None
 
 

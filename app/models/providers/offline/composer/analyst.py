@@ -755,11 +755,12 @@ class Analyst:
                 and (share is None or all(_says(f"{f.figure.quote} {f.figure.label}", side) for side in share))]
         if not best:
             return []
-        if self.query.kind == "count" and (verb := count_verb(self.question)) and any(
-                f.origin == "text" and _verb_before(f.figure.quote, f.figure.value, verb) == 0 for f in best):
+        if self.query.kind == "count" and (verb := count_verb(self.question)):
             # 'How many parlors does it operate': in 'we operate 500 (all leased) and franchise 358 …' the figure
             # the asked verb leads, not the one another verb does (a table's row is read as it was ranked)
-            best.sort(key=lambda f: _verb_before(f.figure.quote, f.figure.value, verb) if f.origin == "text" else 1)
+            led = [_verb_before(f.figure.quote, f.figure.value, verb) if f.origin == "text" else 1 for f in best]
+            if 0 in led:
+                best = [f for _, f in sorted(zip(led, best), key=lambda pair: pair[0])]
         fact = best[0]
         n = self.n_of(fact.figure)
         if n is None:
@@ -2404,7 +2405,7 @@ def _verb_before(sentence: str, value: float, verb: str) -> int:
                                              "", sentence[:found.start]))
     if not before:
         return 1
-    if stem_in_words(analyze(verb)[0] if analyze(verb) else verb, set(analyze(before[-1]))):
+    if stem_in_words(next(iter(analyze(verb)), verb), set(analyze(before[-1]))):
         return 0
     return 2 if before[-1].lower() not in _FUNCTION_BEFORE else 1
 
