@@ -960,5 +960,14 @@ def _choose(metric: Metric, formula: Formula, figures: Sequence[FigureLike], com
         if figure is None:
             chosen.missing.append(key)
         else:
-            chosen.values[key], chosen.sources[key] = figure.value, figure
+            chosen.values[key], chosen.sources[key] = _as_charge(item, figure), figure
     return chosen
+
+
+def _as_charge(item: str, figure: FigureLike) -> float:
+    """A tax charge's size where its statement shows it as a deduction: 'Provision for income taxes (39,141)' under
+    'Income before income taxes 282,685' is a charge of 39,141 (a benefit is labelled so, and keeps its sign)."""
+    if item == "income_tax" and figure.value < 0 and not re.search(r"(?i)\bbenefit", figure.label) \
+            and re.search(r"(?i)\b(?:provision|expense|charge)", figure.label):
+        return -figure.value
+    return figure.value

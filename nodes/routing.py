@@ -128,11 +128,25 @@ def years_of_period_ends(question: str, companies: Sequence[str], years: Sequenc
     ends = [period_ends(c) for c in companies]
     matched = {day: held[day] for day in days for held in ends if day in held}
     if not matched:
-        return list(years)
+        return _without_filing_days(question, days, years)
     if read_ask(question).kind not in ("change", "yes_no_change"):
         return sorted(set(matched.values()))
     calendar = {days[day] for day in matched}
     return sorted(set(matched.values()) | (set(years) - calendar))
+
+
+def _without_filing_days(question: str, days: Mapping[str, int], years: Sequence[int]) -> list[int]:
+    """The years a question asks about without the year of a day early in the year after a fiscal year it names,
+    when that day ends no period: the day its report states a thing at ('according to its fiscal 2017 Form 10-K (as
+    of January 25, 2018)' asks of FY2017, not of 2018). A change keeps every year it names."""
+    from app.text.periods import fiscal_years_named
+    from app.text.question_kinds import read_ask
+
+    named = set(fiscal_years_named(question))
+    after = {y for day, y in days.items() if y - 1 in named and y not in named and int(day[5:7]) <= 3}
+    if not after or read_ask(question).kind in ("change", "yes_no_change"):
+        return list(years)
+    return [y for y in years if y not in after]
 
 
 def ask_which_company(decision: RouteDecision, state: SupervisorState, known: Sequence[str]) -> RouteDecision:

@@ -75,7 +75,9 @@ _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|expect(?!ations?\b
 _RANGE = re.compile(r"(?i)^\s*(–|—|-|to|and)\s*$")
 _NAMED_BY_NUMBER = re.compile(r"(?i)\b(?:scope|tier|level|phase|stage|line|unit|gen(?:eration)?|class|category|"
                               r"type|grade|series|pillar|basel|no\.|table|note|item|figure|exhibit|section|part|"
-                              r"chapter|schedule)\s*$")
+                              r"chapter|schedule|S&P|FTSE|Russell|Fortune|Nikkei|ASX|STOXX|Nasdaq|MSCI|DAX|CAC|"
+                              r"Hang\s+Seng)(?:\s*|-)$")
+"""A word a number is part of a name after ('Scope 3 emissions', 'Tier 1 capital', 'the S&P 500 Index')."""
 _FROM = re.compile(r"(?i)\bfrom\s*$")
 """'from €1,204.6m to €1,311.2m' is a change between two periods, not a range."""
 _RANGE_START = re.compile(r"(?i)\b(?:between|of|range\s+of)\s*$")
@@ -91,9 +93,10 @@ COUNT_WORDS = frozenset(analyze(
 
 
 _AMOUNT_HEADS = frozenset(analyze("sales revenue revenues income costs expenses profit earnings spending receivable "
-                                   "receivables payable payables debt borrowings liabilities cash"))
+                                   "receivables payable payables debt borrowings liabilities cash deposits loans "
+                                   "assets fees balances payments obligations equity capital inventories"))
 """Words that head an amount of money though a counted word stands before them ('comparable-store sales', 'net
-accounts receivable', 'customer deposits payable', 'cash and cash equivalents', whose 'equivalents' a count of
+accounts receivable', 'total customer deposits', 'cash and cash equivalents', whose 'equivalents' a count of
 full-time equivalents also says)."""
 
 
@@ -295,6 +298,9 @@ def whole_sentences(text: str) -> list[str]:
     # Johnson & Johnson today announced …': a bullet run into the first paragraph)
     sentences = [part for sentence in split_sentences(lines) for part in _DATELINE.split(sentence, maxsplit=1)
                  if part.strip()]
+    # a table's last row that the page ran into the sentence after it ('Total Long-Term Debt $ 42,573 We
+    # maintained a committed … facility'): the row is no part of the sentence
+    sentences = [_ROW_BEFORE.sub("", sentence) for sentence in sentences]
     if sentences and lines.lstrip()[:1].islower() and sentences[0][:1].islower():
         sentences = sentences[1:]  # not a whole sentence after a cut too short to count ('million.')
     while sentences and not re.search(r"[A-Za-z]", sentences[-1]):
@@ -305,6 +311,9 @@ def whole_sentences(text: str) -> list[str]:
             and not is_row_line(s)]
 
 
+_ROW_BEFORE = re.compile(r"^(?:[A-Z][\w&,'’-]*\s+){1,6}(?:[$£€¥]\s?)?\(?\d[\d,.]*\)?"
+                         r"(?:\s+(?:[$£€¥]\s?)?\(?\d[\d,.]*\)?)*"
+                         r"\s+(?=(?:We|Our|The|In|As|During|At|On|This|These|It|Its)\s+[a-z])")
 _DATELINE = re.compile(r"(?<=[\w.%)])\s+(?=(?:[A-Z][A-Za-z'-]+\s+){0,3}[A-Z][A-Za-z'-]+,\s+(?:[A-Z][A-Za-z]*\.){1,3}"
                        rf"\s*(?:\((?:{'|'.join(m.capitalize() for m in LONG_MONTHS)})\s+\d{{1,2}},\s+\d{{4}}\)|"
                        r"-{1,2}\(|—\())")
@@ -424,7 +433,11 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
         # figure that a later 'including' makes a part of the whole named before it is less closely its
         closeness = max(span[2] - (0 if _OF_GAP.fullmatch(_PAIRED.sub("", sentence[fig.end:span[0]]))
                                    else _distance(fig, span)) / 400
-                        - (0.05 if span[1] <= fig.start and _INCLUDING.search(sentence[span[1]:fig.start]) else 0)
+                        - (0.05 if span[1] <= fig.start and (_INCLUDING.search(sentence[span[1]:fig.start]) or (
+                            # a whole, then its parts after a colon ('118.9 million square feet of operating
+                            # floor space: 83.2 million in the U.S.; …')
+                            ":" in sentence[span[1]:fig.start]
+                            and any(g.kind == fig.kind and g.end <= span[0] for g in located))) else 0)
                         for span in named)
         year, period = by_place.get((fig.start, fig.end), (fiscal_year, None))
         out.append(((fig.value, fig.unit, year, period), closeness))
@@ -435,7 +448,10 @@ _CAUSE_BETWEEN = re.compile(r"(?i)\b(?:due\s+(?:primarily\s+|mainly\s+|largely\s
                             r"(?:primarily\s+|mainly\s+|largely\s+)?driven\s+by|because\s+of|owing\s+to|reflecting)\b")
 """Words that lead into why a figure moved ('… due primarily to the increase in revenues'); not 'as a result of',
 which may name where the figure came from ('$4.1 billion in cash proceeds as a result of the debt offering')."""
-_OF_GAP = re.compile(r"(?i)\s+of\s+(?:(?:our|the|its|their|total)\s+)?")
+_OF_GAP = re.compile(r"(?i)(?:\s+(?:million|billion|thousand))?(?:\s+(?:square|cubic|metric)?\s*[a-z]+)?"
+                     r"\s+of\s+(?:(?:our|the|its|their|total)\s+)?")
+"""What joins a figure to the words of what it is of: 'of our', or a unit before them ('118.9 million square feet
+of operating floor space', '12 tonnes of copper')."""
 _PAIRED = re.compile(r"(?i)^\s*(?:,|,?\s*and)\s+(?:approximately\s+|about\s+)?[$£€¥]?\s?\d[\d.,]*\s?"
                      r"(?:billion|million|thousand|bn|m|k|%)?(?=\s+of\b)")
 """A second figure the first is paired with before the noun both are of ('$32 billion and $27 billion of loans')."""
@@ -544,7 +560,10 @@ _COMPARED = re.compile(r"(?i)\b(?:compared\s+(?:with|to)|versus|vs\.?|against)\s
 '… compared to $2.7 billion in the fourth quarter of fiscal 2021')."""
 _YEAR_AFTER = re.compile(r"(?i)^\s*(?:in|for|during|at\s+the\s+end\s+of|at|by)\s+(?:the\s+)?"
                          r"(?:(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?(?:quarter|half)\s+of\s+)?"
-                         r"(?:fiscal\s+(?:year\s+)?|financial\s+year\s+|FY\s?)?((?:19|20)\d{2})\b")
+                         rf"(?:fiscal\s+(?:year\s+)?|financial\s+year\s+|FY\s?|(?:{'|'.join(LONG_MONTHS)})\s+)?"
+                         r"((?:19|20)\d{2})\b")
+"""The year written right after a figure: 'in fiscal 2023', 'in the fourth quarter of 2022', 'in October 2020'
+(a month's calendar year)."""
 
 
 _YEAR_BEFORE = re.compile(r"(?i)\b(?:at\s+the\s+end\s+of|as\s+(?:of|at)|in|for|during)\s+(?:the\s+)?(?:fiscal\s+"
@@ -567,8 +586,9 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
     own_years = _PAYMENT_DAY.sub(" ", own_years)  # 'payable on 23 May 2025': when it is paid, not what year it is for
     if fiscal_year:
         # a retailer's year ends early in the next ('as of January 31, 2025' in its fiscal 2024 report): its year end
-        own_years = re.sub(rf"(?i)\b(?:as\s+of|as\s+at|at)\s+{_EARLY_MONTHS}\s+\d{{1,2}},?\s+{fiscal_year + 1}\b",
-                           " at the year end", own_years)
+        # (a sentence cut after its 'As of' opens with the day: 'January 25, 2018, there were approximately 327 …')
+        own_years = re.sub(rf"(?i)(?:\b(?:as\s+of|as\s+at|at)\s+|^\s*){_EARLY_MONTHS}\s+\d{{1,2}}\s*,?\s+"
+                           rf"{fiscal_year + 1}\b", " at the year end", own_years)
     years = sorted(set(fiscal_years_named(own_years))) or _bare_years(own_years)
     own = years[-1] if len(years) == 1 else (fiscal_year if not years else None)
     if own is None and (opening := _OPENING_YEAR.match(sentence)):
@@ -594,7 +614,7 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
         year, period = own, None
         if m := _year_after(sentence, fig):
             year = int(m.group(1))
-            if fiscal_year and year == fiscal_year + 1 and re.search(rf"\b{_EARLY_MONTHS}\b", m.group(0)):
+            if fiscal_year and year == fiscal_year + 1 and re.search(rf"\b{_EARLY_MONTHS}\s+\d{{1,2}}\b", m.group(0)):
                 year = fiscal_year  # a retailer's year end, early in the next ('as of January 31, 2025')
         elif m := _YEAR_BEFORE.search(sentence[max(0, fig.start - 80):fig.start]):
             year = int(m.group(1))  # 'the total debt balance at the end of 2022 was $39.7 billion'
@@ -607,7 +627,41 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
         elif i + 1 < len(located) and _is_range(sentence, fig, located[i + 1]):
             period = None if _FROM.search(sentence[:fig.start]) else "low"
         out.append((fig, year, period))
-    return _respectively(sentence, out)
+    return _parts_listed(sentence, _respectively(sentence, out))
+
+
+_PARTS_LISTED = re.compile(rf"(?i)\s*for\s+the\s+(three|six|nine)\s+and\s+(six|nine|twelve)\s+months\s+ended\s+"
+                           rf"{MONTH}\s+\d{{1,2}},?\s+((?:19|20)\d{{2}}),?\s+respectively\b")
+"""Two figures listed as the parts of a year are ('13.8% and 22.1% for the three and six months ended June 30,
+2023, respectively'): the first for the shorter part, the second for the longer, both of the year after them."""
+_MONTHS_PART = {"three": "Q", "six": "H", "nine": "9M", "twelve": None}
+
+
+def _parts_listed(sentence: str, dated: list[tuple[Located, int | None, str | None]]
+                  ) -> list[tuple[Located, int | None, str | None]]:
+    """Each pair of figures `_PARTS_LISTED` dates takes the year the phrase after it names."""
+    out = list(dated)
+    for i in range(len(out) - 1):
+        a, b = out[i][0], out[i + 1][0]
+        if a.kind == b.kind and _LIST_GAP.match(sentence[a.end:b.start]) \
+                and (listed := _PARTS_LISTED.match(sentence, b.end)):
+            year = int(listed.group(3))
+            out[i], out[i + 1] = (a, year, out[i][2]), (b, year, out[i + 1][2])
+    return out
+
+
+def listed_part(sentence: str, value: float) -> str | None:
+    """The part of the year a figure listed by `_PARTS_LISTED` is for ('Q' for the three months, 'H' for the six,
+    '9M' for the nine); None for any other figure."""
+    located = figures_located(sentence)
+    for a, b in zip(located, located[1:]):
+        if a.kind == b.kind and _LIST_GAP.match(sentence[a.end:b.start]) \
+                and (listed := _PARTS_LISTED.match(sentence, b.end)):
+            if abs(a.value) == abs(value):
+                return _MONTHS_PART[listed.group(1).lower()]
+            if abs(b.value) == abs(value):
+                return _MONTHS_PART[listed.group(2).lower()]
+    return None
 
 
 _EARLY_MONTHS = "(?:January|February)"
@@ -626,6 +680,8 @@ def _year_after(sentence: str, fig: Located) -> re.Match[str] | None:
         return m  # '$4.45 per share in 2022'
     if m := _DAY_AFTER.match(after):
         return m  # '12,400 employees at December 31, 2024' ('at' the count's noun)
+    if fig.kind == "money" and (spent := _SPENT_ON.match(after)) and (m := _YEAR_AFTER.match(after[spent.end():])):
+        return m  # '$50 million in bitcoin in October 2020'
     noun = _COUNTED_NOUN.match(after)
     return _YEAR_AFTER.match(after[noun.end():]) if noun and fig.kind == "count" else None
 
@@ -634,6 +690,9 @@ _DAY_AFTER = re.compile(r"^\s+(?:[a-z][\w-]*\s+){0,2}?(?:at|as\s+of|as\s+at|on)\
                         r"[A-Z][a-z]+)\s+((?:19|20)\d{2})\b")
 _PER_SHARE_RATE = re.compile(r"(?i)\s+(?:per|a)\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?(?:share|ADS)\b")
 _SHARE_ASIDE = re.compile(r",\s*or\s+[\d.]+\s?%(?:\s+of\s+(?:[a-z]+\s+){0,2}?[a-z]+)?,")
+_SPENT_ON = re.compile(r"(?i)\s+(?:in|of|on)\s+(?:(?!(?:in|for|during|at|by|of|to|and|or|from|the)\b)[a-z][\w-]*\s*)"
+                       r"{1,3}?(?=\s(?:in|for|during|at|by)\b)")
+"""What an amount was spent on or held in, between it and its year ('$50 million in bitcoin in October 2020')."""
 _COUNTED_NOUN = re.compile(r"\s+(?:(?!(?:in|for|during|at|by|of|to|and|or|from)\b)[a-z][\w-]*\s*){1,3}?"
                            r"(?=\s(?:in|for|during|at|by)\b)")
 

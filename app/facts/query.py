@@ -25,7 +25,8 @@ from typing import Any, TypeVar
 
 from app.calc_tools import Figure
 from app.facts.currency import evidence_currency, filing_name
-from app.facts.prose import COUNT_WORDS, Measure, measure_kind, measured_against_plan, prose_facts, whole_sentences
+from app.facts.prose import (COUNT_WORDS, Measure, listed_part, measure_kind, measured_against_plan, prose_facts,
+                             whole_sentences)
 from app.knowledge.analyzer import analyze
 from app.facts.members import REGION_IN, heading_above, named_segments, segment_heading, segment_under
 from app.text.dates import LONG_MONTHS, month_number
@@ -35,7 +36,7 @@ from app.text.periods import (PART, column_years, deadline_years, fiscal_years_n
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in, stem_in_words
 from app.text.question_kinds import MeasureAsked, measure_asked
-from app.text.measures import ABROAD, counted_as, name_initials
+from app.text.measures import ABROAD, counted_as, name_initials, without_source
 from app.text.statements import StatementRow, is_total, is_whole, read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|target\w*|"
@@ -142,7 +143,7 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         # out is asked as such ('dividends paid', 'pay in dividends', 'cash dividends', 'total amount')
         phrase = f"{measure.phrase} per share"
         measure = replace(measure, phrase=phrase, stems=frozenset(analyze(phrase)))
-    ahead = bool(_FORWARD.search(question))
+    ahead = bool(_FORWARD.search(without_source(question)))  # (not the guidance a filing the question names gives)
     if ahead and (forward := _FORWARD_NOUN.search(measure.phrase)) and forward.start() > 0:
         # 'revenue forecast': a forecast asked (ahead) of the measure before it
         phrase = measure.phrase[:forward.start()].strip()
@@ -1369,7 +1370,9 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
             continue  # no count is negative: a bracketed figure counts nothing
         if is_contract_text(sentence):
             continue  # a plan's or agreement's terms: '… for purposes of this paragraph (5), each employer …'
-        part = _part_in(sentence) or _part_of_filing(doc, sentence, figure.fiscal_year)
+        # ('13.8% and 22.1% for the three and six months ended June 30, 2023, respectively': each figure's own part)
+        part = listed_part(sentence, figure.value) or _part_in(sentence) or _part_of_filing(doc, sentence,
+                                                                                           figure.fiscal_year)
         if part == "Q" and _EACH_QUARTER.search(sentence) and _after_year_total(sentence, figure.value):
             part = None  # 'four quarterly dividends of $0.05 per share, a total of $0.20 (FY2023: $0.18)
         elif part == "Q" and (quarter := _filing_quarter(doc)):
@@ -1426,7 +1429,7 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
                 match -= 0.1
         # a bound is no measurement: 'a covenant limiting net financial debt to no more than 3.0 times EBITDA'
         bound = bool(_BOUND.search(_clause_before(sentence, figure.value)))
-        forward = bool(_FORWARD.search(measured_against_plan(sentence))) or bound
+        forward = bool(_FORWARD.search(measured_against_plan(_own_clauses(sentence, figure.value)))) or bound
         lead = bullet_lead_in(doc.text, sentence)
         if lead and _FORWARD.search(measured_against_plan(lead)):
             # 'For FY2024 the Board expects:' / '- an operating margin of 9.5% to 10.0%;': a target of the year the
@@ -1681,6 +1684,21 @@ _SEGMENT_NAMED = re.compile(r"\b(?!(?:The|This|That|Each|Every|Our|Its|Their|A|A
                             r"(?P<name>(?:[A-Z][\w&'’-]*\s+){1,3})(?:reporting\s+|operating\s+)?"
                             r"(?:segment|division)(?:['’]s)?\b")
 """'In the Iron Ore segment, EBITDA was …', 'the Wireless division's revenue': the figure is that segment's."""
+
+
+def _own_clauses(sentence: str, value: float) -> str:
+    """The sentence up to the end of the clause that states the figure: a later clause that a verb of its own
+    leads ('… resulting in a pre-tax gain of $2.7 billion and committed to a plan to exit …') says nothing of it."""
+    from app.facts.prose import figures_located
+
+    at = next((f.end for f in figures_located(sentence) if abs(f.value) == abs(value)), None)
+    if at is None:
+        return sentence
+    later = _LATER_CLAUSE.search(sentence, at)
+    return sentence[:later.start()] if later else sentence
+
+
+_LATER_CLAUSE = re.compile(r";|,?\s+(?:and|but)\s+(?:also\s+)?(?:(?:we|it|the\s+company)\s+)?[a-z]+ed\b")
 
 
 def _clause_before(sentence: str, value: float) -> str:
@@ -2158,6 +2176,9 @@ _CONSOLIDATED = re.compile(r"(?i)\b(?:consolidated|condensed\s+consolidated|grou
 
 _LOOSE_BEFORE = re.compile(r"(?i)\b(?:about|around|approximately|approx\.?|roughly|some|nearly|almost|over|more than|"
                            r"less than|up to|at least|c\.|circa)\s*$")
+_LOOSE_WHOLE_BEFORE = re.compile(r"(?i)\b(?:about|around|approximately|roughly|some|nearly|almost)\s+"
+                                 r"[$£€¥]?\d[\d.,]*"
+                                 r"[^:;.]{0,80}(?::|\b(?:including|of\s+which|comprising)\b)")
 _LOOSE_AFTER = re.compile(r"(?i)^\s*(?:or so|odd|plus)\b|^\s*[a-z]+\s+and\s+[a-z]+\b")
 
 
@@ -2195,7 +2216,9 @@ def is_loose(fact: Fact) -> bool:
     at, end = place
     # the figure's own scale or unit is no word after it: '£17.3m and acquired …' is exact
     after = re.sub(r"^\s?(?:m|bn|k|p|%|million|billion|thousand)(?![a-z])", "", quote[end:end + 40])
-    return bool(_LOOSE_BEFORE.search(quote[max(0, at - 20):at]) or _LOOSE_AFTER.search(after))
+    # a part of a rounded whole is rounded too ('approximately 118.9 million square feet …: 83.2 million in the U.S.')
+    return bool(_LOOSE_BEFORE.search(quote[max(0, at - 20):at]) or _LOOSE_AFTER.search(after)
+                or _LOOSE_WHOLE_BEFORE.search(quote[:at]))
 
 
 def _written_at(quote: str, value: float) -> tuple[int, int] | None:

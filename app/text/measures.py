@@ -149,15 +149,24 @@ base salary does her employment agreement provide', 'Under Mary Dillon's August 
 Locker, …'): the figure's source, no word of its measure."""
 _HOW_LARGE = re.compile(r"(?i)\bhow\s+(?:large|big)\s+(?=(?:is|was|are|were|will)\b)")
 """'How large is her sign-on bonus': how much it is; 'large' is no word of the measure."""
+_SPENT_DOING = re.compile(r"(?i)\b(spen[dt](?:ing)?)\s+(?:on\s+)?(?:buying|purchasing|acquiring)\b")
+"""'How much did it spend buying bitcoin': what it spent on; the buying is the spending, no word of the measure."""
+_OWN = re.compile(r"(?i)\b(its|their|our|his|her)\s+own\b")
+"""'for its own balance sheet': whose it is, said twice; 'own' is no word of the measure."""
+_HOLDER_CLAUSE = re.compile(r"(?i)\b(?:do|does|did)\s+(?:(?:the|its|their)\s+)?(?:[a-z][\w-]*\s+){1,2}?"
+                            r"(?:contain|house|occupy|cover|span)\s*\??\s*$")
+"""The clause that closes 'how much floor space do its warehouses contain': what holds the measure, no word of it."""
 _SOURCE_SAID = re.compile(
     r"(?i)\b(?:according\s+to|as\s+(?:stated|reported|disclosed)\s+in|in)\s+(?:its|the|their|this|[\w&.-]+['’]s?)\s+"
     r"(?:(?:latest|most\s+recent|last)\s+)?(?:quarterly|annual|interim|half[- ]year(?:ly)?)\s+"
     r"(?:report|filing|results|statements?)\b|\b(?:according\s+to|in)\s+(?:its|the|their|"
     r"(?:[\w&.-]+\s+){0,3}[\w&.-]+['’]s?)\s+"
     r"(?:(?:latest|most\s+recent|last)\s+)?(?:(?:fiscal\s+)?(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+)?(?:19|20)\d{2}\s+|"
-    r"FY\s?\d{2,4}\s+|Q[1-4]\s+(?:FY\s?)?(?:19|20)?\d{2}\s+)?(?:10-[KQ]|form\s+10-[KQ]|8-K|earnings\s+release)\b")
+    r"FY\s?\d{2,4}\s+|Q[1-4]\s+(?:FY\s?)?(?:19|20)?\d{2}\s+)?(?:(?:form\s+)?(?:10-[KQ]|8-K)|earnings\s+release)\b"
+    r"(?:,?\s+(?:announcing|describing|reporting|covering|discussing|on|about|(?:that|which)\s+announced)\b[^?]*)?")
 """Where a question says its answer stands ('according to its quarterly report', 'in the 10-Q', 'according to its
-fiscal 2015 10-K'): no measure, and no word a sentence must say ('according to Amcor's July 1, 2022 8-K')."""
+fiscal 2015 10-K'): no measure, and no word a sentence must say ('according to Amcor's July 1, 2022 8-K', and
+what it says of the filing: '… Form 8-K announcing updated 2023 guidance after the Kenvue separation')."""
 
 
 def without_source(text: str) -> str:
@@ -220,7 +229,8 @@ _SCAFFOLD = frozenset("""what which how much many was were is are did does do ha
     if quantity directly outlined explicitly about regarding express expressed incur incurred euro sterling cents
     pence currency over spend spent more less than carry carries carried announce announced assume assumes
     assumed assuming imply implies implied declare declares declared propose proposes proposed recommend
-    recommends recommended approximate approximately worldwide""".split())
+    recommends recommended approximate approximately worldwide happen happened move moved develop developed
+    evolve evolved fare fared trend trended""".split())
 _STATEMENT_NAMES = re.compile(
     r"(?i)\b(?:(?:as\s+)?per\s+(?:its|the|their|[\w&.-]+['’]s?)\s+)?"  # 'per its cash flow statement': where it stands
     r"(?:(?:consolidated\s+)?(?:income|cash\s+flows?|balance\s+sheets?|profit\s+(?:and|or)\s+loss|"
@@ -263,7 +273,10 @@ def _segment_named(text: str) -> tuple[str | None, str]:
             kept = [*name, word] if word.group(0)[:1].isupper() and word.group(0).lower().startswith(
                 ("operations", "business")) else name
             segment = " ".join(re.sub(r"['’]s?$", "", m.group(0)) for m in kept)
-            return segment, text[:name[0].start()] + " " + text[word.end():]
+            # 'its Consumer business segment': both words say what the name is
+            end = words[i + 1].end() if i + 1 < len(words) and _SEGMENT_WORD.match(words[i + 1].group(0)) \
+                else word.end()
+            return segment, text[:name[0].start()] + " " + text[end:]
     return None, text
 
 
@@ -348,9 +361,11 @@ _SHORT_NAME = re.compile(r"\b(?![A-Z]{2,}s\b)[A-Z][a-z]{0,2}[A-Z][A-Za-z]{0,2}\b
 """A short name written with a capital inside ('JnJ', 'AmEx'): a company's, never a measure's ('EBITDA', 'EPS'
 are capitals throughout, 'MAUs' the plural of capitals)."""
 _CAUSE = re.compile(r"(?i)\b(?:as\s+a\s+result\s+of|resulting\s+from|arising\s+from)\b.*$"
-                    r"|\b(?:accruing|accrued)\s+to\b(?:\s+(?:the\s+company|it|them)\b)?")
-"""What a measure is owed to or caused by ('accruing to JnJ', 'as a result of the separation of …'): the
-measure is what comes before."""
+                    r"|\b(?:accruing|accrued)\s+to\b(?:\s+(?:the\s+company|it|them)\b)?"
+                    r"|\b(?:on|from)\s+(?:the\s+)?(?:sale|split-?off|spin-?off|divestiture|disposal|separation|"
+                    r"exit)\s+of\s+(?:(?:its|the|their)\s+)?(?-i:[A-Z]).*$")
+"""What a measure is owed to or caused by ('accruing to JnJ', 'as a result of the separation of …', 'on the
+split-off of its Food Safety Division business'): the measure is what comes before."""
 
 
 def _name_forms(companies: Sequence[str]) -> set[str]:
@@ -500,6 +515,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = LEFT_OUT.sub(" ", text)  # 'Outside the United States, which region …': a member left out, none asked
     text = _SET_IN.sub(" ", text)  # 'the minimum base salary set in its employment agreement with its incoming CEO'
     text = _HOW_LARGE.sub("how much ", text)  # 'how large is her cash sign-on bonus'
+    text = _OWN.sub(r"\1", _SPENT_DOING.sub(r"\1 on", text))  # 'spend buying bitcoin for its own balance sheet'
     text = _PAID_FOR_NAME.sub(r"\1 to acquire ", text)  # 'What did it pay for Fenmoor?': the price of acquiring it
     text = _NAMED_BY_INITIALS.sub(_by_initials, text)  # 'Africa, Middle East and South Asia (AMESA)': 'AMESA'
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
@@ -515,6 +531,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = re.sub(r"\b[A-Z][A-Za-z]{1,5}['’]s\b", lambda m: m.group(0) if _named_after(m.group(0), names) else " ",
                   text)
     text = without_short_names(text, companies)  # 'the gain accruing to JnJ': a short name is no measure word
+    text = _HOLDER_CLAUSE.sub(" ", text)  # 'How much floor space do Costco's warehouses contain?': the space
     text = _CAUSE.sub(" ", text)  # 'the gain … as a result of the separation of its Consumer Health segment'
     segment, text = _segment_named(text)
     if segment is None and (lead := _REGION_LEADS.search(text)) and lead.group("region")[:1].isupper() \
@@ -855,7 +872,10 @@ _COMPARED = re.compile(
     r"|^which\s+(?:[\w&.'’-]+\s+){0,4}?(?:segments?|divisions?|regions?|businesse?s?|units?|markets?)\s+"
     r"(?:reported|had|has|have|generated|posted|recorded|earned|delivered|made|achieved)\s+(?:the\s+|a\s+)?"
     r"(?:larger|higher|bigger|greater|smaller|lower|more|less)\s+(?P<m4>.+?)[,:]\s*(?:the\s+|its\s+)?(?P<a4>.+?)\s+or\s+"
-    r"(?:the\s+|its\s+)?(?P<b4>.+?)\s*\??$")
+    r"(?:the\s+|its\s+)?(?P<b4>.+?)\s*\??$"
+    # 'were Johnson & Johnson's U.S. sales or its international sales larger'
+    r"|^(?:was|were|is|are)\s+(?:the\s+)?(?P<a5>.+?)\s+or\s+(?:the\s+|its\s+|their\s+)?(?P<b5>.+?)\s+"
+    r"(?:larger|higher|bigger|greater|smaller|lower)(?:\s*,?\s*and\s+by\s+how\s+(?:much|many)\b[^?]*)?\s*\??$")
 _MEMBER_OWNER = re.compile(r"(?i)^(?P<member>.+?)\s+(?:segment|division|region|business|unit|arm)['’]s?"
                            r"(?:\s+(?P<rest>.*))?$")
 _MEMBER_THEN_MEASURE = re.compile(r"^(?P<member>[A-Z][\w&.'’-]*(?:\s+(?:[A-Z][\w&.'’-]*|and|&|of)){0,4})\s+"
@@ -884,8 +904,9 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
         return None
     names = _name_forms(companies)
     a, b, said = (_compared_side(raw, names) for raw in (
-        found.group("a") or found.group("a2") or found.group("a3") or found.group("a4"),
-        found.group("b") or found.group("b2") or found.group("b3") or found.group("b4"), found.group("m4") or ""))
+        found.group("a") or found.group("a2") or found.group("a3") or found.group("a4") or found.group("a5"),
+        found.group("b") or found.group("b2") or found.group("b3") or found.group("b4") or found.group("b5"),
+        found.group("m4") or ""))
     names = {n.casefold() for n in names}
     if found.group("m4"):  # the measure said before the two members ('segment reported higher operating income')
         a, b = (re.sub(r"(?i)\s+(?:segments?|divisions?|regions?)$", "", x) for x in (a, b))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from app.text.measures import (DOWN_WORDS, THRESHOLD, UP_WORDS, MeasureAsked, asked_sentence, first_part,
-                               is_measure_word, measure_asked, second_part)
+                               is_measure_word, measure_asked, second_part, without_source)
 from app.text.questions import asks_for_figure
 
 __all__ = ["Ask", "Kind", "MeasureAsked", "asked_sentence", "measure_asked", "read_ask"]
@@ -48,7 +48,10 @@ class Ask:
 _AUXILIARY = re.compile(r"(?i)^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b")
 _EXPLAIN = re.compile(r"(?i)^(?:why\b|what\s+(?:drove|drives|driven|caused|causes|explains?|led to|were\s+the\s+"
                       r"(?:main\s+|key\s+|primary\s+)?(?:reasons?|drivers?|causes?))\b|how\s+(?:do|does|did)\s+"
-                      r"(?:you|they|management)\s+explain\b)|\bwhat\s+drove\b|\bdrivers?\s+of\b|\breasons?\s+for\b")
+                      r"(?:you|they|management)\s+explain\b)|\bwhat\s+drove\b|\bdrivers?\s+of\b|\breasons?\s+for\b|"
+                      # 'What does Amcor say drove the decrease in its income tax expense?'
+                      r"^what\s+(?:does|did|do)\s+(?:[\w&'’.-]+\s+){1,4}?(?:say|cite)\s+(?:drove|drives|caused|"
+                      r"causes|led\s+to|explains?)\b")
 _JUDGEMENT = re.compile(
     r"(?i)\b(capital[- ]intensive|capital[- ]light|conservatively\s+financed|(?:highly|over|heavily)[- ]?"
     r"(?:leveraged|indebted)|leveraged|high[- ]growth|fast[- ]growing|healthy|sound|strong\s+(?:balance\s+sheet|"
@@ -81,7 +84,9 @@ _CHANGE = re.compile(
     r"^what\s+(?:was|were|is)\s+the\s+(?:[\w-]+\s+)?(?:decline|increase|decrease|change|fall|rise|drop|"
     r"improvement|deterioration)\s+(?:in|of)\b|\bhow\s+much\s+(?:has|did|have|had)\b.{0,80}\b(?:change|increase|"
     r"decrease|rise|fall|grow|declin|drop|jump|climb|(?:go|gone|went|come|came)\s+(?:up|down))\w*|\bcompared?\s+(?:with|to)\b|\bdifference\b.{0,60}\bbetween\b|\bversus\b|"
-    r"\bvs\.?\s|\bexceed\w*\b|\b(?:higher|lower|more|less)\s+than\b|\btrend\b.{0,60}\b(?:between|from|over)\b")
+    r"\bvs\.?\s|\bexceed\w*\b|\b(?:higher|lower|more|less)\s+than\b|\btrend\b.{0,60}\b(?:between|from|over)\b|"
+    # 'What happened to its total customer deposits between year-end 2021 and year-end 2022?'
+    r"^what\s+(?:happened|has\s+happened)\s+(?:to|with)\b.{0,120}\b(?:between|from|since|over)\b")
 _NAMES_ASKED = re.compile(
     r"(?i)^(?:(?:to|from|with|by|for|into)\s+)?(?:which|what|who)\s+"
     r"(?:(?!(?:was|were|is|are|did|does|do|has|have|had)\b)[\w-]+\s+)?(?:company|companies|business(?:es)?|firm|entity|"
@@ -293,6 +298,9 @@ by '+' stand side by side (matched as one joined word)."""
 _WHICH_IS_MORE = re.compile(r"(?i)^\s*(?:which|who|whose)\b[^?]{0,80}?\b(?:higher|lower|more|less|fewer|bigger|larger|"
                             r"smaller|greater|faster|slower|quicker|stronger|weaker|better|worse)\b")
 """A comparison of two that names the comparative, not the superlative: which of them had the higher figure."""
+_EITHER_MORE = re.compile(r"(?i)\bor\b[^?,]{1,80}?\b(?:larger|higher|bigger|greater|smaller|lower)\s*(?:[?,]|$)")
+"""Two things asked about, then the comparative that compares them ('were its U.S. sales or its international sales
+larger?'): which is the larger, not a yes or a no."""
 _WHICH_PART = re.compile(r"(?i)^\s*(?:which|what)\s+(?:of\s+)?(?:[\w&.'’-]+['’]s?\s+|the\s+|its\s+|their\s+)?"
                          r"(?:[A-Z][\w&.'’-]*\s+){0,3}(?:segments?|regions?|divisions?|business(?:es)?|units?|"
                          r"geograph(?:y|ies)|markets?|countr(?:y|ies)|products?|brands?|categor(?:y|ies)|channels?)\b")
@@ -337,9 +345,13 @@ def read_ask(question: str) -> Ask:
     core = asked_sentence(question)
     if re.match(r"(?i)\s*when\b", core) and second_part(core):
         core = first_part(core)  # 'When did X close the deal, and what did it pay?': the figure's part says what
+    # where the answer stands is no part of what is asked ('… according to its Form 8-K announcing updated guidance')
+    core = without_source(core)
     if _EXPLAIN.search(core):
         return Ask("explain")
     core = _OCCASION_BEFORE.sub("", core)  # 'When Amcor reported its results, did its Board raise …': a yes/no
+    if _AUXILIARY.match(core) and _EITHER_MORE.search(core):
+        return Ask("change")  # 'were its U.S. sales or its international sales larger?': the two compared
     if _AUXILIARY.match(core):
         if judged := _JUDGEMENT.search(core):
             return Ask("judgement", topic=judged.group(1).lower())

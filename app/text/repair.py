@@ -168,7 +168,7 @@ def _both_common(left: str, right: str, words: Counter[str], joined: str) -> boo
 
 # --- soft-wrapped prose ---------------------------------------------------------------------------------------
 
-_ENDS_SENTENCE = re.compile(r"[.!?:;][\"')\]]*\s*$")
+_ENDS_SENTENCE = re.compile(r"[.!?:;][\"')\]”’]*\s*$")
 _NUMBERISH = re.compile(r"^[(\-–—]?[$£€¥]?\d[\d,.]*%?\)?[a-zA-Z]{0,2}$|^[—–-]$")
 _PROSE_MIN_WORDS = 5
 
@@ -225,6 +225,8 @@ def _continues(previous: str, line: str) -> bool:
     if re.search(r"(?i)\b(?:at|in|on|from|as|an?|our|its|their)$", previous) and _is_prose(previous) \
             and line[:1].isalpha():
         return True  # '… was extended to May 31, 2021. At' / 'March 31, 2021 and …' (not a page's footnote marks)
+    if re.fullmatch(r"(?i)(?:as\s+(?:of|at)|at|on|in|during|since)", previous) and line[:1].isalnum():
+        return True  # 'Holders' / 'As of' / 'January 25, 2018, there were approximately 327 stockholders …'
     if line.startswith("& ") and previous[-1].isalpha() and _is_prose(previous):
         return True  # '… Additionally, Johnson' / '& Johnson maintains a 9.5% stake …': a name wrapped at its '&'
 

@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import re
 
-MIN_SENTENCE_CHARS, MAX_SENTENCE_CHARS = 20, 600
+MIN_SENTENCE_CHARS, MAX_SENTENCE_CHARS = 20, 800
 
 # a sentence also ends at a bold run-in heading's stop ('**Remuneration.** The CEO's …') and before a bold opening
 # ('… in December 2024. **Battery Storage** revenue grew …')
 _TITLE = r"(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\bNo\.)(?<!\bNos\.)"
 """A point after a person's title ('Ms. Dillon', 'Dr. Lee') or a number's ('No. 4'): no sentence ends there."""
 _SENTENCE_BREAK = re.compile(r"(?:(?<=[.!?])(?<!\s[A-Z]\.)(?<![A-Z]\.[A-Z]\.)" + _TITLE +
-                             r"|(?<=[.!?]\*\*))\s+(?=[A-Z£$€\d\"'(]|\*{1,2}[A-Z])|\n+(?![a-z])|"
+                             r"|(?<=[.!?]\*\*)|(?<=[a-z)][.!?][”\"’]))\s+(?=[A-Z£$€\d\"'(]|\*{1,2}[A-Z])|\n+(?![a-z])|"
                              r"(?<=[a-z]{2}[.!?])(?=[A-Z]{3,}\b|[A-Z][a-z]{2,}\s)")
 """After a sentence's stop, or at a line break, unless the next line goes on in lower case: a sentence a page wraps
 ('… in fiscal 2019, primarily' / 'driven by higher contributions …') is one sentence. A heading in capitals, or a

@@ -49,6 +49,9 @@ def _block(n: int, text: str, company: str = "Rheinfeld", year: int = 2024) -> B
     # the measure from the member ('revenue from Ternline's Freight segment'), the company's name between them
     ("In fiscal 2024, how did revenue from Ternline's Freight segment stack up against its Marine Services "
      "segment?", "Freight", "Marine Services", "revenue", False),
+    # which of the two is larger, asked as a yes/no's either/or
+    ("In 2024, were Rheinfeld's U.S. sales or its international sales larger, and by how much?", "U.S.",
+     "international", "sales", False),
 ])
 def test_two_members_and_their_measure_are_read_from_the_question(question, first, second, measure, of_change):
     pair = members_compared(question, COMPANIES)
@@ -123,6 +126,17 @@ def test_members_compared_in_a_table_state_each_rows_change_and_figures_never_th
     level = Analyst(state, "How did revenue in Germany compare with that in Asia-Pacific for Rheinfeld in FY2024?")
     assert level.sentences()[0].startswith("Germany revenue was higher than Asia-Pacific revenue in FY2024: €682.6m "
                                            "against €471.5m")
+
+
+def test_which_of_two_members_is_larger_and_by_how_much_is_a_comparison_with_its_difference():
+    from app.text.question_kinds import read_ask
+
+    state = {"blocks": [_block(1, REGIONS)], "companies": ["Rheinfeld"], "fiscal_years": [2024]}
+    question = "In 2024, was Rheinfeld's Germany revenue or its Asia-Pacific revenue larger, and by how much?"
+    assert read_ask(question).kind == "change"
+    assert Analyst(state, question).sentences()[0].startswith(
+        "Germany revenue was higher than Asia-Pacific revenue in FY2024: €682.6m against €471.5m, a difference of "
+        "€211.1m")
 
 
 def test_a_member_no_block_names_gives_no_answer_rather_than_the_companys_figure():

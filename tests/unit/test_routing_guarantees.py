@@ -271,6 +271,10 @@ ENDS = {"Northwind Logistics": {"2024-06-30": 2024, "2024-12-31": 2025, "2025-03
      "31 December 2024?", [2024, 2025]),
     ("What was Northwind Logistics' revenue in FY2023?", [2023]),  # no day: the years named
     ("What was Northwind Logistics' cash at 31 March 2023?", [2023]),  # no report ends that day
+    # the day a fiscal year's report states a thing at, early in the next year: that report's year alone
+    ("How many stockholders of record did Northwind Logistics have according to its fiscal 2023 annual report (as "
+     "of January 26, 2024)?", [2023]),
+    ("How did Northwind Logistics' headcount change from fiscal 2023 to January 26, 2024?", [2023, 2024]),
 ])
 def test_a_day_a_report_ends_names_the_fiscal_year_it_is_filed_as(question: str, years: list[int]) -> None:
     from nodes.routing import years_of_period_ends

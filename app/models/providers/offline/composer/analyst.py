@@ -26,7 +26,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
-from app.calc_tools import CalcResult, Figure
+from app.calc_tools import CalcResult, Figure, difference
 from app.facts.currency import filing_name
 from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_growth,
                              breakdown_measure as _breakdown_measure, choose, each_growth, facts_for, member_facts,
@@ -221,6 +221,9 @@ class Analyst:
         if not _plain_phrase(phrase):
             return ""
         phrase = re.sub(r"(?<=\w)['’]s\b", "", phrase)  # "Foodservice's revenue" → 'Foodservice revenue'
+        if re.search(r"(?i)\bspen[dt]\b", first_part(asked_sentence(self.question))) and phrase and not re.search(
+                r"(?i)\b(?:spen[dt]|spending|expen\w*|costs?|capex|outlays?|purchases?|investments?)\b", phrase):
+            phrase = f"spending on {phrase}"  # 'How much did it spend buying bitcoin': not 'its bitcoin was $50m'
         first = phrase.split()[0] if phrase.split() else ""
         if first[:1].isupper() and not asked_sentence(self.question).startswith(first) and not is_measure_word(first):
             return phrase  # a name the question capitalised mid-sentence ('Battery Storage revenue') keeps its case
@@ -1288,6 +1291,10 @@ class Analyst:
         word = "the same as" if fa.figure.value == fb.figure.value else "higher than"
         lead = (f"{a} {noun} {_agreeing(noun)} {word} {b} {noun} {period_text(fa.figure)}: "
                 f"{as_stated(fa.figure)} against {as_stated(fb.figure)}")
+        if fa.figure.value != fb.figure.value and _BY_HOW_MUCH.search(self.question):
+            # '…, and by how much?': the calculator's difference of the two, in their unit
+            gap = difference(fa.figure.value, fb.figure.value).result
+            lead += f", a difference of {amount(gap, fa.figure.unit)}"
         return [cite(lead, ns)]
 
     def larger_first(self, named: Sequence[tuple[str, Fact]]
@@ -2088,6 +2095,12 @@ class Analyst:
             groups = [g | set().union(*(_PLACES.get(k, frozenset()) for k in g)) for g in groups]
         groups = [g | set().union(*(_SAME_ROLE.get(k, frozenset()) for k in g))
                   | {s.replace("+", "") for s in said_otherwise(g)} | abbreviation_heads(g) for g in groups]  # 'job+cut': 'job cuts'
+        if self.ask.kind == "yes_no":
+            # a participle asked ('Had it drawn any money on the facility?') is denied by its 'un-' form ('all of
+            # which was undrawn'), which `_denies` reads as a no
+            for word in re.findall(r"(?i)\b[a-z]{3,}(?:ed|en|wn)\b", asked_sentence(self.question)):
+                stems = set(analyze(word)) & key
+                groups = [g | set(analyze(f"un{word}")) if g & stems else g for g in groups]
         # two words a report may write as one ('buy back' / 'buyback', 'cash flow' / 'cashflow'): the joined word
         # holds both
         words = re.findall(r"[A-Za-z]+", asked_sentence(self.question))
@@ -2129,6 +2142,7 @@ class Analyst:
         # how a bar is set ('10% or more', 'at least 10%') and 'any single customer': the bar and the customer
         # are what a sentence must say ('no customers that represented at least 10% of net revenue')
         plain = _BAR_WORDS.sub(" ", plain)
+        plain = _ANY_AMOUNT.sub(" any ", plain)  # 'Had it drawn any money on its facility': 'no amounts were drawn'
         if self.ask.kind == "yes_no":  # 'Had it closed the sale … by the end of fiscal 2022': when, not what
             plain = _BY_THE_END.sub(" ", plain)
         words = set(analyze(plain)) - names - _GENERIC - question_noise() - scaffold
@@ -2151,6 +2165,10 @@ def _loss_stated(sentence: str, value: float) -> bool:
     return bool(words) and words[-1].lower().startswith("loss")
 
 
+_BY_HOW_MUCH = re.compile(r"(?i)\bby\s+how\s+(?:much|many)\b|\bhow\s+much\s+(?:larger|higher|bigger|greater|"
+                          r"more|smaller|lower|less)\b")
+_ANY_AMOUNT = re.compile(r"(?i)\bany\s+(?:money|amounts?|funds|sums?)\b")
+"""'drawn any money', 'borrowed any funds': the question's word for an amount, which a report says otherwise."""
 _BY_THE_END = re.compile(r"(?i)\b(?:by|at|before|as\s+of)\s+(?:the\s+)?(?:end|close)\s+of\b")
 _BAR_WORDS = re.compile(r"(?i)\bor\s+(?:more|less|fewer|greater|higher|lower|above|below)\b|\bat\s+(?:least|most)\b|"
                         r"(?<=\bany\s)(?:single|individual|sole)\b")
@@ -2182,7 +2200,9 @@ _RESTATED_OF = frozenset(analyze("prior previous earlier year years figure figur
                                   "comparative comparatives period periods"))
 """What a question about a restatement says it restated, which a report's sentence need not repeat ('We have
 restated our prepaid and total wireless subscribers at December 31, 2023')."""
-_PLACE_ASKED = re.compile(r"\b(?:in|within|outside(?:\s+of)?)\s+(?P<place>(?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,3})")
+_PLACE_ASKED = re.compile(r"\b(?:in|within|outside(?:\s+of)?)\s+"
+                          r"(?P<place>(?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,3})"
+                          r"(?=\s*[?,.]|\s*$|\s+(?:in|at|on|during|for|as|from|by|and|or|with|since)\b)")
 """Where a count is asked of ('How many people did it employ in the United States?')."""
 _NOT_A_PLACE = re.compile(r"(?i)^(?:the\s+)?(?:january|february|march|april|may|june|july|august|september|october|"
                           r"november|december|fiscal|fy|q[1-4]|first|second|third|fourth|year|quarter)\b")
@@ -2235,6 +2255,13 @@ _COUNTED_DEED = re.compile(
     r"(?:[\w&.-]*['’]s\s+[a-z][\w-]*\s+)?"  # or its part: "Johnson & Johnson's subsidiaries"
     r"(?P<verb>[a-z]{3,})\b(?P<and>\s+and\s+[a-z]{3,}\b)?")
 """'How many stores did Ulta Beauty open …': the verb after the subject, unless two are asked ('open and close')."""
+_COUNTED_PASSIVE = re.compile(
+    r"^(?:(?:[Rr]oughly|[Aa]pproximately|[Aa]bout|[Ss]o),?\s+)?[Hh]ow\s+many\s+.+?\s+"
+    r"(?:were|was|have\s+been|had\s+been)\s+"
+    r"(?P<done>[a-z]{3,}ed)\b(?P<where>\s+(?:in|under|through)\s+(?:the\s+|its\s+)?(?:[\w&'’-]+\s+){0,4}?[\w&'’-]+"
+    r"(?=\s*[,?]))?")
+"""'How many shares were accepted in the Kenvue exchange offer?': what was done to the things counted, and in
+what, as the answer names them."""
 _IRREGULAR = {"sell": "sold", "build": "built", "buy": "bought", "hold": "held", "make": "made", "run": "run",
               "win": "won", "lose": "lost", "pay": "paid", "grow": "grown", "sign": "signed"}
 _NOT_DONE = frozenset({"have", "has", "had", "be", "is", "are", "was", "were", "do", "does", "did", "get", "got"})
@@ -2259,6 +2286,8 @@ def _counted_verb(question: str) -> str:
     stores did it open in FY2024?', so the answer names the stores opened, not all of its stores; '' without one
     such verb ('How many facilities did its subsidiaries operate according to …': no verb before the period)."""
     deed = _COUNTED_DEED.search(asked_sentence(question))
+    if deed is None and (passive := _COUNTED_PASSIVE.search(asked_sentence(question))):
+        return f" {passive.group('done')}{passive.group('where') or ''}"  # ' accepted in the Kenvue exchange offer'
     verb = deed.group("verb") if deed and not deed.group("and") else ""
     if not re.fullmatch(r"[a-z]{3,}", verb) or verb in _NOT_DONE or verb.endswith(("ed", "ing")):
         return ""
@@ -2821,6 +2850,9 @@ def _denies(sentence: str, key: set[str], verb: set[str] = frozenset()) -> bool:
     something else ('Other than the impairment of the Kerrup Lithium Operation …, there were no significant
     changes' states an impairment)."""
     words = re.findall(r"[A-Za-z][\w'’-]*", sentence)
+    if any(len(w) >= 6 and w.lower().startswith("un") and re.search(r"(?:ed|en|wn)$", w)
+           and any(stem_in_words(k, set(analyze(w[2:]))) for k in key) for w in words):
+        return True  # 'all of which was undrawn' denies that it was drawn
     for i, word in enumerate(words):
         if not _NEGATION.fullmatch(word) and not (word.lower() in ("did", "does", "has", "have", "was", "were", "is",
                                                                    "are") and i + 1 < len(words)
