@@ -151,3 +151,19 @@ def test_a_tax_provision_shown_as_a_deduction_is_a_charge_of_its_size() -> None:
 def test_what_a_company_says_drove_a_change_is_an_explanation() -> None:
     question = "What does Quillon say drove the decrease in its income tax expense in fiscal 2024?"
     assert read_ask(question).kind == "explain"
+
+
+def test_a_long_sentence_after_a_closing_quote_is_a_sentence_of_its_own() -> None:
+    text = ("For the comparison of 2023 to 2022, refer to Part II, Item 7 of our Annual Report on Form 10-K under the "
+            "subheading “Liquidity and Capital\nResources.”\nOff-balance Sheet Arrangements At December 31, 2024 "
+            "and 2023, Quillon had no significant relationships with unconsolidated entities or financial parties, "
+            "often referred to as “structured finance” or “special purpose” entities, established for the purpose "
+            "of facilitating off-balance sheet arrangements or other contractually narrow or limited purposes, that "
+            "have or are reasonably likely to have a material current or future effect on our financial condition, "
+            "changes in financial condition, revenues or expenses, results of operations, liquidity, capital "
+            "expenditures, or capital resources, each as those terms are used in the rules of the Securities and "
+            "Exchange Commission.")
+    sentences = whole_sentences(text)
+    assert sentences[-1].startswith("Off-balance Sheet Arrangements At December 31, 2024")  # (over 600 characters)
+    question = "Did Quillon have any significant off-balance sheet arrangements at the end of fiscal 2024?"
+    assert _compose("Quillon", 2024, text, question).startswith("No. Off-balance Sheet Arrangements At December 31")
