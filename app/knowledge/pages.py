@@ -155,11 +155,12 @@ region')."""
 
 def rank_pages(chunks: Sequence[tuple[str, float]], rows: Mapping[str, Mapping], page_texts: Mapping,
                wanted: set[Statement], years: Sequence[int], unit: float,
-               forms: Mapping[str, str | None] | None = None, forms_asked: set[str] = frozenset()
-               ) -> list[PageScore]:
+               forms: Mapping[str, str | None] | None = None, forms_asked: set[str] = frozenset(),
+               firsts: Sequence[str] = ()) -> list[PageScore]:
     """Pages of the candidate chunks, best first. chunks: [(chunk_id, fused score)] best first; rows: catalog
     rows by chunk id; page_texts: (source_id, page) -> the page's text; unit: the fused score of one top-rank
-    vote, the scale every bonus is expressed in; forms: source id -> its form; forms_asked: `forms_wanted`."""
+    vote, the scale every bonus is expressed in; forms: source id -> its form; forms_asked: `forms_wanted`;
+    firsts: the chunks a retriever ranked first (`KEPT_WITHIN`)."""
     pages: dict[tuple[str, int | None], PageScore] = {}
     for cid, score in chunks:
         row = rows[cid]
@@ -182,7 +183,25 @@ def rank_pages(chunks: Sequence[tuple[str, float]], rows: Mapping[str, Mapping],
         if form and form in forms_asked:
             page.score += FORM_BONUS * unit
             page.reasons.append(f"a {form} filing, the form the question implies")
-    return sorted(pages.values(), key=lambda p: (-p.score, p.key[0], p.key[1] or 0))
+    ranked = sorted(pages.values(), key=lambda p: (-p.score, p.key[0], p.key[1] or 0))
+    return _best_passages_kept(ranked, firsts)
+
+
+KEPT_WITHIN = 4
+"""The page of a passage that a retriever ranked first (`firsts`) stays among the first KEPT_WITHIN pages: a page
+judged as a unit gains from several middling chunks ('best chunk + half the second'), which must not bury the one
+passage the dense and the sparse search each put first (a short page of MD&A prose that states the figure)."""
+
+
+def _best_passages_kept(ranked: list[PageScore], best: Sequence[str]) -> list[PageScore]:
+    out = list(ranked)
+    for cid in best:
+        at = next((i for i, p in enumerate(out) if cid in p.chunk_ids), None)
+        if at is not None and at >= KEPT_WITHIN:
+            page = out.pop(at)
+            page.reasons.append("holds one of the passages ranked first")
+            out.insert(KEPT_WITHIN - 1, page)
+    return out
 
 
 def chunk_order(pages: Sequence[PageScore]) -> list[str]:

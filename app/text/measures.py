@@ -153,6 +153,10 @@ _SPENT_DOING = re.compile(r"(?i)\b(spen[dt](?:ing)?)\s+(?:on\s+)?(?:buying|purch
 """'How much did it spend buying bitcoin': what it spent on; the buying is the spending, no word of the measure."""
 _OWN = re.compile(r"(?i)\b(its|their|our|his|her)\s+own\b")
 """'for its own balance sheet': whose it is, said twice; 'own' is no word of the measure."""
+_GOT_CLAUSE = re.compile(r"(?i)\b(?:that|which)\s+(?:(?:it|they|the\s+(?:company|group))\s+)?(?:has\s+|have\s+|had\s+)?"
+                         r"(?:realis|realiz|generat|receiv|collect|obtain|earn|record|report|recogni[sz]|book)\w*\b")
+"""A relative clause of the company getting the measure, its name already out ('the cash proceeds that [JnJ]
+realised'): who got it and how, no words of the measure."""
 _HOLDER_CLAUSE = re.compile(r"(?i)\b(?:do|does|did)\s+(?:(?:the|its|their)\s+)?(?:[a-z][\w-]*\s+){1,2}?"
                             r"(?:contain|house|occupy|cover|span)\s*\??\s*$")
 """The clause that closes 'how much floor space do its warehouses contain': what holds the measure, no word of it."""
@@ -531,6 +535,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = re.sub(r"\b[A-Z][A-Za-z]{1,5}['’]s\b", lambda m: m.group(0) if _named_after(m.group(0), names) else " ",
                   text)
     text = without_short_names(text, companies)  # 'the gain accruing to JnJ': a short name is no measure word
+    text = _GOT_CLAUSE.sub(" ", text)  # 'the cash proceeds that JnJ realised from …': the proceeds
     text = _HOLDER_CLAUSE.sub(" ", text)  # 'How much floor space do Costco's warehouses contain?': the space
     text = _CAUSE.sub(" ", text)  # 'the gain … as a result of the separation of its Consumer Health segment'
     segment, text = _segment_named(text)

@@ -129,14 +129,31 @@ def test_members_compared_in_a_table_state_each_rows_change_and_figures_never_th
 
 
 def test_which_of_two_members_is_larger_and_by_how_much_is_a_comparison_with_its_difference():
+    from app.calc_tools import CALCULATOR_FUNCTIONS, CalculationOutcome
+    from app.facts.query import member_facts
+    from app.models.providers.offline.calculator import plan_tool_calls
     from app.text.question_kinds import read_ask
 
-    state = {"blocks": [_block(1, REGIONS)], "companies": ["Rheinfeld"], "fiscal_years": [2024]}
     question = "In 2024, was Rheinfeld's Germany revenue or its Asia-Pacific revenue larger, and by how much?"
     assert read_ask(question).kind == "change"
-    assert Analyst(state, question).sentences()[0].startswith(
+    state = {"blocks": [_block(1, REGIONS)], "companies": ["Rheinfeld"], "fiscal_years": [2024]}
+    plain = Analyst(state, question).sentences()[0]  # (no calculation: the two figures, no difference)
+    assert plain.startswith("Germany revenue was higher than Asia-Pacific revenue in FY2024: €682.6m against €471.5m")
+    assert "difference" not in plain
+    # the calculator's difference of the two members' figures for the year asked, larger less smaller
+    asked = Analyst(state, question)
+    facts = member_facts(asked.query, asked.reports, ["Rheinfeld"])
+    figures = [f.figure.model_copy(update={"label": f"{f.segment}: {f.figure.label}"}) for f in facts]
+    [(tool, args)] = plan_tool_calls(question, figures)
+    assert (tool, args) == ("difference", {"a": 682.6, "b": 471.5})
+    result = CALCULATOR_FUNCTIONS[tool](**args)
+    calc = Block(n=2, kind="calculation", header="[2] calculation", text=f"difference: {result.result}",
+                 source_id="calculation", chunk_id="calculation")
+    state = {**state, "blocks": [_block(1, REGIONS), calc], "calculation": CalculationOutcome(status="ok",
+                                                                                              results=[result])}
+    assert Analyst(state, question).sentences()[0] == (
         "Germany revenue was higher than Asia-Pacific revenue in FY2024: €682.6m against €471.5m, a difference of "
-        "€211.1m")
+        "€211.1m [2][1].")
 
 
 def test_a_member_no_block_names_gives_no_answer_rather_than_the_companys_figure():

@@ -109,6 +109,19 @@ def test_a_named_year_prefers_that_years_filing_and_pageless_chunks_stand_alone(
     assert {p.key for p in pages[1:]} == {("F2020", 5), ("n1", None), ("n2", None)}  # news chunks not merged
 
 
+def test_the_page_of_the_passage_both_searches_rank_first_is_not_buried_by_pages_of_several_chunks() -> None:
+    specs = [(f"p{n}{c}", "F", n, 2022) for n in range(1, 7) for c in "ab"] + [("top", "F", 36, 2022)]
+    rows = _rows(*specs)
+    # six pages of two middling chunks each outscore the one page whose single chunk every search put first
+    chunks = [("top", 0.041)] + [(f"p{n}{c}", 0.036 - n * 0.001 - (0.006 if c == "b" else 0))
+                                 for n in range(1, 7) for c in "ab"]
+    plain = rank_pages(chunks, rows, {}, set(), [], unit=1 / 61)
+    assert [p.key[1] for p in plain].index(36) == 6
+    kept = rank_pages(chunks, rows, {}, set(), [], unit=1 / 61, firsts=["top"])
+    assert [p.key[1] for p in kept].index(36) == 3  # among the first four pages
+    assert "holds one of the passages ranked first" in kept[3].reasons
+
+
 def test_chunk_order_puts_every_pages_best_chunk_first() -> None:
     rows = _rows(("a1", "F", 1, None), ("a2", "F", 1, None), ("b1", "F", 2, None))
     pages = rank_pages([("a1", 0.03), ("a2", 0.02), ("b1", 0.01)], rows, {}, set(), [], unit=1 / 61)

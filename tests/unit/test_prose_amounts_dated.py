@@ -77,6 +77,8 @@ def test_closing_verbs_and_happened_to_are_no_words_of_the_measure() -> None:
     happened = "What happened to Quillon's total customer deposits between year-end 2023 and year-end 2024?"
     assert measure_asked(happened, ["Quillon"]).phrase == "total customer deposits"
     assert read_ask(happened).kind == "change"
+    got = "What is the amount of the cash proceeds that Quillon realised from the separation of Larkfield?"
+    assert measure_asked(got, ["Quillon"]).phrase == "cash proceeds"  # (who got them, and from what, aside)
 
 
 SPLIT_OFF = ("These matters are further discussed in Note 16. In 2024, Quillon also completed the split-off of its "

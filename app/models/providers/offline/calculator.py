@@ -152,7 +152,8 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
         return metric_plan
     if names_adjusted(question) and not any(names_adjusted(f.label) for f in figures):
         return []  # 'sales excluding the impact of FX': no change of the unadjusted statement line answers it
-    change = (plan_revision(figures) or plan_change(question, figures) or plan_members_change(question, figures)
+    change = (plan_revision(figures) or plan_members_gap(question, figures) or plan_change(question, figures)
+              or plan_members_change(question, figures)
               or plan_member_share(question, figures) or plan_row_share(question, figures))
     if change:
         return change
@@ -239,6 +240,33 @@ def plan_change(question: str, figures: Sequence[Figure]) -> Plan:
     if not new.unit.endswith("%") and old.value and not asks_difference:
         plan.append(("percentage_change", {"old": old.value, "new": new.value}))
     return plan
+
+
+def plan_members_gap(question: str, figures: Sequence[Figure]) -> Plan:
+    """'Were its U.S. sales or its international sales larger, and by how much?': the two members' figures of the
+    latest period both give (the facts step labels each 'U.S.: Sales'), the larger less the smaller."""
+    from app.facts.query import same_member
+    from app.text.measures import members_compared
+
+    pair = members_compared(question)
+    if pair is None or pair.of_change or not _BY_HOW_MUCH.search(question):
+        return []
+    sides = [[f for f in figures if ": " in f.label and same_member(named, f.label.split(": ", 1)[0])]
+             for named in (pair.first, pair.second)]
+    if not all(sides):
+        return []
+    key = lambda f: (f.fiscal_year, f.period, f.unit)  # noqa: E731
+    shared = {key(f) for f in sides[0]} & {key(f) for f in sides[1]}
+    if not shared:
+        return []
+    when = max(shared, key=lambda k: (k[0] or 0))
+    a, b = (next(f for f in side if key(f) == when) for side in sides)
+    high, low = (a, b) if a.value >= b.value else (b, a)
+    return [("difference", {"a": high.value, "b": low.value})]
+
+
+_BY_HOW_MUCH = re.compile(r"(?i)\bby\s+how\s+(?:much|many)\b|\bhow\s+much\s+(?:larger|higher|bigger|greater|more|"
+                          r"smaller|lower|less)\b")
 
 
 def plan_members_change(question: str, figures: Sequence[Figure]) -> Plan:

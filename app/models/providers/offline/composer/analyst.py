@@ -26,7 +26,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
-from app.calc_tools import CalcResult, Figure, difference
+from app.calc_tools import CalcResult, Figure
 from app.facts.currency import filing_name
 from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_growth,
                              breakdown_measure as _breakdown_measure, choose, each_growth, facts_for, member_facts,
@@ -1291,10 +1291,12 @@ class Analyst:
         word = "the same as" if fa.figure.value == fb.figure.value else "higher than"
         lead = (f"{a} {noun} {_agreeing(noun)} {word} {b} {noun} {period_text(fa.figure)}: "
                 f"{as_stated(fa.figure)} against {as_stated(fb.figure)}")
-        if fa.figure.value != fb.figure.value and _BY_HOW_MUCH.search(self.question):
-            # '…, and by how much?': the calculator's difference of the two, in their unit
-            gap = difference(fa.figure.value, fb.figure.value).result
-            lead += f", a difference of {amount(gap, fa.figure.unit)}"
+        gap = next((r for r in self.results if r.tool == "difference" and {r.inputs.get("a"), r.inputs.get("b")}
+                    == {fa.figure.value, fb.figure.value}), None)
+        if gap is not None and self.calc_n is not None and fa.figure.value != fb.figure.value:
+            # '…, and by how much?': the difference of the two, as the calculator worked it out
+            lead += f", a difference of {amount(abs(round(gap.result, 4)), fa.figure.unit)}"
+            ns = [self.calc_n, *ns]
         return [cite(lead, ns)]
 
     def larger_first(self, named: Sequence[tuple[str, Fact]]
@@ -2165,8 +2167,6 @@ def _loss_stated(sentence: str, value: float) -> bool:
     return bool(words) and words[-1].lower().startswith("loss")
 
 
-_BY_HOW_MUCH = re.compile(r"(?i)\bby\s+how\s+(?:much|many)\b|\bhow\s+much\s+(?:larger|higher|bigger|greater|"
-                          r"more|smaller|lower|less)\b")
 _ANY_AMOUNT = re.compile(r"(?i)\bany\s+(?:money|amounts?|funds|sums?)\b")
 """'drawn any money', 'borrowed any funds': the question's word for an amount, which a report says otherwise."""
 _BY_THE_END = re.compile(r"(?i)\b(?:by|at|before|as\s+of)\s+(?:the\s+)?(?:end|close)\s+of\b")
