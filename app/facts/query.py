@@ -1394,7 +1394,7 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
             continue  # 'relocated 12 stores' counts a year's moves, not the stores it has
         if _DISOWNED.search(clause):
             continue  # 'sales by our partners, which are not recorded as Pellbury revenue, were about £148m
-        named = _SEGMENT_NAMED.search(clause)
+        named = _SEGMENT_NAMED.search(clause) or _HELD_BY.search(clause)
         segment = named.group("name").strip() if named else PARENT_ENTITY if _PARENT.search(sentence) else None
         before = sentence[:sentence.find(clause) + len(clause)] if clause in sentence else clause
         if segment is None and (placed := REGION_IN.search(before)):
@@ -1680,6 +1680,9 @@ _PAID = frozenset(analyze("pay paid spend spent invest invested"))
 _BOUND = re.compile(r"(?i)\b(?:covenants?|no\s+more\s+than|not\s+(?:to\s+)?exceed\w*|maximum|minimum|at\s+least|"
                     r"at\s+most|limit(?:s|ing|ed)?\s+\w+(?:\s+\w+){0,3}\s+to|caps?|capped|thresholds?|headroom)\b")
 """Words that make the figure after them a limit, not what was measured."""
+_HELD_BY = re.compile(r"\bof\s+which\s+(?P<name>(?:[A-Z][\w&'’-]*\s+){1,4})(?:held|had|accounted\s+for|represented)\s+"
+                      r"(?:approximately\s+|about\s+)?$")
+"""'cash and cash equivalents of $3.8 billion, of which MGM China held $448 million': the part that holds it."""
 _SEGMENT_NAMED = re.compile(r"\b(?!(?:The|This|That|Each|Every|Our|Its|Their|A|An|One|No|Any)\s)"
                             r"(?P<name>(?:[A-Z][\w&'’-]*\s+){1,3})(?:reporting\s+|operating\s+)?"
                             r"(?:segment|division)(?:['’]s)?\b")
@@ -1948,12 +1951,18 @@ def _part_of_filing(doc: Doc, sentence: str, year: int | None = None) -> str | N
             doc.fiscal_year}):
         part = "Q1"  # a first quarter's 10-Q: its year to date is its quarter ('Firmwide average deposits of $2.2
         # trillion were up 36%'), unless the sentence dates another year
+    if form == "10-Q" and name.fiscal_quarter and _AS_OF_OPENING.match(sentence) \
+            and set(years_named(sentence)) <= {doc.fiscal_year}:
+        part = f"Q{name.fiscal_quarter}"  # 'As of June 30, 2023, we had cash and cash equivalents of $3.8 billion':
+        # the balance at the quarter's end
     if part and not re.search(r"(?i)\b(?:full[- ]year|for\s+the\s+year|annual|twelve\s+months|12\s+months|"
                               r"fiscal\s+year|year[- ]to[- ]date|six\s+months|nine\s+months)\b", sentence):
         return part
     return None
 
 
+_AS_OF_OPENING = re.compile(r"(?i)^\s*(?:as\s+of|as\s+at|at)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+(?:19|20)\d{2}\s*,")
+"""A sentence that opens with the day it states balances at ('As of June 30, 2023, we had …')."""
 _EVENT_DATED = re.compile(r"(?i)\b(?:implemented|introduced|launched|completed|announced|opened|started|began|begun|"
                           r"signed|agreed|closed|acquired|sold|made|taken)\s+(?:in|during)\s+(?:the\s+)?$")
 
@@ -2162,8 +2171,10 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
     # a count asked at a period's end: a sentence that states it at the end ('387 stores at year end', 'ended the
     # year with 387 stores') before one that brings a part's count to a figure ('taking the franchise estate to 64')
     level = query.kind == "count" and bool(query.at_end)
+    # a segment asked: a figure read as that segment's before one only named near it ('cash and cash equivalents
+    # of $3.8 billion, of which MGM China held $448 million': the $448 million)
     return sorted(kept, key=lambda f: (at_end and not _ISO_DAY.fullmatch(f.figure.period or ""),
-                                       -round(f.match, 2), origin[f.origin],
+                                       -round(f.match, 2), bool(segment) and f.segment is None, origin[f.origin],
                                        level and f.origin == "text" and not states_level_at_end(f),
                                        not _CONSOLIDATED.search(f.context),
                                        -period_day(f.figure.period), is_loose(f), _name_rank(f, query),

@@ -153,6 +153,12 @@ _SPENT_DOING = re.compile(r"(?i)\b(spen[dt](?:ing)?)\s+(?:on\s+)?(?:buying|purch
 """'How much did it spend buying bitcoin': what it spent on; the buying is the spending, no word of the measure."""
 _OWN = re.compile(r"(?i)\b(its|their|our|his|her)\s+own\b")
 """'for its own balance sheet': whose it is, said twice; 'own' is no word of the measure."""
+_HELD_WITH = re.compile(r"^\s*[Oo]f\s+(?:the\s+|its\s+)?(?P<measure>[a-z][a-z&\s-]*?)(?:\s+(?:[A-Z][\w&.'’-]*\s+){0,4}"
+                        r"(?:held|had|reported|carried)\b[^?]*?)?\s*,\s*"
+                        r"(?i:how\s+much\s+(?:sat|was\s+held|lay|was|were|is|are)\s+(?:with|by|at|in))\s+"
+                        r"(?P<part>[A-Z][^?]*?)\s*\??$")
+"""A part of a whole asked by where it sits ('Of the cash and cash equivalents MGM Resorts held at June 30, 2023,
+how much sat with MGM China?'): the whole's measure, held by that part."""
 _GOT_CLAUSE = re.compile(r"(?i)\b(?:that|which)\s+(?:(?:it|they|the\s+(?:company|group))\s+)?(?:has\s+|have\s+|had\s+)?"
                          r"(?:realis|realiz|generat|receiv|collect|obtain|earn|record|report|recogni[sz]|book)\w*\b")
 """A relative clause of the company getting the measure, its name already out ('the cash proceeds that [JnJ]
@@ -527,6 +533,9 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _DEED_BROUGHT.sub(r"\1", text)  # 'how much net cash did the sale bring in': the cash, not the sale
     text = _BY_WHAT.sub(" ", text)  # 'By what percentage did its net revenues change': the revenues' change
     text = THRESHOLD.sub(" ", text)  # 'Did its annual revenue top $10 billion': the revenue, not 'top'"
+    held_by = None
+    if held := _HELD_WITH.match(text):  # 'Of the cash it held at June 30, how much sat with MGM China?'
+        held_by, text = held.group("part"), f"How much {held.group('measure')}?"
     named_after = _segment_after_name(text, companies)
     names = _name_forms(companies)
     for name in sorted(names, key=len, reverse=True):
@@ -549,6 +558,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         # 'What share of net sales did Rigid Packaging account for': the part whose share is asked
         start = part.start(group) if group == "name" else part.start()  # ('came from' goes with its part)
         segment, text = part.group(group), text[:start] + " " + text[part.end(group):]
+    if segment is None and held_by:
+        segment = held_by
     if segment is None and named_after:
         segment, text = named_after, re.sub(rf"\b{re.escape(named_after)}(?:['’]s?)?(?=\W|$)", " ", text, count=1)
     if segment is None and (sold_in := _SOLD_IN_REGION.search(text)) is not None:

@@ -126,6 +126,8 @@ def test_chunk_order_puts_every_pages_best_chunk_first() -> None:
     rows = _rows(("a1", "F", 1, None), ("a2", "F", 1, None), ("b1", "F", 2, None))
     pages = rank_pages([("a1", 0.03), ("a2", 0.02), ("b1", 0.01)], rows, {}, set(), [], unit=1 / 61)
     assert chunk_order(pages) == ["a1", "b1", "a2"]
+    # a page's other chunk that a search ranked first follows its page's best, before the next page
+    assert chunk_order(pages, firsts=["a2"]) == ["a1", "a2", "b1"]
 
 
 @pytest.mark.parametrize("question, forms", [

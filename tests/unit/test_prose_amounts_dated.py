@@ -169,3 +169,26 @@ def test_a_long_sentence_after_a_closing_quote_is_a_sentence_of_its_own() -> Non
     assert sentences[-1].startswith("Off-balance Sheet Arrangements At December 31, 2024")  # (over 600 characters)
     question = "Did Quillon have any significant off-balance sheet arrangements at the end of fiscal 2024?"
     assert _compose("Quillon", 2024, text, question).startswith("No. Off-balance Sheet Arrangements At December 31")
+
+
+def test_the_part_of_a_whole_a_subsidiary_holds_at_the_quarters_end() -> None:
+    question = ("Of the cash and cash equivalents Quillon held at June 30, 2024 (end of Q2 2024), how much sat with "
+                "Quillon Asia?")
+    asked = measure_asked(question, ["Quillon"])
+    assert (asked.phrase, asked.segment) == ("cash and cash equivalents", "Quillon Asia")
+    text = ("As of June 30, 2024, we had cash and cash equivalents of $2.9 billion, of which Quillon Asia held $312 "
+            "million, and we had $4.1 billion in principal amount of indebtedness.")
+    block = Block(n=1, kind="report", header="[1] Quillon FY2024 p.37", text=text, source_id="QUILLON_2024Q2_10Q:p37",
+                  chunk_id="QUILLON_2024Q2_10Q:p37::a::0", company="Quillon", fiscal_year=2024, page=37)
+    answer = compose_offline({"question": question, "companies": ["Quillon"], "fiscal_years": [2024],
+                              "blocks": [block]})
+    assert answer.startswith("Quillon's Quillon Asia cash and cash equivalents were $312m in Q2 FY2024 [1].")
+
+
+def test_an_agreement_to_buy_a_business_is_said_as_entering_into_one_to_acquire_it() -> None:
+    text = ("On January 16, 2025, the Company announced it had entered into an agreement to acquire a payments "
+            "software company based in Lisbon, Portugal, which generates annual sales of approximately $40 million.")
+    question = ("Did Quillon sign an agreement to buy another business shortly after its fiscal 2025 second quarter "
+                "ended (December 31, 2024)?")
+    assert _compose("Quillon", 2025, text, question).startswith("Yes. On January 16, 2025, the Company announced it had "
+                                                                "entered into an agreement to acquire")

@@ -2145,6 +2145,10 @@ class Analyst:
         # are what a sentence must say ('no customers that represented at least 10% of net revenue')
         plain = _BAR_WORDS.sub(" ", plain)
         plain = _ANY_AMOUNT.sub(" any ", plain)  # 'Had it drawn any money on its facility': 'no amounts were drawn'
+        # when the deed was done ('shortly after its fiscal 2023 second quarter ended'): the date a sentence gives,
+        # not words it says; 'another business': any business
+        plain = _SOON_AFTER.sub(" ", plain)
+        plain = re.sub(r"(?i)\banother\b", " ", plain)
         if self.ask.kind == "yes_no":  # 'Had it closed the sale … by the end of fiscal 2022': when, not what
             plain = _BY_THE_END.sub(" ", plain)
         words = set(analyze(plain)) - names - _GENERIC - question_noise() - scaffold
@@ -2167,6 +2171,9 @@ def _loss_stated(sentence: str, value: float) -> bool:
     return bool(words) and words[-1].lower().startswith("loss")
 
 
+_SOON_AFTER = re.compile(r"(?i)\s+(?:shortly|soon|just|right|immediately)\s+(?:after|before)\s+(?:the|its|their)\s+[^,;?]*?"
+                         r"\b(?:ended|closed|began|started|end|close)\b")
+"""When a deed was done relative to a period ('shortly after its fiscal 2023 second quarter ended')."""
 _ANY_AMOUNT = re.compile(r"(?i)\bany\s+(?:money|amounts?|funds|sums?)\b")
 """'drawn any money', 'borrowed any funds': the question's word for an amount, which a report says otherwise."""
 _BY_THE_END = re.compile(r"(?i)\b(?:by|at|before|as\s+of)\s+(?:the\s+)?(?:end|close)\s+of\b")
@@ -2778,7 +2785,10 @@ _SAME_ROLE = {"ceo": frozenset({"chief"}), "chief": frozenset({"ceo"}), "cfo": f
               # a vote's outcome either way: 'Did shareholders approve the proposal?' / '… was defeated'
               **{k: frozenset(analyze("approved defeated rejected adopted")) - {k} for k in analyze("approve")},
               # a share of a whole: 'accounted for 10% of net revenue' / 'represented at least 10% of net revenue'
-              **{k: frozenset(analyze("represented comprised constituted")) for k in analyze("account")}}
+              **{k: frozenset(analyze("represented comprised constituted")) for k in analyze("account")},
+              # a deal as a filing words it: 'sign an agreement to buy' / 'entered into an agreement to acquire'
+              **{k: frozenset(analyze("entered executed")) for k in analyze("sign")},
+              **{k: frozenset(analyze("acquire acquisition purchase")) for k in analyze("buy")}}
 """Words a report writes for what a question asks about people: 'CEO' as 'Chief Executive Officer', 'replaced'
 as 'succeeding' or 'appointed … as'; and for a share: 'accounted for' as 'represented'."""
 
