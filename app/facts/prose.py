@@ -100,6 +100,11 @@ accounts receivable', 'total customer deposits', 'cash and cash equivalents', wh
 full-time equivalents also says)."""
 
 
+_QUANTITY_HEADS = frozenset(analyze("space footage acreage acres capacity tonnes tons barrels gallons litres liters "
+                                     "megawatts emissions"))
+"""What a 'how much' question may measure in a unit of its own, not money ('How much office space did it lease')."""
+
+
 @dataclass(frozen=True)
 class Measure:
     """What a question asks to be measured: its words (stems), the kind of figure it takes, and the count noun
@@ -132,6 +137,9 @@ def measure_kind(stems: Iterable[str], question: str = "") -> str:
     if stems & _RATE_WORDS and not re.search(r"(?i)\bper\s+share\b|\bhow\s+much\b|\bamounts?\b|\bcosts?\b|"
                                              r"\bprices?\b", question):
         return "percent"  # 'What effective tax rate did Northwind pay': a rate, though paid
+    if stems & _QUANTITY_HEADS and not stems & _AMOUNT_HEADS and not re.search(
+            r"(?i)\bper\s+share\b|\bcosts?\b|\bprices?\b|\bpaid\b|\bpay\b|\bvalue\b|\$|\bdollars?\b", question):
+        return "any"  # 'How much office space did it lease': square feet, not money
     if re.search(r"(?i)\bper\s+share\b|\bhow\s+much\b|\bamounts?\b|\bvalues?\b|\bcosts?\b|\bprices?\b|\bpaid\b|"
                  r"\bpay\b|\bpenalty\b|\bfine\b", question):  # 'C1 costs per tonne' is money, not tonnes
         return "money"

@@ -1392,9 +1392,16 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         if query.kind == "count" and (flow := _FLOW_VERB.search(clause[-60:])) \
                 and not any(stem_in_words(verb, asked_words) for verb in analyze(flow.group("verb"))):
             continue  # 'relocated 12 stores' counts a year's moves, not the stores it has
+        if _SUPERSEDED.search(sentence):
+            continue  # 'As previously reported, prepaid subscribers at December 31, 2023 were 687,000, …': figures
+            # the report has since restated, which its own table states anew
         if _DISOWNED.search(clause):
             continue  # 'sales by our partners, which are not recorded as Pellbury revenue, were about £148m
-        named = _SEGMENT_NAMED.search(clause) or _HELD_BY.search(clause)
+        # (the segment named in this figure's own clause: in '740,000 square feet … for our Blizzard segment's
+        # headquarters, which includes …, and approximately 68,000 square feet … for our King segment's', the
+        # 68,000 is not Blizzard's)
+        own = re.split(r"(?i),\s*(?:and|while|whereas|but)\b|;", clause)[-1]
+        named = _SEGMENT_NAMED.search(own) or _HELD_BY.search(own)
         segment = named.group("name").strip() if named else PARENT_ENTITY if _PARENT.search(sentence) else None
         before = sentence[:sentence.find(clause) + len(clause)] if clause in sentence else clause
         if segment is None and (placed := REGION_IN.search(before)):
@@ -1680,6 +1687,9 @@ _PAID = frozenset(analyze("pay paid spend spent invest invested"))
 _BOUND = re.compile(r"(?i)\b(?:covenants?|no\s+more\s+than|not\s+(?:to\s+)?exceed\w*|maximum|minimum|at\s+least|"
                     r"at\s+most|limit(?:s|ing|ed)?\s+\w+(?:\s+\w+){0,3}\s+to|caps?|capped|thresholds?|headroom)\b")
 """Words that make the figure after them a limit, not what was measured."""
+_SUPERSEDED = re.compile(r"(?i)\b(?:as\s+(?:previously|originally)\s+reported|before\s+(?:the\s+)?restatement|"
+                         r"prior\s+to\s+(?:the\s+)?restatement)\b")
+"""A sentence that states figures the report has replaced ('As previously reported, … were 687,000')."""
 _HELD_BY = re.compile(r"\bof\s+which\s+(?P<name>(?:[A-Z][\w&'’-]*\s+){1,4})(?:held|had|accounted\s+for|represented)\s+"
                       r"(?:approximately\s+|about\s+)?$")
 """'cash and cash equivalents of $3.8 billion, of which MGM China held $448 million': the part that holds it."""

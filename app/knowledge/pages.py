@@ -190,7 +190,7 @@ def rank_pages(chunks: Sequence[tuple[str, float]], rows: Mapping[str, Mapping],
 KEPT_WITHIN = 4
 """The page of a passage that a retriever ranked first (`firsts`) stays among the first KEPT_WITHIN pages: a page
 judged as a unit gains from several middling chunks ('best chunk + half the second'), which must not bury the one
-passage the dense or the sparse search put first (a short page of MD&A prose that states the figure)."""
+passage the dense and the sparse search both put first (a short page of MD&A prose that states the figure)."""
 
 
 def _best_passages_kept(ranked: list[PageScore], best: Sequence[str]) -> list[PageScore]:
@@ -205,9 +205,9 @@ def _best_passages_kept(ranked: list[PageScore], best: Sequence[str]) -> list[Pa
 
 
 def chunk_order(pages: Sequence[PageScore], firsts: Sequence[str] = ()) -> list[str]:
-    """Chunks in page order: the best chunk of every page first, then the pages' other chunks; a chunk a search
-    ranked first (`firsts`) right after its page's best ('… of which MGM China held $448 million', the sparse
-    search's first, under a chunk of the same page the fusion ranked higher)."""
+    """Chunks in page order: the best chunk of every page first, then the pages' other chunks; a chunk both
+    searches ranked first (`firsts`) right after its page's best, when the fusion ranked another chunk of its page
+    higher."""
     out = [p.chunk_ids[0] for p in pages]
     for page in pages:
         for cid in page.chunk_ids[1:]:

@@ -224,8 +224,10 @@ def _by_page(kb: KnowledgeBase, query: str, live: list, rows: dict, years: list[
     texts = kb.catalog.page_texts((rows[c.chunk_id]["source_id"], rows[c.chunk_id]["page"]) for c in live)
     asked = forms_wanted(query)
     forms = kb.catalog.forms(rows[c.chunk_id]["source_id"] for c in live) if asked else {}
-    # (the passage the dense or the sparse search ranks first keeps its page near the top, and its place on it)
-    firsts = [c.chunk_id for c in live if c.ranks.get("dense") == 1 or c.ranks.get("sparse") == 1]
+    # the passage the dense and the sparse search both rank first keeps its page near the top, and its place on
+    # it (one that only one of them ranks first does not: measured, it put a growth rate of another measure
+    # before J&J's sales growth)
+    firsts = [c.chunk_id for c in live if c.ranks.get("dense") == 1 and c.ranks.get("sparse") == 1]
     pages = rank_pages([(c.chunk_id, c.score) for c in live], rows, texts, wanted, years, 1.0 / (rrf_k + 1),
                        forms, asked, firsts)
     by_id = {c.chunk_id: c for c in live}

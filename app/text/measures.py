@@ -159,6 +159,9 @@ _HELD_WITH = re.compile(r"^\s*[Oo]f\s+(?:the\s+|its\s+)?(?P<measure>[a-z][a-z&\s
                         r"(?P<part>[A-Z][^?]*?)\s*\??$")
 """A part of a whole asked by where it sits ('Of the cash and cash equivalents MGM Resorts held at June 30, 2023,
 how much sat with MGM China?'): the whole's measure, held by that part."""
+_CITY_AND_STATE = re.compile(r"\b((?:in|at|near)\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?),\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\b"
+                             r"(?=\s+(?:for|to|and|as|in|at|on|during|per|by)\b|\s*[,?.])")
+"""A place as a city and its state or country ('in Irvine, California'): the city names it."""
 _GOT_CLAUSE = re.compile(r"(?i)\b(?:that|which)\s+(?:(?:it|they|the\s+(?:company|group))\s+)?(?:has\s+|have\s+|had\s+)?"
                          r"(?:realis|realiz|generat|receiv|collect|obtain|earn|record|report|recogni[sz]|book)\w*\b")
 """A relative clause of the company getting the measure, its name already out ('the cash proceeds that [JnJ]
@@ -167,8 +170,9 @@ _HOLDER_CLAUSE = re.compile(r"(?i)\b(?:do|does|did)\s+(?:(?:the|its|their)\s+)?(
                             r"(?:contain|house|occupy|cover|span)\s*\??\s*$")
 """The clause that closes 'how much floor space do its warehouses contain': what holds the measure, no word of it."""
 _SOURCE_SAID = re.compile(
-    r"(?i)\b(?:according\s+to|as\s+(?:stated|reported|disclosed)\s+in|in)\s+(?:its|the|their|this|[\w&.-]+['’]s?)\s+"
-    r"(?:(?:latest|most\s+recent|last)\s+)?(?:quarterly|annual|interim|half[- ]year(?:ly)?)\s+"
+    r"(?i)\b(?:according\s+to|as\s+(?:stated|reported|disclosed)\s+in|in|per)\s+(?:its|the|their|this|[\w&.-]+['’]s?)\s+"
+    r"(?:(?:latest|most\s+recent|last)\s+)?(?:(?:fiscal\s+)?(?:19|20)\d{2}\s+)?(?:quarterly|annual|interim|"
+    r"half[- ]year(?:ly)?)\s+"
     r"(?:report|filing|results|statements?)\b|\b(?:according\s+to|in)\s+(?:its|the|their|"
     r"(?:[\w&.-]+\s+){0,3}[\w&.-]+['’]s?)\s+"
     r"(?:(?:latest|most\s+recent|last)\s+)?(?:(?:fiscal\s+)?(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+)?(?:19|20)\d{2}\s+|"
@@ -525,6 +529,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = LEFT_OUT.sub(" ", text)  # 'Outside the United States, which region …': a member left out, none asked
     text = _SET_IN.sub(" ", text)  # 'the minimum base salary set in its employment agreement with its incoming CEO'
     text = _HOW_LARGE.sub("how much ", text)  # 'how large is her cash sign-on bonus'
+    text = _CITY_AND_STATE.sub(r"\1", text)  # 'in Irvine, California': the city; a report may write 'Irvine, CA'
     text = _OWN.sub(r"\1", _SPENT_DOING.sub(r"\1 on", text))  # 'spend buying bitcoin for its own balance sheet'
     text = _PAID_FOR_NAME.sub(r"\1 to acquire ", text)  # 'What did it pay for Fenmoor?': the price of acquiring it
     text = _NAMED_BY_INITIALS.sub(_by_initials, text)  # 'Africa, Middle East and South Asia (AMESA)': 'AMESA'
@@ -545,6 +550,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
                   text)
     text = without_short_names(text, companies)  # 'the gain accruing to JnJ': a short name is no measure word
     text = _GOT_CLAUSE.sub(" ", text)  # 'the cash proceeds that JnJ realised from …': the proceeds
+    # 'How much office space did Activision Blizzard lease': what it leases, not the leasing
+    text = re.sub(r"(?i)\b(did|does|do)\s+(?:(?:it|they|the\s+company)\s+)?(?:lease|rent|occupy)\b", r"\1", text)
     text = _HOLDER_CLAUSE.sub(" ", text)  # 'How much floor space do Costco's warehouses contain?': the space
     text = _CAUSE.sub(" ", text)  # 'the gain … as a result of the separation of its Consumer Health segment'
     segment, text = _segment_named(text)

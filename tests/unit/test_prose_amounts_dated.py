@@ -190,5 +190,29 @@ def test_an_agreement_to_buy_a_business_is_said_as_entering_into_one_to_acquire_
             "software company based in Lisbon, Portugal, which generates annual sales of approximately $40 million.")
     question = ("Did Quillon sign an agreement to buy another business shortly after its fiscal 2025 second quarter "
                 "ended (December 31, 2024)?")
-    assert _compose("Quillon", 2025, text, question).startswith("Yes. On January 16, 2025, the Company announced it had "
-                                                                "entered into an agreement to acquire")
+    answer = _compose("Quillon", 2025, text, question)
+    assert answer.startswith("Yes. On January 16, 2025, the Company announced it had entered into an agreement to "
+                             "acquire")
+
+
+def test_office_space_leased_in_a_city_is_square_feet_not_money() -> None:
+    text = ("We also lease approximately 520,000 square feet of office space in Tacoma, WA for our Payments segment’s "
+            "headquarters, which includes development studio space, and approximately 61,000 square feet of office "
+            "space in Dublin, Ireland for our Lending segment’s headquarter offices.")
+    question = ("How much office space did Quillon lease in Tacoma, Washington for its Payments segment's headquarters, "
+                "per its fiscal 2024 annual report?")
+    asked = measure_asked(question, ["Quillon"])
+    assert "Tacoma" in asked.phrase and "Washington" not in asked.phrase and "per" not in asked.phrase.split()
+    assert "approximately 520,000 in FY2024 [1]" in _compose("Quillon", 2024, text, question)
+
+
+def test_figures_a_report_says_it_has_since_restated_are_not_read() -> None:
+    text = ("As previously reported, prepaid subscribers at December 31, 2024 were 512,000, total wireless subscribers "
+            "were 2,904,000 and 2024 blended ARPU was $51.20.")
+    from app.models.providers.offline.composer.analyst import Analyst
+
+    question = "How many prepaid wireless subscribers did Quillon have at the end of 2024?"
+    block = Block(n=1, kind="report", header="[1] Quillon FY2025 p.13", text=text, source_id="QUILLON_2025_AR:p13",
+                  chunk_id="QUILLON_2025_AR:p13::a::0", company="Quillon", fiscal_year=2025, page=13)
+    state = {"blocks": [block], "companies": ["Quillon"], "fiscal_years": [2024]}
+    assert Analyst(state, question).facts() == []  # (2,904,000 had been read as the prepaid subscribers)
