@@ -93,6 +93,13 @@ def test_a_gain_on_a_named_business_split_off_is_the_gain_a_later_plan_does_not_
     assert _compose("Quillon", 2024, SPLIT_OFF, question).startswith("Quillon's pre-tax gain was $1.9bn in FY2024 [1].")
 
 
+def test_a_count_asked_in_the_passive_names_what_it_was_done_by() -> None:
+    text = "Approximately 95% are employed in our stores and approximately 9,000 employees are represented by unions."
+    question = "Roughly how many of Quillon's employees were represented by unions at the end of fiscal 2024?"
+    assert _compose("Quillon", 2024, text, question).startswith(
+        "Quillon's number of employees represented by unions was approximately 9,000 in FY2024 [1].")
+
+
 def test_a_count_asked_in_the_passive_of_a_filing_the_question_names() -> None:
     text = ("Following completion of the Larkfield exchange offer, the Company has reduced its outstanding share count "
             "by the approximately 88 million shares of common stock accepted in the exchange offer.")

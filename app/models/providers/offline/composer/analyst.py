@@ -2265,10 +2265,11 @@ _COUNTED_DEED = re.compile(
 _COUNTED_PASSIVE = re.compile(
     r"^(?:(?:[Rr]oughly|[Aa]pproximately|[Aa]bout|[Ss]o),?\s+)?[Hh]ow\s+many\s+.+?\s+"
     r"(?:were|was|have\s+been|had\s+been)\s+"
-    r"(?P<done>[a-z]{3,}ed)\b(?P<where>\s+(?:in|under|through)\s+(?:the\s+|its\s+)?(?:[\w&'’-]+\s+){0,4}?[\w&'’-]+"
-    r"(?=\s*[,?]))?")
-"""'How many shares were accepted in the Kenvue exchange offer?': what was done to the things counted, and in
-what, as the answer names them."""
+    r"(?P<done>[a-z]{3,}ed)\b(?P<where>\s+(?:in|under|through|by)\s+(?:the\s+|its\s+)?(?:[\w&'’-]+\s+){0,4}?"
+    r"[\w&'’-]+(?=\s*[,?]|\s+(?:at|in|during|for|as\s+of)\s+(?:the\s+)?(?:end|close|fiscal|FY|(?:19|20)\d\d)))?")
+"""'How many shares were accepted in the Kenvue exchange offer?', 'how many of its employees were represented by
+unions at the end of fiscal 2021?': what was done to the things counted, and in or by what, as the answer names
+them."""
 _IRREGULAR = {"sell": "sold", "build": "built", "buy": "bought", "hold": "held", "make": "made", "run": "run",
               "win": "won", "lose": "lost", "pay": "paid", "grow": "grown", "sign": "signed"}
 _NOT_DONE = frozenset({"have", "has", "had", "be", "is", "are", "was", "were", "do", "does", "did", "get", "got"})
