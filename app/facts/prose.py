@@ -19,7 +19,7 @@ A range ("18.5Mt to 19.5Mt", "between €2.45 billion and €2.60 billion") is t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from app.calc_tools import Figure
@@ -645,16 +645,22 @@ _PARTS_LISTED = re.compile(rf"(?i)\s*for\s+the\s+(three|six|nine)\s+and\s+(six|n
 _MONTHS_PART = {"three": "Q", "six": "H", "nine": "9M", "twelve": None}
 
 
+def _listed_pairs(sentence: str, located: Sequence[Located]) -> Iterator[tuple[int, re.Match[str]]]:
+    """Where two figures of a kind, one after the other, are listed by `_PARTS_LISTED`: the first's index among
+    `located` and the phrase after the second."""
+    for i, (a, b) in enumerate(zip(located, located[1:])):
+        if a.kind == b.kind and _LIST_GAP.match(sentence[a.end:b.start]) \
+                and (listed := _PARTS_LISTED.match(sentence, b.end)):
+            yield i, listed
+
+
 def _parts_listed(sentence: str, dated: list[tuple[Located, int | None, str | None]]
                   ) -> list[tuple[Located, int | None, str | None]]:
     """Each pair of figures `_PARTS_LISTED` dates takes the year the phrase after it names."""
     out = list(dated)
-    for i in range(len(out) - 1):
-        a, b = out[i][0], out[i + 1][0]
-        if a.kind == b.kind and _LIST_GAP.match(sentence[a.end:b.start]) \
-                and (listed := _PARTS_LISTED.match(sentence, b.end)):
-            year = int(listed.group(3))
-            out[i], out[i + 1] = (a, year, out[i][2]), (b, year, out[i + 1][2])
+    for i, listed in _listed_pairs(sentence, [fig for fig, _, _ in dated]):
+        year = int(listed.group(3))
+        out[i], out[i + 1] = (out[i][0], year, out[i][2]), (out[i + 1][0], year, out[i + 1][2])
     return out
 
 
@@ -662,13 +668,11 @@ def listed_part(sentence: str, value: float) -> str | None:
     """The part of the year a figure listed by `_PARTS_LISTED` is for ('Q' for the three months, 'H' for the six,
     '9M' for the nine); None for any other figure."""
     located = figures_located(sentence)
-    for a, b in zip(located, located[1:]):
-        if a.kind == b.kind and _LIST_GAP.match(sentence[a.end:b.start]) \
-                and (listed := _PARTS_LISTED.match(sentence, b.end)):
-            if abs(a.value) == abs(value):
-                return _MONTHS_PART[listed.group(1).lower()]
-            if abs(b.value) == abs(value):
-                return _MONTHS_PART[listed.group(2).lower()]
+    for i, listed in _listed_pairs(sentence, located):
+        if abs(located[i].value) == abs(value):
+            return _MONTHS_PART[listed.group(1).lower()]
+        if abs(located[i + 1].value) == abs(value):
+            return _MONTHS_PART[listed.group(2).lower()]
     return None
 
 

@@ -1435,7 +1435,7 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
             elif member is not None:
                 match -= 0.1
         # a bound is no measurement: 'a covenant limiting net financial debt to no more than 3.0 times EBITDA'
-        bound = bool(_BOUND.search(_clause_before(sentence, figure.value)))
+        bound = bool(_BOUND.search(clause))
         forward = bool(_FORWARD.search(measured_against_plan(_own_clauses(sentence, figure.value)))) or bound
         lead = bullet_lead_in(doc.text, sentence)
         if lead and _FORWARD.search(measured_against_plan(lead)):
