@@ -55,6 +55,10 @@ class LineItem:
     """A regular expression over the label's letters alone (lower case, no spaces or punctuation, so that a word
     pypdf broke in two still matches: 'Depreciation and amort ization') for the wordings no list covers
     ('Purchases of land, buildings, and equipment' is capex); a label it matches is a near match."""
+    charge: bool = False
+    """A charge that may turn into a benefit: used by size where a statement shows it as a deduction under a label
+    that names a provision, expense or charge ('Provision for income taxes (39,141)'); a label that names a
+    benefit keeps its sign (`_as_charge`)."""
 
 
 def normalize_label(text: str) -> str:
@@ -95,7 +99,7 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
                                 "d&a"), pattern=r"^depreciation(?:and|&)?amorti[sz]ation"),
     LineItem("income_tax", "income tax expense", ("provision for income taxes", "income tax expense",
                                                   "income taxes", "income tax provision", "taxation",
-                                                  "income tax")),
+                                                  "income tax"), charge=True),
     LineItem("pretax_income", "income before taxes", (
         "income before income taxes", "earnings before income taxes", "income before taxes",
         "profit before tax", "profit before taxation", "pre-tax income", "pretax income")),
@@ -965,9 +969,11 @@ def _choose(metric: Metric, formula: Formula, figures: Sequence[FigureLike], com
 
 
 def _as_charge(item: str, figure: FigureLike) -> float:
-    """A tax charge's size where its statement shows it as a deduction: 'Provision for income taxes (39,141)' under
-    'Income before income taxes 282,685' is a charge of 39,141 (a benefit is labelled so, and keeps its sign)."""
-    if item == "income_tax" and figure.value < 0 and not re.search(r"(?i)\bbenefit", figure.label) \
+    """A charge's size (`LineItem.charge`) where its statement shows it as a deduction: 'Provision for income
+    taxes (39,141)' under 'Income before income taxes 282,685' is a charge of 39,141 (a benefit is labelled so,
+    and keeps its sign)."""
+    line = LINE_ITEMS.get(item)
+    if line is not None and line.charge and figure.value < 0 and not re.search(r"(?i)\bbenefit", figure.label) \
             and re.search(r"(?i)\b(?:provision|expense|charge)", figure.label):
         return -figure.value
     return figure.value
