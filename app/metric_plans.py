@@ -33,7 +33,8 @@ from app.metrics import (
     parse_formula,
     rounding_decimals,
 )
-from app.text.periods import part_named, years_named
+from app.text.measures import part_asked
+from app.text.periods import years_named
 from app.text.question_kinds import asks_trend
 
 
@@ -133,7 +134,7 @@ def asks_part_year(question: str) -> str | bool:
     part's figures): the part when it names which ('Q2', 'H1'), else whether it asks about one at all."""
     from app.knowledge.pages import forms_wanted
 
-    named = part_named(question)
+    named = part_asked(question)
     if named and len(named) == 2:
         return named
     return bool(named or forms_wanted(question) & {"10-Q", "half-year"})

@@ -612,6 +612,9 @@ def share_asked(question: str) -> tuple[str, str] | None:
     # sides no line item names whole: their words, less years and names with figures in them ('FY2018', '3M')
     a, b = (" ".join(w for w in re.findall(r"[\w&-]+", match.group(g)) if not re.search(r"\d", w)) for g in "ab")
     a = re.sub(r"^s\s+", "", a)  # 'Ulta Beauty's wages expense': its side starts after the apostrophe
+    # 'what is her target annual bonus expressed as a share of …': the bonus, not the verbs around it
+    a = re.sub(r"(?i)\s*\b(?:expressed|stated|shown|measured|calculated)$", "", a)
+    a = re.sub(r"(?i)^(?:(?:what|is|was|are|were|her|his|its|their|the)\s+)+", "", a)
     return (a, b) if a and b else None
 
 

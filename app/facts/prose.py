@@ -66,7 +66,9 @@ sentence reports the year, it does not look ahead."""
 def measured_against_plan(sentence: str) -> str:
     """The sentence without its phrases that measure a result against guidance (`_MEASURED_AGAINST`)."""
     return _MEASURED_AGAINST.sub(" ", sentence)
-_FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|expect(?!ations?\b)\w*|target\w*|anticipat\w*|"
+_FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|outlook|expect(?!ations?\b)\w*|anticipat\w*|"
+                      # (a bonus 'at target', a 'target bonus': its standard rate, no forecast)
+                      r"(?<!\bat\s)target\w*(?!\s+(?:annual\s+)?(?:bonus|award|payout|incentive|opportunity))|"
                       r"project(?:ed|ion)|aim(?:s|ing)?\s+to|plan(?:s|ned)?\s+to|ambition\w*|medium-term\s+plan|"
                       r"goals?\s+(?:is|are|of)\b)\b|"
                       # a plan's bullet: 'Automation and solutions: raise sales of automation cells … to ¥40 billion'
@@ -273,10 +275,12 @@ def _matches(stem: str, stems: frozenset[str]) -> bool:
 
 
 def prose_facts(text: str, measure: Measure, *, company: str | None, fiscal_year: int | None, source_id: str,
-                chunk_id: str | None = None, page: int | None = None, label: str = "") -> list[Figure]:
-    """The figures the text's sentences state for the measure (module docstring), best placed first."""
+                chunk_id: str | None = None, page: int | None = None, label: str = "",
+                terms: bool = False) -> list[Figure]:
+    """The figures the text's sentences state for the measure (module docstring), best placed first; with
+    `terms`, an agreement's own sentences too (`whole_sentences`)."""
     found: list[tuple[float, int, Figure]] = []
-    sentences = whole_sentences(text)
+    sentences = whole_sentences(text, terms)
     for index, sentence in enumerate(sentences):
         spans = measure_spans(sentence, measure.stems)
         if not spans:
@@ -298,9 +302,10 @@ def prose_facts(text: str, measure: Measure, *, company: str | None, fiscal_year
 _ANAPHORIC = re.compile(r"(?i)^\s*(?:this|that|these|those|such|it)\b")
 
 
-def whole_sentences(text: str) -> list[str]:
+def whole_sentences(text: str, terms: bool = False) -> list[str]:
     """The text's sentences, soft-wrapped lines joined; a first line that starts mid-sentence (a chunk cut in a
-    sentence), a last one cut short (`_CUT_SHORT`) and anything addressed to a model or boilerplate left out."""
+    sentence), a last one cut short (`_CUT_SHORT`) and anything addressed to a model or boilerplate left out (an
+    agreement's own wording kept with `terms`: `is_boilerplate`)."""
     lines = reflow(text)
     # a press release's dateline opens its own sentence ('… $1.19 per share New Brunswick, N.J. (August 30, 2023) –
     # Johnson & Johnson today announced …': a bullet run into the first paragraph)
@@ -315,8 +320,8 @@ def whole_sentences(text: str) -> list[str]:
         sentences = sentences[:-1]  # a page's trailing figures ('6', '1,2,5'): no sentence
     if sentences and _CUT_SHORT.search(sentences[-1]) and _CUT_SHORT.search(lines[:_last_letter(lines)]):
         sentences = sentences[:-1]  # the text's last words, where a chunk ends: a sentence cut short
-    return [s for s in sentences if not looks_like_instruction(s) and not is_boilerplate(s) and not s.startswith("|")
-            and not is_row_line(s)]
+    return [s for s in sentences if not looks_like_instruction(s) and not is_boilerplate(s, terms)
+            and not s.startswith("|") and not is_row_line(s)]
 
 
 _ROW_BEFORE = re.compile(r"^(?:[A-Z][\w&,'’-]*\s+){1,6}(?:[$£€¥]\s?)?\(?\d[\d,.]*\)?"
@@ -841,7 +846,8 @@ def _count_noun_near(sentence: str, fig: Located, stems: frozenset[str]) -> bool
     if noun_after:
         # the noun must head what is counted: '214 new patent applications' counts applications, not patents
         phrase = re.match(r"\s*((?:[\w-]+\s+){0,3}?[\w-]+)(?=\s*(?:[,.;:()]|\b(?:of|in|at|for|on|to|from|by|with|"
-                          r"and|or|as|was|were|is|are|during|across|worldwide|globally|who|that|which|have|has|had|"
+                          r"and|or|as|was|were|is|are|during|across|outside|inside|within|beyond|throughout|worldwide|"
+                          r"globally|who|that|which|have|has|had|"
                           r"made|make|makes|work|works|serve|serves|help|helps|will|can|[a-z]+ed)\b|$))",
                           sentence[fig.end:fig.end + 60])
         words = analyze(phrase.group(1)) if phrase else []

@@ -36,10 +36,12 @@ from app.text.periods import (PART, column_years, deadline_years, fiscal_years_n
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in, stem_in_words
 from app.text.question_kinds import MeasureAsked, measure_asked
-from app.text.measures import ABROAD, counted_as, name_initials, without_source
+from app.text.measures import ABROAD, counted_as, name_initials, part_asked, without_source
 from app.text.statements import StatementRow, is_total, is_whole, read_statement
 
-_FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|target\w*|"
+_FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|"
+                      r"(?<!\bat\s)target(?:s|ed|ing)?\b(?!\s+(?:annual\s+)?(?:bonus|award|payout|incentive|"
+                      r"opportunity))|"  # (a bonus 'at target' is its standard rate, no forecast)
                       r"(?<!repurchase\s)(?<!buyback\s)(?<!incentive\s)(?<!pension\s)(?<!benefit\s)(?<!stock\s)"
                       r"(?<!purchase\s)(?<!savings\s)(?<!retirement\s)(?<!compensation\s)(?<!equity\s)(?<!option\s)"
                       r"(?<!award\s)(?<!ownership\s)(?<!bonus\s)plan(?:s|ned)?|"  # (a program, named so, is no forecast)
@@ -81,6 +83,12 @@ class FactQuery:
     """The line items of app/metrics.py the question names ('cash flow from operating activities')."""
     at_end: bool = False
     """The question asks a level at a period's end ('at the end of 2019', 'as of year-end'): a balance."""
+    left_out: frozenset[str] = frozenset()
+    """The words of what the question leaves out ('Leaving out related expenses such as technical support, …'):
+    a figure named with them is the measure with it in."""
+    of_terms: bool = False
+    """The question asks what an agreement sets ('Under the employment agreement …, what is her target bonus'):
+    the contract's own words state it."""
 
     @property
     def stems(self) -> frozenset[str]:
@@ -103,6 +111,13 @@ _MONEY = frozenset(analyze("revenue revenues sales turnover profit income earnin
                            "backlog intake capex expenditure cost costs expense expenses assets liabilities equity "
                            "dividend dividends price proceeds penalty fine consideration borrowings loss losses "
                            "spend spending investment investments payment paid pay gain value amount"))
+
+
+_SIZED_IN_MONEY = frozenset(analyze("credit facility facilities loan loans borrowing notes bonds debentures "
+                                    "offering program programme buyback repurchase authorization authorisation "
+                                    "commitment commitments revolver revolving"))
+"""Financings and programmes whose size is an amount of money."""
+_SIZE_ASKED = re.compile(r"(?i)\bhow\s+(?:large|big)\b|\bsize\b")
 
 
 _BREAKDOWN_WORDS = re.compile(
@@ -154,7 +169,9 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         kind = "ratio"  # 'net debt / EBITDA', 'interest coverage', 'asset turnover': times, not money
     if kind == "any" and measure.stems & _MONEY and "ratio" not in measure.stems:
         kind = "money"
-    part = part_named(question)
+    if kind == "any" and measure.stems & _SIZED_IN_MONEY and _SIZE_ASKED.search(question):
+        kind = "money"  # 'How large is the 364-day credit agreement': its size in money, not its 364 days
+    part = part_asked(question)  # (not the quarter of the release it names as its source)
     if part is None and _QUARTERLY_RATE.search(question):
         part = "Q"  # 'What quarterly dividend did it declare in fiscal 2024?': a quarter's rate, not the year's sum
     from app.metrics import items_named
@@ -173,7 +190,27 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         counted = frozenset(measure.stems & COUNT_WORDS)  # 'Who has more employees': the employees are counted
         counted |= counted_as(measure.phrase) if counted else frozenset()  # 'the change in its headcount'
     return FactQuery(measure=measure, kind=kind, years=named, part=part, ahead=ahead,
-                     count_stems=counted, items=items, at_end=bool(_AT_END.search(question)))
+                     count_stems=counted, items=items, at_end=bool(_AT_END.search(question)),
+                     of_terms=bool(_TERMS_ASKED.search(question)), left_out=_left_out(question))
+
+
+_LEFT_OUT_LEAD = re.compile(r"(?i)^\s*(?:leaving\s+out|excluding|setting\s+aside|not\s+counting|apart\s+from|"
+                            r"aside\s+from)\s+(?P<what>[^,?]{3,100}?)\s*"
+                            r"(?:(?:such\s+as|like|including|e\.g\.)\b[^,?]*)?,")
+
+
+def _left_out(question: str) -> frozenset[str]:
+    """The words of what a question's lead leaves out ('related expenses' of 'Leaving out related expenses such as
+    technical support, how much …')."""
+    from app.text.measures import asked_sentence
+
+    lead = _LEFT_OUT_LEAD.match(asked_sentence(question))
+    return frozenset(analyze(lead.group("what"))) - _TOTAL if lead else frozenset()
+
+
+_TERMS_ASKED = re.compile(r"(?i)\b(?:under|in|per|pursuant\s+to|according\s+to)\s+(?:the|its|her|his|their)\s+"
+                          r"(?:[\w-]+\s+){0,3}(?:agreement|contract|offer\s+letter|indenture|plan)\b")
+"""A question about what an agreement sets ('Under the employment agreement Foot Locker signed …')."""
 
 
 _FORWARD_NOUN = re.compile(r"(?i)\s+(?:forecasts?|expectations?|projections?)$")
@@ -1364,11 +1401,11 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
     out = []
     asked_words = set(analyze(query_text(query))) | query.stems  # (a flow the question asks: 'close' of closed)
     for figure in prose_facts(doc.text, query.prose_measure(), company=doc.company, fiscal_year=doc.fiscal_year,
-                              source_id=doc.source_id, chunk_id=doc.chunk_id, page=doc.page):
+                              source_id=doc.source_id, chunk_id=doc.chunk_id, page=doc.page, terms=query.of_terms):
         sentence = figure.quote
         if query.kind == "count" and figure.value < 0:
             continue  # no count is negative: a bracketed figure counts nothing
-        if is_contract_text(sentence):
+        if is_contract_text(sentence) and not query.of_terms:
             continue  # a plan's or agreement's terms: '… for purposes of this paragraph (5), each employer …'
         # ('13.8% and 22.1% for the three and six months ended June 30, 2023, respectively': each figure's own part)
         part = listed_part(sentence, figure.value) or _part_in(sentence) or _part_of_filing(doc, sentence,
@@ -1408,8 +1445,10 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
             # 'sales by companies in Europe experienced a decline of 0.6% …, which included operational growth of
             # 11.0%': Europe's, both
             segment = placed.group("region") or placed.group("owner")
-        if segment is None and ABROAD.search(sentence):
-            segment = "International"  # '64% of our revenue was generated outside the United States'
+        if segment is None and (ABROAD.search(sentence) or _ABROAD_AFTER.match(sentence, len(before))):
+            # '64% of our revenue was generated outside the United States', 'we operated 251 warehouses outside
+            # of the U.S.'
+            segment = "International"
         if (part_of := _INCLUDED_PART.search(before)) and query.measure.segment \
                 and not same_member(query.measure.segment, part_of.group("part")):
             continue  # 'Asia Pacific included China/Hong Kong net sales to customers of $3.574 billion': a part's
@@ -1450,6 +1489,9 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
     return out
 
 
+_ABROAD_AFTER = re.compile(r"(?i)[^,;]{0,40}?\b(?:outside(?:\s+of)?|beyond)\s+(?:the\s+)?(?:United\s+States\b|"
+                           r"U\.S\.(?:A\.)?(?!\w)|USA?\b)")
+"""Outside the home country, said of the figure just before ('251 warehouses outside of the U.S.')."""
 _INCLUDED_PART = re.compile(r"\b(?:includes?|included|including)\s+(?P<part>[A-Z][\w/&.-]*(?:\s+[A-Z][\w/&.-]*)*)"
                             r"\s+(?:net\s+)?(?:sales|revenues?)\b")
 """A part a sentence says a whole includes, with the part's own figure ('Asia Pacific included China/Hong Kong net
@@ -1678,10 +1720,15 @@ def _is_outflow(query: FactQuery) -> bool:
 
     if query.stems & _PAID:
         return True  # 'How much did Northwind pay for Fenmoor?': the cash-flow row's '(42.5)' is £42.5m paid
+    if _CONTRA.search(query.measure.phrase):
+        return True  # 'Allowance for loan losses (23,001)': a balance sheet deducts it; the allowance is 23,001
     return bool(query.items) and query.items[0] in LINE_ITEMS and LINE_ITEMS[query.items[0]].outflow
 
 
 _PAID = frozenset(analyze("pay paid spend spent invest invested"))
+_CONTRA = re.compile(r"(?i)\ballowances?\b|\baccumulated\s+(?:depreciation|amorti[sz]ation)\b|"
+                     r"\btreasury\s+(?:stock|shares)\b")
+"""What a balance sheet shows as a deduction from another line, though its own amount is positive."""
 
 
 _BOUND = re.compile(r"(?i)\b(?:covenants?|no\s+more\s+than|not\s+(?:to\s+)?exceed\w*|maximum|minimum|at\s+least|"
@@ -1711,7 +1758,11 @@ def _own_clauses(sentence: str, value: float) -> str:
     return sentence[:later.start()] if later else sentence
 
 
-_LATER_CLAUSE = re.compile(r";|,?\s+(?:and|but)\s+(?:also\s+)?(?:(?:we|it|the\s+company)\s+)?[a-z]+ed\b")
+_LATER_CLAUSE = re.compile(r";|,?\s+(?:and|but)\s+(?:also\s+)?(?:(?:(?:we|it|the\s+company)\s+)?[a-z]+ed\b|"
+                           r"(?:we|it|they|the\s+company)\s+(?:plans?|expects?|intends?|anticipates?|will|may|"
+                           r"continues?|believes?|aims?)\b)")
+"""Where a clause of its own starts: a verb in the past, or a subject with a plan ('…, and we plan to continue
+expanding our international operations')."""
 
 
 def _clause_before(sentence: str, value: float) -> str:
@@ -2111,6 +2162,21 @@ _GROUP_WORDS = re.compile(r"(?i)(?:net\s+|operating\s+)?(?:revenues?|sales|turno
 _COST_WORDS = frozenset(analyze("cost costs expense expenses expenditure charges"))
 
 
+def _names_left_out(fact: Fact, left_out: frozenset[str]) -> bool:
+    """Whether the fact's label, or its sentence up to it, names every word of what the question leaves out."""
+    said = fact.figure.label
+    if fact.origin == "text":
+        said = f"{said} {_sentence_before(fact.context, fact.figure.value)}"
+    words = set(analyze(said))
+    return all(stem_in_words(w, words) for w in left_out)
+
+
+def _sentence_before(sentence: str, value: float) -> str:
+    from app.facts.prose import figures_located
+
+    return next((sentence[:f.start] for f in figures_located(sentence) if abs(f.value) == abs(value)), sentence)
+
+
 _VALUES_ONLY = re.compile(r"^[\s$£€¥()\-—–+.,%*\d]*\d[\s$£€¥()\-—–+.,%*\d]*$")
 
 
@@ -2139,6 +2205,8 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
             # company's is the largest, of which each business's is a part
             most = max(f.figure.value for f in kept)
             return [f for f in kept if f.figure.value == most]
+    if query.left_out and (without := [f for f in kept if not _names_left_out(f, query.left_out)]):
+        kept = without  # 'Research, development and related expenses totaled $1.821 billion': related ones in
     if not kept:
         return []
     wanted = year or (max(query.years) if query.years else None)

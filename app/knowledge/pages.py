@@ -74,6 +74,7 @@ annual figure: 10-K; an 8-K named) gains this many top-rank votes."""
 _QUARTERLY = re.compile(r"(?i)\b(q[1-4]|[1-4]q|quarter(ly)?|three months|six months|nine months|10-?q|interim|"
                         r"h[12]|half[- ]year(ly)?|(?:first|second)[- ]half)\b")
 _CURRENT_REPORT = re.compile(r"(?i)\b8-?k\b")
+_RELEASE_NAMED = re.compile(r"(?i)\b(?:earnings|results)\s+(?:press\s+)?release\b")
 _ANNUAL = re.compile(r"(?i)\b(fy\s?'?\d{2,4}|fiscal( year)?|annual|10-?k|full[- ]year|year[- ]end(ed)?)\b")
 
 
@@ -83,6 +84,8 @@ def forms_wanted(question: str) -> set[str]:
     says none of these."""
     if _CURRENT_REPORT.search(question):
         return {"8-K"}
+    if _RELEASE_NAMED.search(question):
+        return {"earnings"}  # 'per its Q4 FY2023 earnings release': the release, though the year is asked
     if _QUARTERLY.search(question):
         return {"10-Q", "earnings", "half-year"}
     return {"10-K", "annual"} if _ANNUAL.search(question) else set()

@@ -90,7 +90,8 @@ def without_framing(question: str) -> str:
 
 _SECOND_PART = re.compile(r"(?i),?\s+and\s+(?=(?:when|where|who|whom|why|which)\b|how\s+(?:many|much)\s+of\s+"
                           r"(?:them|those|these|whom|which|it)\b)"
-                          r"|,\s+and\s+(?=(?:(?:at|for|of|in|with)\s+)?(?:what|how\s+(?:much|many))\b)"
+                          r"|,\s+and\s+(?=(?:(?:at|for|of|in|with|on|as\s+(?:of|at))\s+)?"
+                          r"(?:what|how\s+(?:much|many))\b)"
                           r"|,?\s+and\s+(?=how\s+(?:were|was|are|is)\s+(?:they|it|these|those|the\s+\w+)\s+(?:split|"
                           r"divided|distributed|broken\s+down|allocated|spread)\b)")
 """Where a question's second ask starts: 'and when …', 'and how many of them …' (a part of what the first
@@ -108,7 +109,8 @@ LEFT_OUT = re.compile(r"(?i)\b(?:outside(?:\s+of)?|excluding|other\s+than|apart\
                       r"(?P<member>(?-i:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3})),?")
 """A member a question leaves out ('Outside the United States, which region …'): no member asked, and none a
 ranking ranks."""
-ABROAD = re.compile(r"(?i)(?:\b(?P<by>from|in|generated|earned|made)|(?<=sales)|(?<=revenue)|(?<=revenues))\s+"
+ABROAD = re.compile(r"(?i)(?:\b(?P<by>from|in|generated|earned|made|operate[sd]?|operating|located|based|employed|"
+                    r"held)|(?<=sales)|(?<=revenue)|(?<=revenues))\s+"
                     r"(?:(?:outside(?:\s+of)?|beyond)\s+(?:the\s+)?"
                     r"(?:United\s+States\b|U\.S\.(?:A\.)?(?!\w)|USA?\b)|(?:abroad|overseas)\b)")
 """A measure placed outside the company's home country ('How much of its revenue came from outside the United
@@ -149,6 +151,8 @@ base salary does her employment agreement provide', 'Under Mary Dillon's August 
 Locker, …'): the figure's source, no word of its measure."""
 _HOW_LARGE = re.compile(r"(?i)\bhow\s+(?:large|big)\s+(?=(?:is|was|are|were|will)\b)")
 """'How large is her sign-on bonus': how much it is; 'large' is no word of the measure."""
+_OVER_PERIOD = re.compile(r"(?i)\b(?:year|period|quarter)[- ]over[- ](?:year|period|quarter)\b")
+_SIZE_OF = re.compile(r"(?i)\b(?:the\s+)?size\s+of\b")
 _SPENT_DOING = re.compile(r"(?i)\b(spen[dt](?:ing)?)\s+(?:on\s+)?(?:buying|purchasing|acquiring)\b")
 """'How much did it spend buying bitcoin': what it spent on; the buying is the spending, no word of the measure."""
 _OWN = re.compile(r"(?i)\b(its|their|our|his|her)\s+own\b")
@@ -173,7 +177,7 @@ _SOURCE_SAID = re.compile(
     r"(?i)\b(?:according\s+to|as\s+(?:stated|reported|disclosed)\s+in|in|per)\s+(?:its|the|their|this|[\w&.-]+['’]s?)\s+"
     r"(?:(?:latest|most\s+recent|last)\s+)?(?:(?:fiscal\s+)?(?:19|20)\d{2}\s+)?(?:quarterly|annual|interim|"
     r"half[- ]year(?:ly)?)\s+"
-    r"(?:report|filing|results|statements?)\b|\b(?:according\s+to|in)\s+(?:its|the|their|"
+    r"(?:report|filing|results|statements?)\b|\b(?:according\s+to|in|per)\s+(?:its|the|their|"
     r"(?:[\w&.-]+\s+){0,3}[\w&.-]+['’]s?)\s+"
     r"(?:(?:latest|most\s+recent|last)\s+)?(?:(?:fiscal\s+)?(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+)?(?:19|20)\d{2}\s+|"
     r"FY\s?\d{2,4}\s+|Q[1-4]\s+(?:FY\s?)?(?:19|20)?\d{2}\s+)?(?:(?:form\s+)?(?:10-[KQ]|8-K)|earnings\s+release)\b"
@@ -186,6 +190,16 @@ what it says of the filing: '… Form 8-K announcing updated 2023 guidance after
 def without_source(text: str) -> str:
     """The text without where it says its answer stands (`_SOURCE_SAID`)."""
     return _SOURCE_SAID.sub(" ", text)
+
+
+def part_asked(question: str) -> str | None:
+    """The part of a year a question asks (`periods.part_named`): the one its own period names, not the quarter
+    of the release it names as its source ('for fiscal 2023 (twelve months ended June 30, 2023) …, per its Q4
+    FY2023 earnings release' asks the year); a question that names no period of its own asks its source's."""
+    from app.text.periods import part_named, years_named
+
+    own = without_source(question)
+    return part_named(own) if years_named(own) else part_named(question)
 
 
 _WHEN_FIRST = re.compile(r"(?i)^\s*(?P<when>when\b.+?),?\s+and\s+(?P<figure>(?:how\s+(?:much|many)|what)\b.+)$")
@@ -244,9 +258,10 @@ _SCAFFOLD = frozenset("""what which how much many was were is are did does do ha
     pence currency over spend spent more less than carry carries carried announce announced assume assumes
     assumed assuming imply implies implied declare declares declared propose proposes proposed recommend
     recommends recommended approximate approximately worldwide happen happened move moved develop developed
-    evolve evolved fare fared trend trended""".split())
+    evolve evolved fare fared trend trended sign signed secure secured arrange arranged come came comes""".split())
 _STATEMENT_NAMES = re.compile(
-    r"(?i)\b(?:(?:as\s+)?per\s+(?:its|the|their|[\w&.-]+['’]s?)\s+)?"  # 'per its cash flow statement': where it stands
+    # 'per its cash flow statement', 'according to the continuing-operations statement of earnings': where it stands
+    r"(?i)\b(?:(?:(?:as\s+)?per|according\s+to)\s+(?:its|the|their|[\w&.-]+['’]s?)\s+(?:[\w-]+\s+){0,2}?)?"
     r"(?:(?:consolidated\s+)?(?:income|cash\s+flows?|balance\s+sheets?|profit\s+(?:and|or)\s+loss|"
     r"comprehensive\s+income)\s+statements?|(?:consolidated\s+)?statements?\s+of\s+(?:consolidated\s+)?"
     r"(?:operations|income|earnings|cash\s+flows?|financial\s+position|comprehensive\s+income|profit\s+or\s+loss)|"
@@ -456,9 +471,11 @@ _YEAR_BEFORE = re.compile(r"(?i)\b(?:(?:versus|vs\.?|compared\s+(?:with|to)|agai
                           r"(?:quarter|period|month|half)\s+)?(?:a|one|the)\s+(?:year|quarter)\s+(?:earlier|before|"
                           r"ago|prior)\b|the\s+(?:prior|previous)[- ]year\s+(?:quarter|period|half)\b|"
                           r"the\s+(?:year|quarter)[- ](?:earlier|ago)\s+(?:quarter|period|half|year)\b)")
-_OCCASION_FIRST = re.compile(r"(?i)^\s*(?:after|following|since|before|upon|once)\s+[^,?]{3,80},\s*"
+_OCCASION_FIRST = re.compile(r"(?i)^\s*(?:after|following|since|before|upon|once|under|pursuant\s+to|leaving\s+out|"
+                             r"excluding|setting\s+aside|not\s+counting|apart\s+from|aside\s+from)\s+[^,?]{3,100},\s*"
                              r"(?=(?:how|what|which|who|when|did|does|do|has|have|had|was|were|is|are)\b)")
-"""An occasion said before the question ('After completing the Kenvue separation, how much cash …'): no measure."""
+"""An occasion said before the question ('After completing the Kenvue separation, how much cash …', 'Under the
+employment agreement it signed with its incoming CEO, what is her target bonus …'): no measure."""
 _HEDGE_OPENING = re.compile(r"(?i)^\s*(?:approximately|roughly|about|around|nearly|exactly|precisely)\s+"
                             r"(?=(?:how|what|which)\b)")
 
@@ -522,6 +539,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = without_other_names(text, companies)  # 'Square (Block)': the company's other name, no word of the measure
     text = _HEDGE_OPENING.sub("", text)  # 'Approximately how many people …': no segment named 'Approximately'
     text = _OCCASION_FIRST.sub("", text)  # 'After completing the Kenvue separation, how much cash …': when, not what
+    text = _OVER_PERIOD.sub(" ", text)  # 'the year-over-year change in its SG&A': the change asked, no measure
     text = _YEAR_BEFORE.sub(" ", text)  # '… compared with the same quarter a year earlier': a period, no measure
     text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
     text = without_source(text)  # 'according to its quarterly report'
@@ -529,6 +547,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = LEFT_OUT.sub(" ", text)  # 'Outside the United States, which region …': a member left out, none asked
     text = _SET_IN.sub(" ", text)  # 'the minimum base salary set in its employment agreement with its incoming CEO'
     text = _HOW_LARGE.sub("how much ", text)  # 'how large is her cash sign-on bonus'
+    text = _SIZE_OF.sub(" ", text)  # 'What was the size of its revolving credit agreement': the agreement's amount
     text = _CITY_AND_STATE.sub(r"\1", text)  # 'in Irvine, California': the city; a report may write 'Irvine, CA'
     text = _OWN.sub(r"\1", _SPENT_DOING.sub(r"\1 on", text))  # 'spend buying bitcoin for its own balance sheet'
     text = _PAID_FOR_NAME.sub(r"\1 to acquire ", text)  # 'What did it pay for Fenmoor?': the price of acquiring it
@@ -607,7 +626,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     # what was done to them counts too: 'how many machine tools did it deliver' is not how many it ordered
     verb = re.match(r"\s+(?:did|does|do|will|would)\s+(?:(?:the|its|their|it|they)\s+)?(?P<verb>[a-z]{3,})\b",
                     text[count.end():]) if count else None
-    tokens = re.findall(r"[A-Za-z][\w&'-]*|/", text)
+    # ('the 364-day credit agreement': a number joined to its word names the thing, as a word of its own)
+    tokens = re.findall(r"(?:\d+-)?[A-Za-z][\w&'-]*|/", text)
     content = [t != "/" and t.lower().strip("'") not in _SCAFFOLD for t in tokens]
     for i in range(1, len(tokens)):  # 'book value', 'order book': scaffold words that are a measure's own here
         pair = f"{tokens[i - 1]} {tokens[i]}".lower()
@@ -995,6 +1015,10 @@ def _comparison(question: str) -> re.Match[str] | None:
     # "Square's (Block's) Cash App segment": a name and the one it goes by now, both the company's
     asked = _NAME_AND_ALIAS.sub(" ", first_part(asked_sentence(question)))
     asked = re.sub(r"\([^)]*\)", " ", asked)
+    # '… more operating profit — Frito-Lay North America or PepsiCo Beverages North America — and by how much?':
+    # the dashes set the two apart as commas do; by how much is the difference of what is compared
+    asked = re.sub(r"\s+[—–]\s+", ", ", asked)
+    asked = re.sub(r"(?i),?\s*and\s+by\s+how\s+(?:much|many)\b[^?]*", "", asked)
     # ('In fiscal 2020, which segment had higher net sales, …': the period said first)
     asked = re.sub(r"(?i)^\s*(?:in|for|during|over)\s+[^,]{1,40}?(?:19|20)\d{2}[^,]{0,20},\s*", "", asked)
     return _COMPARED.match(" ".join(asked.split()))

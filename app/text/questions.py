@@ -90,8 +90,8 @@ def asks_for_figure(question: str) -> bool:
     """Whether the question asks for a figure: 'how much/many', or 'what is/was' a quantity (not why, who,
     which, or what drove it)."""
     core = core_question(question)
-    if re.search(r"(?i)\bhow (much|many)\b", core):
-        return True
+    if re.search(r"(?i)\bhow (much|many|large|big)\b", core):
+        return True  # ('How large is the credit agreement?': its size)
     return bool(_ASKS_FIGURE.search(core)) and not _ASKS_OTHER.search(core) and bool(_QUANTITY.search(core))
 
 

@@ -183,8 +183,6 @@ _BOILERPLATE = re.compile(
     r"\bkey audit matters?\b|\breasonable assurance about whether\b|\bundertakes? no obligation to (?:publicly )?(?:update|revise)\b|\btable of contents\b|"
     r"^\W*contents\W*$|\.{4,}\s*\d+\W*$|^\W*(?:part\s+[ivx]+\W+)?item\s+\d+[a-z]?\b.{0,100}?\s\d{1,3}\W*$|"
     r"^(?:[^\d.!?]{3,60}\s\d{1,3}\s*){3,}$|"
-    r"\bshall\b|\bhereunder\b|\bhereby\b|\bhereof\b|\bhereto\b|\bthis\s+(?:Agreement|Plan|Award|Indenture)\b|"
-    r"\b(?:the\s+)?(?:Participant|Grantee|Optionee|Awardee)\b|"
     r"^\W*(?:see|refer\s+to)\s|^\W*for\s+(?:a\s+)?(?:additional|further|more)\s+(?:information|details|discussion)\b"
     r"[^.]{0,120}\bsee\b|"
     r"\bpage\s+\d{1,3}\s+of\s+\d{1,3}\b|^\W*exhibit\s+\d{1,3}(?:\.\d{1,2})?\b|^\(\d{1,2}\)\s+[^;:]{0,40}$")
@@ -197,8 +195,18 @@ a report says the company did is never worded so; and a page's running marks ('P
 and a table's short footnote ('(4) Reported as U.S. sales'), which state nothing on their own."""
 
 
-def is_boilerplate(sentence: str) -> bool:
-    return _BOILERPLATE.search(sentence.strip()) is not None
+_TERMS_WORDING = re.compile(r"\bshall\b|\bhereunder\b|\bhereby\b|\bhereof\b|\bhereto\b|"
+                            r"\bthis\s+(?:Agreement|Plan|Award|Indenture)\b|\b(?:the\s+)?(?:Participant|Grantee|"
+                            r"Optionee|Awardee)\b")
+"""A contract's or plan's own wording (an exhibit's terms: '… he shall be deemed to have terminated employment')."""
+
+
+def is_boilerplate(sentence: str, terms: bool = False) -> bool:
+    """Whether no answer should quote the sentence (`_BOILERPLATE`); with `terms`, an agreement's own wording is
+    quoted (a question about what the agreement sets: 'Under the employment agreement …, what is her target
+    bonus?')."""
+    text = sentence.strip()
+    return _BOILERPLATE.search(text) is not None or (not terms and _TERMS_WORDING.search(text) is not None)
 
 
 _CONTRACT_WORDS = re.compile(r"\bshall\b|\bhereunder\b|\bhereby\b|\bhereof\b|\bhereto\b|\bherein\b|"

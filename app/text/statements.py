@@ -1279,6 +1279,7 @@ class _Header:
     dated_by_monthdays: int = 0  # years given a day from `monthdays` so far
     last_kind: str = ""  # the kind of the item read last
     parts: list[str] = field(default_factory=list)  # 'Q4' under 'Fourth Quarter', 'H1' under 'First half'
+    groups: list[str] = field(default_factory=list)  # parts and durations in the order read ('Q1 Q2 SIX MONTHS')
     annual: bool = False
     kinds: list[str] = field(default_factory=list)  # how each column was written: 'date', 'year', 'fiscal', ...
     lines: list[int] = field(default_factory=list)  # the header line each column was read from
@@ -1968,9 +1969,13 @@ def _add_period_item(header: _Header, match: re.Match[str]) -> None:
 
 def _read_period_item(header: _Header, match: re.Match[str]) -> None:
     kind, text = match.lastgroup or "", match.group(0)
-    if kind == "months":
+    if kind == "months" and text.split()[0].lower().split("-")[0] in ("twelve", "12") and header.parts:
+        header.parts.append("FY")  # 'FOURTH QUARTER  TWELVE MONTHS': the year's group beside the quarter's
+        header.groups.append("FY")
+    elif kind == "months":
         header.durations.append(_MONTH_DURATIONS.get(text.split()[0].lower().split("-")[0], ""))
         header.duration_lines.append(header.line)
+        header.groups.append(header.durations[-1])
     elif kind == "weeks":
         weeks = _DIGITS.findall(text)[0]
         if weeks in _WEEK_DURATIONS:
@@ -1988,13 +1993,17 @@ def _read_period_item(header: _Header, match: re.Match[str]) -> None:
             header.monthdays, header.dated_by_monthdays = [header.monthday], 0
     elif kind == "quarter_bare":  # 'Q4  Full Year' over '2022 2021 % Change 2022 2021 % Change'
         header.parts.append(text.upper())
+        header.groups.append(header.parts[-1])
     elif kind == "full_year":
         header.parts.append("FY")  # only a group beside a quarter's: alone, the columns are years anyway
+        header.groups.append("FY")
     elif kind in ("quarter_word", "half_word"):
         number = _QUARTER_WORDS[text.split()[0].lower()]
         header.parts.append(f"Q{number}" if kind == "quarter_word" else f"H{number}")
         if re.search(YEAR, text):
             _add_column(header, f"{header.parts.pop()} {re.findall(YEAR, text)[-1]}", kind)
+        else:
+            header.groups.append(header.parts[-1])
     else:
         if kind == "date":
             header.monthday = _date_month_day(text)  # '2021' after 'December 31, 2022' is a date too
@@ -2041,7 +2050,12 @@ def _label_columns(header: _Header) -> list[str]:
     every column."""
     context = sorted(set(header.context_durations))
     groups: list[str] = header.durations or header.parts or (context if len(context) == 1 else [])
+    if header.durations and header.parts and len(header.groups) == len(header.durations) + len(header.parts):
+        groups = header.groups  # 'Q1 Q2 SIX MONTHS': two quarters' columns, then the half year's
     periods = [c for c in header.columns if not c.endswith("change")]
+    if len(groups) > 1 and len(header.columns) == 1 == len(periods):
+        # one year over its groups ('2023' above 'Q1 Q2 SIX MONTHS'): each group is a column of that year
+        return [_in_group(group, periods[0]) for group in groups]
     if not groups or not periods or len(periods) % len(groups):
         return header.columns
     size = len(periods) // len(groups)
@@ -2054,6 +2068,10 @@ _UNDATED = "FY?"
 
 
 def _in_group(group: str, period: str) -> str:
+    if re.fullmatch(r"[QH]\d", group) and re.fullmatch(r"FY(?:19|20)\d{2}", period):
+        return f"{group} {period[2:]}"  # 'Q2' over a year read as the year's own column ('2023'): Q2 of 2023
+    if group.endswith("M") and re.match(r"[QH]\d ", period):
+        return period  # 'Q1 2023  Q2 2023  SIX MONTHS 2023': a quarter's column names its own months
     if group == "FY":
         return f"FY{period[2:].strip()}" if period[1:2] == "?" else period
     if period[1:2] == "?":

@@ -49,7 +49,9 @@ def test_a_whole_before_its_parts_after_a_colon_answers_how_much_in_all() -> Non
     question = "How much operating floor space do Brantmoor's warehouses contain?"
     assert measure_asked(question, ["Brantmoor"]).phrase == "operating floor space"
     answer = _compose("Brantmoor", 2024, FLOOR, question)
-    assert answer.startswith("Brantmoor's operating floor space was approximately 96.4m in FY2024 [1].")
+    # (an area with its unit, as the sentence writes it)
+    assert answer.startswith("Brantmoor's operating floor space was approximately 96.4 million square feet in "
+                             "FY2024 [1].")
 
 
 def test_a_count_as_of_a_day_early_in_the_next_year_is_the_reports_year() -> None:
@@ -210,7 +212,7 @@ def test_office_space_leased_in_a_city_is_square_feet_not_money() -> None:
                 "per its fiscal 2024 annual report?")
     asked = measure_asked(question, ["Quillon"])
     assert "Tacoma" in asked.phrase and "Washington" not in asked.phrase and "per" not in asked.phrase.split()
-    assert "approximately 520,000 in FY2024 [1]" in _compose("Quillon", 2024, text, question)
+    assert "approximately 520,000 square feet in FY2024 [1]" in _compose("Quillon", 2024, text, question)
 
 
 def test_figures_a_report_says_it_has_since_restated_are_not_read() -> None:

@@ -26,8 +26,8 @@ from app.calc_tools import Figure, plain_number, unit_text
 from app.facts.selection import relevant_figures
 from app.metric_plans import metric_plans
 from app.knowledge.analyzer import analyze
-from app.text.measures import measure_asked, names_adjusted
-from app.text.periods import part_named, part_of_period, parts_agree, years_named
+from app.text.measures import measure_asked, names_adjusted, part_asked
+from app.text.periods import part_of_period, parts_agree, years_named
 from app.text.questions import measure_terms, states_measure
 
 
@@ -159,7 +159,7 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
         return change
     q = question.lower()
     years = years_named(question)
-    part = part_named(question)
+    part = part_asked(question)
     companies = sorted({f.company for f in figures if f.company})
     relevant = [f for f in relevant_figures(q, figures) if names_the_measure(question, f.label, companies)]
     if "cagr" in q or "compound annual" in q:

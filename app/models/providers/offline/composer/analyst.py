@@ -76,6 +76,21 @@ def as_stated(figure: Figure) -> str:
     return format_figure(figure.value, figure.unit, stated_decimals(figure.value, figure.quote))
 
 
+_AREA = re.compile(r"(?i)(?<![\d.,])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*"
+                   r"(?P<scale>million|billion|thousand)?\s+"
+                   r"(?P<unit>square\s+(?:feet|foot|metres|meters)|sq\.?\s?ft\b\.?)")
+
+
+def _area_written(figure: Figure) -> str:
+    """The figure as its quote writes it when that is an area ('approximately 118.9 million square feet'), else ''."""
+    factor = {"k": 1e3, "m": 1e6, "bn": 1e9}.get(figure.unit, 1.0)
+    for match in _AREA.finditer(figure.quote or ""):
+        scale = {"thousand": 1e3, "million": 1e6, "billion": 1e9}.get((match.group("scale") or "").lower(), 1.0)
+        if abs(float(match.group("num").replace(",", "")) * scale - figure.value * factor) < 1e-6 * max(scale, 1):
+            return " ".join(match.group(0).split())
+    return ""
+
+
 _FELL_BEFORE = re.compile(r"(?i)\b(?:down|fell|declined|decreased|dropped|lower|shrank|contracted|reduced)\b[^.;%]*$")
 """The verb of a fall right before a stated rate ('store like-for-likes down 0.6%')."""
 
@@ -294,12 +309,13 @@ class Analyst:
         """A two-part question's 'and when …?' ('What is Northwind's FY2024 dividend, and when is the final
         paid?'): the sentence that holds the part's key words and states a date, unless the answer has it."""
         rest = second_part(asked_sentence(self.question))
-        if not re.match(r"(?i)when\b", rest):
+        if not re.match(r"(?i)when\b|(?:(?:as\s+(?:of|at)|on)\s+)?what\s+(?:date|day)\b", rest):
             return []
         names = set(analyze(" ".join(self.companies)))
         # 'When did Mary Dillon become its CEO': a role's sentence says she was appointed, effective a day, and may
-        # call her 'Ms. Dillon' (one key word of four or more may be missing)
-        key = set(analyze(rest)) - names - _GENERIC - question_noise() - _TAKING_UP
+        # call her 'Ms. Dillon' (one key word of four or more may be missing); ', and on what date does it
+        # expire?' asks when it expires ('as of what date is it dated?': only the day the thing itself is of)
+        key = set(analyze(rest)) - names - _GENERIC - question_noise() - _TAKING_UP - _DATE_WORDS
         if not key:
             return []
         for block in self.reports:
@@ -1030,6 +1046,9 @@ class Analyst:
         when = self.when(fact)
         shown = in_asked_scale(self.question, figure.value, figure.unit, None, quote=figure.quote)
         head, aside, tail = shown.partition(" (stated as ")
+        if fact.origin == "text" and not aside and figure.unit in ("", "k", "m", "bn") \
+                and (area := _area_written(figure)):
+            head = area  # an area with its unit, as the text writes it: '118.9 million square feet', not '118.9m'
         if fact.origin == "text" and (hedge := _hedge_of(figure.quote, figure.value)):
             head = f"{hedge} {head}"  # 'approximately 315,000', as the sentence says it
         return f"{head} {when}".strip() + (f" (stated as {tail}" if aside else "")
@@ -1831,6 +1850,14 @@ class Analyst:
                     # 'Fenmoor contributed £14.6m … Its three sites at Spalding, Peterborough and Wisbech …': the
                     # sentence is about what the one before it names
                     words |= set(analyze(" ".join(_PROPER_NAME.findall(sentences[at - 1]))))
+                about = sentence  # what the sentence speaks of
+                if at and (pointed := _THIS_THING.search(sentence)) and stem_in_words(
+                        (analyze(pointed.group(1)) or [""])[0], set(analyze(sentences[at - 1]))):
+                    # 'On January 31, 2019, our Board authorized a stock repurchase program … up to $1.5 billion …
+                    # To date, we have not repurchased any shares under this program': the program the one before
+                    # describes, its amount and its year
+                    words |= set(analyze(sentences[at - 1]))
+                    about = f"{sentences[at - 1]} {sentence}"
                 hits = [g for g in key if any(stem_in_words(k, words) for k in g)]
                 spared = 1 if len(key) >= 4 and (self.ask.kind != "yes_no" or _only_modifiers(key, hits)) else 0
                 if len(hits) < len(key) - spared:
@@ -1849,12 +1876,14 @@ class Analyst:
                     score += 0.3  # 'On what date did it complete …': the sentence that gives the day
                 if self.ask.one_name and _ASKS_AMOUNT.search(self.question) and MONEY.search(sentence):
                     score += 0.2  # "…, and for how much?": the sentence that names it with its price
-                if self.ask.kind == "yes_no" and MONEY.search(sentence):
+                if self.ask.kind == "yes_no" and MONEY.search(about):
                     score += 0.15  # 'Did it book an impairment?': yes, with its amount, before a passing mention
+                if self.ask.kind == "yes_no" and _PERMITTED.search(sentence) and not _PERMITTED.search(self.question):
+                    score -= 0.5  # 'authorized to repurchase up to $1.5 billion' permits the deed; it is no deed
                 if self.ask.kind == "yes_no" and asked_years:
                     # 'Did it recall any products in FY2023?': 'We had no product recalls in FY2023' answers it;
                     # a recall of June 2024 (or a news item of 2024) is about another year
-                    named = set(years_named(sentence))
+                    named = set(years_named(about))
                     dated = block.fiscal_year or (int(block.published_at[:4]) if block.published_at
                                                   and block.published_at[:4].isdigit() else None)
                     own = named or ({dated} if dated else set())
@@ -2149,6 +2178,7 @@ class Analyst:
         # not words it says; 'another business': any business
         plain = _SOON_AFTER.sub(" ", plain)
         plain = re.sub(r"(?i)\banother\b", " ", plain)
+        plain = _BOUGHT_BACK.sub("repurchase", plain)  # 'Did it buy back any stock': 'we have not repurchased …'
         if self.ask.kind == "yes_no":  # 'Had it closed the sale … by the end of fiscal 2022': when, not what
             plain = _BY_THE_END.sub(" ", plain)
         words = set(analyze(plain)) - names - _GENERIC - question_noise() - scaffold
@@ -2381,6 +2411,12 @@ def _sentence_before(text: str, sentence: str) -> str:
 
 _REFERS_BACK = re.compile(r"(?:Its|Their|It|They|These|This|Those)\b")
 """A sentence that opens by pointing back at what the sentence before it names."""
+_PERMITTED = re.compile(r"(?i)\b(?:authori[sz]ed|permitted|allowed|entitled|enables?\s+\w+)\s+to\s+[a-z]{3,}")
+"""A deed permitted, not done ('we are authorized to repurchase up to $1.5 billion')."""
+_BOUGHT_BACK = re.compile(r"(?i)\b(?:buy|buys|buying|bought)\s+back\b")
+_THIS_THING = re.compile(r"(?i)\b(?:this|that|such|the\s+same)\s+(program(?:me)?|plan|agreement|facility|"
+                         r"authori[sz]ation|offer|offering|transaction|acquisition|arrangement|policy)\b")
+"""A thing a sentence points back at ('under this program'): the sentence before it says which."""
 _PROPER_NAME = re.compile(r"\b[A-Z][a-z]{2,}\b")
 """A capitalised word: a name ('Fenmoor'), or a sentence's first word."""
 
@@ -2804,6 +2840,8 @@ nominal of `app.text.terms` ('sold' needs no pattern here: `stem_in_words` knows
 _TAKING_UP = frozenset(analyze("become became join joined take took start started begin began"))
 """Verbs of taking up a role or place, which the sentence that dates it rarely uses ('her appointment as President
 and Chief Executive Officer …, effective September 1, 2022')."""
+_DATE_WORDS = frozenset(analyze("date dated day"))
+"""What 'on what date' asks besides the thing it dates."""
 
 
 def _restates(sentence: str, said: str) -> bool:

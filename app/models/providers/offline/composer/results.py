@@ -4,6 +4,8 @@ was computed (`computation`), each citing the calculation and the blocks its inp
 
 from __future__ import annotations
 
+import re
+
 from app.calc_tools import CalcResult, Figure
 from app.metrics import rounding_decimals
 from app.models.providers.offline.composer.wording import (
@@ -58,6 +60,13 @@ def lead_sentence(result: CalcResult, question: str = "") -> str:
         return (f"{subject_phrase(end.company, end.label)} {verb} at a compound annual rate of {rate}% from "
                 f"{at(start)} to {at(end)}")
     formula = str(getattr(result, "formula", "") or "")
+    if result.tool == "metric" and re.search(r"\bprior measure\b", formula) and len(src) == 2:
+        # a year-over-year change of what the question names: the measure's own words and both years' levels
+        old, new = sorted(src.values(), key=lambda f: f.fiscal_year or 0)
+        if old.fiscal_year != new.fiscal_year:
+            verb = "was unchanged at" if value == 0 else "grew" if value > 0 else "fell"
+            moved = f" {rate}% from {at(old)} to" if value else ""
+            return f"{subject_phrase(new.company, new.label)} {verb}{moved} {at(new)}"
     if result.tool == "metric" and " = " in formula:
         companies = {f.company for f in src.values() if f.company}
         years = [f.fiscal_year for f in src.values() if f.fiscal_year]
