@@ -145,3 +145,12 @@ def test_the_calculator_reads_the_part_the_question_asks_not_its_sources() -> No
              "30, 2024) versus fiscal 2023, per its Q4 FY2024 earnings release?")
     assert asks_part_year(asked) is False
     assert asks_part_year("What was Ostrava Foods' SG&A in Q2 FY2024?") == "Q2"
+
+
+def test_a_rounding_asked_for_a_rate_leaves_the_amounts_as_stated() -> None:
+    from app.models.providers.offline.composer.wording import in_asked_scale
+
+    asked = ("What is Ostrava Foods' year-over-year change in operating income from FY2023 to FY2024 (in units of "
+             "percents and round to one decimal place)?")
+    assert in_asked_scale(asked, 903095.0, "$k", 2023) == "$903,095k in FY2023"
+    assert in_asked_scale(asked, 12.345, "%", 2024) == "12.3% in FY2024 (stated as 12.345%)"
