@@ -406,9 +406,13 @@ def sibling_tables(question: str, graded: Sequence[Evidence], page_fn: PageFn | 
     if not query.measure.stems:
         return []
 
+    latest = max(query.years, default=None)
+
     def rows_state(docs: Sequence[Evidence]) -> bool:
+        # (of the year asked: the year before's report's table of the measure states no fiscal 2016 figure)
         return any(f.origin in ("table", "statement") and f.match >= NAMES_MEASURE and (
             not query.measure.segment or same_member(query.measure.segment, f.segment or ""))
+            and (latest is None or f.figure.fiscal_year == latest)
             for f in facts_for(query, docs, companies))
 
     if rows_state(graded):

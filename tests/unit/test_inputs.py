@@ -564,3 +564,21 @@ def test_a_table_of_the_measure_beside_the_admitted_commentary_is_read_and_its_c
     answer = compose_offline({"question": question, "companies": [CO], "fiscal_years": [2023, 2024],
                               "blocks": [block]})
     assert "18,277k in FY2023 to 30,024k in FY2024" in answer and "$" not in answer.split("[")[0], answer
+
+
+def test_a_prior_years_table_of_the_measure_does_not_stand_in_for_the_years_own() -> None:
+    from nodes.inputs import sibling_tables
+
+    table = Evidence(chunk_id="t-48-1", source_id="TAMSIN_2024_10K:p48", company=CO, fiscal_year=2024, page=48,
+                     score=0.0, text="Operating Expenses (dollars in millions)\nFiscal\n2024\nFiscal\n2023\n"
+                                     "Sales and marketing 1,910.2 1,683.2\nGeneral and administrative 577.7 531.9")
+    prose = Evidence(chunk_id="t-48-2", source_id="TAMSIN_2024_10K:p48", company=CO, fiscal_year=2024, page=48,
+                     score=0.05, text="The increase in sales and marketing expenses during fiscal 2024 was primarily "
+                                      "due to increased headcount.")
+    earlier = Evidence(chunk_id="t-42-1", source_id="TAMSIN_2023_10K:p42", company=CO, fiscal_year=2023, page=42,
+                       score=0.04, text="Operating Expenses (dollars in millions)\nFiscal\n2023\nFiscal\n2022\n"
+                                        "Sales and marketing 1,683.2 1,652.3")
+    question = f"How much more did {CO} spend on sales and marketing in fiscal 2024 than in fiscal 2023?"
+    pages = {("TAMSIN_2024_10K:p48", 48): [table, prose]}
+    added = sibling_tables(question, [prose, earlier], lambda source, page: pages.get((source, page), []), [CO])
+    assert [d.chunk_id for d in added] == ["t-48-1"], added
