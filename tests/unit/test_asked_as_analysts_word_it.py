@@ -68,7 +68,9 @@ def test_a_count_outside_the_home_country_is_the_international_one() -> None:
     question = "How many warehouses does Wrenfield operate outside the United States?"
     assert measure_asked(question, ["Wrenfield"]).segment == "International"
     answer = _compose("Wrenfield", 2024, text, question)
-    assert " was 208 in FY2024 [1]" in answer.split("The report says")[0], answer
+    # (said as the question places it, not as the 'International' member it is read as)
+    assert answer.startswith("Wrenfield's number of warehouses operated outside the United States was 208 in FY2024 "
+                             "[1]."), answer
 
 
 def test_a_buyback_the_sentence_before_names_is_denied_by_this_programs_sentence() -> None:

@@ -205,6 +205,12 @@ class Analyst:
                 # and equipment)', so a reader sees which row was read
                 measure = f"{measure} ({measure_phrase(label)})"
         who = possessive(company) if company else "The"
+        abroad = _OUTSIDE_ASKED.search(self.question) if segment == "International" else None
+        if abroad and (fact.segment or segment) == segment:
+            # a member asked as a place outside the home country: said as the question says it ('number of
+            # warehouses operated outside the United States', not 'International number of warehouses')
+            where = " ".join(abroad.group(0).split())
+            return f"{who} {measure}{'' if where.lower() in measure.lower() else ' ' + where}".strip()
         if segment:
             # ('segment' as the question says it: 'Ternline's Freight revenue', 'the Health Care segment operating income')
             short = name_initials(segment)
@@ -2840,6 +2846,9 @@ nominal of `app.text.terms` ('sold' needs no pattern here: `stem_in_words` knows
 _TAKING_UP = frozenset(analyze("become became join joined take took start started begin began"))
 """Verbs of taking up a role or place, which the sentence that dates it rarely uses ('her appointment as President
 and Chief Executive Officer …, effective September 1, 2022')."""
+_OUTSIDE_ASKED = re.compile(r"(?i)\b(?:outside(?:\s+of)?|beyond)\s+(?:the\s+)?(?:United\s+States|U\.S\.(?:A\.)?|"
+                            r"USA?)(?!\w)|\b(?:abroad|overseas)\b")
+"""A place outside the home country, as a question words it."""
 _DATE_WORDS = frozenset(analyze("date dated day"))
 """What 'on what date' asks besides the thing it dates."""
 
