@@ -36,7 +36,7 @@ from app.text.periods import (PART, column_years, deadline_years, fiscal_years_n
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in, stem_in_words
 from app.text.question_kinds import MeasureAsked, measure_asked
-from app.text.measures import ABROAD, counted_as, name_initials, part_asked, without_source
+from app.text.measures import ABROAD, OUTSIDE_HOME, counted_as, name_initials, part_asked, without_source
 from app.text.statements import StatementRow, is_total, is_whole, read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|"
@@ -1489,8 +1489,7 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
     return out
 
 
-_ABROAD_AFTER = re.compile(r"(?i)[^,;]{0,40}?\b(?:outside(?:\s+of)?|beyond)\s+(?:the\s+)?(?:United\s+States\b|"
-                           r"U\.S\.(?:A\.)?(?!\w)|USA?\b)")
+_ABROAD_AFTER = re.compile(rf"(?i)[^,;]{{0,40}}?\b{OUTSIDE_HOME}")
 """Outside the home country, said of the figure just before ('251 warehouses outside of the U.S.')."""
 _INCLUDED_PART = re.compile(r"\b(?:includes?|included|including)\s+(?P<part>[A-Z][\w/&.-]*(?:\s+[A-Z][\w/&.-]*)*)"
                             r"\s+(?:net\s+)?(?:sales|revenues?)\b")

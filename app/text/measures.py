@@ -109,10 +109,11 @@ LEFT_OUT = re.compile(r"(?i)\b(?:outside(?:\s+of)?|excluding|other\s+than|apart\
                       r"(?P<member>(?-i:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3})),?")
 """A member a question leaves out ('Outside the United States, which region …'): no member asked, and none a
 ranking ranks."""
+OUTSIDE_HOME = (r"(?:(?:outside(?:\s+of)?|beyond)\s+(?:the\s+)?(?:United\s+States\b|U\.S\.(?:A\.)?(?!\w)|USA?\b)|"
+                r"(?:abroad|overseas)\b)")
+"""Outside the company's home country, as a question or a report words it ('outside of the U.S.', 'overseas')."""
 ABROAD = re.compile(r"(?i)(?:\b(?P<by>from|in|generated|earned|made|operate[sd]?|operating|located|based|employed|"
-                    r"held)|(?<=sales)|(?<=revenue)|(?<=revenues))\s+"
-                    r"(?:(?:outside(?:\s+of)?|beyond)\s+(?:the\s+)?"
-                    r"(?:United\s+States\b|U\.S\.(?:A\.)?(?!\w)|USA?\b)|(?:abroad|overseas)\b)")
+                    rf"held)|(?<=sales)|(?<=revenue)|(?<=revenues))\s+{OUTSIDE_HOME}")
 """A measure placed outside the company's home country ('How much of its revenue came from outside the United
 States?'): the member reports name 'International' (or 'Non-U.S.', `same_member`), not a member left out."""
 THRESHOLD = re.compile(

@@ -47,9 +47,9 @@ from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, 
 from app.text.companies import companies_named
 from app.text.dates import periods_of_sentence, read_dates
 from app.text.figures import figures_in
-from app.text.measures import (LEFT_OUT, THRESHOLD, LinesCompared, MembersCompared, bar_figures, count_verb, counted_as,
-                               deal_names, first_part, lines_compared, members_compared, name_initials, second_part,
-                               without_short_names, without_source)
+from app.text.measures import (LEFT_OUT, OUTSIDE_HOME, THRESHOLD, LinesCompared, MembersCompared, bar_figures,
+                               count_verb, counted_as, deal_names, first_part, lines_compared, members_compared,
+                               name_initials, second_part, without_short_names, without_source)
 from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_growth_rate, asks_share, member_noun,
                                      read_ask, said_otherwise)
 from app.text.sentences import asks_about_litigation, is_allegation, is_boilerplate
@@ -2846,8 +2846,7 @@ nominal of `app.text.terms` ('sold' needs no pattern here: `stem_in_words` knows
 _TAKING_UP = frozenset(analyze("become became join joined take took start started begin began"))
 """Verbs of taking up a role or place, which the sentence that dates it rarely uses ('her appointment as President
 and Chief Executive Officer …, effective September 1, 2022')."""
-_OUTSIDE_ASKED = re.compile(r"(?i)\b(?:outside(?:\s+of)?|beyond)\s+(?:the\s+)?(?:United\s+States|U\.S\.(?:A\.)?|"
-                            r"USA?)(?!\w)|\b(?:abroad|overseas)\b")
+_OUTSIDE_ASKED = re.compile(rf"(?i)\b{OUTSIDE_HOME}")
 """A place outside the home country, as a question words it."""
 _DATE_WORDS = frozenset(analyze("date dated day"))
 """What 'on what date' asks besides the thing it dates."""
