@@ -672,6 +672,16 @@ _MEMBER_SPELLED = {"us": "unitedstates", "usa": "unitedstates", "uk": "unitedkin
 'International' asked."""
 
 
+def member_initials(name: str) -> str:
+    """The initials a table may name a member by (`name_initials`), and a two-word name's ('CS' heading the table
+    of Commercial Services: 'TABLE 11: CS SELECTED INCOME STATEMENT DATA'), which only a row's or table's own name
+    is compared with, never searched for in text."""
+    words = re.findall(r"[A-Za-z]+", name)
+    if len(words) == 2 and all(w[:1].isupper() for w in words):
+        return words[0][0] + words[1][0]
+    return name_initials(name)
+
+
 def same_member(named: str, row: str, owner: str | None = None) -> bool:
     """Whether a member as a question names it is a table's row: 'US' and 'U.S.' or 'United States',
     'international' and 'International', 'Iron Ore' and 'Iron Ore segment'; not 'US' and 'US Pharmaceutical'.
@@ -683,7 +693,7 @@ def same_member(named: str, row: str, owner: str | None = None) -> bool:
 
     if squeezed(named) == squeezed(row):
         return True
-    if (short := name_initials(named)) and row.strip() == short:  # 'FLNA' for Frito-Lay North America
+    if (short := member_initials(named)) and row.strip() == short:  # 'FLNA' for Frito-Lay North America
         return True
     if _contracted(row.strip(), named):  # 'LatAm' for Latin America
         return True

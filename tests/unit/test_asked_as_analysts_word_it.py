@@ -156,3 +156,33 @@ def test_a_rounding_asked_for_a_rate_leaves_the_amounts_as_stated() -> None:
              "percents and round to one decimal place)?")
     assert in_asked_scale(asked, 903095.0, "$k", 2023) == "$903,095k in FY2023"
     assert in_asked_scale(asked, 12.345, "%", 2024) == "12.3% in FY2024 (stated as 12.345%)"
+
+
+def test_where_a_question_says_it_read_a_figure_is_no_part_of_its_measure() -> None:
+    text = ("As of December 31, 2024, we had $38.4 billion in long-term debt outstanding, including unsecured debt "
+            "and asset-backed securities.")
+    question = ("Per the funding discussion in Tamsin Bank's 2024 Form 10-K, how much long-term debt did the company "
+                "have outstanding at December 31, 2024?")
+    assert measure_asked(question, ["Tamsin Bank"]).phrase == "long-term debt outstanding"
+    assert "$38.4bn in FY2024 [1]" in _compose("Tamsin Bank", 2024, text, question)
+
+
+def test_not_undertaking_any_new_actions_denies_launching_one() -> None:
+    text = ("Restructuring, impairment, and other exit costs totaled $24 million in fiscal 2024 compared to $275 "
+            "million in fiscal 2023. We did not undertake any new restructuring actions in fiscal 2024.")
+    answer = _compose("Ostrava Foods", 2024, text, "Did Ostrava Foods launch any new restructuring actions during "
+                                                   "fiscal 2024?")
+    assert answer.startswith("No. We did not undertake any new restructuring actions in fiscal 2024 [1]"), answer
+
+
+def test_a_two_word_segment_heads_its_table_by_its_initials() -> None:
+    from app.facts.query import same_member
+
+    text = ("COMMERCIAL SERVICES\nTABLE 11: CS SELECTED INCOME STATEMENT DATA\nYears Ended December 31,\n"
+            "(Millions, except percentages) 2024 2023 2022\nTotal expenses 10,124 8,395 6,930\n"
+            "Pretax segment income $ 2,880 $ 2,936 $ 1,013\n")
+    assert same_member("Commercial Services", "CS") and not same_member("Consumer Services", "CX")
+    answer = _compose("Tamsin Bank", 2024, text, "What pretax income did Tamsin Bank's Commercial Services segment "
+                                                 "earn in 2024?")
+    assert answer.startswith("Tamsin Bank's Commercial Services (CS) segment pretax income was $2,880m in FY2024"), \
+        answer

@@ -31,8 +31,8 @@ from app.facts.currency import filing_name
 from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_growth,
                              breakdown_measure as _breakdown_measure, choose, each_growth, facts_for, member_facts,
                              member_table, members_in_filing_scale, members_query, name_read_as_segment,
-                             names_a_part, read_query, row_members, same_member, section_of, segment_read_as_name,
-                             stated_change, statement_kinds, two_periods, with_fuller_units)
+                             member_initials, names_a_part, read_query, row_members, same_member, section_of,
+                             segment_read_as_name, stated_change, statement_kinds, two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
 from app.facts.members import (REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, is_line_item_name, member_statement,
                                named_segments, segment_under, within_parent)
@@ -213,7 +213,7 @@ class Analyst:
             return f"{who} {measure}{'' if where.lower() in measure.lower() else ' ' + where}".strip()
         if segment:
             # ('segment' as the question says it: 'Ternline's Freight revenue', 'the Health Care segment operating income')
-            short = name_initials(segment)
+            short = member_initials(segment)
             if short and fact.segment == short:
                 segment = f"{segment} ({short})"  # the row says 'FLNA': the name asked, with the initials read
             elif fact.segment and fact.segment != segment and same_member(segment, fact.segment, company):
@@ -968,6 +968,9 @@ class Analyst:
         # the segment asked was matched when the fact was chosen (next to the measure, for a sentence): it is
         # given, as a heading gives what its rows need not repeat
         segment = fact.segment or self.query.measure.segment or ""
+        asked = self.query.measure.segment
+        if asked and fact.segment and fact.segment != asked and same_member(asked, fact.segment):
+            segment = f"{asked} {fact.segment}"  # ('CS' over the table of Commercial Services: the segment asked)
         if fact.origin == "text":
             said, context = fact.figure.quote or fact.figure.label, segment
             if self.query.kind == "count":  # 'employed (approximately) 4,215 people': the count, hedged or not,
@@ -2220,7 +2223,8 @@ _TO_HOLDERS = re.compile(r"(?i)\bto\s+(?:its|their|the(?:\s+company'?s)?|our)?\s
                          r"-?holders?\b")
 """'to its shareholders' after a payout: who every dividend is paid to, no word a sentence about it must say."""
 _DOING_ANY = re.compile(r"(?i)\b(make|made|announce[ds]?|report(?:ed)?|disclose[ds]?|record(?:ed)?|undertake|"
-                        r"undertook|complete[ds]?|conduct(?:ed)?|carr(?:y|ied)\s+out)\s+(?:any|an?|new)\b")
+                        r"undertook|complete[ds]?|conduct(?:ed)?|carr(?:y|ied)\s+out|launch(?:ed)?|initiate[ds]?|"
+                        r"start(?:ed)?|beg[ia]n|implement(?:ed)?)\s+(?:any|an?|new)\b")
 _LEADS_INTO = re.compile(r"(?i)\b(?:following|as\s+follows|below|include[sd]?|including|consist(?:s|ed)?\s+of|"
                          r"comprise[sd]?|are|were|was|is)\s*:?\s*$|\bfollowing\b")
 """A sentence that only leads into what follows it ('The following table shows …:', '… were as follows:')."""
@@ -2924,8 +2928,10 @@ def _denies(sentence: str, key: set[str], verb: set[str] = frozenset()) -> bool:
             rest = following[1:] if following[:1] and following[0].lower() == "not" else following
             rest = [w for w in rest if w.lower() not in _NEGATED_FILLER]
             said = {*analyze(rest[0]), *analyze(" ".join(nominal_forms(rest[0])))} if rest else set()
+            # (a verb that only says a thing was done denies the thing: 'did not undertake any new restructuring
+            # actions' denies a restructuring launched)
             if rest and not any(stem_in_words(k, said) or stem_in_words(nominal_stem(k) or k, said)
-                                for k in {*key, *verb}):
+                                for k in {*key, *verb}) and not _DOING_ANY.match(" ".join(following[1:3])):
                 continue
         after = set(analyze(" ".join(following)))
         if any(stem_in_words(k, after) for k in key):
