@@ -152,6 +152,10 @@ base salary does her employment agreement provide', 'Under Mary Dillon's August 
 Locker, …'): the figure's source, no word of its measure."""
 _HOW_LARGE = re.compile(r"(?i)\bhow\s+(?:large|big)\s+(?=(?:is|was|are|were|will)\b)")
 """'How large is her sign-on bonus': how much it is; 'large' is no word of the measure."""
+_KIND_OF_MEASURE = re.compile(r"(?i),\s*(?:an?\s+)?(?:non-?GAAP|adjusted|supplemental|key|alternative)\s+"
+                              r"(?:financial\s+|performance\s+)?(?:measure|metric|indicator)s?\s*(?=,|\s+(?:change|"
+                              r"move|rise|fall|grow)\b)")
+"""An aside that says what kind of measure it is ('free cash flow, a non-GAAP measure,'): no words of it."""
 _OVER_PERIOD = re.compile(r"(?i)\b(?:year|period|quarter)[- ]over[- ](?:year|period|quarter)\b")
 _SIZE_OF = re.compile(r"(?i)\b(?:the\s+)?size\s+of\b")
 _SPENT_DOING = re.compile(r"(?i)\b(spen[dt](?:ing)?)\s+(?:on\s+)?(?:buying|purchasing|acquiring)\b")
@@ -272,7 +276,7 @@ _NOT_SEGMENT = frozenset("""the a an in of at for did does do was is were are it
     and or by to from with each any all""".split())
 _ASK_WORDS = re.compile(rf"(?i)\b(?:{UP_WORDS}|{DOWN_WORDS}|change[ds]?|compare[ds]?|comparison|differ\w*|between|versus|vs|"
                         r"expected\s+to|improved\s+or\s+declined|go\s+up|go\s+down|faster|slower|quicker|more\s+"
-                        r"quickly|more\s+slowly)\b|\bFY\b")
+                        r"quickly|more\s+slowly|relative\s+to)\b|\bFY\b")
 
 
 def _segment_named(text: str) -> tuple[str | None, str]:
@@ -542,6 +546,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _HEDGE_OPENING.sub("", text)  # 'Approximately how many people …': no segment named 'Approximately'
     text = _OCCASION_FIRST.sub("", text)  # 'After completing the Kenvue separation, how much cash …': when, not what
     text = _OVER_PERIOD.sub(" ", text)  # 'the year-over-year change in its SG&A': the change asked, no measure
+    text = _KIND_OF_MEASURE.sub(" ", text)  # "PepsiCo's free cash flow, a non-GAAP measure, …": what it is, no name
     text = _YEAR_BEFORE.sub(" ", text)  # '… compared with the same quarter a year earlier': a period, no measure
     text = _CONSTRAINTS.sub(" ", text)  # 'to the nearest whole percent', 'in the company's reporting currency'
     text = without_source(text)  # 'according to its quarterly report'

@@ -309,7 +309,7 @@ _WHICH_PART = re.compile(r"(?i)^\s*(?:which|what)\s+(?:of\s+)?(?:[\w&.'â€™-]+['â
 _LOWER = re.compile(r"(?i)\b(?:lower|less|fewer|smaller|slower|weaker|worse)\b")
 
 
-_OCCASION_BEFORE = re.compile(r"(?i)^\s*(?:when|after|following|since|before|upon|once|alongside|along\s+with|"
+_OCCASION_BEFORE = re.compile(r"(?i)^\s*(?:when|after|following|since|before|upon|once|by|alongside|along\s+with|"
                              r"together\s+with|with|in|at|as\s+part\s+of|in\s+connection\s+with)\s+[^?]{3,160}?,\s*"
                              r"(?=(?:did|does|do|has|have|had|was|were|is|are|will|would|can)\b)")
 """An occasion said before a yes/no question ('When Amcor reported its fiscal 2023 results (year ended June 30, 2023),

@@ -186,3 +186,11 @@ def test_a_two_word_segment_heads_its_table_by_its_initials() -> None:
                                                  "earn in 2024?")
     assert answer.startswith("Tamsin Bank's Commercial Services (CS) segment pretax income was $2,880m in FY2024"), \
         answer
+
+
+def test_an_aside_on_the_kind_of_measure_and_a_time_said_first_are_no_part_of_what_is_asked() -> None:
+    asked = measure_asked("How did Ostrava Foods' free cash flow, a non-GAAP measure, change in fiscal 2024 relative "
+                          "to fiscal 2023?", ["Ostrava Foods"])
+    assert asked.phrase == "free cash flow"
+    assert read_ask("By the time of its annual report for fiscal 2024, had Calder Games received approval to open "
+                    "its own studio?").kind == "yes_no"
