@@ -194,3 +194,11 @@ def test_an_aside_on_the_kind_of_measure_and_a_time_said_first_are_no_part_of_wh
     assert asked.phrase == "free cash flow"
     assert read_ask("By the time of its annual report for fiscal 2024, had Calder Games received approval to open "
                     "its own studio?").kind == "yes_no"
+
+
+def test_an_area_written_as_an_adjective_is_stated_with_its_unit() -> None:
+    text = ("Ostrava Foods today announced the opening of a 42,000 square-metre distribution centre at Coventry in "
+            "the West Midlands.")
+    answer = _compose("Ostrava Foods", 2024, text, "How large is the distribution centre Ostrava Foods opened at "
+                                                   "Coventry?")
+    assert answer.startswith("42,000 square metres in FY2024"), answer

@@ -78,7 +78,7 @@ def as_stated(figure: Figure) -> str:
 
 _AREA = re.compile(r"(?i)(?<![\d.,])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*"
                    r"(?P<scale>million|billion|thousand)?\s+"
-                   r"(?P<unit>square\s+(?:feet|foot|metres|meters)|sq\.?\s?ft\b\.?)")
+                   r"(?P<unit>square[\s-](?:feet|foot|metres?|meters?)\b|sq\.?\s?ft\b\.?)")
 
 
 def _area_written(figure: Figure) -> str:
@@ -87,7 +87,11 @@ def _area_written(figure: Figure) -> str:
     for match in _AREA.finditer(figure.quote or ""):
         scale = {"thousand": 1e3, "million": 1e6, "billion": 1e9}.get((match.group("scale") or "").lower(), 1.0)
         if abs(float(match.group("num").replace(",", "")) * scale - figure.value * factor) < 1e-6 * max(scale, 1):
-            return " ".join(match.group(0).split())
+            # ('a 42,000 square-metre centre': 42,000 square metres)
+            unit = match.group("unit").lower()
+            unit = ("square metres" if "metre" in unit else "square meters" if "meter" in unit
+                    else "square feet")
+            return " ".join([match.group("num"), *([match.group("scale")] if match.group("scale") else []), unit])
     return ""
 
 
