@@ -263,7 +263,7 @@ _SCAFFOLD = frozenset("""what which how much many was were is are did does do ha
     pence currency over spend spent more less than carry carries carried announce announced assume assumes
     assumed assuming imply implies implied declare declares declared propose proposes proposed recommend
     recommends recommended approximate approximately worldwide happen happened move moved develop developed
-    evolve evolved fare fared trend trended sign signed secure secured arrange arranged come came comes""".split())
+    evolve evolved fare fared trend trended sign signed come came comes""".split())
 _STATEMENT_NAMES = re.compile(
     # 'per its cash flow statement', 'according to the continuing-operations statement of earnings': where it stands
     r"(?i)\b(?:(?:(?:as\s+)?per|according\s+to)\s+(?:its|the|their|[\w&.-]+['’]s?)\s+(?:[\w-]+\s+){0,2}?)?"

@@ -38,6 +38,9 @@ def test_a_number_joined_to_its_word_stays_in_the_measure_and_the_signing_is_no_
     assert measure_asked(SIGNED, ["Larkmere"]).phrase == "364-day credit agreement"
     asked = "What was the size of Larkmere's revolving credit agreement in 2025?"
     assert measure_asked(asked, ["Larkmere"]).phrase == "revolving credit agreement"
+    # (a word of the deed is no word of a measure that names it: 'secured debt' stays)
+    assert measure_asked("How much secured debt did Larkmere have at the end of 2025?", ["Larkmere"]).phrase \
+        == "secured debt"
 
 
 def test_as_of_what_date_is_a_second_part_of_the_question() -> None:
