@@ -205,6 +205,11 @@ def figures_located(sentence: str) -> list[Located]:
     return out
 
 
+def figure_located(sentence: str, value: float) -> Located | None:
+    """Where a sentence writes the figure of this value, whatever its sign (`figures_located`), or None."""
+    return next((f for f in figures_located(sentence or "") if abs(f.value) == abs(value)), None)
+
+
 _BAR_AFTER = re.compile(r"(?i)\s+or\s+(?:more|greater|higher|less|fewer|lower)\b")
 _SCALES = {**SCALE, "trillion": "tn"}
 

@@ -25,8 +25,8 @@ from typing import Any, TypeVar
 
 from app.calc_tools import Figure
 from app.facts.currency import evidence_currency, filing_name
-from app.facts.prose import (COUNT_WORDS, Measure, listed_part, measure_kind, measured_against_plan, prose_facts,
-                             whole_sentences)
+from app.facts.prose import (COUNT_WORDS, Measure, figure_located, listed_part, measure_kind, measured_against_plan,
+                             prose_facts, whole_sentences)
 from app.knowledge.analyzer import analyze
 from app.facts.members import REGION_IN, heading_above, named_segments, segment_heading, segment_under
 from app.text.dates import LONG_MONTHS, month_number
@@ -36,7 +36,7 @@ from app.text.periods import (PART, column_years, deadline_years, fiscal_years_n
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in, stem_in_words
 from app.text.question_kinds import MeasureAsked, measure_asked
-from app.text.measures import ABROAD, OUTSIDE_HOME, counted_as, name_initials, part_asked, without_source
+from app.text.measures import ABROAD, LEAVING_OUT, OUTSIDE_HOME, counted_as, name_initials, part_asked, without_source
 from app.text.statements import StatementRow, is_total, is_whole, read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|"
@@ -194,8 +194,7 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
                      of_terms=bool(_TERMS_ASKED.search(question)), left_out=_left_out(question))
 
 
-_LEFT_OUT_LEAD = re.compile(r"(?i)^\s*(?:leaving\s+out|excluding|setting\s+aside|not\s+counting|apart\s+from|"
-                            r"aside\s+from)\s+(?P<what>[^,?]{3,100}?)\s*"
+_LEFT_OUT_LEAD = re.compile(rf"(?i)^\s*{LEAVING_OUT}\s+(?P<what>[^,?]{{3,100}}?)\s*"
                             r"(?:(?:such\s+as|like|including|e\.g\.)\b[^,?]*)?,")
 
 
@@ -1758,12 +1757,10 @@ _SEGMENT_NAMED = re.compile(r"\b(?!(?:The|This|That|Each|Every|Our|Its|Their|A|A
 def _own_clauses(sentence: str, value: float) -> str:
     """The sentence up to the end of the clause that states the figure: a later clause that a verb of its own
     leads ('… resulting in a pre-tax gain of $2.7 billion and committed to a plan to exit …') says nothing of it."""
-    from app.facts.prose import figures_located
-
-    at = next((f.end for f in figures_located(sentence) if abs(f.value) == abs(value)), None)
-    if at is None:
+    found = figure_located(sentence, value)
+    if found is None:
         return sentence
-    later = _LATER_CLAUSE.search(sentence, at)
+    later = _LATER_CLAUSE.search(sentence, found.end)
     return sentence[:later.start()] if later else sentence
 
 
@@ -2048,9 +2045,7 @@ _YEAR_TOTAL = re.compile(r"(?i)\b(?:a\s+total\s+of|in\s+total|totall?ing|totall?
 def _after_year_total(sentence: str, value: float) -> bool:
     """Whether a figure stands after the words that sum a year's quarters ('four quarterly dividends of $0.05,
     a total of $0.20 per share (FY2023: $0.18)'): the year's, not a quarter's."""
-    from app.facts.prose import figures_located
-
-    found = next((located for located in figures_located(sentence) if abs(located.value) == abs(value)), None)
+    found = figure_located(sentence, value)
     if found is None or _A_QUARTERS.match(sentence, found.end):
         return False  # 'totalled $1.45 per share ($0.3625 per quarter)': the rate after the total is a quarter's
     return bool(_YEAR_TOTAL.search(sentence[:found.start]))
@@ -2181,9 +2176,8 @@ def _names_left_out(fact: Fact, left_out: frozenset[str]) -> bool:
 
 
 def _sentence_before(sentence: str, value: float) -> str:
-    from app.facts.prose import figures_located
-
-    return next((sentence[:f.start] for f in figures_located(sentence) if abs(f.value) == abs(value)), sentence)
+    found = figure_located(sentence, value)
+    return sentence[:found.start] if found is not None else sentence
 
 
 _VALUES_ONLY = re.compile(r"^[\s$£€¥()\-—–+.,%*\d]*\d[\s$£€¥()\-—–+.,%*\d]*$")

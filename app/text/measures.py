@@ -476,9 +476,10 @@ _YEAR_BEFORE = re.compile(r"(?i)\b(?:(?:versus|vs\.?|compared\s+(?:with|to)|agai
                           r"(?:quarter|period|month|half)\s+)?(?:a|one|the)\s+(?:year|quarter)\s+(?:earlier|before|"
                           r"ago|prior)\b|the\s+(?:prior|previous)[- ]year\s+(?:quarter|period|half)\b|"
                           r"the\s+(?:year|quarter)[- ](?:earlier|ago)\s+(?:quarter|period|half|year)\b)")
+LEAVING_OUT = r"(?:leaving\s+out|excluding|setting\s+aside|not\s+counting|apart\s+from|aside\s+from)"
+"""The words that open what a question leaves out ('Leaving out related expenses …, how much …')."""
 _OCCASION_FIRST = re.compile(r"(?i)^\s*(?:after|following|since|before|upon|once|under|pursuant\s+to|per|"
-                             r"according\s+to|leaving\s+out|"
-                             r"excluding|setting\s+aside|not\s+counting|apart\s+from|aside\s+from)\s+[^,?]{3,100},\s*"
+                             rf"according\s+to|{LEAVING_OUT})\s+[^,?]{{3,100}},\s*"
                              r"(?=(?:how|what|which|who|when|did|does|do|has|have|had|was|were|is|are)\b)")
 """An occasion said before the question ('After completing the Kenvue separation, how much cash …', 'Under the
 employment agreement it signed with its incoming CEO, what is her target bonus …'): no measure."""

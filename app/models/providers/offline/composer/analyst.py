@@ -36,7 +36,7 @@ from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
 from app.facts.members import (REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, is_line_item_name, member_statement,
                                named_segments, segment_under, within_parent)
-from app.facts.prose import figures_located, is_row_line, prose_facts, states_change, whole_sentences
+from app.facts.prose import figure_located, figures_located, is_row_line, prose_facts, states_change, whole_sentences
 from app.facts.revisions import REVISION_ASKED, asks_replacement, best_revision
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.explanations import (CHANGE_WORDS, COST_SHARE, close_together,
@@ -57,7 +57,7 @@ from app.text.questions import is_measure_word, is_qualifier_word, measure_terms
 from app.text.terms import (abbreviated, abbreviation_heads, nominal_forms, nominal_stem, question_noise, stem_in_words,
                             without_other_acquisitions)
 from app.text.periods import part_named, parts_agree, years_named
-from app.text.units import SCALE_FACTORS, unit_currency
+from app.text.units import SCALE, SCALE_FACTORS, unit_currency
 from app.metrics import find_metrics, items_named, label_match as item_label_match, share_asked
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from app.turns import Block
@@ -83,9 +83,9 @@ _AREA = re.compile(r"(?i)(?<![\d.,])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\
 
 def _area_written(figure: Figure) -> str:
     """The figure as its quote writes it when that is an area ('approximately 118.9 million square feet'), else ''."""
-    factor = {"k": 1e3, "m": 1e6, "bn": 1e9}.get(figure.unit, 1.0)
+    factor = SCALE_FACTORS.get(figure.unit, 1.0)
     for match in _AREA.finditer(figure.quote or ""):
-        scale = {"thousand": 1e3, "million": 1e6, "billion": 1e9}.get((match.group("scale") or "").lower(), 1.0)
+        scale = SCALE_FACTORS.get(SCALE.get((match.group("scale") or "").lower(), ""), 1.0)
         if abs(float(match.group("num").replace(",", "")) * scale - figure.value * factor) < 1e-6 * max(scale, 1):
             # ('a 42,000 square-metre centre': 42,000 square metres)
             unit = match.group("unit").lower()
@@ -2458,17 +2458,10 @@ _AMOUNT_PAID = re.compile(r"(?i)\bhow\s+much\b.{0,80}\b(?:pay|paid|return|return
 _PER_SHARE_AFTER = re.compile(r"(?i)^\s*(?:\S+\s+)?per\s+(?:common\s+|ordinary\s+)?share\b")
 
 
-def _figure_in(sentence: str, value: float) -> Any:
-    """Where a sentence writes the figure of this value (app.facts.prose.Located), or None."""
-    from app.facts.prose import figures_located
-
-    return next((f for f in figures_located(sentence or "") if abs(f.value) == abs(value)), None)
-
-
 def _hedge_of(sentence: str, value: float) -> str:
     """The word a sentence hedges the figure of this value with ('approximately' of 'approximately 315,000
     people'); '' when it states it plainly or does not state it."""
-    found = _figure_in(sentence or "", value)
+    found = figure_located(sentence, value)
     hedge = _HEDGE.search(sentence[:found.start]) if found is not None else None
     return hedge.group(1).lower() if hedge else ""
 
@@ -2478,14 +2471,14 @@ _HEDGE = re.compile(rf"(?i)\b({_HEDGE_WORDS})\s*$")
 
 def _after_figure(sentence: str, value: float) -> str:
     """What a sentence says right after the figure ('per share.' after '$0.79'); '' when it is not found."""
-    found = _figure_in(sentence, value)
+    found = figure_located(sentence, value)
     return sentence[found.end:found.end + 40] if found is not None else ""
 
 
 def _verb_before(sentence: str, value: float, verb: str) -> int:
     """0 when the asked verb leads the figure of this value ('we operate 500'), 2 when another word that is no
     hedge does ('franchise 358'), 1 otherwise (the figure not found, or nothing before it)."""
-    found = _figure_in(sentence, value)
+    found = figure_located(sentence, value)
     if found is None:
         return 1
     before = re.findall(r"[A-Za-z]+", re.sub(r"(?i)\b(?:approximately|about|around|nearly|over|some|roughly)\s*$",
@@ -2505,7 +2498,7 @@ def _up_to_figure(sentence: str, value: float) -> str:
     semicolon): 'generated $13.2 billion in cash proceeds as result of the Kenvue debt offering' names Kenvue;
     'revenue increased by $82.9 million, …, as … offset lower … Media revenue' does not name Media for it. All of
     the sentence when the figure is not found as written."""
-    found = _figure_in(sentence, value)
+    found = figure_located(sentence, value)
     if found is None:
         return sentence
     return sentence[:found.end] + re.split(r"[,;]", sentence[found.end:], maxsplit=1)[0]

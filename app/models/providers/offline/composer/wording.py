@@ -29,8 +29,7 @@ def in_asked_scale(question: str, value: float, unit: str, year: int | None, ver
     asked = asked_scale(question) or _nearest_scale(question)
     currency, scale = unit_currency(unit)
     decimals = rounding_decimals(question)
-    if decimals is not None and re.search(r"(?i)\bnearest\s+(?:whole\s+)?percent|\bpercent(?:s|age)?\b|%",
-                                          question) and unit != "%":
+    if decimals is not None and re.search(r"(?i)\bpercent(?:s|age)?\b|%", question) and unit != "%":
         decimals = None  # 'to the nearest whole percent', 'in units of percents and round to one decimal place':
         # the rounding of a rate, not of the amounts it was computed from
     if _NEAREST_SCALE.search(question):
