@@ -501,6 +501,16 @@ def _counts_money(label: str, query: FactQuery) -> bool:
         and not _COUNTED.search(label)
 
 
+def _priced_cells(row: Any, query: FactQuery) -> bool:
+    """A count question's row whose cells are money ('Consumer & Business Banking $ 5,635' of revenue by line of
+    business) and whose label names none of the things counted: an amount, not a number of them."""
+    return bool(_PRICED_CELL.search(row.raw[len(row.line_item):])) and not (
+        set(analyze(row.line_item)) & query.count_stems)
+
+
+_PRICED_CELL = re.compile(r"(?:^|\s)(?:[A-Z]{1,3})?[$£€¥]\s?\(?\d")
+
+
 def _counts_things(label: str) -> bool:
     """A row label that names things counted and no amount of money ('Memberships at end of period', 'Number of
     stores'; not 'Average monthly revenue per paying membership')."""
@@ -520,7 +530,7 @@ _MONEY_WORDS = re.compile(r"(?i)[$£€¥]|\b(?:yen|dollars?|euros?|pounds?|ster
 def _money_scale_over(text: str, raw: str) -> bool:
     """Whether the scale line nearest above a row scales money ('Millions of yen', '($ in millions)'), not
     counts ('(in thousands, except churn and ARPU)')."""
-    at = text.find(raw[:40])
+    at = row_at(text, raw)
     lines = [line for line in text[:at if at >= 0 else len(text)].splitlines() if _SCALE_LINE.search(line)]
     return bool(lines) and _MONEY_WORDS.search(lines[-1]) is not None
 
@@ -549,7 +559,8 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             match = label_match(f"{row.line_item} {group}", query)
         if match <= 0:
             continue
-        if query.kind == "count" and (row.unit == "%" or "%" in row.line_item or _counts_money(row.line_item, query)):
+        if query.kind == "count" and (row.unit == "%" or "%" in row.line_item or _counts_money(row.line_item, query)
+                                      or _priced_cells(row, query)):
             continue  # 'Women (% of employees)' counts nobody; 'Employee benefit assets' are dollars, not people
         if query.kind == "count" and (flow := _FLOW_LABEL.search(row.line_item)) \
                 and not set(analyze(flow.group(0))) & set(analyze(query_text(query))):
@@ -2088,9 +2099,20 @@ def _is_primary(text: str) -> bool:
     return bool(_PRIMARY.search(text[:600]))
 
 
+def row_at(text: str, raw: str) -> int:
+    """Where a statement row's line starts in its text, -1 when not found: the row as read ('Asia Pacific 210 487
+    218 — (6) 909') is found where the page spaces its cells wider or writes a currency sign between them."""
+    at = text.find(raw[:40])
+    tokens = raw[:40].split()[:-1] or raw.split()[:1]
+    if at >= 0 or not tokens:
+        return at
+    found = re.search(r"[ \t]+(?:[$£€¥][ \t]*)?".join(map(re.escape, tokens)), text)  # (on its one line)
+    return found.start() if found else -1
+
+
 def _heading_before(text: str, raw: str) -> str:
     """The lines just above a row's table: where a segment's or a region's name stands."""
-    at = text.find(raw[:40])
+    at = row_at(text, raw)
     words = re.match(r"\D*", raw).group(0).split()[:3]  # type: ignore[union-attr]
     if at < 0 and words:  # a row read back without the unit its label wrote ('Net income (millions of yen) …')
         found = re.search(r"\s+".join(map(re.escape, words)) + r"\b", text)
@@ -2117,7 +2139,7 @@ def _block_heading(text: str, raw: str) -> str:
     """The label line nearest above a row and the rows between them, when it gives no values of its own: the
     sub-heading a table's rows stand under ('Segment Operating Profit' over 'North America Retail $ 2,627.0 …');
     '' when there is none."""
-    at = text.find(raw[:40])
+    at = row_at(text, raw)
     if at < 0:
         return ""
     for line in reversed(text[:at].splitlines()[-12:]):

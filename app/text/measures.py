@@ -282,8 +282,13 @@ _ASK_WORDS = re.compile(rf"(?i)\b(?:{UP_WORDS}|{DOWN_WORDS}|change[ds]?|compare[
 def _segment_named(text: str) -> tuple[str | None, str]:
     """The segment a question names ('Pellbury's Online segment', 'the Machine Tools business', 'its
     International franchise segment') and the text without it: up to three words before 'segment',
-    'business' or 'division', the first capitalised, none a function word."""
+    'business' or 'division', the first capitalised, none a function word. A region named besides a business
+    ('net revenues from the Asia Pacific region attributable to its Blizzard segment') is the business's row: the
+    business is the member asked, the region stays a word of the measure."""
     words = list(re.finditer(r"[\w&.'’-]+", text))
+    regions = [w for w in words if w.group(0).lower().startswith("region")]
+    if regions and len(regions) < sum(1 for w in words if _SEGMENT_WORD.match(w.group(0))):
+        words = [w for w in words if w not in regions]
     for i, word in enumerate(words):
         if not _SEGMENT_WORD.match(word.group(0)) or i == 0:
             continue
@@ -310,11 +315,15 @@ def _segment_named(text: str) -> tuple[str | None, str]:
             # 'its Consumer business segment': both words say what the name is
             end = words[i + 1].end() if i + 1 < len(words) and _SEGMENT_WORD.match(words[i + 1].group(0)) \
                 else word.end()
-            return segment, text[:name[0].start()] + " " + text[end:]
+            start = name[0].start()
+            if owned := _ATTRIBUTED_TO.search(text[:start]):
+                start = owned.start()  # ('attributable to its Blizzard segment': whose share, no measure word)
+            return segment, text[:start] + " " + text[end:]
     return None, text
 
 
 _UNIT_KINDS = ("operating", "reporting", "reportable")
+_ATTRIBUTED_TO = re.compile(r"(?i)\b(?:attributable|attributed|due)\s+to\s+(?:the\s+|its\s+|their\s+)?$")
 
 
 def _name_full(name: Sequence[re.Match[str]], previous: re.Match[str]) -> bool:

@@ -942,14 +942,17 @@ def dated_column_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow
             continue
         head: list[str] = []
         said = _unit_in(line[:period.start()])[0]  # ('… are as follows (in thousands): Year Ended …')
+        if said is None and i and lines[i - 1].endswith(":"):
+            said = _unit_in(lines[i - 1])[0]  # ('… were as follows (amounts in millions):' / 'Year Ended …')
         scale = said.scale if said is not None else None
         j = i + 1
-        while j < len(lines) and len(head) < MEASURE_TITLE_LINES and not _label_and_cells(lines[j])[1]:
+        while j < len(lines) and len(head) < NAME_LINES and not _label_and_cells(lines[j])[1]:
             unit, rest, _ = _unit_in(lines[j])
             if unit is not None:
                 scale = unit.scale
-            if re.search(r"\d", rest) or len(rest) > 80:
-                break
+            rest = _NOTE_MARKS.sub(" ", rest).strip()  # ('Elimination of' / 'intersegment' / 'revenues (2)')
+            if re.search(r"\d", rest) or len(rest) > 80 or rest.endswith(":"):
+                break  # (a heading over the rows, 'Net revenues by geographic region:', names no column)
             head.append(rest)
             j += 1
         first = j
@@ -973,6 +976,8 @@ def dated_column_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow
         # 'Cash App Seller Total Revenue': the whole column closes the names, 'Revenue' heads the rows
         whole = _WHOLE_THEN_HEADING.match(joined)
         names = _agreed_names(whole.group("names") if whole else joined, width, page, known)
+        if not names and len(pieces := _column_names(joined)) == width:
+            names = dict(enumerate(pieces))  # as many names as values, each a column's
         if not names:
             continue
         currency = next((c for k in range(i + 1, first + 1) if k < len(lines)
@@ -989,6 +994,12 @@ def dated_column_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow
                 periods=[f"FY{period.group('year')}"] * len(kept), unit="%" if percent else currency,
                 scale=None if percent else scale, raw=f"{label} {' '.join(cells)}", columns=[names[k] for k in kept]))
     return out
+
+
+NAME_LINES = 8
+"""Lines a segment table's column names may be wrapped over under its period line ('Activision Blizzard King' /
+'Non-reportable' / 'segments' / 'Elimination of' / 'intersegment' / 'revenues (2) Total')."""
+_NOTE_MARKS = re.compile(r"\(\d{1,2}\)")
 
 
 def stacked_column_rows(text: str) -> list[StatementRow]:

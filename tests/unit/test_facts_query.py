@@ -774,6 +774,18 @@ def test_a_count_question_takes_no_amount_of_money_about_the_things_counted() ->
     assert [f.figure.value for f in facts_for(q, [evidence(people)]) if f.figure.fiscal_year == 2024] == [41000.0]
 
 
+def test_a_count_question_takes_no_row_whose_cells_are_money() -> None:
+    # revenue by line of business, its first line a business whose name holds words of the question
+    metrics = ("Selected metrics\nThree months ended March 31,\n(in millions, except ratios) 2024 2023 Change\n"
+               "Revenue by line of business\nRetail & Business Banking $ 5,635 $ 6,266 (10)\n"
+               "Home Lending 1,458 1,161 26\n")
+    q = query("How many branches does Quillfeather Mining's retail bank operate?")
+    assert facts_for(q, [evidence(metrics)]) == []
+    counted = metrics + "Business metrics\nNumber of branches (units) 4,872 4,967 (2)\nBranch deposits $ 96.1 $ 72.5 33\n"
+    q = query("How many branches does Quillfeather Mining operate?")
+    assert {f.figure.value for f in facts_for(q, [evidence(counted)])} >= {4872.0}
+
+
 def test_row_members_fails_closed_when_the_kinds_total_shows_rows_not_read() -> None:
     from app.facts.query import row_members
 

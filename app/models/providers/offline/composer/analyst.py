@@ -239,6 +239,7 @@ class Analyst:
             return f"number of {self.query.measure.count_noun}{_counted_verb(self.question)}{where}"
         phrase = self.query.measure.phrase.strip()
         phrase = re.sub(r"(?i)\bnon[\s-]gaap\b", "non-GAAP", phrase)
+        phrase = _REGION_LAST.sub(r"\g<measure> in the \g<region>", phrase)  # ('net revenues Asia Pacific region')
         unnamed = [w for w in phrase.split() if sum(c.isupper() for c in w) >= 2 and w not in fact.figure.label
                    and w not in fact.figure.quote and w not in fact.context]
         if (not _plain_phrase(phrase) or unnamed) and fact.origin != "text":
@@ -2612,6 +2613,11 @@ def _stated_alone(sentence: str) -> str:
     ('Furthermore, the Company announced …') dropped, its first letter capital."""
     alone = _CONNECTIVE.sub("", _unbulleted(sentence.strip()))
     return alone[:1].upper() + alone[1:]
+
+
+_REGION_LAST = re.compile(r"^(?P<measure>[a-z][\w\s-]*?)\s+(?P<region>(?:[A-Z][\w.&'’-]*\s+){1,3}regions?)$")
+"""A measure whose words end in the region it is of, the region named as a place ('net revenues Asia Pacific
+region'): said as 'net revenues in the Asia Pacific region'."""
 
 
 def _agreeing(words: str) -> str:
