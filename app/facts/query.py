@@ -479,8 +479,9 @@ def group_docs(docs: Iterable[DocT], question: str) -> list[DocT]:
     return [d for d in docs if not names_parent_entity(d.text[:400])]
 
 
-_PERCENT_LABEL = re.compile(rf"\([^)]*%\s*\)|\bin\s+%|\(%|(?i:^\s*{RETURN_ON_LABEL})")
-"""A row label that says its figures are per cents ('Equity ratio (31 Dec., %)', 'EBIT margin in %'), or that
+_PERCENT_LABEL = re.compile(rf"\([^)]*%\s*\)|\bin\s+%|\(%|^\s*%\s|(?i:^\s*{RETURN_ON_LABEL})")
+"""A row label that says its figures are per cents ('Equity ratio (31 Dec., %)', 'EBIT margin in %', '% growth -
+Adjusted EBIT'), or that
 names a return on equity, assets or capital, a per cent however its cells are printed ('Return on tangible common
 equity 29 24 19' under a row of '23 % 19 %' in a table 'in millions')."""
 _COUNTED = re.compile(r"(?i)\((?:units?|number|no\.|people|persons|headcount|employees|stores|sites)\)")

@@ -469,9 +469,12 @@ follows it."""
 
 
 _DEED_BROUGHT = re.compile(r"(?i)\b(how\s+much\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:did|does|do|will|would|could)\s+"
-                           r"(?:the|its|this|that|their)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:bring\s+in|generate|raise|fetch|"
+                           r"(?:the|its|this|that|their)\s+(?-i:(?![A-Z]))"
+                           r"(?![\w-]+(?:\s+[\w-]+)?\s+(?:segment|business|division|unit|arm)s?\b)"
+                           r"[\w-]+(?:\s+[\w-]+)?\s+(?:bring\s+in|generate|raise|fetch|"
                            r"yield|produce|provide|realise|realize|earn)\b")
-"""'How much net cash did the sale bring in': what a deed brought in is the measure; the deed is its subject."""
+"""'How much net cash did the sale bring in': what a deed brought in is the measure; the deed is its subject. A
+part of the company as the subject ('did its Flexibles segment earn') is the member asked, not a deed."""
 _POINTED_AT = re.compile(r"(?i)\b(?:that|this|these|those)\s+(?:orders?|deals?|contracts?|agreements?|acquisitions?|"
                          r"transactions?|projects?|announcements?|purchases?|sales?\s+agreement|awards?|"
                          r"investments?|plants?|facilit(?:y|ies)|programmes?|programs?)\s+(?=(?:compares?|stacks?\s+up|"
@@ -641,6 +644,11 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     if count is not None and (how_many_money(count.group(0)) or how_many_points(count.group(0))):
         count = None  # 'By how many euros did … fall': an amount of money, not a count of things
     # what was done to them counts too: 'how many machine tools did it deliver' is not how many it ordered
+    holder = _COUNT_HOLDER.match(text[count.end():]) if count and segment is None else None
+    if holder and not _names_company(holder.group("name"), companies) and not is_measure_word(holder.group("name")):
+        # 'How many monthly active users does King have?': a part of the company that has the things counted
+        segment = holder.group("name")
+        text = text[:count.end() + holder.start("name")] + text[count.end() + holder.end("name"):]
     verb = re.match(r"\s+(?:did|does|do|will|would)\s+(?:(?:the|its|their|it|they)\s+)?(?P<verb>[a-z]{3,})\b",
                     text[count.end():]) if count else None
     # ('the 364-day credit agreement': a number joined to its word names the thing, as a word of its own)
@@ -818,6 +826,13 @@ def _named_after(word: str, names: Iterable[str]) -> bool:
     name, as a part of itself, after other letters."""
     bare = re.sub(r"['’]s?$", "", word)
     return any(len(n) >= 2 and n.isupper() and n in bare[1:] and bare != n for n in names)
+
+
+_COUNT_HOLDER = re.compile(r"\s+(?:did|does|do)\s+(?:its\s+|the\s+)?"
+                           r"(?P<name>[A-Z][a-z][\w&'’.-]*(?:\s+(?:&\s+)?[A-Z][\w&'’.-]*){0,3})"
+                           r"\s+(?:have|has|had|operate|run|own|employ|count|serve)\b")
+"""The part of the company a count question says has the things counted ('does King have', 'does its Consumer
+Banking unit operate' is read as a segment before this): a capitalised name that is no company's own."""
 
 
 def _names_company(name: str, companies: Sequence[str]) -> bool:

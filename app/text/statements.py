@@ -211,8 +211,11 @@ words above a year ('Group Revenue') are a heading."""
 _FISCAL_THEN_YEAR = re.compile(r"(?im)^[ \t]*(fiscal(?:\s+year)?|fy)[ \t]*\n[ \t]*((?:19|20)\d{2})[ \t]*$")
 _WRAPPED_CHANGE = re.compile(r"(?mi)^([ \t]*increase[ \t]*/)[ \t]*\n[ \t]*(\(decrease\))")
 """A change column's name that PDF extraction wraps after its slash ('Increase/' / '(decrease) % Change')."""
-_WRAPPED_UNIT = re.compile(r"(?i)(\(in)[ \t]*\n[ \t]*((?:thousands|millions|billions)\)\.?)[ \t]*")
-"""A unit declaration PDF extraction wraps after its 'in' ('(in' / 'thousands).')."""
+_WRAPPED_UNIT = re.compile(r"(?i)(\((?:amounts\s+|dollars\s+)?in)[ \t]*\n[ \t]*((?:thousands|millions|billions)\)[.:]?)"
+                           r"[ \t]*")
+"""A unit declaration PDF extraction wraps after its 'in' ('(in' / 'thousands).', '(amounts in' / 'millions):')."""
+_LEAD_IN_UNIT = re.compile(r"(?i)\((?:amounts\s+|dollars\s+)?in\s+(?:thousands|millions|billions)\)\s*:\s*$")
+"""The unit a sentence that leads into its table closes with ('… as follows (amounts in millions):')."""
 _LONE_PERCENT = re.compile(r"(?m)(\d)[ \t]*\n[ \t]*(%\)?)[ \t]*$")
 """A per cent sign PDF extraction puts on a line of its own, under the number it marks ('100.0' / '%', '(0.1' /
 '%)')."""
@@ -1366,6 +1369,8 @@ class _Reader:
         self.except_open = False
         if not text:
             return
+        if (lead := _LEAD_IN_UNIT.search(text)) and lead.start() > 20 and (said := _unit_in(lead.group(0))[0]):
+            self._declare(said)  # '… on a sequential quarterly basis (amounts in millions):': the table's unit
         declared, rest, opens = _unit_in(text)
         if declared and rest == "(":
             rest = ""  # '(in millions, except': the unit line whose note the next line closes

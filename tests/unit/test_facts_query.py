@@ -781,7 +781,8 @@ def test_a_count_question_takes_no_row_whose_cells_are_money() -> None:
                "Home Lending 1,458 1,161 26\n")
     q = query("How many branches does Quillfeather Mining's retail bank operate?")
     assert facts_for(q, [evidence(metrics)]) == []
-    counted = metrics + "Business metrics\nNumber of branches (units) 4,872 4,967 (2)\nBranch deposits $ 96.1 $ 72.5 33\n"
+    counted = metrics + ("Business metrics\nNumber of branches (units) 4,872 4,967 (2)\n"
+                         "Branch deposits $ 96.1 $ 72.5 33\n")
     q = query("How many branches does Quillfeather Mining operate?")
     assert {f.figure.value for f in facts_for(q, [evidence(counted)])} >= {4872.0}
 
