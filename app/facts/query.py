@@ -36,7 +36,8 @@ from app.text.periods import (PART, column_years, deadline_years, fiscal_years_n
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in, stem_in_words
 from app.text.question_kinds import MeasureAsked, measure_asked
-from app.text.measures import ABROAD, LEAVING_OUT, OUTSIDE_HOME, counted_as, name_initials, part_asked, without_source
+from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, counted_as, name_initials, part_asked,
+                                without_source)
 from app.text.statements import StatementRow, is_total, is_whole, read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|"
@@ -194,8 +195,8 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
                      of_terms=bool(_TERMS_ASKED.search(question)), left_out=_left_out(question))
 
 
-_LEFT_OUT_LEAD = re.compile(rf"(?i)^\s*{LEAVING_OUT}\s+(?P<what>[^,?]{{3,100}}?)\s*"
-                            r"(?:(?:such\s+as|like|including|e\.g\.)\b[^,?]*)?,")
+_LEFT_OUT_LEAD = re.compile(rf"(?i)^\s*(?:{LEAVING_OUT}\s+(?P<what>[^,?]{{3,100}}?)\s*"
+                            rf"(?:(?:such\s+as|like|including|e\.g\.)\b[^,?]*)?|{LEFT_ASIDE}),")
 
 
 def _left_out(question: str) -> frozenset[str]:
@@ -204,7 +205,7 @@ def _left_out(question: str) -> frozenset[str]:
     from app.text.measures import asked_sentence
 
     lead = _LEFT_OUT_LEAD.match(asked_sentence(question))
-    return frozenset(analyze(lead.group("what"))) - _TOTAL if lead else frozenset()
+    return frozenset(analyze(lead.group("what") or lead.group("aside"))) - _TOTAL if lead else frozenset()
 
 
 _TERMS_ASKED = re.compile(r"(?i)\b(?:under|in|per|pursuant\s+to|according\s+to)\s+(?:the|its|her|his|their)\s+"

@@ -490,9 +490,11 @@ _YEAR_BEFORE = re.compile(r"(?i)\b(?:(?:versus|vs\.?|compared\s+(?:with|to)|agai
                           r"the\s+(?:year|quarter)[- ](?:earlier|ago)\s+(?:quarter|period|half|year)\b)")
 LEAVING_OUT = r"(?:leaving\s+out|excluding|setting\s+aside|not\s+counting|apart\s+from|aside\s+from)"
 """The words that open what a question leaves out ('Leaving out related expenses …, how much …')."""
-_OCCASION_FIRST = re.compile(r"(?i)^\s*(?:after|following|since|before|upon|once|under|pursuant\s+to|per|"
-                             rf"according\s+to|{LEAVING_OUT})\s+[^,?]{{3,100}},\s*"
-                             r"(?=(?:how|what|which|who|when|did|does|do|has|have|had|was|were|is|are)\b)")
+LEFT_ASIDE = r"(?:leaving|setting|putting)\s+(?P<aside>[^,?]{3,80}?)\s+aside"
+"""What a question's lead sets aside, named before 'aside' ('Leaving bitcoin aside, by how much …')."""
+_OCCASION_FIRST = re.compile(r"(?i)^\s*(?:(?:after|following|since|before|upon|once|under|pursuant\s+to|per|"
+                             rf"according\s+to|{LEAVING_OUT})\s+[^,?]{{3,100}}|{LEFT_ASIDE}),\s*"
+                             r"(?=(?:how|what|which|who|when|did|does|do|has|have|had|was|were|is|are|by\s+how)\b)")
 """An occasion said before the question ('After completing the Kenvue separation, how much cash …', 'Under the
 employment agreement it signed with its incoming CEO, what is her target bonus …'): no measure."""
 _HEDGE_OPENING = re.compile(r"(?i)^\s*(?:approximately|roughly|about|around|nearly|exactly|precisely)\s+"

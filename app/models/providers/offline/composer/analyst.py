@@ -1075,13 +1075,18 @@ class Analyst:
         facts = self.facts()
         if len(self.companies) >= 2:
             return self.compare_companies(facts)
+        if self.query.left_out and self.ask.kind == "change":
+            # 'Leaving bitcoin aside, by how much did total net revenue grow?': the change the report states without
+            # it; the totals' own change counts it in
+            return self.stated_move()
         if metric_pair(self.results) is not None and (said := self.metric_change()):
             return said  # the metric asked, computed for both periods: its inputs' rows are not what was asked
         pair = self.two_periods(facts)
         if pair is not None and not all(self.states_asked(f) for f in pair):
             pair = None  # 'wages as a percent of net sales' is not told by the operating income row's change
         if pair is None:
-            return self.metric_change() or self.stated_change(facts)
+            return self.metric_change() or self.stated_change(facts) or (
+                self.stated_move() if self.ask.kind == "change" else [])
         old, new = pair
         ns = [n for n in (self.n_of(old.figure), self.n_of(new.figure)) if n is not None]
         if not ns:
@@ -1104,6 +1109,58 @@ class Analyst:
         if self.ask.kind == "yes_no_change":
             return [f"{self.verdict(old.figure.value, new.figure.value)} {lead}"]
         return [lead]
+
+    def stated_move(self) -> list[str]:
+        """A change a sentence states by its amount, with no level beside it ('Total net revenue for the year ended
+        December 31, 2020, increased by $4.8 billion, or 101%, compared to the year ended December 31, 2019'): the
+        words before the verb name the measure asked, the sentence the year asked (or none, in that year's
+        report), no member but the one asked, and what it leaves out ('Excluding bitcoin revenue, total net revenue
+        increased by $729.0 million, or 17%') only when the question leaves the same out. The first such sentence,
+        restated and quoted; nothing when none."""
+        measure = set(analyze(self.query.measure.phrase))
+        year = max(self.query.years) if self.query.years else None
+        segment = self.query.measure.segment
+        for block in self.reports:
+            if block.kind != "report" or (year and not years_named(block.text) and block.fiscal_year != year):
+                continue
+            for sentence in whole_sentences(block.text):
+                text = " ".join(_GLUED_SCALE.sub(r"\1 \2", sentence).split())
+                moved = _MOVED_BY.search(text)
+                if not moved or not measure:
+                    continue
+                before = text[:moved.start()]
+                said = set(analyze(before))
+                if not all(stem_in_words(w, said) for w in measure):
+                    continue
+                if segment and segment.casefold() not in before.casefold():
+                    continue
+                named = set(years_named(text))
+                if year and (max(named) != year if named else block.fiscal_year != year):
+                    continue  # (a change is of the later year it compares: 2020's, against 2019)
+                if bool(part_named(text)) != bool(self.query.part):
+                    continue  # a quarter's change is not the year's, nor the other way round
+                kept_out = _KEPT_OUT.search(before)
+                if bool(kept_out) != bool(self.query.left_out) or (kept_out and not all(
+                        stem_in_words(w, set(analyze(kept_out.group("what")))) for w in self.query.left_out)):
+                    continue
+                company = block.company or (self.companies[0] if self.companies else "")
+                who = possessive(company) if company else "The"
+                phrase = self.measure_words_plain()
+                if kept_out:
+                    left = " ".join(kept_out.group(0).split()).rstrip(", ")
+                    phrase = f"{phrase}, {left[:1].lower()}{left[1:]},"
+                verb = "increased" if moved.group("verb").lower() in ("increased", "rose", "grew") else "decreased"
+                rate = f", or {moved.group('pct')}%," if moved.group("pct") else ""
+                when = f" in FY{year}" if year else ""
+                lead = cite(f"{who} {phrase} {verb} by {moved.group('amount').strip()}{rate}{when}", [block.n])
+                quoted = _BULLET.sub("", text).rstrip(".")
+                return [lead, cite(f'The report says: "{quoted}."', [block.n])]
+        return []
+
+    def measure_words_plain(self) -> str:
+        """The measure asked in the question's own words, lower-cased unless a name."""
+        phrase = self.query.measure.phrase.strip()
+        return phrase[:1].lower() + phrase[1:] if phrase[1:2].islower() else phrase
 
     def stated_change(self, facts: Sequence[Fact]) -> list[str]:
         """The period asked's figure whose own sentence states its change against the period before, when no
@@ -2297,6 +2354,15 @@ _AGAINST_PRIOR = re.compile(r"(?i)\b(?:(?:prior|previous|preceding)[- ](?:fiscal
                             r"prior|the\s+previous)\s+year|last\s+year|pcp)\b")
 """A sentence's change stated against the period before ('… compared to the prior year quarter')."""
 _BULLET = re.compile(r"^[•●▪–-]\s*")
+_MOVED_BY = re.compile(r"(?i)\b(?P<verb>increased|decreased|rose|fell|grew|declined|dropped)\s+by\s+"
+                       r"(?P<amount>(?:[A-Z]{0,3}[$€£¥])\s?\d[\d,]*(?:\.\d+)?(?:\s(?:million|billion|thousand))?)"
+                       r"(?:,?\s+or\s+(?P<pct>\d+(?:\.\d+)?)\s?%)?")
+"""A change stated by its amount ('increased by $484.8 million, or 78%'), its rate after it when given."""
+_GLUED_SCALE = re.compile(r"(\d)(million|billion|thousand)\b")
+"""A scale word pypdf runs into its number ('$729.0million')."""
+_KEPT_OUT = re.compile(r"(?i)\b(?:excluding|exclusive\s+of|other\s+than|apart\s+from|leaving\s+aside)\s+"
+                       r"(?P<what>[^,]{2,60}),")
+"""What a sentence leaves out of the measure it states ('Excluding bitcoin revenue, total net revenue …')."""
 _RATE_AFTER = re.compile(r"\s*(?:by\s+)?(?:approximately\s+|about\s+)?(\d+(?:\.\d+)?)\s?%")
 _EXCLUDING = re.compile(r"(?i)\b(?:excluding|exclusive\s+of|before|adjusted\s+for|net\s+of|on\s+a\s+\w+\s+basis)\b")
 

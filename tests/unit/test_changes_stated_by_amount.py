@@ -1,0 +1,39 @@
+"""A change a report states by its amount ('Total net revenue … increased by $4.8 billion, or 101%, compared to
+…'), with no level beside it, answers a question of how much the measure grew; a question that sets a part aside
+('Leaving bitcoin aside, …') is answered by the sentence that leaves the same out, never by the total's change.
+
+Every company, page and figure here is made up (Wrenfield, a payments company).
+"""
+
+from __future__ import annotations
+
+from app.facts.query import read_query
+from app.text.measures import measure_asked
+from tests.unit.test_prose_amounts_dated import _compose
+
+REVIEW = ("Total net revenue for the year ended December 31, 2024, increased by $3.2 billion, or 88%, compared to the "
+          "year ended December 31, 2023. Token revenue increased by $2.7 billion, and represented 84% of the increase "
+          "in total net revenue. Excluding token revenue, total net revenue increased by $512.4million, or 15%, in "
+          "the year ended December 31, 2024, compared to the year ended December 31, 2023.")
+
+
+def test_what_a_question_sets_aside_is_left_out_of_the_measure() -> None:
+    question = "Leaving token revenue aside, by how much did Wrenfield's total net revenue grow in 2024?"
+    assert measure_asked(question, ["Wrenfield"]).phrase == "total net revenue"
+    assert read_query(question, ["Wrenfield"]).left_out == frozenset({"token", "revenu"})
+
+
+def test_a_change_stated_by_its_amount_answers_how_much_it_grew() -> None:
+    answer = _compose("Wrenfield", 2024, REVIEW, "By how much did Wrenfield's total net revenue grow in 2024?")
+    assert answer.startswith("Wrenfield's total net revenue increased by $3.2 billion, or 88%, in FY2024 [1].")
+
+
+def test_a_change_with_a_part_set_aside_is_the_one_stated_without_it() -> None:
+    answer = _compose("Wrenfield", 2024, REVIEW,
+                      "Leaving token revenue aside, by how much did Wrenfield's total net revenue grow in 2024?")
+    assert answer.startswith("Wrenfield's total net revenue, excluding token revenue, increased by $512.4 million, "
+                             "or 15%, in FY2024 [1].")
+    # with only the total's change stated, the question is not answered by it
+    total_only = REVIEW.split(" Token revenue")[0]
+    assert _compose("Wrenfield", 2024, total_only, "Leaving token revenue aside, by how much did Wrenfield's total "
+                    "net revenue grow in 2024?").startswith("Insufficient evidence")
