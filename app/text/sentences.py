@@ -48,10 +48,12 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+(?P<item>.+)$")
 _RULE_CELL = re.compile(r":?-{2,}:?")
 
 
-_CELLS_THEN_SENTENCE = re.compile(r"(?<![\d,.])((?:\(?[$€£]?\s?\d(?:[\d,.]*\d)?\s?\)?\s?%?\s+){2,})"
+_CELLS_THEN_SENTENCE = re.compile(r"(?<![\d,.])((?:(?>\(?[$€£]?\s?\d(?:[\d,.]*\d)?\s?\)?\s?%?\s+)){2,})"
                                   r"(?=[A-Z][a-z]+(?:\s+[a-z]+){2,}\b)")
 """A table's row of figures that extraction ran into the sentence after it ('… revenue12 % 13 % Sales and marketing
-expenses for the year … increased by …'): the sentence starts after the last figure."""
+expenses for the year … increased by …'): the sentence starts after the last figure. Each cell is matched once
+and kept (an atomic group): a long row of widely spaced cells that no sentence follows is given up in one pass, not
+re-split at every space."""
 _CELL_RUN = re.compile(r"\d(?:[\d,.]*\d)?\s?\)?\s?%?\s+\(?[$€£]?\s?\d")
 
 
