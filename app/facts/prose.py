@@ -125,6 +125,11 @@ _PERCENT_CHANGE_ASKED = re.compile(r"(?i)\bby\s+what\s+(?:percentage|percent|per
                                    r"\bpercent(?:age)?\s+(?:change|increase|decrease|growth|decline|rise|fall)\b")
 
 
+RATING_ASKED = re.compile(r"(?i)\b(?:credit|debt|issuer|bond|investment|average)\s+(?:[\w-]+\s+)?ratings?\b|"
+                          r"\bratings?\s+(?:agenc|of\s+(?:its|the)\s+(?:debt|notes|bonds))")
+"""A question about a credit rating ('the average credit rating of its securities'): a grade, not a rate."""
+
+
 def measure_kind(stems: Iterable[str], question: str = "") -> str:
     """The kind of figure a measure takes: 'count' for 'how many …' and counted things, 'money' for 'how much',
     amounts and per-share figures, 'percent' for rates, margins and shares of something, else 'any'."""
@@ -136,6 +141,8 @@ def measure_kind(stems: Iterable[str], question: str = "") -> str:
     # 'how much higher was its payout ratio' asks the size of a difference, not an amount of money; 'by what
     # percentage did its EBITDAR change' asks a change in per cent of a measure that is no per cent itself
     question = _PERCENT_CHANGE_ASKED.sub(" ", _HOW_MUCH_MORE.sub(" ", question))
+    if RATING_ASKED.search(question) and not re.search(r"(?i)\brates?\b|\bhow\s+much\b", question):
+        return "any"  # 'What is the average credit rating of …': a grade ('AA+'), no rate, though its stem is 'rate'
     if stems & _RATE_WORDS and not re.search(r"(?i)\bper\s+share\b|\bhow\s+much\b|\bamounts?\b|\bcosts?\b|"
                                              r"\bprices?\b", question):
         return "percent"  # 'What effective tax rate did Northwind pay': a rate, though paid

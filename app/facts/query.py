@@ -25,8 +25,8 @@ from typing import Any, TypeVar
 
 from app.calc_tools import Figure
 from app.facts.currency import evidence_currency, filing_name
-from app.facts.prose import (COUNT_WORDS, Measure, figure_located, listed_part, measure_kind, measured_against_plan,
-                             prose_facts, whole_sentences)
+from app.facts.prose import (COUNT_WORDS, RATING_ASKED, Measure, figure_located, listed_part, measure_kind,
+                             measured_against_plan, prose_facts, whole_sentences)
 from app.knowledge.analyzer import analyze
 from app.facts.members import REGION_IN, heading_above, named_segments, segment_heading, segment_under
 from app.text.dates import LONG_MONTHS, month_number
@@ -168,7 +168,7 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     if kind in ("any", "money") and (measure.stems & _RATIO or "/" in measure.phrase) and not re.search(
             r"(?i)\bhow\s+much\b", question):
         kind = "ratio"  # 'net debt / EBITDA', 'interest coverage', 'asset turnover': times, not money
-    if kind == "any" and measure.stems & _MONEY and "ratio" not in measure.stems:
+    if kind == "any" and measure.stems & _MONEY and "ratio" not in measure.stems and not RATING_ASKED.search(question):
         kind = "money"
     if kind == "any" and measure.stems & _SIZED_IN_MONEY and _SIZE_ASKED.search(question):
         kind = "money"  # 'How large is the 364-day credit agreement': its size in money, not its 364 days

@@ -36,7 +36,8 @@ from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
 from app.facts.members import (REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, is_line_item_name, member_statement,
                                named_segments, segment_under, within_parent)
-from app.facts.prose import figure_located, figures_located, is_row_line, prose_facts, states_change, whole_sentences
+from app.facts.prose import (RATING_ASKED, figure_located, figures_located, is_row_line, prose_facts, states_change,
+                             whole_sentences)
 from app.facts.revisions import REVISION_ASKED, asks_replacement, best_revision
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.explanations import (CHANGE_WORDS, COST_SHARE, close_together,
@@ -757,6 +758,8 @@ class Analyst:
         two = self.two_counts()
         if two:
             return two
+        if RATING_ASKED.search(asked_sentence(self.question)):
+            return self.rating_answer()
         facts = self.facts()
         years = sorted(set(self.query.years))
         if len(years) >= 2:  # 'capital expenditure in FY2017 and FY2018'
@@ -1155,6 +1158,34 @@ class Analyst:
                 lead = cite(f"{who} {phrase} {verb} by {moved.group('amount').strip()}{rate}{when}", [block.n])
                 quoted = _BULLET.sub("", text).rstrip(".")
                 return [lead, cite(f'The report says: "{quoted}."', [block.n])]
+        return []
+
+    def rating_answer(self) -> list[str]:
+        """A credit rating asked ('What is the average credit rating of the investment securities in its Treasury
+        and CIO portfolio?'): the grade the sentence that holds the question's key words states ('… was AA+'),
+        with the sentence quoted; nothing when no sentence gives one."""
+        key = self.key_groups()
+        if not key:
+            return []
+        spared = 1 if len(key) >= 4 else 0
+        for block in self.reports:
+            for sentence in whole_sentences(block.text):
+                text = " ".join(sentence.split())
+                words = set(analyze(text))
+                if sum(any(stem_in_words(k, words) for k in g) for g in key) < len(key) - spared:
+                    continue
+                grade = _GRADE_STATED.search(text)
+                if grade is None:
+                    continue
+                company = block.company or (self.companies[0] if self.companies else "")
+                who = possessive(company) if company else "The"
+                when = read_dates(text)[0]
+                day = f" as of {when[0][0]}" if when else ""
+                asked = _WHAT_IS.match(asked_sentence(self.question))
+                subject = (asked.group("subject")[:1].upper() + asked.group("subject")[1:] if asked
+                           else f"{who} {self.measure_words_plain()}")  # ('The average credit rating of …')
+                lead = cite(f"{subject} was {grade.group('grade')}{day}", [block.n])
+                return [lead, cite(f'The report says: "{_BULLET.sub("", text).rstrip(".")}."', [block.n])]
         return []
 
     def measure_words_plain(self) -> str:
@@ -2358,6 +2389,11 @@ _MOVED_BY = re.compile(r"(?i)\b(?P<verb>increased|decreased|rose|fell|grew|decli
                        r"(?P<amount>(?:[A-Z]{0,3}[$€£¥])\s?\d[\d,]*(?:\.\d+)?(?:\s(?:million|billion|thousand))?)"
                        r"(?:,?\s+or\s+(?P<pct>\d+(?:\.\d+)?)\s?%)?")
 """A change stated by its amount ('increased by $484.8 million, or 78%'), its rate after it when given."""
+_GRADE_STATED = re.compile(r"\b(?:was|is|were|are|of|at)\s+(?:an?\s+)?"
+                           r"(?P<grade>(?:AAA|AA|A|BBB|BB|B|CCC|Aaa|Aa|Baa|Ba|Caa)(?:[+-]|[1-3])?)(?=[\s,.;)]|$)")
+"""A credit grade a sentence states ('… comprising the portfolio was AA+ (based upon external ratings …)')."""
+_WHAT_IS = re.compile(r"(?i)^\s*what\s+(?:is|was)\s+(?P<subject>the\s+[^?]{5,160}?)\s*\??\s*$")
+"""'What is the average credit rating of …?': the thing asked, in the question's words."""
 _GLUED_SCALE = re.compile(r"(\d)(million|billion|thousand)\b")
 """A scale word pypdf runs into its number ('$729.0million')."""
 _KEPT_OUT = re.compile(r"(?i)\b(?:excluding|exclusive\s+of|other\s+than|apart\s+from|leaving\s+aside)\s+"
