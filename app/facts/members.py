@@ -54,10 +54,12 @@ def names_member(member: str, sentence: str) -> bool:
 
 
 def change_in_year(text: str, year: int | None) -> float | None:
-    """The per cent change the text gives for `year` ('increases of 3.0% in 2022 and 9.3% in 2021': 3.0 for 2022),
+    """The per cent change the text gives for `year` ('increases of 3.0% in 2022 and 9.3% in 2021': 3.0 for 2022;
+    'increased by $873.2 million, or 38%, during fiscal 2016': 38.0),
     signed by the last word of rising or falling before it; None when it gives none for that year, or no such
     word says which way it went."""
-    for found in re.finditer(r"(?P<pct>\d+(?:\.\d+)?)\s?%\s+(?:in|for)\s+(?:fiscal\s+(?:year\s+)?)?"
+    # ('increased by $873.2 million, or 38%, during fiscal 2016')
+    for found in re.finditer(r"(?P<pct>\d+(?:\.\d+)?)\s?%,?\s+(?:in|for|during)\s+(?:fiscal\s+(?:year\s+)?)?"
                              r"(?P<year>(?:19|20)\d{2})\b", text):
         if year is not None and int(found.group("year")) != year:
             continue

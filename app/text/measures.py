@@ -952,7 +952,11 @@ _COMPARED = re.compile(
     r"(?:the\s+|its\s+)?(?P<b4>.+?)\s*\??$"
     # 'were Johnson & Johnson's U.S. sales or its international sales larger'
     r"|^(?:was|were|is|are)\s+(?:the\s+)?(?P<a5>.+?)\s+or\s+(?:the\s+|its\s+|their\s+)?(?P<b5>.+?)\s+"
-    r"(?:larger|higher|bigger|greater|smaller|lower)(?:\s*,?\s*and\s+by\s+how\s+(?:much|many)\b[^?]*)?\s*\??$")
+    r"(?:larger|higher|bigger|greater|smaller|lower)(?:\s*,?\s*and\s+by\s+how\s+(?:much|many)\b[^?]*)?\s*\??$"
+    # 'In fiscal 2016, which grew faster at Adobe: Creative revenue or Adobe Marketing Cloud revenue?'
+    r"|^which\s+(?:grew|rose|increased|expanded|declined|fell)\s+(?:faster|more(?:\s+quickly)?|quicker|the\s+most|"
+    r"slower|less)\b[^,:]{0,40}[,:]\s*(?:the\s+|its\s+|their\s+)?(?P<a6>.+?)\s+or\s+(?:the\s+|its\s+|their\s+)?"
+    r"(?P<b6>.+?)\s*\??$")
 _MEMBER_OWNER = re.compile(r"(?i)^(?P<member>.+?)\s+(?:segment|division|region|business|unit|arm)['’]s?"
                            r"(?:\s+(?P<rest>.*))?$")
 _MEMBER_THEN_MEASURE = re.compile(r"^(?P<member>[A-Z][\w&.'’-]*(?:\s+(?:[A-Z][\w&.'’-]*|and|&|of)){0,4})\s+"
@@ -981,8 +985,10 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
         return None
     names = _name_forms(companies)
     a, b, said = (_compared_side(raw, names) for raw in (
-        found.group("a") or found.group("a2") or found.group("a3") or found.group("a4") or found.group("a5"),
-        found.group("b") or found.group("b2") or found.group("b3") or found.group("b4") or found.group("b5"),
+        found.group("a") or found.group("a2") or found.group("a3") or found.group("a4") or found.group("a5")
+        or found.group("a6"),
+        found.group("b") or found.group("b2") or found.group("b3") or found.group("b4") or found.group("b5")
+        or found.group("b6"),
         found.group("m4") or ""))
     names = {n.casefold() for n in names}
     if found.group("m4"):  # the measure said before the two members ('segment reported higher operating income')
@@ -1036,6 +1042,8 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
     if (not first or not second or not measure.strip() or first.casefold() == second.casefold()
             or any(len(x.split()) > 4 or x.casefold() in names or re.search(r"\d", x) for x in (first, second))):
         return None
+    if found.group("a6") and not _GROWTH.search(measure):
+        measure = f"{measure.strip()} growth"  # 'which grew faster': each member's growth is compared
     return MembersCompared(first=first, second=second, measure=measure.strip(),
                            of_change=bool(_GROWTH.search(measure)))
 

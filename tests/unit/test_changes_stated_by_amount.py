@@ -37,3 +37,19 @@ def test_a_change_with_a_part_set_aside_is_the_one_stated_without_it() -> None:
     total_only = REVIEW.split(" Token revenue")[0]
     assert _compose("Wrenfield", 2024, total_only, "Leaving token revenue aside, by how much did Wrenfield's total "
                     "net revenue grow in 2024?").startswith("Insufficient evidence")
+
+
+PRODUCTS = ("• Ledger revenue of $3.18 billion increased by $873.2 million, or 38%, during fiscal 2024, from $2.30 "
+            "billion in fiscal 2023.\n• Wrenfield Payroll Cloud revenue of $1.63 billion increased by $272.7 million, "
+            "or 20%, during fiscal 2024, from $1.36 billion in fiscal 2023.")
+
+
+def test_which_of_two_lines_grew_faster_is_read_from_each_ones_stated_change() -> None:
+    from app.text.measures import members_compared
+
+    question = "In fiscal 2024, which grew faster at Wrenfield: Ledger revenue or Wrenfield Payroll Cloud revenue?"
+    pair = members_compared(question, ["Wrenfield"])
+    assert pair is not None and (pair.first, pair.measure, pair.of_change) == ("Ledger", "revenue growth", True)
+    answer = _compose("Wrenfield", 2024, PRODUCTS, question)
+    assert answer.startswith("Ledger revenue grew faster than")
+    assert "up 38.0% against up 20.0%" in answer and '"Ledger revenue of $3.18 billion' in answer  # (no bullet)

@@ -1465,7 +1465,9 @@ class Analyst:
             return []
         year = max(self.query.years) if self.query.years else None
         texts = [(b, b.text) for b in self.reports]
-        said = [member_statement(a, b, query.measure.stems, texts, year)
+        # ('revenue growth': the sentence says its revenue 'increased by …, or 38%', the growth in the verb)
+        stems = query.measure.stems - CHANGE_STEMS
+        said = [member_statement(a, b, stems, texts, year)
                 for a, b in ((pair.first, pair.second), (pair.second, pair.first))]
         if any(s is None or s.change is None for s in said):
             return []
@@ -1475,7 +1477,8 @@ class Analyst:
                            f"in {year}" if year else "")
         refs = list(dict.fromkeys(s.where.n for s in (first, second)))
         # each member's own sentence, quoted whole: the levels behind the change the lead states
-        return [cite(lead, refs), *(cite(f'The report says: "{s.sentence}"', [s.where.n]) for s in (first, second))]
+        return [cite(lead, refs), *(cite(f'The report says: "{_BULLET.sub("", s.sentence.strip())}"', [s.where.n])
+                                    for s in (first, second))]
 
     def verdict(self, old: float, new: float) -> str:
         up = new > old
