@@ -40,8 +40,8 @@ def test_a_change_with_a_part_set_aside_is_the_one_stated_without_it() -> None:
 
 
 PRODUCTS = ("• Ledger revenue of $3.18 billion increased by $873.2 million, or 38%, during fiscal 2024, from $2.30 "
-            "billion in fiscal 2023.\n• Wrenfield Payroll Cloud revenue of $1.63 billion increased by $272.7 million, "
-            "or 20%, during fiscal 2024, from $1.36 billion in fiscal 2023.")
+            "billion in fiscal 2023.\n• Wrenfield Payroll Cloud revenue of $1.63 billion increased by $272.7 "
+            "million, or 20%, during fiscal 2024, from $1.36 billion in fiscal 2023.")
 
 
 def test_which_of_two_lines_grew_faster_is_read_from_each_ones_stated_change() -> None:
