@@ -40,7 +40,7 @@ from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, co
                                 without_source)
 from app.text.statements import StatementRow, is_total, is_whole, read_statement
 
-_FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|"
+_FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|anticipat\w*|"
                       r"(?<!\bat\s)target(?:s|ed|ing)?\b(?!\s+(?:annual\s+)?(?:bonus|award|payout|incentive|"
                       r"opportunity))|"  # (a bonus 'at target' is its standard rate, no forecast)
                       r"(?<!repurchase\s)(?<!buyback\s)(?<!incentive\s)(?<!pension\s)(?<!benefit\s)(?<!stock\s)"
@@ -164,6 +164,9 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         # 'revenue forecast': a forecast asked (ahead) of the measure before it
         phrase = measure.phrase[:forward.start()].strip()
         measure = replace(measure, phrase=phrase, stems=frozenset(analyze(phrase)))
+    if ahead and (phrase := _EXPECTING.sub(" ", measure.phrase).strip()) and phrase != measure.phrase:
+        # 'What tax charge did it expect to book': the charge expected, the expecting no word of its name
+        measure = replace(measure, phrase=" ".join(phrase.split()), stems=frozenset(analyze(phrase)))
     kind = measure_kind(measure.stems, question)
     if kind in ("any", "money") and (measure.stems & _RATIO or "/" in measure.phrase) and not re.search(
             r"(?i)\bhow\s+much\b", question):
@@ -196,7 +199,11 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
 
 
 _LEFT_OUT_LEAD = re.compile(rf"(?i)^\s*(?:{LEAVING_OUT}\s+(?P<what>[^,?]{{3,100}}?)\s*"
-                            rf"(?:(?:such\s+as|like|including|e\.g\.)\b[^,?]*)?|{LEFT_ASIDE}),")
+                            rf"(?:(?:such\s+as|like|including|e\.g\.)\b[^,?]*)?|{LEFT_ASIDE}|"
+                            r"before\s+(?:(?:the\s+)?(?:[\w&.-]+\s+){0,2}[\w&.-]+['’]s?\s+)?(?:non-GAAP\s+)?"
+                            r"(?P<adjusted>adjust)ments),")
+"""What a question's lead leaves out: 'Leaving out related expenses …,', 'Leaving bitcoin aside,', and 'Before
+Amcor's adjustments,' (the adjusted figure is not the one asked)."""
 
 
 def _left_out(question: str) -> frozenset[str]:
@@ -205,6 +212,8 @@ def _left_out(question: str) -> frozenset[str]:
     from app.text.measures import asked_sentence
 
     lead = _LEFT_OUT_LEAD.match(asked_sentence(question))
+    if lead and lead.group("adjusted"):
+        return frozenset(analyze("adjusted"))
     return frozenset(analyze(lead.group("what") or lead.group("aside"))) - _TOTAL if lead else frozenset()
 
 
@@ -213,6 +222,8 @@ _TERMS_ASKED = re.compile(r"(?i)\b(?:under|in|per|pursuant\s+to|according\s+to)\
 """A question about what an agreement sets ('Under the employment agreement Foot Locker signed …')."""
 
 
+_EXPECTING = re.compile(r"(?i)\b(?:expect(?:s|ed|ing)?|anticipat(?:e|es|ed|ing)|foresee(?:s|n)?)\b")
+"""A verb of expecting in a forward question's measure ('tax charge expect'): how it is asked, no word of it."""
 _FORWARD_NOUN = re.compile(r"(?i)\s+(?:forecasts?|expectations?|projections?)$")
 """A forecast's noun after the measure it is of ('revenue forecast'), which the answer says once ('revenue is
 forecast at …'); 'guidance', 'outlook' and 'target' stay the measure's name ('revenue guidance is …')."""
@@ -2232,8 +2243,10 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
             # company's is the largest, of which each business's is a part
             most = max(f.figure.value for f in kept)
             return [f for f in kept if f.figure.value == most]
-    if query.left_out and (without := [f for f in kept if not _names_left_out(f, query.left_out)]):
-        kept = without  # 'Research, development and related expenses totaled $1.821 billion': related ones in
+    if query.left_out:
+        # 'Research, development and related expenses totaled $1.821 billion': related ones in; with only such
+        # figures, none answers
+        kept = [f for f in kept if not _names_left_out(f, query.left_out)]
     if not kept:
         return []
     wanted = year or (max(query.years) if query.years else None)

@@ -322,6 +322,9 @@ def _segment_named(text: str) -> tuple[str | None, str]:
     return None, text
 
 
+_EXPECTED_TO_BOOK = re.compile(r"(?i)\b(?:expect|anticipate|plan|intend)(?:s|ed)?\s+to\s+(?:book|record|recogni[sz]e|"
+                               r"incur|take|report)\b")
+"""A forward question's verbs of booking a charge ('expect to book', 'plan to record'): how, not what, it asks."""
 _UNIT_KINDS = ("operating", "reporting", "reportable")
 _ATTRIBUTED_TO = re.compile(r"(?i)\b(?:attributable|attributed|due)\s+to\s+(?:the\s+|its\s+|their\s+)?$")
 
@@ -403,7 +406,7 @@ _PAID_FOR_NAME = re.compile(r"\b(pay|paid)\s+for\s+(?=(?:the\s+)?[A-Z])")
 _SHORT_NAME = re.compile(r"\b(?![A-Z]{2,}s\b)[A-Z][a-z]{0,2}[A-Z][A-Za-z]{0,2}\b(?<![A-Z]{2})")
 """A short name written with a capital inside ('JnJ', 'AmEx'): a company's, never a measure's ('EBITDA', 'EPS'
 are capitals throughout, 'MAUs' the plural of capitals)."""
-_CAUSE = re.compile(r"(?i)\b(?:as\s+a\s+result\s+of|resulting\s+from|arising\s+from)\b.*$"
+_CAUSE = re.compile(r"(?i)\b(?:as\s+a\s+result\s+of|resulting\s+from|arising\s+from|because\s+of|owing\s+to)\b.*$"
                     r"|\b(?:accruing|accrued)\s+to\b(?:\s+(?:the\s+company|it|them)\b)?"
                     r"|\b(?:on|from)\s+(?:the\s+)?(?:sale|split-?off|spin-?off|divestiture|disposal|separation|"
                     r"exit)\s+of\s+(?:(?:its|the|their)\s+)?(?-i:[A-Z]).*$")
@@ -595,6 +598,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = re.sub(r"(?i)\b(did|does|do)\s+(?:(?:it|they|the\s+company)\s+)?(?:lease|rent|occupy)\b", r"\1", text)
     text = _HOLDER_CLAUSE.sub(" ", text)  # 'How much floor space do Costco's warehouses contain?': the space
     text = _CAUSE.sub(" ", text)  # 'the gain … as a result of the separation of its Consumer Health segment'
+    text = _EXPECTED_TO_BOOK.sub(" ", text)  # 'What tax charge did it expect to book': the charge, not the booking
     segment, text = _segment_named(text)
     if segment is None and (lead := _REGION_LEADS.search(text)) and lead.group("region")[:1].isupper() \
             and not re.search(r"[A-Z][\w&'’-]*\s+$", text[:lead.start()]):  # (not 'Trans-Freight North America')

@@ -59,3 +59,16 @@ def test_a_unit_closing_the_sentence_that_leads_into_a_table_is_the_tables() -> 
     assert rows["Tilebound"].scale == "millions" and rows["Tilebound"].values[0] == 249.0
     answer = _compose("Calder Games", 2024, USERS, "How many monthly active users does Tilebound have?")
     assert "249m" in answer.split(" [1]")[0]
+
+
+def test_a_figure_asked_before_adjustments_is_never_the_adjusted_one() -> None:
+    question = "Before Ostrava Foods' adjustments, how much EBIT did it earn in fiscal 2024?"
+    assert _compose("Ostrava Foods", 2024, BRIDGE, question).startswith("Ostrava Foods' EBIT was $1,357m in FY2024")
+    adjusted_only = BRIDGE.replace("EBIT 1,357 1,101\n", "")
+    assert _compose("Ostrava Foods", 2024, adjusted_only, question).startswith("Insufficient evidence")
+
+
+def test_what_a_charge_is_expected_because_of_is_no_word_of_the_charge() -> None:
+    asked = measure_asked("What tax charge did Ostrava Foods expect to book in fiscal 2025 because of the new tax act, "
+                          "according to its fiscal 2024 annual report?", ["Ostrava Foods"])
+    assert asked.phrase == "tax charge"
