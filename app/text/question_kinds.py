@@ -309,11 +309,13 @@ _WHICH_PART = re.compile(r"(?i)^\s*(?:which|what)\s+(?:of\s+)?(?:[\w&.'’-]+['�
 _LOWER = re.compile(r"(?i)\b(?:lower|less|fewer|smaller|slower|weaker|worse)\b")
 
 
-_OCCASION_BEFORE = re.compile(r"(?i)^\s*(?:when|after|following|since|before|upon|once|by|alongside|along\s+with|"
-                             r"together\s+with|with|in|at|as\s+part\s+of|in\s+connection\s+with)\s+[^?]{3,160}?,\s*"
-                             r"(?=(?:did|does|do|has|have|had|was|were|is|are|will|would|can)\b)")
+OCCASION_BEFORE = re.compile(r"(?i)^\s*(?:when|after|following|since|before|upon|once|by|alongside|along\s+with|"
+                            r"together\s+with|with|in|at|as\s+part\s+of|in\s+connection\s+with|under|per|"
+                            r"pursuant\s+to|according\s+to)\s+[^?]{3,160}?,\s*"
+                            r"(?=(?:did|does|do|has|have|had|was|were|is|are|will|would|can)\b)")
 """An occasion said before a yes/no question ('When Amcor reported its fiscal 2023 results (year ended June 30, 2023),
-did its Board raise …'): the question is what follows it."""
+did its Board raise …', 'Under the employment agreement she signed in August 2022, will the company cover …'): the
+question is what follows it."""
 
 
 _REPORTED_AS = re.compile(
@@ -350,7 +352,7 @@ def read_ask(question: str) -> Ask:
     core = without_source(core)
     if _EXPLAIN.search(core):
         return Ask("explain")
-    core = _OCCASION_BEFORE.sub("", core)  # 'When Amcor reported its results, did its Board raise …': a yes/no
+    core = OCCASION_BEFORE.sub("", core)  # 'When Amcor reported its results, did its Board raise …': a yes/no
     if _AUXILIARY.match(core) and _EITHER_MORE.search(core):
         return Ask("change")  # 'were its U.S. sales or its international sales larger?': the two compared
     if _AUXILIARY.match(core):

@@ -51,8 +51,8 @@ from app.text.figures import figures_in
 from app.text.measures import (LEFT_OUT, OUTSIDE_HOME, THRESHOLD, LinesCompared, MembersCompared, bar_figures,
                                count_verb, counted_as, deal_names, first_part, lines_compared, members_compared,
                                name_initials, second_part, without_short_names, without_source)
-from app.text.question_kinds import (Ask, asked_sentence, asks_business, asks_growth_rate, asks_share, member_noun,
-                                     read_ask, said_otherwise)
+from app.text.question_kinds import (OCCASION_BEFORE, Ask, asked_sentence, asks_business, asks_growth_rate, asks_share,
+                                     member_noun, read_ask, said_otherwise)
 from app.text.sentences import asks_about_litigation, is_allegation, is_boilerplate
 from app.text.questions import is_measure_word, is_qualifier_word, measure_terms, states_measure
 from app.text.terms import (abbreviated, abbreviation_heads, nominal_forms, nominal_stem, question_noise, stem_in_words,
@@ -1925,10 +1925,11 @@ class Analyst:
         stems = self.key_stems()
         head = next((w for w in reversed(analyze(asked_sentence(self.question))) if w in stems), None)
         for rank, block in enumerate(sources):
-            sentences = whole_sentences(block.text)
+            # ('Under the employment agreement …, will the company cover …': the agreement's own wording answers)
+            sentences = whole_sentences(block.text, terms=self.query.of_terms)
             other_years: set[int] = set()  # the sentences that are another period's
             for at, sentence in enumerate(sentences):
-                if (not _is_statement_sentence(sentence) or is_boilerplate(sentence)
+                if (not _is_statement_sentence(sentence) or is_boilerplate(sentence, self.query.of_terms)
                         or sentence.rstrip().endswith(":")
                         and (self.ask.kind != "yes_no" or _LEADS_INTO.search(sentence))):
                     # (a yes/no's deed may lead into its figures: 'The shareholders approved, on an advisory basis,
@@ -2286,7 +2287,11 @@ class Analyst:
         plain = _BOUGHT_BACK.sub("repurchase", plain)  # 'Did it buy back any stock': 'we have not repurchased …'
         if self.ask.kind == "yes_no":  # 'Had it closed the sale … by the end of fiscal 2022': when, not what
             plain = _BY_THE_END.sub(" ", plain)
-        words = set(analyze(plain)) - names - _GENERIC - question_noise() - scaffold
+            # the occasion said first ('Under the employment agreement Mary Dillon signed …, will the company
+            # cover …'): where the answer stands, which its sentence need not name ('the Company shall reimburse …')
+            plain = OCCASION_BEFORE.sub("", plain)
+        # ('the legal fees she incurred': a person's pronoun, which the filing writes as 'her' or 'Executive')
+        words = set(analyze(plain)) - names - _GENERIC - question_noise() - scaffold - _PERSONAL
         if _APPROVED & words:  # 'Did shareholders approve the advisory vote on …': 'The shareholders approved …'
             words -= _VOTED
         # a name the filing runs together ('ULTABEAUTY') and the question writes as words ('Ulta Beauty's')
@@ -2706,8 +2711,9 @@ def two_changes(a: str, ca: float, b: str, cb: float, noun: str, when: str) -> s
 
 
 def _unbulleted(sentence: str) -> str:
-    """A sentence without the bullet a list item opens with ('• Company maintains its quarterly dividend …')."""
-    return re.sub(r"^[•▪◦‣*-]\s+", "", sentence)
+    """A sentence without the bullet a list item opens with ('• Company maintains its quarterly dividend …'), or
+    the letter of an agreement's clause ('(d) Subject to Section 14(b) hereof, …')."""
+    return re.sub(r"^(?:[•▪◦‣*-]|\([a-z]{1,3}\))\s+", "", sentence)
 
 
 _CONNECTIVE = re.compile(r"(?i)^(?:furthermore|moreover|additionally|in\s+addition|also|further),\s+(?=\w)")
@@ -2934,6 +2940,7 @@ _DEED = re.compile(r"(?i)\b(?:completed|closed|announced|agreed\s+to|entered\s+i
 """A sentence that tells a deed ('On March 17, 2023, the Company completed the acquisition of …'), which a list of
 such deeds lists."""
 
+_PERSONAL = frozenset(analyze("she he her him his hers"))
 _SAME_ROLE = {"ceo": frozenset({"chief"}), "chief": frozenset({"ceo"}), "cfo": frozenset({"chief"}),
               **{k: frozenset({"replac", "succeed", "successor", "success", "appoint"}) - {k}
                  for k in ("replac", "succeed", "successor")},
@@ -2943,7 +2950,9 @@ _SAME_ROLE = {"ceo": frozenset({"chief"}), "chief": frozenset({"ceo"}), "cfo": f
               **{k: frozenset(analyze("represented comprised constituted")) for k in analyze("account")},
               # a deal as a filing words it: 'sign an agreement to buy' / 'entered into an agreement to acquire'
               **{k: frozenset(analyze("entered executed")) for k in analyze("sign")},
-              **{k: frozenset(analyze("acquire acquisition purchase")) for k in analyze("buy")}}
+              **{k: frozenset(analyze("acquire acquisition purchase")) for k in analyze("buy")},
+              # a cost borne for someone: 'will the company cover her legal fees' / 'shall reimburse … legal fees'
+              **{k: frozenset(analyze("reimburse pay")) for k in analyze("cover")}}
 """Words a report writes for what a question asks about people: 'CEO' as 'Chief Executive Officer', 'replaced'
 as 'succeeding' or 'appointed … as'; and for a share: 'accounted for' as 'represented'."""
 

@@ -1,0 +1,31 @@
+"""A yes/no about what an agreement provides ('Under the employment agreement she signed …, will the company cover
+the legal fees she incurred negotiating it?') is answered by the agreement's own clause, whose wording a report's
+reader otherwise sets aside as boilerplate: the occasion said first need not stand in it, 'cover' is written
+'reimburse', and the clause's letter is no part of the answer.
+
+Every company, person, page and figure here is made up (Wrenfield, a warehouse club; Dana Whitcombe).
+"""
+
+from __future__ import annotations
+
+from app.text.question_kinds import read_ask
+from tests.unit.test_prose_amounts_dated import _compose
+
+CLAUSES = ("(c) Executive shall be entitled to 20 vacation days in each calendar year, prorated for any partial year.\n"
+           "(d) Subject to Section 14(b) hereof, the Company shall reimburse Executive the reasonable legal fees "
+           "(based on hourly rates) and\ndisbursements incurred by her in connection with negotiating and preparing "
+           "this employment agreement, provided that in no event shall the amount of such reimbursement exceed "
+           "$35,000.\n(e) As used herein, the Term shall mean the Employment Period.")
+QUESTION = ("Under the employment agreement Dana Whitcombe signed with Wrenfield in May 2024, will the company cover "
+            "the legal fees she incurred negotiating it?")
+
+
+def test_an_occasion_said_first_leaves_a_yes_no() -> None:
+    assert read_ask(QUESTION).kind == "yes_no"
+
+
+def test_an_agreements_clause_answers_what_it_provides() -> None:
+    answer = _compose("Wrenfield", 2024, CLAUSES, QUESTION)
+    assert answer.startswith("Yes. Subject to Section 14(b) hereof, the Company shall reimburse Executive the "
+                             "reasonable legal fees")
+    assert "$35,000" in answer
