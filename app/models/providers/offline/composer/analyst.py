@@ -1920,6 +1920,7 @@ class Analyst:
         day_asked = bool(_DATE_ASKED.match(asked_sentence(self.question))
                          or re.match(r"(?i)\s*when\b", asked_sentence(self.question)))
         asked_years = set(self.query.years)
+        asked_person = _person_said(asked_sentence(self.question))
         legal = asks_about_litigation(self.question)
         # what a list is of: the question's last key word ('sites' of 'Where are Fenmoor Cold Storage's sites?')
         stems = self.key_stems()
@@ -1994,6 +1995,10 @@ class Analyst:
                                                   and block.published_at[:4].isdigit() else None)
                     own = named or ({dated} if dated else set())
                     score += 0.3 if named & asked_years else -0.3 if own and not own & asked_years else 0.0
+                if asked_person and (said_person := _person_said(sentence)) is not None:
+                    # 'the legal fees she incurred': a clause of her agreement ('incurred by her'), not one of a
+                    # letter to a man in the same filing ('reimburse you …' beside 'in which he participates')
+                    score += 0.1 if said_person == asked_person else -0.1
                 if who and _names_other(sentence, " ".join([self.question, *self.companies])):
                     score += 0.2  # 'Who replaced Dana Whitcombe?', 'To which company did it sell …': a sentence
                     # that names someone else
@@ -2941,6 +2946,14 @@ _DEED = re.compile(r"(?i)\b(?:completed|closed|announced|agreed\s+to|entered\s+i
 such deeds lists."""
 
 _PERSONAL = frozenset(analyze("she he her him his hers"))
+_SHE = re.compile(r"\b(?:she|her|hers|herself)\b", re.IGNORECASE)
+_HE = re.compile(r"\b(?:he|him|his|himself)\b", re.IGNORECASE)
+
+
+def _person_said(text: str) -> str | None:
+    """'she' or 'he' when the text speaks of one person as a woman or as a man (and not of both); else None."""
+    she, he = bool(_SHE.search(text)), bool(_HE.search(text))
+    return "she" if she and not he else "he" if he and not she else None
 _SAME_ROLE = {"ceo": frozenset({"chief"}), "chief": frozenset({"ceo"}), "cfo": frozenset({"chief"}),
               **{k: frozenset({"replac", "succeed", "successor", "success", "appoint"}) - {k}
                  for k in ("replac", "succeed", "successor")},
