@@ -33,8 +33,8 @@ def test_an_agreements_clause_answers_what_it_provides() -> None:
 
 LETTER = ("(c) Office. While you are serving as Senior Advisor, the Employer will provide you with an office, and he "
           "will remain eligible for the deferred compensation plan in which he participates.\n(d) Subject to Section "
-          "11, the Company will reimburse you for your reasonable legal fees incurred in connection with the negotiation "
-          "of this Agreement, and his other advisers' fees, up to a total of $25,000.")
+          "11, the Company will reimburse you for your reasonable legal fees incurred in connection with the "
+          "negotiation of this Agreement, and his other advisers' fees, up to a total of $25,000.")
 
 
 def test_of_two_clauses_the_one_about_the_person_asked_answers() -> None:
