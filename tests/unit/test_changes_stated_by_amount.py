@@ -53,3 +53,23 @@ def test_which_of_two_lines_grew_faster_is_read_from_each_ones_stated_change() -
     answer = _compose("Wrenfield", 2024, PRODUCTS, question)
     assert answer.startswith("Ledger revenue grew faster than")
     assert "up 38.0% against up 20.0%" in answer and '"Ledger revenue of $3.18 billion' in answer  # (no bullet)
+
+
+def test_the_calculators_change_of_the_totals_is_no_answer_when_a_part_is_set_aside() -> None:
+    from app.calc_tools import CalcResult, Figure
+    from app.models.providers.offline.composer.analyst import Analyst
+
+    def growth(label: str) -> CalcResult:
+        old = Figure(label=label, value=4713.5, unit="$m", company="Wrenfield", fiscal_year=2023, source_id="w")
+        new = Figure(label=label, value=9497.6, unit="$m", company="Wrenfield", fiscal_year=2024, source_id="w")
+        return CalcResult(tool="growth_rate", inputs={"old": 4713.5, "new": 9497.6}, result=101.5, unit="%",
+                          expression="(9497.6 - 4713.5) / 4713.5 * 100", sources={"old": old, "new": new})
+
+    question = "Leaving token revenue aside, by how much did Wrenfield's total net revenue grow in 2024?"
+    analyst = Analyst({"question": question, "companies": ["Wrenfield"], "fiscal_years": [2024], "blocks": []},
+                      question)
+    assert not analyst.result_asked(growth("Total net revenue"))
+    assert analyst.result_asked(growth("Total net revenue excluding token revenue"))
+    plain = "By how much did Wrenfield's total net revenue grow in 2024?"
+    assert Analyst({"question": plain, "companies": ["Wrenfield"], "fiscal_years": [2024], "blocks": []},
+                   plain).result_asked(growth("Total net revenue"))

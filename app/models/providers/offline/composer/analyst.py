@@ -930,6 +930,9 @@ class Analyst:
     def result_asked(self, result: CalcResult) -> bool:
         """Whether a calculation's result may stand for the answer: for 'A as a percent of B', one computed from A
         (its inputs' labels say it); the change in B alone ('net sales grew 18.3%') tells nothing of A's share."""
+        if self.query.left_out and any(not _names_excluding(f.label, self.query.left_out)
+                                       for f in result.sources.values()):
+            return False  # 'Leaving bitcoin aside, …': the totals' change counts bitcoin in
         share = self.share
         if not share:
             return True
@@ -2948,6 +2951,12 @@ such deeds lists."""
 _PERSONAL = frozenset(analyze("she he her him his hers"))
 _SHE = re.compile(r"\b(?:she|her|hers|herself)\b", re.IGNORECASE)
 _HE = re.compile(r"\b(?:he|him|his|himself)\b", re.IGNORECASE)
+
+
+def _names_excluding(label: str, left_out: frozenset[str]) -> bool:
+    """Whether a figure's label says it leaves out what the question leaves out ('Revenue excluding bitcoin')."""
+    kept_out = re.search(r"(?i)\b(?:excluding|ex|less|other\s+than|before|non)\b[\s-]*(?P<what>.+)$", label)
+    return kept_out is not None and all(stem_in_words(w, set(analyze(kept_out.group("what")))) for w in left_out)
 
 
 def _person_said(text: str) -> str | None:
