@@ -209,7 +209,7 @@ class Analyst:
                 # the line item as the statement names it: 'capital expenditure (purchases of property, plant
                 # and equipment)', so a reader sees which row was read
                 measure = f"{measure} ({measure_phrase(label)})"
-        who = possessive(company) if company else "The"
+        who = _whose(company)
         abroad = _OUTSIDE_ASKED.search(self.question) if segment == "International" else None
         if abroad and (fact.segment or segment) == segment:
             # a member asked as a place outside the home country: said as the question says it ('number of
@@ -254,8 +254,7 @@ class Analyst:
         first = phrase.split()[0] if phrase.split() else ""
         if first[:1].isupper() and not asked_sentence(self.question).startswith(first) and not is_measure_word(first):
             return phrase  # a name the question capitalised mid-sentence ('Battery Storage revenue') keeps its case
-        # ('the Total revenue', 'the Dividend per share': a form's capitals, no name)
-        return phrase[:1].lower() + phrase[1:] if phrase[1:2].islower() else phrase
+        return _in_sentence(phrase)
 
     # --- kinds --------------------------------------------------------------------------------------------
     def leads(self, results: Sequence[CalcResult]) -> bool:
@@ -606,12 +605,12 @@ class Analyst:
             ended = best.replaced_where if best.replaced_where is not None else block
             if ended.n not in refs:
                 refs = [*refs, ended.n]
-            return [cite(lead, refs), cite(f'The report says: "{best.replaced.rstrip(".")}."', [ended.n]),
+            return [cite(lead, refs), _report_says(best.replaced, ended.n),
                     cite(f'And: "{best.clause.rstrip(".")}."', [block.n])]
         lead = verdict + (f"{owner} {moved} {what}{by}{',' if by else ''} to {said_new} (previously {said_old})"
                           if new != old else f"{owner} kept {what} at {said_new}")
         clause = re.sub(r"(?i)^(?:and|but|while)\s+", "", best.clause)
-        return [cite(lead, refs), cite(f'The report says: "{clause.rstrip(".")}."', [block.n])]
+        return [cite(lead, refs), _report_says(clause, block.n)]
 
     def business_answer(self) -> list[str]:
         """What the company does, as its report says it ('Amcor is a global leader in developing and producing
@@ -906,7 +905,7 @@ class Analyst:
             if len(found) == len(verbs) and n is not None:
                 owner = self.companies[0] if self.companies else "The company"
                 return [cite(f"{owner} {' and '.join(found)} {period_text(fact.figure)}", [n]),
-                        cite(f'The report says: "{sentence.rstrip(".")}."', [n])]
+                        _report_says(sentence, n)]
         return []
 
     def calculated_verdict(self, results: Sequence[CalcResult]) -> str:
@@ -1126,13 +1125,15 @@ class Analyst:
         measure = set(analyze(self.query.measure.phrase))
         year = max(self.query.years) if self.query.years else None
         segment = self.query.measure.segment
+        if not measure:
+            return []
         for block in self.reports:
             if block.kind != "report" or (year and not years_named(block.text) and block.fiscal_year != year):
                 continue
             for sentence in whole_sentences(block.text):
                 text = " ".join(_GLUED_SCALE.sub(r"\1 \2", sentence).split())
                 moved = _MOVED_BY.search(text)
-                if not moved or not measure:
+                if not moved:
                     continue
                 before = text[:moved.start()]
                 said = set(analyze(before))
@@ -1149,8 +1150,7 @@ class Analyst:
                 if bool(kept_out) != bool(self.query.left_out) or (kept_out and not all(
                         stem_in_words(w, set(analyze(kept_out.group("what")))) for w in self.query.left_out)):
                     continue
-                company = block.company or (self.companies[0] if self.companies else "")
-                who = possessive(company) if company else "The"
+                who = _whose(block.company or (self.companies[0] if self.companies else ""))
                 phrase = self.measure_words_plain()
                 if kept_out:
                     left = " ".join(kept_out.group(0).split()).rstrip(", ")
@@ -1159,8 +1159,7 @@ class Analyst:
                 rate = f", or {moved.group('pct')}%," if moved.group("pct") else ""
                 when = f" in FY{year}" if year else ""
                 lead = cite(f"{who} {phrase} {verb} by {moved.group('amount').strip()}{rate}{when}", [block.n])
-                quoted = _BULLET.sub("", text).rstrip(".")
-                return [lead, cite(f'The report says: "{quoted}."', [block.n])]
+                return [lead, _report_says(_BULLET.sub("", text), block.n)]
         return []
 
     def rating_answer(self) -> list[str]:
@@ -1180,21 +1179,19 @@ class Analyst:
                 grade = _GRADE_STATED.search(text)
                 if grade is None:
                     continue
-                company = block.company or (self.companies[0] if self.companies else "")
-                who = possessive(company) if company else "The"
+                who = _whose(block.company or (self.companies[0] if self.companies else ""))
                 when = read_dates(text)[0]
                 day = f" as of {when[0][0]}" if when else ""
                 asked = _WHAT_IS.match(asked_sentence(self.question))
                 subject = (asked.group("subject")[:1].upper() + asked.group("subject")[1:] if asked
                            else f"{who} {self.measure_words_plain()}")  # ('The average credit rating of …')
                 lead = cite(f"{subject} was {grade.group('grade')}{day}", [block.n])
-                return [lead, cite(f'The report says: "{_BULLET.sub("", text).rstrip(".")}."', [block.n])]
+                return [lead, _report_says(_BULLET.sub("", text), block.n)]
         return []
 
     def measure_words_plain(self) -> str:
         """The measure asked in the question's own words, lower-cased unless a name."""
-        phrase = self.query.measure.phrase.strip()
-        return phrase[:1].lower() + phrase[1:] if phrase[1:2].islower() else phrase
+        return _in_sentence(self.query.measure.phrase.strip())
 
     def stated_change(self, facts: Sequence[Fact]) -> list[str]:
         """The period asked's figure whose own sentence states its change against the period before, when no
@@ -1215,8 +1212,7 @@ class Analyst:
             body = (f"{self.subject(fact)} {'rose' if moved > 0 else 'fell'}{by} to {as_stated(fact.figure)} "
                     f"{period_text(fact.figure, fact.part)}")
             lead = cite(body, [n])
-            sentence = _BULLET.sub("", quote.strip()).rstrip(".")
-            said = cite(f'The report says: "{sentence}."', [n])
+            said = _report_says(_BULLET.sub("", quote.strip()), n)
             if self.ask.kind == "yes_no_change":
                 return [f"{self.verdict(0.0, float(moved))} {lead}", said]
             return [lead, said]
@@ -2953,9 +2949,13 @@ _SHE = re.compile(r"\b(?:she|her|hers|herself)\b", re.IGNORECASE)
 _HE = re.compile(r"\b(?:he|him|his|himself)\b", re.IGNORECASE)
 
 
+_EXCLUDING_LABEL = re.compile(r"(?i)\b(?:excluding|ex|less|other\s+than|before|non)\b[\s-]*(?P<what>.+)$")
+"""What a figure's label says it leaves out ('Revenue excluding bitcoin', 'Net sales ex-fuel')."""
+
+
 def _names_excluding(label: str, left_out: frozenset[str]) -> bool:
     """Whether a figure's label says it leaves out what the question leaves out ('Revenue excluding bitcoin')."""
-    kept_out = re.search(r"(?i)\b(?:excluding|ex|less|other\s+than|before|non)\b[\s-]*(?P<what>.+)$", label)
+    kept_out = _EXCLUDING_LABEL.search(label)
     return kept_out is not None and all(stem_in_words(w, set(analyze(kept_out.group("what")))) for w in left_out)
 
 
@@ -2963,6 +2963,24 @@ def _person_said(text: str) -> str | None:
     """'she' or 'he' when the text speaks of one person as a woman or as a man (and not of both); else None."""
     she, he = bool(_SHE.search(text)), bool(_HE.search(text))
     return "she" if she and not he else "he" if he and not she else None
+
+
+def _report_says(sentence: str, n: int) -> str:
+    """The sentence an answer rests on, quoted whole and cited: 'The report says: "…." [n]'."""
+    return cite(f'The report says: "{sentence.rstrip(".")}."', [n])
+
+
+def _whose(company: str) -> str:
+    """The owner an answer's subject opens with: "Northwind Logistics'", or 'The' when no company is known."""
+    return possessive(company) if company else "The"
+
+
+def _in_sentence(phrase: str) -> str:
+    """A measure as a sentence says it: its first letter lowered unless its first word is written in capitals
+    ('the Total revenue', 'the Dividend per share': a form's capitals, no name; 'EBITDA margin' kept)."""
+    return phrase[:1].lower() + phrase[1:] if phrase[1:2].islower() else phrase
+
+
 _SAME_ROLE = {"ceo": frozenset({"chief"}), "chief": frozenset({"ceo"}), "cfo": frozenset({"chief"}),
               **{k: frozenset({"replac", "succeed", "successor", "success", "appoint"}) - {k}
                  for k in ("replac", "succeed", "successor")},
