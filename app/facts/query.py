@@ -296,10 +296,13 @@ def facts_for(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = 
         # sentence that names both; a figure another reader took for the segment already is not read twice
         held = {(f.figure.value, f.figure.fiscal_year, f.part) for f in out if f.segment
                 and same_member(segment, f.segment, f.figure.company)}
-        out.extend(replace(f, match=min(f.match, 1.0) - 0.01)
-                   for f in member_facts(query, docs, companies)
-                   if same_member(segment, f.segment or "", f.figure.company)
-                   and (f.figure.value, f.figure.fiscal_year, f.part) not in held)
+        # (and by the measure's other names the documents use: 'average MAUs' over 'King 249 247')
+        for named in dict.fromkeys([query, *(v for doc in docs for v in named_otherwise(query, doc.text))]):
+            found = [f for f in member_facts(named, docs, companies)
+                     if same_member(segment, f.segment or "", f.figure.company)
+                     and (f.figure.value, f.figure.fiscal_year, f.part) not in held]
+            out.extend(replace(f, match=min(f.match, 1.0) - 0.01) for f in found)
+            held |= {(f.figure.value, f.figure.fiscal_year, f.part) for f in found}
     out = parts_by_figures(out, query, docs)
     return _with_filing_scale([f for f in out if not names_the_other(f.figure, query)], query)
 
@@ -355,7 +358,7 @@ def named_otherwise(query: FactQuery, text: str) -> list[FactQuery]:
     text uses: 'operating profit growth' as 'operating income growth' for a report that writes 'operating income
     increased 13.6%'. Only names of two words or more, and only where the asked name is in the measure's phrase.
     An initialism asked that the text spells out ('MAUs' of 'monthly active users ("MAUs")') is read so too."""
-    spelled = _initialisms_spelled(query, text) or _counted_otherwise(query, text)
+    spelled = _initialisms_spelled(query, text) or _initialisms_used(query, text) or _counted_otherwise(query, text)
     if spelled or not query.items:
         return spelled
     from app.metrics import item_names
@@ -413,6 +416,45 @@ def _initialisms_spelled(query: FactQuery, text: str) -> list[FactQuery]:
         counted = frozenset(analyze(spelled)) if query.measure.count_noun == short else query.count_stems
         out.append(replace(query, measure=measure, count_stems=counted))
     return out
+
+
+def _initialisms_used(query: FactQuery, text: str) -> list[FactQuery]:
+    """The query with words of its measure that the text writes as their initialism ('monthly active users' asked,
+    'our average MAUs … King 249' written) read as that initialism (`initialisms_of`)."""
+    words = query.measure.phrase.split()
+    for part, short in initialisms_of(query.measure.phrase, text)[:1]:
+        at = next(i for i in range(len(words)) if words[i:i + len(part)] == part)
+        phrase = " ".join([*words[:at], short, *words[at + len(part):]])
+        counted = (query.measure.count_noun or "").lower() == " ".join(part).lower()
+        measure = replace(query.measure, phrase=phrase, stems=frozenset(analyze(phrase)),
+                          count_noun=short if counted else query.measure.count_noun)
+        return [replace(query, measure=measure, count_stems=frozenset(analyze(short)) if counted else query.count_stems)]
+    return []
+
+
+def initialisms_of(phrase: str, text: str) -> list[tuple[list[str], str]]:
+    """Each run of three or more of the phrase's words that the text writes as its initialism, in capitals ('MAU'
+    or 'MAUs' for 'monthly active users'), longest first: (the words, the initialism as written)."""
+    words = phrase.split()
+    out = []
+    for size in range(len(words), 2, -1):
+        for start in range(len(words) - size + 1):
+            part = words[start:start + size]
+            letters = "".join(w[0] for w in part).upper()
+            if not all(w[:1].isalpha() for w in part) or len(letters) > 6:
+                continue
+            used = re.search(rf"\b{letters}s?\b", text)
+            if used is not None:
+                out.append((part, used.group(0)))
+    return out
+
+
+def spelled_out(text: str, phrase: str) -> str:
+    """The text with each initialism of the phrase's words (`initialisms_of`) followed by those words, so that a
+    row under 'average MAUs' names 'monthly active users'."""
+    for part, short in initialisms_of(phrase, text):
+        text = re.sub(rf"\b{re.escape(short)}\b", f"{short} ({' '.join(part)})", text)
+    return text
 
 
 def _with_filing_scale(facts: list[Fact], query: FactQuery, reference: Sequence[Fact] = ()) -> list[Fact]:
@@ -1636,8 +1678,9 @@ def _qualified_title(title: str, query: FactQuery) -> bool:
 
 
 _WHOLE_WORDS = frozenset("""total net consolidated segment segments reportable group company reported gaap operating
-    gross annual quarterly our the its their of by and in for""".split())
-"""Words before a measure in a title that name it whole ('Total revenue', 'Segment revenue', 'Operating revenues')."""
+    gross annual quarterly average our the its their of by and in for""".split())
+"""Words before a measure in a title that name it whole ('Total revenue', 'Segment revenue', 'Operating revenues');
+an average ('our average MAUs') is how a count over a period is stated, no kind of it."""
 
 
 def label_match(label: str, query: FactQuery) -> float:

@@ -42,6 +42,7 @@ class _Unit:
     keeps_lines: bool = False  # a line of a tabular page: joined to its neighbours by line breaks
     in_header: bool = False  # one of the lines that head a tabular page (title, unit, column periods)
     breaks_line: bool = False  # prose that starts a line of its own: a heading or an enumerated item
+    caption: str | None = None  # the sentence that leads into the table ('… (amounts in millions):')
 
 
 def context_header(title: str, section: str | None) -> str:
@@ -101,10 +102,12 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
                 # a table inside running text ('Wireless financial results' / '2024 2023 % Chg' / 'Revenue
                 # 2,761.0 2,670.0 3.4' / …): its lines stay lines, as on a statement page, so its rows can be read
                 _flush_prose(prose, units, section, tabular)
+                caption = _lead_in(units, section)
                 # (its column line may end in its years: '($ in millions) 2023 2022 2021')
                 for row, head in _run_rows([ln.strip() for ln in lines[i:i + run]]):
-                    units.append(_Unit(row, 0, section, False, table_header="\n".join(head) or None,
-                                       keeps_lines=True, in_header=row.split("\n")[0] in head))
+                    units.append(_Unit(row, 0, section, False, table_header="\n".join(
+                        [caption, *head] if caption else head) or None, keeps_lines=True,
+                        in_header=row.split("\n")[0] in head, caption=caption))
                 i += run
             elif not tabular and (_ENUMERATED_LINE.match(lines[i]) or _heading_line(lines, i)):
                 # a heading or an item of a list keeps its own line, so a list can be read back as a list
@@ -126,6 +129,22 @@ def _units(text: str, section: str | None) -> tuple[list[_Unit], str | None]:
     if tabular:
         units[first_unit:] = _head_tabular(units[first_unit:], statement_headers(plain))
     return units, section
+
+
+def _lead_in(units: list[_Unit], section: str | None) -> str | None:
+    """The sentence just before a table that leads into it ('The following table details our average MAUs … for
+    each of our reportable segments (amounts in millions):'), taken from the prose into the table's chunks: it
+    names what the rows count and their unit, which the rows themselves ('King 249 247 258') never say."""
+    if not units or units[-1].is_table or units[-1].keeps_lines or units[-1].section != section:
+        return None
+    text = units[-1].text.strip()
+    if not text.endswith(":") or len(text) > _LEAD_IN_CHARS:
+        return None
+    units.pop()
+    return text
+
+
+_LEAD_IN_CHARS = 400
 
 
 def _blocks(text: str) -> list[str]:
@@ -602,6 +621,8 @@ def _pack(units: list[_Unit], title: str, max_tokens: int, overlap: int):  # typ
         lines = [u.text for u in cur]
         if (first.is_table or (first.keeps_lines and not first.in_header)) and first.table_header:
             lines.insert(0, first.table_header)
+        elif first.in_header and first.caption:
+            lines.insert(0, first.caption)  # (the header lines are the chunk's own first units)
         tokens = sum(u.tokens for u in cur) + header_cost(first)
         if first.is_table or first.keeps_lines:
             return "\n".join(lines), first.section, first.is_table, tokens

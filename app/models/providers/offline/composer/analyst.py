@@ -32,7 +32,8 @@ from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_
                              breakdown_measure as _breakdown_measure, choose, each_growth, facts_for, member_facts,
                              member_table, members_in_filing_scale, members_query, name_read_as_segment,
                              member_initials, names_a_part, read_query, row_members, same_member, section_of,
-                             segment_read_as_name, stated_change, statement_kinds, two_periods, with_fuller_units)
+                             segment_read_as_name, spelled_out, stated_change, statement_kinds, two_periods,
+                             with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
 from app.facts.members import (REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, is_line_item_name, member_statement,
                                named_segments, segment_under, within_parent)
@@ -1000,6 +1001,8 @@ class Analyst:
             # a headcount asked in other words ('how many people did it employ'): any of the words reports state
             # one with ('35,000 full- and part-time employees') names it; not one qualified ('union employees')
             terms = [*terms, *({s} for s in sorted(said_so))]
+        # (an initialism of the asked words is those words: 'average MAUs' for 'monthly active users')
+        said, context = spelled_out(said, self.query.measure.phrase), spelled_out(context, self.query.measure.phrase)
         if states_measure(terms, said, context, kindred=True):
             # but a row or sentence never leaves out the head noun that makes a long measure a ratio: 'Changes
             # related to other CET1 capital adjustments' names three of the four words of 'CET1 capital ratio',

@@ -1,0 +1,71 @@
+"""A table's lead-in sentence travels with its rows, and an initialism the report uses names the words asked.
+
+A filing writes 'The following table details our average MAUs … (amounts in millions):' over rows that say only
+'Orbit 249 247'. Chunked apart, the rows lose what they count and in what unit; asked in words ('monthly active
+users'), the initialism must still be found."""
+
+from __future__ import annotations
+
+from app.facts.query import initialisms_of, spelled_out
+from app.knowledge.chunking import chunk_record
+from app.knowledge.records import SourceRecord
+from app.models.providers.offline.composer import compose_offline
+from app.turns import Block
+
+_PROSE = " ".join(f"Engagement note {i} says players in the {w} studio returned more often than before."
+                  for i, w in enumerate(["north", "south", "east", "west", "harbour", "upland"] * 4))
+_LEAD = ("The following table details our average MAUs on a sequential quarterly basis for each of our "
+         "reportable segments (amounts in millions):")
+_TABLE = """December 31, 2025  September 30, 2025  June 30, 2025  March 31, 2025
+Orbit 128  36  37  41
+Tidal 32  33  32  32
+Kestrel 249  247  258  272
+Total 409  316  327  345"""
+_AFTER = "Average MAUs increased by 93 million, or 29%, for the three months ended December 31, 2025."
+
+
+def _page(lead: str = _LEAD) -> str:
+    return f"Monthly Active Users\n{_PROSE} We monitor monthly active users as a key measure. {lead}\n{_TABLE}\n{_AFTER}"
+
+
+def _chunks(text: str):  # type: ignore[no-untyped-def]
+    record = SourceRecord(source_id="larkspur-2025.pdf", title="Larkspur Games annual report 2025", text=text,
+                          pages=[(34, text)], origin="/tmp/larkspur-2025.pdf", company="Larkspur Games",
+                          fiscal_year=2025)
+    return chunk_record(record, 256, 48)
+
+
+def test_the_sentence_leading_into_a_table_heads_the_table_chunk_not_the_prose() -> None:
+    chunks = _chunks(_page())
+    table = next(c for c in chunks if "Kestrel 249" in c.text)
+    assert table.text.startswith(_LEAD)
+    assert table.text.index("December 31, 2025") > table.text.index("(amounts in millions):")
+    assert not any(_LEAD in c.text for c in chunks if c is not table)
+
+
+def test_a_sentence_that_does_not_lead_into_the_table_stays_with_its_prose() -> None:
+    closing = "Player counts are unaudited."
+    chunks = _chunks(_page(lead=closing))
+    table = next(c for c in chunks if "Kestrel 249" in c.text)
+    assert closing not in table.text
+    assert any(closing in c.text for c in chunks if c is not table)
+
+
+def test_an_initialism_in_capitals_stands_for_the_words_whose_initials_it_is() -> None:
+    assert initialisms_of("monthly active users", "our average MAUs rose") == [(["monthly", "active", "users"],
+                                                                                 "MAUs")]
+    assert initialisms_of("average revenue per user", "ARPU was $41") == [(["average", "revenue", "per", "user"],
+                                                                          "ARPU")]
+    assert initialisms_of("monthly active users", "the maus rose") == []  # capitals only
+    assert initialisms_of("net revenue", "NR was up") == []  # two letters name too many things
+    assert "MAUs (monthly active users)" in spelled_out("our average MAUs", "monthly active users")
+
+
+def test_a_segment_count_asked_in_words_is_read_from_the_table_under_its_initialism() -> None:
+    table = next(c for c in _chunks(_page()) if "Kestrel 249" in c.text)
+    block = Block(n=1, kind="report", header="[1] Larkspur Games FY2025, p.34 [text]", source_id="larkspur-2025.pdf",
+                  chunk_id=table.chunk_id, company="Larkspur Games", fiscal_year=2025, page=34, text=table.text)
+    answer = compose_offline({"question": "How many monthly active users does Kestrel have?",
+                              "companies": ["Larkspur Games"], "fiscal_years": [], "blocks": [block]})
+    assert "249" in answer and "[1]" in answer, answer
+    assert "insufficient" not in answer.lower()
