@@ -141,7 +141,8 @@ _BREAKDOWN_KIND = re.compile(r"(?i)\b(?:(?:reportable|reporting|operating|busine
 def breakdown_measure(phrase: str) -> str:
     """The measure of a breakdown question without its breakdown and superlative words ('region weakest revenue
     development' → 'revenue', 'reportable operating segments lowest pretax income' → 'pretax income')."""
-    return " ".join(_BREAKDOWN_WORDS.sub(" ", _BREAKDOWN_KIND.sub(" ", phrase)).split())
+    kept = " ".join(_BREAKDOWN_WORDS.sub(" ", _BREAKDOWN_KIND.sub(" ", phrase)).split())
+    return re.sub(r"^['’]s?\s+", "", kept)  # ("region's net sales": the owner's ending goes with its owner)
 
 
 def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int] = ()) -> FactQuery:
@@ -151,8 +152,11 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         measure = replace(measure, segment=PARENT_ENTITY)  # the parent entity's own books are asked for
     from app.text.question_kinds import read_ask
 
-    if read_ask(question).kind == "extreme":  # 'which region had the weakest revenue': the measure is revenue
+    ask = read_ask(question)
+    if ask.kind == "extreme":  # 'which region had the weakest revenue': the measure is revenue
         phrase = breakdown_measure(measure.phrase)
+        if ask.topic == "loss":  # 'which division ended with an operating loss': the lowest operating profit
+            phrase = re.sub(r"(?i)\blosse?s?\b", "profit", re.sub(r"(?i)\bnet\s+loss\b", "net income", phrase))
         measure = replace(measure, phrase=phrase, stems=frozenset(analyze(phrase)))
     if measure.stems == _DIVIDEND and not _DIVIDEND_AMOUNT.search(question):
         # 'How much did the dividend go up?': the dividend per share, as a company declares it; the cash paid
@@ -428,7 +432,8 @@ def _initialisms_used(query: FactQuery, text: str) -> list[FactQuery]:
         counted = (query.measure.count_noun or "").lower() == " ".join(part).lower()
         measure = replace(query.measure, phrase=phrase, stems=frozenset(analyze(phrase)),
                           count_noun=short if counted else query.measure.count_noun)
-        return [replace(query, measure=measure, count_stems=frozenset(analyze(short)) if counted else query.count_stems)]
+        counted_stems = frozenset(analyze(short)) if counted else query.count_stems
+        return [replace(query, measure=measure, count_stems=counted_stems)]
     return []
 
 
@@ -1673,10 +1678,14 @@ def _qualified_title(title: str, query: FactQuery) -> bool:
         return False
     before = words[at - 1]
     stems = analyze(before)
-    return (bool(stems) and before.lower() not in _WHOLE_WORDS and not set(stems) & set(analyze(query_text(query)))
+    return (bool(stems) and before.lower() not in _WHOLE_WORDS and not _PRESENTS.fullmatch(before)
+            and not set(stems) & set(analyze(query_text(query)))
             and not _stem_in(stems[0], want))
 
 
+_PRESENTS = re.compile(r"(?i)(?:disaggregat|present|show|summari[sz]|detail|list|provid|break|set)(?:e|es|s|ed)?")
+"""A verb that leads a title into its measure ('The following tables disaggregate net sales … by geography'): no
+qualifier of the measure."""
 _WHOLE_WORDS = frozenset("""total net consolidated segment segments reportable group company reported gaap operating
     gross annual quarterly average our the its their of by and in for""".split())
 """Words before a measure in a title that name it whole ('Total revenue', 'Segment revenue', 'Operating revenues');

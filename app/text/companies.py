@@ -90,14 +90,18 @@ def companies_named(text: str, known: Sequence[str], aliases: Mapping[str, str] 
     """The known companies the text names, in order of first mention (see the module docstring). `aliases` adds
     names the sources state (alias → known company)."""
     keys = _keys(list(known), aliases or {})
-    words = name_words(text)
+    spaced = _POSSESSIVE.sub("", text.replace("&", " "))
+    matches = list(_WORD.finditer(spaced))
+    words = [m.group() for m in matches]
     whole_lower = text == text.lower()
     found: list[tuple[int, str]] = []
     for start in range(len(words)):
         for size in range(1, min(MAX_NAME_WORDS, len(words) - start) + 1):
             span = words[start:start + size]
-            company = keys.get(normalize_company(" ".join(span)))
-            if company and _written_as_a_name(span, whole_lower):
+            key = normalize_company(" ".join(span))
+            company = keys.get(key)
+            if company and _written_as_a_name(span, whole_lower) and not (
+                    size == 1 and key != normalize_company(company) and _surname(spaced, matches, start)):
                 found.append((start, company))
     found += _abbreviations(text, list(known))
     return list(dict.fromkeys(c for _, c in sorted(found, key=lambda f: f[0])))
@@ -123,8 +127,10 @@ def company_spans(text: str, known: Sequence[str], aliases: Mapping[str, str] | 
             span = [m.group() for m in words[start:start + size]]
             if span[-1].lower() in _JOINING:  # nor ends one: 'JnJ's and' is JnJ
                 continue
-            company = keys.get(normalize_company(" ".join(span)))
-            if company and _written_as_a_name(span, whole_lower):
+            key = normalize_company(" ".join(span))
+            company = keys.get(key)
+            if company and _written_as_a_name(span, whole_lower) and not (
+                    size == 1 and key != normalize_company(company) and _surname(spaced, words, start)):
                 best = (size, company)
         if best is None:
             start += 1
@@ -133,6 +139,28 @@ def company_spans(text: str, known: Sequence[str], aliases: Mapping[str, str] | 
         found.append((words[start].start(), words[start + size - 1].end(), company))
         start += size
     return found
+
+
+_HONORIFIC = frozenset({"mr", "mrs", "ms", "dr", "sir", "dame", "mx"})
+
+
+def _surname(text: str, words: Sequence[re.Match[str]], at: int) -> bool:
+    """Whether the word at `at` is a person's surname: right after a given name (a capitalised word, not the
+    first of its sentence) or an honorific ('Richard Johnson', 'Ms. Dillon'), so that a company's short name
+    ('Johnson' for Johnson & Johnson) does not find the person."""
+    if at == 0:
+        return False
+    before = words[at - 1]
+    gap = text[before.end():words[at].start()]
+    if gap.strip(" .") or "\n" in gap:
+        return False
+    word = before.group()
+    if word.lower() in _HONORIFIC:
+        return True
+    if not (word[:1].isupper() and word[1:].islower()) or word.lower() in _JOINING:
+        return False
+    # (the first word of a sentence is capitalised whatever it is: 'Compare Northwind …')
+    return at - 1 > 0 and not re.search(r"[.?!:;\n]\s*$", text[:before.start()]) and "." not in gap
 
 
 def _keys(known: list[str], aliases: Mapping[str, str]) -> dict[str, str]:

@@ -307,6 +307,12 @@ _WHICH_PART = re.compile(r"(?i)^\s*(?:which|what)\s+(?:of\s+)?(?:[\w&.'â€™-]+['â
                          r"geograph(?:y|ies)|markets?|countr(?:y|ies)|products?|brands?|categor(?:y|ies)|channels?)\b")
 """Which of a company's parts ('Which Amcor segment', 'which of its regions'): its breakdown's rows are compared."""
 _LOWER = re.compile(r"(?i)\b(?:lower|less|fewer|smaller|slower|weaker|worse)\b")
+_MEMBER_MOVED = re.compile(r"(?i)\b(?:(?P<up>rose|grew|increased|improved)|(?P<down>fell|declined|decreased|dropped|"
+                           r"shrank|contracted))\b")
+"""A part's figure asked by how it moved ('which region's net sales fell'): the verb of the change asked."""
+_MEMBER_LOSS = re.compile(r"(?i)\b(?:made|posted|reported|recorded|had|ended[^?]{0,40}?\bwith|swung\s+to|ran)\s+"
+                          r"(?:an?\s+)?(?:[\w-]+\s+){0,2}?loss(?:es)?\b")
+"""A part asked by its loss ('ended fiscal 2022 with an operating loss'): the one whose result is lowest."""
 
 
 OCCASION_BEFORE = re.compile(r"(?i)^\s*(?:when|after|following|since|before|upon|once|by|alongside|along\s+with|"
@@ -374,6 +380,12 @@ def read_ask(question: str) -> Ask:
         return Ask("extreme", extreme=-1 if _LOWER.search(more.group(0)) else 1)
     if more:
         return Ask("change")  # 'Which company had higher revenue in 2022, PepsiCo or 3M?': the two compared
+    if _WHICH_PART.match(core) and (moved := _MEMBER_MOVED.search(core)):
+        # 'which region's net sales fell from a year earlier?': the breakdown's changes ranked, the fall first
+        return Ask("extreme", extreme=-1 if moved.group("down") else 1, of_change=True)
+    if _WHICH_PART.match(core) and _MEMBER_LOSS.search(core):
+        # 'Which of its divisions ended 2022 with an operating loss?': the lowest result, said as a loss
+        return Ask("extreme", extreme=-1, topic="loss")
     if _DEED_ASKED.search(core):
         return Ask("list", one_name=True)  # 'What did Northwind acquire in 2024, and for how much?': a name first
     if _PLAN_ASKED.search(core) or _PLAN_CHANGED.search(core):

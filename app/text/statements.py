@@ -239,7 +239,8 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     spanned = year_spanned_rows(text)
     grid = (grid_rows(text) + named_column_rows(text) + year_block_rows(text, names) + measure_group_rows(text)
             + member_group_rows(text, names)
-            + stacked_group_rows(text) + spanned + dated_column_rows(text, names) + stacked_column_rows(text))
+            + stacked_group_rows(text) + spanned + dated_column_rows(text, names) + stacked_column_rows(text)
+            + year_grouped_rows(text, names))
     if not grid:
         return statement
     # the grid's rows read as a header-less table (values without periods) give way to its cells, and so do
@@ -925,6 +926,86 @@ def member_group_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow
                     unit="%" if percent else currency, scale=None if percent else SCALE_NAME.get(scale or ""),
                     raw=row, columns=[name] * width))
     return out
+
+
+def year_grouped_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
+    """A table whose years each head the same group of named columns, on one line each as PDF extraction writes
+    a 10-Q's note: 'Three Months Ended December 31,' / '2022 2021' / '($ in millions) Flexibles Rigid Packaging
+    Total Flexibles Rigid Packaging Total' / 'North America $ 1,092 $ 623 $ 1,715 $ 1,030 $ 609 $ 1,639'. Each row
+    is read with every value's column (`columns`), the years' periods as a statement header dates them; where its
+    names cannot be told apart ('Rigid Packaging' one name or two) but the group ends in its total, the total
+    column alone, as the row's own figures. A row is read only with a value or dash for every column."""
+    lines = [line.strip() for line in text.splitlines()]
+    out: list[StatementRow] = []
+    for i in range(1, len(lines) - 2):
+        years = lines[i].split()
+        if not _YEARS_ONLY.match(lines[i]) or len(set(years)) != len(years):
+            continue
+        unit, names_text, _ = _unit_in(lines[i + 1])
+        words = names_text.split()
+        groups = len(years)
+        if not words or len(words) % groups or re.search(r"\d", names_text) or any(
+                words[g * (len(words) // groups):(g + 1) * (len(words) // groups)] != words[:len(words) // groups]
+                for g in range(1, groups)):
+            continue
+        group = " ".join(words[:len(words) // groups])
+        rows: list[tuple[str, list[str], str]] = []
+        for line in lines[i + 2:]:
+            label, cells = _label_and_cells(line)
+            if not label or not cells or len(cells) % groups:
+                break
+            rows.append((label, cells, line))
+        if not rows:
+            continue
+        width = Counter(len(cells) for _, cells, _ in rows).most_common(1)[0][0] // groups
+        names = _split_names(group, width, text, known) if width >= 2 else []
+        if not names and is_total(group.split()[-1]):
+            names = [""] * (width - 1) + ["Total"]  # (the others unread: only the total column is kept)
+        if len(names) != width:
+            continue
+        periods = _periods_of(lines[i - 1], lines[i])
+        if len(periods) != groups:
+            continue
+        currency, scale = (unit.currency or "", unit.scale) if unit is not None else ("", None)
+        title = _lead_in_above(lines, i - 1)
+        for label, cells, raw in rows:
+            if len(cells) != width * groups:
+                continue
+            for m, name in enumerate(names):
+                if not name:
+                    continue
+                values = [None if _DASH.match(c) else _cell_value(c) for c in cells[m::width]]
+                whole = is_total(name)
+                out.append(StatementRow(line_item=label, values=values, periods=list(periods), unit=currency,
+                                        scale=scale, raw=raw, title=title,
+                                        columns=None if whole else [name] * groups))
+    return out
+
+
+def _lead_in_above(lines: Sequence[str], at: int) -> str | None:
+    """The sentence that leads into a table from just above its header (`at`, its first line): the nearest line
+    ending in ':' within three lines, with the lines it goes on from ('The following tables disaggregate net sales
+    … based on' / 'manufacturing or selling operations:')."""
+    end = next((k for k in range(at, max(-1, at - 4), -1) if lines[k].endswith(":")), None)
+    if end is None:
+        return None
+    start = end
+    while start > max(0, end - 3) and lines[start - 1] and not lines[start - 1].endswith((".", ":")):
+        start -= 1
+    return " ".join(lines[start:end + 1])
+
+
+def _periods_of(title: str, years: str) -> list[str]:
+    """The periods a statement header of a title line ('Three Months Ended December 31,') over a line of years
+    gives its columns, as `read_statement` dates them; the years' own periods where the title is none."""
+    for head in ([title, years], [years]):
+        reader = _Reader()
+        for line in [*head, "Row " + " ".join("1" for _ in years.split())]:
+            reader.feed(line)
+        rows = [r for r in reader.finish().rows if r.periods]
+        if rows and len(rows[0].periods) == len(years.split()):
+            return list(rows[0].periods)
+    return []
 
 
 def dated_column_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:

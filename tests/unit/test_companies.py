@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.text.companies import companies_named, company_aliases, name_words, normalize_name
+from app.text.companies import companies_named, company_aliases, company_spans, name_words, normalize_name
 from app.text.identity import normalize_company
 
 # --- the cases of the search matcher (was app/knowledge/fusion.companies_in) -----------------------------------
@@ -166,3 +166,15 @@ def test_an_alias_of_one_letter_names_nobody() -> None:
     assert companies_named("What was T revenue?", known, aliases) == []
     assert companies_named("Did AT&T and Agilent grow?", known, aliases) == ["AT&T Inc.", "Agilent Technologies"]
 
+
+
+def test_a_company_short_name_that_is_a_persons_surname_names_the_person_not_the_company() -> None:
+    known = ["Halden & Halden", "Corvid Retail"]
+    question = "Under the letter covering Richard Halden's retirement from Corvid Retail, may he recruit staff?"
+    assert companies_named(question, known) == ["Corvid Retail"]
+    assert [c for _, _, c in company_spans(question, known)] == ["Corvid Retail"]
+    assert companies_named("Did Ms. Halden leave Corvid Retail?", known) == ["Corvid Retail"]
+    # the short name on its own, or first in its sentence, still names the company; the full name always does
+    assert companies_named("How did Halden do in 2024?", known) == ["Halden & Halden"]
+    assert companies_named("Compare Halden and Corvid Retail.", known) == ["Halden & Halden", "Corvid Retail"]
+    assert companies_named("What did Richard Halden & Halden earn?", known) == ["Halden & Halden"]

@@ -1618,6 +1618,8 @@ class Analyst:
             return []
         word = "highest" if self.ask.extreme > 0 else "lowest"
         measure = _breakdown_measure(self.query.measure.phrase) or measure_phrase(fact.figure.label)
+        if self.ask.topic == "loss":
+            return self.loss_answer(name, fact, values, measure)
         # its share of the whole, when asked and the calculator summed the table's rows (plan_member_share)
         share = next((r for r in self.results if r.tool == "evaluate" and r.inputs.get("x1") == fact.figure.value),
                      None) if asks_share(self.question) and self.calc_n is not None else None
@@ -1635,6 +1637,32 @@ class Analyst:
             return [lead]
         refs = list(dict.fromkeys(k for _, f in others if (k := self.n_of(f.figure)) is not None)) or [n]
         return [lead, cite(f"The others: {'; '.join(f'{m} {as_stated(f.figure)}' for m, f in others)}", refs)]
+
+    def loss_answer(self, name: str, fact: Fact, values: Sequence[tuple[str, Fact]], measure: str) -> list[str]:
+        """'Which division ended 2022 with an operating loss?': the members whose result is below zero, the
+        largest loss first, or that none was (the lowest result said); then the others."""
+        n = self.n_of(fact.figure)
+        said = re.search(r"(?i)\b(?:(?:operating|net|pre-?tax|segment)\s+)?loss(?:es)?\b", self.question)
+        loss = said.group(0).lower() if said else "loss"
+        losers = [(m, f) for m, f in values if f.figure.value < 0]
+        when = period_text(fact.figure)
+        if not losers:
+            lead = f"None had {_with_article(loss)} {when}: {name} had the lowest {measure}, {as_stated(fact.figure)}"
+        else:
+            amount = as_stated(fact.figure.model_copy(update={"value": abs(fact.figure.value)}))
+            only = ", the only one" if len(losers) == 1 else ""
+            lead = f"{name} had {_with_article(loss)} {when}{only}: {amount}"
+            if len(losers) > 1:
+                lead += "; also " + "; ".join(
+                    f"{m} {as_stated(f.figure.model_copy(update={'value': abs(f.figure.value)}))}"
+                    for m, f in losers if m != name)
+        others = [(m, f) for m, f in values if f.figure.value >= 0 and m != name and f.figure.unit == fact.figure.unit]
+        out = [cite(lead, [n] if n is not None else [])]
+        refs = list(dict.fromkeys(k for _, f in others if (k := self.n_of(f.figure)) is not None))
+        if others and refs:
+            out.append(cite(f"The others' {measure}: {'; '.join(f'{m} {as_stated(f.figure)}' for m, f in others)}",
+                            refs))
+        return out
 
     def listed_segment_facts(self, names: Sequence[str]) -> list[Fact]:
         """Each segment the report lists in words ('two reportable segments: Machine Tools (…) and Precision
@@ -1722,9 +1750,19 @@ class Analyst:
         """(member, change ranked by, earlier fact, later fact, the stated change) for each member with two
         periods: the stated per cent change where the table gives one, else the relative change of the two."""
         out = []
+        # the quarter or half asked where the members are given for it ('in the second quarter … which region's
+        # net sales fell'), else the whole years
+        asked = self.query.part
+
+        def of_part(fact: Fact) -> bool:  # ('Q' of a quarter the table leaves unnumbered is the one asked)
+            return fact.part == asked or bool(asked and fact.part and len(fact.part) == 1
+                                              and asked.startswith(fact.part))
+
+        part_given = any(of_part(f) for fs in by_member.values() for f in fs)
         for name, facts in by_member.items():
             dated = {f.figure.fiscal_year: f for f in reversed(facts) if f.figure.fiscal_year
-                     and not (f.figure.period or "").endswith("change") and f.part is None}
+                     and not (f.figure.period or "").endswith("change")
+                     and (of_part(f) if part_given else f.part is None)}
             latest = year if year in dated else max(dated, default=None)
             if latest is None or latest - 1 not in dated:
                 continue
@@ -3126,3 +3164,10 @@ def _short_member(name: str) -> str:
     consolidated entities: 2022, $12,662 …)' is 'Long-term debt'; 'Borrowings (non-current liabilities)' stays."""
     name = re.sub(r"\s+Level\s+[1-3]$", "", name)  # 'Corporate bonds Level 2': its fair value level
     return re.sub(r"\s*\([^()]*\d[^()]*\)", "", name).strip() or name
+
+
+def _with_article(noun: str) -> str:
+    """'an operating loss', 'a net loss'; a plural ('losses') takes none."""
+    if noun.endswith("es"):
+        return noun
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"

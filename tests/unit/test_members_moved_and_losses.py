@@ -1,0 +1,77 @@
+"""'Which region's net sales fell?', 'Which division ended the year with an operating loss?', and the 10-Q table
+whose years each head the same group of named columns.
+
+A fictional filer, Brantwood Packaging, reports net sales by region under 'Three Months Ended March 31,' with
+'2025 2024' over 'Cartons Films Total Cartons Films Total'; its division table gives operating profit/(loss)."""
+
+from __future__ import annotations
+
+from app.facts.query import read_query
+from app.models.providers.offline.composer import compose_offline
+from app.text.question_kinds import read_ask
+from app.text.statements import year_grouped_rows
+from app.turns import Block
+
+_REGIONS = """The following tables disaggregate net sales, excluding intersegment sales, by geography in which the
+Company operates:
+Three Months Ended March 31,
+2025 2024
+($ in millions) Cartons Films Total Cartons Films Total
+North America $ 1,092 $ 623 $ 1,715 $ 1,030 $ 609 $ 1,639
+Latin America 269 207 476 251 185 436
+Europe 1,030 — 1,030 985 — 985
+Asia Pacific 421 — 421 447 — 447
+Net sales $ 2,812 $ 830 $ 3,642 $ 2,713 $ 794 $ 3,507
+"""
+
+_DIVISIONS = """Net Revenue and Operating Profit/(Loss)
+Net revenue and operating profit/(loss) of each division are as follows (in millions):
+ Net Revenue Operating Profit/(Loss)
+ 2025 2024 2025 2024
+Northern $ 23,291 $ 19,608 $ 6,135 $ 5,633
+Coastal 3,160 2,751 604 578
+Eastern 12,724 13,038 (1,380) 1,292
+Western 6,438 6,078 666 858
+Total division 45,613 41,475 6,025 8,361
+"""
+
+
+def _answer(question: str, text: str, year: int) -> str:
+    block = Block(n=1, kind="report", header=f"[1] Brantwood Packaging FY{year}, p.12 [text]",
+                  source_id="brantwood-2025.pdf:p12", chunk_id="brantwood-2025.pdf:p12::0",
+                  company="Brantwood Packaging", fiscal_year=year, page=12, text=text)
+    return compose_offline({"question": question, "companies": ["Brantwood Packaging"], "fiscal_years": [year],
+                            "blocks": [block]})
+
+
+def test_years_heading_the_same_group_of_named_columns_give_each_row_its_total_per_period() -> None:
+    rows = {r.line_item: r for r in year_grouped_rows(_REGIONS) if r.columns is None}
+    assert rows["Asia Pacific"].values == [421.0, 447.0]
+    assert rows["North America"].values == [1715.0, 1639.0]
+    assert len(rows["Europe"].periods) == 2 and rows["Europe"].periods[0].startswith("3M 2025")
+    assert rows["Europe"].title and "net sales" in rows["Europe"].title
+
+
+def test_a_part_asked_by_how_its_figure_moved_is_a_ranking_of_the_changes() -> None:
+    fell = read_ask("In its first quarter of 2025, which region's net sales fell from a year earlier?")
+    assert (fell.kind, fell.extreme, fell.of_change) == ("extreme", -1, True)
+    assert read_ask("Which segment's revenue grew in 2025?").extreme == 1
+    assert read_query("Which region's net sales fell in 2025?").measure.phrase == "net sales"
+
+
+def test_the_region_whose_quarterly_sales_fell_is_named_with_both_figures() -> None:
+    answer = _answer("In the first quarter of Brantwood Packaging's 2025 (three months ended March 31, 2025), which "
+                     "region's net sales fell from a year earlier?", _REGIONS, 2025)
+    assert answer.startswith("Asia Pacific"), answer
+    assert "$447m" in answer and "$421m" in answer and "[1]" in answer
+
+
+def test_the_division_with_an_operating_loss_is_named_and_the_loss_said_as_a_loss() -> None:
+    ask = read_ask("Which of Brantwood Packaging's divisions ended 2025 with an operating loss?")
+    assert (ask.kind, ask.extreme, ask.topic) == ("extreme", -1, "loss")
+    answer = _answer("Which of Brantwood Packaging's divisions ended 2025 with an operating loss, and how big was it?",
+                     _DIVISIONS, 2025)
+    assert answer.startswith("Eastern had an operating loss in FY2025, the only one"), answer
+    assert "1,380" in answer and "-1,380" not in answer
+    none = _answer("Which of Brantwood Packaging's divisions made an operating loss in 2024?", _DIVISIONS, 2024)
+    assert none.startswith("None had an operating loss in FY2024: Coastal had the lowest operating profit"), none
