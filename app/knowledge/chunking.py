@@ -352,6 +352,9 @@ def statement_headers(lines: list[str]) -> list[tuple[int, list[str]]]:
             start -= 1
         if not spans and i < HEADER_LINES and all(len(above) <= 80 for above in lines[:i]):
             start = 0  # a statement that opens its page: the page's first lines are its header (not its prose)
+        if 0 < start < i and re.match(r"[a-z]", lines[start]) and lines[start].endswith(":") \
+                and not _DIGIT.search(lines[start - 1]):
+            start -= 1  # a lead-in sentence wrapped onto the title's line ('… based on' / 'selling operations:')
         last = i
         for j in range(i, min(i + HEADER_LINES, len(lines))):
             if _PERIOD_LINE.search(lines[j]) or is_period_line(lines[j]) or _columns_after_note(lines[j]):

@@ -69,3 +69,30 @@ def test_a_segment_count_asked_in_words_is_read_from_the_table_under_its_initial
                               "companies": ["Larkspur Games"], "fiscal_years": [], "blocks": [block]})
     assert "249" in answer and "[1]" in answer, answer
     assert "insufficient" not in answer.lower()
+
+
+_WRAPPED_LEAD = ("The following tables disaggregate net sales, excluding intersegment sales, by geography in which "
+                 "the Company operates based on\nmanufacturing or selling operations:")
+_GROUPED = """Three Months Ended March 31,
+2025 2024
+($ in millions) Cartons Films Total Cartons Films Total
+North America $ 1,092 $ 623 $ 1,715 $ 1,030 $ 609 $ 1,639
+Latin America 269 207 476 251 185 436
+Europe 1,030 — 1,030 985 — 985
+Asia Pacific 421 — 421 447 — 447
+Net sales $ 2,812 $ 830 $ 3,642 $ 2,713 $ 794 $ 3,507"""
+
+
+def test_a_lead_in_wrapped_onto_a_second_line_stays_whole_over_a_statement_page() -> None:
+    chunks = _chunks(f"{_WRAPPED_LEAD}\n{_GROUPED}\n")
+    table = next(c for c in chunks if "Asia Pacific 421" in c.text)
+    assert table.text.startswith("The following tables disaggregate net sales"), table.text
+    assert "selling operations:\nThree Months Ended March 31," in table.text
+
+
+def test_a_lead_in_wrapped_onto_a_second_line_stays_whole_over_a_table_in_running_text() -> None:
+    chunks = _chunks(f"{_PROSE}\n{_WRAPPED_LEAD}\n{_GROUPED}\n{_AFTER}")
+    table = next(c for c in chunks if "Asia Pacific 421" in c.text)
+    lead = " ".join(_WRAPPED_LEAD.split())
+    assert " ".join(table.text.split()).startswith(lead), table.text
+    assert not any("based on" in c.text for c in chunks if c is not table)
