@@ -17,7 +17,7 @@ from app.knowledge.pages import chunk_order, forms_wanted, rank_pages, statement
 from app.knowledge.sparse import top_k
 from app.knowledge.types import Filters, FunnelStep, SearchHit, SearchMode, SearchResponse
 from app.text.companies import companies_named
-from app.text.measures import COUNT_QUALIFIERS
+from app.text.measures import COUNT_QUALIFIERS, counted_as
 from app.text.periods import years_in
 from app.text.places import regions_asked
 
@@ -60,7 +60,8 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
             lists[f"scope:{label}"] = _dense(kb, qvec, min(pool // 2, n_eligible),
                                              filters.chroma_where(company=company, fiscal_year=year))
     if mode in ("hybrid", "sparse") and n_eligible:
-        scored = top_k(sparse.index.scores(analyze(query + " " + " ".join(line_items_for(query)))), pool, eligible)
+        words = " ".join([query, *line_items_for(query), *headcount_words(query)])
+        scored = top_k(sparse.index.scores(analyze(words)), pool, eligible)
         lists["sparse"] = [(sparse.ids[i], s) for i, s in scored]
     scoped_to = [filters.company] if filters.company else named
     asked_years = years or named_years(query)  # a filter's year is not in `years`; the question still names it
@@ -184,10 +185,21 @@ def with_later_chunks(openings: list[tuple[str, float]], sparse: list[tuple[str,
 def counted_stems(query: str) -> frozenset[str]:
     """The things a query counts that a filing states a number of in its prose ('employees' of 'total employees
     end 2015': 'we had approximately 3,700 total employees'), as analyzed words; not the things a table counts
-    ('Machine Tools' orders)."""
-    return frozenset(analyze(query)) & _PROSE_COUNTS
+    ('Machine Tools' orders). A headcount asked in any of its words is counted in all of them ('headcount' asked,
+    'we employed 13,893 people' written)."""
+    found = frozenset(analyze(query)) & _PROSE_COUNTS
+    people = counted_as("employees")
+    return found | people if found & people else found
 
 
+def headcount_words(query: str) -> list[str]:
+    """The words filings state a headcount in ('we employed 13,893 people', 'approximately 3,700 employees'), for a
+    query that asks one in other words ('headcount', 'workforce'): so keyword search finds the sentence."""
+    asked = frozenset(analyze(query))
+    return [] if not asked & counted_as("employees") or asked & _STATED_IN else ["employees", "employed", "people"]
+
+
+_STATED_IN = frozenset(analyze("employees employed people"))
 _PROSE_COUNTS = frozenset(analyze("employees employee people staff colleagues headcount workforce stores restaurants "
                                   "hotels members subscribers patents offices"))
 

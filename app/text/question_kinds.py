@@ -105,9 +105,11 @@ _LIST = re.compile(
 
 
 _DEED_ASKED = re.compile(
-    r"(?i)^what\s+(?:did|does|has|have|will|is|was)\s+(?:[\w&'’.-]+\s+){1,4}?(?:acquire|buy|purchase|sell|divest|"
+    r"(?i)^what\s+(?:did|does|has|have|will|is|was)\s+(?:[\w&'’.-]+\s+){1,4}?"
+    r"(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(?<!\bits\s)(?<!\btheir\s)(?<!\bof\s)(?:acquire|buy|purchase|sell|divest|"
     r"recall|launch|announce|sign|open|close|win|lose|dispose\s+of|spin\s+off)\b")
-"""What a company did (bought, sold, recalled): a thing named first, its figures after."""
+"""What a company did (bought, sold, recalled): a thing named first, its figures after. Not the noun after an
+article ('What was Adobe's headcount at the close of its fiscal 2015?': a figure)."""
 _PLAN_ASKED = re.compile(r"(?i)^what\s+(?:is|are|was|were)\s+(?:[\w&'’.-]+\s+){0,4}?(?:guidance|outlook|targets?|"
                          r"forecasts?|priorities|plans?)\s*\??$")
 """A plan asked for as a whole ('What is Helio's FY2025 guidance?'): no one measure, every target it sets."""

@@ -755,7 +755,7 @@ class Analyst:
                      and ((b.chunk_id or "").endswith("::0") or "::" not in (b.chunk_id or ""))), None)
 
     def figure_answer(self) -> list[str]:
-        two = self.two_counts()
+        two = self.two_counts() or self.home_and_abroad()
         if two:
             return two
         if RATING_ASKED.search(asked_sentence(self.question)):
@@ -908,6 +908,30 @@ class Analyst:
                 return [cite(f"{owner} {' and '.join(found)} {period_text(fact.figure)}", [n]),
                         _report_says(sentence, n)]
         return []
+
+    def home_and_abroad(self) -> list[str]:
+        """'How many manufacturing facilities did 3M run in the United States and internationally?': a count for
+        each place, from two sentences of one passage, the one abroad saying so ('Internationally, the Company
+        operates 83 …'), the other not ('The Company operates 61 manufacturing facilities in 29 states.')."""
+        asked = _HOME_AND_ABROAD.search(asked_sentence(self.question))
+        if not asked or self.query.kind != "count":
+            return []
+        facts = [f for f in self.facts() if f.origin == "text" and self.n_of(f.figure) is not None]
+        abroad = [f for f in facts if _SAID_ABROAD.search(f.figure.quote or "")]
+        home = [f for f in facts if not _SAID_ABROAD.search(f.figure.quote or "")
+                and any(a.figure.chunk_id == f.figure.chunk_id for a in abroad)]
+        if not home:
+            return []
+        there = next(a for a in abroad if a.figure.chunk_id == home[0].figure.chunk_id)
+        here = home[0]
+        n = self.n_of(here.figure)
+        noun = self.query.measure.count_noun or self.query.measure.phrase
+        place = " ".join(asked.group("home").split())
+        away = " ".join(asked.group("abroad").split())
+        lead = (f"{_whose(self.companies[0] if self.companies else '')} {noun}: {as_stated(here.figure)} in "
+                f"{place} and {as_stated(there.figure)} {away} {period_text(here.figure)}")
+        return [cite(lead, [n] if n is not None else []), _report_says(
+            f"{(here.figure.quote or '').rstrip('.')}. {there.figure.quote or ''}", n) if n is not None else ""]
 
     def calculated_verdict(self, results: Sequence[CalcResult]) -> str:
         """'Yes.' / 'No.' (or the either/or's word) for a yes/no on a change that the calculator's change of the
@@ -2851,6 +2875,12 @@ _TWO_DEEDS = re.compile(r"(?i)^how\s+many\s+(?P<noun>[\w-]+(?:\s+[\w-]+)?)\s+(?:
                         r"(?P<a>[a-z]{3,})(?:\s+and\s+(?P<b>[a-z]{3,}))?(?=\s+(?:in|during|over|for|at|by|across|"
                         r"worldwide|globally)\b|\s*[?,.]|\s*$)")
 """'How many stores did Pellbury open and close …?': one or two deeds, one count each."""
+_HOME_AND_ABROAD = re.compile(r"(?i)\bin\s+(?P<home>(?:the\s+)?(?:United\s+States|U\.S\.(?:A\.)?|USA?)|its\s+home\s+"
+                              r"country)\s+and\s+(?P<abroad>internationally|abroad|overseas|outside\s+(?:of\s+)?(?:it|"
+                              r"the\s+(?:United\s+States|U\.S\.)))")
+"""A count asked for two places, home and abroad ('in the United States and internationally')."""
+_SAID_ABROAD = re.compile(r"(?i)\b(?:international(?:ly)?|outside\s+(?:of\s+)?the\s+(?:United\s+States|U\.S\.)|abroad|"
+                          r"overseas|other\s+countries|foreign)\b")
 _NOT_DEEDS = frozenset("have has had own hold holds employ employs operate operates report reports record make be "
                        "are is was were".split())
 """Verbs that say what a company has, not what it did in the year: 'how many stores does it have' is a
