@@ -586,7 +586,7 @@ _COMPARED = re.compile(r"(?i)\b(?:compared\s+(?:with|to)|versus|vs\.?|against)\s
 _YEAR_AFTER = re.compile(r"(?i)^\s*(?:in|for|during|at\s+the\s+end\s+of|at|by)\s+(?:the\s+)?"
                          r"(?:(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?(?:quarter|half)\s+of\s+)?"
                          rf"(?:fiscal\s+(?:year\s+)?|financial\s+year\s+|FY\s?|(?:{'|'.join(LONG_MONTHS)})\s+)?"
-                         r"((?:19|20)\d{2})\b")
+                         r"((?:19|20)\d{2})(?!\d)")  # ('of 2019and 52%': words PDF extraction glues on)
 """The year written right after a figure: 'in fiscal 2023', 'in the fourth quarter of 2022', 'in October 2020'
 (a month's calendar year)."""
 

@@ -90,6 +90,9 @@ class FactQuery:
     of_terms: bool = False
     """The question asks what an agreement sets ('Under the employment agreement …, what is her target bonus'):
     the contract's own words state it."""
+    share_of: bool = False
+    """The question asks how much of a whole one part is ('How much of its seller GPV comes from larger sellers'):
+    a share the report states ('represented 60% of Seller GPV') answers before any amount."""
 
     @property
     def stems(self) -> frozenset[str]:
@@ -138,6 +141,12 @@ _BREAKDOWN_KIND = re.compile(r"(?i)\b(?:(?:reportable|reporting|operating|busine
 """The words that say which breakdown is asked ('reportable operating segments'), no part of its measure."""
 
 
+_PART_OF_WHOLE = re.compile(r"(?i)\bhow\s+much\s+of\s+(?:[\w&'’.-]+\s+){1,8}?(?:comes?|came|is|was|are|were)\s+"
+                            r"(?:derived\s+|generated\s+|earned\s+)?from\b")
+"""A part of a whole asked ('How much of its seller GPV comes from larger sellers'): a report states it as a share
+as often as an amount."""
+
+
 def breakdown_measure(phrase: str) -> str:
     """The measure of a breakdown question without its breakdown and superlative words ('region weakest revenue
     development' → 'revenue', 'reportable operating segments lowest pretax income' → 'pretax income')."""
@@ -179,6 +188,9 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         kind = "money"
     if kind == "any" and measure.stems & _SIZED_IN_MONEY and _SIZE_ASKED.search(question):
         kind = "money"  # 'How large is the 364-day credit agreement': its size in money, not its 364 days
+    share_of = bool(_PART_OF_WHOLE.search(question))
+    if kind == "money" and share_of:
+        kind = "any"  # 'How much of its seller GPV comes from larger sellers': an amount or the share stated
     part = part_asked(question)  # (not the quarter of the release it names as its source)
     if part is None and _QUARTERLY_RATE.search(question):
         part = "Q"  # 'What quarterly dividend did it declare in fiscal 2024?': a quarter's rate, not the year's sum
@@ -199,7 +211,8 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         counted |= counted_as(measure.phrase) if counted else frozenset()  # 'the change in its headcount'
     return FactQuery(measure=measure, kind=kind, years=named, part=part, ahead=ahead,
                      count_stems=counted, items=items, at_end=bool(_AT_END.search(question)),
-                     of_terms=bool(_TERMS_ASKED.search(question)), left_out=_left_out(question))
+                     of_terms=bool(_TERMS_ASKED.search(question)), left_out=_left_out(question),
+                     share_of=share_of)
 
 
 _LEFT_OUT_LEAD = re.compile(rf"(?i)^\s*(?:{LEAVING_OUT}\s+(?P<what>[^,?]{{3,100}}?)\s*"
@@ -2282,6 +2295,8 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
     any fact gives), best first (module docstring)."""
     segment = segment if segment is not None else query.measure.segment
     phrase = query.measure.phrase
+    if query.share_of and query.kind == "any":
+        facts = [f for f in facts if f.figure.unit == "%"] or facts  # the share stated, when one is
     kept = [f for f in facts if _fits_segment(f, segment, phrase) and _fits_part(f, query.part)
             and f.forward == query.ahead or (query.ahead and _fits_segment(f, segment, phrase) and f.forward)]
     if not kept and query.part is None and not query.years and year is None:
