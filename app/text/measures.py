@@ -1065,8 +1065,9 @@ def _comparison(question: str) -> re.Match[str] | None:
     # the dashes set the two apart as commas do; by how much is the difference of what is compared
     asked = re.sub(r"\s+[—–]\s+", ", ", asked)
     asked = re.sub(r"(?i),?\s*and\s+by\s+how\s+(?:much|many)\b[^?]*", "", asked)
-    # ('In fiscal 2020, which segment had higher net sales, …': the period said first)
-    asked = re.sub(r"(?i)^\s*(?:in|for|during|over)\s+[^,]{1,40}?(?:19|20)\d{2}[^,]{0,20},\s*", "", asked)
+    # ('In fiscal 2020, which segment had higher net sales, …', 'At Netflix in 2015, which grew faster': the period
+    # first)
+    asked = re.sub(r"(?i)^\s*(?:in|for|during|over|at)\s+[^,]{1,40}?(?:19|20)\d{2}[^,]{0,20},\s*", "", asked)
     return _COMPARED.match(" ".join(asked.split()))
 
 
@@ -1086,6 +1087,8 @@ def _compared_side(raw: str, names: Iterable[str]) -> str:
     # ('net revenues in the fourth quarter of 2022': the period out, 'in the … of' dangles)
     while (dangling := re.sub(r"(?i)\s+(?:in|for|during|over|between|from|of|at)(?:\s+the)?\s*$", "", text)) != text:
         text = dangling
+    # ('technology and development spending': a cost line, which reports name the line's expenses)
+    text = re.sub(r"(?i)\b(?!capital\b)(\w+)\s+spending$", r"\1 expenses", text)  # (capital spending is capex)
     return text.strip(" ,.?")
 
 

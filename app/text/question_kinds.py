@@ -326,6 +326,11 @@ did its Board raise …', 'Under the employment agreement she signed in August 2
 question is what follows it."""
 
 
+_SETTING_BEFORE = re.compile(r"(?i)^\s*(?:at|in|for|during|within|across|among)\s+[^?,:]{2,80},\s*"
+                             r"(?=(?:which|who|whose|what|how)\b)")
+"""Where or when a question is set, said before it ('At Netflix in 2015, which grew faster: …')."""
+
+
 _REPORTED_AS = re.compile(
     r"(?i)^what\s+(?:did|does|do|has|have|had)\s+(?:[\w&'’./-]+\s+){1,5}?(?:report|record|post|book|disclose|"
     r"recogni[sz]e|show|present)\w*\s+(?:as|for)\s+(?:its\s+|their\s+|the\s+)?(?P<thing>(?:[\w&'’-]+\s+){0,5}?"
@@ -361,6 +366,7 @@ def read_ask(question: str) -> Ask:
     if _EXPLAIN.search(core):
         return Ask("explain")
     core = OCCASION_BEFORE.sub("", core)  # 'When Amcor reported its results, did its Board raise …': a yes/no
+    core = _SETTING_BEFORE.sub("", core)  # 'At Netflix in 2015, which grew faster: …': the question after it
     if _AUXILIARY.match(core) and _EITHER_MORE.search(core):
         return Ask("change")  # 'were its U.S. sales or its international sales larger?': the two compared
     if _AUXILIARY.match(core):

@@ -7,13 +7,17 @@ from app.knowledge.search import counted_stems, headcount_words
 from app.models.providers.offline.composer import compose_offline
 from app.text.question_kinds import read_ask
 from app.turns import Block
+from nodes.generate import check_citations
+
+
+def _block(text: str) -> Block:
+    return Block(n=1, kind="report", header="[1] Quillon Tools FY2025, p.16 [text]", source_id="quillon-2025.pdf:p16",
+                 chunk_id="quillon-2025.pdf:p16::0", company="Quillon Tools", fiscal_year=2025, page=16, text=text)
 
 
 def _answer(question: str, text: str) -> str:
-    block = Block(n=1, kind="report", header="[1] Quillon Tools FY2025, p.16 [text]", source_id="quillon-2025.pdf:p16",
-                  chunk_id="quillon-2025.pdf:p16::0", company="Quillon Tools", fiscal_year=2025, page=16, text=text)
     return compose_offline({"question": question, "companies": ["Quillon Tools"], "fiscal_years": [2025],
-                            "blocks": [block]})
+                            "blocks": [_block(text)]})
 
 
 def test_a_headcount_asked_is_searched_for_in_the_words_filings_state_it_in() -> None:
@@ -41,6 +45,9 @@ def test_a_count_asked_at_home_and_abroad_gives_both_from_their_sentences() -> N
             "converting facilities in 28 countries. Quillon owns the majority of its physical properties.")
     answer = _answer("How many manufacturing facilities did Quillon Tools run in the United States and "
                      "internationally according to its 2025 annual report?", text)
-    assert answer.startswith("Quillon Tools' manufacturing facilities: 61 in the United States and 83 "
+    assert answer.startswith("Quillon Tools' manufacturing facilities: 61 in 29 states and 83 in 28 countries "
                              "internationally"), answer
-    assert "Internationally, the Company operates 83" in answer
+    # every sentence stands the citation check: each quote is one sentence, each place in the block's words
+    kept, check = check_citations(answer, [_block(text)], "How many manufacturing facilities did Quillon Tools run "
+                                  "in the United States and internationally?", [2025])
+    assert not check.flagged and len(kept) == 3, check.flagged

@@ -75,3 +75,15 @@ def test_the_division_with_an_operating_loss_is_named_and_the_loss_said_as_a_los
     assert "1,380" in answer and "-1,380" not in answer
     none = _answer("Which of Brantwood Packaging's divisions made an operating loss in 2024?", _DIVISIONS, 2024)
     assert none.startswith("None had an operating loss in FY2024: Coastal had the lowest operating profit"), none
+
+
+def test_which_of_two_lines_grew_faster_when_the_question_is_set_first_and_asks_why_after() -> None:
+    text = ("Research and development expenses of $650.8 million increased by $178.5 million, or 38%, during 2025, "
+            "from $472.3 million in 2024, primarily due to higher personnel-related costs.\nGeneral and "
+            "administrative expenses of $407.3 million increased by $137.6 million, or 51%, during 2025, from "
+            "$269.7 million in 2024, primarily due to a $120.1 million increase in personnel-related costs.")
+    answer = _answer("At Brantwood Packaging in 2025, which grew faster: research and development spending or "
+                     "general and administrative expenses, and what mainly drove the faster-growing one?", text, 2025)
+    assert answer.startswith("General and administrative expenses grew faster than Research and development "
+                             "expenses in 2025: up 51.0% against up 38.0%"), answer
+    assert "$120.1 million increase in personnel-related costs" in answer

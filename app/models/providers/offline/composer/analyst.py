@@ -925,13 +925,22 @@ class Analyst:
         there = next(a for a in abroad if a.figure.chunk_id == home[0].figure.chunk_id)
         here = home[0]
         n = self.n_of(here.figure)
+        if n is None:
+            return []
         noun = self.query.measure.count_noun or self.query.measure.phrase
-        place = " ".join(asked.group("home").split())
         away = " ".join(asked.group("abroad").split())
-        lead = (f"{_whose(self.companies[0] if self.companies else '')} {noun}: {as_stated(here.figure)} in "
-                f"{place} and {as_stated(there.figure)} {away} {period_text(here.figure)}")
-        return [cite(lead, [n] if n is not None else []), _report_says(
-            f"{(here.figure.quote or '').rstrip('.')}. {there.figure.quote or ''}", n) if n is not None else ""]
+
+        def where(fact: Fact, otherwise: str) -> str:  # the place as its sentence says it ('in 29 states')
+            said = re.search(r"\b(?:in|across)\s+\d[\d,]*\s+[a-z]+", (fact.figure.quote or "")[1:])
+            return said.group(0) if said else otherwise
+
+        home = where(here, "at home")
+        abroad_words = where(there, "")
+        lead = (f"{_whose(self.companies[0] if self.companies else '')} {noun}: {as_stated(here.figure)} {home} and "
+                f"{as_stated(there.figure)} {' '.join(x for x in (abroad_words, away) if x)} "
+                f"{period_text(here.figure)}")
+        # (each sentence quoted on its own: a quote is one sentence, so that each is checked against its block)
+        return [cite(lead, [n]), _report_says(here.figure.quote or "", n), _report_says(there.figure.quote or "", n)]
 
     def calculated_verdict(self, results: Sequence[CalcResult]) -> str:
         """'Yes.' / 'No.' (or the either/or's word) for a yes/no on a change that the calculator's change of the
