@@ -41,3 +41,21 @@ def test_of_two_clauses_the_one_about_the_person_asked_answers() -> None:
     # a transition letter to the outgoing chief (a man) beside the incoming chief's agreement, in one filing
     answer = _compose("Wrenfield", 2024, f"{LETTER}\n{CLAUSES}", QUESTION)
     assert "$35,000" in answer and "$25,000" not in answer
+
+
+_LETTER = ("2. Post-Termination Obligations and Restrictive Covenants. (a) The Non-Competition provision of the "
+           "Employment Agreement will remain outstanding. (b) Non-Solicitation of Employees. You understand and "
+           "acknowledge that the Employer has expended and continues to expend significant time and expense in "
+           "recruiting and training its employees and that the loss of employees would cause significant harm to the "
+           "Employer. You therefore further agree not to directly or indirectly solicit, hire, recruit, attempt to "
+           "hire or recruit, or induce the termination of employment of any employee of the Employer for the "
+           "remainder of your employment with the Employer and for two (2) years to run consecutively, beginning on "
+           "the Separation Date.")
+
+
+def test_a_permission_asked_is_answered_by_the_clause_that_forbids_it() -> None:
+    answer = _compose("Marrow Outfitters", 2025, _LETTER, "Under the August 2025 letter agreement covering Dana Pike's "
+                      "retirement from Marrow Outfitters, is she free to recruit Marrow Outfitters employees once she "
+                      "has left the company?")
+    assert answer.startswith("No. You therefore further agree not to directly or indirectly solicit, hire, recruit"), \
+        answer

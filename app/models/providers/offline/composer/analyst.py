@@ -1995,6 +1995,7 @@ class Analyst:
         asked_years = set(self.query.years)
         asked_person = _person_said(asked_sentence(self.question))
         legal = asks_about_litigation(self.question)
+        permission = bool(_PERMISSION.search(asked_sentence(self.question)))
         # what a list is of: the question's last key word ('sites' of 'Where are Fenmoor Cold Storage's sites?')
         stems = self.key_stems()
         head = next((w for w in reversed(analyze(asked_sentence(self.question))) if w in stems), None)
@@ -2056,6 +2057,8 @@ class Analyst:
                     score += 0.3  # 'On what date did it complete …': the sentence that gives the day
                 if self.ask.one_name and _ASKS_AMOUNT.search(self.question) and MONEY.search(sentence):
                     score += 0.2  # "…, and for how much?": the sentence that names it with its price
+                if self.ask.kind == "yes_no" and permission and _BINDS.search(sentence):
+                    score += 0.2  # 'is he free to recruit …': the clause that allows or forbids it, not a recital
                 if self.ask.kind == "yes_no" and MONEY.search(about):
                     score += 0.15  # 'Did it book an impairment?': yes, with its amount, before a passing mention
                 if self.ask.kind == "yes_no" and _PERMITTED.search(sentence) and not _PERMITTED.search(self.question):
@@ -2368,6 +2371,9 @@ class Analyst:
             # the occasion said first ('Under the employment agreement Mary Dillon signed …, will the company
             # cover …'): where the answer stands, which its sentence need not name ('the Company shall reimburse …')
             plain = OCCASION_BEFORE.sub("", plain)
+            # 'is he free to recruit its employees once he has left?': the deed is what a clause allows or forbids
+            # ('agree not to … solicit, hire, recruit … any employee'), not the freedom nor when it applies
+            plain = _WHEN_CLAUSE.sub(" ", _PERMISSION.sub(" ", plain))
         # ('the legal fees she incurred': a person's pronoun, which the filing writes as 'her' or 'Executive')
         words = set(analyze(plain)) - names - _GENERIC - question_noise() - scaffold - _PERSONAL
         if _APPROVED & words:  # 'Did shareholders approve the advisory vote on …': 'The shareholders approved …'
@@ -3147,7 +3153,8 @@ def _denies(sentence: str, key: set[str], verb: set[str] = frozenset()) -> bool:
     words after it ('No single customer accounted for …', 'did not close any plant'), not a negation of
     something else ('Other than the impairment of the Kerrup Lithium Operation …, there were no significant
     changes' states an impairment)."""
-    words = re.findall(r"[A-Za-z][\w'’-]*", sentence)
+    found = list(re.finditer(r"[A-Za-z][\w'’-]*", sentence))
+    words = [m.group() for m in found]
     if any(len(w) >= 6 and w.lower().startswith("un") and re.search(r"(?:ed|en|wn)$", w)
            and any(stem_in_words(k, set(analyze(w[2:]))) for k in key) for w in words):
         return True  # 'all of which was undrawn' denies that it was drawn
@@ -3159,26 +3166,44 @@ def _denies(sentence: str, key: set[str], verb: set[str] = frozenset()) -> bool:
         if re.search(r"(?i)\b(?:other than|except|apart from|aside from|besides)\b", " ".join(words[:i])):
             continue
         following = words[i + 1:i + 7]
+        denied: list[str] = []  # the verbs a verb's negation denies
         if word.lower() in ("did", "does", "has", "have", "was", "were", "is", "are", "not", "never"):
             # a verb's negation denies what that verb says: 'did not close any plant' denies a closure, 'do not
             # restrict the payment of dividends' denies a restriction, not the dividends
-            rest = following[1:] if following[:1] and following[0].lower() == "not" else following
-            rest = [w for w in rest if w.lower() not in _NEGATED_FILLER]
-            said = {*analyze(rest[0]), *analyze(" ".join(nominal_forms(rest[0])))} if rest else set()
+            # the verb denied, and those a clause lists with it ('not to … solicit, hire, recruit …'): (the fillers
+            # may push them past six words)
+            at = next((k for k in range(i + 1, min(i + 13, len(words)))
+                       if words[k].lower() not in _NEGATED_FILLER and not (k == i + 1 and words[k].lower() == "not")),
+                      None)
+            run = _LISTED_VERBS.match(sentence, found[at].start()) if at is not None else None
+            rest = re.findall(r"[A-Za-z][\w'’-]*", run.group(0)) if run else []
+            said = {a for w in rest for a in (*analyze(w), *analyze(" ".join(nominal_forms(w))))}
             # (a verb that only says a thing was done denies the thing: 'did not undertake any new restructuring
             # actions' denies a restructuring launched)
             if rest and not any(stem_in_words(k, said) or stem_in_words(nominal_stem(k) or k, said)
                                 for k in {*key, *verb}) and not _DOING_ANY.match(" ".join(following[1:3])):
                 continue
-        after = set(analyze(" ".join(following)))
+            denied = rest
+        after = set(analyze(" ".join([*following, *denied])))
         if any(stem_in_words(k, after) for k in key):
             return True
     return False
 
 
 _NEGATED_FILLER = frozenset("""any a an the be been yet currently presently have had has ever always all
-    significantly materially expect expects plan plans intend intends anticipate anticipates to""".split())
-"""Words between a negation and the verb it denies ('do not currently expect to close …')."""
+    significantly materially expect expects plan plans intend intends anticipate anticipates to directly indirectly
+    or""".split())
+"""Words between a negation and the verb it denies ('do not currently expect to close …', 'agree not to directly
+or indirectly solicit, hire, recruit …')."""
+_LISTED_VERBS = re.compile(r"[A-Za-z][\w'’-]*(?:(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)"
+                           r"[A-Za-z][\w'’-]*){0,3}")
+"""The verb a negation denies and those listed with it ('solicit, hire, recruit, attempt'), a word each."""
+_PERMISSION = re.compile(r"(?i)\b(?:free|allowed|permitted|entitled)\s+to\b")
+_BINDS = re.compile(r"(?i)\b(?:agrees?|agreed|shall|must|may|will)\s+(?:not\s+)?(?:to\s+)?(?:directly\s+|"
+                    r"indirectly\s+|or\s+)*[a-z]+|\b(?:is|are)\s+(?:not\s+)?(?:prohibited|permitted|entitled|"
+                    r"restricted)\b")
+"""A clause's own binding words: what a party agrees or shall (not) do, or is prohibited or permitted to."""
+_WHEN_CLAUSE = re.compile(r"(?i),?\s+(?:once|after|when|while|until)\s+(?:he|she|they|it|the\s+\w+)\s+[^?,]*")
 
 
 _MONEY_AMOUNT = re.compile(r"[$£€¥]\s?\d[\d,.]*\s?(?:bn|m|k|million|billion)?")
