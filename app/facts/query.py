@@ -458,12 +458,16 @@ def initialisms_of(phrase: str, text: str) -> list[tuple[list[str], str]]:
     for size in range(len(words), 2, -1):
         for start in range(len(words) - size + 1):
             part = words[start:start + size]
-            letters = "".join(w[0] for w in part).upper()
-            if not all(w[:1].isalpha() for w in part) or len(letters) > 6:
+            if not all(w[:1].isalpha() for w in part):
                 continue
-            used = re.search(rf"\b{letters}s?\b", text)
-            if used is not None:
-                out.append((part, used.group(0)))
+            # ('SG&A' of 'selling, general and administrative', 'R&D' of 'research and development')
+            forms = {"".join(w[0] for w in part).upper(),
+                     "".join("&" if w.lower() == "and" else w[0] for w in part).upper()}
+            for letters in sorted(f for f in forms if 3 <= len(f) <= 6 and not f.startswith("&")):
+                used = re.search(rf"(?<![\w&]){re.escape(letters)}s?(?![\w&])", text)
+                if used is not None:
+                    out.append((part, used.group(0)))
+                    break
     return out
 
 

@@ -192,7 +192,10 @@ def reflow(text: str) -> str:
     last = ""
     for line in lines:
         stripped = line.strip()
-        if out and stripped and out[-1].strip() and (_continues(out[-1].strip(), stripped)
+        # (a title quoted across lines stays in its sentence: 'as discussed in the “' / 'Operating income …' /
+        # '- (non-GAAP measures)' / '” section and further in Note 16).')
+        open_quote = bool(out) and out[-1].count("“") > out[-1].count("”")
+        if out and stripped and out[-1].strip() and (open_quote or _continues(out[-1].strip(), stripped)
                                                      or _wrapped_at_width(last, stripped)):
             out[-1] = out[-1].rstrip() + " " + stripped
         else:

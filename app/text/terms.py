@@ -185,7 +185,12 @@ def abbreviation_heads(stems: set[str] | frozenset[str]) -> set[str]:
 
 def abbreviated(text: str) -> str:
     """The abbreviations of what a text spells out ('statutory net profit after tax': 'NPAT'), space-separated:
-    a sentence that spells a measure out states the abbreviation a question uses (`_SPELLED_OUT`)."""
+    a sentence that spells a measure out states the abbreviation a question uses (`_SPELLED_OUT`); and the words of
+    those it abbreviates ('SG&A in dollars increased 14.7 percent' states selling, general and administrative
+    expenses)."""
     folded = " ".join(text.split()).casefold()
-    return " ".join(short for short, long in _SPELLED_OUT.items() if long.casefold() in folded)
+    shorts = [short for short, long in _SPELLED_OUT.items() if long.casefold() in folded]
+    longs = [long for short, long in _SPELLED_OUT.items() if short.isupper() and len(short) >= 3
+             and re.search(rf"(?<![\w&]){re.escape(short)}s?(?![\w&])", text)]
+    return " ".join([*shorts, *longs])
 

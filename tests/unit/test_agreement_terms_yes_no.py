@@ -59,3 +59,11 @@ def test_a_permission_asked_is_answered_by_the_clause_that_forbids_it() -> None:
                       "has left the company?")
     assert answer.startswith("No. You therefore further agree not to directly or indirectly solicit, hire, recruit"), \
         answer
+
+
+def test_a_recital_that_names_the_deed_does_not_answer_a_permission() -> None:
+    recital = _LETTER[:_LETTER.index(" You therefore")]
+    answer = _compose("Marrow Outfitters", 2025, recital, "Under the August 2025 letter agreement covering Dana Pike's "
+                      "retirement from Marrow Outfitters, is she free to recruit Marrow Outfitters employees once she "
+                      "has left the company?")
+    assert not answer.startswith(("Yes", "No")), answer

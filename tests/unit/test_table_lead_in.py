@@ -25,7 +25,8 @@ _AFTER = "Average MAUs increased by 93 million, or 29%, for the three months end
 
 
 def _page(lead: str = _LEAD) -> str:
-    return f"Monthly Active Users\n{_PROSE} We monitor monthly active users as a key measure. {lead}\n{_TABLE}\n{_AFTER}"
+    opening = f"Monthly Active Users\n{_PROSE} We monitor monthly active users as a key measure."
+    return f"{opening} {lead}\n{_TABLE}\n{_AFTER}"
 
 
 def _chunks(text: str):  # type: ignore[no-untyped-def]
@@ -96,3 +97,26 @@ def test_a_lead_in_wrapped_onto_a_second_line_stays_whole_over_a_table_in_runnin
     lead = " ".join(_WRAPPED_LEAD.split())
     assert " ".join(table.text.split()).startswith(lead), table.text
     assert not any("based on" in c.text for c in chunks if c is not table)
+
+
+def test_an_initialism_joined_by_an_ampersand_stands_for_words_joined_by_and() -> None:
+    assert initialisms_of("selling, general and administrative expenses", "SG&A in dollars increased 14.7 percent") \
+        == [(["selling,", "general", "and", "administrative"], "SG&A")]
+    assert initialisms_of("research and development expenses", "R&D in dollars decreased $49 million") == [
+        (["research", "and", "development"], "R&D")]
+    assert initialisms_of("research and development expenses", "RD&E rose") == []
+
+
+def test_what_drove_a_change_stated_under_an_initialism_is_its_cause_across_a_quoted_title() -> None:
+    text = ("Selling, General and Administrative Expenses:\nSG&A in dollars increased 14.7 percent for full year 2025 "
+            "when compared to the same period last year. The increase is primarily associated with restructuring "
+            "charges (as discussed in Note 5) and the charge related to the river cleanup (as discussed earlier in "
+            "the “\nOperating income adjusted for the river cleanup\n- (non-GAAP measures)\n” section and further in "
+            "Note 16). This increase was partially offset by 2024 footprint charges that did not repeat in 2025.")
+    block = Block(n=1, kind="report", header="[1] Larkspur Games FY2025, p.28 [text]", source_id="larkspur-2025.pdf",
+                  chunk_id="larkspur-2025.pdf::0", company="Larkspur Games", fiscal_year=2025, page=28, text=text)
+    answer = compose_offline({"question": "By what percentage did Larkspur Games' selling, general and administrative "
+                                          "expenses rise in 2025, and what drove the increase?",
+                              "companies": ["Larkspur Games"], "fiscal_years": [2025], "blocks": [block]})
+    assert "primarily associated with restructuring charges" in answer and "Note 16)" in answer, answer
+    assert "14.7 percent" in answer

@@ -2057,8 +2057,8 @@ class Analyst:
                     score += 0.3  # 'On what date did it complete …': the sentence that gives the day
                 if self.ask.one_name and _ASKS_AMOUNT.search(self.question) and MONEY.search(sentence):
                     score += 0.2  # "…, and for how much?": the sentence that names it with its price
-                if self.ask.kind == "yes_no" and permission and _BINDS.search(sentence):
-                    score += 0.2  # 'is he free to recruit …': the clause that allows or forbids it, not a recital
+                if self.ask.kind == "yes_no" and permission and not _BINDS.search(sentence):
+                    continue  # 'is he free to recruit …': only a clause that allows or forbids it says, no recital
                 if self.ask.kind == "yes_no" and MONEY.search(about):
                     score += 0.15  # 'Did it book an impairment?': yes, with its amount, before a passing mention
                 if self.ask.kind == "yes_no" and _PERMITTED.search(sentence) and not _PERMITTED.search(self.question):
