@@ -699,6 +699,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
             and re.search(r"\bInternational$", phrase) and phrase != "International":
         # 'net sales outside the United States': the member reports name 'International' or 'Non-United States'
         segment, phrase = "International", phrase.removesuffix("International").strip()
+    # ('… sales in the region, and how did they compare …': a pronoun of the second part is no word of the measure)
+    phrase = " ".join(re.sub(r"(?i)\b(?:they|them|those|these)\b", " ", phrase).split()) or phrase
     if segment:  # 'U.S. Cereal operating unit': the kind of unit is no part of its name
         segment = re.sub(r"\s+(?:operating|reporting|reportable|business)$", "", segment) or segment
     done = verb.group("verb") if verb and verb.group("verb") not in _PLAIN_VERBS else ""

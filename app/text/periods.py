@@ -93,8 +93,8 @@ def half_or_quarter(match: re.Match[str]) -> str:
     return ("H" if found["what"].lower() == "half" else "Q") + str(_ORDINALS[found["n"].lower()])
 
 
-PART = re.compile(r"(?i)\b(?:(?P<h>H[12])|(?P<q>Q[1-4])|(?P<half>first|second)\s+half|half[- ]year|"
-                  r"six\s+months|(?P<qw>first|second|third|fourth)\s+quarter|(?P<three>three\s+months|"
+PART = re.compile(r"(?i)\b(?:(?P<h>H[12])|(?P<q>Q[1-4])|(?P<half>first|second)[\s-]+half|half[- ]year|"
+                  r"six\s+months|(?P<qw>first|second|third|fourth)[\s-]+quarter|(?P<three>three\s+months|"
                   r"quarter\s+end(?:ed|ing)|(?:january|february|march|april|may|june|july|august|september|october|"
                   r"november|december)\s+(?:19|20)\d{2}\s+quarter))\b")
 """A part of a year a question or sentence names: 'H1', 'Q2', 'first half', 'half-year', 'six months', 'second
