@@ -60,7 +60,7 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
             lists[f"scope:{label}"] = _dense(kb, qvec, min(pool // 2, n_eligible),
                                              filters.chroma_where(company=company, fiscal_year=year))
     if mode in ("hybrid", "sparse") and n_eligible:
-        words = " ".join([query, *line_items_for(query), *headcount_words(query)])
+        words = " ".join([query, *line_items_for(query), *headcount_words(query), *breakdown_words(query)])
         scored = top_k(sparse.index.scores(analyze(words)), pool, eligible)
         lists["sparse"] = [(sparse.ids[i], s) for i, s in scored]
     scoped_to = [filters.company] if filters.company else named
@@ -190,6 +190,18 @@ def counted_stems(query: str) -> frozenset[str]:
     found = frozenset(analyze(query)) & _PROSE_COUNTS
     people = counted_as("employees")
     return found | people if found & people else found
+
+
+def breakdown_words(query: str) -> list[str]:
+    """The words filings title a breakdown by region with ('net sales … by geography', 'Sales to customers by
+    geographic area'), for a query that asks for a region ('which region's net sales fell'): so keyword search
+    finds the table that names no region the query does."""
+    asked = frozenset(analyze(query))
+    return ["geography", "geographic"] if asked & _REGION_WORDS and not asked & _GEOGRAPHY else []
+
+
+_REGION_WORDS = frozenset(analyze("region regions regional"))
+_GEOGRAPHY = frozenset(analyze("geography geographic geographical"))
 
 
 def headcount_words(query: str) -> list[str]:

@@ -3,7 +3,7 @@ asked for two places ('in the United States and internationally') stated in two 
 
 from __future__ import annotations
 
-from app.knowledge.search import counted_stems, headcount_words
+from app.knowledge.search import breakdown_words, counted_stems, headcount_words
 from app.models.providers.offline.composer import compose_offline
 from app.text.question_kinds import read_ask
 from app.turns import Block
@@ -51,3 +51,9 @@ def test_a_count_asked_at_home_and_abroad_gives_both_from_their_sentences() -> N
     kept, check = check_citations(answer, [_block(text)], "How many manufacturing facilities did Quillon Tools run "
                                   "in the United States and internationally?", [2025])
     assert not check.flagged and len(kept) == 3, check.flagged
+
+
+def test_a_region_asked_is_searched_for_in_the_words_breakdowns_are_titled_with() -> None:
+    assert breakdown_words("Quillon Tools which region's net sales fell 2025") == ["geography", "geographic"]
+    assert breakdown_words("Quillon Tools net sales by geographic area") == []  # already in the filing's words
+    assert breakdown_words("Quillon Tools net sales 2025") == []
