@@ -929,41 +929,60 @@ def member_group_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow
 
 
 def year_grouped_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
-    """A table whose years each head the same group of named columns, on one line each as PDF extraction writes
-    a 10-Q's note: 'Three Months Ended December 31,' / '2022 2021' / '($ in millions) Flexibles Rigid Packaging
-    Total Flexibles Rigid Packaging Total' / 'North America $ 1,092 $ 623 $ 1,715 $ 1,030 $ 609 $ 1,639'. Each row
-    is read with every value's column (`columns`), the years' periods as a statement header dates them; where its
-    names cannot be told apart ('Rigid Packaging' one name or two) but the group ends in its total, the total
-    column alone, as the row's own figures. A row is read only with a value or dash for every column."""
+    """A table whose periods each head the same group of named columns, as PDF extraction writes a 10-Q's note or
+    a release's reconciliation: 'Three Months Ended December 31,' / '2022 2021' (or 'Twelve Months Ended June 30,
+    2022 Twelve Months Ended June 30, 2023' on one line) / '($ in millions) Flexibles Rigid Packaging Total
+    Flexibles Rigid Packaging Total' (its names maybe wrapped over lines) / 'North America $ 1,092 $ 623 $ 1,715 $
+    1,030 $ 609 $ 1,639'. Each row is read with every value's column (`columns`), the periods as a statement header
+    dates them; where its names cannot be told apart ('Rigid Packaging' one name or two) but the group ends in its
+    total, the total column alone, as the row's own figures. A row is read only with a value or dash for every
+    column; a row with fewer (a line the table's rows lead to) or a label wrapped onto a line of its own is passed."""
     lines = [line.strip() for line in text.splitlines()]
     out: list[StatementRow] = []
-    for i in range(1, len(lines) - 2):
-        years = lines[i].split()
-        if not _YEARS_ONLY.match(lines[i]) or len(set(years)) != len(years):
+    for i in range(len(lines) - 2):
+        years = re.findall(r"\b(?:19|20)\d{2}\b", lines[i])
+        titled = len(years) >= 2 and len(_PERIOD_TITLES.findall(lines[i])) == len(years)
+        if not (_YEARS_ONLY.match(lines[i]) and i or titled) or len(set(years)) != len(years):
             continue
-        unit, names_text, _ = _unit_in(lines[i + 1])
-        words = names_text.split()
         groups = len(years)
-        if not words or len(words) % groups or re.search(r"\d", names_text) or any(
+        names_lines: list[str] = []
+        k = i + 1
+        while k < len(lines) and len(names_lines) < MEASURE_TITLE_LINES + 2 and lines[k] \
+                and not _label_and_cells(lines[k])[1] and not re.search(r"\d", lines[k]):
+            names_lines.append(lines[k])
+            k += 1
+        unit, names_text, _ = _unit_in(" ".join(names_lines))
+        words = names_text.split()
+        if not words or len(words) % groups or any(
                 words[g * (len(words) // groups):(g + 1) * (len(words) // groups)] != words[:len(words) // groups]
                 for g in range(1, groups)):
             continue
         group = " ".join(words[:len(words) // groups])
         rows: list[tuple[str, list[str], str]] = []
-        for line in lines[i + 2:]:
+        bare = 0
+        for line in lines[k:]:
             label, cells = _label_and_cells(line)
-            if not label or not cells or len(cells) % groups:
+            if label and not cells and bare < 1 and not _YEARS_ONLY.match(line):
+                bare += 1  # ('Net income attributable to non-' / 'controlling interests 10 10')
+                continue
+            if not label or not cells or _PERIOD_TITLES.search(line) or len(cells) > 3 * groups * 6:
                 break
+            bare = 0
             rows.append((label, cells, line))
-        if not rows:
+        fullest = [len(cells) for _, cells, _ in rows if len(cells) % groups == 0]
+        if not fullest:
             continue
-        width = Counter(len(cells) for _, cells, _ in rows).most_common(1)[0][0] // groups
+        width = max(fullest) // groups
         names = _split_names(group, width, text, known) if width >= 2 else []
-        if not names and is_total(group.split()[-1]):
-            names = [""] * (width - 1) + ["Total"]  # (the others unread: only the total column is kept)
-        if len(names) != width:
+        if not names and width >= 2:
+            # (the names not told apart are left unread: the first where a known name opens the group, 'Flexibles'
+            # of 'Flexibles Rigid Packaging Other Total', and the total where it closes it)
+            names = [""] * width
+            names[0] = next((n for n in known if re.match(rf"(?i){re.escape(n)}\b", group)), "")
+            names[-1] = "Total" if is_total(group.split()[-1]) else ""
+        if len(names) != width or not any(names):
             continue
-        periods = _periods_of(lines[i - 1], lines[i])
+        periods = _periods_of([lines[i]] if titled else [lines[i - 1], lines[i]], groups)
         if len(periods) != groups:
             continue
         currency, scale = (unit.currency or "", unit.scale) if unit is not None else ("", None)
@@ -982,6 +1001,11 @@ def year_grouped_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow
     return out
 
 
+_PERIOD_TITLES = re.compile(r"(?i)\b(?:three|six|nine|twelve|3|6|9|12)\s+months\s+ended\s+[A-Z][a-z]+\s+\d{1,2},?\s+"
+                            r"(?:19|20)\d{2}\b")
+"""A period's whole title with its year ('Twelve Months Ended June 30, 2022'): two on one line head two groups."""
+
+
 def _lead_in_above(lines: Sequence[str], at: int) -> str | None:
     """The sentence that leads into a table from just above its header (`at`, its first line): the nearest line
     ending in ':' within three lines, with the lines it goes on from ('The following tables disaggregate net sales
@@ -995,15 +1019,16 @@ def _lead_in_above(lines: Sequence[str], at: int) -> str | None:
     return " ".join(lines[start:end + 1])
 
 
-def _periods_of(title: str, years: str) -> list[str]:
-    """The periods a statement header of a title line ('Three Months Ended December 31,') over a line of years
-    gives its columns, as `read_statement` dates them; the years' own periods where the title is none."""
-    for head in ([title, years], [years]):
+def _periods_of(head: Sequence[str], count: int) -> list[str]:
+    """The periods a statement header's lines give its `count` columns, as `read_statement` dates them: a title
+    line ('Three Months Ended December 31,') over a line of years, or titles with their years on one line; the
+    last line's own periods where the lines before it give none."""
+    for lines in (list(head), list(head[-1:])):
         reader = _Reader()
-        for line in [*head, "Row " + " ".join("1" for _ in years.split())]:
+        for line in [*lines, "Row " + " ".join("1" for _ in range(count))]:
             reader.feed(line)
         rows = [r for r in reader.finish().rows if r.periods]
-        if rows and len(rows[0].periods) == len(years.split()):
+        if rows and len(rows[0].periods) == count:
             return list(rows[0].periods)
     return []
 

@@ -87,3 +87,28 @@ def test_which_of_two_lines_grew_faster_when_the_question_is_set_first_and_asks_
     assert answer.startswith("General and administrative expenses grew faster than Research and development "
                              "expenses in 2025: up 51.0% against up 38.0%"), answer
     assert "$120.1 million increase in personnel-related costs" in answer
+
+
+_RECONCILED = """Twelve Months Ended June 30, 2024 Twelve Months Ended June 30, 2025
+($ million) Cartons
+Rigid
+Films Other Total Cartons
+Rigid
+Films Other Total
+Net income attributable to Brantwood  805  1,048
+Net income attributable to non-
+controlling interests  10  10
+Tax expense  300  193
+EBIT  1,101  265  (116)  1,250  1,357  225  (72)  1,510
+Amortization of acquired intangibles  158  5  —  163  155  5  —  160
+Adjusted EBIT  1,517  289  (105)  1,701  1,429  265  (86)  1,608"""
+
+
+def test_periods_titled_on_one_line_over_wrapped_names_give_the_known_member_and_the_total() -> None:
+    rows = year_grouped_rows(_RECONCILED, ["Cartons"])
+    ebit = {tuple(r.columns or ()): r.values for r in rows if r.line_item == "EBIT"}
+    assert ebit[("Cartons", "Cartons")] == [1101.0, 1357.0]
+    assert ebit[()] == [1250.0, 1510.0]
+    answer = _answer("Before Brantwood Packaging's adjustments, how much EBIT did its Cartons segment earn in the "
+                     "fiscal year ended June 30, 2025?", _RECONCILED, 2025)
+    assert "$1,357m in FY2025" in answer and "1,429" not in answer, answer
