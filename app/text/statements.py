@@ -235,7 +235,7 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     for line in text.splitlines():
         reader.feed(line)
     statement = reader.finish()
-    statement = replace(statement, rows=with_component_totals(statement.rows, text))
+    statement = replace(statement, rows=[_quarters_ended(r) for r in with_component_totals(statement.rows, text)])
     spanned = year_spanned_rows(text)
     grid = (grid_rows(text) + named_column_rows(text) + year_block_rows(text, names) + measure_group_rows(text)
             + member_group_rows(text, names)
@@ -253,6 +253,19 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
         and "FY?" not in r.periods)]
     return Statement(periods=statement.periods, scale=statement.scale, currency=statement.currency,
                      rows=[*kept, *grid])
+
+
+def _quarters_ended(row: StatementRow) -> StatementRow:
+    """A row of a table its title says is quarterly ('our average MAUs on a sequential quarterly basis …') whose
+    columns are bare days ('December 31, 2019'): each column is the quarter that ends that day, not a balance at it."""
+    if not row.title or not _QUARTERLY.search(row.title) or not row.periods \
+            or not all(_BARE_DAY.fullmatch(p) or p.endswith("change") for p in row.periods):
+        return row
+    return replace(row, periods=[f"3M {p}" if _BARE_DAY.fullmatch(p) else p for p in row.periods])
+
+
+_QUARTERLY = re.compile(r"(?i)\bquarterly\s+basis\b|\bby\s+quarter\b|\beach\s+quarter\b")
+_BARE_DAY = re.compile(r"(?:19|20)\d{2}-\d{2}-\d{2}")
 
 
 # --- a caption over its components, with no total of its own ----------------------------------------------------

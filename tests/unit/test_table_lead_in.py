@@ -70,6 +70,8 @@ def test_a_segment_count_asked_in_words_is_read_from_the_table_under_its_initial
                               "companies": ["Larkspur Games"], "fiscal_years": [], "blocks": [block]})
     assert "249" in answer and "[1]" in answer, answer
     assert "insufficient" not in answer.lower()
+    # the table is of averages 'on a sequential quarterly basis': its columns are quarters ended, no balances
+    assert "in the three months ended 31 December 2025" in answer and "at the end of" not in answer
 
 
 _WRAPPED_LEAD = ("The following tables disaggregate net sales, excluding intersegment sales, by geography in which "
