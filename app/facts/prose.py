@@ -326,6 +326,9 @@ def whole_sentences(text: str, terms: bool = False) -> list[str]:
     # a table's last row that the page ran into the sentence after it ('Total Long-Term Debt $ 42,573 We
     # maintained a committed … facility'): the row is no part of the sentence
     sentences = [_ROW_BEFORE.sub("", sentence) for sentence in sentences]
+    # a page's running header run into its first sentence ('Table of Contents Selling, General and Administrative
+    # Expenses: SG&A in dollars increased 14.7 percent …'): page furniture, no part of the sentence
+    sentences = [_PAGE_HEADER.sub("", sentence) for sentence in sentences]
     if sentences and lines.lstrip()[:1].islower() and sentences[0][:1].islower():
         sentences = sentences[1:]  # not a whole sentence after a cut too short to count ('million.')
     while sentences and not re.search(r"[A-Za-z]", sentences[-1]):
@@ -336,6 +339,7 @@ def whole_sentences(text: str, terms: bool = False) -> list[str]:
             and not s.startswith("|") and not is_row_line(s)]
 
 
+_PAGE_HEADER = re.compile(r"^\s*Table\s+of\s+Contents\s+(?=[A-Z])")
 _ROW_BEFORE = re.compile(r"^(?:[A-Z][\w&,'’-]*\s+){1,6}(?:[$£€¥]\s?)?\(?\d[\d,.]*\)?"
                          r"(?:\s+(?:[$£€¥]\s?)?\(?\d[\d,.]*\)?)*"
                          r"\s+(?=(?:We|Our|The|In|As|During|At|On|This|These|It|Its)\s+[a-z])")

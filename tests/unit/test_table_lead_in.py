@@ -122,3 +122,12 @@ def test_what_drove_a_change_stated_under_an_initialism_is_its_cause_across_a_qu
                               "companies": ["Larkspur Games"], "fiscal_years": [2025], "blocks": [block]})
     assert "primarily associated with restructuring charges" in answer and "Note 16)" in answer, answer
     assert "14.7 percent" in answer
+
+
+def test_a_page_header_run_into_the_first_sentence_does_not_make_it_boilerplate() -> None:
+    from app.facts.prose import whole_sentences
+
+    text = ("Table of Contents Selling, General and Administrative Expenses: SG&A in dollars increased 14.7 percent "
+            "for full year 2025 when compared to the same period last year. The increase is primarily associated "
+            "with restructuring charges.")
+    assert whole_sentences(text)[0].startswith("Selling, General and Administrative Expenses: SG&A in dollars")
