@@ -295,14 +295,17 @@ def _segment_named(text: str) -> tuple[str | None, str]:
         if word.group(0)[:1].isupper() and i + 1 < len(words) and _SEGMENT_WORD.match(words[i + 1].group(0)):
             continue  # 'Costco's Canadian Operations segment': 'Operations' is the name's, 'segment' the word
         name: list[re.Match[str]] = []
-        before = words[max(0, i - 5):i]
+        before = words[max(0, i - 8):i]
         for k in range(len(before) - 1, -1, -1):
             previous = before[k]
             bare = re.sub(r"['’]s?$", "", previous.group(0))
             joins = bare.lower() in ("&", "and") and name and name[0].group(0)[:1].isupper() and k > 0 \
                 and before[k - 1].group(0)[:1].isupper()  # 'Consumer & Community Banking': one name
-            if not joins and (bare.lower() in _NOT_SEGMENT or not bare or bare == "&"
-                              or _name_full(name, previous)):
+            # 'Africa, Middle East and South Asia division': a name that lists places, commas and all
+            listed = bool(name) and bare[:1].isupper() and text[previous.end():name[0].start()].strip() == "," \
+                and any(m.group(0).lower() in ("and", "&") for m in name)
+            if not joins and not listed and (bare.lower() in _NOT_SEGMENT or not bare or bare == "&"
+                                             or _name_full(name, previous)):
                 break
             name.insert(0, previous)
         while name and not name[0].group(0)[0].isupper():

@@ -44,3 +44,11 @@ Worldwide $ 21,519   20,215  6.5 %  7.5  (1.0)"""
                               "companies": ["Halden & Halden"], "fiscal_years": [2025], "blocks": [block]})
     assert "$3,446m in Q1 2025" in answer and "$3,644m in Q1 2024" in answer, answer
     assert "3,595" not in answer
+
+
+def test_a_segment_named_as_a_list_of_places_keeps_every_place() -> None:
+    asked = measure_asked("How much organic revenue growth did Corvid's Africa, Middle East and South Asia division "
+                          "deliver in the first quarter of 2025?", ["Corvid"])
+    assert asked.segment == "Africa Middle East and South Asia" and asked.phrase == "organic revenue growth"
+    assert measure_asked("What was Corvid's Consumer & Community Banking segment revenue?", ["Corvid"]).segment \
+        == "Consumer & Community Banking"
