@@ -240,7 +240,7 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     grid = (grid_rows(text) + named_column_rows(text) + year_block_rows(text, names) + measure_group_rows(text)
             + member_group_rows(text, names)
             + stacked_group_rows(text) + spanned + dated_column_rows(text, names) + stacked_column_rows(text)
-            + year_grouped_rows(text, names))
+            + year_grouped_rows(text, names) + dayed_year_rows(text))
     if not grid:
         return statement
     # the grid's rows read as a header-less table (values without periods) give way to its cells, and so do
@@ -1012,6 +1012,58 @@ def year_grouped_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow
                                         scale=scale, raw=raw, title=title,
                                         columns=None if whole else [name] * groups))
     return out
+
+
+def dayed_year_rows(text: str) -> list[StatementRow]:
+    """A table whose column header gives days without years ('December 31 September 30 June 30 March 31') and
+    whose years head blocks of rows, on the unit line or after a block's last value ('(in thousands …) 2015' /
+    'Total revenues' / '$ 1,823,333 $ 1,738,355 …' / … / '0.10 0.07 0.06 0.05 2014'), as a 10-K's selected
+    quarterly data is extracted: each row's columns are those days of its block's year, each the quarter that
+    ends it where the title says the data is quarterly, else the day. A label on its own line is its values'."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    out: list[StatementRow] = []
+    head = next((i for i, line in enumerate(lines) if _DAYS_ONLY.fullmatch(line)), None)
+    if head is None:
+        return out
+    days = [(MONTHS[m.group(1).lower().rstrip(".")], int(m.group(2))) for m in _DAY.finditer(lines[head])]
+    quarterly = any(re.search(r"(?i)\bquarter", line) for line in lines[max(0, head - 3):head])
+    title = next((line for line in reversed(lines[max(0, head - 3):head]) if re.search(r"[A-Za-z]{4}", line)), None)
+    unit: _Unit | None = None
+    year: int | None = None
+    label = ""
+    for line in lines[head + 1:]:
+        trailing = re.search(rf"\s({YEAR})$", line) or re.fullmatch(rf"({YEAR})", line)
+        body = line[:trailing.start()].strip() if trailing and trailing.start() else ("" if trailing else line)
+        found, rest, _ = _unit_in(body) if body.startswith("(") else (None, body, False)
+        unit = found or unit
+        cells = [c for c in body.split() if not _CURRENCY_TOKEN.match(c)]
+        if body and all(_VALUE.match(c) or _DASH.match(c) for c in cells) and len(cells) == len(days) and label \
+                and year is not None:
+            values = [None if _DASH.match(c) else _cell_value(c) for c in cells]
+            periods = _quarters_of(days, year) if quarterly else [f"{year}-{m:02d}-{d:02d}" for m, d in days]
+            out.append(StatementRow(line_item=label, values=values, periods=periods, title=title, raw=line,
+                                    unit=(unit.currency or "") if unit else "", scale=unit.scale if unit else None))
+            label = ""
+        elif found is None and body and not re.search(r"\d", body):
+            label = body.rstrip(":")
+        if trailing:
+            year = int(trailing.group(1))  # (the year that heads the rows after it)
+    return out
+
+
+def _quarters_of(days: Sequence[tuple[int, int]], year: int) -> list[str]:
+    """The quarters of a fiscal year its four quarter-end days name ('December 31 September 30 June 30 March 31'
+    of 2015: Q4 … Q1 2015), the latest the fourth; days that are no four quarters three months apart are each the
+    quarter that ends it ('3M 2015-12-31')."""
+    last = max(m for m, _ in days) if days else 0
+    back = [(last - m) % 12 for m, _ in days]
+    if len(days) == 4 and sorted(back) == [0, 3, 6, 9]:
+        return [f"Q{4 - b // 3} {year}" for b in back]
+    return [f"3M {year}-{m:02d}-{d:02d}" for m, d in days]
+
+
+_DAY = re.compile(rf"(?i)\b({MONTH})\s+(\d{{1,2}})\b")
+_DAYS_ONLY = re.compile(rf"(?i)(?:{MONTH}\s+\d{{1,2}}\s*){{2,}}")
 
 
 _PERIOD_TITLES = re.compile(r"(?i)\b(?:three|six|nine|twelve|3|6|9|12)\s+months\s+ended\s+[A-Z][a-z]+\s+\d{1,2},?\s+"

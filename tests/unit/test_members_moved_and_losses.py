@@ -9,7 +9,7 @@ from __future__ import annotations
 from app.facts.query import read_query
 from app.models.providers.offline.composer import compose_offline
 from app.text.question_kinds import read_ask
-from app.text.statements import year_grouped_rows
+from app.text.statements import dayed_year_rows, year_grouped_rows
 from app.turns import Block
 
 _REGIONS = """The following tables disaggregate net sales, excluding intersegment sales, by geography in which the
@@ -112,3 +112,28 @@ def test_periods_titled_on_one_line_over_wrapped_names_give_the_known_member_and
     answer = _answer("Before Brantwood Packaging's adjustments, how much EBIT did its Cartons segment earn in the "
                      "fiscal year ended June 30, 2025?", _RECONCILED, 2025)
     assert "$1,357m in FY2025" in answer and "1,429" not in answer, answer
+
+
+_QUARTERS = """13.
+Selected Quarterly Financial Data (Unaudited)
+December 31 September 30 June 30 March 31
+(in thousands, except for per share data) 2025
+Total revenues
+$ 1,823,333 $ 1,738,355 $ 1,644,694 $ 1,573,129
+Gross profit
+573,968 564,397 522,942 526,728
+Earnings per share:
+Diluted
+0.10 0.07 0.06 0.05 2024
+Total revenues
+$ 1,484,728 $ 1,409,432 $ 1,340,407 $ 1,270,089
+Gross profit
+470,396 455,038 425,559 400,903"""
+
+
+def test_quarter_days_without_years_take_the_year_that_heads_their_block() -> None:
+    rows = [(r.line_item, r.values[0], r.periods) for r in dayed_year_rows(_QUARTERS)]
+    assert ("Gross profit", 573968.0, ["Q4 2025", "Q3 2025", "Q2 2025", "Q1 2025"]) in rows
+    assert ("Gross profit", 470396.0, ["Q4 2024", "Q3 2024", "Q2 2024", "Q1 2024"]) in rows
+    answer = _answer("What was Brantwood Packaging's gross profit in the third quarter of 2025?", _QUARTERS, 2025)
+    assert "$564,397k in Q3 2025" in answer, answer
