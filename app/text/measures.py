@@ -184,7 +184,8 @@ _SOURCE_SAID = re.compile(
     r"half[- ]year(?:ly)?)\s+"
     r"(?:report|filing|results|statements?)\b|\b(?:according\s+to|in|per)\s+(?:its|the|their|"
     r"(?:[\w&.-]+\s+){0,3}[\w&.-]+['’]s?)\s+"
-    r"(?:(?:latest|most\s+recent|last)\s+)?(?:(?:fiscal\s+)?(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+)?(?:19|20)\d{2}\s+|"
+    r"(?:(?:latest|most\s+recent|last)\s+)?(?:(?:first|second|third|fourth)[\s-]+quarter\s+(?:and\s+"
+    r"(?:full[\s-]+year|year[\s-]+end)\s+)?)?(?:(?:fiscal\s+)?(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+)?(?:19|20)\d{2}\s+|"
     r"FY\s?\d{2,4}\s+|Q[1-4]\s+(?:FY\s?)?(?:19|20)?\d{2}\s+)?(?:(?:form\s+)?(?:10-[KQ]|8-K)|earnings\s+release)\b"
     r"(?:,?\s+(?:announcing|describing|reporting|covering|discussing|on|about|(?:that|which)\s+announced)\b[^?]*)?")
 """Where a question says its answer stands ('according to its quarterly report', 'in the 10-Q', 'according to its
@@ -204,6 +205,8 @@ def part_asked(question: str) -> str | None:
     from app.text.periods import part_named, years_named
 
     own = without_source(question)
+    if not years_named(own) and re.search(r"(?i)\bquarter\s+and\s+(?:full[\s-]+year|year[\s-]+end)\b", question):
+        return None  # ('its fourth-quarter and full-year 2022 earnings release': the year's as well as the quarter's)
     return part_named(own) if years_named(own) else part_named(question)
 
 

@@ -25,3 +25,15 @@ def test_a_quarters_growth_names_its_three_months() -> None:
     assert lead_sentence(result) == ("Ternline's operating income grew 19.17% from $375,622k in the three months "
                                      "ended 29 January 2022 to $447,618k in the three months ended 28 January 2023")
     assert "Operating income $447,618k in the three months ended 28 January 2023" in computation(result)
+
+
+def test_a_metric_of_one_quarters_inputs_is_that_quarters() -> None:
+    profit = Figure(label="Gross profit", value=573968.0, unit="$k", company="Ternline", fiscal_year=2023,
+                    period="Q4 2023", source_id="TERNLINE_2023_10K:p63")
+    revenue = Figure(label="Total revenues", value=1823333.0, unit="$k", company="Ternline", fiscal_year=2023,
+                     period="Q4 2023", source_id="TERNLINE_2023_10K:p63")
+    result = CalcResult(tool="metric", inputs={"gross_profit_2023": 573968.0, "revenue_2023": 1823333.0},
+                        result=31.48, unit="%", expression="(573968 / 1823333) * 100",
+                        sources={"gross_profit_2023": profit, "revenue_2023": revenue},
+                        formula="gross margin = gross profit / revenue")
+    assert lead_sentence(result).endswith("was 31.48% in Q4 2023"), lead_sentence(result)

@@ -52,3 +52,9 @@ def test_a_segment_named_as_a_list_of_places_keeps_every_place() -> None:
     assert asked.segment == "Africa Middle East and South Asia" and asked.phrase == "organic revenue growth"
     assert measure_asked("What was Corvid's Consumer & Community Banking segment revenue?", ["Corvid"]).segment \
         == "Consumer & Community Banking"
+
+
+def test_a_release_of_the_quarter_and_the_full_year_asks_no_quarter() -> None:
+    assert part_asked("According to Corvid's fourth-quarter and full-year 2025 earnings release, how many stores did "
+                      "it operate?") is None
+    assert part_asked("According to its fourth-quarter 2025 earnings release, what was revenue?") == "Q4"

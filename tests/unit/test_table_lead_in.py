@@ -11,6 +11,7 @@ from app.knowledge.chunking import chunk_record
 from app.knowledge.records import SourceRecord
 from app.models.providers.offline.composer import compose_offline
 from app.turns import Block
+from tests.unit.test_members_moved_and_losses import _REGIONS
 
 _PROSE = " ".join(f"Engagement note {i} says players in the {w} studio returned more often than before."
                   for i, w in enumerate(["north", "south", "east", "west", "harbour", "upland"] * 4))
@@ -76,14 +77,7 @@ def test_a_segment_count_asked_in_words_is_read_from_the_table_under_its_initial
 
 _WRAPPED_LEAD = ("The following tables disaggregate net sales, excluding intersegment sales, by geography in which "
                  "the Company operates based on\nmanufacturing or selling operations:")
-_GROUPED = """Three Months Ended March 31,
-2025 2024
-($ in millions) Cartons Films Total Cartons Films Total
-North America $ 1,092 $ 623 $ 1,715 $ 1,030 $ 609 $ 1,639
-Latin America 269 207 476 251 185 436
-Europe 1,030 — 1,030 985 — 985
-Asia Pacific 421 — 421 447 — 447
-Net sales $ 2,812 $ 830 $ 3,642 $ 2,713 $ 794 $ 3,507"""
+_GROUPED = _REGIONS.split(":\n", 1)[1].rstrip()  # (the table alone, under its own lead-in here)
 
 
 def test_a_lead_in_wrapped_onto_a_second_line_stays_whole_over_a_statement_page() -> None:

@@ -75,6 +75,9 @@ def lead_sentence(result: CalcResult, question: str = "") -> str:
         if money_scale(result.unit):  # an amount: in the scale the question asks
             return f"{subject} was {in_asked_scale(question, value, result.unit, max(years, default=None), 'computed')}"
         when = f" in FY{max(years)}" if years else ""
+        named = {f.period_name for f in src.values()}
+        if len(named) == 1 and (period := next(iter(named))) and not period.startswith("FY"):
+            when = f" in {period}"  # a quarter's inputs give a quarter's metric ('31.48% in Q4 2015')
         if ", averaged over " in formula and years:
             when = f" on average over FY{min(years)}–FY{max(years)}"
         return f"{subject} was {_result_text(value, result.unit, decimals)}{when}"
