@@ -33,3 +33,13 @@ def test_the_share_stated_answers_how_much_of_the_whole_a_part_is() -> None:
                               "blocks": [block]})
     assert "60%" in answer.split(". ")[0] and "Q4 FY2025" in answer, answer
     assert "$125,000" not in answer
+
+
+def test_what_counts_as_the_part_asked_second_is_answered_by_its_definition() -> None:
+    block = Block(n=1, kind="report", header="[1] Tessaly Pay FY2025, p.6 [text]", source_id="tessaly-2025.pdf:p6",
+                  chunk_id="tessaly-2025.pdf:p6::0", company="Tessaly Pay", fiscal_year=2025, page=6, text=_PAGE)
+    answer = compose_offline({"question": "How much of Tessaly Pay's merchant gross payment volume comes from larger "
+                                          "merchants, and what counts as a larger merchant?",
+                              "companies": ["Tessaly Pay"], "fiscal_years": [], "blocks": [block]})
+    assert "60%" in answer.split(". ")[0], answer
+    assert "which we define as merchants that generate more than $125,000" in answer

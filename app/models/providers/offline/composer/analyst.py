@@ -291,11 +291,16 @@ class Analyst:
                 or len(self.companies) != 1:
             return []
         company = self.companies[0]
-        alone = re.sub(r"(?i)\b(?:it|they)\b", company, rest, count=1)
-        alone = re.sub(r"(?i)\b(?:its|their)\b", possessive(company), alone, count=1)
-        alone = alone[:1].upper() + alone[1:]
-        if company.casefold() not in alone.casefold():
-            alone = f"{alone.rstrip(' ?')} for {company}?"
+        if counts := _COUNTS_AS.match(rest):
+            # 'and what counts as a larger seller?': how the report defines it ('which we define as sellers that
+            # generate more than $125,000 in annualized GPV')
+            alone = f"How does {company} define {counts.group('thing').rstrip(' ?')}?"
+        else:
+            alone = re.sub(r"(?i)\b(?:it|they)\b", company, rest, count=1)
+            alone = re.sub(r"(?i)\b(?:its|their)\b", possessive(company), alone, count=1)
+            alone = alone[:1].upper() + alone[1:]
+            if company.casefold() not in alone.casefold():
+                alone = f"{alone.rstrip(' ?')} for {company}?"
         other = Analyst(self.state, alone).first_sentences()
 
         def figures(sentence: str) -> set[tuple[float, str]]:
@@ -2896,6 +2901,8 @@ _HOME_AND_ABROAD = re.compile(r"(?i)\bin\s+(?P<home>(?:the\s+)?(?:United\s+State
 """A count asked for two places, home and abroad ('in the United States and internationally')."""
 _SAID_ABROAD = re.compile(r"(?i)\b(?:international(?:ly)?|outside\s+(?:of\s+)?the\s+(?:United\s+States|U\.S\.)|abroad|"
                           r"overseas|other\s+countries|foreign)\b")
+_COUNTS_AS = re.compile(r"(?i)^what\s+(?:counts|qualifies|is\s+considered|is\s+classed)\s+as\s+(?P<thing>.+)$")
+"""A second part that asks what a term the first used means ('and what counts as a larger seller?')."""
 _NOT_DEEDS = frozenset("have has had own hold holds employ employs operate operates report reports record make be "
                        "are is was were".split())
 """Verbs that say what a company has, not what it did in the year: 'how many stores does it have' is a
