@@ -438,16 +438,18 @@ def _initialisms_spelled(query: FactQuery, text: str) -> list[FactQuery]:
 def _initialisms_used(query: FactQuery, text: str) -> list[FactQuery]:
     """The query with words of its measure that the text writes as their initialism ('monthly active users' asked,
     'our average MAUs … King 249' written) read as that initialism (`initialisms_of`)."""
+    found = initialisms_of(query.measure.phrase, text)
+    if not found:
+        return []
+    part, short = found[0]  # (the longest run the text abbreviates)
     words = query.measure.phrase.split()
-    for part, short in initialisms_of(query.measure.phrase, text)[:1]:
-        at = next(i for i in range(len(words)) if words[i:i + len(part)] == part)
-        phrase = " ".join([*words[:at], short, *words[at + len(part):]])
-        counted = (query.measure.count_noun or "").lower() == " ".join(part).lower()
-        measure = replace(query.measure, phrase=phrase, stems=frozenset(analyze(phrase)),
-                          count_noun=short if counted else query.measure.count_noun)
-        counted_stems = frozenset(analyze(short)) if counted else query.count_stems
-        return [replace(query, measure=measure, count_stems=counted_stems)]
-    return []
+    at = next(i for i in range(len(words)) if words[i:i + len(part)] == part)
+    phrase = " ".join([*words[:at], short, *words[at + len(part):]])
+    counted = (query.measure.count_noun or "").lower() == " ".join(part).lower()
+    measure = replace(query.measure, phrase=phrase, stems=frozenset(analyze(phrase)),
+                      count_noun=short if counted else query.measure.count_noun)
+    counted_stems = frozenset(analyze(short)) if counted else query.count_stems
+    return [replace(query, measure=measure, count_stems=counted_stems)]
 
 
 def initialisms_of(phrase: str, text: str) -> list[tuple[list[str], str]]:

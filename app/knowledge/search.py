@@ -188,8 +188,7 @@ def counted_stems(query: str) -> frozenset[str]:
     ('Machine Tools' orders). A headcount asked in any of its words is counted in all of them ('headcount' asked,
     'we employed 13,893 people' written)."""
     found = frozenset(analyze(query)) & _PROSE_COUNTS
-    people = counted_as("employees")
-    return found | people if found & people else found
+    return found | _PEOPLE if found & _PEOPLE else found
 
 
 def breakdown_words(query: str) -> list[str]:
@@ -208,9 +207,11 @@ def headcount_words(query: str) -> list[str]:
     """The words filings state a headcount in ('we employed 13,893 people', 'approximately 3,700 employees'), for a
     query that asks one in other words ('headcount', 'workforce'): so keyword search finds the sentence."""
     asked = frozenset(analyze(query))
-    return [] if not asked & counted_as("employees") or asked & _STATED_IN else ["employees", "employed", "people"]
+    return [] if not asked & _PEOPLE or asked & _STATED_IN else ["employees", "employed", "people"]
 
 
+_PEOPLE = counted_as("employees")
+"""Every word a headcount is asked or stated in ('headcount', 'workforce', 'employees', 'people')."""
 _STATED_IN = frozenset(analyze("employees employed people"))
 _PROSE_COUNTS = frozenset(analyze("employees employee people staff colleagues headcount workforce stores restaurants "
                                   "hotels members subscribers patents offices"))

@@ -47,7 +47,13 @@ _ABBREVIATION = re.compile(r"\b[A-Z]{4,6}\b")
 
 def name_words(text: str) -> list[str]:
     """The words of a text as written (case kept): possessives and punctuation dropped, '&' a gap."""
-    return _WORD.findall(_POSSESSIVE.sub("", text.replace("&", " ")))
+    return [m.group() for m in _name_matches(text)[1]]
+
+
+def _name_matches(text: str) -> tuple[str, list[re.Match[str]]]:
+    """The text as `name_words` reads it (possessives dropped, '&' a gap) and its words' matches in it."""
+    spaced = _POSSESSIVE.sub("", text.replace("&", " "))
+    return spaced, list(_WORD.finditer(spaced))
 
 
 def normalize_name(name: str) -> str:
@@ -90,8 +96,7 @@ def companies_named(text: str, known: Sequence[str], aliases: Mapping[str, str] 
     """The known companies the text names, in order of first mention (see the module docstring). `aliases` adds
     names the sources state (alias → known company)."""
     keys = _keys(list(known), aliases or {})
-    spaced = _POSSESSIVE.sub("", text.replace("&", " "))
-    matches = list(_WORD.finditer(spaced))
+    spaced, matches = _name_matches(text)
     words = [m.group() for m in matches]
     whole_lower = text == text.lower()
     found: list[tuple[int, str]] = []
@@ -100,8 +105,8 @@ def companies_named(text: str, known: Sequence[str], aliases: Mapping[str, str] 
             span = words[start:start + size]
             key = normalize_company(" ".join(span))
             company = keys.get(key)
-            if company and _written_as_a_name(span, whole_lower) and not (
-                    size == 1 and key != normalize_company(company) and _surname(spaced, matches, start)):
+            if company and _written_as_a_name(span, whole_lower) and not _persons_name(
+                    size, key, company, spaced, matches, start):
                 found.append((start, company))
     found += _abbreviations(text, list(known))
     return list(dict.fromkeys(c for _, c in sorted(found, key=lambda f: f[0])))
@@ -129,8 +134,8 @@ def company_spans(text: str, known: Sequence[str], aliases: Mapping[str, str] | 
                 continue
             key = normalize_company(" ".join(span))
             company = keys.get(key)
-            if company and _written_as_a_name(span, whole_lower) and not (
-                    size == 1 and key != normalize_company(company) and _surname(spaced, words, start)):
+            if company and _written_as_a_name(span, whole_lower) and not _persons_name(
+                    size, key, company, spaced, words, start):
                 best = (size, company)
         if best is None:
             start += 1
@@ -142,6 +147,11 @@ def company_spans(text: str, known: Sequence[str], aliases: Mapping[str, str] | 
 
 
 _HONORIFIC = frozenset({"mr", "mrs", "ms", "dr", "sir", "dame", "mx"})
+
+
+def _persons_name(size: int, key: str, company: str, text: str, words: Sequence[re.Match[str]], at: int) -> bool:
+    """Whether a one-word short name of a company (`key`, not its full name) is a person's surname here."""
+    return size == 1 and key != normalize_company(company) and _surname(text, words, at)
 
 
 def _surname(text: str, words: Sequence[re.Match[str]], at: int) -> bool:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from app.text.dates import MONTH, MONTHS
-from app.text.periods import YEAR
+from app.text.periods import YEAR, period_day
 from app.text.places import REGION_NAMES
 from app.text.sentences import sentence_around
 from app.text.units import (SCALE, SCALE_NAME, SCALE_WORD, SHORT_SCALE, SYMBOL, UnitDeclaration, currency_named,
@@ -259,13 +259,12 @@ def _quarters_ended(row: StatementRow) -> StatementRow:
     """A row of a table its title says is quarterly ('our average MAUs on a sequential quarterly basis …') whose
     columns are bare days ('December 31, 2019'): each column is the quarter that ends that day, not a balance at it."""
     if not row.title or not _QUARTERLY.search(row.title) or not row.periods \
-            or not all(_BARE_DAY.fullmatch(p) or p.endswith("change") for p in row.periods):
+            or not all(period_day(p) or p.endswith("change") for p in row.periods):
         return row
-    return replace(row, periods=[f"3M {p}" if _BARE_DAY.fullmatch(p) else p for p in row.periods])
+    return replace(row, periods=[f"3M {p}" if period_day(p) else p for p in row.periods])
 
 
 _QUARTERLY = re.compile(r"(?i)\bquarterly\s+basis\b|\bby\s+quarter\b|\beach\s+quarter\b")
-_BARE_DAY = re.compile(r"(?:19|20)\d{2}-\d{2}-\d{2}")
 
 
 # --- a caption over its components, with no total of its own ----------------------------------------------------

@@ -923,12 +923,12 @@ class Analyst:
             return []
         facts = [f for f in self.facts() if f.origin == "text" and self.n_of(f.figure) is not None]
         abroad = [f for f in facts if _SAID_ABROAD.search(f.figure.quote or "")]
-        home = [f for f in facts if not _SAID_ABROAD.search(f.figure.quote or "")
-                and any(a.figure.chunk_id == f.figure.chunk_id for a in abroad)]
-        if not home:
+        domestic = [f for f in facts if not _SAID_ABROAD.search(f.figure.quote or "")
+                    and any(a.figure.chunk_id == f.figure.chunk_id for a in abroad)]
+        if not domestic:
             return []
-        there = next(a for a in abroad if a.figure.chunk_id == home[0].figure.chunk_id)
-        here = home[0]
+        here = domestic[0]
+        there = next(a for a in abroad if a.figure.chunk_id == here.figure.chunk_id)
         n = self.n_of(here.figure)
         if n is None:
             return []
@@ -1094,7 +1094,7 @@ class Analyst:
         """The fact's period as `period_text` says it; a half the sentence leaves unnumbered ('interim dividend',
         'pcp') is the half asked ('in H1 FY2025'), which it fits."""
         asked = self.query.part
-        part = asked if fact.part and len(fact.part) == 1 and asked and asked.startswith(fact.part) else fact.part
+        part = asked if _unnumbered_of(asked, fact.part) else fact.part
         return period_text(fact.figure, part)
 
     def at(self, fact: Fact) -> str:
@@ -1793,8 +1793,7 @@ class Analyst:
         asked = self.query.part
 
         def of_part(fact: Fact) -> bool:  # ('Q' of a quarter the table leaves unnumbered is the one asked)
-            return fact.part == asked or bool(asked and fact.part and len(fact.part) == 1
-                                              and asked.startswith(fact.part))
+            return fact.part == asked or _unnumbered_of(asked, fact.part)
 
         part_given = any(of_part(f) for fs in by_member.values() for f in fs)
         for name, facts in by_member.items():
@@ -3235,6 +3234,12 @@ def _short_member(name: str) -> str:
     consolidated entities: 2022, $12,662 …)' is 'Long-term debt'; 'Borrowings (non-current liabilities)' stays."""
     name = re.sub(r"\s+Level\s+[1-3]$", "", name)  # 'Corporate bonds Level 2': its fair value level
     return re.sub(r"\s*\([^()]*\d[^()]*\)", "", name).strip() or name
+
+
+def _unnumbered_of(asked: str | None, given: str | None) -> bool:
+    """Whether a part of the year a figure leaves unnumbered ('Q' of 'three months ended …', 'H' of an interim
+    dividend) is of the kind of the numbered part asked ('Q2', 'H1'), so stands for it."""
+    return bool(asked and given and len(given) == 1 and asked.startswith(given))
 
 
 def _with_article(noun: str) -> str:
