@@ -88,6 +88,7 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
         decision, companies, absent = about_what_documents_mention(decision, absent, mentions)
     decision = say_what_is_not_held(decision, absent, own_words)
     if not companies and not absent:
+        decision = ask_what_a_vague_question_means(decision, state, known)
         decision = ask_which_company(decision, state, known)
     return {**update, "decision": decision, "companies": companies, "fiscal_years": years, "period_note": note,
             "start_named": starting, "absent_companies": absent}
@@ -170,6 +171,28 @@ def ask_which_company(decision: RouteDecision, state: SupervisorState, known: Se
     signals = {**decision.signals, "clarification_added": f"names no company, and the knowledge base holds "
                                                           f"{len(known)}"}
     return decision.model_copy(update={"needs_clarification": True, "clarification_question": asked,
+                                       "signals": signals})
+
+
+def ask_what_a_vague_question_means(decision: RouteDecision, state: SupervisorState, known: Sequence[str]
+                                    ) -> RouteDecision:
+    """Guarantee: a question that compares or moves something it does not name ('Which one is bigger?', 'Did it go
+    up or down?'), which nothing in the turn resolves, asks what is meant instead of being refused as out of
+    scope. A question with a topic of its own stays out of scope ('Which planet is bigger?'). Called only when the
+    turn has no company and names no unheld one."""
+    from app.routing.features import extract_features
+    from app.routing.plan import clarification_question
+
+    if not decision.is_out_of_scope or len(state.get("clarifications") or []) >= MAX_CLARIFICATION_ROUNDS:
+        return decision
+    question = without_thread_tags(state["question"])
+    terms = content_terms(question)
+    if not terms or not terms <= lex.VAGUE_FIGURE_ASK or not terms & lex.VAGUE_FIGURE_MOVES:
+        return decision
+    asked = clarification_question(question, extract_features(question, known), known_companies=known)
+    signals = {**decision.signals, "out_of_scope_overruled": "compares or moves a figure it does not name"}
+    return decision.model_copy(update={"is_out_of_scope": False, "needs_clarification": True,
+                                       "needs_retrieval": True, "clarification_question": asked,
                                        "signals": signals})
 
 

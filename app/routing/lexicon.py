@@ -154,6 +154,14 @@ VAGUE_MEASURE = re.compile(
     r"(?i)\b(the|its|their|that|this|'s)\s+(number|numbers|figure|figures|period|quarter|ratio|percentage|"
     r"organic number)\b(?!\s+of\s+[a-z])|\bthose numbers\b|\bthe same\b")
 # ('the number of patents' names what it counts: no vague measure)
+# A question made only of these (and words that carry no topic) compares or moves something it does not name:
+# "Which one is bigger?", "Did it go up or down?". Stems, as app.text.terms.topic_terms gives them.
+VAGUE_FIGURE_ASK = frozenset({
+    "bigger", "smaller", "larger", "higher", "lower", "greater", "more", "less", "fewer", "better", "worse",
+    "faster", "slower", "biggest", "smallest", "largest", "highest", "lowest", "up", "down", "go", "went", "gone",
+    "grow", "grew", "grown", "rise", "rose", "fall", "fell", "drop", "dropped", "increase", "increased",
+    "decrease", "decreased", "change", "changed", "one", "other", "same"})
+VAGUE_FIGURE_MOVES = VAGUE_FIGURE_ASK - {"one", "other", "same", "go", "went", "gone"}
 PRIOR_TURN = re.compile(
     r"(?i)\b(i mentioned|i asked|asked about|i said|as i said|you said|earlier|previous|previously|last time|"
     r"same question|do it|do the maths|them up|the other one|the one i)\b")

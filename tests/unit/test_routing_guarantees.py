@@ -258,6 +258,31 @@ def test_with_one_company_held_the_figure_is_searched() -> None:
     assert not out["decision"].needs_clarification
 
 
+# --- a vague question about figures, refused by the router: what is meant? ------------------------------------
+
+
+@pytest.mark.parametrize("question", ["Which one is bigger?", "Which is larger?", "Did it go up or down?",
+                                      "So which grew faster?"])
+def test_a_vague_question_about_figures_asks_what_is_meant_instead_of_being_refused(question: str) -> None:
+    out = run(REFUSE, question)
+    decision = out["decision"]
+    assert not decision.is_out_of_scope and decision.needs_clarification, decision.signals
+    assert "which metric or figure" in decision.clarification_question
+    assert after_route({"decision": decision}) == "clarify"
+
+
+@pytest.mark.parametrize(("question", "state"), [
+    ("Which planet is bigger?", {}),  # a topic of its own
+    ("Which is bigger, the sun or the moon?", {}),
+    ("Is the weather better today?", {}),
+    ("Which one is bigger?", {"clarifications": [{"question": "Which company?", "reply": "no idea"},
+                                                 {"question": "Which company?", "reply": "still none"}]}),
+])
+def test_a_refusal_stands_for_a_question_with_a_topic_or_after_the_clarification_rounds(question: str,
+                                                                                        state: dict) -> None:
+    assert run(REFUSE, question, **state)["decision"].is_out_of_scope
+
+
 # --- the fiscal year of a day a report ends -------------------------------------------------------------------
 
 ENDS = {"Northwind Logistics": {"2024-06-30": 2024, "2024-12-31": 2025, "2025-03-31": 2025}}
