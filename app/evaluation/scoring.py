@@ -10,7 +10,9 @@ A question record (JSONL; examples/analyst/questions/, bench/data/financebench_k
   equals it. A percentage matches only a percentage, percentage points only points, a currency only its own
   ("$" is read as any dollar: Australian and Canadian reports write it so). 0.447 is not "0.45%" nor "0.5%".
 - a yes/no, `{"yes_no": "no"}`: the answer opens with that word.
-- a name, `{"name": "Las Vegas", "alternatives": [...]}`: the phrase or an alternative, as whole words.
+- a name, `{"name": "Las Vegas", "alternatives": [...]}`: the phrase or an alternative, as whole words. With
+  `"absent": true` the answer must name none of them anywhere (an earlier favourite colour, an item taken off a
+  list): what an answer adds is scored too, so listing every value ever said does not pass.
 
 `lead: true` facts must be stated in the answer's first sentence; the others anywhere in it. Figures inside a
 "(stated as …)" or "(computed as …)" aside and sentences that show a computation ("(a - b) / b = c", "a: Company
@@ -88,9 +90,10 @@ class YesNoFact:
 class NameFact:
     names: tuple[str, ...]
     lead: bool = False
+    absent: bool = False  # the answer must name none of them (a superseded value, an item taken off a list)
 
     def describe(self) -> str:
-        return " / ".join(self.names)
+        return ("not " if self.absent else "") + " / ".join(self.names)
 
 
 Fact = FigureFact | YesNoFact | NameFact
@@ -158,7 +161,7 @@ def parse_fact(raw: dict[str, Any]) -> Fact:
         return YesNoFact(yes=value == "yes")
     if "name" in raw:
         names = tuple(str(n) for n in [raw["name"], *raw.get("alternatives", [])] if str(n).strip())
-        return NameFact(names=names, lead=bool(raw.get("lead", False)))
+        return NameFact(names=names, lead=bool(raw.get("lead", False)), absent=bool(raw.get("absent", False)))
     raise ValueError(f"a fact is a figure, a yes_no or a name: {raw!r}")
 
 
@@ -422,12 +425,15 @@ def score(question: Question, status: str, answer: str) -> Score:
             ok = opens_with(answer, fact.yes)
         elif isinstance(fact, FigureFact):
             ok = states(fact, first_figures if fact.lead else body_figures)
+        elif fact.absent:
+            ok = not names(fact, answer)
         else:
             ok = names(fact, first if fact.lead else body)
         results.append((fact.describe(), ok))
     out.facts = results
     leads = [ok for fact, (_, ok) in zip(question.facts, results) if getattr(fact, "lead", False)]
-    out.lead_ok = all(leads) if leads else bool(results) and results[0][1]
+    stated = [ok for fact, (_, ok) in zip(question.facts, results) if not getattr(fact, "absent", False)]
+    out.lead_ok = all(leads) if leads else bool(stated) and stated[0]
     out.right = bool(results) and all(ok for _, ok in results)
     lead_figures = [f for f in question.facts if isinstance(f, FigureFact) and f.lead]
     if question.distractors and not all(states(f, first_figures) for f in lead_figures):

@@ -29,7 +29,8 @@ plain `prov eval` never runs these.
   written to memory (a name or a favourite as a profile record, a list change as the list's task_state record)
   and every one after the first must supersede the record before it (the latest statement wins: the memory
   stage); the question's answer must name the expected colour, every expected name, each expected item with
-  its quantity (correctness; the sample corpus is the documents, never asked about). `--size N`: N scripts,
+  its quantity, and no colour or item the script superseded (correctness; the sample corpus is the documents,
+  never asked about). `--size N`: N scripts,
   taken in turn from each task (default all 27).
 - `shared/mtrag-un/traces`: MT-RAG-UN. Every reference passage of the 507 tasks is the corpus (1,152 passages);
   each task is one trace: its earlier user turns asked in order, then its last one, which carries the checks:
@@ -46,6 +47,7 @@ import gzip
 import importlib.util
 import json
 import os
+import re
 import shutil
 import sqlite3
 import sys
@@ -307,15 +309,27 @@ def _seed_financebench(home: Path, corpus: Path, progress: Progress) -> None:
 GOODAI = "goodai_ltm/goodai_ltm_definitions.jsonl"
 
 
-def _goodai_facts(task: str, expected: list[Any]) -> list[dict[str, Any]]:
+# What a script's statements name: a colour is any capitalised word but the sentence's own ('My favourite colour
+# is Pink.', 'Tan is my favourite colour.'); an item is the capitalised words after a quantity ('3 Toilet Paper').
+_SAID_COLOUR = re.compile(r"\b(?!(?:My|The|I)\b)[A-Z][a-z]+\b")
+_SAID_ITEM = re.compile(r"\b\d+\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)")
+
+
+def _goodai_facts(task: str, expected: list[Any], said: Sequence[str] = ()) -> list[dict[str, Any]]:
     """The answer names the latest colour (first sentence), every name given, each item with its quantity (as
-    the JSON list asked for, or '3 Soap' in prose)."""
+    the JSON list asked for, or '3 Soap' in prose). What the statements `said` that the answer must no longer
+    hold is scored too, as names that must be absent: an earlier colour, an item no longer on the list."""
+    wanted = {str(e[0] if isinstance(e, list) else e).casefold() for e in expected}
+    pattern = _SAID_COLOUR if task == "Colours" else _SAID_ITEM if task == "Shopping" else None
+    gone = [] if pattern is None else list(dict.fromkeys(
+        m.group(m.lastindex or 0) for text in said for m in pattern.finditer(text)))
+    absent = [{"name": name, "absent": True} for name in gone if name.casefold() not in wanted]
     if task == "Colours":
-        return [{"name": str(expected[0]), "lead": True}]
+        return [{"name": str(expected[0]), "lead": True}, *absent]
     if task == "NameList":
         return [{"name": str(name)} for name in expected]
-    return [{"name": f'"item": {json.dumps(str(item), ensure_ascii=False)}, "quantity": {int(qty)}',
-             "alternatives": [f"{int(qty)} {item}"]} for item, qty in expected]
+    return [*({"name": f'"item": {json.dumps(str(item), ensure_ascii=False)}, "quantity": {int(qty)}',
+               "alternatives": [f"{int(qty)} {item}"]} for item, qty in expected), *absent]
 
 
 def goodai(root: Path, home: Path, size: int | None, progress: Progress = lambda _: None) -> list[Suite]:
@@ -329,14 +343,14 @@ def goodai(root: Path, home: Path, size: int | None, progress: Progress = lambda
         task, n = str(row["task"]), row["_n"]
         record_type = "task_state" if task == "Shopping" else "profile"
         turns: list[dict[str, Any]] = []
-        stated = 0
+        said: list[str] = []
         for utterance, is_question in zip(row["script"], row["is_question"]):
             if is_question:
                 turns.append({"ask": utterance, "expect": "answered",
-                              "facts": _goodai_facts(task, row["expected_responses"])})
+                              "facts": _goodai_facts(task, row["expected_responses"], said)})
             else:
-                turns.append({"ask": utterance, "memory": {"write": record_type, "supersede": stated > 0}})
-                stated += 1
+                turns.append({"ask": utterance, "memory": {"write": record_type, "supersede": bool(said)}})
+                said.append(utterance)
         cid = f"goodai-{task.lower()}-{n}"
         cases.append({"id": cid, "turns": turns, "user": f"eval-{cid}"})
     return [suite_from_records(f"{PREFIX}/goodai-ltm/traces", SAMPLE_CORPUS, cases)]

@@ -230,7 +230,11 @@ def test_goodai_scripts_become_memory_traces_where_the_latest_statement_wins(goo
                                                      {"write": "profile", "supersede": True}]
     assert [t.memory["write"] for t in shopping.turns[:2]] == ["task_state", "task_state"]
     question = colours.turns[-1].question
-    assert question is not None and question.facts == (NameFact(("Blue",), lead=True),)
+    assert question is not None and question.facts == (NameFact(("Blue",), lead=True),
+                                                       NameFact(("Pink",), absent=True))
+    assert score(question, "answered", "Your favourite colour is Blue.").right
+    # every colour ever said, the latest among them, is no answer: the superseded one must be gone
+    assert not score(question, "answered", "Your favourite colour is Blue (before that, Pink).").right
     assert not colours.turns[0].question  # a statement is checked on memory only
     listed, named = shopping.turns[-1].question, names.turns[-1].question
     assert listed is not None and named is not None
@@ -242,6 +246,21 @@ def test_goodai_scripts_become_memory_traces_where_the_latest_statement_wins(goo
     assert not score(named, "answered", '["Mitchel"]').right
     [two], _ = shared_data.load_shared(["shared/goodai-ltm/traces"], tmp_path / "home", size=2, root=goodai_data)
     assert [c.id for c in two.cases] == ["goodai-colours-0", "goodai-namelist-0"]  # in turn from each task
+
+
+def test_an_item_taken_off_the_list_must_be_gone_from_the_answer(tmp_path: Path) -> None:
+    root = tmp_path / "data"
+    _write(root / "goodai_ltm" / "goodai_ltm_definitions.jsonl", [{
+        "task": "Shopping", "evaluation_fn": "evaluate_correct", "expected_responses": [["soap", 3]],
+        "script": ["Please add 3 Toothpaste to my shopping list", "I want to buy 3 Soap.",
+                   "Please remove 3 Toothpaste from my shopping list", "What is on my current shopping list?"],
+        "is_question": [False, False, False, True]}])
+    [suite], _ = shared_data.load_shared(["shared/goodai-ltm"], tmp_path / "home", root=root)
+    listed = suite.cases[0].turns[-1].question
+    assert listed is not None
+    assert score(listed, "answered", '[{"item": "Soap", "quantity": 3}]').right
+    assert not score(listed, "answered", '[{"item": "Soap", "quantity": 3}, {"item": "Toothpaste", '
+                                         '"quantity": 0}]').right
 
 
 # --- MT-RAG-UN ----------------------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from app.evaluation.scoring import (NameFact, bare_figure_facts, first_gold_rank, first_sentence_states,
-                                    own_decimals, rank_metrics, same_name, same_names, states_bare)
+                                    own_decimals, question_from_record, rank_metrics, same_name, same_names,
+                                    score, states_bare)
 from app.evaluation.stages import Observed, Passage, stage_metrics
 from app.evaluation.suites import Gold, Turn
 
@@ -93,6 +94,14 @@ def test_same_name_is_the_whole_text() -> None:
     assert not same_name(purple, "Purple.") and not same_name(purple, "dark purple")
     assert same_name(NameFact(("Amy-Lee",)), "amy lee") and not same_name(NameFact(("Amy-Lee",)), "Amy")
     assert same_name(NameFact(("Khaki", "Beige")), "beige")
+
+
+def test_a_name_that_must_be_absent_fails_the_answer_that_names_it_anywhere() -> None:
+    question = question_from_record({"id": "c", "question": "Favourite colour?", "facts": [
+        {"name": "Purple", "lead": True}, {"name": "Blue", "absent": True}]})
+    assert score(question, "answered", "Purple.").right
+    assert not score(question, "answered", "Purple. Earlier you said blue.").right
+    assert score(question, "answered", "Purple.").lead_ok and not score(question, "answered", "Blue.").lead_ok
 
 
 def test_same_names_is_every_name_once_and_no_other() -> None:
