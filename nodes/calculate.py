@@ -122,8 +122,9 @@ def figure_payloads(figures: Sequence[Figure]) -> list[dict[str, Any]]:
             for i, f in enumerate(figures, start=1)]
 
 
-ROLE_ORIGINS = frozenset({"total", "reconciling"})
-"""Origins a calculation must know: a table's stated total, and the rows that reconcile its members to it."""
+ROLE_ORIGINS = frozenset({"total", "reconciling", "thread", "question"})
+"""Origins a calculation must know: a table's stated total, the rows that reconcile its members to it, and, for
+arithmetic asked of given numbers, the previous answer's figure ('thread') and the question's own ('question')."""
 
 
 def attach_sources(result: CalcResult, figures: Sequence[Figure], question: str = "") -> CalcResult:

@@ -22,7 +22,8 @@ from langgraph.types import interrupt
 
 from app.routing.lexicon import COMPANY_SET, DEFINITION, PEERS
 from app.text.companies import companies_named, company_spans
-from app.text.followups import is_follow_up, measure_follow_up, over_turns_follow_up, standalone_follow_up
+from app.text.followups import (change_share_follow_up, is_follow_up, measure_follow_up, over_turns_follow_up,
+                                 standalone_follow_up)
 from app.text.periods import years_in
 from app.text.sentences import split_at_stops
 from app.text.statements import readable_statement
@@ -172,6 +173,7 @@ def enrich(state: SupervisorState, *, known_companies: Callable[[], Sequence[str
         answered = [(without_thread_tags(t.question), t.fiscal_years) for t in turns if t.status == "answered"]
         standalone = (standalone_follow_up(question, previous, names)
                       or over_turns_follow_up(question, answered, names)
+                      or change_share_follow_up(question, [q for q, _ in answered])
                       or measure_follow_up(question, previous, names))
         if standalone:
             named = companies_named(standalone, list(known_companies()), aliases())
@@ -379,9 +381,21 @@ def respond(state: SupervisorState) -> dict[str, Any]:
     used += [m.id for m in state.get("memory") or [] if m.admitted and m.type in ("fact", "decision")]
     used += list((state.get("memory_answer") or {}).get("record_ids") or [])
     turn = Turn(asked=state.get("asked") or state["question"], question=state["question"], answer=response.answer,
-                status=response.status, companies=list(state.get("companies") or []),
+                status=response.status, companies=list(state.get("companies") or []) or answered_about(state),
                 fiscal_years=list(state.get("fiscal_years") or []), memory_ids=list(dict.fromkeys(used)))
     return {"response": response, "history": [turn]}
+
+
+def answered_about(state: SupervisorState) -> list[str]:
+    """The company an answer was about when its question named none: the one company of every report block it
+    cites ('what was the weighted average exercise price per share in 2007?' answered from MRO's filing), so the
+    thread's follow-ups ask of it. [] when the answer cites none, or blocks of several companies."""
+    check = state.get("citation_check")
+    if state.get("status") != "answered" or check is None:
+        return []
+    cited = [b for b in state.get("blocks") or [] if b.n in set(check.valid) and b.kind == "report"]
+    names = {b.company for b in cited}
+    return [names.pop()] if len(names) == 1 and None not in names else []
 
 
 def build_response(state: SupervisorState) -> Response:

@@ -25,6 +25,9 @@ def prepare_calculation(state: SupervisorState, *, max_figures: int = MAX_FIGURE
     """Figures from the admitted report evidence (then news), limited to the turn's companies; when the
     question compares companies in named years, only those years' figures (a difference across companies
     is never meant across years)."""
+    decision = state.get("decision")
+    if decision is not None and (decision.signals or {}).get("arithmetic"):
+        return {"figures": given_figures(state)}
     result = state.get("retrieval_result")
     evidence = [*(result.evidence if result else []), *(state.get("news") or [])]
     evidence = group_docs(evidence, state.get("question") or "")  # not a parent's own books
@@ -46,6 +49,26 @@ def prepare_calculation(state: SupervisorState, *, max_figures: int = MAX_FIGURE
     chosen = most_relevant(figures, state["question"], max(max_figures - len(facts), 0), years)
     seen = {(f.label, f.value, f.fiscal_year) for f in facts}
     return {"figures": [*facts, *(f for f in chosen if (f.label, f.value, f.fiscal_year) not in seen)]}
+
+
+def given_figures(state: SupervisorState) -> list[Figure]:
+    """The figures of a question that is arithmetic and nothing else (nodes/routing.calculate_given_numbers): the
+    previous answer's figure when the question points back at it ('what is that times 100?'), then each number
+    the question gives."""
+    from app.text.arithmetic import PREVIOUS, arithmetic_asked, lead_value
+    from nodes.routing import previous_answer
+
+    asked = arithmetic_asked(state["question"])
+    if asked is None:
+        return []
+    figures = []
+    previous = previous_answer(state)
+    if asked.points_back and previous is not None and (value := lead_value(previous)) is not None:
+        figures.append(Figure(label="the previous answer's figure", value=value, source_id="thread",
+                              quote=previous, origin="thread"))
+    figures += [Figure(label="a number the question gives", value=float(operand), source_id="question",
+                       origin="question") for operand in asked.operands if operand != PREVIOUS]
+    return figures
 
 
 def _with_segment(figure: Figure) -> Figure:

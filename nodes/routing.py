@@ -87,6 +87,9 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
         # filing that mentions it, as a customer or a rival, holds none of its figures)
         decision, companies, absent = about_what_documents_mention(decision, absent, mentions)
     decision = say_what_is_not_held(decision, absent, own_words)
+    decision = calculate_given_numbers(decision, state, own_words)
+    if decision.signals.get("arithmetic"):
+        companies, years, absent = [], [], []
     if not companies and not absent:
         decision = ask_what_a_vague_question_means(decision, state, known)
         decision = ask_which_company(decision, state, known)
@@ -172,6 +175,37 @@ def ask_which_company(decision: RouteDecision, state: SupervisorState, known: Se
                                                           f"{len(known)}"}
     return decision.model_copy(update={"needs_clarification": True, "clarification_question": asked,
                                        "signals": signals})
+
+
+def calculate_given_numbers(decision: RouteDecision, state: SupervisorState, question: str) -> RouteDecision:
+    """Guarantee: a question that is arithmetic and nothing else ('What is 100000 divided by 100?', 'what is that
+    times 100?' after an answer that gave a figure) is calculated from the numbers it gives and the previous
+    answer's figure, with no search, whatever the router said. One that points back with no answer before it is
+    left as decided (app/text/arithmetic.py)."""
+    from app.text.arithmetic import arithmetic_asked, lead_value
+
+    asked = arithmetic_asked(question)
+    if asked is None:
+        return decision
+    previous = previous_answer(state)
+    if asked.points_back and (previous is None or lead_value(previous) is None):
+        return decision
+    plan = decision.plan.model_copy(update={"source": "none"})
+    signals = {**decision.signals, "arithmetic": asked.expression(lead_value(previous or ""))}
+    return decision.model_copy(update={"is_out_of_scope": False, "needs_clarification": False,
+                                       "clarification_question": None, "needs_retrieval": False,
+                                       "needs_news": False, "needs_calculation": True, "plan": plan,
+                                       "signals": signals})
+
+
+def previous_answer(state: Mapping[str, Any]) -> str | None:
+    """The latest answered turn's answer on the thread, None on a new thread."""
+    from app.turns import Turn
+
+    for turn in reversed([Turn.model_validate(t) for t in state.get("recent_turns") or []]):
+        if turn.status == "answered":
+            return turn.answer
+    return None
 
 
 def ask_what_a_vague_question_means(decision: RouteDecision, state: SupervisorState, known: Sequence[str]
@@ -423,8 +457,10 @@ def after_route(state: Mapping[str, Any]) -> Literal["refuse", "clarify"] | list
     if decision.needs_clarification:
         return "clarify"
     branches: list[str] = []
-    # A calculation needs figures: from the reports, unless the question gives them itself ("from 120 to 150").
-    if decision.needs_retrieval or (decision.needs_calculation and not gives_numbers(state.get("question", ""))):
+    # A calculation needs figures: from the reports, unless the question gives them itself ("from 120 to 150"),
+    # or is arithmetic on them and on the previous answer's figure ("what is that times 100?")
+    given = gives_numbers(state.get("question", "")) or bool(decision.signals.get("arithmetic"))
+    if decision.needs_retrieval or (decision.needs_calculation and not given):
         branches.append("retrieve")
     if decision.needs_news:
         branches.append("news")

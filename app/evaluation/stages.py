@@ -246,8 +246,9 @@ def _answered(observed: Sequence[Observed]) -> list[Observed]:
 
 
 def _declared(o: Observed) -> bool:
-    """An answer that rests on no block: one from memory (no prompt was assembled) or the declared 'No' of a
-    'did X mention …' question, which rests on a text search of every passage (prompts/answer.NOT_MENTIONED)."""
+    """An answer that rests on no block: one from memory or the answer cache (no prompt was assembled) or the
+    declared 'No' of a 'did X mention …' question, which rests on a text search of every passage
+    (prompts/answer.NOT_MENTIONED)."""
     return not o.blocks or " reports held here do not mention " in o.answer
 
 
@@ -300,7 +301,10 @@ def _restated(number: str, support: set[str]) -> bool:
 
 
 def grounding_metrics(observed: Sequence[Observed]) -> dict[str, Any]:
-    answered = [o for o in _answered(observed) if _MARKER.search(o.answer)]
+    """Answers with a figure no block their sentence cites states. An answer that rests on no block of its own
+    prompt (`_declared`: from memory, or served from the answer cache, whose blocks are the turn's that first gave
+    it, checked there) is left out, as citation validity leaves it out."""
+    answered = [o for o in _answered(observed) if _MARKER.search(o.answer) and not _declared(o)]
     bad = {o.turn.id: gaps for o in answered if (gaps := ungrounded(o))}
     return {"n": len(answered), "rate": _rate(len(answered) - len(bad), len(answered)), "ungrounded": bad}
 

@@ -128,7 +128,8 @@ def _replace_year(question: str, years: list[str], shift: int) -> str | None:
 
 
 _POINTING = frozenset("""which who one ones did do does go went gone by much many had has have they them those these
-    two years figures figure numbers number companies company periods""".split())
+    two years figures figure numbers number companies company periods over during time span across amount
+    amounts value values""".split())
 """Words a follow-up about the figures already given may hold besides filler and the words of change."""
 _SUBJECT_AND_YEAR = re.compile(
     r"(?i)^\s*(?:what|how\s+much)\s+(?:was|were|is|are)\s+(?P<subject>.+?)\s+(?:in|for|during|at\s+the\s+end\s+of|"
@@ -154,9 +155,11 @@ def over_turns_follow_up(follow_up: str, turns: Sequence[tuple[str, Sequence[int
     for question, _years in reversed(turns):
         found = _SUBJECT_AND_YEAR.match(question)
         spans = companies(question)
-        if found is None or len({c for *_, c in spans}) != 1:
+        if found is None or len({c for *_, c in spans}) > 1:
             break
-        start, end, company = spans[0]
+        # a question that names no company asks of the thread's ('what was the weighted average exercise price
+        # per share in 2007?' on a filing the conversation is about): its measure is the subject
+        start, end, company = spans[0] if spans else (0, 0, "")
         this = (question[:start] + "<company>" + question[end:]).replace(found.group("year"), "<year>").lower()
         if shape is not None and this != shape:
             break
@@ -165,13 +168,13 @@ def over_turns_follow_up(follow_up: str, turns: Sequence[tuple[str, Sequence[int
         if len(same) == 2:  # the figures the last two turns gave
             break
     years = sorted({y for _, y, _ in same})
-    names = list(dict.fromkeys(c for *_, c in reversed(same)))
-    if len(same) < 2:
+    names = list(dict.fromkeys(c for *_, c in reversed(same) if c))
+    if len(same) < 2 or (names and len({c for *_, c in same}) != len(names) and len(years) == 1):
         return None
     latest = _SUBJECT_AND_YEAR.match(next(q for q, _ in reversed(turns)))
     assert latest is not None
     prefix = latest.group("prefix")
-    if len(years) == 2 and len(names) == 1:
+    if len(years) == 2 and len(names) <= 1 and len({c for *_, c in same}) == 1:
         span = f"from {prefix}{years[0]} to {prefix}{years[1]}"
         asked = re.match(r"(?i)\s*(?:did|has|have)\s+(?:it|they)\s+(?P<verb>[a-z]+)\b|\s*(?:was|were|is|are)\s+"
                          r"(?:it|they)\s+(?P<more>higher|bigger|larger|greater|up|lower|smaller|down)\b", follow_up)
@@ -190,6 +193,31 @@ def over_turns_follow_up(follow_up: str, turns: Sequence[tuple[str, Sequence[int
         if not measure:
             return None
         return f"What was the difference in {prefix}{years[0]} {measure} between {names[0]} and {names[1]}?"
+    return None
+
+
+_OF_A_CHANGE = re.compile(
+    r"(?i)\b(?:that|this|the)\s+(?:change|increase|decrease|rise|decline|drop|difference|growth)\b.*?"
+    r"\b(?:represents?|in\s+relation\s+to|relative\s+to|as\s+a\s+(?:percent(?:age)?|share|portion|proportion)\s+of|"
+    r"(?:in\s+)?percent(?:age)?\s+of)\b")
+_CHANGE_ASKED = re.compile(r"(?i)^How did (?P<subject>.+) change from (?P<old>.+?) to (?P<new>.+?)\?$")
+
+
+def change_share_follow_up(follow_up: str, questions: Sequence[str]) -> str | None:
+    """A follow-up that asks what a change given before represents against its base ('how much does that change
+    represent in relation to this 2005 weighted average exercise price?', 'what is this increase as a percent of
+    the 2014 losses?') asks that change again, whose answer gives it in per cent: the latest of `questions` (the
+    thread's standalone questions, oldest first) written as "How did X change from A to B?". Only when the
+    follow-up names no year but the base one (A). None otherwise."""
+    if not _OF_A_CHANGE.search(follow_up):
+        return None
+    for question in reversed(questions):
+        asked = _CHANGE_ASKED.match(question.strip())
+        if asked is None:
+            continue
+        base = _YEAR.findall(asked.group("old"))
+        named = set(_YEAR.findall(follow_up))
+        return question.strip() if not named or named == set(base) else None
     return None
 
 

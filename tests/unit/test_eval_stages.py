@@ -89,6 +89,10 @@ def test_grounding_wants_each_figure_in_a_block_its_sentence_cites() -> None:
                         answer="Revenue was £812.0m [1]. It grew 5.1% [1].")
     assert ungrounded(invented) == ["5.1"]
     assert stage_metrics([invented])["grounding"]["ungrounded"] == {"g2": ["5.1"]}
+    # served from the answer cache: no prompt this turn, its blocks were checked where it was first given
+    cached = Observed("s/traces", _turn("g3"), status="answered", blocks=[],
+                      answer="Revenue was £812.0m in FY2024 [1].")
+    assert stage_metrics([invented, cached])["grounding"]["n"] == 1
 
 
 def test_correctness_insufficient_and_constraints_are_scored_apart() -> None:

@@ -30,8 +30,31 @@ def describe_result(result: CalcResult, calc_n: int, by_chunk: dict[str, Block],
     which side is higher), then how it was computed. Each sentence cites the calculation and the blocks its
     inputs came from."""
     refs = [calc_n, *(by_chunk[f.chunk_id].n for f in result.sources.values() if f.chunk_id in by_chunk)]
+    if given := given_arithmetic(result, question):
+        return [cite(given, refs)]
     note = str(getattr(result, "note", "") or "").strip()  # a judgement: the metric it rests on
     return [cite(text, refs) for text in (lead_sentence(result, question), computation(result), note) if text]
+
+
+_GIVEN = frozenset({"question", "thread"})
+"""Origins of the numbers of arithmetic asked of given numbers (nodes/figures.given_figures)."""
+
+
+def given_arithmetic(result: CalcResult, question: str = "") -> str:
+    """Arithmetic asked of the numbers a question gives and of the previous answer's figure, said as it was done:
+    'The result is 131,120 (1,311.2 * 100, where 1,311.2 is the previous answer's figure)': the result first, in
+    words, so no reader takes it for an input; '' for any other result."""
+    figures = list(result.sources.values())
+    if result.tool != "evaluate" or not figures or any(f.origin not in _GIVEN for f in figures):
+        return ""
+    shown = re.sub(r"abs\((-?[\d.]+)\)", lambda m: m.group(1) if not m.group(1).startswith("-")
+                   else f"|{m.group(1)}|", result.expression or "")
+    shown = re.sub(r"(?<![\d.])\d{4,}(?:\.\d+)?(?![\d.])", lambda m: format_figure(float(m.group(0)), ""), shown)
+    value = _result_text(result.result, result.unit, rounding_decimals(question))
+    previous = next((f for f in figures if f.origin == "thread"), None)
+    if previous is None:
+        return f"The result is {value} ({shown}, from the numbers the question gives)"
+    return f"The result is {value} ({shown}, where {format_figure(previous.value, '')} is the previous answer's figure)"
 
 
 def lead_sentence(result: CalcResult, question: str = "") -> str:
