@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job, offline: set up, ingest the bundled sample corpus, then hold a conversation on it:
-# an answer with citations, a clarification answered by `prov resume` (a new process), a calculation across
-# two companies, an out-of-scope refusal, the manifest of a turn, and a replay and a fork from checkpoints.
+# an answer with citations, a clarification answered by `prov resume` (a new process), a follow-up and arithmetic
+# on the figure it gave, a calculation across two companies, an out-of-scope refusal, the manifest of a turn, and a
+# replay and a fork from checkpoints.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -29,6 +30,8 @@ prov resume --thread "$thread" "Helio Renewables, FY2024"
 
 step "3. a follow-up on the same thread (the company comes from the previous turn)"
 prov run "And what about their revenue?" --thread "$thread"
+step "   ...and arithmetic on the figure that answer gave (no search: the numbers are given)"
+prov run "What is that divided by 4?" --thread "$thread" --no-cache
 
 step "4. a calculation across two companies"
 # --no-cache: on a second run of this script the answer would come from step 9's cache, with no thread of its own
