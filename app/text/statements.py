@@ -2581,6 +2581,10 @@ _LABEL_UNIT = re.compile(r"(?i)\((?P<pence>p|pence)\)(?=\s*(?:[-–—(\d]|$))|\
 """A row label that says its unit, which is not the page's money: pence ('Dividend per share (p)'), a count
 ('Period length (weeks)', 'Employees (number)'), or a count at a date ('UK stores at period end', under '£m
 (unless stated)')."""
+_COUNT_LABEL = re.compile(r"(?i)^(?:total\s+)?(?:number|no\.)\s+of\b|\b(?:employees|headcount|branches|stores|"
+                          r"restaurants|locations|outlets|customers|subscribers|members|users|accounts|countries)\b"
+                          r"(?:\s*\((?:in\s+)?(?:thousands|millions|000['’]?s)\))?(?:\s*\([a-z]\))?\s*$")
+"""A row label that counts things ('Number of branches', 'Active mobile customers (in thousands)(b)')."""
 _MONEY_LABEL = re.compile(r"(?i)\b(?:cash|debt|assets?|liabilit|revenue|sales|profit|income|costs?|expenses?|"
                           r"capital|equity|borrowings|value|amount|spend|dividends?)\b")
 
@@ -2607,6 +2611,12 @@ def _row_unit(label: str, cells: list[_Cell], currency: str | None, declared: _U
         return "%", None  # 'Adjusted EBITDA margin 44.5% 44.1% 0.4 pts': a change in points beside percentages
     if _PER_SHARE.search(label):
         return f"{currency or ''} per share".strip(), None
+    money = bool(currency) or scale == "billions"  # no business counts its branches or staff in billions
+    if money and _COUNT_LABEL.search(label) and not _MONEY_LABEL.search(label) and not _SHARE_COUNT.search(label):
+        # 'Number of branches 4,872' under a money unit ('(in billions, except ratios …)'): a count, in its own
+        # scale if it states one, never the money's; a count table's own unit line ('(in thousands, except churn
+        # and ARPU)' over 'Customers 2,105') still scales it
+        return "", scale if own else None
     if declared and any(phrase <= _label_words(label) for phrase in declared.excepted):
         scale = None
         if {"ratio"} in declared.excepted and "ratio" in _label_words(label):

@@ -961,6 +961,19 @@ def test_a_label_that_states_its_scale_is_in_that_scale_whatever_the_pages() -> 
     assert (diluted.unit, diluted.scale, diluted.values[0]) == ("shares", "thousands", 444346.0)
 
 
+def test_a_count_row_takes_no_money_scale_from_the_page() -> None:
+    """A bank's metrics under '(in billions, except ratios …)': 'Number of branches 4,872' is 4,872 branches, not
+    $4,872bn; the deposits beside it stay in billions."""
+    text = ("(in billions, except ratios and where otherwise noted) 2025 2024 Change\nBusiness Metrics\n"
+            "Number of branches  4,872  4,967  (2) %\nAverage deposits $ 960.7 $ 725.0  33\n")
+    rows = {r.line_item: r for r in read_statement(text).rows}
+    assert (rows["Number of branches"].unit, rows["Number of branches"].scale) == ("", None)
+    assert rows["Number of branches"].values[:2] == [4872.0, 4967.0]
+    assert (rows["Average deposits"].unit, rows["Average deposits"].scale) == ("$", "billions")
+    alone = read_statement("(in billions, except ratios) 2025 2024\nNumber of branches  4,872  4,967\n").rows[0]
+    assert (alone.unit, alone.scale) == ("", None)  # no dollar row beside it: billions are still no count's
+
+
 def test_a_heading_run_into_its_first_row_ends_the_per_share_group_above() -> None:
     # 'Weighted-average common shares outstanding: Basic' is a new heading with its first row: the 'Diluted' below
     # it is the diluted share count, not diluted earnings per share
