@@ -88,9 +88,11 @@ def without_framing(question: str) -> str:
     return _FRAMING.sub("", question).strip() or question
 
 
-_SECOND_PART = re.compile(r"(?i),?\s+and\s+(?=(?:when|where|who|whom|why|which)\b|how\s+(?:many|much)\s+of\s+"
-                          r"(?:them|those|these|whom|which|it)\b)"
-                          r"|,\s+and\s+(?=(?:(?:at|for|of|in|with|on|as\s+(?:of|at))\s+)?"
+_HEDGE = r"(?:(?:roughly|approximately|about|around|also|then|so)\s+)?"
+"""A hedge or link before a second ask's question word ('…, and roughly how many of them …')."""
+_SECOND_PART = re.compile(r"(?i),?\s+and\s+" + _HEDGE + r"(?=(?:when|where|who|whom|why|which)\b|how\s+(?:many|much)"
+                          r"\s+of\s+(?:them|those|these|whom|which|it)\b)"
+                          r"|,\s+and\s+" + _HEDGE + r"(?=(?:(?:at|for|of|in|with|on|as\s+(?:of|at))\s+)?"
                           r"(?:what|how\s+(?:much|many))\b)"
                           r"|,?\s+and\s+(?=how\s+(?:were|was|are|is)\s+(?:they|it|these|those|the\s+\w+)\s+(?:split|"
                           r"divided|distributed|broken\s+down|allocated|spread)\b)")

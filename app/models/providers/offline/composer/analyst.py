@@ -291,6 +291,11 @@ class Analyst:
                 or len(self.companies) != 1:
             return []
         company = self.companies[0]
+        counted = self.query.measure.count_noun
+        if counted and (of_them := _OF_THEM.match(rest)):
+            # '…, and roughly how many of them were represented by unions?' after 'How many employees …': of the
+            # company's employees
+            rest = f"{of_them.group('ask')} of {possessive(company)} {counted}{rest[of_them.end():]}"
         if counts := _COUNTS_AS.match(rest):
             # 'and what counts as a larger seller?': how the report defines it ('which we define as sellers that
             # generate more than $125,000 in annualized GPV')
@@ -2902,6 +2907,8 @@ _SAID_ABROAD = re.compile(r"(?i)\b(?:international(?:ly)?|outside\s+(?:of\s+)?th
                           r"overseas|other\s+countries|foreign)\b")
 _COUNTS_AS = re.compile(r"(?i)^what\s+(?:counts|qualifies|is\s+considered|is\s+classed)\s+as\s+(?P<thing>.+)$")
 """A second part that asks what a term the first used means ('and what counts as a larger seller?')."""
+_OF_THEM = re.compile(r"(?i)(?P<ask>how\s+many)\s+of\s+(?:them|those|these)\b")
+"""A second part that counts a part of what the first counted ('and how many of them were …')."""
 _NOT_DEEDS = frozenset("have has had own hold holds employ employs operate operates report reports record make be "
                        "are is was were".split())
 """Verbs that say what a company has, not what it did in the year: 'how many stores does it have' is a
