@@ -339,7 +339,8 @@ def whole_sentences(text: str, terms: bool = False) -> list[str]:
             and not s.startswith("|") and not is_row_line(s)]
 
 
-_PAGE_HEADER = re.compile(r"^\s*Table\s+of\s+Contents\s+(?=[A-Z])")
+_PAGE_HEADER = re.compile(r"^\s*Table\s+of\s+Contents\s+(?:\d{1,3}\s+)?(?=[A-Z])")
+"""A running header and the page number after it ('Table of Contents 39 Creative ARR exiting fiscal 2017 was …')."""
 _ROW_BEFORE = re.compile(r"^(?:[A-Z][\w&,'’-]*\s+){1,6}(?:[$£€¥]\s?)?\(?\d[\d,.]*\)?"
                          r"(?:\s+(?:[$£€¥]\s?)?\(?\d[\d,.]*\)?)*"
                          r"\s+(?=(?:We|Our|The|In|As|During|At|On|This|These|It|Its)\s+[a-z])")

@@ -246,6 +246,9 @@ _PERIOD_PHRASES = re.compile(
     r"to|end))?|\b(?:FY\s?\d{1,2}/)?(?:FY|fiscal|financial\s+year)\s?'?(?:19|20)?\d{2}\b|\b[HQ][1-4]\b|"
     r"\bfiscal\s+years?\b|\byear[- ]end\b|\bperiod[- ]end\b|\bor\b(?=\s+at\s+the\s+end)|"
     r"\bFY\s?\d{1,2}/(?:(?:19|20)?\d{2})?(?!\w)|"  # 'FY3/2025': the year ending in March 2025
+    # 'Creative ARR exiting fiscal 2017': a recurring measure at the end of the period
+    r"\b(?:exiting|entering)\b(?=\s*(?:[?.,]|$)|\s+(?:the\s+)?(?:fiscal|financial|FY|year|quarter|half|"
+    r"(?:19|20)\d{2}))|"
     # 'dividends in respect of FY2024': of a period, not of another thing ('payments in respect of leases')
     r"\bin\s+respect\s+of\b(?=\s*(?:the\s+)?(?:(?:last|latest|current|prior|previous)\s+)?(?:FY|fiscal|"
     r"financial|year|period|half|quarter|(?:19|20)\d\d)|\s*[?.,]|\s*$)")
