@@ -2611,11 +2611,11 @@ def _row_unit(label: str, cells: list[_Cell], currency: str | None, declared: _U
         return "%", None  # 'Adjusted EBITDA margin 44.5% 44.1% 0.4 pts': a change in points beside percentages
     if _PER_SHARE.search(label):
         return f"{currency or ''} per share".strip(), None
-    money = bool(currency) or scale == "billions"  # no business counts its branches or staff in billions
-    if money and _COUNT_LABEL.search(label) and not _MONEY_LABEL.search(label) and not _SHARE_COUNT.search(label):
-        # 'Number of branches 4,872' under a money unit ('(in billions, except ratios …)'): a count, in its own
-        # scale if it states one, never the money's; a count table's own unit line ('(in thousands, except churn
-        # and ARPU)' over 'Customers 2,105') still scales it
+    if scale == "billions" and _COUNT_LABEL.search(label) and not _MONEY_LABEL.search(label) \
+            and not _SHARE_COUNT.search(label):
+        # 'Number of branches 4,872' under '(in billions, except ratios …)': no business counts its branches,
+        # staff or customers in billions, so the unit line is the money's; a count in thousands or millions
+        # ('(in thousands, except churn and ARPU)' over 'Prepaid subscribers 632') keeps it
         return "", scale if own else None
     if declared and any(phrase <= _label_words(label) for phrase in declared.excepted):
         scale = None

@@ -972,6 +972,11 @@ def test_a_count_row_takes_no_money_scale_from_the_page() -> None:
     assert (rows["Average deposits"].unit, rows["Average deposits"].scale) == ("$", "billions")
     alone = read_statement("(in billions, except ratios) 2025 2024\nNumber of branches  4,872  4,967\n").rows[0]
     assert (alone.unit, alone.scale) == ("", None)  # no dollar row beside it: billions are still no count's
+    counts = read_statement("(in millions of Canadian dollars) 2025 2024\nRevenue 2,761.0 2,670.0\n"
+                            "Wireless subscriber results\n(in thousands, except churn and ARPU) 2025 2024\n"
+                            "Prepaid subscribers 632 646\nBlended ARPU (monthly) $ 55.55 $ 55.61\n").rows
+    prepaid = next(r for r in counts if r.line_item == "Prepaid subscribers")
+    assert (prepaid.unit, prepaid.scale) == ("", "thousands")  # a count table's own unit line scales its counts
 
 
 def test_a_heading_run_into_its_first_row_ends_the_per_share_group_above() -> None:
