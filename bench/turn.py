@@ -40,6 +40,9 @@ LIBRARIES = ("import typer, rich.console, pydantic_settings, sqlalchemy, numpy, 
              "langgraph.checkpoint.sqlite, chromadb")
 """The third-party modules a cold offline turn imports (CLI, settings, memory store, embedder, graph, checkpoints,
 dense index): what importing them alone costs is the part of a cold run Prov's own code cannot remove."""
+CLI_LIBRARIES = "import typer, rich.console, pydantic_settings, sqlalchemy"
+"""What any answer from the CLI imports, even one that skipped the graph: the CLI, the settings and the SQL store
+that holds the answer cache. Its import time is the floor of a cache hit in a new process."""
 GOAL_COLD_S = 1.0
 GOAL_HIT_S = 0.4
 
@@ -95,6 +98,7 @@ def main() -> None:
 
     floor_s = statistics.median(python_floor(env, "import langgraph.graph") for _ in range(args.runs))
     libraries_s = statistics.median(python_floor(env, LIBRARIES) for _ in range(args.runs))
+    cli_s = statistics.median(python_floor(env, CLI_LIBRARIES) for _ in range(args.runs))
     help_s = statistics.median(prov(env, "--help") for _ in range(args.runs))
     cold = {q: statistics.median(prov(env, "run", q) for _ in range(args.runs)) for q in QUESTIONS}
     cached_env = {**env, "PROV_ANSWER_CACHE": "true"}
@@ -127,7 +131,13 @@ def main() -> None:
     worst = max(cold.values())
     median_cold = statistics.median(cold.values())
     print(f"\nfloor: a new process importing langgraph.graph alone: {floor_s:.2f} s (every turn needs it); "
-          f"importing every library a cold turn imports: {libraries_s:.2f} s")
+          f"importing every library a cold turn imports: {libraries_s:.2f} s; importing only what any answer from "
+          f"the CLI imports (Typer, Rich, pydantic-settings, SQLAlchemy): {cli_s:.2f} s")
+    # a cold turn searches, so it imports every library above; any answer at all imports the CLI's
+    for goal, name, floor in ((GOAL_COLD_S, "cold run", libraries_s), (GOAL_HIT_S, "cache hit", cli_s)):
+        if floor > goal:
+            print(f"the {name} goal ({goal:.1f} s) lies below its floor here ({floor:.2f} s): no change to Prov's "
+                  "own code can meet it on this machine")
     print(f"cold prov run, median over the questions: {median_cold:.2f} s, slowest {worst:.2f} s; goal <= "
           f"{GOAL_COLD_S:.1f} s {'MET' if worst <= GOAL_COLD_S else 'NOT MET'} ({worst / GOAL_COLD_S:.2f} x the goal, "
           f"{worst / floor_s:.1f} x the floor); start-up alone (--help) is {help_s / worst:.0%} of it, the libraries' "
