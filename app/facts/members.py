@@ -53,15 +53,24 @@ def names_member(member: str, sentence: str) -> bool:
     return bool(member.strip()) and bool(_member_pattern(member).search(sentence))
 
 
-def change_in_year(text: str, year: int | None) -> float | None:
+_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12}
+_CHANGE_FOR = re.compile(r"(?P<pct>\d+(?:\.\d+)?)\s?%,?\s+(?:in|for|during)\s+(?:the\s+(?P<months>three|six|nine|"
+                         r"twelve)\s+months\s+ended\s+[A-Z][a-z]+\s+\d{1,2},?\s+|fiscal\s+(?:year\s+)?)?"
+                         r"(?P<year>(?:19|20)\d{2})\b")
+"""'38%, during fiscal 2016', '2% for the three months ended June 30, 2023': a per cent change and its period."""
+
+
+def change_in_year(text: str, year: int | None, part: str | None = None) -> float | None:
     """The per cent change the text gives for `year` ('increases of 3.0% in 2022 and 9.3% in 2021': 3.0 for 2022;
-    'increased by $873.2 million, or 38%, during fiscal 2016': 38.0),
-    signed by the last word of rising or falling before it; None when it gives none for that year, or no such
-    word says which way it went."""
-    # ('increased by $873.2 million, or 38%, during fiscal 2016')
-    for found in re.finditer(r"(?P<pct>\d+(?:\.\d+)?)\s?%,?\s+(?:in|for|during)\s+(?:fiscal\s+(?:year\s+)?)?"
-                             r"(?P<year>(?:19|20)\d{2})\b", text):
+    'increased by $873.2 million, or 38%, during fiscal 2016': 38.0), and for the `part` of it asked when the text
+    gives months ('increased 2% for the three months ended June 30, 2023 … and increased 23% for the six months':
+    2.0 for a quarter, 23.0 for a half, neither for the year), signed by the last word of rising or falling before
+    it; None when it gives none for that period, or no such word says which way it went."""
+    wanted = 3 if part and part.startswith("Q") else 6 if part and part.startswith("H") else 12
+    for found in _CHANGE_FOR.finditer(text):
         if year is not None and int(found.group("year")) != year:
+            continue
+        if found.group("months") and _MONTHS[found.group("months")] != wanted:
             continue
         before = text[:found.start()]
         up = [m.end() for m in _UP.finditer(before)]
@@ -88,7 +97,7 @@ class MemberStatement(Generic[T]):
 
 
 def member_statement(member: str, other: str, measure_stems: Iterable[str], texts: Iterable[tuple[T, str]],
-                     year: int | None) -> MemberStatement[T] | None:
+                     year: int | None, part: str | None = None) -> MemberStatement[T] | None:
     """The sentence of the texts that states the member's measure and not the other member's (with the sentence
     after it when that one goes on about it), one giving the year's change first; None when none does."""
     stems = set(measure_stems)
@@ -106,7 +115,7 @@ def member_statement(member: str, other: str, measure_stems: Iterable[str], text
                 said = f"{sentence} {sentences[i + 1]}"
             written = _member_pattern(member).search(sentence)
             found = MemberStatement(written.group(0) if written else member, sentence, said, where,
-                                    change_in_year(said, year))
+                                    change_in_year(said, year, part))
             if found.change is not None:
                 return found
             best = best or found

@@ -972,7 +972,7 @@ _COMPARED = re.compile(
     r"(?:larger|higher|bigger|greater|smaller|lower)(?:\s*,?\s*and\s+by\s+how\s+(?:much|many)\b[^?]*)?\s*\??$"
     # 'In fiscal 2016, which grew faster at Adobe: Creative revenue or Adobe Marketing Cloud revenue?'
     r"|^which\s+(?:grew|rose|increased|expanded|declined|fell)\s+(?:faster|more(?:\s+quickly)?|quicker|the\s+most|"
-    r"slower|less)\b[^,:]{0,40}[,:]\s*(?:the\s+|its\s+|their\s+)?(?P<a6>.+?)\s+or\s+(?:the\s+|its\s+|their\s+)?"
+    r"slower|less)\b[^,:]{0,80}[,:]\s*(?:the\s+|its\s+|their\s+)?(?P<a6>.+?)\s+or\s+(?:the\s+|its\s+|their\s+)?"
     r"(?P<b6>.+?)\s*\??$")
 _MEMBER_OWNER = re.compile(r"(?i)^(?P<member>.+?)\s+(?:segment|division|region|business|unit|arm)['’]s?"
                            r"(?:\s+(?P<rest>.*))?$")

@@ -1512,14 +1512,14 @@ class Analyst:
         texts = [(b, b.text) for b in self.reports]
         # ('revenue growth': the sentence says its revenue 'increased by …, or 38%', the growth in the verb)
         stems = query.measure.stems - CHANGE_STEMS
-        said = [member_statement(a, b, stems, texts, year)
+        said = [member_statement(a, b, stems, texts, year, self.query.part)
                 for a, b in ((pair.first, pair.second), (pair.second, pair.first))]
         if any(s is None or s.change is None for s in said):
             return []
         first, second = sorted((s for s in said if s is not None), key=lambda s: -(s.change or 0.0))
         noun = measure_phrase(query.measure.phrase) or "figure"
-        lead = two_changes(first.member, first.change or 0.0, second.member, second.change or 0.0, noun,
-                           f"in {year}" if year else "")
+        when = f"in {self.query.part} {year}" if year and self.query.part else f"in {year}" if year else ""
+        lead = two_changes(first.member, first.change or 0.0, second.member, second.change or 0.0, noun, when)
         refs = list(dict.fromkeys(s.where.n for s in (first, second)))
         # each member's own sentence, quoted whole: the levels behind the change the lead states
         return [cite(lead, refs), *(cite(f'The report says: "{_BULLET.sub("", s.sentence.strip())}"', [s.where.n])
