@@ -102,7 +102,8 @@ def calculation_text(calc: CalculationOutcome, blocks_by_chunk: dict[str, int]) 
             ref = f" [{blocks_by_chunk[src.chunk_id]}]" if src.chunk_id in blocks_by_chunk else ""
             who = " ".join(x for x in (src.company, src.period_name) if x)
             # Labels and companies were read from documents, and this block is not fenced: one line, no markers.
-            inputs.append(f"{name}={plain_number(value)}{one_line(src.unit)} ({one_line(who)} {one_line(src.label)}){ref}")
+            said_of = " ".join(x for x in (one_line(who), one_line(src.label)) if x)
+            inputs.append(f"{name}={plain_number(value)}{one_line(src.unit)} ({said_of}){ref}")
         # A metric's formula and a judgement's note, when the result has them (getattr: older results do not).
         extra = [f"{name}: {one_line(str(getattr(r, name, '') or ''))}" for name in ("formula", "note")
                  if str(getattr(r, name, "") or "").strip()]

@@ -154,3 +154,14 @@ def test_what_a_change_represents_against_its_base_asks_that_change_again() -> N
     assert change_share_follow_up("what is that change as a percentage of the 2007 price?", asked) is None
     assert change_share_follow_up("what was the price in 2006?", asked) is None
     assert change_share_follow_up("what does that change represent?", asked[:1]) is None  # no change asked before
+
+
+def test_the_calculation_block_names_each_given_number_plainly() -> None:
+    from app.calc_tools import CalculationOutcome
+    from nodes.assemble import calculation_text
+
+    result = evaluate("949.3 / 4").model_copy(update={"sources": {
+        "x1": Figure(label="the previous answer's figure", value=949.3, source_id="thread", origin="thread"),
+        "x2": Figure(label="a number the question gives", value=4.0, source_id="question", origin="question")}})
+    text = calculation_text(CalculationOutcome(status="ok", results=[result], summary=""), {})
+    assert "x1=949.3 (the previous answer's figure), x2=4 (a number the question gives)" in text, text
