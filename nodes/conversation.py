@@ -23,7 +23,7 @@ from langgraph.types import interrupt
 from app.routing.lexicon import COMPANY_SET, DEFINITION, PEERS
 from app.text.companies import companies_named, company_spans
 from app.text.followups import (change_share_follow_up, is_follow_up, measure_follow_up, over_turns_follow_up,
-                                 standalone_follow_up)
+                                 standalone_follow_up, without_thread_tags)
 from app.text.periods import years_in
 from app.text.sentences import split_at_stops
 from app.text.statements import readable_statement
@@ -256,12 +256,6 @@ def content_terms(question: str) -> set[str]:
     from app.text.terms import topic_terms
 
     return {t for t in topic_terms(question, []) if t not in _ARITHMETIC_STEMS and not t.isdigit()}
-
-
-def without_thread_tags(question: str) -> str:
-    """The question in the user's words: the '[Company, FY2024; following: ...]' tag enrichment added from the
-    thread removed (a follow-up about the weather does not name Northwind because the thread did)."""
-    return re.sub(r"\s*\[[^\]]*\]\s*$", "", question)
 
 
 def _previous_question(turns: Sequence[Any]) -> str:

@@ -188,10 +188,11 @@ def calculate_given_numbers(decision: RouteDecision, state: SupervisorState, que
     if asked is None:
         return decision
     previous = previous_answer(state)
-    if asked.points_back and (previous is None or lead_value(previous) is None):
+    figure = lead_value(previous) if previous is not None else None
+    if asked.points_back and figure is None:
         return decision
     plan = decision.plan.model_copy(update={"source": "none"})
-    signals = {**decision.signals, "arithmetic": asked.expression(lead_value(previous or ""))}
+    signals = {**decision.signals, "arithmetic": asked.expression(figure)}
     return decision.model_copy(update={"is_out_of_scope": False, "needs_clarification": False,
                                        "clarification_question": None, "needs_retrieval": False,
                                        "needs_news": False, "needs_calculation": True, "plan": plan,

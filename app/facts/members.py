@@ -23,7 +23,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from app.facts.prose import whole_sentences
+from app.facts.prose import MONTHS_PART, whole_sentences
 from app.knowledge.analyzer import analyze
 from app.text.figures import figures_in
 from app.text.places import REGION_NAMES
@@ -53,7 +53,6 @@ def names_member(member: str, sentence: str) -> bool:
     return bool(member.strip()) and bool(_member_pattern(member).search(sentence))
 
 
-_MONTHS = {"three": 3, "six": 6, "nine": 9, "twelve": 12}
 _CHANGE_FOR = re.compile(r"(?P<pct>\d+(?:\.\d+)?)\s?%,?\s+(?:in|for|during)\s+(?:the\s+(?P<months>three|six|nine|"
                          r"twelve)\s+months\s+ended\s+[A-Z][a-z]+\s+\d{1,2},?\s+|fiscal\s+(?:year\s+)?)?"
                          r"(?P<year>(?:19|20)\d{2})\b")
@@ -66,11 +65,11 @@ def change_in_year(text: str, year: int | None, part: str | None = None) -> floa
     gives months ('increased 2% for the three months ended June 30, 2023 … and increased 23% for the six months':
     2.0 for a quarter, 23.0 for a half, neither for the year), signed by the last word of rising or falling before
     it; None when it gives none for that period, or no such word says which way it went."""
-    wanted = 3 if part and part.startswith("Q") else 6 if part and part.startswith("H") else 12
+    wanted = part[:1] if part and part[:1] in ("Q", "H") else None  # a quarter, a half, else the year
     for found in _CHANGE_FOR.finditer(text):
         if year is not None and int(found.group("year")) != year:
             continue
-        if found.group("months") and _MONTHS[found.group("months")] != wanted:
+        if found.group("months") and MONTHS_PART[found.group("months")] != wanted:
             continue
         before = text[:found.start()]
         up = [m.end() for m in _UP.finditer(before)]

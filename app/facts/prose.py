@@ -664,7 +664,8 @@ _PARTS_LISTED = re.compile(rf"(?i)\s*for\s+the\s+(three|six|nine)\s+and\s+(six|n
                            rf"{MONTH}\s+\d{{1,2}},?\s+((?:19|20)\d{{2}}),?\s+respectively\b")
 """Two figures listed as the parts of a year are ('13.8% and 22.1% for the three and six months ended June 30,
 2023, respectively'): the first for the shorter part, the second for the longer, both of the year after them."""
-_MONTHS_PART = {"three": "Q", "six": "H", "nine": "9M", "twelve": None}
+MONTHS_PART = {"three": "Q", "six": "H", "nine": "9M", "twelve": None}
+"""The part of a year a span of months is ('the three months ended …': a quarter)."""
 
 
 def _listed_pairs(sentence: str, located: Sequence[Located]) -> Iterator[tuple[int, re.Match[str]]]:
@@ -692,9 +693,9 @@ def listed_part(sentence: str, value: float) -> str | None:
     located = figures_located(sentence)
     for i, listed in _listed_pairs(sentence, located):
         if abs(located[i].value) == abs(value):
-            return _MONTHS_PART[listed.group(1).lower()]
+            return MONTHS_PART[listed.group(1).lower()]
         if abs(located[i + 1].value) == abs(value):
-            return _MONTHS_PART[listed.group(2).lower()]
+            return MONTHS_PART[listed.group(2).lower()]
     return None
 
 

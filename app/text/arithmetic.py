@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from app.text.followups import without_thread_tags
+
 PREVIOUS = "previous"
 """An operand that stands for the figure the thread's previous answer gave."""
 
@@ -87,8 +89,7 @@ def _op_of(match: re.Match[str]) -> str:
 
 def arithmetic_asked(question: str) -> Arithmetic | None:
     """The calculation a question asks of the numbers it gives (module docstring); None for any other."""
-    question = re.sub(r"\s*\[[^\]]*\]\s*$", "", question)  # the thread's tags ('[Northwind Logistics, FY2024]')
-    body = _TAIL.sub("", _LEAD.sub("", question, count=1)).strip()
+    body = _TAIL.sub("", _LEAD.sub("", without_thread_tags(question), count=1)).strip()
     if not body:
         return None
     if prefix := _PREFIX.match(body):

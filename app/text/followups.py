@@ -26,6 +26,12 @@ PREVIOUS_SUBJECT = re.compile(r"(?i)\b(both|each|the group|that year|the same)\b
 reads them as referents too; the router's features do not (it was fitted on REFERENT alone)."""
 
 
+def without_thread_tags(question: str) -> str:
+    """The question in the user's words: the '[Company, FY2024; following: ...]' tag enrichment added from the
+    thread removed (a follow-up about the weather does not name Northwind because the thread did)."""
+    return re.sub(r"\s*\[[^\]]*\]\s*$", "", question)
+
+
 def is_follow_up(question: str) -> bool:
     """A referent ('their', 'it', 'same', 'both') or a follow-up opening ('and', 'what about')."""
     return bool(REFERENT.search(question) or PREVIOUS_SUBJECT.search(question) or FOLLOW_UP.search(question))
