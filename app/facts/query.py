@@ -126,7 +126,7 @@ _SIZE_ASKED = re.compile(r"(?i)\bhow\s+(?:large|big)\b|\bsize\b")
 
 _BREAKDOWN_WORDS = re.compile(
     r"(?i)\b(?:region|regions|segment|segments|business|businesses|division|divisions|kind|type|types|country|"
-    r"countries|market|markets|fastest|slowest|biggest|largest|smallest|highest|lowest|most|least|best|worst|"
+    r"countries|market|markets|fastest|slowest|biggest|largest|smallest|highest|lowest|most|least|fewest|best|worst|"
     r"weakest|strongest|growth|fall|drop|decline|increase|rise|development|performance|earned|had|made|between|"
     r"contribution|dragged|down|overall|topline|top-line|geograph(?:y|ies)|geographic(?:al)?\s+areas?)\b")
 
@@ -749,7 +749,9 @@ def members_query(query: FactQuery, measure: str, companies: Sequence[str]) -> F
     question's own query, its measure read from that phrase alone."""
     from app.text.measures import measure_asked
 
-    return replace(query, measure=measure_asked(f"What was {measure}?", companies))
+    asked = measure_asked(f"What was {measure}?", companies)
+    # (its kind too: 'which segment grew segment operating profit faster' compares amounts' growth, not per cents)
+    return replace(query, measure=asked, kind=measure_kind(asked.stems, f"What was {measure}?"))
 
 
 _MEMBER_FILLER = frozenset({"segment", "segments", "division", "region", "business", "operations", "the"})
@@ -1000,6 +1002,7 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                  and _qualified_title(re.sub(r"(?i)^\s*total\s+", "", row.line_item), query)}
         crossed = _crossed_members(statement.rows, query)
         opened = opening_member(doc.text, known) if known else None  # (a chunk of one named member's review)
+        headings: dict[tuple, str] = {}
         for row in statement.rows:
             if not row.periods or (row.title, tuple(row.periods)) in kinds:
                 continue
@@ -1010,6 +1013,10 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
             heading = " ".join(x for x in (row.title or "", _heading_before(doc.text, row.raw)) if x)
             said = label_match(row.line_item, query)
             label_says = said >= NAMES_MEASURE
+            if label_says and row.columns:
+                # a measure's row per member ('Employees as of December 31,' / 'Americas', 'Asia Pacific' …): one
+                # table, under the heading its first member's row stands under
+                heading = headings.setdefault((row.line_item, row.title, tuple(row.periods)), heading)
             if not label_says and row.line_item in crossed.get((tuple(row.periods), tuple(row.columns or ())), ()):
                 out.extend(_crossed_facts(row, doc, query, heading))
                 continue
@@ -2084,10 +2091,30 @@ def _calendar_year(period: str, fiscal_year: int) -> int:
 
 def _columns_dated(periods: Sequence[str], doc: Doc) -> list[tuple[int | None, str | None]]:
     """(fiscal year, part) of each column (app/text/periods.column_years); a quarterly filing's 'three months
-    ended' columns are its own quarter's (a Q1 10-Q's are first quarters, a fourth-quarter release's Q4)."""
-    quarter = _filing_quarter(doc)
-    return [(year, f"Q{quarter}" if part == "Q" and quarter and period.startswith("3M") else part)
-            for (year, part), period in zip(column_years(periods, doc.fiscal_year), periods)]
+    ended' columns are its own quarter's (a Q1 10-Q's are first quarters, a fourth-quarter release's Q4), and an
+    annual report's latest are its fourth quarter's. Columns of quarters in sequence ('December 31, 2019',
+    'September 30, 2019', … over average MAUs) count back from the latest: three months earlier is the quarter
+    before."""
+    filed = _filing_quarter(doc)
+    out = [(year, f"Q{filed}" if part == "Q" and filed and period.startswith("3M") else part)
+           for (year, part), period in zip(column_years(periods, doc.fiscal_year), periods)]
+    annual = filing_name(doc).form in ("10-K", "annual")
+    ends = {i: int(m.group(1)) * 12 + int(m.group(2)) for i, p in enumerate(periods)
+            if p.startswith("3M") and (m := _QUARTER_END.search(p))}
+    if not (quarter := filed or (4 if annual else None)) or not ends:
+        return out
+    latest = max(ends, key=ends.__getitem__)
+    if (year := out[latest][0]) is None or annual and year != doc.fiscal_year:
+        return out  # (an annual report's quarter columns that end before its year: which quarter is unsaid)
+    for i, end in ends.items():
+        back, off = divmod(ends[latest] - end, 3)
+        if off == 0 and out[i][1] is not None and out[i][1].startswith("Q"):
+            step = quarter - 1 - back
+            out[i] = (year + step // 4, f"Q{step % 4 + 1}")
+    return out
+
+
+_QUARTER_END = re.compile(r"((?:19|20)\d{2})-(\d{2})-\d{2}$")
 
 
 def _filing_quarter(doc: Doc) -> int | None:

@@ -973,7 +973,11 @@ _COMPARED = re.compile(
     # 'In fiscal 2016, which grew faster at Adobe: Creative revenue or Adobe Marketing Cloud revenue?'
     r"|^which\s+(?:grew|rose|increased|expanded|declined|fell)\s+(?:faster|more(?:\s+quickly)?|quicker|the\s+most|"
     r"slower|less)\b[^,:]{0,80}[,:]\s*(?:the\s+|its\s+|their\s+)?(?P<a6>.+?)\s+or\s+(?:the\s+|its\s+|their\s+)?"
-    r"(?P<b6>.+?)\s*\??$")
+    r"(?P<b6>.+?)\s*\??$"
+    # 'Which General Mills segment grew segment operating profit faster: North America Retail or Pet?'
+    r"|^which\s+(?:[\w&.'’-]+\s+){0,4}?(?:segments?|divisions?|regions?|businesse?s?|units?|markets?)\s+"
+    r"(?:grew|increased|expanded|raised|improved)\s+(?:its\s+|their\s+)?(?P<m7>.+?)\s+(?:faster|more(?:\s+quickly)?|"
+    r"quicker|the\s+most)\b[^,:]{0,40}[,:]\s*(?:the\s+|its\s+)?(?P<a7>.+?)\s+or\s+(?:the\s+|its\s+)?(?P<b7>.+?)\s*\??$")
 _MEMBER_OWNER = re.compile(r"(?i)^(?P<member>.+?)\s+(?:segment|division|region|business|unit|arm)['’]s?"
                            r"(?:\s+(?P<rest>.*))?$")
 _MEMBER_THEN_MEASURE = re.compile(r"^(?P<member>[A-Z][\w&.'’-]*(?:\s+(?:[A-Z][\w&.'’-]*|and|&|of)){0,4})\s+"
@@ -1003,17 +1007,20 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
     names = _name_forms(companies)
     a, b, said = (_compared_side(raw, names) for raw in (
         found.group("a") or found.group("a2") or found.group("a3") or found.group("a4") or found.group("a5")
-        or found.group("a6"),
+        or found.group("a6") or found.group("a7"),
         found.group("b") or found.group("b2") or found.group("b3") or found.group("b4") or found.group("b5")
-        or found.group("b6"),
-        found.group("m4") or ""))
+        or found.group("b6") or found.group("b7"),
+        found.group("m4") or found.group("m7") or ""))
     names = {n.casefold() for n in names}
-    if found.group("m4"):  # the measure said before the two members ('segment reported higher operating income')
+    if found.group("m4") or found.group("m7"):
+        # the measure said before the two members ('segment reported higher operating income', 'segment grew
+        # segment operating profit faster'): a growth compared when the verb says so
         a, b = (re.sub(r"(?i)\s+(?:segments?|divisions?|regions?)$", "", x) for x in (a, b))
         said = re.sub(r"(?i)^(?:business\s+)?(?:segment|division|region)\s+", "", said)
         if not said or any(len(x.split()) > 4 or x.casefold() in names or re.search(r"\d", x) for x in (a, b)):
             return None
-        return MembersCompared(first=a, second=b, measure=said, of_change=bool(_GROWTH.search(said)))
+        return MembersCompared(first=a, second=b, measure=said,
+                               of_change=bool(found.group("m7")) or bool(_GROWTH.search(said)))
     owned = re.fullmatch(r"(?P<member>[A-Z][^']*?)['’]s\s+(?P<measure>[a-z].+)", a)
     if owned and re.fullmatch(r"[A-Z].*?['’]s?", b) and not _MEMBER_OWNER.match(a):
         # "Frito-Lay North America's operating profit stack up against PepsiCo Beverages North America's": each

@@ -68,7 +68,7 @@ the direction asked, not 'growth' in the measure's name."""
 _EITHER = re.compile(rf"(?i)\b(?P<a>{UP_WORDS}|{DOWN_WORDS})\s+or\s+(?P<b>{UP_WORDS}|{DOWN_WORDS})\b")
 _SUPERLATIVE = re.compile(
     r"(?i)\b(?P<high>highest|largest|biggest|most|best|strongest|fastest|greatest|top|leading)\b|"
-    r"\b(?P<low>lowest|smallest|least|worst|weakest|slowest|bottom)\b|\b(?P<drag>dragged\s+down|held\s+back)\b")
+    r"\b(?P<low>lowest|smallest|least|fewest|worst|weakest|slowest|bottom)\b|\b(?P<drag>dragged\s+down|held\s+back)\b")
 _OF_CHANGE = re.compile(
     rf"(?i)\b(?:fastest|slowest|biggest|largest|sharpest|steepest|greatest|highest|lowest|strongest|weakest|best|"
     rf"worst)\s+(?:[\w-]+\s+){{0,2}}?(?:{UP_WORDS}|{DOWN_WORDS}|change|drop|fall|"

@@ -445,7 +445,7 @@ _LONE_YEAR = re.compile(r"^(?:19|20)\d{2}$")
 
 _MEASURE_NAME = re.compile(r"(?i)\b(?:sales|revenues?|turnover|income|profits?|loss(?:es)?|earnings|EBITDA|EBIT|"
                            r"assets|liabilities|expenditures?|capex|depreciation|amortization|margins?|expenses?|"
-                           r"costs?|cash|orders|backlog|employees|volumes?|units|shipments)\b")
+                           r"costs?|cash|orders|backlog|employees|volumes?|units|shipments|spending|equipment)\b")
 """A word that says a column group's name is a measure ('Capital Expenditures'), not a title over the table
 ('Business Segment Information')."""
 
@@ -474,22 +474,28 @@ def stacked_group_rows(text: str) -> list[StatementRow]:
             i = end
             continue
         names: list[str] = []
-        scale = None
+        scale, excepted = None, frozenset()
         for above in reversed(lines[:i]):
             if not above:
                 continue
             unit, rest, _ = _unit_in(above)
-            if unit is not None and not rest.strip("() ") and not names:
-                scale = unit.scale  # '(Millions)': the unit line between the names and the years
+            if unit is not None and not _EXCEPT.sub("", rest).strip("(), ") and not names:
+                # '(Millions)', '(Millions, except Employees)': the unit line between the names and the years
+                scale, excepted = unit.scale, unit.excepted
                 continue
-            if len(names) == groups or re.search(r"\d", above) or len(above) > 60 or above.endswith((":", ".", ";")):
+            if names and _DAY_ENDING.match(names[0]) and _AS_OF_END.search(above):
+                names[0] = f"{above} {names[0]}"  # 'Property, Plant and Equipment - net as of' / 'December 31,'
+                continue
+            if len(names) == groups or re.search(r"\d", _DAY_SAID.sub(" ", above)) or len(above) > 60 \
+                    or above.endswith((":", ".", ";")):
                 break
             names.insert(0, above)
         if len(names) != groups or any(not n[:1].isupper() or not _MEASURE_NAME.search(n) for n in names):
             i = end
             continue
         currency = ""
-        k = end
+        marked: set[int] = set()  # the groups a currency mark stands in, on any row ('$' / '1,321' …)
+        first, k = len(out), end
         while k < len(lines):
             label = lines[k]
             if not label:
@@ -505,6 +511,7 @@ def stacked_group_rows(text: str) -> list[StatementRow]:
                     cells.append(token)
                 elif token and _CURRENCY_TOKEN.match(token):
                     currency = currency or token
+                    marked |= {g for g, (start, stop) in enumerate(runs) if start <= len(cells) < stop}
                 elif token:
                     break
                 j += 1
@@ -517,8 +524,22 @@ def stacked_group_rows(text: str) -> list[StatementRow]:
                     periods=[f"FY{y}" for y in years[start:stop]], unit=currency, scale=scale,
                     raw=f"{label} {' '.join(part)}", columns=[label] * len(part)))
             k = j
+        if marked:
+            # a group no row marks with the currency is not money ('Employees as of December 31,' beside
+            # '$ 1,321' of capital spending), nor scaled when the unit line excepts it ('except Employees')
+            unmarked = {measure for g, measure in enumerate(names) if g not in marked}
+            out[first:] = [replace(row, unit="", scale=None if any(
+                words <= _label_words(row.line_item) for words in excepted) else row.scale)
+                if row.line_item in unmarked else row for row in out[first:]]
         i = max(k, end)
     return out
+
+
+_DAY_ENDING = re.compile(rf"(?i)^{MONTH}\s+\d{{1,2}},?(?:\s+(?:19|20)\d{{2}})?,?$")
+"""A group name's date wrapped onto a line of its own ('December 31,' under '… net as of')."""
+_DAY_SAID = re.compile(rf"(?i)\b{MONTH}\s+\d{{1,2}}\b(?:,?\s+(?:19|20)\d{{2}}\b)?")
+"""A day a group's name dates it by ('Employees as of December 31,'), no figure of the table."""
+_AS_OF_END = re.compile(r"(?i)\b(?:as\s+(?:of|at)|at|ended|ending)$")
 
 
 _CHANGE_HEAD = re.compile(r"(?i)^(?:%\s*)?(?:change|chg\.?)(?:\s*%)?$")

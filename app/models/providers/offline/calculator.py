@@ -276,12 +276,15 @@ _BY_HOW_MUCH = re.compile(r"(?i)\bby\s+how\s+(?:much|many)\b|\bhow\s+much\s+(?:l
 
 
 def plan_members_change(question: str, figures: Sequence[Figure]) -> Plan:
-    """'Which region grew fastest?': each member's per cent change between the two latest years its figures
-    give (the facts step labels each member's figures 'Americas: Net sales')."""
+    """'Which region grew fastest?', and 'which segment grew operating profit faster: A or B?': each member's per
+    cent change between the two latest years its figures give (the facts step labels each member's figures
+    'Americas: Net sales')."""
+    from app.text.measures import members_compared
     from app.text.question_kinds import read_ask
 
     ask = read_ask(question)
-    if ask.kind != "extreme" or not ask.of_change:
+    if not (ask.kind == "extreme" and ask.of_change) and not (
+            (pair := members_compared(question)) is not None and pair.of_change):
         return []
     series: dict[tuple[str, str, str], dict[int, float]] = {}
     for f in figures:

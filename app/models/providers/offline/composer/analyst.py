@@ -1660,6 +1660,8 @@ class Analyst:
         if n is None:
             return []
         word = "highest" if self.ask.extreme > 0 else "lowest"
+        if self.query.kind == "count":
+            word = "most" if self.ask.extreme > 0 else "fewest"  # 'the fewest employees', a count's own words
         measure = _breakdown_measure(self.query.measure.phrase) or measure_phrase(fact.figure.label)
         if self.ask.topic == "loss":
             return self.loss_answer(name, fact, values, measure)
@@ -2982,7 +2984,8 @@ def _one_series(result: CalcResult) -> bool:
             and len({f.fiscal_year for f in figures}) == 2)
 
 
-_RANKS = re.compile(r"(?i)\b(?:largest|biggest|greatest|highest|most|lowest|smallest|least|worst|best|strongest|"
+_RANKS = re.compile(r"(?i)\b(?:largest|biggest|greatest|highest|most|lowest|smallest|least|fewest|worst|best|"
+                    r"strongest|"
                     r"weakest|fastest|slowest|majority|leading|top|bottom|primarily|mainly|mostly|dragged|held\s+back)\b")
 """Words with which a sentence ranks what it names: a claim standing in for an extreme question's answer must."""
 _GENERIC = frozenset(analyze(
