@@ -128,7 +128,8 @@ _BREAKDOWN_WORDS = re.compile(
     r"(?i)\b(?:region|regions|segment|segments|business|businesses|division|divisions|kind|type|types|country|"
     r"countries|market|markets|fastest|slowest|biggest|largest|smallest|highest|lowest|most|least|fewest|best|worst|"
     r"weakest|strongest|growth|fall|drop|decline|increase|rise|development|performance|earned|had|made|between|"
-    r"contribution|dragged|down|overall|topline|top-line|geograph(?:y|ies)|geographic(?:al)?\s+areas?)\b")
+    r"contribution|dragged|down|overall|topline|top-line|geograph(?:y|ies)|geographic(?:al)?\s+areas?|"
+    r"two|three|four|five|six|seven|eight|nine|ten)\b")
 
 
 _DIVIDEND = frozenset(analyze("dividend"))
@@ -205,6 +206,9 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         # the deadline dates the plan; the figure is 2022's
         named = tuple(y for y in named if y not in deadlines)
     items = tuple(dict.fromkeys([*items_named(measure.phrase), *items_named(asked_sentence(question))]))
+    if _PER_SHARE.search(measure.phrase):
+        # 'cash dividends paid per share': the amount a share gets, never the cash flow statement's total paid
+        items = tuple(i for i in items if "eps" in i or "per_share" in i)
     counted = frozenset(analyze(measure.count_noun)) | counted_as(measure.count_noun)  # (people: employees)
     if kind == "count" and not counted:
         counted = frozenset(measure.stems & COUNT_WORDS)  # 'Who has more employees': the employees are counted
@@ -986,6 +990,7 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
     wanted = {c.casefold() for c in companies}
     out: list[Fact] = []
     docs = list(docs)
+    docs += split_tables(docs)
     for doc in docs:
         if wanted and (doc.company or "").casefold() not in wanted:
             continue
@@ -1246,6 +1251,50 @@ def group_named(question: str) -> str:
     term investments' → 'short term investments'), or ''."""
     found = _GROUP.search(question)
     return found.group("group") if found else ""
+
+
+@dataclass(frozen=True)
+class JoinedChunks:
+    """Two consecutive chunks of one page read as one text: a table whose header one holds and whose rows the
+    next. Its figures are cited to the chunk with the rows (`chunk_id`), where their values stand."""
+
+    text: str
+    company: str | None
+    fiscal_year: int | None
+    source_id: str
+    chunk_id: str | None
+    page: int | None
+    title: str = ""
+    head_chunk_id: str | None = None
+    """The chunk that holds the table's header (its periods), cited beside the rows' chunk."""
+
+
+def split_tables(docs: Sequence[Doc]) -> list[JoinedChunks]:
+    """The tables chunking cut between a header and its rows, when both chunks are at hand: a chunk whose table
+    heads no row it holds (its column periods and names, 'Three months ended' / 'December 31, 2018' / 'Net' / …)
+    and the next chunk of the page, whose rows no period heads ('Consumer' / '1,211' / '15.2' / '257' …), joined.
+    Nothing else is joined: a chunk that reads on its own is read so."""
+    by_page: dict[str, dict[int, Doc]] = {}
+    for doc in docs:
+        by_page.setdefault(doc.source_id, {})[_chunk_order(doc)[1]] = doc
+    out = []
+    for chunks in by_page.values():
+        for i, head in chunks.items():
+            rows = chunks.get(i + 1)
+            if rows is None or not _YEAR_LINE.search(head.text) or any(
+                    r.periods for r in read_statement(head.text).rows):
+                continue
+            read = read_statement(rows.text).rows
+            if not read or any(r.periods for r in read):
+                continue
+            out.append(JoinedChunks(text=f"{head.text}\n{rows.text}", company=rows.company,
+                                    fiscal_year=rows.fiscal_year, source_id=rows.source_id, chunk_id=rows.chunk_id,
+                                    page=rows.page, title=getattr(rows, "title", "") or "",
+                                    head_chunk_id=head.chunk_id))
+    return out
+
+
+_YEAR_LINE = re.compile(r"(?m)^\s*(?:.{0,20}\s)?(?:19|20)\d{2}\s*$")
 
 
 def _chunk_order(doc: Doc) -> tuple[str, int]:

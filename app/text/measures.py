@@ -16,12 +16,14 @@ from app.text.places import REGION_NAMES
 from app.text.sentences import split_at_stops
 
 # ('When comparing …, what is …': a lead-in; 'When did X …, and how much …': a question, `_WHEN_FIRST`)
-_LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|in|from|for|if|excluding|assuming|"
+_LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|(?:in|from|for)(?!\s+(?:which|what|whose|whom)\b)|"
+                      r"if|excluding|assuming|"
                       r"when(?!\s+(?:did|does|do|was|were|is|are|will|would|has|have|had)\b)|"
                       r"looking at|judging by|using|by (?:drawing|primarily|relying|looking|using)|relying on)\b"
                       r"(?:[^,?(]|\([^()?]{0,80}\)){0,120},\s*)+")
 """A lead-in before the question ('According to the annual report,', 'When it reported its results (year ended
-June 30, 2023),': a bracket's own commas inside)."""
+June 30, 2023),': a bracket's own commas inside); never the question's own start ('In which area does …, per its
+10-K?')."""
 UP_WORDS = (r"increas\w*|improv\w*|ris(?:e|en|ing)|rose|rais(?:e|ed|es|ing)|grow\w*|grew|go(?:ne)?\s+up|"
             r"went\s+up|higher|accelerat\w*|widen\w*|expand\w*")
 DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|"

@@ -58,7 +58,10 @@ _JUDGEMENT = re.compile(
     r"liquidity)|balance\s+sheet\s+(?:is\s+|was\s+)?(?:\w+\s+)?(?:strong|solid|robust)|"
     r"(?:improving|deteriorating|declining|consistent|stable|sustainable)\s+(?:\w+\s+){0,2}"
     r"(?:margins?|profile|profitability)|margins?\s+(?:improving|consistent|stable|deteriorating)|"
-    r"(?:financially\s+)?(?:solvent|stable)|profitable|liquid|positive\s+(?:net\s+)?working\s+capital)\b")
+    r"(?:financially\s+)?(?:solvent|stable)|profitable|liquid|positive\s+(?:net\s+)?working\s+capital|"
+    # 'is its short-term liquidity comfortable?', 'adequate liquidity'
+    r"liquidity\s+(?:position\s+)?(?:is\s+|was\s+)?(?:comfortable|adequate|ample|sufficient|solid|robust|tight|"
+    r"strained|weak)|(?:comfortable|adequate|ample|sufficient|solid|robust|tight|strained|weak)\s+liquidity)\b")
 _CHANGE_WORD = re.compile(rf"(?i)\b(?:(?P<up>{UP_WORDS})|(?P<down>{DOWN_WORDS}))\b")
 _REVISED = re.compile(r"(?i)\b(?:(?P<up>rais(?:e|ed|es|ing)|lift(?:ed|s)?|boost(?:ed|s)?|hik(?:e|ed|es)|upgrad\w*)|"
                       r"(?P<down>cut(?:s|ting)?|slash\w*|trim(?:s|med)?|downgrad\w*))\b"
@@ -319,7 +322,8 @@ _MEMBER_LOSS = re.compile(r"(?i)\b(?:made|posted|reported|recorded|had|ended[^?]
 
 OCCASION_BEFORE = re.compile(r"(?i)^\s*(?:when|after|following|since|before|upon|once|by|alongside|along\s+with|"
                             r"together\s+with|with|in|at|as\s+part\s+of|in\s+connection\s+with|under|per|"
-                            r"pursuant\s+to|according\s+to)\s+[^?]{3,160}?,\s*"
+                            r"pursuant\s+to|according\s+to|judged\s+by|judging\s+by|based\s+on|measured\s+by|going\s+by|"
+                            r"on\s+the\s+basis\s+of|looking\s+at|using)\s+[^?]{3,160}?,\s*"
                             r"(?=(?:did|does|do|has|have|had|was|were|is|are|will|would|can)\b)")
 """An occasion said before a yes/no question ('When Amcor reported its fiscal 2023 results (year ended June 30, 2023),
 did its Board raise …', 'Under the employment agreement she signed in August 2022, will the company cover …'): the
@@ -352,8 +356,15 @@ _AUXILIARIES = frozenset("was were is are did does do has have had will would ca
 
 
 def _reported_as_measure(core: str) -> bool:
-    reported = _REPORTED_AS.search(core)
+    reported = _REPORTED_AS.search(core) or _DISCLOSED.search(core)
     return reported is not None and is_measure_word(reported.group("thing").split()[-1])
+
+
+_DISCLOSED = re.compile(
+    r"(?i)^what\s+(?P<thing>(?:[\w&'’./-]+\s+){0,4}?[\w&'’./-]+)\s+(?:did|does|do|has|have|had)\s+"
+    r"(?:[\w&'’./()-]+\s+){0,5}?(?:disclos|state|show|present|publish|reveal)\w*\b")
+"""'What monthly churn rate did Netflix disclose for 2015?': a figure, when the thing disclosed is a measure (not
+'What risks did it disclose?')."""
 
 
 def read_ask(question: str) -> Ask:

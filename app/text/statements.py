@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 
-from app.text.dates import MONTH, MONTHS
+from app.text.dates import MONTH, MONTHS, month_number
 from app.text.periods import YEAR, period_day
 from app.text.places import REGION_NAMES
 from app.text.sentences import sentence_around
@@ -560,14 +560,19 @@ def year_spanned_rows(text: str) -> list[StatementRow]:
     out: list[StatementRow] = []
     i = 0
     while i < len(lines):
-        if not (_LONE_YEAR.match(lines[i]) and i + 1 < len(lines) and _LONE_YEAR.match(lines[i + 1])):
+        if not (_year_head(lines[i]) and i + 1 < len(lines) and _year_head(lines[i + 1])):
             i += 1
             continue
         years: list[str] = []
         j = i
-        while j < len(lines) and _LONE_YEAR.match(lines[j]):
+        while j < len(lines) and _year_head(lines[j]):
             years.append(lines[j])
             j += 1
+        # the years' columns, or the days' a span of months ends ('Three months ended' / … / 'December 31, 2018')
+        spans = [_MONTHS_ENDED.match(x) for x in lines[max(0, i - 6):i]]
+        months = next((m.group(1).lower() for m in reversed(spans) if m), "")
+        heads = [_column_head(y, months) for y in years]
+        years = [y if _LONE_YEAR.match(y) else _YEAR_IN.search(y).group(0) for y in years]
         change = ""
         if j < len(lines) and _CHANGE_HEAD.match(lines[j]):
             change = "% change" if "%" in lines[j] else "change"
@@ -589,7 +594,7 @@ def year_spanned_rows(text: str) -> list[StatementRow]:
         for label, cells in members:
             for m, measure in enumerate(columns[0]):
                 values = [cells[g * width + m] for g in range(len(years))]
-                periods = [f"FY{y}" for y in years]
+                periods = list(heads)
                 if len(cells) == full and measure in columns[1]:
                     values.append(cells[width * len(years) + columns[1].index(measure)])
                     periods.append(change)
@@ -600,6 +605,28 @@ def year_spanned_rows(text: str) -> list[StatementRow]:
                     periods=periods, unit=unit, scale=row_scale, raw=f"{label} {' '.join(cells)}",
                     columns=[label] * len(values)))
     return out
+
+
+_LONE_DAY = re.compile(rf"(?i)^(?P<month>{MONTH})\s+(?P<day>\d{{1,2}}),?\s+(?P<year>(?:19|20)\d{{2}})$")
+_MONTHS_ENDED = re.compile(r"(?i)^(three|six|nine|twelve|3|6|9|12)\s+months\s+ended,?$")
+_YEAR_IN = re.compile(r"(?:19|20)\d{2}")
+_SPAN = {"three": "3M", "3": "3M", "six": "6M", "6": "6M", "nine": "9M", "9": "9M"}
+
+
+def _year_head(line: str) -> bool:
+    """A column group's head: a year alone ('2018'), or the day a period ends ('December 31, 2018')."""
+    return bool(_LONE_YEAR.match(line) or _LONE_DAY.match(line))
+
+
+def _column_head(head: str, months: str) -> str:
+    """The period a group's head names: 'FY2018' for a year; for a day, the span of months a line over the heads
+    says ('3M 2018-12-31' under 'Three months ended'), else the day's year."""
+    day = _LONE_DAY.match(head)
+    if day is None:
+        return f"FY{head}"
+    date = f"{day.group('year')}-{month_number(day.group('month')):02d}-{int(day.group('day')):02d}"
+    span = _SPAN.get(months)
+    return f"{span} {date}" if span else f"FY{day.group('year')}"
 
 
 def _spanned_names(lines: Sequence[str], start: int) -> tuple[list[str], str | None, int]:

@@ -47,3 +47,9 @@ def test_the_area_with_the_fewest_employees_leads() -> None:
     first = answer.split(". ")[0]
     assert first.startswith("Asia Pacific") and "16,500" in first and "$" not in first, answer
     assert "Americas 41,000" in answer and "19,000" in answer  # the others, every row of the one table
+
+
+def test_a_question_that_opens_with_in_which_is_no_lead_in() -> None:
+    ask = read_ask("In which geographic area does Ternmoor Industrial operate the most manufacturing facilities, per "
+                   "its 2025 10-K?")
+    assert ask.kind == "extreme" and ask.extreme == 1

@@ -1,7 +1,9 @@
 """'In fiscal 2025, which Harrowgate Foods segment grew segment operating profit faster: Northern Retail or Pet?':
 the two segments after the colon are the members compared, the words between the verb and 'faster' their measure;
 each member's growth is worked out from its two years' rows of the segment table, never the company's total in
-their place. Harrowgate Foods is a fictional filer."""
+their place. A ranking of the same rows ('which of its two segments earned the least …') reads 'two' as no word of
+the measure, and a quarter asked of a table of years gets no year's figure. Harrowgate Foods is a fictional
+filer."""
 
 from __future__ import annotations
 
@@ -9,7 +11,9 @@ from app.calc_tools import Figure
 from app.evidence import Evidence
 from app.facts.query import member_facts, members_query, read_query
 from app.models.providers.offline.calculator import plan_tool_calls
+from app.models.providers.offline.composer import compose_offline
 from app.text.measures import members_compared
+from app.turns import Block
 
 QUESTION = "In fiscal 2025, which Harrowgate Foods segment grew segment operating profit faster: Northern Retail or Pet?"
 CO = ["Harrowgate Foods"]
@@ -58,3 +62,23 @@ def test_the_calculator_works_out_each_members_growth() -> None:
     plan = plan_tool_calls(QUESTION, figures)
     changes = {(args["old"], args["new"]) for tool, args in plan if tool in ("percentage_change", "growth_rate")}
     assert changes == {(2270.5, 2611.0), (266.9, 392.3)}, plan
+
+
+def _block() -> Block:
+    return Block(n=1, kind="report", header="[1] Harrowgate Foods FY2025, p.90 [text]",
+                 source_id="HARROWGATE_2025_10K:p90", chunk_id="HARROWGATE_2025_10K:p90::0",
+                 company="Harrowgate Foods", fiscal_year=2025, page=90, text=_PAGE)
+
+
+def test_the_lowest_row_of_the_year_asked_leads_and_a_count_word_is_no_measure_word() -> None:
+    answer = compose_offline({"question": "Which of Harrowgate Foods' two segments earned the least operating profit "
+                                          "in fiscal 2025?",
+                              "companies": CO, "fiscal_years": [2025], "blocks": [_block()]})
+    assert answer.startswith("Pet") and "392.3" in answer.split(". ")[0], answer
+
+
+def test_a_quarter_asked_of_a_table_of_years_is_not_answered_with_the_year() -> None:
+    answer = compose_offline({"question": "Which of Harrowgate Foods' two segments earned the least operating profit "
+                                          "in the fourth quarter of 2025?",
+                              "companies": CO, "fiscal_years": [2025], "blocks": [_block()]})
+    assert "392.3" not in answer and "2,611.0" not in answer, answer

@@ -32,8 +32,8 @@ from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_
                              breakdown_measure as _breakdown_measure, choose, each_growth, facts_for, member_facts,
                              member_table, members_in_filing_scale, members_query, name_read_as_segment,
                              member_initials, names_a_part, read_query, row_members, same_member, section_of,
-                             segment_read_as_name, spelled_out, stated_change, statement_kinds, two_periods,
-                             with_fuller_units)
+                             segment_read_as_name, split_tables, spelled_out, stated_change, statement_kinds,
+                             two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
 from app.facts.members import (REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, is_line_item_name, member_statement,
                                named_segments, segment_under, within_parent)
@@ -170,6 +170,7 @@ class Analyst:
         self.blocks: list[Block] = list(state.get("blocks") or [])
         self.reports = [b for b in self.blocks if b.kind in ("report", "news")]
         self.by_chunk = {b.chunk_id: b for b in self.blocks if b.chunk_id}
+        self._table_heads: dict[str | None, str | None] | None = None  # (ns_of: read once, when first asked)
         self.ask: Ask = read_ask(question)
         held = sorted({b.company for b in self.reports if b.company})
         companies = list(state.get("companies") or []) or companies_named(question, held) or held
@@ -1644,7 +1645,9 @@ class Analyst:
         values = []
         for name, facts in by_member.items():
             dated = [f for f in facts if of_period(f)]
-            same_part = [f for f in dated if f.part == wanted_part]
+            same_part = [f for f in dated if f.part == wanted_part or _unnumbered_of(wanted_part, f.part)]
+            if wanted_part and not same_part:
+                continue  # a quarter asked: the year's figure is no answer (fail closed)
             if dated:
                 values.append((name, (same_part or dated)[0]))
         # the rows of one table are ranked: those of the page holding most members, unless each member has a page
@@ -1672,7 +1675,7 @@ class Analyst:
         of_whole = f", {share.rounded(1):.1f}% of the total of the table's rows" if share is not None else ""
         lead = cite(f"{name} had the {word} {measure} {period_text(fact.figure)}: "
                     f"{as_stated(fact.figure)}{of_whole}",
-                    [n] if share is None else [n, self.calc_n])
+                    self.ns_of(fact.figure) if share is None else [n, self.calc_n])
         # the others in the same unit; from the same table, unless each member has a table of its own ('TABLE 9:
         # USCS …', 'TABLE 11: CS …'), each cited to its own
         others = [(m, f) for m, f in values if m != name and f.figure.unit == fact.figure.unit]
@@ -1835,6 +1838,17 @@ class Analyst:
             return self.calc_n
         block = self.by_chunk.get(figure.chunk_id or "")
         return block.n if block is not None else None
+
+    def ns_of(self, figure: Figure) -> list[int]:
+        """The blocks a figure is cited to: its own, and the block that heads its table when chunking cut the
+        table's header from its rows (app/facts/query.split_tables): the period the answer states stands there."""
+        n = self.n_of(figure)
+        if n is None:
+            return []
+        if self._table_heads is None:
+            self._table_heads = {j.chunk_id: j.head_chunk_id for j in split_tables(self.reports)}
+        head = self.by_chunk.get(self._table_heads.get(figure.chunk_id or "") or "")
+        return [n] if head is None or head.n == n else [head.n, n]
 
     def judgement_answer(self) -> list[str]:
         """'Yes.'/'No.', the metric the judgement rests on (the filing's own figure, else the calculator's) with
@@ -2920,7 +2934,8 @@ headcount-like count, answered as one."""
 def _plain_phrase(phrase: str) -> bool:
     """A measure the answer can name as the question did: a short noun phrase ('underlying EBITDA', 'order
     backlog'), not the leftovers of a question ('pay MHz spectrum licences won auction')."""
-    words = phrase.lower().split()
+    # ('cash dividends paid per share', 'income taxes paid': the participle names the line, no verb of the question)
+    words = re.sub(r"(?i)\b(dividends?|interest|tax(?:es)?)\s+paid\b", r"\1", phrase).lower().split()
     # an adverb is a question's ('provisionally recognise'); a period's adjective is a measure's ('quarterly')
     adverb = any(len(w) > 5 and w.endswith("ly") and w not in _PERIOD_ADJECTIVES for w in words)
     return 0 < len(words) <= 7 and not set(words) & _VERBS and not adverb

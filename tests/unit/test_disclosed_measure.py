@@ -1,0 +1,28 @@
+"""'What monthly churn rate did Lanternfly disclose for 2025?' asks a figure (the thing disclosed is a measure), so a
+page that never states churn gets the declared insufficient answer, never its sentences about prices per month.
+'What risks did it disclose?' still asks for the sentences. Lanternfly Media is a fictional filer."""
+
+from __future__ import annotations
+
+from app.models.providers.offline.composer import compose_offline
+from app.text.question_kinds import read_ask
+from app.turns import Block
+
+_PAGE = """In May 2024, in the U.S., we increased the price of our standard plan from $8.99 per month to $9.99 per month
+with existing memberships grandfathered for a two year period. In October 2025, in the U.S., we increased the price of
+this same plan from $9.99 per month to $10.99 per month. Paid memberships at the end of 2025 were 61,200 thousand."""
+
+
+def test_a_measure_disclosed_is_a_figure_asked() -> None:
+    assert read_ask("What monthly churn rate did Lanternfly disclose for 2025?").kind == "figure"
+    assert read_ask("What operating margin does Lanternfly state for 2025?").kind == "figure"
+    assert read_ask("What risks did Lanternfly disclose in 2025?").kind == "list"
+
+
+def test_an_unstated_rate_is_insufficient_not_a_sentence_about_prices() -> None:
+    block = Block(n=1, kind="report", header="[1] Lanternfly Media FY2025, p.17 [text]",
+                  source_id="LANTERNFLY_2025_10K:p17", chunk_id="LANTERNFLY_2025_10K:p17::0",
+                  company="Lanternfly Media", fiscal_year=2025, page=17, text=_PAGE)
+    answer = compose_offline({"question": "What monthly churn rate did Lanternfly Media disclose for 2025?",
+                              "companies": ["Lanternfly Media"], "fiscal_years": [2025], "blocks": [block]})
+    assert "per month" not in answer and "9.99" not in answer, answer
