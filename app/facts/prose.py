@@ -600,6 +600,9 @@ _YEAR_BEFORE = re.compile(r"(?i)\b(?:at\s+the\s+end\s+of|as\s+(?:of|at)|in|for|d
                           r"(?:year\s+)?|financial\s+year\s+|FY\s?)?((?:19|20)\d{2})\s+(?:was|were|stood\s+at|"
                           r"totall?ed|amounted\s+to|reached|came\s+to)\s+(?:approximately\s+|about\s+)?$")
 """A year bound to the figure by the verb between them ('at the end of 2022 was $39.7 billion')."""
+_OPENING_DAY = re.compile(rf"(?i)^\s*(?:as\s+of|as\s+at|at)\s+(?:(?P<month>{MONTH})\s+\d{{1,2}},?|\d{{1,2}}\s+"
+                          rf"(?P<month2>{MONTH}))\s+(?P<year>(?:19|20)\d{{2}})\s*,")
+"""A sentence that opens with the day it speaks of ('As of December 2, 2016, …')."""
 _OPENING_YEAR = re.compile(r"(?i)^\s*(?:in|for|during)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|financial\s+year\s+|"
                            r"FY\s?)?((?:19|20)\d{2})\s*,")
 """A sentence that opens with its year ('In 2022, …'): the year of each figure nothing else binds to one."""
@@ -621,6 +624,14 @@ def dated_figures(sentence: str, fiscal_year: int | None) -> list[tuple[Located,
                            rf"{fiscal_year + 1}\b", " at the year end", own_years)
     years = sorted(set(fiscal_years_named(own_years))) or _bare_years(own_years)
     own = years[-1] if len(years) == 1 else (fiscal_year if not years else None)
+    if (day := _OPENING_DAY.match(sentence)) is not None:
+        # 'As of December 2, 2016, we had … backlog of approximately $3.4 billion of which … is not expected to be
+        # billed during fiscal 2017': the day it opens with dates its figures, not the year it looks ahead to (a
+        # retailer's year end, early in the next calendar year, is of the year before)
+        own = int(day.group("year"))
+        month = day.group("month") or day.group("month2")
+        if fiscal_year and own == fiscal_year + 1 and re.match(rf"(?i){_EARLY_MONTHS}", month):
+            own = fiscal_year
     if own is None and (opening := _OPENING_YEAR.match(sentence)):
         own = int(opening.group(1))  # 'In 2022, worldwide sales increased 1.3% … compared to 13.6% in 2021
     if own is None and len(years) > 1:

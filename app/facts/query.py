@@ -181,7 +181,9 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     if ahead and (phrase := _EXPECTING.sub(" ", measure.phrase).strip()) and phrase != measure.phrase:
         # 'What tax charge did it expect to book': the charge expected, the expecting no word of its name
         measure = replace(measure, phrase=" ".join(phrase.split()), stems=frozenset(analyze(phrase)))
-    kind = measure_kind(measure.stems, question)
+    from app.text.measures import without_form
+
+    kind = measure_kind(measure.stems, without_form(question))  # ('in dollars and percent' asks no per cent measure)
     if kind in ("any", "money") and (measure.stems & _RATIO or "/" in measure.phrase) and not re.search(
             r"(?i)\bhow\s+much\b", question):
         kind = "ratio"  # 'net debt / EBITDA', 'interest coverage', 'asset turnover': times, not money

@@ -107,8 +107,20 @@ _CONSTRAINTS = re.compile(
     r"(?i)\b(?:rounded\s+)?to\s+the\s+nearest\s+(?:whole\s+)?\w+(?:\s+(?:point|pounds|euros|dollars|yen|sterling))?\b|"
     r"\b(?:rounded\s+)?to\s+(?:one|two|three|four|\d)\s+decimal\s+places?\b|\bin\s+(?:the\s+)?(?:company['’]s\s+)?"
     r"(?:own\s+|reporting\s+|functional\s+|presentation\s+)currency\b|\bin\s+(?:pounds\s+sterling|sterling|euro\s+"
-    r"cents|cents|pence)\b")
-"""What a question asks of its answer's form, not of its measure: a rounding, a currency."""
+    r"cents|cents|pence)\b|"
+    # ', in dollars and percent', 'in absolute and percentage terms': the change's forms asked, no measure's words
+    r",?\s*\b(?:both\s+)?in\s+(?:dollars?|absolute(?:\s+terms)?|amount|value)\s+(?:and|&)\s+(?:in\s+)?"
+    r"(?:percent(?:age)?|per\s+cent|%|relative)(?:\s+terms)?\b")
+"""What a question asks of its answer's form, not of its measure: a rounding, a currency, a change in dollars and
+per cent."""
+
+
+def without_form(question: str) -> str:
+    """The question less what it asks of its answer's form (`_CONSTRAINTS`: 'in dollars and percent', 'to the
+    nearest whole percent'), which says nothing of the measure's kind."""
+    return _CONSTRAINTS.sub(" ", question)
+
+
 LEFT_OUT = re.compile(r"(?i)\b(?:outside(?:\s+of)?|excluding|other\s+than|apart\s+from)\s+(?:the\s+)?"
                       r"(?P<member>(?-i:[A-Z][\w.&'’-]*(?:\s+[A-Z][\w.&'’-]*){0,3})),?")
 """A member a question leaves out ('Outside the United States, which region …'): no member asked, and none a

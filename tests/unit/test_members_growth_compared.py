@@ -82,3 +82,18 @@ def test_a_quarter_asked_of_a_table_of_years_is_not_answered_with_the_year() -> 
                                           "in the fourth quarter of 2025?",
                               "companies": CO, "fiscal_years": [2025], "blocks": [_block()]})
     assert "392.3" not in answer and "2,611.0" not in answer, answer
+
+
+def test_the_quarter_asked_is_compared_never_the_half_beside_it() -> None:
+    rows = (("Rooms", "3M", 2025, 706.7), ("Rooms", "3M", 2024, 696.0), ("Rooms", "6M", 2025, 1458.4),
+            ("Rooms", "6M", 2024, 1181.3), ("Food and beverage", "3M", 2025, 598.8),
+            ("Food and beverage", "3M", 2024, 560.8), ("Food and beverage", "6M", 2025, 1181.4),
+            ("Food and beverage", "6M", 2024, 945.0))
+    figures = [Figure(label=f"{member}: Revenue", value=value, unit="$m", company="Harrowgate Foods",
+                      fiscal_year=year, period=f"{span} {year}-06-30", source_id="HARROWGATE_2025Q2_10Q:p29",
+                      segment=member)
+               for member, span, year, value in rows]
+    plan = plan_tool_calls("In Q2 2025 (three months ended June 30, 2025), which grew faster at Harrowgate Foods: "
+                           "rooms revenue or food and beverage revenue?", figures)
+    changes = {(args["old"], args["new"]) for tool, args in plan if tool in ("percentage_change", "growth_rate")}
+    assert changes == {(696.0, 706.7), (560.8, 598.8)}, plan

@@ -286,6 +286,15 @@ def plan_members_change(question: str, figures: Sequence[Figure]) -> Plan:
     if not (ask.kind == "extreme" and ask.of_change) and not (
             (pair := members_compared(question)) is not None and pair.of_change):
         return []
+    # the part of the year asked ('In Q2 2023 …': the three months' columns, not the half's beside them), else the
+    # whole years where the figures give them
+    asked = part_asked(question)
+
+    def of_part(f: Figure) -> bool:
+        given = part_of_period(f.period)
+        return given == asked or bool(asked and given and len(given) == 1 and asked.startswith(given))
+
+    figures = [f for f in figures if of_part(f)] or ([] if asked else list(figures))
     series: dict[tuple[str, str, str], dict[int, float]] = {}
     for f in figures:
         if f.fiscal_year is not None and ": " in f.label:
