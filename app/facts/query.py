@@ -157,6 +157,9 @@ def breakdown_measure(phrase: str) -> str:
 
 def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int] = ()) -> FactQuery:
     """The FactQuery of a question; `years` are the turn's fiscal years when routing knows them."""
+    from app.text.measures import first_part
+    from app.text.question_kinds import asked_sentence
+
     measure = measure_asked(question, companies)
     if measure.segment is None and _PARENT.search(question):
         measure = replace(measure, segment=PARENT_ENTITY)  # the parent entity's own books are asked for
@@ -173,7 +176,9 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         # out is asked as such ('dividends paid', 'pay in dividends', 'cash dividends', 'total amount')
         phrase = f"{measure.phrase} per share"
         measure = replace(measure, phrase=phrase, stems=frozenset(analyze(phrase)))
-    ahead = bool(_FORWARD.search(without_source(question)))  # (not the guidance a filing the question names gives)
+    # (not the guidance a filing the question names gives, nor a second part's: '…, and how much of it was not
+    # expected to be billed in fiscal 2017?')
+    ahead = bool(_FORWARD.search(without_source(first_part(asked_sentence(question)))))
     if ahead and (forward := _FORWARD_NOUN.search(measure.phrase)) and forward.start() > 0:
         # 'revenue forecast': a forecast asked (ahead) of the measure before it
         phrase = measure.phrase[:forward.start()].strip()
@@ -198,11 +203,15 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     if part is None and _QUARTERLY_RATE.search(question):
         part = "Q"  # 'What quarterly dividend did it declare in fiscal 2024?': a quarter's rate, not the year's sum
     from app.metrics import items_named
-    from app.text.question_kinds import asked_sentence
 
     # the turn's years when routing read them (a day a report ends names its fiscal year: 'the year ended March
     # 31, 2025' is FY2025 though it says 'fiscal 2024'), else the years the question names
     named = tuple(dict.fromkeys(years)) if years else tuple(years_named(question))
+    asked = asked_sentence(question)
+    if (first := first_part(asked)) != asked and (own := set(years_named(first))) and set(named) & own:
+        # 'How large was its backlog at the end of fiscal 2016, and how much of it was not expected to be billed
+        # in fiscal 2017?': the measure's part dates it; the second part's year is the other part's
+        named = tuple(y for y in named if y in own)
     if (deadlines := set(deadline_years(question))) and set(named) - deadlines:
         # 'recorded in the fourth quarter of 2022 as a result of its commitment to exit … by the end of 2025':
         # the deadline dates the plan; the figure is 2022's
@@ -1917,11 +1926,13 @@ def _own_clauses(sentence: str, value: float) -> str:
     return sentence[:later.start()] if later else sentence
 
 
-_LATER_CLAUSE = re.compile(r";|,?\s+(?:and|but)\s+(?:also\s+)?(?:(?:(?:we|it|the\s+company)\s+)?[a-z]+ed\b|"
+_LATER_CLAUSE = re.compile(r";|,?\s+of\s+which\b|,?\s+(?:and|but)\s+(?:also\s+)?(?:(?:(?:we|it|the\s+company)\s+)?"
+                           r"[a-z]+ed\b|"
                            r"(?:we|it|they|the\s+company)\s+(?:plans?|expects?|intends?|anticipates?|will|may|"
                            r"continues?|believes?|aims?)\b)")
-"""Where a clause of its own starts: a verb in the past, or a subject with a plan ('…, and we plan to continue
-expanding our international operations')."""
+"""Where a clause of its own starts: a verb in the past, a subject with a plan ('…, and we plan to continue
+expanding our international operations'), or a part of the figure ('$3.4 billion of which approximately 40% to 50%
+is not expected to be billed during fiscal 2017': what is expected of the part is no forecast of the whole)."""
 
 
 def _clause_before(sentence: str, value: float) -> str:
