@@ -38,7 +38,7 @@ from app.text.terms import kindred_in, stem_in_words
 from app.text.question_kinds import MeasureAsked, measure_asked
 from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, counted_as, name_initials, part_asked,
                                 without_source)
-from app.text.statements import StatementRow, is_total, is_whole, read_statement
+from app.text.statements import AS_FILED, StatementRow, is_total, is_whole, read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|anticipat\w*|"
                       r"(?<!\bat\s)target(?:s|ed|ing)?\b(?!\s+(?:annual\s+)?(?:bonus|award|payout|incentive|"
@@ -129,7 +129,7 @@ _BREAKDOWN_WORDS = re.compile(
     r"countries|market|markets|fastest|slowest|biggest|largest|smallest|highest|lowest|most|least|fewest|best|worst|"
     r"weakest|strongest|growth|fall|drop|decline|increase|rise|development|performance|earned|had|made|between|"
     r"contribution|dragged|down|overall|topline|top-line|geograph(?:y|ies)|geographic(?:al)?\s+areas?|"
-    r"two|three|four|five|six|seven|eight|nine|ten)\b")
+    r"two|three|four|five|six|seven|eight|nine|ten|operates?|operated|runs?|owns?|have|has)\b")
 
 
 _DIVIDEND = frozenset(analyze("dividend"))
@@ -1063,6 +1063,7 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                 if value is None or name is None or is_total(name) and not (reconciling and not is_whole(name)):
                     continue
                 year, part = dated[i]
+                period = f"FY{year}" if period == AS_FILED and year else period
                 change = period.endswith("change")
                 if year is None and not change:
                     continue
@@ -1727,6 +1728,7 @@ _NOT_A_BREAKDOWN = re.compile(r"(?i)\breconcil\w*|\bto\b|\bper\s+share\b|"
 
 
 NAMES_MEASURE = 0.6
+_NUMBER_OF_LABEL = re.compile(r"(?i)^\s*number\s+of\s+(?P<noun>[a-z][\w-]*)\s*$")
 """The `label_match` score at which a row label or title names the measure asked: the measure's row, not a
 member's."""
 
@@ -1785,6 +1787,10 @@ def label_match(label: str, query: FactQuery) -> float:
     totals and the measure's words aside)."""
     from app.metrics import label_match as item_match, with_minority_interests
 
+    if query.kind == "count" and (number := _NUMBER_OF_LABEL.match(label)) \
+            and set(analyze(number.group("noun"))) & query.count_stems:
+        # 'Number of Facilities' in a table of the manufacturing facilities asked: the thing counted, named short
+        return max(label_match(label, replace(query, kind="any")), NAMES_MEASURE)
     if query.measure.segment and query.measure.segment != PARENT_ENTITY:
         # a segment's own line in its note ('Segment net revenues', not 'Net revenues from external customers')
         label = re.sub(r"(?i)^\s*segment\s+(?=[a-z])", "", label)
@@ -2160,6 +2166,8 @@ def _columns_dated(periods: Sequence[str], doc: Doc) -> list[tuple[int | None, s
     filed = _filing_quarter(doc)
     out = [(year, f"Q{filed}" if part == "Q" and filed and period.startswith("3M") else part)
            for (year, part), period in zip(column_years(periods, doc.fiscal_year), periods)]
+    # a table that names no period is of the one the filing covers (a 10-K's properties by area)
+    out = [(doc.fiscal_year, None) if period == AS_FILED else dated for dated, period in zip(out, periods)]
     annual = filing_name(doc).form in ("10-K", "annual")
     ends = {i: int(m.group(1)) * 12 + int(m.group(2)) for i, p in enumerate(periods)
             if p.startswith("3M") and (m := _QUARTER_END.search(p))}

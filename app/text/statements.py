@@ -240,7 +240,7 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     grid = (grid_rows(text) + named_column_rows(text) + year_block_rows(text, names) + measure_group_rows(text)
             + member_group_rows(text, names)
             + stacked_group_rows(text) + spanned + dated_column_rows(text, names) + stacked_column_rows(text)
-            + year_grouped_rows(text, names) + dayed_year_rows(text))
+            + year_grouped_rows(text, names) + dayed_year_rows(text) + undated_column_rows(text))
     if not grid:
         return statement
     # the grid's rows read as a header-less table (values without periods) give way to its cells, and so do
@@ -1457,6 +1457,67 @@ def _reconciling_column(names: Sequence[str]) -> int | None:
     'Other Unallocated'), or None when there is none or more than one."""
     gaps = [k for k, name in enumerate(names[:-1]) if is_total(name) and not is_whole(name)]
     return gaps[0] if len(gaps) == 1 else None
+
+
+AS_FILED = "as filed"
+"""The period of a table that names none (a 10-K's properties by area): the filing's own, as of its year end."""
+_MEMBERS_HEAD = re.compile(r"^(?P<kind>(?:Geographic(?:al)?\s+)?(?:Areas?|Regions?|Segments?|Countries|Country|"
+                           r"Locations?|Divisions?|Markets?|Business(?:es)?))\s+(?P<first>[A-Z][^\d]{2,60})$")
+_NUMBER_OF = re.compile(r"(?i)^number\s+of\s+(?P<noun>[a-z][\w-]*)$")
+
+
+def undated_column_rows(text: str) -> list[StatementRow]:
+    """A table whose header names what its rows are and its columns' measures, with no period ('Geographic Area
+    Number of Facilities' / 'Square Feet' / '(in thousands)' over 'United States 28 4,169'): each column a measure
+    of each row (line_item the measure, columns the row's name), of the period the filing covers (AS_FILED). A
+    'Number of …' column takes the words the sentence that leads into the table gives its noun ('the manufacturing
+    facilities by major geographic areas … are as follows:': 'Number of manufacturing facilities'). Read only
+    when at least two rows have a value for every column."""
+    lines = [line.strip() for line in text.splitlines()]
+    out: list[StatementRow] = []
+    for i, line in enumerate(lines):
+        head = _MEMBERS_HEAD.match(line)
+        if head is None or any(re.search(YEAR, x) for x in lines[max(0, i - 3):i]):
+            continue  # (a year above the header dates the table: another reader's)
+        names: list[str] = [head.group("first").strip()]
+        scales: list[str | None] = [None]
+        k = i + 1
+        while k < len(lines) and k <= i + 4:
+            unit, rest, _ = _unit_in(lines[k]) if lines[k] else (None, "", False)
+            if unit is not None and not rest.strip("() "):
+                scales[-1] = unit.scale  # 'Square Feet' / '(in thousands)'
+            elif lines[k] and len(lines[k]) <= 40 and not re.search(r"\d", lines[k]) and lines[k][:1].isupper():
+                names.append(lines[k])
+                scales.append(None)
+            else:
+                break
+            k += 1
+        rows = []
+        while k < len(lines):
+            label, cells = _label_and_cells(lines[k])
+            if not label or len(cells) != len(names) or re.search(r"\d", label):
+                break
+            rows.append((label, cells, lines[k]))
+            k += 1
+        if len(rows) < 2:
+            continue
+        lead = next((x for x in reversed(lines[max(0, i - 3):i]) if x), "")
+        measures = [_counted_in(name, lead if lead.endswith(":") else "") for name in names]
+        for label, cells, raw in rows:
+            for measure, scale, cell in zip(measures, scales, cells):
+                out.append(StatementRow(line_item=measure, values=[None if _DASH.match(cell) else _cell_value(cell)],
+                                        periods=[AS_FILED], unit="", scale=scale, raw=raw, columns=[label]))
+    return out
+
+
+def _counted_in(name: str, lead: str) -> str:
+    """'Number of Facilities' as the lead-in sentence names its noun: 'Number of manufacturing facilities'."""
+    number = _NUMBER_OF.match(name)
+    if number is None or not lead:
+        return name
+    noun = number.group("noun").lower()
+    said = re.search(rf"(?i)\b((?:(?!(?:the|of|our|its|their|by|and|a|an)\b)[a-z][\w-]*\s+){{0,2}}){noun}\b", lead)
+    return f"Number of {said.group(1)}{noun}" if said and said.group(1) else name
 
 
 def _label_and_cells(line: str) -> tuple[str, list[str]]:
