@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from app.text.places import PART_OF_WORLD, REGION_NAMES
 
@@ -205,6 +205,12 @@ def _best_passages_kept(ranked: list[PageScore], best: Sequence[str]) -> list[Pa
             page.reasons.append("holds one of the passages ranked first")
             out.insert(KEPT_WITHIN - 1, page)
     return out
+
+
+def stating_first(pages: Sequence[PageScore], stating: set[str]) -> list[PageScore]:
+    """The pages with, on each, the chunks that state what was asked (`stating`: a count's sentence) before its
+    others, the rest in their order."""
+    return [replace(p, chunk_ids=sorted(p.chunk_ids, key=lambda cid: cid not in stating)) for p in pages]
 
 
 def chunk_order(pages: Sequence[PageScore], firsts: Sequence[str] = ()) -> list[str]:

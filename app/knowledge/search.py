@@ -13,7 +13,8 @@ import numpy as np
 
 from app.knowledge.analyzer import analyze
 from app.knowledge.fusion import dedupe, weighted_rrf
-from app.knowledge.pages import chunk_order, forms_wanted, rank_pages, statement_of_page, statements_wanted
+from app.knowledge.pages import (chunk_order, forms_wanted, rank_pages, statement_of_page, statements_wanted,
+                                  stating_first)
 from app.knowledge.sparse import top_k
 from app.knowledge.types import Filters, FunnelStep, SearchHit, SearchMode, SearchResponse
 from app.text.companies import companies_named
@@ -223,7 +224,9 @@ def count_chunks(sparse: list[tuple[str, float]], rows: dict[str, dict], counted
     of the things counted ('approximately 3,700 total employees', '17,973 people'): a count stated in prose ranks
     with the statements' pages, where the word alone ('employee stock options') is everywhere in a filing."""
     stems = "|".join(sorted(counted))
-    said = re.compile(rf"(?i)\b\d[\d,.]*\s+(?:(?:[a-z-]+\s+){{0,2}}?|{COUNT_QUALIFIERS})(?:{stems})[a-z]*\b")
+    # (a share is no count: '92 percent of colleagues who participated')
+    said = re.compile(rf"(?i)\b\d[\d,.]*\s+(?!(?:percent|per\s+cent|pct)\b)(?:(?:[a-z-]+\s+){{0,2}}?|{COUNT_QUALIFIERS})"
+                      rf"(?:{stems})[a-z]*\b")
     return [(cid, score) for cid, score in sparse if cid in rows and said.search(rows[cid]["text"])]
 
 
@@ -256,6 +259,9 @@ def _by_page(kb: KnowledgeBase, query: str, live: list, rows: dict, years: list[
     pages = rank_pages([(c.chunk_id, c.score) for c in live], rows, texts, wanted, years, 1.0 / (rrf_k + 1),
                        forms, asked, firsts)
     by_id = {c.chunk_id: c for c in live}
+    # a page's chunk that states the count asked ('we employed approximately 77,300 people') stands for its page
+    # before one the searches merely liked better (its survey of colleagues)
+    pages = stating_first(pages, {c.chunk_id for c in live if "counts" in c.ranks})
     funnel.append(FunnelStep("pages", len(pages), 0, f"{len(live)} chunks on {len(pages)} pages, pages judged as "
                              "units: best chunk + half the second"
                              + (f", statement pages wanted: {', '.join(sorted(wanted))}" if wanted else "")

@@ -58,3 +58,23 @@ def test_a_count_qualified_by_three_words_is_found_and_stated():
     rows = {"a": {"text": QUALIFIED}, "b": {"text": "Employee stock options 2024 were granted to employees."}}
     assert count_chunks([("b", 2.0), ("a", 1.0)], rows, counted_stems("total employees end 2024")) == [("a", 1.0)]
     assert states_count(f"How many employees did {CO} have at the end of 2024?", QUALIFIED, [CO])
+
+
+def test_a_share_of_the_people_counted_is_no_count_of_them():
+    from app.knowledge.search import count_chunks, counted_stems
+
+    rows = {"survey": {"text": "In 2025, 92 percent of colleagues who participated in the survey said they would "
+                               "recommend us as a great place to work."},
+            "count": {"text": "As of December 31, 2025, we employed approximately 77,300 people, whom we refer to as "
+                              "colleagues."}}
+    assert count_chunks([("survey", 2.0), ("count", 1.0)], rows, counted_stems("people employ year-end 2025")) == [
+        ("count", 1.0)]
+
+
+def test_the_chunk_that_states_the_count_stands_for_its_page():
+    from app.knowledge.pages import PageScore, chunk_order, stating_first
+
+    pages = [PageScore(key=("AMEX_2025_10K:p9", 9), score=1.0, chunk_ids=["p9::2", "p9::0"]),
+             PageScore(key=("AMEX_2025_10K:p5", 5), score=0.9, chunk_ids=["p5::1"])]
+    assert chunk_order(stating_first(pages, {"p9::0"})) == ["p9::0", "p5::1", "p9::2"]
+    assert chunk_order(stating_first(pages, set())) == ["p9::2", "p5::1", "p9::0"]
