@@ -18,7 +18,7 @@ from app.knowledge.pages import (chunk_order, forms_wanted, rank_pages, statemen
 from app.knowledge.sparse import top_k
 from app.knowledge.types import Filters, FunnelStep, SearchHit, SearchMode, SearchResponse
 from app.text.companies import companies_named
-from app.text.measures import COUNT_QUALIFIERS, counted_as
+from app.text.measures import COUNT_QUALIFIERS, counted_as, measure_asked
 from app.text.periods import years_in
 from app.text.places import regions_asked
 
@@ -68,7 +68,7 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
     asked_years = years or named_years(query)  # a filter's year is not in `years`; the question still names it
     wanted = statements_wanted(query) if mode == "hybrid" and scoped_to else set()
     counted = counted_stems(query) if mode == "hybrid" and scoped_to else frozenset()
-    regions = regions_asked(query) if mode == "hybrid" and scoped_to else []
+    regions = members_asked(query, scoped_to) if mode == "hybrid" and scoped_to else []
     # the sparse list's chunks, read once for the lists below
     sparse_rows = kb.catalog.get_chunks(c for c, _ in lists["sparse"]) if lists.get("sparse") and (
         wanted or counted or regions) else {}
@@ -228,6 +228,14 @@ def count_chunks(sparse: list[tuple[str, float]], rows: dict[str, dict], counted
     said = re.compile(rf"(?i)\b\d[\d,.]*\s+(?!(?:percent|per\s+cent|pct)\b)(?:(?:[a-z-]+\s+){{0,2}}?|{COUNT_QUALIFIERS})"
                       rf"(?:{stems})[a-z]*\b")
     return [(cid, score) for cid, score in sparse if cid in rows and said.search(rows[cid]["text"])]
+
+
+def members_asked(query: str, companies: list[str]) -> list[str]:
+    """The regions a query asks about, and the segment it names ('operating income Industrial business segment
+    2018': 'Industrial'), whose rows in a breakdown ('Industrial $ 12,267 …') the search ranks as statements."""
+    regions = regions_asked(query)
+    segment = measure_asked(query, companies).segment
+    return [*regions, segment] if segment and segment not in regions and len(segment) > 2 else regions
 
 
 def region_row_chunks(sparse: list[tuple[str, float]], rows: dict[str, dict], regions: list[str]

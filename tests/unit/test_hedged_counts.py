@@ -78,3 +78,15 @@ def test_the_chunk_that_states_the_count_stands_for_its_page():
              PageScore(key=("AMEX_2025_10K:p5", 5), score=0.9, chunk_ids=["p5::1"])]
     assert chunk_order(stating_first(pages, {"p9::0"})) == ["p9::0", "p5::1", "p9::2"]
     assert chunk_order(stating_first(pages, set())) == ["p9::2", "p5::1", "p9::0"]
+
+
+def test_a_segment_asked_has_its_breakdown_row_searched_as_a_regions_is():
+    from app.knowledge.search import members_asked, region_row_chunks
+
+    assert members_asked("operating income Industrial business segment earn full-year 2025", ["Ternline"]) == [
+        "Industrial"]
+    assert "Europe" in members_asked("net sales Europe 2025", ["Ternline"])
+    rows = {"note": {"text": "Business Segment Information\nNet Sales\n(Millions)\n2025\n2024\nIndustrial\n$\n12,267\n"
+                             "$\n11,866"},
+            "prose": {"text": "Demand was strong for the Industrial business, which grew its sales."}}
+    assert region_row_chunks([("prose", 2.0), ("note", 1.0)], rows, ["Industrial"]) == [("note", 1.0)]
