@@ -1643,6 +1643,12 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         # a bound is no measurement: 'a covenant limiting net financial debt to no more than 3.0 times EBITDA'
         bound = bool(_BOUND.search(clause))
         forward = bool(_FORWARD.search(measured_against_plan(_own_clauses(sentence, figure.value)))) or bound
+        if not forward and not years_named(sentence) and _under_forecast_heading(doc.text, sentence):
+            # 'Other forecasts' / 'Orders received (Machine Tools) 155,000': a target of the year after the
+            # report's, not its result
+            forward = True
+            if figure.fiscal_year == doc.fiscal_year and doc.fiscal_year:
+                figure = figure.model_copy(update={"fiscal_year": doc.fiscal_year + 1})
         lead = bullet_lead_in(doc.text, sentence)
         if lead and _FORWARD.search(measured_against_plan(lead)):
             # 'For FY2024 the Board expects:' / '- an operating margin of 9.5% to 10.0%;': a target of the year the
@@ -1700,6 +1706,22 @@ def bullet_lead_in(text: str, sentence: str) -> str:
         line = line.strip()
         return re.split(r"(?<=[.!?])\s+", line)[-1] if line.endswith(":") else ""
     return ""
+
+
+def _under_forecast_heading(text: str, sentence: str) -> bool:
+    """Whether a line of figures stands in a list a forecast's heading opens ('Segment forecasts' / 'Machine
+    Tools: net sales 155,000; …', 'Other forecasts' / 'Orders received (Machine Tools) 155,000' / 'Capital
+    expenditures 19,500'): the nearest heading above it, over other lines of figures only, names a forecast."""
+    at = text.find(sentence[:60])
+    if at < 0:
+        return False
+    for line in list(reversed(text[:at].splitlines()))[:12]:
+        line = line.strip()
+        if not line or re.search(r"\d[\d,.]*\s*[%)]?\s*;?$", line) and len(line) <= 120:
+            continue  # another line of the list ('Capital expenditures 19,500')
+        return (len(line.split()) <= 6 and not line.endswith((".", ",", ";")) and line[:1].isupper()
+                and bool(_FORWARD.search(line)))
+    return False
 
 
 def _heading_over(text: str, sentence: str) -> str | None:

@@ -68,10 +68,11 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
     asked_years = years or named_years(query)  # a filter's year is not in `years`; the question still names it
     wanted = statements_wanted(query) if mode == "hybrid" and scoped_to else set()
     counted = counted_stems(query) if mode == "hybrid" and scoped_to else frozenset()
-    regions = members_asked(query, scoped_to) if mode == "hybrid" and scoped_to else []
+    regions = regions_asked(query) if mode == "hybrid" and scoped_to else []
+    segment = segment_asked(query, scoped_to, regions) if mode == "hybrid" and scoped_to else None
     # the sparse list's chunks, read once for the lists below
     sparse_rows = kb.catalog.get_chunks(c for c, _ in lists["sparse"]) if lists.get("sparse") and (
-        wanted or counted or regions) else {}
+        wanted or counted or regions or segment) else {}
     if wanted:
         openings = statement_chunks(kb, scoped_to, wanted, asked_years)
         lists["statements"] = with_later_chunks(openings, lists.get("sparse", []),
@@ -80,6 +81,8 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
         lists["counts"] = count_chunks(lists["sparse"], sparse_rows, counted)
     if regions and lists.get("sparse"):
         lists["regions"] = region_row_chunks(lists["sparse"], sparse_rows, regions)
+    if segment and lists.get("sparse"):
+        lists["segments"] = segment_row_chunks(lists["sparse"], sparse_rows, *segment)
     if total == 0:
         return SearchResponse(query=query, mode=mode, hits=[], funnel=[], companies_named=[])
     for name, ranked in lists.items():
@@ -87,7 +90,7 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
 
     weights = {"dense": settings.dense_weight, "sparse": settings.sparse_weight}
     weights.update({name: settings.entity_weight for name in lists if name.startswith("scope:")})
-    weights["statements"] = weights["counts"] = weights["regions"] = settings.entity_weight
+    weights["statements"] = weights["counts"] = weights["regions"] = weights["segments"] = settings.entity_weight
     fused = weighted_rrf(lists, weights, k=settings.rrf_k)
     union = sum(len(v) for v in lists.values())
     funnel.append(FunnelStep("fuse", len(fused), union - len(fused),
@@ -230,12 +233,27 @@ def count_chunks(sparse: list[tuple[str, float]], rows: dict[str, dict], counted
     return [(cid, score) for cid, score in sparse if cid in rows and said.search(rows[cid]["text"])]
 
 
-def members_asked(query: str, companies: list[str]) -> list[str]:
-    """The regions a query asks about, and the segment it names ('operating income Industrial business segment
-    2018': 'Industrial'), whose rows in a breakdown ('Industrial $ 12,267 …') the search ranks as statements."""
-    regions = regions_asked(query)
-    segment = measure_asked(query, companies).segment
-    return [*regions, segment] if segment and segment not in regions and len(segment) > 2 else regions
+def segment_asked(query: str, companies: list[str], regions: list[str] = ()) -> tuple[str, frozenset[str]] | None:
+    """The segment a query names and its measure's words ('operating income Industrial business segment 2018':
+    'Industrial', {oper, incom}), or None (no segment, or a region the region rows cover)."""
+    asked = measure_asked(query, companies)
+    segment, stems = asked.segment, frozenset(asked.stems) - _PERIOD_WORDS
+    if not segment or segment in regions or len(segment) <= 2 or not stems:
+        return None
+    return segment, stems
+
+
+_PERIOD_WORDS = frozenset(analyze("full year years fiscal financial quarter quarterly half month months annual"))
+"""Words of a query's period ('full-year 2018') that a measure's search may read as its own."""
+
+
+def segment_row_chunks(sparse: list[tuple[str, float]], rows: dict[str, dict], segment: str,
+                       measure: frozenset[str]) -> list[tuple[str, float]]:
+    """Of the sparse list, in its order, the chunks with a table row of the segment asked ('Industrial $ 12,267 …')
+    that also name every word of its measure: the segment note's row ranks with the statements' pages; a table of
+    another measure with the same row (its employees, its forecast) does not."""
+    return [(cid, score) for cid, score in region_row_chunks(sparse, rows, [segment])
+            if measure <= set(analyze(rows[cid]["text"]))]
 
 
 def region_row_chunks(sparse: list[tuple[str, float]], rows: dict[str, dict], regions: list[str]
@@ -305,6 +323,8 @@ def _describe(name: str, pool: int) -> str:
         return "of the sparse list, the chunks that state a number of the things the query counts"
     if name == "regions":
         return "of the sparse list, the chunks with a table row of a region the query asks about"
+    if name == "segments":
+        return "of the sparse list, the chunks with a table row of the segment asked that name its measure"
     return f"nearest by cosine within {name.split(':', 1)[1]}, named in the query"
 
 
@@ -329,6 +349,8 @@ def _why(ranks: dict[str, int], raw: dict[str, float], dups: list[str], page_rea
             parts.append(f"states a count asked for, #{rank}")
         elif name == "regions":
             parts.append(f"a table row of the region asked, #{rank}")
+        elif name == "segments":
+            parts.append(f"a table row of the segment asked, naming its measure, #{rank}")
         else:
             parts.append(f"{name.split(':', 1)[1]} named in query: dense #{rank} within it")
     parts += [f"page {reason}" for reason in page_reasons]

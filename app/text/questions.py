@@ -63,8 +63,10 @@ def core_question(question: str) -> str:
     for sentence in asked:
         tail = sentence.rsplit(":", 1)[-1]
         sentence = tail if _QUESTION_WORD.search(tail) else sentence
-        match = _QUESTION_WORD.search(sentence) or _LEAD_IN.match(sentence)
-        out.append(sentence[match.start(match.lastindex or 0):] if match else sentence)
+        # from the question's first word: a yes/no's auxiliary after its lead-in ('In its August 2023 release …,
+        # does J&J say it will keep its dividend, and at what amount?') comes before a second part's 'what'
+        starts = [m.start(m.lastindex or 0) for m in (_QUESTION_WORD.search(sentence), _LEAD_IN.match(sentence)) if m]
+        out.append(sentence[min(starts):] if starts else sentence)
     return " ".join(out)
 
 

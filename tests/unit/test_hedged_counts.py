@@ -80,13 +80,15 @@ def test_the_chunk_that_states_the_count_stands_for_its_page():
     assert chunk_order(stating_first(pages, set())) == ["p9::2", "p5::1", "p9::0"]
 
 
-def test_a_segment_asked_has_its_breakdown_row_searched_as_a_regions_is():
-    from app.knowledge.search import members_asked, region_row_chunks
+def test_a_segment_asked_has_its_breakdown_row_searched_when_the_chunk_names_its_measure():
+    from app.knowledge.search import segment_asked, segment_row_chunks
 
-    assert members_asked("operating income Industrial business segment earn full-year 2025", ["Ternline"]) == [
-        "Industrial"]
-    assert "Europe" in members_asked("net sales Europe 2025", ["Ternline"])
-    rows = {"note": {"text": "Business Segment Information\nNet Sales\n(Millions)\n2025\n2024\nIndustrial\n$\n12,267\n"
-                             "$\n11,866"},
-            "prose": {"text": "Demand was strong for the Industrial business, which grew its sales."}}
-    assert region_row_chunks([("prose", 2.0), ("note", 1.0)], rows, ["Industrial"]) == [("note", 1.0)]
+    asked = segment_asked("operating income Industrial business segment earn full-year 2025", ["Ternline"])
+    assert asked is not None and asked[0] == "Industrial"
+    assert segment_asked("net sales Europe 2025", ["Ternline"], ["Europe"]) is None  # (the regions' rows)
+    rows = {"note": {"text": "Business Segment Information\nNet Sales\nOperating Income\n(Millions)\n2025\n2024\n"
+                             "Industrial\n$\n12,267\n$\n2,737"},
+            "staff": {"text": "Employees by segment\nIndustrial 23,000\nConsumer 9,000"},
+            "prose": {"text": "Demand was strong for the Industrial business, which grew its operating income."}}
+    found = segment_row_chunks([("prose", 3.0), ("staff", 2.0), ("note", 1.0)], rows, *asked)
+    assert found == [("note", 1.0)]

@@ -393,7 +393,7 @@ class Analyst:
         dividend?'): 'No.' with the sentence that holds the thing asked and a verb of stopping it ('determined to
         suspend our ongoing regular dividends'), or 'Yes.' with one that keeps it ('maintains its quarterly
         dividend'), cited; nothing when no sentence says either."""
-        asked = asked_sentence(self.question)
+        asked = first_part(asked_sentence(self.question))  # (not '…, and at what amount?': the other part's)
         keep = _KEEP_ASKED.search(asked)
         if keep is None:
             return []
