@@ -2390,6 +2390,10 @@ class Analyst:
         # not words it says; 'another business': any business
         plain = _SOON_AFTER.sub(" ", plain)
         plain = re.sub(r"(?i)\banother\b", " ", plain)
+        # where in the report the thing stands and the verb that reports it ('Which acquisitions does Adobe discuss
+        # at the start of the MD&A'): no words its sentence says
+        plain = _WHERE_IN_REPORT.sub(" ", plain)
+        scaffold |= {w for m in _REPORTING_VERB.finditer(plain) for w in analyze(m.group(0))}
         plain = _BOUGHT_BACK.sub("repurchase", plain)  # 'Did it buy back any stock': 'we have not repurchased …'
         if self.ask.kind == "yes_no":  # 'Had it closed the sale … by the end of fiscal 2022': when, not what
             plain = _BY_THE_END.sub(" ", plain)
@@ -2420,6 +2424,12 @@ def _loss_stated(sentence: str, value: float) -> bool:
     return bool(words) and words[-1].lower().startswith("loss")
 
 
+_WHERE_IN_REPORT = re.compile(r"(?i)\b(?:at|in|near|towards?)\s+the\s+(?:start|beginning|opening|top|end|close)\s+of\s+"
+                              r"(?:the|its|their)\s+(?:[\w&.'’-]+\s*){1,4}?(?=\s+(?:in|of|for)\b|[,?]|$)")
+"""Where in a report a thing stands ('at the start of the MD&A'): not what a sentence about it says."""
+_REPORTING_VERB = re.compile(r"(?i)\b(?:discuss|describe|mention|highlight|cite|note|list|detail)(?:e?s|ed|ing)?\b")
+"""The verb a question reports a report's words with ('Which acquisitions does it discuss'): the report's sentence
+says the thing, not that it discusses it."""
 _SOON_AFTER = re.compile(r"(?i)\s+(?:shortly|soon|just|right|immediately)\s+(?:after|before)\s+(?:the|its|their)\s+[^,;?]*?"
                          r"\b(?:ended|closed|began|started|end|close)\b")
 """When a deed was done relative to a period ('shortly after its fiscal 2023 second quarter ended')."""
