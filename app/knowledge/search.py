@@ -70,9 +70,10 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
     counted = counted_stems(query) if mode == "hybrid" and scoped_to else frozenset()
     regions = regions_asked(query) if mode == "hybrid" and scoped_to else []
     segment = segment_asked(query, scoped_to, regions) if mode == "hybrid" and scoped_to else None
+    measure = row_measure_asked(query, scoped_to) if mode == "hybrid" and scoped_to and not segment else None
     # the sparse list's chunks, read once for the lists below
     sparse_rows = kb.catalog.get_chunks(c for c, _ in lists["sparse"]) if lists.get("sparse") and (
-        wanted or counted or regions or segment) else {}
+        wanted or counted or regions or segment or measure) else {}
     if wanted:
         openings = statement_chunks(kb, scoped_to, wanted, asked_years)
         lists["statements"] = with_later_chunks(openings, lists.get("sparse", []),
@@ -83,6 +84,8 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
         lists["regions"] = region_row_chunks(lists["sparse"], sparse_rows, regions)
     if segment and lists.get("sparse"):
         lists["segments"] = segment_row_chunks(lists["sparse"], sparse_rows, *segment)
+    if measure and lists.get("sparse"):
+        lists["rows"] = measure_row_chunks(lists["sparse"], sparse_rows, measure)
     if total == 0:
         return SearchResponse(query=query, mode=mode, hits=[], funnel=[], companies_named=[])
     for name, ranked in lists.items():
@@ -90,7 +93,8 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
 
     weights = {"dense": settings.dense_weight, "sparse": settings.sparse_weight}
     weights.update({name: settings.entity_weight for name in lists if name.startswith("scope:")})
-    weights["statements"] = weights["counts"] = weights["regions"] = weights["segments"] = settings.entity_weight
+    weights["statements"] = weights["counts"] = weights["regions"] = weights["segments"] = \
+        weights["rows"] = settings.entity_weight
     fused = weighted_rrf(lists, weights, k=settings.rrf_k)
     union = sum(len(v) for v in lists.values())
     funnel.append(FunnelStep("fuse", len(fused), union - len(fused),
@@ -247,6 +251,37 @@ _PERIOD_WORDS = frozenset(analyze("full year years fiscal financial quarter quar
 """Words of a query's period ('full-year 2018') that a measure's search may read as its own."""
 
 
+def row_measure_asked(query: str, companies: list[str]) -> frozenset[str] | None:
+    """The words of the measure a figure question asks ('What was Amcor's Adjusted Non GAAP EBITDA for FY 2023':
+    {adjust, ebitda}), that a table row labelled with it holds; None for a question that asks no figure, or a
+    measure of more than four words."""
+    from app.text.questions import asks_for_figure
+
+    if not asks_for_figure(query):
+        return None
+    asked = measure_asked(query, companies)
+    stems = frozenset(asked.stems) - _PERIOD_WORDS - _LABEL_QUALIFIERS
+    return stems if stems and len(asked.phrase.split()) <= 4 else None
+
+
+_LABEL_QUALIFIERS = frozenset(analyze("non gaap non-gaap total"))
+"""A measure's words a row's label may leave out ('Adjusted EBITDA' for adjusted non-GAAP EBITDA)."""
+_ROW_LINE = re.compile(r"(?m)^[ \t]*(?P<label>[A-Za-z][^\n\d]{1,80}?)[ \t$(]*\d[\d,.]*\)?(?:[ \t]+[$(]?\s*[\d,.]+\)?)+"
+                       r"[ \t]*$")
+
+
+def measure_row_chunks(sparse: list[tuple[str, float]], rows: dict[str, dict], measure: frozenset[str]
+                       ) -> list[tuple[str, float]]:
+    """Of the sparse list, in its order, the chunks with a table row labelled with the measure asked ('Adjusted
+    EBITDA  2,117  2,018'), its label of at most eight words: the row that states the figure ranks with the
+    statements' pages, where dense search finds the commentary about it."""
+    def labelled(text: str) -> bool:
+        return any(len(m.group("label").split()) <= 8 and measure <= set(analyze(m.group("label")))
+                   for m in _ROW_LINE.finditer(text))
+
+    return [(cid, score) for cid, score in sparse if cid in rows and labelled(rows[cid]["text"])]
+
+
 def segment_row_chunks(sparse: list[tuple[str, float]], rows: dict[str, dict], segment: str,
                        measure: frozenset[str]) -> list[tuple[str, float]]:
     """Of the sparse list, in its order, the chunks with a table row of the segment asked ('Industrial $ 12,267 …')
@@ -325,6 +360,8 @@ def _describe(name: str, pool: int) -> str:
         return "of the sparse list, the chunks with a table row of a region the query asks about"
     if name == "segments":
         return "of the sparse list, the chunks with a table row of the segment asked that name its measure"
+    if name == "rows":
+        return "of the sparse list, the chunks with a table row labelled with the measure asked"
     return f"nearest by cosine within {name.split(':', 1)[1]}, named in the query"
 
 
@@ -351,6 +388,8 @@ def _why(ranks: dict[str, int], raw: dict[str, float], dups: list[str], page_rea
             parts.append(f"a table row of the region asked, #{rank}")
         elif name == "segments":
             parts.append(f"a table row of the segment asked, naming its measure, #{rank}")
+        elif name == "rows":
+            parts.append(f"a table row labelled with the measure asked, #{rank}")
         else:
             parts.append(f"{name.split(':', 1)[1]} named in query: dense #{rank} within it")
     parts += [f"page {reason}" for reason in page_reasons]

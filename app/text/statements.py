@@ -1464,6 +1464,9 @@ AS_FILED = "as filed"
 _MEMBERS_HEAD = re.compile(r"^(?P<kind>(?:Geographic(?:al)?\s+)?(?:Areas?|Regions?|Segments?|Countries|Country|"
                            r"Locations?|Divisions?|Markets?|Business(?:es)?))\s+(?P<first>[A-Z][^\d]{2,60})$")
 _NUMBER_OF = re.compile(r"(?i)^number\s+of\s+(?P<noun>[a-z][\w-]*)$")
+_COUNTED_COLUMN = re.compile(r"(?i)^(?:number\s+of\b|square\s+(?:feet|foot|metres|meters)\b|floor\s+(?:space|area)\b|"
+                             r"headcount\b|stores\b|sites\b|facilities\b)")
+"""A column's name that is a measure though no money word says so ('Number of Facilities', 'Square Feet')."""
 
 
 def undated_column_rows(text: str) -> list[StatementRow]:
@@ -1492,10 +1495,13 @@ def undated_column_rows(text: str) -> list[StatementRow]:
             else:
                 break
             k += 1
+        if not all(_MEASURE_NAME.search(n) or _COUNTED_COLUMN.match(n) for n in names):
+            continue  # ('Segment Results of Operations' / 'Flexibles Segment': a heading, no measures' names)
         rows = []
         while k < len(lines):
             label, cells = _label_and_cells(lines[k])
-            if not label or len(cells) != len(names) or re.search(r"\d", label):
+            if not label or len(cells) != len(names) or re.search(r"\d", label) \
+                    or any(_LONE_YEAR.match(c) for c in cells):
                 break
             rows.append((label, cells, lines[k]))
             k += 1

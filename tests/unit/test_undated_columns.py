@@ -42,3 +42,9 @@ def test_the_area_with_the_most_facilities_leads_without_the_lead_in() -> None:
                               "companies": [CO], "fiscal_years": [2025], "blocks": [block]})
     first = answer.split(". ")[0]
     assert first.startswith("United States") and "31" in first and "4,210" not in answer, answer
+
+
+def test_a_heading_over_a_dated_table_is_no_header_of_measures() -> None:
+    text = ("Segment Results of Operations\nFlexibles Segment\n($ in millions) 2025 2024\nNet sales $ 11,154 $ 11,151\n"
+            "Adjusted EBIT 1,429 1,517")
+    assert undated_column_rows(text) == []

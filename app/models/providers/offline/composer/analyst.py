@@ -813,9 +813,11 @@ class Analyst:
             # a forecast column's figure ('FY3/2026 Forecast' in the FY3/2025 report), or a sentence's ('For 2025 we
             # expect revenue between …'), is said to be one
             tense = "are" if self.verb(fact) == "were" else "is"
-            lead = cite(f"{self.subject(fact)} {tense} forecast at {self.at(fact)}", [n])
+            lead = cite(f"{self.subject(fact)} {tense} forecast at {self.at(fact)}", self.ns_of(fact.figure))
         elif self.measure_words(fact):
-            lead = cite(f"{self.subject(fact)} {self.verb(fact)} {self.at(fact)}", [n])
+            # (cited to the chunk that heads its table too, when chunking cut the two: its segment or period is
+            # said there)
+            lead = cite(f"{self.subject(fact)} {self.verb(fact)} {self.at(fact)}", self.ns_of(fact.figure))
         else:  # no plain name for what was asked: the figure, then the sentence that states it, whole
             return [cite(f'{self.at(fact)[:1].upper()}{self.at(fact)[1:]}: "{fact.figure.quote.rstrip(".")}"', [n])]
         out = [lead]
@@ -1037,6 +1039,9 @@ class Analyst:
         # a fact read for the measure ('restructuring costs') may be stated in its kindred word ('charges'), and
         # a row need not say 'total' ('Deposits $ 2,278.1' on the balance sheet are the total deposits)
         terms = measure_terms(self.question, self.companies)
+        basis = _BASIS_STEMS if set(self.query.measure.stems) & _ADJUSTED_STEMS else frozenset()
+        # ('Adjusted Non GAAP EBITDA': the 'Adjusted EBITDA' row, 'adjusted' marking the non-GAAP basis)
+        terms = [set(t) - basis or set(t) for t in terms]
         if fact.origin != "text":
             terms = [set(t) - _TOTAL_WORDS or set(t) for t in terms]
         elif self.query.kind == "count" and (said_so := counted_as(self.query.measure.count_noun
@@ -1059,7 +1064,7 @@ class Analyst:
         # table for 'prepaid wireless subscribers'), never without the segment asked (it is in `context`), and
         # a long one, worded as a question rather than a measure ('cash proceeds JnJ realised from the separation
         # of Kenvue'), by half of them
-        words = set(self.query.measure.stems)
+        words = set(self.query.measure.stems) - basis or set(self.query.measure.stems)
         have = set(analyze(f"{said} {context}"))
         hits = len({w for w in words if stem_in_words(w, have)})
         # the word that leads a named metric qualifies it, and is never the one left out: 'Cash flows' is no
@@ -1083,7 +1088,7 @@ class Analyst:
             # 'Total' of 'the Total revenue' is capitalised as a form writes measures, and names nothing
             proper = [w.removesuffix("'s").removesuffix("’s") for w in name.split()
                       if not set(analyze(w)) <= names and not any(c.isupper() for c in w[1:])  # 'JnJ': a short name
-                      and not is_measure_word(w)]
+                      and not is_measure_word(w) and w.casefold() not in _BASIS_WORDS]
             if all(w.casefold() in folded for w in proper):
                 continue
             # a transaction's business named in full ('the Fenmoor Cold Storage acquisition') is named by its first
@@ -2179,7 +2184,7 @@ class Analyst:
             for sentence in whole_sentences(block.text):
                 said = set(analyze(sentence))
                 named = set(years_named(sentence))
-                if (stem_in_words(thing, said) and _STOPPED.search(sentence) and _is_statement_sentence(sentence)
+                if (stem_in_words(thing, said) and _DEED_STOPPED.search(sentence) and _is_statement_sentence(sentence)
                         and named and named <= asked_years | {y - 1 for y in asked_years}):
                     return [f"No. {cite(sentence, [block.n])}"]
         return []
@@ -2424,6 +2429,10 @@ def _loss_stated(sentence: str, value: float) -> bool:
     return bool(words) and words[-1].lower().startswith("loss")
 
 
+_BASIS_WORDS = frozenset({"non", "gaap", "non-gaap", "ifrs"})
+_BASIS_STEMS = frozenset(analyze("non gaap"))
+_ADJUSTED_STEMS = frozenset(analyze("adjusted underlying core"))
+"""Words of the basis a measure is stated on ('Adjusted Non GAAP EBITDA'), no name a row must hold."""
 _WHERE_IN_REPORT = re.compile(r"(?i)\b(?:at|in|near|towards?)\s+the\s+(?:start|beginning|opening|top|end|close)\s+of\s+"
                               r"(?:the|its|their)\s+(?:[\w&.'’-]+\s*){1,4}?(?=\s+(?:in|of|for)\b|[,?]|$)")
 """Where in a report a thing stands ('at the start of the MD&A'): not what a sentence about it says."""
@@ -3249,9 +3258,10 @@ _WHEN_CLAUSE = re.compile(r"(?i),?\s+(?:once|after|when|while|until)\s+(?:he|she
 
 _MONEY_AMOUNT = re.compile(r"[$£€¥]\s?\d[\d,.]*\s?(?:bn|m|k|million|billion)?")
 _ASKS_AMOUNT = re.compile(r"(?i)\bhow\s+much\b|\bcost\b|\bprice\b|\bpa(?:y|id)\b|\bconsideration\b")
-_STOPPED = re.compile(r"(?i)\b(?:suspend(?:ed|s)?|discontinu(?:e|ed|es)|eliminat(?:e|ed|es)|ceas(?:e|ed|es)|"
-                      r"halt(?:ed|s)?|terminat(?:e|ed|es))\b")
-"""A verb that says a deed was stopped ('determined to suspend the ongoing dividends')."""
+_DEED_STOPPED = re.compile(r"(?i)\b(?:suspend(?:ed|s)?|discontinu(?:e|ed|es)|eliminat(?:e|ed|es)|ceas(?:e|ed|es)|"
+                           r"halt(?:ed|s)?|terminat(?:e|ed|es))\b")
+"""A verb that says a deed was stopped ('determined to suspend the ongoing dividends'); a second `_STOPPED` of
+this name had silently replaced the one `continued_answer` reads."""
 _NEGATION = re.compile(r"(?i)\b(?:no|not|none|nil|never|neither|nor|did not|does not|has not|have not|without)\b")
 
 
