@@ -2022,7 +2022,10 @@ class Analyst:
         who = self.ask.one_name and _WHO_ASKED.match(asked_sentence(self.question)) is not None
         day_asked = bool(_DATE_ASKED.match(asked_sentence(self.question))
                          or re.match(r"(?i)\s*when\b", asked_sentence(self.question)))
-        asked_years = set(self.query.years)
+        # the years the question asks of, not those of the filing it names as where to look ('Which acquisitions
+        # does Adobe discuss … in its fiscal 2015 10-K': every deal that filing discusses, fiscal 2013's too)
+        asked_years = set(self.query.years) if years_named(without_source(self.question)) \
+            or not years_named(self.question) else set()
         asked_person = _person_said(asked_sentence(self.question))
         legal = asks_about_litigation(self.question)
         permission = bool(_PERMISSION.search(asked_sentence(self.question)))
