@@ -24,7 +24,7 @@ _LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|(?:in|from|
 """A lead-in before the question ('According to the annual report,', 'When it reported its results (year ended
 June 30, 2023),': a bracket's own commas inside); never the question's own start ('In which area does …, per its
 10-K?')."""
-UP_WORDS = (r"increas\w*|improv\w*|ris(?:e|en|ing)|rose|rais(?:e|ed|es|ing)|grow\w*|grew|go(?:ne)?\s+up|"
+UP_WORDS = (r"increas\w*|improv\w*|strengthen\w*|ris(?:e|en|ing)|rose|rais(?:e|ed|es|ing)|grow\w*|grew|go(?:ne)?\s+up|"
             r"went\s+up|higher|accelerat\w*|widen\w*|expand\w*")
 DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|"
               r"decelerat\w*|narrow\w*|shr[iu]nk\w*|contract(?:ed|ing|ion)\b|"
@@ -113,6 +113,12 @@ _CONSTRAINTS = re.compile(
     r"(?:percent(?:age)?|per\s+cent|%|relative)(?:\s+terms)?\b")
 """What a question asks of its answer's form, not of its measure: a rounding, a currency, a change in dollars and
 per cent."""
+
+
+_TOOK_MORE_IN = re.compile(r"(?i)\b(?:collect(?:s|ed)?|earn(?:s|ed)?|bring(?:s)?|brought|take(?:s)?|took|"
+                           r"receive[sd]?|pa(?:y|id)\s+out|spen[dt])\s+(?:in\s+)?(?:more|less)\s+in\s+")
+"""A verb of taking in or paying out with 'more in' ('collect more in membership fees'): the measure is what
+follows, the comparison the question's."""
 
 
 def without_form(question: str) -> str:
@@ -596,6 +602,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = ABROAD.sub(r"\g<by> International", text)  # 'revenue came from outside the United States'
     text = LEFT_OUT.sub(" ", text)  # 'Outside the United States, which region …': a member left out, none asked
     text = _SET_IN.sub(" ", text)  # 'the minimum base salary set in its employment agreement with its incoming CEO'
+    text = _TOOK_MORE_IN.sub(" ", text)  # 'Did Costco collect more in membership fees': the fees, compared
     text = _HOW_LARGE.sub("how much ", text)  # 'how large is her cash sign-on bonus'
     text = _SIZE_OF.sub(" ", text)  # 'What was the size of its revolving credit agreement': the agreement's amount
     text = _CITY_AND_STATE.sub(r"\1", text)  # 'in Irvine, California': the city; a report may write 'Irvine, CA'

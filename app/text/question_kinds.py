@@ -122,7 +122,7 @@ _PLAN_CHANGED = re.compile(r"(?i)\b(?:chang|revis|cut|lower|rais|lift|updat|upgr
 old and new targets, not one measure's change between two years."""
 _WHAT_FIGURE = re.compile(
     r"(?i)^what\s+(?:percent(?:age)?|share|proportion|portion|fraction|amount|number|level|value|price|rate)\s+of\b|"
-    r"^what\s+(?:[\w&'’./-]+,?\s+){1,6}?(?:did|does|do|has|have|had|will|would|is|was)\s+(?:[\w&'’./()-]+\s+){0,9}?"
+    r"^what\s+(?:[\w&'’./-]+,?\s+){1,9}?(?:did|does|do|has|have|had|will|would|is|was)\s+(?:[\w&'’./()-]+\s+){0,9}?"
     r"(?<!annual\s)(?<!its\s)(?<!the\s)(?<!quarterly\s)"  # (not the noun: 'disclose in its 2024 annual report')
     r"(?:report|record|post|make|generate|earn|declare|pay|forecast|expect|guide|give|impose|spend|invest|raise|"
     r"borrow|receive|achieve|deliver|book|incur|announce|target|bring|carr(?:y|ied|ies))\w*\b|"
@@ -360,6 +360,9 @@ def _reported_as_measure(core: str) -> bool:
     return reported is not None and is_measure_word(reported.group("thing").split()[-1])
 
 
+_MORE_THAN = re.compile(r"(?i)\b(more|less|fewer)\b[^?]{0,80}?\bthan\s+(?:in\s+)?(?:the\s+)?(?:fiscal\s+|FY\s?|"
+                        r"(?:first|second|third|fourth)\s+quarter\s+(?:of\s+)?)?(?:19|20)\d{2}\b")
+"""'more … than in fiscal 2020': a period compared with another, as 'higher than' asks."""
 _DISCLOSED = re.compile(
     r"(?i)^what\s+(?P<thing>(?:[\w&'’./-]+\s+){0,4}?[\w&'’./-]+)\s+(?:did|does|do|has|have|had)\s+"
     r"(?:[\w&'’./()-]+\s+){0,5}?(?:disclos|state|show|present|publish|reveal)\w*\b")
@@ -389,6 +392,9 @@ def read_ask(question: str) -> Ask:
             return Ask("yes_no")  # 'Did its net sales fall short of $12 billion?': a figure against a bar
         if change := _REVISED.search(core) or _CHANGE_WORD.search(core):
             return Ask("yes_no_change", direction=1 if change.group("up") else -1)
+        if more := _MORE_THAN.search(core):
+            # 'Did Costco collect more in membership fees in fiscal 2021 than in fiscal 2020?': a rise asked
+            return Ask("yes_no_change", direction=1 if more.group(1).lower() == "more" else -1)
         return Ask("yes_no")
     superlative = _SUPERLATIVE.search(core)
     if superlative and re.search(r"(?i)\b(?:which|what|who|where)\b", core[:80]):

@@ -26,3 +26,20 @@ def test_an_unstated_rate_is_insufficient_not_a_sentence_about_prices() -> None:
     answer = compose_offline({"question": "What monthly churn rate did Lanternfly Media disclose for 2025?",
                               "companies": ["Lanternfly Media"], "fiscal_years": [2025], "blocks": [block]})
     assert "per month" not in answer and "9.99" not in answer, answer
+
+
+def test_a_long_measure_reported_is_a_figure_and_strengthen_asks_a_rise() -> None:
+    assert read_ask("What average revenue per Cash App monthly active customer did Lanternfly report for 2025?"
+                    ).kind == "figure"
+    ask = read_ask("For full-year 2025, did Lanternfly's gross margin strengthen relative to 2024?")
+    assert ask.kind == "yes_no_change" and ask.direction == 1
+
+
+def test_more_in_a_later_year_than_an_earlier_asks_a_rise_of_the_thing_taken_in() -> None:
+    from app.text.measures import measure_asked
+
+    question = "Did Lanternfly collect more in membership fees in fiscal 2025 than in fiscal 2024?"
+    ask = read_ask(question)
+    assert ask.kind == "yes_no_change" and ask.direction == 1
+    assert measure_asked(question, ["Lanternfly"]).phrase == "membership fees"
+    assert read_ask("Did Lanternfly have more than 800 stores in 2025?").kind == "yes_no"
