@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from app.calc_tools import Figure
@@ -35,10 +36,10 @@ from app.text.periods import (PART, column_years, deadline_years, fiscal_years_n
                               period_day, years_named)
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in, stem_in_words
-from app.text.question_kinds import MeasureAsked, measure_asked
-from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, counted_as, name_initials, part_asked,
-                                without_source)
-from app.text.statements import AS_FILED, StatementRow, is_total, is_whole, read_statement
+from app.text.question_kinds import MeasureAsked, asked_sentence, measure_asked
+from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, counted_as, first_part, name_initials,
+                                part_asked, without_form, without_source)
+from app.text.statements import AS_FILED, NUMBER_OF, StatementRow, is_total, is_whole, read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|anticipat\w*|"
                       r"(?<!\bat\s)target(?:s|ed|ing)?\b(?!\s+(?:annual\s+)?(?:bonus|award|payout|incentive|"
@@ -157,9 +158,7 @@ def breakdown_measure(phrase: str) -> str:
 
 def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int] = ()) -> FactQuery:
     """The FactQuery of a question; `years` are the turn's fiscal years when routing knows them."""
-    from app.text.measures import first_part
-    from app.text.question_kinds import asked_sentence
-
+    asked = asked_sentence(question)
     measure = measure_asked(question, companies)
     if measure.segment is None and _PARENT.search(question):
         measure = replace(measure, segment=PARENT_ENTITY)  # the parent entity's own books are asked for
@@ -178,7 +177,7 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         measure = replace(measure, phrase=phrase, stems=frozenset(analyze(phrase)))
     # (not the guidance a filing the question names gives, nor a second part's: '…, and how much of it was not
     # expected to be billed in fiscal 2017?')
-    ahead = bool(_FORWARD.search(without_source(first_part(asked_sentence(question)))))
+    ahead = bool(_FORWARD.search(without_source(first_part(asked))))
     if ahead and (forward := _FORWARD_NOUN.search(measure.phrase)) and forward.start() > 0:
         # 'revenue forecast': a forecast asked (ahead) of the measure before it
         phrase = measure.phrase[:forward.start()].strip()
@@ -186,8 +185,6 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     if ahead and (phrase := _EXPECTING.sub(" ", measure.phrase).strip()) and phrase != measure.phrase:
         # 'What tax charge did it expect to book': the charge expected, the expecting no word of its name
         measure = replace(measure, phrase=" ".join(phrase.split()), stems=frozenset(analyze(phrase)))
-    from app.text.measures import without_form
-
     kind = measure_kind(measure.stems, without_form(question))  # ('in dollars and percent' asks no per cent measure)
     if kind in ("any", "money") and (measure.stems & _RATIO or "/" in measure.phrase) and not re.search(
             r"(?i)\bhow\s+much\b", question):
@@ -207,7 +204,6 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     # the turn's years when routing read them (a day a report ends names its fiscal year: 'the year ended March
     # 31, 2025' is FY2025 though it says 'fiscal 2024'), else the years the question names
     named = tuple(dict.fromkeys(years)) if years else tuple(years_named(question))
-    asked = asked_sentence(question)
     if (first := first_part(asked)) != asked and (own := set(years_named(first))) and set(named) & own:
         # 'How large was its backlog at the end of fiscal 2016, and how much of it was not expected to be billed
         # in fiscal 2017?': the measure's part dates it; the second part's year is the other part's
@@ -216,7 +212,7 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         # 'recorded in the fourth quarter of 2022 as a result of its commitment to exit … by the end of 2025':
         # the deadline dates the plan; the figure is 2022's
         named = tuple(y for y in named if y not in deadlines)
-    items = tuple(dict.fromkeys([*items_named(measure.phrase), *items_named(asked_sentence(question))]))
+    items = tuple(dict.fromkeys([*items_named(measure.phrase), *items_named(asked)]))
     if _PER_SHARE.search(measure.phrase):
         # 'cash dividends paid per share': the amount a share gets, never the cash flow statement's total paid
         items = tuple(i for i in items if "eps" in i or "per_share" in i)
@@ -1293,17 +1289,23 @@ def split_tables(docs: Sequence[Doc]) -> list[JoinedChunks]:
     for chunks in by_page.values():
         for i, head in chunks.items():
             rows = chunks.get(i + 1)
-            if rows is None or not _YEAR_LINE.search(head.text) or any(
-                    r.periods for r in read_statement(head.text).rows):
-                continue
-            read = read_statement(rows.text).rows
-            if not read or any(r.periods for r in read):
+            if rows is None or not _cut_between(head.text, rows.text):
                 continue
             out.append(JoinedChunks(text=f"{head.text}\n{rows.text}", company=rows.company,
                                     fiscal_year=rows.fiscal_year, source_id=rows.source_id, chunk_id=rows.chunk_id,
                                     page=rows.page, title=getattr(rows, "title", "") or "",
                                     head_chunk_id=head.chunk_id))
     return out
+
+
+@lru_cache(maxsize=512)
+def _cut_between(head: str, rows: str) -> bool:
+    """Whether chunking cut a table between these two texts (`split_tables`): the first heads no row it holds
+    with its periods, the second's rows have none. Read once per pair: every members' read of a turn asks."""
+    if not _YEAR_LINE.search(head) or any(r.periods for r in read_statement(head).rows):
+        return False
+    read = read_statement(rows).rows
+    return bool(read) and not any(r.periods for r in read)
 
 
 _YEAR_LINE = re.compile(r"(?m)^\s*(?:.{0,20}\s)?(?:19|20)\d{2}\s*$")
@@ -1750,7 +1752,6 @@ _NOT_A_BREAKDOWN = re.compile(r"(?i)\breconcil\w*|\bto\b|\bper\s+share\b|"
 
 
 NAMES_MEASURE = 0.6
-_NUMBER_OF_LABEL = re.compile(r"(?i)^\s*number\s+of\s+(?P<noun>[a-z][\w-]*)\s*$")
 """The `label_match` score at which a row label or title names the measure asked: the measure's row, not a
 member's."""
 
@@ -1809,7 +1810,7 @@ def label_match(label: str, query: FactQuery) -> float:
     totals and the measure's words aside)."""
     from app.metrics import label_match as item_match, with_minority_interests
 
-    if query.kind == "count" and (number := _NUMBER_OF_LABEL.match(label)) \
+    if query.kind == "count" and (number := NUMBER_OF.match(label.strip())) \
             and set(analyze(number.group("noun"))) & query.count_stems:
         # 'Number of Facilities' in a table of the manufacturing facilities asked: the thing counted, named short
         return max(label_match(label, replace(query, kind="any")), NAMES_MEASURE)
@@ -2185,12 +2186,13 @@ def _columns_dated(periods: Sequence[str], doc: Doc) -> list[tuple[int | None, s
     annual report's latest are its fourth quarter's. Columns of quarters in sequence ('December 31, 2019',
     'September 30, 2019', … over average MAUs) count back from the latest: three months earlier is the quarter
     before."""
-    filed = _filing_quarter(doc)
+    name = filing_name(doc)
+    filed = _quarter_of(name)
     out = [(year, f"Q{filed}" if part == "Q" and filed and period.startswith("3M") else part)
            for (year, part), period in zip(column_years(periods, doc.fiscal_year), periods)]
     # a table that names no period is of the one the filing covers (a 10-K's properties by area)
     out = [(doc.fiscal_year, None) if period == AS_FILED else dated for dated, period in zip(out, periods)]
-    annual = filing_name(doc).form in ("10-K", "annual")
+    annual = name.form in ("10-K", "annual")
     ends = {i: int(m.group(1)) * 12 + int(m.group(2)) for i, p in enumerate(periods)
             if p.startswith("3M") and (m := _QUARTER_END.search(p))}
     if not (quarter := filed or (4 if annual else None)) or not ends:
@@ -2211,7 +2213,11 @@ _QUARTER_END = re.compile(r"((?:19|20)\d{2})-(\d{2})-\d{2}$")
 
 def _filing_quarter(doc: Doc) -> int | None:
     """The quarter a quarterly filing reports (1 for 'JPMORGAN_2021Q1_10Q'), from its name; None for any other."""
-    name = filing_name(doc)
+    return _quarter_of(filing_name(doc))
+
+
+def _quarter_of(name: Any) -> int | None:
+    """The quarter a filing's name (app.text.identity.read_name) says it reports, for a quarterly filing."""
     return name.fiscal_quarter if name.form in ("10-Q", "earnings", "quarterly") else None
 
 

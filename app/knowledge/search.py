@@ -7,6 +7,7 @@ put it where.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -18,7 +19,7 @@ from app.knowledge.pages import (chunk_order, forms_wanted, rank_pages, statemen
 from app.knowledge.sparse import top_k
 from app.knowledge.types import Filters, FunnelStep, SearchHit, SearchMode, SearchResponse
 from app.text.companies import companies_named
-from app.text.measures import COUNT_QUALIFIERS, counted_as, measure_asked
+from app.text.measures import COUNT_QUALIFIERS, MeasureAsked, counted_as, measure_asked
 from app.text.periods import years_in
 from app.text.places import regions_asked
 
@@ -69,8 +70,9 @@ def hybrid_search(kb: KnowledgeBase, query: str, *, k: int, mode: SearchMode, fi
     wanted = statements_wanted(query) if mode == "hybrid" and scoped_to else set()
     counted = counted_stems(query) if mode == "hybrid" and scoped_to else frozenset()
     regions = regions_asked(query) if mode == "hybrid" and scoped_to else []
-    segment = segment_asked(query, scoped_to, regions) if mode == "hybrid" and scoped_to else None
-    measure = row_measure_asked(query, scoped_to) if mode == "hybrid" and scoped_to and not segment else None
+    asked = measure_asked(query, scoped_to) if mode == "hybrid" and scoped_to else None
+    segment = segment_asked(asked, regions) if asked else None
+    measure = row_measure_asked(query, asked) if asked and not segment else None
     # the sparse list's chunks, read once for the lists below
     sparse_rows = kb.catalog.get_chunks(c for c, _ in lists["sparse"]) if lists.get("sparse") and (
         wanted or counted or regions or segment or measure) else {}
@@ -237,10 +239,10 @@ def count_chunks(sparse: list[tuple[str, float]], rows: dict[str, dict], counted
     return [(cid, score) for cid, score in sparse if cid in rows and said.search(rows[cid]["text"])]
 
 
-def segment_asked(query: str, companies: list[str], regions: list[str] = ()) -> tuple[str, frozenset[str]] | None:
-    """The segment a query names and its measure's words ('operating income Industrial business segment 2018':
-    'Industrial', {oper, incom}), or None (no segment, or a region the region rows cover)."""
-    asked = measure_asked(query, companies)
+def segment_asked(asked: MeasureAsked, regions: Sequence[str] = ()) -> tuple[str, frozenset[str]] | None:
+    """The segment a query names and its measure's words (of 'operating income Industrial business segment 2018':
+    'Industrial', {oper, incom}), or None (no segment, or a region the region rows cover); `asked` is the query's
+    measure (app.text.measures.measure_asked)."""
     segment, stems = asked.segment, frozenset(asked.stems) - _PERIOD_WORDS
     if not segment or segment in regions or len(segment) <= 2 or not stems:
         return None
@@ -251,15 +253,14 @@ _PERIOD_WORDS = frozenset(analyze("full year years fiscal financial quarter quar
 """Words of a query's period ('full-year 2018') that a measure's search may read as its own."""
 
 
-def row_measure_asked(query: str, companies: list[str]) -> frozenset[str] | None:
+def row_measure_asked(query: str, asked: MeasureAsked) -> frozenset[str] | None:
     """The words of the measure a figure question asks ('What was Amcor's Adjusted Non GAAP EBITDA for FY 2023':
     {adjust, ebitda}), that a table row labelled with it holds; None for a question that asks no figure, or a
-    measure of more than four words."""
+    measure of more than four words. `asked` is the question's measure (app.text.measures.measure_asked)."""
     from app.text.questions import asks_for_figure
 
     if not asks_for_figure(query):
         return None
-    asked = measure_asked(query, companies)
     stems = frozenset(asked.stems) - _PERIOD_WORDS - _LABEL_QUALIFIERS
     return stems if stems and len(asked.phrase.split()) <= 4 else None
 

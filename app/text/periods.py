@@ -177,6 +177,18 @@ def parts_agree(asked: str | None, given: str | None) -> bool:
             or (asked == "Q" and given.startswith("Q")))
 
 
+def unnumbered_of(asked: str | None, given: str | None) -> bool:
+    """Whether a part of the year a figure leaves unnumbered ('Q' of 'three months ended …', 'H' of an interim
+    dividend) is of the kind of the numbered part asked ('Q2', 'H1'), so stands for it."""
+    return bool(asked and given and len(given) == 1 and asked.startswith(given))
+
+
+def part_fits(asked: str | None, given: str | None) -> bool:
+    """Whether a figure of part `given` is of the part asked: the same part (None: the whole year), or one the
+    figure leaves unnumbered (`unnumbered_of`: a table's 'Q' for the 'Q2' asked)."""
+    return given == asked or unnumbered_of(asked, given)
+
+
 def period_day(period: str | None) -> int:
     """A period that is a date ('2023-06-30') as a number that sorts by date; 0 for any other period."""
     day = re.fullmatch(r"((?:19|20)\d{2})-(\d{2})-(\d{2})", period or "")

@@ -1463,7 +1463,8 @@ AS_FILED = "as filed"
 """The period of a table that names none (a 10-K's properties by area): the filing's own, as of its year end."""
 _MEMBERS_HEAD = re.compile(r"^(?P<kind>(?:Geographic(?:al)?\s+)?(?:Areas?|Regions?|Segments?|Countries|Country|"
                            r"Locations?|Divisions?|Markets?|Business(?:es)?))\s+(?P<first>[A-Z][^\d]{2,60})$")
-_NUMBER_OF = re.compile(r"(?i)^number\s+of\s+(?P<noun>[a-z][\w-]*)$")
+NUMBER_OF = re.compile(r"(?i)^number\s+of\s+(?P<noun>[a-z][\w-]*)$")
+"""A column or row that counts a thing ('Number of Facilities'), its noun the thing counted."""
 _COUNTED_COLUMN = re.compile(r"(?i)^(?:number\s+of\b|square\s+(?:feet|foot|metres|meters)\b|floor\s+(?:space|area)\b|"
                              r"headcount\b|stores\b|sites\b|facilities\b)")
 """A column's name that is a measure though no money word says so ('Number of Facilities', 'Square Feet')."""
@@ -1518,7 +1519,7 @@ def undated_column_rows(text: str) -> list[StatementRow]:
 
 def _counted_in(name: str, lead: str) -> str:
     """'Number of Facilities' as the lead-in sentence names its noun: 'Number of manufacturing facilities'."""
-    number = _NUMBER_OF.match(name)
+    number = NUMBER_OF.match(name)
     if number is None or not lead:
         return name
     noun = number.group("noun").lower()

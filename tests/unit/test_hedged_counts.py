@@ -82,10 +82,12 @@ def test_the_chunk_that_states_the_count_stands_for_its_page():
 
 def test_a_segment_asked_has_its_breakdown_row_searched_when_the_chunk_names_its_measure():
     from app.knowledge.search import segment_asked, segment_row_chunks
+    from app.text.measures import measure_asked
 
-    asked = segment_asked("operating income Industrial business segment earn full-year 2025", ["Ternline"])
+    asked = segment_asked(measure_asked("operating income Industrial business segment earn full-year 2025",
+                                        ["Ternline"]))
     assert asked is not None and asked[0] == "Industrial"
-    assert segment_asked("net sales Europe 2025", ["Ternline"], ["Europe"]) is None  # (the regions' rows)
+    assert segment_asked(measure_asked("net sales Europe 2025", ["Ternline"]), ["Europe"]) is None  # (the regions')
     rows = {"note": {"text": "Business Segment Information\nNet Sales\nOperating Income\n(Millions)\n2025\n2024\n"
                              "Industrial\n$\n12,267\n$\n2,737"},
             "staff": {"text": "Employees by segment\nIndustrial 23,000\nConsumer 9,000"},

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from app.knowledge.search import measure_row_chunks, row_measure_asked
 from app.models.providers.offline.composer import compose_offline
+from app.text.measures import measure_asked
 from app.turns import Block
 
 CO = "Orrin Packaging"
@@ -20,11 +21,13 @@ Adjusted Free Cash Flow 1,066 848"""
 
 
 def test_a_row_labelled_with_the_measure_asked_is_searched_for() -> None:
-    measure = row_measure_asked(f"What Was {CO}'s Adjusted Non GAAP EBITDA for FY 2025", [CO])
+    question = f"What Was {CO}'s Adjusted Non GAAP EBITDA for FY 2025"
+    measure = row_measure_asked(question, measure_asked(question, [CO]))
     assert measure == frozenset({"adjust", "ebitda"})
     rows = {"table": {"text": _PAGE}, "prose": {"text": "Adjusted EBITDA is a non-GAAP measure we use to manage."}}
     assert measure_row_chunks([("prose", 2.0), ("table", 1.0)], rows, measure) == [("table", 1.0)]
-    assert row_measure_asked(f"Which acquisitions did {CO} complete in 2025?", [CO]) is None
+    other = f"Which acquisitions did {CO} complete in 2025?"
+    assert row_measure_asked(other, measure_asked(other, [CO])) is None
 
 
 def test_the_adjusted_row_answers_a_non_gaap_question() -> None:

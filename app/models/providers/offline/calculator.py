@@ -28,7 +28,7 @@ from app.metric_plans import metric_plans
 from app.knowledge.analyzer import analyze
 from app.text.arithmetic import arithmetic_asked
 from app.text.measures import measure_asked, names_adjusted, part_asked
-from app.text.periods import part_of_period, parts_agree, years_named
+from app.text.periods import part_fits, part_of_period, parts_agree, years_named
 from app.text.questions import measure_terms, states_measure
 
 
@@ -290,11 +290,7 @@ def plan_members_change(question: str, figures: Sequence[Figure]) -> Plan:
     # whole years where the figures give them
     asked = part_asked(question)
 
-    def of_part(f: Figure) -> bool:
-        given = part_of_period(f.period)
-        return given == asked or bool(asked and given and len(given) == 1 and asked.startswith(given))
-
-    figures = [f for f in figures if of_part(f)] or ([] if asked else list(figures))
+    figures = [f for f in figures if part_fits(asked, part_of_period(f.period))] or ([] if asked else list(figures))
     series: dict[tuple[str, str, str], dict[int, float]] = {}
     for f in figures:
         if f.fiscal_year is not None and ": " in f.label:

@@ -58,7 +58,7 @@ from app.text.sentences import asks_about_litigation, is_allegation, is_boilerpl
 from app.text.questions import is_measure_word, is_qualifier_word, measure_terms, states_measure
 from app.text.terms import (abbreviated, abbreviation_heads, nominal_forms, nominal_stem, question_noise, stem_in_words,
                             without_other_acquisitions)
-from app.text.periods import part_named, parts_agree, years_named
+from app.text.periods import part_fits, part_named, parts_agree, unnumbered_of, years_named
 from app.text.units import SCALE, SCALE_FACTORS, unit_currency
 from app.metrics import find_metrics, items_named, label_match as item_label_match, share_asked
 from prompts.answer import INSUFFICIENT_EVIDENCE
@@ -1105,7 +1105,7 @@ class Analyst:
         """The fact's period as `period_text` says it; a half the sentence leaves unnumbered ('interim dividend',
         'pcp') is the half asked ('in H1 FY2025'), which it fits."""
         asked = self.query.part
-        part = asked if _unnumbered_of(asked, fact.part) else fact.part
+        part = asked if unnumbered_of(asked, fact.part) else fact.part
         return period_text(fact.figure, part)
 
     def at(self, fact: Fact) -> str:
@@ -1650,7 +1650,7 @@ class Analyst:
         values = []
         for name, facts in by_member.items():
             dated = [f for f in facts if of_period(f)]
-            same_part = [f for f in dated if f.part == wanted_part or _unnumbered_of(wanted_part, f.part)]
+            same_part = [f for f in dated if part_fits(wanted_part, f.part)]
             if wanted_part and not same_part:
                 continue  # a quarter asked: the year's figure is no answer (fail closed)
             if dated:
@@ -1808,7 +1808,7 @@ class Analyst:
         asked = self.query.part
 
         def of_part(fact: Fact) -> bool:  # ('Q' of a quarter the table leaves unnumbered is the one asked)
-            return fact.part == asked or _unnumbered_of(asked, fact.part)
+            return part_fits(asked, fact.part)
 
         part_given = any(of_part(f) for fs in by_member.values() for f in fs)
         for name, facts in by_member.items():
@@ -2433,9 +2433,10 @@ def _loss_stated(sentence: str, value: float) -> bool:
 
 
 _BASIS_WORDS = frozenset({"non", "gaap", "non-gaap", "ifrs"})
+"""Words of the basis a measure is stated on ('Adjusted Non GAAP EBITDA'), no name a row must hold."""
 _BASIS_STEMS = frozenset(analyze("non gaap"))
 _ADJUSTED_STEMS = frozenset(analyze("adjusted underlying core"))
-"""Words of the basis a measure is stated on ('Adjusted Non GAAP EBITDA'), no name a row must hold."""
+"""Words that mark a measure as on an adjusted (non-GAAP) basis, so its basis words need not be said again."""
 _WHERE_IN_REPORT = re.compile(r"(?i)\b(?:at|in|near|towards?)\s+the\s+(?:start|beginning|opening|top|end|close)\s+of\s+"
                               r"(?:the|its|their)\s+(?:[\w&.'’-]+\s*){1,4}?(?=\s+(?:in|of|for)\b|[,?]|$)")
 """Where in a report a thing stands ('at the start of the MD&A'): not what a sentence about it says."""
@@ -3282,12 +3283,6 @@ def _short_member(name: str) -> str:
     consolidated entities: 2022, $12,662 …)' is 'Long-term debt'; 'Borrowings (non-current liabilities)' stays."""
     name = re.sub(r"\s+Level\s+[1-3]$", "", name)  # 'Corporate bonds Level 2': its fair value level
     return re.sub(r"\s*\([^()]*\d[^()]*\)", "", name).strip() or name
-
-
-def _unnumbered_of(asked: str | None, given: str | None) -> bool:
-    """Whether a part of the year a figure leaves unnumbered ('Q' of 'three months ended …', 'H' of an interim
-    dividend) is of the kind of the numbered part asked ('Q2', 'H1'), so stands for it."""
-    return bool(asked and given and len(given) == 1 and asked.startswith(given))
 
 
 def _with_article(noun: str) -> str:
