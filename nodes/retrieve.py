@@ -57,7 +57,7 @@ def start_retrieval(state: RetrievalState, *, max_attempts: int = DEFAULT_MAX_AT
         "unheld": unheld_periods(companies, years, periods_fn, str(state["question"])),
         "companies": companies,
         "fiscal_years": years,
-        "filing_years": filing_years(companies, years, periods_fn),
+        "filing_years": filing_years(companies, years, periods_fn, str(state["question"])),
         "doc_type": state.get("doc_type"),
         "max_attempts": max_attempts,
         "attempt": 0,
@@ -76,7 +76,11 @@ def start_retrieval(state: RetrievalState, *, max_attempts: int = DEFAULT_MAX_AT
 
 
 _FORWARD_LOOKING = re.compile(r"(?i)\b(guidance|outlook|forecasts?|expect(?:s|ed|ations?)?|targets?|plans?|"
-                              r"projections?|budget(?:ed)?|will)\b")
+                              r"planned|projections?|budget(?:ed)?|will|would\s+be|(?:was|were)\s+to\s+be|"
+                              r"(?:beginning|starting)\s+(?:in|with)|from\s+(?=(?:fiscal\s+|FY\s?)?(?:19|20)\d\d\s+"
+                              r"(?:on|onwards?)\b|fiscal\s+(?:19|20)\d\d\b))")
+"""Words that ask what a filing said of the year after its own: a plan, a forecast, what 'would be' or was 'to be'
+done, or how the business is organised 'from fiscal 2018'."""
 
 
 def unheld_periods(companies: Sequence[str], years: Sequence[int], periods_fn: PeriodsFn | None,
@@ -95,9 +99,12 @@ def unheld_periods(companies: Sequence[str], years: Sequence[int], periods_fn: P
     return out
 
 
-def filing_years(companies: Sequence[str], years: Sequence[int], periods_fn: PeriodsFn | None) -> list[int]:
+def filing_years(companies: Sequence[str], years: Sequence[int], periods_fn: PeriodsFn | None,
+                 question: str = "") -> list[int]:
     """The filings to search for the years asked: each year's own filing where one is held, else the earliest
-    later filing that states it as a comparative (FY2022 is in the FY2023 report's comparative columns)."""
+    later filing that states it as a comparative (FY2022 is in the FY2023 report's comparative columns), else, for a
+    plan or forecast asked, the year before's filing, which states it (the FY2017 report's plans for fiscal
+    2018)."""
     if not years or periods_fn is None:
         return list(years)
     if not companies:  # whose filings is not known: the year's own, and the next year's, which states it too
@@ -108,7 +115,8 @@ def filing_years(companies: Sequence[str], years: Sequence[int], periods_fn: Per
     out: list[int] = []
     for year in years:
         later = [h for h in held if year <= h <= year + COMPARATIVE_YEARS]
-        out.append(later[0] if later else year)
+        ahead = year - 1 in held and _FORWARD_LOOKING.search(question)
+        out.append(later[0] if later else year - 1 if ahead else year)
     return sorted(set(out))
 
 

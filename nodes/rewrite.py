@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from app.knowledge.analyzer import analyze
 from app.text.measures import implied_words, without_framing, without_other_names, without_source
+from app.text.periods import end_worded
 from app.text.terms import nominal_forms, question_noise
 
 
@@ -23,6 +24,7 @@ def keyword_query(question: str, companies: Sequence[str] = ()) -> str:
     in_name = False
     # the other name a company goes by, beside its own ('Square (Block)'), is no term, nor is where the question
     # says its answer stands ('according to its fiscal 2015 10-K')
+    question = end_worded(question)  # 'at the close of fiscal 2017': no closure searched for
     for word in rewrite_query(without_source(without_other_names(question, companies)), [], []).split():
         stems = set(analyze(word))
         # a company named: its first word and the name's words right after it, up to a possessive; a word of

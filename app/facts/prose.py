@@ -41,11 +41,13 @@ PROSE_FIGURE = re.compile(
     r"pence\b|p\b|cents?\b|Mt\b|kt\b|Mtpa\b|t\b|tonnes\b|GW\b|MW\b|GWh\b|MWh\b))?",
     re.IGNORECASE)
 _EARLIER_AFTER = re.compile(
-    r"(?i)^[^.;]{0,12}?\b(?:a\s+year\s+(?:earlier|before|ago)|(?:in|for|of)\s+the\s+(?:prior|previous|preceding|"
+    r"(?i)^\s*the\s+(?:prior|previous|preceding)[\s-]+year\s+(?:quarter|period|half)\b|"  # '… the prior year quarter'
+    r"^[^.;]{0,12}?\b(?:a\s+year\s+(?:earlier|before|ago)|(?:in|for|of)\s+the\s+(?:prior|previous|preceding|"
     r"comparative)\s+(?:year|period|financial\s+year|corresponding\s+period)|(?:in|for)\s+the\s+pcp|(?:in\s+)?"
     r"(?:the\s+)?(?<!\()pcp\b(?!\s*:)|last\s+year|the\s+year\s+before)")
-"""A figure said to be the year before's ('… a year earlier', '… in the pcp'); not one a bracket's comparative
-follows ('14 cents per share (pcp: 22 cents)': the bracket's figure is)."""
+"""A figure said to be the year before's ('… a year earlier', '… in the pcp', '… loss of $52 million the prior year
+quarter'); not one a bracket's comparative follows ('14 cents per share (pcp: 22 cents)': the bracket's figure
+is)."""
 _EARLIER_BEFORE = re.compile(
     r"(?i)(?:\bup\s+from|\bdown\s+from|\bcompared\s+(?:with|to)|\bfrom|\bprior\s+year:?|"
     r"\bprevious\s+year:?|\bpcp:?|\bprior\s+corresponding\s+period:?|\blast\s+year:?|"
@@ -293,8 +295,12 @@ def prose_facts(text: str, measure: Measure, *, company: str | None, fiscal_year
     `terms`, an agreement's own sentences too (`whole_sentences`)."""
     found: list[tuple[float, int, Figure]] = []
     sentences = whole_sentences(text, terms)
+    counted = counted_only(measure)
     for index, sentence in enumerate(sentences):
         spans = measure_spans(sentence, measure.stems)
+        if not spans and counted:
+            # 'total headcount' asked, 'we employed 17,973 people' stated: a count is said in any of its wordings
+            spans = [span for stem in sorted(measure.count_stems) for span in measure_spans(sentence, frozenset({stem}))]
         if not spans:
             continue
         year = fiscal_year
@@ -309,6 +315,17 @@ def prose_facts(text: str, measure: Measure, *, company: str | None, fiscal_year
                 fiscal_year=figure[2], period=figure[3], source_id=source_id, chunk_id=chunk_id, page=page,
                 quote=sentence)))
     return [f for _, _, f in sorted(found, key=lambda x: (-x[0], x[1]))]
+
+
+def counted_only(measure: Measure) -> bool:
+    """Whether a count's measure is no more than the thing counted, however qualified ('total headcount', 'global
+    workforce'), so that any of the words reports count it with names it."""
+    own = {w for w in measure.stems if not _matches(w, COUNT_QUALIFIER_STEMS)}
+    return measure.kind == "count" and bool(own) and all(_matches(w, measure.count_stems) for w in own)
+
+
+COUNT_QUALIFIER_STEMS = frozenset(analyze(COUNT_QUALIFIER_WORDS.replace("|", " ").replace("(?:", " ")
+                                           .replace(")?", " ").replace("-", " ")))
 
 
 _ANAPHORIC = re.compile(r"(?i)^\s*(?:this|that|these|those|such|it)\b")
@@ -470,8 +487,17 @@ def _figures_for(sentence: str, spans: Sequence[tuple[int, int, float]], measure
                             and any(g.kind == fig.kind and g.end <= span[0] for g in located))) else 0)
                         for span in named)
         year, period = by_place.get((fig.start, fig.end), (fiscal_year, None))
-        out.append(((fig.value, fig.unit, year, period), closeness))
+        value = fig.value
+        if value > 0 and _LOSS_OF.search(sentence[max(0, fig.start - 40):fig.start]) \
+                and not measure.stems & _LOSS_WORDS:
+            value = -value  # 'Adjusted Property EBITDAR loss of $52 million': a profit measure below zero
+        out.append(((value, fig.unit, year, period), closeness))
     return out
+
+
+_LOSS_OF = re.compile(r"(?i)\b(?:loss|deficit)\s+of\s+(?:approximately\s+|about\s+|nearly\s+)?(?:[A-Z]{0,3}[$£€¥]\s?)?$")
+"""A figure a profit measure's words call a loss ('compared to Adjusted Property EBITDAR loss of $52 million')."""
+_LOSS_WORDS = frozenset(analyze("loss losses deficit"))
 
 
 _CAUSE_BETWEEN = re.compile(r"(?i)\b(?:due\s+(?:primarily\s+|mainly\s+|largely\s+|in\s+part\s+)?to|"

@@ -26,14 +26,14 @@ from typing import Any, TypeVar
 
 from app.calc_tools import Figure
 from app.facts.currency import evidence_currency, filing_name
-from app.facts.prose import (COUNT_WORDS, RATING_ASKED, Measure, figure_located, listed_part, measure_kind,
-                             measured_against_plan, prose_facts, whole_sentences)
+from app.facts.prose import (COUNT_WORDS, RATING_ASKED, Measure, counted_only, figure_located, listed_part,
+                             measure_kind, measured_against_plan, prose_facts, whole_sentences)
 from app.knowledge.analyzer import analyze
 from app.facts.members import REGION_IN, heading_above, named_segments, segment_heading, segment_under
 from app.text.dates import LONG_MONTHS, month_number
 from app.text.figures import RETURN_ON_LABEL
-from app.text.periods import (PART, column_years, deadline_years, fiscal_years_named, part_named, parts_agree,
-                              period_day, years_named)
+from app.text.periods import (PART, column_years, deadline_years, end_worded, fiscal_years_named, part_named,
+                              parts_agree, period_day, years_named)
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in, stem_in_words
 from app.text.question_kinds import MeasureAsked, asked_sentence, measure_asked
@@ -143,10 +143,12 @@ _BREAKDOWN_KIND = re.compile(r"(?i)\b(?:(?:reportable|reporting|operating|busine
 """The words that say which breakdown is asked ('reportable operating segments'), no part of its measure."""
 
 
-_PART_OF_WHOLE = re.compile(r"(?i)\bhow\s+much\s+of\s+(?:[\w&'’.-]+\s+){1,8}?(?:comes?|came|is|was|are|were)\s+"
-                            r"(?:derived\s+|generated\s+|earned\s+)?from\b")
-"""A part of a whole asked ('How much of its seller GPV comes from larger sellers'): a report states it as a share
-as often as an amount."""
+_PART_OF_WHOLE = re.compile(r"(?i)\bhow\s+much\s+of\s+(?:[\w&'’.-]+\s+){1,8}?(?:(?:comes?|came|is|was|are|were)\s+"
+                            r"(?:derived\s+|generated\s+|earned\s+)?from\b|(?:does|do|did)\s+(?:[\w&'’.-]+\s+){1,6}?"
+                            r"(?:account\s+for|represent|make\s+up|contribute)\b)")
+"""A part of a whole asked ('How much of its seller GPV comes from larger sellers', 'how much of its worldwide
+network volumes does the Delta cobrand portfolio account for'): a report states it as a share as often as an
+amount."""
 
 
 def breakdown_measure(phrase: str) -> str:
@@ -221,7 +223,7 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         counted = frozenset(measure.stems & COUNT_WORDS)  # 'Who has more employees': the employees are counted
         counted |= counted_as(measure.phrase) if counted else frozenset()  # 'the change in its headcount'
     return FactQuery(measure=measure, kind=kind, years=named, part=part, ahead=ahead,
-                     count_stems=counted, items=items, at_end=bool(_AT_END.search(question)),
+                     count_stems=counted, items=items, at_end=bool(_AT_END.search(end_worded(question))),
                      of_terms=bool(_TERMS_ASKED.search(question)), left_out=_left_out(question),
                      share_of=share_of)
 
@@ -1610,6 +1612,12 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         named = _SEGMENT_NAMED.search(own) or _HELD_BY.search(own)
         segment = named.group("name").strip() if named else PARENT_ENTITY if _PARENT.search(sentence) else None
         before = sentence[:sentence.find(clause) + len(clause)] if clause in sentence else clause
+        if segment is None and (asked := query.measure.segment) and asked != PARENT_ENTITY and re.search(
+                rf"(?i)(?<![\w-]){re.escape(asked)}(?![\w-])", re.split(r"(?i),\s*(?:while|whereas|but)\b|;", before)[-1]) \
+                and not any(not same_member(asked, m.group("name").strip()) for m in _SEGMENT_NAMED.finditer(sentence)):
+            segment = asked  # 'the Delta cobrand portfolio represented approximately 10 percent of … and
+            # approximately 21 percent of …': the part asked, the subject of the figure's clause, when the sentence
+            # names no other ('… for our Payments segment's headquarters, and … for our Lending segment's')
         if segment is None and (placed := REGION_IN.search(before)):
             # 'sales by companies in Europe experienced a decline of 0.6% …, which included operational growth of
             # 11.0%': Europe's, both
@@ -1659,8 +1667,13 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
             named = sorted(set(fiscal_years_named(lead)))
             if len(named) == 1 and not years_named(sentence):
                 figure = figure.model_copy(update={"fiscal_year": named[0]})
-        out.append(Fact(figure=figure, origin="text", match=match, part=part, segment=segment,
-                        forward=forward, context=sentence, filed_year=doc.fiscal_year))
+        fact = Fact(figure=figure, origin="text", match=match, part=part, segment=segment, forward=forward,
+                    context=sentence, filed_year=doc.fiscal_year)
+        out.append(fact)
+        if part and _AS_OF_OPENING.match(sentence) and figure.fiscal_year == doc.fiscal_year:
+            # 'As of June 30, 2023, we had cash … of $3.8 billion' in a 10-Q: the balance on that day, asked by the
+            # day as well as by its quarter (as a balance sheet's column is: `row_facts`)
+            out.append(replace(fact, part=None))
     return out
 
 
@@ -2135,6 +2148,9 @@ def _sentence_match(sentence: str, query: FactQuery, value: float | None = None)
     5.9%' in the sentence gives no other figure of it the growth."""
     stems = set(analyze(sentence))
     want = set(query.stems)
+    if counted_only(query.prose_measure()):
+        # 'total headcount' of 'we employed 17,973 people': the count in any of its wordings says it all
+        return 1.0 if any(_stem_in(w, stems) for w in query.count_stems) else 0.0
     if asks_growth(query) and value is not None:
         from app.facts.prose import states_change
 
@@ -2735,9 +2751,12 @@ def two_periods(facts: Sequence[Fact], query: FactQuery) -> tuple[Fact, Fact] | 
         return None
     # one series: not an earlier year's figure whose own row or sentence gives the later year another value
     # ('Adjustments to previous sales reserve estimates were approximately $0.1 billion and $0.7 billion in
-    # fiscal years 2022 and 2021' is no earlier year of 'Pharmaceutical segment sales in 2022 were $52.6 billion')
+    # fiscal years 2022 and 2021' is no earlier year of 'Pharmaceutical segment sales in 2022 were $52.6 billion');
+    # the later year's figure written to another scale is the same ('$209 million' and the table's '209,389')
     others = {(f.figure.quote, f.figure.unit) for f in facts if f.figure.fiscal_year == last and f.part == new[0].part
-              and f.figure.value != new[0].figure.value and f.figure.quote != new[0].figure.quote}
+              and f.figure.value != new[0].figure.value and f.figure.quote != new[0].figure.quote
+              and not _same_digits(new[0].figure.value, f.figure.value, _stated_places(new[0]))
+              and not _same_digits(f.figure.value, new[0].figure.value, _stated_places(f))}
     old = [f for f in old if (f.figure.quote, f.figure.unit) not in others]
     if not old:
         return None

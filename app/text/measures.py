@@ -25,8 +25,8 @@ _LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|(?:in|from|
 June 30, 2023),': a bracket's own commas inside); never the question's own start ('In which area does …, per its
 10-K?')."""
 UP_WORDS = (r"increas\w*|improv\w*|strengthen\w*|ris(?:e|en|ing)|rose|rais(?:e|ed|es|ing)|grow\w*|grew|go(?:ne)?\s+up|"
-            r"went\s+up|higher|accelerat\w*|widen\w*|expand\w*")
-DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|"
+            r"went\s+up|higher|better|stronger|accelerat\w*|widen\w*|expand\w*")
+DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|worse|weaker|"
               r"decelerat\w*|narrow\w*|shr[iu]nk\w*|contract(?:ed|ing|ion)\b|"
               r"contract(?=\s*(?:[?.,]|$|\s+(?:in|during|by|from|over|between|and|or|year)\b))|deteriorat\w*|"
               r"reduc\w*|slip(?:s|ped|ping)?|slid|slide|dip(?:s|ped)?|eas(?:ed|ing)|soften\w*|"
@@ -110,9 +110,12 @@ _CONSTRAINTS = re.compile(
     r"cents|cents|pence)\b|"
     # ', in dollars and percent', 'in absolute and percentage terms': the change's forms asked, no measure's words
     r",?\s*\b(?:both\s+)?in\s+(?:dollars?|absolute(?:\s+terms)?|amount|value)\s+(?:and|&)\s+(?:in\s+)?"
-    r"(?:percent(?:age)?|per\s+cent|%|relative)(?:\s+terms)?\b")
+    r"(?:percent(?:age)?|per\s+cent|%|relative)(?:\s+terms)?\b|"
+    # 'in dollars and in number of shares': a buyback's two forms, which its sentence states together
+    r",?\s*\b(?:both\s+)?in\s+(?:dollars?|amount|value)\s+(?:and|&)\s+(?:in\s+)?(?:(?:the\s+)?number\s+of\s+)?"
+    r"shares\b")
 """What a question asks of its answer's form, not of its measure: a rounding, a currency, a change in dollars and
-per cent."""
+per cent, a buyback in dollars and shares."""
 
 
 _TOOK_MORE_IN = re.compile(r"(?i)\b(?:collect(?:s|ed)?|earn(?:s|ed)?|bring(?:s)?|brought|take(?:s)?|took|"
@@ -235,6 +238,38 @@ def part_asked(question: str) -> str | None:
 _WHEN_FIRST = re.compile(r"(?i)^\s*(?P<when>when\b.+?),?\s+and\s+(?P<figure>(?:how\s+(?:much|many)|what)\b.+)$")
 """A question that asks when first and the figure after it ('When did Ternline complete the Brook acquisition, and
 how much did it pay?'): the figure's part names the measure, the date is asked beside it."""
+
+
+_MEASURE_LEAD = re.compile(r"(?i)^\s*(?:looking\s+at|judging\s+by|judged\s+by|based\s+on|using|considering|"
+                           r"in\s+terms\s+of|measured\s+by|by|(?P<among>of|among|out\s+of))\s+(?P<what>[^,?]{3,120}?),\s*"
+                           r"(?=(?:which|where|who|whose|what)\b[^?]*\b(?:most|least|highest|lowest|largest|smallest|"
+                           r"biggest|greatest|fewest|top)\b)")
+"""A ranking question whose lead-in names what it ranks by ('Looking at 2022 capital spending by business segment,
+where did 3M invest the most in property, plant and equipment?'): the measure is the lead-in's."""
+
+
+def ranking_lead(question: str) -> str | None:
+    """The measure a ranking question's lead-in names (`_MEASURE_LEAD`), or None."""
+    sentences = [s.strip() for s in split_at_stops(plain_measures(question).strip()) if s.strip()]
+    asked = next((s for s in sentences if s.endswith("?")), sentences[0] if sentences else "")
+    lead = _MEASURE_LEAD.match(asked)
+    if lead is None:
+        return None
+    if lead.group("among"):
+        # 'Of the countries PepsiCo breaks out in its 2022 net revenue table, which contributed the least?': the
+        # members are the lead-in's; the measure is the table's or breakdown's it names, when it names one
+        table = _TABLE_OF.search(lead.group("what"))
+        return table.group("measure") if table else None
+    return lead.group("what")
+
+
+def without_ranking_lead(text: str) -> str:
+    """A ranking question without its lead-in (`_MEASURE_LEAD`): 'which contributed the least?'."""
+    return _MEASURE_LEAD.sub("", text)
+
+
+_TABLE_OF = re.compile(r"(?i)\b(?:in|from|within)\s+(?:its|the|their|[\w&.'’-]+['’]s?)\s+(?P<measure>[^,?]{3,80}?)\s+"
+                       r"(?:table|breakdown|disclosure|schedule|note)s?\b")
 
 
 def first_part(asked: str) -> str:
@@ -371,14 +406,15 @@ def _name_full(name: Sequence[re.Match[str]], previous: re.Match[str]) -> bool:
 
 
 _PART_CONTRIBUTES = re.compile(
-    r"\b(?:did|does|do|will|would)\s+(?:the\s+)?(?P<name>[A-Z][\w&-]*(?:\s+(?:&\s+)?[A-Z][\w&-]*){0,3})\s+"
+    r"\b(?:did|does|do|will|would)\s+(?:the\s+)?(?!FY\s?\d|[QH][1-4]\b)(?P<name>[A-Z][\w&-]*(?:\s+(?:&\s+)?[A-Z][\w&-]*){0,3}"
+    r"(?:\s+(?!account\b|contribute\b|make\b|represent\b|generate\b|bring\b)[a-z][\w&-]*){0,2})\s+"
     r"(?:account\s+for|contribute|make\s+up|represent|generate|bring\s+in)\b|"
     r"\b(?:came|come|comes|coming)\s+from\s+(?:the\s+|its\s+|their\s+)?"
     r"(?P<source>[A-Z][\w&-]*(?:\s+(?:&\s+)?[A-Z][\w&-]*){0,3}|"
     rf"(?<=\bfrom\s)(?i:(?!the\b|its\b|their\b|sales\b|{REGION_NAMES}\b)[a-z][\w&-]*"
     r"(?:\s+(?:and\s+)?(?!in\b|during\b|for\b|of\b)[a-z][\w&-]*){0,2})(?=\s+(?:in|during|for|over|of)\b|\s*\??$))")
 """A part of the company named as the subject of a share ('what share of net sales did Rigid Packaging account
-for', 'how much of revenue came from Cash App', 'what share of its net sales came from skincare'): capitalised
+for', 'how much of its loans does the Delta cobrand portfolio account for', 'how much of revenue came from Cash App', 'what share of its net sales came from skincare'): capitalised
 words, as a part's name is written, or a category's words before the period asked (not a place's: 'international
 streaming' is where revenue came from, `_PLACED_IN_REGION`)."""
 
@@ -502,6 +538,11 @@ _PAID_AS = re.compile(r"(?i)\b(?:pay|paid|return|returned|distribute|distributed
 follows it."""
 
 
+_BOUGHT_BACK = re.compile(r"(?i)\b(?:of\s+)?(?:its\s+|their\s+)?(?:own\s+)?(?:common\s+|ordinary\s+)?(?:stock|shares)\s+"
+                          r"(did|does|do|has|have|had|will|would)\s+(.{1,60}?)\s+(?:buy\s*-?\s*back|bought\s+back|"
+                          r"repurchased?)\b")
+"""'How much stock did Amcor buy back': the share repurchases a report states ('we repurchased approximately $431
+million … or 41 million shares'), not a measure of 'stock'."""
 _DEED_BROUGHT = re.compile(r"(?i)\b(how\s+much\s+(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:did|does|do|will|would|could)\s+"
                            r"(?:the|its|this|that|their)\s+(?-i:(?![A-Z]))"
                            r"(?![\w-]+(?:\s+[\w-]+)?\s+(?:segment|business|division|unit|arm)s?\b)"
@@ -589,8 +630,11 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     names, dates and periods, segment and question words."""
     from app.knowledge.analyzer import analyze
     from app.text.dates import read_dates
+    from app.text.periods import end_worded
 
-    text = first_part(asked_sentence(question))
+    text = end_worded(first_part(asked_sentence(question)))  # 'at the close of fiscal 2017': its end
+    if lead := ranking_lead(question):
+        text = f"What was the {lead}?"  # 'Looking at 2022 capital spending by business segment, where …
     text = without_other_names(text, companies)  # 'Square (Block)': the company's other name, no word of the measure
     text = _HEDGE_OPENING.sub("", text)  # 'Approximately how many people …': no segment named 'Approximately'
     text = _OCCASION_FIRST.sub("", text)  # 'After completing the Kenvue separation, how much cash …': when, not what
@@ -611,6 +655,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _NAMED_BY_INITIALS.sub(_by_initials, text)  # 'Africa, Middle East and South Asia (AMESA)': 'AMESA'
     text = re.sub(r"\([^)]*\)", " ", text)  # asides: '(in units of percents)', '(TSE 6597)'
     text = _POINTED_AT.sub(" ", text)  # 'How does that order compare with …': what an earlier turn named
+    text = _BOUGHT_BACK.sub(r"share repurchases \1 \2", text)  # 'How much stock did Amcor buy back'
     text = _DEED_BROUGHT.sub(r"\1", text)  # 'how much net cash did the sale bring in': the cash, not the sale
     text = _BY_WHAT.sub(" ", text)  # 'By what percentage did its net revenues change': the revenues' change
     text = THRESHOLD.sub(" ", text)  # 'Did its annual revenue top $10 billion': the revenue, not 'top'"
@@ -641,7 +686,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     if part and not _names_company(part.group(group), companies):
         # 'What share of net sales did Rigid Packaging account for': the part whose share is asked
         start = part.start(group) if group == "name" else part.start()  # ('came from' goes with its part)
-        segment, text = part.group(group), text[:start] + " " + text[part.end(group):]
+        # (and the verb that makes it the subject: 'account for' names no measure)
+        segment, text = part.group(group), text[:start] + " " + text[part.end() if group == "name" else part.end(group):]
     if segment is None and held_by:
         segment = held_by
     if segment is None and named_after:
@@ -928,7 +974,8 @@ def count_wordings(question: str, companies: Sequence[str] = ()) -> str:
 def _counted_noun(asked: MeasureAsked) -> str:
     """What a count question counts: its 'how many' noun, or a measure of one word that counts people ('the change
     in its headcount', 'its worldwide headcount'); '' for neither."""
-    return asked.count_noun or (asked.phrase if counted_as(asked.phrase) and len(asked.phrase.split()) == 1 else "")
+    phrase = re.sub(rf"(?i)\b(?:{COUNT_QUALIFIER_WORDS})\s+", "", asked.phrase)  # 'total headcount': a headcount
+    return asked.count_noun or (phrase if counted_as(phrase) and len(phrase.split()) == 1 else "")
 
 
 def _wordings_of(noun: str) -> str:

@@ -56,6 +56,16 @@ def fiscal_years_named(text: str) -> list[int]:
 _DEADLINE = re.compile(rf"(?i)\bby\s+(?:the\s+end\s+of\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?)?({YEAR})\b")
 
 
+_CLOSE_OF = re.compile(r"(?i)\b(?:close|closing)\s+of\s+(?=(?:the\s+|its\s+|their\s+)?(?:(?:fiscal|financial|calendar)\s+)?"
+                       rf"(?:year|quarter|period|half|FY|{YEAR}))")
+
+
+def end_worded(text: str) -> str:
+    """A period's close said as its end ('at the close of fiscal 2017' → 'at the end of fiscal 2017'): the level
+    on its last day, and no 'close' for a search to read as a closure."""
+    return _CLOSE_OF.sub("end of ", text)
+
+
 def deadline_years(text: str) -> list[int]:
     """The years a text names only as a deadline ('by the end of 2025', 'by 2030'), in order."""
     said = [int(y) for y in _DEADLINE.findall(text)]

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from app.text.measures import (DOWN_WORDS, THRESHOLD, UP_WORDS, MeasureAsked, asked_sentence, first_part,
-                               is_measure_word, measure_asked, second_part, without_source)
+                               is_measure_word, measure_asked, second_part, without_ranking_lead,
+                               without_source)
 from app.text.questions import asks_for_figure
 
 __all__ = ["Ask", "Kind", "MeasureAsked", "asked_sentence", "measure_asked", "read_ask"]
@@ -381,6 +382,7 @@ def read_ask(question: str) -> Ask:
         return Ask("explain")
     core = OCCASION_BEFORE.sub("", core)  # 'When Amcor reported its results, did its Board raise …': a yes/no
     core = _SETTING_BEFORE.sub("", core)  # 'At Netflix in 2015, which grew faster: …': the question after it
+    core = without_ranking_lead(core)  # 'Of the countries it breaks out …, which contributed the least?'
     if _AUXILIARY.match(core) and _EITHER_MORE.search(core):
         return Ask("change")  # 'were its U.S. sales or its international sales larger?': the two compared
     if _AUXILIARY.match(core):

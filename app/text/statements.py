@@ -221,6 +221,23 @@ _LONE_PERCENT = re.compile(r"(?m)(\d)[ \t]*\n[ \t]*(%\)?)[ \t]*$")
 '%)')."""
 
 
+_CELL_TOKEN = r"(?:[$£€¥][ \t]?)?\(?-?\d[\d,]*(?:\.\d+)?\)?(?:[ \t]?%)?"
+_RUN_ON_HEADER = re.compile(
+    r"(?m)^(?P<head>[ \t]*(?:[A-Za-z][^\d\n]{0,80}?[ \t])?(?P<years>(?:(?:19|20)\d{2}[ \t]+)+(?:19|20)\d{2}))[ \t]+"
+    rf"(?P<row>[A-Za-z][^\d\n$£€¥()%]{{1,80}}?(?P<cells>(?:[ \t]+{_CELL_TOKEN})+))(?P<rest>(?=[ \t]+[A-Za-z]|[ \t]*$).*)$")
+_CELL = re.compile(_CELL_TOKEN)
+
+
+def _run_on_header(match: re.Match) -> str:
+    """'Membership Fees 2021 2020 2019 Membership fees $ 3,877 $ 3,541 $ 3,352 Membership fees increase …' put
+    back on lines: a table's title and years that PDF extraction runs together with its first row, which has one
+    cell a year, and with what follows it."""
+    if len(_CELL.findall(match.group("cells"))) != len(match.group("years").split()):
+        return match.group(0)
+    rest = match.group("rest").strip()
+    return f"{match.group('head')}\n{match.group('row')}" + (f"\n{rest}" if rest else "")
+
+
 def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     """The periods, declared unit and rows of a statement page. Markdown pipe-table lines are skipped (the
     table reader owns them); prose yields rows without periods, which callers ignore. `names` are segment names
@@ -232,6 +249,7 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     text = _WRAPPED_CHANGE.sub(r"\1\2", text)  # 'Increase/' / '(decrease) % Change': one column's name
     # '… for fiscal 2016, 2015 and 2014 (in' / 'thousands). With the exception …': one unit, closing its line
     text = _WRAPPED_UNIT.sub(r"\1 \2\n", text)
+    text = _RUN_ON_HEADER.sub(_run_on_header, text)  # a header run together with its first row: two lines
     for line in text.splitlines():
         reader.feed(line)
     statement = reader.finish()

@@ -37,8 +37,8 @@ from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
 from app.facts.members import (REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, is_line_item_name, member_statement,
                                named_segments, segment_under, within_parent)
-from app.facts.prose import (RATING_ASKED, figure_located, figures_located, is_row_line, prose_facts, states_change,
-                             whole_sentences)
+from app.facts.prose import (COUNT_QUALIFIER_STEMS, RATING_ASKED, figure_located, figures_located, is_row_line,
+                             prose_facts, states_change, whole_sentences)
 from app.facts.revisions import REVISION_ASKED, asks_replacement, best_revision
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.explanations import (CHANGE_WORDS, COST_SHARE, close_together,
@@ -297,7 +297,10 @@ class Analyst:
             # '…, and roughly how many of them were represented by unions?' after 'How many employees …': of the
             # company's employees
             rest = f"{of_them.group('ask')} of {possessive(company)} {counted}{rest[of_them.end():]}"
-        if counts := _COUNTS_AS.match(rest):
+        if (of_that := _OF_THAT.match(rest)) and self.query.measure.phrase:
+            # '…, and how much of that was held by MGM China?': the part of the first part's whole that sits there
+            alone = f"Of the {self.query.measure.phrase}, how much {of_that.group('rest').strip()}"
+        elif counts := _COUNTS_AS.match(rest):
             # 'and what counts as a larger seller?': how the report defines it ('which we define as sellers that
             # generate more than $125,000 in annualized GPV')
             alone = f"How does {company} define {counts.group('thing').rstrip(' ?')}?"
@@ -1032,8 +1035,9 @@ class Analyst:
             said, context = fact.figure.quote or fact.figure.label, segment
             if self.query.kind == "count":  # 'employed (approximately) 4,215 people': the count, hedged or not,
                 said = _COUNT_SAID.sub(" ", said)  # stands between verb and noun
-            else:  # as a quantity does: 'repurchased approximately 11 million shares … for $352 million'
-                said = _QUANTITY_SAID.sub(" ", said)
+            else:  # as a quantity does: 'repurchased approximately 11 million shares … for $352 million', and an
+                # amount restated in shares ('repurchased approximately $431 million, …, or 41 million shares')
+                said = _QUANTITY_SAID.sub(" ", _AMOUNT_OR.sub(" ", said))
         else:
             said, context = fact.figure.label, " ".join(x for x in (segment, fact.context) if x)
         # a fact read for the measure ('restructuring costs') may be stated in its kindred word ('charges'), and
@@ -1046,9 +1050,10 @@ class Analyst:
             terms = [set(t) - _TOTAL_WORDS or set(t) for t in terms]
         elif self.query.kind == "count" and (said_so := counted_as(self.query.measure.count_noun
                                                                    or self.query.measure.phrase)) and set(
-                self.query.measure.stems) <= {*said_so, "employ"}:
+                self.query.measure.stems) - COUNT_QUALIFIER_STEMS <= {*said_so, "employ"}:
             # a headcount asked in other words ('how many people did it employ'): any of the words reports state
-            # one with ('35,000 full- and part-time employees') names it; not one qualified ('union employees')
+            # one with ('35,000 full- and part-time employees') names it, as it does a total or worldwide one;
+            # not one qualified otherwise ('union employees')
             terms = [*terms, *({s} for s in sorted(said_so))]
         # (an initialism of the asked words is those words: 'average MAUs' for 'monthly active users')
         said, context = spelled_out(said, self.query.measure.phrase), spelled_out(context, self.query.measure.phrase)
@@ -1563,7 +1568,8 @@ class Analyst:
             size = abs(round(diff, 4))
             shown = f"{size:g} percentage points" if rate else amount(size, new.unit)
             parts.append(f"{'an increase' if diff > 0 else 'a decrease'} of {shown}")
-        if pct is not None and not rate:
+        if pct is not None and not rate and old.value > 0 and new.value >= 0:
+            # (no per cent of a loss: '-$52m' to '$209m' is a swing, not a rise of 501.9%)
             shown_pct = f"{abs(round(pct, 1)):g}%"  # rounded once, from the unrounded result
             parts.append(shown_pct if parts else f"{'an increase' if pct > 0 else 'a decrease'} of {shown_pct}")
         return ", or ".join(parts)
@@ -2747,6 +2753,12 @@ def _up_to_figure(sentence: str, value: float) -> str:
     return sentence[:found.end] + re.split(r"[,;]", sentence[found.end:], maxsplit=1)[0]
 
 
+_AMOUNT_OR = re.compile(r"[$£€¥]\s?\d[\d,.]*(?:\s*(?:million|billion|thousand)\b)?[^.;$£€¥]{0,60}?,?\s+or\s+"
+                        r"(?=(?:approximately\s+|about\s+)?\d[\d.,]*\s+(?:million\s+|billion\s+|thousand\s+)?"
+                        r"(?:[a-z]+\s+)?shares\b)")
+"""An amount and its aside before the shares it bought ('$431 million, excluding transaction costs, or ')."""
+
+
 def _revises(sentence: str, key: Sequence[frozenset[str]]) -> bool:
     """Whether the sentence tells of the revision of something asked: a verb of revision a few words before a
     key word ('led us to lower our FY2024 guidance'), not the participle of a thing ('within its revised
@@ -2944,6 +2956,8 @@ _HOME_AND_ABROAD = re.compile(r"(?i)\bin\s+(?P<home>(?:the\s+)?(?:United\s+State
 """A count asked for two places, home and abroad ('in the United States and internationally')."""
 _SAID_ABROAD = re.compile(r"(?i)\b(?:international(?:ly)?|outside\s+(?:of\s+)?the\s+(?:United\s+States|U\.S\.)|abroad|"
                           r"overseas|other\s+countries|foreign)\b")
+_OF_THAT = re.compile(r"(?i)^how\s+much\s+of\s+(?:that|it|this|those|them|these)\b(?P<rest>[^?]*\??)$")
+"""A second part asked of the first's whole ('how much of that was held by MGM China?')."""
 _COUNTS_AS = re.compile(r"(?i)^what\s+(?:counts|qualifies|is\s+considered|is\s+classed)\s+as\s+(?P<thing>.+)$")
 """A second part that asks what a term the first used means ('and what counts as a larger seller?')."""
 _OF_THEM = re.compile(r"(?i)(?P<ask>how\s+many)\s+of\s+(?:them|those|these)\b")

@@ -1,0 +1,221 @@
+"""Analyst wordings a report answers in its own words: a table whose title and years PDF extraction ran into its
+first row, a buyback asked 'in dollars and in number of shares', a headcount 'at the close of' a year, a profit
+measure the prior year called a loss, 'better' and 'worse' as the change asked, a ranking whose lead-in names
+its measure, a share a named part 'accounts for', and a plan for the year after the latest filing.
+
+Every company, page and figure here is made up (Brantmoor, a warehouse club; Ternline, a casino group; Quillon,
+a payments firm; Halvard, an industrial group).
+"""
+
+from __future__ import annotations
+
+from app.facts.prose import dated_figures, whole_sentences
+from app.calc_tools import Figure
+from app.facts.query import Fact, read_query, two_periods
+from app.models.providers.offline.composer import compose_offline
+from app.text.measures import measure_asked, ranking_lead
+from app.text.periods import end_worded
+from app.text.question_kinds import read_ask
+from app.text.statements import read_statement
+from app.turns import Block
+from nodes.retrieve import filing_years, unheld_periods
+
+
+def _block(n: int, company: str, year: int, text: str, page: int = 40, form: str = "_10K") -> Block:
+    return Block(n=n, kind="report", header=f"[{n}] {company} FY{year} p.{page}", text=text,
+                 source_id=f"{company.upper()}_{year}{form}:p{page}",
+                 chunk_id=f"{company.upper()}_{year}{form}:p{page}::a::{n}", company=company, fiscal_year=year,
+                 page=page)
+
+
+def _compose(company: str, years: list[int], question: str, *texts: str, form: str = "_10K") -> str:
+    blocks = [_block(i + 1, company, max(years), text, 40 + i, form) for i, text in enumerate(texts)]
+    return compose_offline({"question": question, "companies": [company], "fiscal_years": years, "blocks": blocks})
+
+
+# --- a table run together with its title --------------------------------------------------------------------
+
+FEES = ("Table of Contents\nMembership Fees 2024 2023 2022 Membership fees $ 4,210 $ 3,905 $ 3,702 Membership fees "
+        "increase 8 % 5 % 6 % Membership fees increased 8% in 2024, driven by sign-ups and upgrades.")
+
+
+def test_a_title_and_years_run_into_the_first_row_are_read_as_the_tables_header() -> None:
+    rows = {row.line_item: (row.values, row.periods) for row in read_statement(FEES).rows}
+    assert rows["Membership fees"] == ([4210.0, 3905.0, 3702.0], ["FY2024", "FY2023", "FY2022"])
+    assert rows["Membership fees increase"][1] == ["FY2024", "FY2023", "FY2022"]
+
+
+def test_a_line_of_years_and_too_few_cells_is_left_as_it_is() -> None:
+    # three years but two cells: no row of that table, so no header is split off
+    rows = read_statement("Fees 2024 2023 2022 Membership fees $ 4,210 $ 3,905 and more\n").rows
+    assert all(row.periods is None or row.line_item != "Membership fees" for row in rows)
+
+
+def test_a_yes_no_of_a_run_together_table_states_both_years_not_the_pasted_table() -> None:
+    answer = _compose("Brantmoor", [2024, 2023], "Did Brantmoor collect more in membership fees in fiscal 2024 "
+                      "than in fiscal 2023?", FEES)
+    assert answer.startswith("Yes. Brantmoor's membership fees rose from $3,905 in FY2023 to $4,210 in FY2024")
+    assert "2024 2023 2022" not in answer
+
+
+# --- a buyback in dollars and shares ------------------------------------------------------------------------
+
+BUYBACK = ("During the fiscal year ended June 30, 2024, we repurchased approximately $388 million, excluding "
+           "transaction costs, or 36 million shares. The shares repurchased were canceled upon repurchase.")
+
+
+def test_a_buyback_asked_in_dollars_and_shares_is_the_share_repurchases() -> None:
+    question = "How much stock did Quillon buy back during fiscal 2024, in dollars and in number of shares?"
+    asked = measure_asked(question, ["Quillon"])
+    assert asked.phrase == "share repurchases"
+    assert read_query(question, ["Quillon"]).items == ("share_repurchases",)
+    answer = _compose("Quillon", [2024], question, BUYBACK)
+    assert answer.startswith("Quillon's share repurchases were approximately $388m in FY2024 [1].")
+    assert "36 million shares" in answer
+
+
+# --- a headcount at the close of a year ---------------------------------------------------------------------
+
+STAFF = "EMPLOYEES As of December 2, 2024, we employed 12,486 people. We have not experienced work stoppages."
+
+
+def test_the_close_of_a_year_is_its_end() -> None:
+    assert end_worded("at the close of fiscal 2024") == "at the end of fiscal 2024"
+    assert end_worded("the close of the acquisition") == "the close of the acquisition"  # a deal's closing stays
+    assert read_query("What was Halvard's total headcount at the close of fiscal 2024?", ["Halvard"]).at_end
+
+
+def test_a_total_headcount_is_answered_by_the_people_it_employed() -> None:
+    answer = _compose("Halvard", [2024], "What was Halvard's total headcount at the close of fiscal 2024?", STAFF)
+    assert answer.startswith("Halvard's total headcount was 12,486 in FY2024 [1].")
+
+
+# --- a loss the year before ---------------------------------------------------------------------------------
+
+SWING = ("Macau Adjusted Property EBITDAR was $187 million for the three months ended June 30, 2024 compared to "
+         "Adjusted Property EBITDAR loss of $41 million the prior year quarter due primarily to the increase in "
+         "revenues.")
+
+
+def test_a_profit_measures_loss_the_prior_year_quarter_is_negative_and_a_year_earlier() -> None:
+    sentence = whole_sentences(SWING)[0]
+    measure = read_query("Was Ternline's Macau Adjusted Property EBITDAR better in the second quarter of 2024 than "
+                         "a year earlier?", ["Ternline"]).prose_measure()
+    dated = {f.value: year for f, year, _ in dated_figures(sentence, 2024)}
+    assert dated[41.0] == 2023
+    from app.facts.prose import prose_facts
+
+    values = {f.value: f.fiscal_year for f in prose_facts(sentence, measure, company="Ternline", fiscal_year=2024,
+                                                           source_id="T:p1")}
+    assert values == {187.0: 2024, -41.0: 2023}
+
+
+def test_better_asks_whether_it_rose_and_a_swing_from_a_loss_has_no_per_cent() -> None:
+    question = "Was Ternline's Macau Adjusted Property EBITDAR better in the second quarter of 2024 than a year earlier?"
+    assert read_ask(question).kind == "yes_no_change" and read_ask(question).direction == 1
+    assert "better" not in measure_asked(question, ["Ternline"]).phrase
+    assert read_ask("Did Ternline's gross margin get worse in 2024?").direction == -1
+    answer = _compose("Ternline", [2024], question, SWING, form="Q2_10Q")
+    assert answer.startswith("Yes.") and "-$41m" in answer and "$187m" in answer
+    assert "%" not in answer.split("[")[0]  # no per cent rise from a loss
+
+
+# --- a ranking whose lead-in names its measure --------------------------------------------------------------
+
+CAPEX = ("Capital expenditures by business segment (Millions) 2024 2023\nSafety and Industrial $ 498 $ 455\n"
+         "Transportation and Electronics 571 520\nHealth Care 260 281\nConsumer 133 150\n")
+
+
+def test_a_lead_in_names_what_a_ranking_ranks() -> None:
+    question = ("Looking at 2024 capital spending by business segment, where did Halvard invest the most in "
+                "property, plant and equipment?")
+    assert ranking_lead(question) == "2024 capital spending by business segment"
+    assert read_ask(question).kind == "extreme"
+    assert ranking_lead("Of the countries Halvard breaks out in its 2024 net revenue table, which contributed the "
+                        "least?") == "2024 net revenue"
+    assert ranking_lead("Of the cash it held, how much sat with Macau?") is None  # no ranking
+
+
+def test_the_ranking_is_of_the_lead_ins_measure_among_the_segments() -> None:
+    question = ("Looking at 2024 capital spending by business segment, where did Halvard invest the most in "
+                "property, plant and equipment?")
+    answer = _compose("Halvard", [2024], question, CAPEX)
+    assert answer.startswith("Transportation and Electronics had the highest capital spending in FY2024: $571m")
+
+
+def test_a_long_member_lead_in_still_asks_for_the_least() -> None:
+    question = ("Of the countries Halvard breaks out individually in its 2024 net revenue table, which contributed "
+                "the least?")
+    ask = read_ask(question)
+    assert ask.kind == "extreme" and ask.extreme == -1
+
+
+# --- a share a named part accounts for ----------------------------------------------------------------------
+
+COBRAND = ("We issue cards under cobrand arrangements with Skyline and the Skyline cobrand portfolio represented "
+           "approximately 12 percent of worldwide network volumes and approximately 19 percent of worldwide Card "
+           "Member loans as of December 31, 2024.")
+
+
+def test_how_much_of_a_whole_a_named_part_accounts_for_is_a_share_of_that_part() -> None:
+    question = ("How much of its worldwide Card Member loans does the Skyline cobrand portfolio account for, per "
+                "Quillon's 2024 annual report?")
+    query = read_query(question, ["Quillon"])
+    assert query.share_of and query.measure.segment == "Skyline cobrand portfolio"
+    assert "account" not in query.measure.phrase
+    answer = _compose("Quillon", [2024], question, COBRAND)
+    assert "approximately 19%" in answer.split("[")[0]
+
+
+def test_a_period_before_the_verb_is_no_part_named() -> None:
+    asked = measure_asked("What payout ratio did Ternline's FY2024 dividend represent?", ["Ternline"])
+    assert asked.segment is None
+
+
+# --- a plan for the year after the latest filing ------------------------------------------------------------
+
+
+def test_a_plan_for_the_year_after_the_latest_filing_is_searched_in_that_filing() -> None:
+    question = "Into which reportable segments did Halvard say its business would be organized from fiscal 2025?"
+    held = lambda company: [2022, 2023, 2024]  # noqa: E731
+    assert unheld_periods(["Halvard"], [2025], held, question) == {}
+    assert filing_years(["Halvard"], [2025], held, question) == [2024]
+    # a result of a year no filing covers is still not searched for in another year's filing
+    assert filing_years(["Halvard"], [2025], held, "What was Halvard's revenue in fiscal 2025?") == [2025]
+    assert unheld_periods(["Halvard"], [2025], held, "What was Halvard's revenue in fiscal 2025?") == {
+        "Halvard": [2022, 2023, 2024]}
+
+
+# --- the part of the first part's whole ---------------------------------------------------------------------
+
+HELD = ("As of June 30, 2024, we had cash and cash equivalents of $3.1 billion, of which Macau held $392 million, and "
+        "we had $6.2 billion in principal amount of indebtedness.")
+
+
+def test_how_much_of_that_a_part_held_is_answered_after_the_whole() -> None:
+    question = ("As of June 30, 2024, how much cash and cash equivalents did Ternline have, and how much of that was "
+                "held by Macau?")
+    answer = _compose("Ternline", [2024], question, HELD, form="Q2_10Q")
+    assert "$3.1bn" in answer and ("Macau held $392 million" in answer or "$392m" in answer)
+
+
+# --- one figure written to two scales -----------------------------------------------------------------------
+
+
+def _fact(value: float, unit: str, year: int, quote: str, origin: str, match: float = 1.0) -> Fact:
+    figure = Figure(label="Adjusted Property EBITDAR", value=value, unit=unit, company="Ternline", fiscal_year=year,
+                    source_id="TERNLINE_2024Q2_10Q:p32", quote=quote, segment="Macau")
+    return Fact(figure=figure, origin=origin, match=match, part="Q2", segment="Macau", context=quote,
+                filed_year=2024)
+
+
+def test_the_later_years_figure_at_another_scale_does_not_hide_the_earlier_years_row() -> None:
+    query = read_query("Was Ternline's Macau Adjusted Property EBITDAR better in the second quarter of 2024 than a "
+                       "year earlier?", ["Ternline"])
+    row = "Macau 187,394 (41,220)"
+    said = "Macau Adjusted Property EBITDAR was $187 million for the three months ended June 30, 2024."
+    # (the sentence's figure names the measure more fully than the row, and is chosen for the later year)
+    facts = [_fact(187.0, "$m", 2024, said, "text"), _fact(187394.0, "$k", 2024, row, "table", 0.9),
+             _fact(-41220.0, "$k", 2023, row, "table", 0.9)]
+    pair = two_periods(facts, query)
+    assert pair is not None and (pair[0].figure.value, pair[1].figure.value) == (-41220.0, 187.0)
