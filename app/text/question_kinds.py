@@ -331,6 +331,12 @@ did its Board raise …', 'Under the employment agreement she signed in August 2
 question is what follows it."""
 
 
+_NAMED_AS = re.compile(r"(?i)^\s*(?:which|what)\s+(?:[\w&-]+\s+){0,3}?(?:does|do|did)\s+(?:[\w&'’.-]+\s+){1,5}?"
+                       r"(?:name|list|identify|cite|single\s+out|point\s+to|describe|mention)\s+as\b")
+"""A question for what the report itself names as something ('Which countries does PepsiCo name as its largest
+operations?'): the names it gives, not a ranking of figures (the superlative is the report's own word)."""
+
+
 _SETTING_BEFORE = re.compile(r"(?i)^\s*(?:at|in|for|during|within|across|among)\s+[^?,:]{2,80},\s*"
                              r"(?=(?:which|who|whose|what|how)\b)")
 """Where or when a question is set, said before it ('At Netflix in 2015, which grew faster: …')."""
@@ -398,6 +404,8 @@ def read_ask(question: str) -> Ask:
             # 'Did Costco collect more in membership fees in fiscal 2021 than in fiscal 2020?': a rise asked
             return Ask("yes_no_change", direction=1 if more.group(1).lower() == "more" else -1)
         return Ask("yes_no")
+    if _NAMED_AS.match(core):
+        return Ask("list")  # 'Which countries does PepsiCo name as its largest operations?': the ones it names
     superlative = _SUPERLATIVE.search(core)
     if superlative and re.search(r"(?i)\b(?:which|what|who|where)\b", core[:80]):
         high = bool(superlative.group("high"))

@@ -219,3 +219,17 @@ def test_the_later_years_figure_at_another_scale_does_not_hide_the_earlier_years
              _fact(-41220.0, "$k", 2023, row, "table", 0.9)]
     pair = two_periods(facts, query)
     assert pair is not None and (pair[0].figure.value, pair[1].figure.value) == (-41220.0, 187.0)
+
+
+# --- what the report names as something ---------------------------------------------------------------------
+
+LARGEST = ("We make, market, distribute and sell a wide variety of goods, serving customers in more than 90 "
+           "countries with our largest operations in the United States, Brazil, Poland and Japan.")
+
+
+def test_what_a_report_names_as_its_largest_is_a_list_not_a_ranking() -> None:
+    question = "Which countries does Brantmoor name as its largest operations in its fiscal 2024 annual report?"
+    assert read_ask(question).kind == "list"
+    assert read_ask("Which country had Brantmoor's largest net sales in fiscal 2024?").kind == "extreme"
+    answer = _compose("Brantmoor", [2024], question, LARGEST)
+    assert "United States, Brazil, Poland and Japan" in answer
