@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from app.calc_tools import Figure
 from app.knowledge.analyzer import analyze
 from app.text.dates import LONG_MONTHS, MONTH
-from app.text.measures import COUNT_QUALIFIER_WORDS, how_many_money, how_many_points
+from app.text.measures import COUNT_QUALIFIER_WORDS, counted_as, how_many_money, how_many_points
 from app.text.periods import fiscal_years_named
 from app.text.repair import reflow
 from app.text.sentences import is_boilerplate, looks_like_instruction, split_sentences
@@ -321,7 +321,10 @@ def counted_only(measure: Measure) -> bool:
     """Whether a count's measure is no more than the thing counted, however qualified ('total headcount', 'global
     workforce'), so that any of the words reports count it with names it."""
     own = {w for w in measure.stems if not _matches(w, COUNT_QUALIFIER_STEMS)}
-    return measure.kind == "count" and bool(own) and all(_matches(w, measure.count_stems) for w in own)
+    if measure.kind != "count" or not own:
+        return False
+    said = counted_as(" ".join(own))  # the group of words reports count these with, not the noun's own words
+    return all(_matches(w, said) for w in own)  # ('prepaid wireless subscribers' are counted as such)
 
 
 COUNT_QUALIFIER_STEMS = frozenset(analyze(COUNT_QUALIFIER_WORDS.replace("|", " ").replace("(?:", " ")

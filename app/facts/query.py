@@ -2749,6 +2749,12 @@ def two_periods(facts: Sequence[Fact], query: FactQuery) -> tuple[Fact, Fact] | 
     new = choose(facts, query, year=last)
     if not old or not new:
         return None
+    # the later year's figure as the earlier year's own row states it, when the one chosen is that same amount
+    # in rounder words ('fell to ¥149.2 billion' and the row's '158,730 149,260'): one series, exact
+    for later in new[1:4]:
+        if later.origin != "text" and _same_amount(later.figure, new[0].figure) and (row := [
+                f for f in old if f.figure.quote == later.figure.quote and f.figure.unit == later.figure.unit]):
+            return row[0], later
     # one series: not an earlier year's figure whose own row or sentence gives the later year another value
     # ('Adjustments to previous sales reserve estimates were approximately $0.1 billion and $0.7 billion in
     # fiscal years 2022 and 2021' is no earlier year of 'Pharmaceutical segment sales in 2022 were $52.6 billion');
@@ -2765,6 +2771,22 @@ def two_periods(facts: Sequence[Fact], query: FactQuery) -> tuple[Fact, Fact] | 
     # never a share against an amount ('10.2%' of net sales in FY2021 against $1,297,492k in FY2022)
     alike = [f for f in old if _unit_kind(f.figure.unit) == _unit_kind(new[0].figure.unit)]
     return ((same or alike)[0], new[0]) if same or alike else None
+
+
+_SCALES = {"k": 1e3, "m": 1e6, "bn": 1e9, "": 1.0}
+
+
+def _same_amount(a: Figure, b: Figure, tolerance: float = 0.005) -> bool:
+    """Whether two money figures are one amount written to other scales ('¥149.2bn' and '¥149,260m'): the same
+    currency, within half a per cent."""
+    ma, mb = _UNIT_SCALE.fullmatch(a.unit or ""), _UNIT_SCALE.fullmatch(b.unit or "")
+    if not ma or not mb or ma.group(1) != mb.group(1) or not ma.group(1) or a.value == 0 or b.value == 0:
+        return False
+    x, y = a.value * _SCALES[ma.group(2)], b.value * _SCALES[mb.group(2)]
+    return (x > 0) == (y > 0) and abs(x - y) <= tolerance * max(abs(x), abs(y))
+
+
+_UNIT_SCALE = re.compile(r"((?:[A-Z]{0,3})[$£€¥])(k|m|bn|)")
 
 
 def _unit_kind(unit: str) -> str:

@@ -214,11 +214,12 @@ def test_the_later_years_figure_at_another_scale_does_not_hide_the_earlier_years
                        "year earlier?", ["Ternline"])
     row = "Macau 187,394 (41,220)"
     said = "Macau Adjusted Property EBITDAR was $187 million for the three months ended June 30, 2024."
-    # (the sentence's figure names the measure more fully than the row, and is chosen for the later year)
+    # (the sentence's figure names the measure more fully than the row and is chosen first for the later year;
+    # the row that states both years is the series, exact)
     facts = [_fact(187.0, "$m", 2024, said, "text"), _fact(187394.0, "$k", 2024, row, "table", 0.9),
              _fact(-41220.0, "$k", 2023, row, "table", 0.9)]
     pair = two_periods(facts, query)
-    assert pair is not None and (pair[0].figure.value, pair[1].figure.value) == (-41220.0, 187.0)
+    assert pair is not None and (pair[0].figure.value, pair[1].figure.value) == (-41220.0, 187394.0)  # one row
 
 
 # --- what the report names as something ---------------------------------------------------------------------
@@ -233,3 +234,11 @@ def test_what_a_report_names_as_its_largest_is_a_list_not_a_ranking() -> None:
     assert read_ask("Which country had Brantmoor's largest net sales in fiscal 2024?").kind == "extreme"
     answer = _compose("Brantmoor", [2024], question, LARGEST)
     assert "United States, Brazil, Poland and Japan" in answer
+
+
+def test_a_qualified_count_is_not_answered_by_another_kind_of_customer() -> None:
+    said = "We added 104,000 postpaid wireless subscribers, the most in our history, and 31,000 internet customers."
+    table = "Subscriber results (in thousands) 2024 2023\nPrepaid subscribers 702 688\nTotal wireless subscribers 3,301 3,180\n"
+    answer = _compose("Quillon", [2024], "How many prepaid wireless subscribers did Quillon have at the end of 2024?",
+                      said, table)
+    assert answer.startswith("Quillon's number of prepaid wireless subscribers was 702")
