@@ -49,7 +49,7 @@ def fetch_inputs(state: RetrievalState, *, search_fn: SearchFn, page_fn: PageFn 
     mentioned, unmentioned = mention_check(state, mention_fn)
     out = _fetch(state, search_fn, page_fn, [*mentioned, *explanation_check(state, mention_fn),
                                              *count_check(state, mention_fn), *growth_check(state, mention_fn),
-                                             *leverage_check(state, mention_fn)])
+                                             *leverage_check(state, mention_fn), *sibling_check(state, mention_fn)])
     graded = list(out.get("graded", state["graded"]))
     sectioned = segment_sections(graded, page_fn)
     if sectioned != graded:
@@ -559,6 +559,40 @@ def count_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[Evi
     stems = sorted({*analyze(noun.split()[-1]), *analyze(count_wordings(question, companies))} - _NOT_COUNTED)
     return _found_of_years(state, lambda company: [d for d in mention_fn(company, [stems]) if stated.search(d.text)],
                            MAX_COUNTS, "states the count asked (a text search of the company's reports)")
+
+
+MAX_SIBLINGS = 2
+"""Chunks admitted per company because they stand on the page of an admitted chunk and name the measure asked."""
+SIBLING_PAGES = 4
+"""Of each company's admitted chunks, the pages of the best this many are looked at for their other chunks."""
+
+
+def sibling_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[Evidence]:
+    """For a figure, change or ranking question: the other chunks of the pages the best admitted chunks stand on
+    that name every word of the measure asked (and the segment asked), as a text search of the company's reports
+    finds them. Search judges a page as a unit and admits its best chunk; the table or sentence that answers may
+    be its other one ('FIRST QUARTER' over the chunk that holds 'SECOND QUARTER … Europe 5,131 5,355'; the
+    paragraph before the one that ranked: 'cash and cash equivalents of $3.8 billion, of which MGM China held $448
+    million')."""
+    from app.knowledge.analyzer import analyze
+    from app.text.measures import measure_asked
+
+    question = state["question"]
+    if mention_fn is None or read_ask(question).kind not in ("figure", "change", "yes_no_change", "extreme"):
+        return []
+    asked = measure_asked(question, list(state.get("companies") or []))
+    groups = [[stem] for stem in analyze(f"{asked.phrase} {asked.segment or ''}")]
+    if not groups:
+        return []
+    graded = sorted((d for d in state["graded"] if d.doc_type == "report"), key=lambda d: -d.score)
+
+    def siblings(company: str) -> list[Evidence]:
+        pages = list(dict.fromkeys((d.source_id, d.page) for d in graded if d.company == company))[:SIBLING_PAGES]
+        return sorted((d for d in mention_fn(company, groups) if (d.source_id, d.page) in pages),
+                      key=lambda d: pages.index((d.source_id, d.page)))
+
+    return _found_of_years(state, siblings, MAX_SIBLINGS, "stands on the page of an admitted chunk and names the "
+                                                          "measure asked (a text search of the company's reports)")
 
 
 MAX_GROWTHS = 1

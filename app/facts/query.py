@@ -38,7 +38,7 @@ from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in, stem_in_words
 from app.text.question_kinds import MeasureAsked, asked_sentence, measure_asked
 from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, counted_as, first_part, name_initials,
-                                part_asked, without_form, without_source)
+                                part_asked, ranking_lead, without_form, without_source)
 from app.text.statements import AS_FILED, NUMBER_OF, StatementRow, is_total, is_whole, read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|anticipat\w*|"
@@ -169,6 +169,11 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     ask = read_ask(question)
     if ask.kind == "extreme":  # 'which region had the weakest revenue': the measure is revenue
         phrase = breakdown_measure(measure.phrase)
+        if (after := _AFTER_SUPERLATIVE.search(asked)) and (ranked := measure_asked(
+                f"What was the {after.group('measure')}?", companies).phrase) and not ranking_lead(question):
+            # 'Which of the oncology brands broken out in its sales schedule had the lowest worldwide sales for
+            # 2022?': what follows the superlative is the measure ranked; the words before name the members
+            phrase = breakdown_measure(ranked)
         if ask.topic == "loss":  # 'which division ended with an operating loss': the lowest operating profit
             phrase = re.sub(r"(?i)\blosse?s?\b", "profit", re.sub(r"(?i)\bnet\s+loss\b", "net income", phrase))
         measure = replace(measure, phrase=phrase, stems=frozenset(analyze(phrase)))
@@ -226,6 +231,12 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
                      count_stems=counted, items=items, at_end=bool(_AT_END.search(end_worded(question))),
                      of_terms=bool(_TERMS_ASKED.search(question)), left_out=_left_out(question),
                      share_of=share_of)
+
+
+_AFTER_SUPERLATIVE = re.compile(r"(?i)\b(?:had|has|have|posted|reported|generated|recorded|brought\s+in|earned|"
+                                r"made|delivered|saw|showed|with)\s+(?:the\s+)?(?:highest|lowest|largest|smallest|"
+                                r"biggest|greatest|strongest|weakest|most|least|fewest)\s+(?P<measure>[^?,;]{3,80})")
+"""The measure a ranking names after its superlative ('… had the lowest worldwide sales for full-year 2022')."""
 
 
 _LEFT_OUT_LEAD = re.compile(rf"(?i)^\s*(?:{LEAVING_OUT}\s+(?P<what>[^,?]{{3,100}}?)\s*"
@@ -687,7 +698,10 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
             measured = _MEASURED.search(row.line_item)
             unit = (measured.group("unit") if measured else "%" if _PERCENT_LABEL.search(row.line_item)
                     else "p" if _PENCE_LABEL.search(row.raw)
-                    else "" if _COUNTED.search(row.line_item) else _row_unit(row.unit, row.scale))
+                    else "" if _COUNTED.search(row.line_item)
+                    # 'Average monthly revenue per paying membership $ 8.50' under '(in thousands, except …)': an
+                    # amount per one thing is never in thousands
+                    else _row_unit(row.unit, None if _PER_ONE.search(row.line_item) else row.scale))
             if unit in ("m", "bn", "k") and currency:
                 unit = currency + unit  # '(1,749)' under '(Millions)' on a page whose other rows say '$'
             elif not unit and row.unit == "per share" and currency:
@@ -725,6 +739,10 @@ def row_facts(query: FactQuery, doc: Doc) -> list[Fact]:
     return out
 
 
+_PER_ONE = re.compile(r"(?i)\b(?:revenue|sales|income|profit|earnings|cost|spend|value|price|fee)s?\s+(?:\w+\s+){0,2}?"
+                      r"per\s+(?!cent\b|annum\b|year\b|month\b|quarter\b|share\b)[a-z]")
+"""An amount per one thing ('revenue per paying membership', 'revenue per available room'): unscaled by the table's
+thousands (a per-share figure has its own reading)."""
 _DURATION = re.compile(r"\d{1,2}M\s")
 """A column's period that is a span of months ('3M 2022-12-31'), not a day."""
 

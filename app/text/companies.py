@@ -13,7 +13,8 @@ routing, search, enrichment, the memory guard and the user's figures.
 - Names the sources state (`aliases`: registrant names, tickers, file-name tokens → company, as
   Catalog.company_aliases gives them).
 - Abbreviations: an upper-case word of 4-6 letters that spells a name of two words or more, each word giving its
-  first letters ("AMEX" is AMerican EXpress), when exactly one company fits.
+  first letters ("AMEX" is AMerican EXpress), when exactly one company fits; two initials joined by '&' ("J&J")
+  for a name of two words joined by '&' or 'and' (Johnson & Johnson).
 - Written like a name: a run with a capital letter or a digit in it is a name ("Block", "BLOCK", "3M"); in lower
   case, ORDINARY_WORDS are words, never names ("how do I block a payment?", "is this the best buy?"). A lower-case
   run of two words or more that are not all ordinary words is a name ("What was northwind logistics' revenue?");
@@ -204,7 +205,17 @@ def _abbreviations(text: str, companies: list[str]) -> list[tuple[int, str]]:
                 and _spells(m.group().lower(), normalize_name(c).split())]
         if len(fits) == 1:
             out.append((len(name_words(text[:m.start()])), fits[0]))
+    for m in _INITIALS_JOINED.finditer(text):
+        # 'J&J' is Johnson & Johnson, 'P&G' Procter & Gamble: a name of two words, one initial each
+        fits = [c for c in companies if "".join(w[0] for w in normalize_name(c).split()) == m.group(1).lower()
+                + m.group(2).lower() and re.search(r"&|\band\b", c)]
+        if len(fits) == 1:
+            out.append((len(name_words(text[:m.start()])), fits[0]))
     return out
+
+
+_INITIALS_JOINED = re.compile(r"\b([A-Z])\s?&\s?([A-Z])(?![\w&])")
+"""Two initials joined by '&' ('J&J', 'P&G'), as analysts short a name of two words joined so."""
 
 
 def _spells(token: str, words: list[str]) -> bool:

@@ -25,7 +25,8 @@ _LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|(?:in|from|
 June 30, 2023),': a bracket's own commas inside); never the question's own start ('In which area does …, per its
 10-K?')."""
 UP_WORDS = (r"increas\w*|improv\w*|strengthen\w*|ris(?:e|en|ing)|rose|rais(?:e|ed|es|ing)|grow\w*|grew|go(?:ne)?\s+up|"
-            r"went\s+up|higher|better|stronger|accelerat\w*|widen\w*|expand\w*")
+            r"went\s+up|higher|better|stronger|accelerat\w*|widen\w*|expand\w*|sw[iu]ng(?:s|ing)?(?:\s+back)?(?:\s+to)?|"
+            r"return(?:s|ed|ing)?\s+to(?=\s+(?:an?\s+)?(?:[\w-]+\s+)?(?:profit|growth|income|earnings))")
 DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|worse|weaker|"
               r"decelerat\w*|narrow\w*|shr[iu]nk\w*|contract(?:ed|ing|ion)\b|"
               r"contract(?=\s*(?:[?.,]|$|\s+(?:in|during|by|from|over|between|and|or|year)\b))|deteriorat\w*|"
@@ -212,10 +213,14 @@ _SOURCE_SAID = re.compile(
     r"(?:(?:latest|most\s+recent|last)\s+)?(?:(?:first|second|third|fourth)[\s-]+quarter\s+(?:and\s+"
     r"(?:full[\s-]+year|year[\s-]+end)\s+)?)?(?:(?:fiscal\s+)?(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+)?(?:19|20)\d{2}\s+|"
     r"FY\s?\d{2,4}\s+|Q[1-4]\s+(?:FY\s?)?(?:19|20)?\d{2}\s+)?(?:(?:form\s+)?(?:10-[KQ]|8-K)|earnings\s+release)\b"
-    r"(?:,?\s+(?:announcing|describing|reporting|covering|discussing|on|about|(?:that|which)\s+announced)\b[^?]*)?")
+    r"(?:,?\s+(?:announcing|describing|reporting|covering|discussing|on|about|(?:that|which)\s+announced)\b[^?]*)?|"
+    # ', going by the recast continuing-operations data it published after the Kenvue split': the data it names
+    r",\s*(?:going\s+by|judging\s+by|based\s+on|using|per|according\s+to|in)\s+(?:the|its|their)\s+[^?,]{0,60}?"
+    r"\b(?:data|figures|numbers|schedules?|tables?|disclosures?)\b[^?,]*")
 """Where a question says its answer stands ('according to its quarterly report', 'in the 10-Q', 'according to its
 fiscal 2015 10-K'): no measure, and no word a sentence must say ('according to Amcor's July 1, 2022 8-K', and
-what it says of the filing: '… Form 8-K announcing updated 2023 guidance after the Kenvue separation')."""
+what it says of the filing: '… Form 8-K announcing updated 2023 guidance after the Kenvue separation'), or of the
+data it reads (', going by the recast continuing-operations data it published after the Kenvue split')."""
 
 
 def without_source(text: str) -> str:
@@ -296,7 +301,7 @@ _PERIOD_PHRASES = re.compile(
     r"(?i)\b(?<!-)(?:within|at|as\s+(?:of|at)|for|during|in|over|by|of)?\s*(?:the\s+)?(?:end\s+of\s+(?:the\s+)?)?"
     r"(?:(?:prior|previous)[- ]year|year[- ]ago|same|comparable|corresponding|last|latest|most\s+recent|current|"
     r"previous|prior|following|next|reporting|financial|fiscal|full|half|first|second|third|fourth)?\s*"
-    r"(?:financial\s+|fiscal\s+)?(?:year|period|half[- ]year|half|quarter|"
+    r"(?:financial\s+|fiscal\s+)?(?:year|period|half[- ]year|full[- ]year|half|quarter|"
     r"(?:\d{1,2}|fifty[- ]two|fifty[- ]three)\s+weeks|(?:six|three|nine|twelve)\s+months)\b(?:\s+(?:ended|ending|"
     r"to|end))?|\b(?:FY\s?\d{1,2}/)?(?:FY|fiscal|financial\s+year)\s?'?(?:19|20)?\d{2}\b|\b[HQ][1-4]\b|"
     r"\bfiscal\s+years?\b|\byear[- ]end\b|\bperiod[- ]end\b|\bor\b(?=\s+at\s+the\s+end)|"
@@ -483,9 +488,12 @@ split-off of its Food Safety Division business'): the measure is what comes befo
 
 def _name_forms(companies: Sequence[str]) -> set[str]:
     """How a question may write each company: its name, or its leading words ('Rheinfeld' for Rheinfeld
-    Antriebstechnik, 'MGM Resorts' for MGM Resorts International), two letters at least."""
+    Antriebstechnik, 'MGM Resorts' for MGM Resorts International), two letters at least, or the initials of a
+    name of two words joined by '&' ('J&J')."""
+    joined = {f"{a[0]}&{b[0]}".upper() for company in companies
+              if (m := re.fullmatch(r"\s*(\w+)\s+(?:&|and)\s+(\w+)\s*", company)) for a, b in [m.groups()]}
     return {n for company in companies for k in range(1, len(company.split()) + 1)
-            if len(n := " ".join(company.split()[:k])) >= 2}
+            if len(n := " ".join(company.split()[:k])) >= 2} | joined  # ('J&J' for Johnson & Johnson)
 
 
 def without_short_names(text: str, companies: Sequence[str]) -> str:
@@ -721,6 +729,12 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
                   r"businesses|one|of\s+them|of\s+the\s+two))\b(?:['’]s\b)?|who(?:se)?\b)", " ", text)
     count = re.search(r"(?i)\bhow\s+many\s+(?P<noun>(?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s+(?:did|does|do|has|have|had|"
                       r"is|are|was|were|will|would)\b)", text)
+    if count is None and (made := re.search(r"(?i)\bhow\s+many\s+(?P<noun>(?:[\w-]+\s+){0,5}?[\w-]+?)\s+(?:make\s+up|"
+                                            r"made\s+up|comprise|constitute|form)\b", text)):
+        # 'how many hotel and gaming destinations make up the company's portfolio': the things counted, the whole
+        # they make up no word of the measure
+        text = text[:made.end("noun")] + " do it have?"
+        count = re.search(r"(?i)\bhow\s+many\s+(?P<noun>(?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s+do\b)", text)
     if count is None:  # 'the Total number of employees', 'the Number of patents': a count as a form names it
         count = re.search(r"(?i)\bnumber\s+of\s+(?P<noun>(?:[\w-]+\s+){0,2}?[\w-]+?)(?=\s+(?:for|of|in|at|as|"
                           r"by|on|during|within|over|from|to|between|change[ds]?|did|does|do|has|have|had|is|are|was|"
