@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any, Literal, Protocol
 
 from app.text.periods import YEAR, period_day, years_named
+from app.text.sentences import without_setting
 from app.text.units import money_scale
 
 Unit = Literal["%", "x", "days", "money"]
@@ -597,6 +598,14 @@ _SHARE_OF = re.compile(
     r"(?i)(?P<a>(?:[\w&-]+[ ,]+){1,6}?)as\s+an?\s+(?:percent(?:age)?|%|share|proportion)\s+of\s+(?:its\s+|their\s+|the\s+)?"
     r"(?P<b>[\w&-]+(?:\s+[\w&-]+){0,4})")
 """'net earnings as a percent of sales': the question's own ratio of two line items, in percent."""
+_RELATIVE_TO = re.compile(
+    r"(?i)(?P<a>(?:[\w&-]+[ ,]+){1,6}?)relative\s+to\s+"
+    r"(?!(?:(?:its|their|the|her|his|a|an)\s+)?(?:prior|previous|last|same|year|quarter|period|expectations?|guidance|"
+    r"plan|targets?|budget|forecast|peers?|competitors?|industry|market|consensus|(?:19|20)\d\d)\b)"
+    r"(?:its\s+|their\s+|the\s+|her\s+|his\s+)?(?P<b>[\w&-]+(?:\s+[\w&-]+){0,4}?)\s*(?:[?.]|$)")
+"""'What's the target annual bonus …, relative to her base salary?': a per cent of the other, asked at the question's
+end (not a change 'relative to the prior year', nor against a plan, nor a judgement's 'capital expenditure relative to
+revenue in FY2024 and FY2023', whose metric the catalogue reads)."""
 
 
 def share_asked(question: str) -> tuple[str, str] | None:
@@ -606,7 +615,10 @@ def share_asked(question: str) -> tuple[str, str] | None:
     if share is not None:
         a, _, b = share.name.partition(" as a percentage of ")
         return a, b
-    match = _SHARE_OF.search(question)
+    plain = without_setting(question)  # (not the agreement a figure is set in)
+    match = _SHARE_OF.search(plain)
+    if match is None and (relative := _RELATIVE_TO.search(plain)) and not re.search(r"\d", relative.group("b")):
+        match = relative  # ('relative to revenue in FY2024 and FY2023' dates a judgement's metric: no share asked)
     if match is None:
         return None
     # sides no line item names whole: their words, less years and names with figures in them ('FY2018', '3M')

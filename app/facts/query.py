@@ -200,6 +200,10 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         kind = "money"
     if kind == "any" and measure.stems & _SIZED_IN_MONEY and _SIZE_ASKED.search(question):
         kind = "money"  # 'How large is the 364-day credit agreement': its size in money, not its 364 days
+    from app.metrics import share_asked
+
+    if kind in ("any", "money") and re.search(r"(?i)\brelative\s+to\b", question) and share_asked(question):
+        kind = "percent"  # 'the target annual bonus …, relative to her base salary': a per cent of the salary
     share_of = bool(_PART_OF_WHOLE.search(question))
     if kind == "money" and share_of:
         kind = "any"  # 'How much of its seller GPV comes from larger sellers': an amount or the share stated
@@ -258,9 +262,11 @@ def _left_out(question: str) -> frozenset[str]:
     return frozenset(analyze(lead.group("what") or lead.group("aside"))) - _TOTAL if lead else frozenset()
 
 
-_TERMS_ASKED = re.compile(r"(?i)\b(?:under|in|per|pursuant\s+to|according\s+to)\s+(?:the|its|her|his|their)\s+"
+_TERMS_ASKED = re.compile(r"(?i)\b(?:under|in|per|pursuant\s+to|according\s+to)\s+(?:the|its|her|his|their|"
+                          r"(?-i:[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,2})['’]s?)\s+"
                           r"(?:[\w-]+\s+){0,3}(?:agreement|contract|offer\s+letter|indenture|plan)\b")
-"""A question about what an agreement sets ('Under the employment agreement Foot Locker signed …')."""
+"""A question about what an agreement sets ('Under the employment agreement Foot Locker signed …', 'in Mary
+Dillon's employment agreement')."""
 
 
 _EXPECTING = re.compile(r"(?i)\b(?:expect(?:s|ed|ing)?|anticipat(?:e|es|ed|ing)|foresee(?:s|n)?)\b")

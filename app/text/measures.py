@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from app.text.places import REGION_NAMES
-from app.text.sentences import split_at_stops
+from app.text.sentences import SET_IN, split_at_stops
 
 # ('When comparing …, what is …': a lead-in; 'When did X …, and how much …': a question, `_WHEN_FIRST`)
 _LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|(?:in|from|for)(?!\s+(?:which|what|whose|whom)\b)|"
@@ -40,10 +40,15 @@ is net income): read as the measure's name, so that search, grading and the answ
 
 
 def plain_measures(question: str) -> str:
-    """The question with analysts' jargon for a measure in the measure's own name (`_JARGON`)."""
+    """The question with analysts' jargon for a measure in the measure's own name (`_JARGON`), and a question
+    word's contraction written out ("What's the target annual bonus" asks what it is)."""
     for pattern, name in _JARGON:
         question = pattern.sub(name, question)
-    return question
+    return _CONTRACTED.sub(r"\1 is", question)
+
+
+_CONTRACTED = re.compile(r"(?i)\b(what|who|where|how|which|when|that|there|it)['’]s\b")
+"""A question word's 's, which is 'is' ('What's', 'How's'); no possessive follows such a word."""
 
 
 _ADJUSTED = re.compile(
@@ -165,17 +170,6 @@ def bar_figures(amount: str) -> list[tuple[str, float, str, str]]:
     return [("", _SHARE_WORDS[words], "", "%")] if words in _SHARE_WORDS else figures_in(amount)
 _BY_WHAT = re.compile(r"(?i)\bby\s+what\s+(?:percentage|percent|per\s+cent|amount|factor|margin)\b")
 """'By what percentage did X change': how a change is asked for, no word of the measure that changed."""
-_SET_IN = re.compile(r"(?i)\b(?:(?:set|specified|stated|provided|laid\s+out|defined|agreed)\s+(?:in|by|under)\s+"
-                     r"(?:[\w&.'’-]+\s+){0,5}?[\w-]*(?:agreement|contract|plan|letter|terms)\b"
-                     r"(?:\s+(?:with|for)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,2}[\w-]+)?|"
-                     r"(?:does|did|do|will)\s+(?:[\w&.'’-]+\s+){0,5}?[\w-]*(?:agreement|contract|plan|letter|terms)\s+"
-                     r"(?:provide|set|specify|state|grant|offer|give)(?:\s+(?:for|to)\s+(?:her|him|them|it))?\b|"
-                     r"^\s*(?:under|per|according\s+to)\s+(?:[\w&.'’-]+\s+){0,6}?[\w-]*"
-                     r"(?:agreement|contract|plan|letter|terms)\b"
-                     r"(?:\s+with\s+(?:[\w&.'’-]+\s+){0,3}?[\w&.'’-]+)?\s*,)")
-"""Where a figure is set ('set in Foot Locker's August 2022 employment agreement with its incoming CEO', 'what
-base salary does her employment agreement provide', 'Under Mary Dillon's August 2022 employment agreement with Foot
-Locker, …'): the figure's source, no word of its measure."""
 _HOW_LARGE = re.compile(r"(?i)\bhow\s+(?:large|big)\s+(?=(?:is|was|are|were|will)\b)")
 """'How large is her sign-on bonus': how much it is; 'large' is no word of the measure."""
 _KIND_OF_MEASURE = re.compile(r"(?i),\s*(?:an?\s+)?(?:non-?GAAP|adjusted|supplemental|key|alternative)\s+"
@@ -653,7 +647,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = without_source(text)  # 'according to its quarterly report'
     text = ABROAD.sub(r"\g<by> International", text)  # 'revenue came from outside the United States'
     text = LEFT_OUT.sub(" ", text)  # 'Outside the United States, which region …': a member left out, none asked
-    text = _SET_IN.sub(" ", text)  # 'the minimum base salary set in its employment agreement with its incoming CEO'
+    text = SET_IN.sub(" ", text)  # 'the minimum base salary set in its employment agreement with its incoming CEO'
     text = _TOOK_MORE_IN.sub(" ", text)  # 'Did Costco collect more in membership fees': the fees, compared
     text = _HOW_LARGE.sub("how much ", text)  # 'how large is her cash sign-on bonus'
     text = _SIZE_OF.sub(" ", text)  # 'What was the size of its revolving credit agreement': the agreement's amount

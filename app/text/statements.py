@@ -221,6 +221,12 @@ _LONE_PERCENT = re.compile(r"(?m)(\d)[ \t]*\n[ \t]*(%\)?)[ \t]*$")
 '%)')."""
 
 
+_WRAPPED_VERSUS = re.compile(r"(?m)^[ \t]*((?:19|20)\d{2})[ \t]+(versus|vs\.?)[ \t]*\n((?:[ \t]*\([^)\n]*\)[ \t]*\n)?)"
+                             r"((?:[ \t]*(?:19|20)\d{2}[ \t]*\n)+)[ \t]*((?:19|20)\d{2})[ \t]*$")
+"""A change column's name that PDF extraction wraps around the unit and the years ('2018 versus' / '(Millions)' /
+'2018' / '2017' / '2017'): put back whole after the years ('2018 versus 2017'), so the years date their columns."""
+
+
 _CELL_TOKEN = r"(?:[$£€¥][ \t]?)?\(?-?\d[\d,]*(?:\.\d+)?\)?(?:[ \t]?%)?"
 _RUN_ON_HEADER = re.compile(
     r"(?m)^(?P<head>[ \t]*(?:[A-Za-z][^\d\n]{0,80}?[ \t])?(?P<years>(?:(?:19|20)\d{2}[ \t]+)+(?:19|20)\d{2}))[ \t]+"
@@ -250,6 +256,7 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     # '… for fiscal 2016, 2015 and 2014 (in' / 'thousands). With the exception …': one unit, closing its line
     text = _WRAPPED_UNIT.sub(r"\1 \2\n", text)
     text = _RUN_ON_HEADER.sub(_run_on_header, text)  # a header run together with its first row: two lines
+    text = _WRAPPED_VERSUS.sub(r"\3\4\1 \2 \5", text)  # '2018 versus' … '2017': the change column's name, whole
     for line in text.splitlines():
         reader.feed(line)
     statement = reader.finish()

@@ -322,3 +322,33 @@ def test_a_chunk_on_an_admitted_chunks_page_that_names_the_measure_is_admitted()
     # an explanation reads no siblings
     assert sibling_check({**state, "question": "Why did Halvard's sales in Europe fall in Q2 2024?"},  # type: ignore[arg-type]
                          mentions) == []
+
+
+def test_a_change_columns_name_wrapped_around_the_years_leaves_the_years_dating_their_columns() -> None:
+    text = ("December 31,\n2024 versus\n(Millions)\n2024\n2023\n2023\nTotal debt\n$\n15,210\n$\n14,402\n$\n808\n"
+            "Net debt (non-GAAP measure)\n$\n12,004\n$\n10,118\n$\n1,886\n")
+    rows = {row.line_item: row for row in read_statement(text).rows}
+    assert rows["Net debt (non-GAAP measure)"].values[:2] == [12004.0, 10118.0]
+    assert rows["Net debt (non-GAAP measure)"].periods[:2] == ["2024-12-31", "2023-12-31"]
+    answer = _compose("Halvard", [2024], "By how much did Halvard's net debt go up during 2024?", text)
+    assert "rose from $10,118m at the end of FY2023 to $12,004m at the end of FY2024" in answer
+
+
+BONUS = ("During each year of the Employment Period, Executive shall have the opportunity to earn an annual bonus equal "
+         "to, at target, 175 percent of Executive's then-current Base Salary. In the event that the Company shall "
+         "terminate the Executive without Cause within 10 days, Executive shall receive two times the sum of her base "
+         "salary and target bonus.")
+
+
+def test_a_contracted_question_word_and_a_share_relative_to_the_salary() -> None:
+    from app.metrics import share_asked
+
+    question = ("What's the target annual bonus in Dana Whitlow's employment agreement with Brantmoor, relative to "
+                "her base salary?")
+    assert read_ask(question).kind == "figure"  # "What's" asks what it is
+    assert share_asked(question) == ("target annual bonus", "base salary")
+    assert share_asked("How did Brantmoor's revenue change relative to the prior year?") is None
+    assert share_asked("Is Brantmoor capital-intensive, judging by its capex relative to revenue in FY2024?") is None
+    query = read_query(question, ["Brantmoor"])
+    assert query.kind == "percent" and query.of_terms and "agreement" not in query.measure.phrase
+    assert "175%" in _compose("Brantmoor", [2024], question, BONUS).split("[")[0]
