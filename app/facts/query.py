@@ -219,6 +219,11 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         # 'How large was its backlog at the end of fiscal 2016, and how much of it was not expected to be billed
         # in fiscal 2017?': the measure's part dates it; the second part's year is the other part's
         named = tuple(y for y in named if y in own)
+    own = set(years_named(without_source(question)))
+    if own and (source_only := {y for y in named if y not in own and y in years_named(question)}):
+        # 'What revenue did Rheinfeld forecast for 2025 in its 2024 annual report?': the report's year names where
+        # the answer stands, not a year asked
+        named = tuple(y for y in named if y not in source_only) or named
     if (deadlines := set(deadline_years(question))) and set(named) - deadlines:
         # 'recorded in the fourth quarter of 2022 as a result of its commitment to exit … by the end of 2025':
         # the deadline dates the plan; the figure is 2022's

@@ -352,3 +352,12 @@ def test_a_contracted_question_word_and_a_share_relative_to_the_salary() -> None
     query = read_query(question, ["Brantmoor"])
     assert query.kind == "percent" and query.of_terms and "agreement" not in query.measure.phrase
     assert "175%" in _compose("Brantmoor", [2024], question, BONUS).split("[")[0]
+
+
+def test_the_year_of_the_report_a_question_cites_is_no_year_asked() -> None:
+    question = "What revenue did Halvard forecast for 2025 in its 2024 annual report?"
+    assert read_query(question, ["Halvard"], [2024, 2025]).years == (2025,)
+    assert read_query("What was Halvard's revenue in 2024 according to its 2024 annual report?", ["Halvard"],
+                      [2024]).years == (2024,)
+    assert read_query("How did Halvard's revenue change from 2023 to 2024?", ["Halvard"], [2023, 2024]).years == (
+        2023, 2024)
