@@ -250,9 +250,16 @@ def label_match(label: str, item: str, measure: str | None = None) -> int | None
     # a longer label that continues the name ('Net income attributable to X'), not one that joins it to another
     # item ('Sales and marketing' is no revenue line)
     if any(text.startswith(name + " ") and not re.match(r"(?:and|&|or|of|per)\b", text[len(name) + 1:])
-           for name in names):
+           and not _another_flow(text[len(name) + 1:], names) for name in names):
         return 1
     return None
+
+
+def _another_flow(rest: str, names: set[str] | frozenset[str]) -> bool:
+    """Whether what a label adds to an item's name makes it the cash or the balance of it ('Income taxes paid' is
+    no income tax expense, 'Interest payable' no interest expense), unless the item is named so ('dividends paid')."""
+    said = re.match(r"(paid|received|payable|receivable|refund\w*|recoverable)\b", rest)
+    return said is not None and not any(said.group(1) in name for name in names)
 
 
 # --- formulas -------------------------------------------------------------------------------------------------

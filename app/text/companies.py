@@ -43,7 +43,8 @@ MAX_NAME_WORDS = 6
 _JOINING = frozenset({"and", "the", "of", "for", "in", "on", "at", "to"})
 _POSSESSIVE = re.compile(r"(?<=\w)['\u2019]s?\b")
 _WORD = re.compile(r"[A-Za-z0-9]+")
-_ABBREVIATION = re.compile(r"\b[A-Z]{4,6}\b")
+_ABBREVIATION = re.compile(r"\b[A-Z]{4,6}\b|\b(?=[A-Za-z]{4,6}\b)[A-Z][a-z]+[A-Z][a-z]*\b")
+"""An abbreviation of a name's words: capitals throughout ('AMEX'), or each word's letters capitalised ('AmEx')."""
 
 
 def name_words(text: str) -> list[str]:
@@ -197,7 +198,7 @@ def _written_as_a_name(span: Sequence[str], whole_lower: bool) -> bool:
 
 def _abbreviations(text: str, companies: list[str]) -> list[tuple[int, str]]:
     """(word position, company) of upper-case words of 4-6 letters that spell a name of two or more words, each
-    word giving its first letters ("AMEX" = AMerican EXpress); only when exactly one company fits. Three letters
+    word giving its first letters ("AMEX" or "AmEx" = AMerican EXpress); only when exactly one company fits. Three letters
     are too short to tell an abbreviation from an acronym ("ATM")."""
     out = []
     for m in _ABBREVIATION.finditer(text):

@@ -361,3 +361,24 @@ def test_the_year_of_the_report_a_question_cites_is_no_year_asked() -> None:
                       [2024]).years == (2024,)
     assert read_query("How did Halvard's revenue change from 2023 to 2024?", ["Halvard"], [2023, 2024]).years == (
         2023, 2024)
+
+
+# --- found on the held-out probe51 ---------------------------------------------------------------------------
+
+
+def test_a_capitalised_abbreviation_names_the_company_it_spells() -> None:
+    from app.text.companies import companies_named
+
+    known = ["Quillon Express", "Halvard & Quist", "PepsiCo"]
+    question = "What pretax income did QuEx's Global Merchant and Network Services segment earn in 2024?"
+    assert companies_named(question, known) == ["Quillon Express"]
+    assert companies_named("What did PepsiCo earn?", known) == ["PepsiCo"]  # a name's own capitals spell nothing
+
+
+def test_the_cash_paid_of_an_expense_is_no_line_of_the_expense() -> None:
+    from app.metrics import label_match
+
+    assert label_match("Income taxes paid", "income_tax") is None
+    assert label_match("Interest payable", "interest_expense") is None
+    assert label_match("Provision for income taxes", "income_tax") == 0
+    assert label_match("Dividends paid to shareholders of the parent", "dividends") == 1  # its own name says paid
