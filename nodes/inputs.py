@@ -584,7 +584,10 @@ def sibling_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[E
     groups = [[stem] for stem in analyze(f"{asked.phrase} {asked.segment or ''}")]
     if not groups:
         return []
-    graded = sorted((d for d in state["graded"] if d.doc_type == "report"), key=lambda d: -d.score)
+    # (a chunk of a document without pages, markdown or HTML, stands on no page with others: its sections are
+    # chunked apart on purpose)
+    graded = sorted((d for d in state["graded"] if d.doc_type == "report" and d.page is not None),
+                    key=lambda d: -d.score)
 
     def siblings(company: str) -> list[Evidence]:
         pages = list(dict.fromkeys((d.source_id, d.page) for d in graded if d.company == company))[:SIBLING_PAGES]

@@ -57,7 +57,7 @@ def start_retrieval(state: RetrievalState, *, max_attempts: int = DEFAULT_MAX_AT
         "unheld": unheld_periods(companies, years, periods_fn, str(state["question"])),
         "companies": companies,
         "fiscal_years": years,
-        "filing_years": filing_years(companies, years, periods_fn, str(state["question"])),
+        "filing_years": filing_years(companies, years, periods_fn),
         "doc_type": state.get("doc_type"),
         "max_attempts": max_attempts,
         "attempt": 0,
@@ -99,12 +99,11 @@ def unheld_periods(companies: Sequence[str], years: Sequence[int], periods_fn: P
     return out
 
 
-def filing_years(companies: Sequence[str], years: Sequence[int], periods_fn: PeriodsFn | None,
-                 question: str = "") -> list[int]:
+def filing_years(companies: Sequence[str], years: Sequence[int], periods_fn: PeriodsFn | None) -> list[int]:
     """The filings to search for the years asked: each year's own filing where one is held, else the earliest
-    later filing that states it as a comparative (FY2022 is in the FY2023 report's comparative columns), else, for a
-    plan or forecast asked, the year before's filing, which states it (the FY2017 report's plans for fiscal
-    2018)."""
+    later filing that states it as a comparative (FY2022 is in the FY2023 report's comparative columns). A plan
+    for a year no filing covers is found by the retry, which drops the year filter (the FY2017 report's plans
+    for fiscal 2018, a year `unheld_periods` keeps searchable for a plan asked)."""
     if not years or periods_fn is None:
         return list(years)
     if not companies:  # whose filings is not known: the year's own, and the next year's, which states it too
@@ -115,8 +114,7 @@ def filing_years(companies: Sequence[str], years: Sequence[int], periods_fn: Per
     out: list[int] = []
     for year in years:
         later = [h for h in held if year <= h <= year + COMPARATIVE_YEARS]
-        ahead = year - 1 in held and _FORWARD_LOOKING.search(question)
-        out.append(later[0] if later else year - 1 if ahead else year)
+        out.append(later[0] if later else year)
     return sorted(set(out))
 
 
