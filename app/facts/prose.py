@@ -327,8 +327,8 @@ def counted_only(measure: Measure) -> bool:
     return all(_matches(w, said) for w in own)  # ('prepaid wireless subscribers' are counted as such)
 
 
-COUNT_QUALIFIER_STEMS = frozenset(analyze(COUNT_QUALIFIER_WORDS.replace("|", " ").replace("(?:", " ")
-                                           .replace(")?", " ").replace("-", " ")))
+COUNT_QUALIFIER_STEMS = frozenset(analyze(re.sub(r"[^a-z]+", " ", COUNT_QUALIFIER_WORDS)))
+"""The stems of the words that only qualify a count's noun (measures.COUNT_QUALIFIER_WORDS, its pattern's letters)."""
 
 
 _ANAPHORIC = re.compile(r"(?i)^\s*(?:this|that|these|those|such|it)\b")

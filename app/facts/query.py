@@ -36,6 +36,7 @@ from app.text.periods import (PART, column_years, deadline_years, end_worded, fi
                               parts_agree, period_day, years_named)
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in, stem_in_words
+from app.text.units import SCALE_FACTORS, unit_currency
 from app.text.question_kinds import MeasureAsked, asked_sentence, measure_asked
 from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, counted_as, first_part, name_initials,
                                 part_asked, ranking_lead, without_form, without_source)
@@ -1600,7 +1601,9 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
     operating margin of 12.5%')."""
     out = []
     asked_words = set(analyze(query_text(query))) | query.stems  # (a flow the question asks: 'close' of closed)
-    for figure in prose_facts(doc.text, query.prose_measure(), company=doc.company, fiscal_year=doc.fiscal_year,
+    measure = query.prose_measure()
+    counted = counted_only(measure)  # (read once: every figure's sentence is matched with it)
+    for figure in prose_facts(doc.text, measure, company=doc.company, fiscal_year=doc.fiscal_year,
                               source_id=doc.source_id, chunk_id=doc.chunk_id, page=doc.page, terms=query.of_terms):
         sentence = figure.quote
         if query.kind == "count" and figure.value < 0:
@@ -1616,10 +1619,9 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
             part = f"Q{quarter}"  # 'compared to the prior year quarter' in a fourth-quarter release: Q4's
         clause = _clause_before(sentence, figure.value)
         compared = _compared_with(sentence, clause)  # the first figure, when this one is compared with it
-        match = _sentence_match(sentence, query, figure.value) - (QUALIFIED if _qualified(sentence, figure.value, query)
-                                                                  or _compared_qualified(sentence, figure.value,
-                                                                                         compared, query)
-                                                                  else 0.0)
+        qualified = _qualified(sentence, figure.value, query) or _compared_qualified(sentence, figure.value,
+                                                                                       compared, query)
+        match = _sentence_match(sentence, query, figure.value, counted) - (QUALIFIED if qualified else 0.0)
         if _other_head(sentence, query):
             continue  # 'a reduction in the allowance for credit losses of $5.2 billion': no provision for them
         if _other_scope(sentence, clause, compared, query):
@@ -2171,14 +2173,16 @@ def _unasked_qualifier(text: str, query: FactQuery) -> bool:
     return any(m.group(0).lower() not in asked for m in _QUALIFYING.finditer(text))
 
 
-def _sentence_match(sentence: str, query: FactQuery, value: float | None = None) -> float:
+def _sentence_match(sentence: str, query: FactQuery, value: float | None = None, counted: bool = False) -> float:
     """The share of the measure's words the sentence holds; a growth asked is said by the figure itself when the
     sentence words it as a change ('Revenue increased 8.3%' for revenue growth), and only so: 'volume growth of
-    5.9%' in the sentence gives no other figure of it the growth."""
+    5.9%' in the sentence gives no other figure of it the growth. `counted`: the measure is a count any of its
+    wordings states (`prose.counted_only`, read once by the caller)."""
     stems = set(analyze(sentence))
     want = set(query.stems)
-    if counted_only(query.prose_measure()):
-        # 'total headcount' of 'we employed 17,973 people': the count in any of its wordings says it all
+    if counted:
+        # (`prose.counted_only`) 'total headcount' of 'we employed 17,973 people': the count in any of its
+        # wordings says it all
         return 1.0 if any(_stem_in(w, stems) for w in query.count_stems) else 0.0
     if asks_growth(query) and value is not None:
         from app.facts.prose import states_change
@@ -2802,20 +2806,19 @@ def two_periods(facts: Sequence[Fact], query: FactQuery) -> tuple[Fact, Fact] | 
     return ((same or alike)[0], new[0]) if same or alike else None
 
 
-_SCALES = {"k": 1e3, "m": 1e6, "bn": 1e9, "": 1.0}
+_IN_UNITS = {**SCALE_FACTORS, "": 1.0}
+"""A money unit's scale as a factor; a bare currency ('$') is in units."""
 
 
 def _same_amount(a: Figure, b: Figure, tolerance: float = 0.005) -> bool:
     """Whether two money figures are one amount written to other scales ('¥149.2bn' and '¥149,260m'): the same
     currency, within half a per cent."""
-    ma, mb = _UNIT_SCALE.fullmatch(a.unit or ""), _UNIT_SCALE.fullmatch(b.unit or "")
-    if not ma or not mb or ma.group(1) != mb.group(1) or not ma.group(1) or a.value == 0 or b.value == 0:
+    (currency, scale), (other, other_scale) = unit_currency(a.unit or ""), unit_currency(b.unit or "")
+    if not currency or currency != other or scale not in _IN_UNITS or other_scale not in _IN_UNITS \
+            or a.value == 0 or b.value == 0:
         return False
-    x, y = a.value * _SCALES[ma.group(2)], b.value * _SCALES[mb.group(2)]
+    x, y = a.value * _IN_UNITS[scale], b.value * _IN_UNITS[other_scale]
     return (x > 0) == (y > 0) and abs(x - y) <= tolerance * max(abs(x), abs(y))
-
-
-_UNIT_SCALE = re.compile(r"((?:[A-Z]{0,3})[$£€¥])(k|m|bn|)")
 
 
 def _unit_kind(unit: str) -> str:

@@ -198,8 +198,9 @@ def _written_as_a_name(span: Sequence[str], whole_lower: bool) -> bool:
 
 def _abbreviations(text: str, companies: list[str]) -> list[tuple[int, str]]:
     """(word position, company) of upper-case words of 4-6 letters that spell a name of two or more words, each
-    word giving its first letters ("AMEX" or "AmEx" = AMerican EXpress); only when exactly one company fits. Three letters
-    are too short to tell an abbreviation from an acronym ("ATM")."""
+    word giving its first letters ("AMEX" or "AmEx" = AMerican EXpress); only when exactly one company fits. Three
+    letters are too short to tell an abbreviation from an acronym ("ATM"). Two initials joined by '&' ("J&J") name
+    a company of two words joined so."""
     out = []
     for m in _ABBREVIATION.finditer(text):
         fits = [c for c in companies if len(normalize_name(c).split()) >= 2

@@ -68,11 +68,16 @@ def names_adjusted(text: str) -> bool:
     return bool(_ADJUSTED.search(text))
 
 
-def asked_sentence(question: str) -> str:
-    """The sentence that asks (the first ending in '?', else the first), lead-ins such as 'According to the
-    annual report,' or 'As of FY2023Q1,' dropped."""
+def _asking_sentence(question: str) -> str:
+    """The sentence that asks, as written: the first ending in '?', else the first."""
     sentences = [s.strip() for s in split_at_stops(plain_measures(question).strip()) if s.strip()]
-    asked = next((s for s in sentences if s.endswith("?")), sentences[0] if sentences else "")
+    return next((s for s in sentences if s.endswith("?")), sentences[0] if sentences else "")
+
+
+def asked_sentence(question: str) -> str:
+    """The sentence that asks (`_asking_sentence`), lead-ins such as 'According to the annual report,' or 'As of
+    FY2023Q1,' dropped."""
+    asked = _asking_sentence(question)
     tail = asked.rsplit(":", 1)[-1].strip()
     if tail != asked and re.match(r"(?i)(?:what|which|how|who|when|where|why|is|are|was|were|did|does|do|has|have)\b",
                                   tail):
@@ -249,9 +254,7 @@ where did 3M invest the most in property, plant and equipment?'): the measure is
 
 def ranking_lead(question: str) -> str | None:
     """The measure a ranking question's lead-in names (`_MEASURE_LEAD`), or None."""
-    sentences = [s.strip() for s in split_at_stops(plain_measures(question).strip()) if s.strip()]
-    asked = next((s for s in sentences if s.endswith("?")), sentences[0] if sentences else "")
-    lead = _MEASURE_LEAD.match(asked)
+    lead = _MEASURE_LEAD.match(_asking_sentence(question))
     if lead is None:
         return None
     if lead.group("among"):
@@ -413,9 +416,10 @@ _PART_CONTRIBUTES = re.compile(
     rf"(?<=\bfrom\s)(?i:(?!the\b|its\b|their\b|sales\b|{REGION_NAMES}\b)[a-z][\w&-]*"
     r"(?:\s+(?:and\s+)?(?!in\b|during\b|for\b|of\b)[a-z][\w&-]*){0,2})(?=\s+(?:in|during|for|over|of)\b|\s*\??$))")
 """A part of the company named as the subject of a share ('what share of net sales did Rigid Packaging account
-for', 'how much of its loans does the Delta cobrand portfolio account for', 'how much of revenue came from Cash App', 'what share of its net sales came from skincare'): capitalised
-words, as a part's name is written, or a category's words before the period asked (not a place's: 'international
-streaming' is where revenue came from, `_PLACED_IN_REGION`)."""
+for', 'how much of its loans does the Delta cobrand portfolio account for', 'how much of revenue came from Cash
+App', 'what share of its net sales came from skincare'): capitalised words, as a part's name is written, maybe
+with a common noun or two after them, or a category's words before the period asked (not a place's:
+'international streaming' is where revenue came from, `_PLACED_IN_REGION`)."""
 
 
 _NOT_A_PART = re.compile(r"(?i)^(?:january|february|march|april|may|june|july|august|september|october|november|"

@@ -254,19 +254,22 @@ def asks_about_terms(question: str) -> bool:
 
 
 SET_IN = re.compile(r"(?i)\b(?:(?:set|specified|stated|provided|laid\s+out|defined|agreed)\s+(?:in|by|under)\s+"
-                     r"(?:[\w&.'’-]+\s+){0,5}?[\w-]*(?:agreement|contract|plan|letter|terms)\b"
-                     r"(?:\s+(?:with|for)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,2}[\w-]+)?|"
-                     r"(?:does|did|do|will)\s+(?:[\w&.'’-]+\s+){0,5}?[\w-]*(?:agreement|contract|plan|letter|terms)\s+"
-                     r"(?:provide|set|specify|state|grant|offer|give)(?:\s+(?:for|to)\s+(?:her|him|them|it))?\b|"
-                     r"^\s*(?:under|per|according\s+to)\s+(?:[\w&.'’-]+\s+){0,6}?[\w-]*"
-                     r"(?:agreement|contract|plan|letter|terms)\b"
-                     r"(?:\s+with\s+(?:[\w&.'’-]+\s+){0,3}?[\w&.'’-]+)?\s*,|"
-                     # "the target annual bonus in Mary Dillon's employment agreement with Foot Locker"
-                     r"\bin\s+(?:[\w&.'’-]+\s+){0,4}?[\w-]*(?:agreement|contract|offer\s+letter)\b"
-                     r"(?:\s+with\s+(?:[\w&.'’-]+\s+){0,3}?[\w&.'’-]+?)?(?=\s*[,?]|\s*$|\s+(?:relative|as\s+a)\b))")
+                    r"(?:[\w&.'’-]+\s+){0,5}?[\w-]*(?:agreement|contract|plan|letter|terms)\b"
+                    r"(?:\s+(?:with|for)\s+(?:its|the|their)\s+(?:[\w-]+\s+){0,2}[\w-]+)?|"
+                    r"(?:does|did|do|will)\s+(?:[\w&.'’-]+\s+){0,5}?[\w-]*(?:agreement|contract|plan|letter|terms)\s+"
+                    r"(?:provide|set|specify|state|grant|offer|give)(?:\s+(?:for|to)\s+(?:her|him|them|it))?\b|"
+                    r"^\s*(?:under|per|according\s+to)\s+(?:[\w&.'’-]+\s+){0,6}?[\w-]*"
+                    r"(?:agreement|contract|plan|letter|terms)\b"
+                    r"(?:\s+with\s+(?:[\w&.'’-]+\s+){0,3}?[\w&.'’-]+)?\s*,|"
+                    # "the target annual bonus in Mary Dillon's employment agreement with Foot Locker"
+                    r"\bin\s+(?:[\w&.'’-]+\s+){0,4}?[\w-]*(?:agreement|contract|offer\s+letter)\b"
+                    r"(?:\s+with\s+(?:[\w&.'’-]+\s+){0,3}?[\w&.'’-]+?)?(?=\s*[,?]|\s*$|\s+(?:relative|as\s+a)\b))")
 """Where a figure is set ('set in Foot Locker's August 2022 employment agreement with its incoming CEO', 'what
 base salary does her employment agreement provide', 'Under Mary Dillon's August 2022 employment agreement with Foot
-Locker, …'): the figure's source, no word of its measure."""
+Locker, …', 'the target annual bonus in Mary Dillon's employment agreement with Foot Locker'): the figure's source,
+no word of its measure."""
+
+
 def without_setting(text: str) -> str:
     """The text without where a figure is set (`SET_IN`: 'in Mary Dillon's employment agreement with Foot Locker')."""
     return " ".join(SET_IN.sub(" ", text).split())
