@@ -227,7 +227,7 @@ _WRAPPED_VERSUS = re.compile(r"(?m)^[ \t]*((?:19|20)\d{2})[ \t]+(versus|vs\.?)[ 
 '2018' / '2017' / '2017'): put back whole after the years ('2018 versus 2017'), so the years date their columns."""
 
 
-_CELL_TOKEN = r"(?:[$£€¥][ \t]?)?\(?-?\d[\d,]*(?:\.\d+)?\)?(?:[ \t]?%)?"
+_CELL_TOKEN = r"(?:[$£€¥][ \t]?)?\(?-?\d[\d,]*(?:\.\d+)?(?:[ \t]?\))?(?:[ \t]?%)?"
 _RUN_ON_HEADER = re.compile(
     r"(?m)^(?P<head>[ \t]*(?:[A-Za-z][^\d\n]{0,80}?[ \t])?(?P<years>(?:(?:19|20)\d{2}[ \t]+)+(?:19|20)\d{2}))[ \t]+"
     rf"(?P<row>[A-Za-z][^\d\n$£€¥()%]{{1,80}}?(?P<cells>(?:[ \t]+{_CELL_TOKEN})+))(?P<rest>(?=[ \t]+[A-Za-z]|[ \t]*$).*)$")
@@ -244,6 +244,28 @@ def _run_on_header(match: re.Match) -> str:
     return f"{match.group('head')}\n{match.group('row')}" + (f"\n{rest}" if rest else "")
 
 
+_RUN_ON_CHANGE_HEADER = re.compile(
+    r"(?m)^(?P<title>[ \t]*[A-Za-z](?:[^\d\n]|(?<!\d)\d{1,2}(?!\d)){0,80}?)[ \t]+(?P<years>(?:(?:19|20)\d{2}[ \t]+)+(?:19|20)\d{2})"
+    r"(?P<changes>(?:[ \t]+(?:19|20)\d{2}[ \t]+(?:vs\.?|versus|compared[ \t]+(?:to|with))[ \t]+(?:19|20)\d{2})+)"
+    r"(?P<unit>[ \t]+\((?:in[ \t]+)?(?:thousands|millions|billions)[^()\n]{0,40}\))?[ \t]+"
+    rf"(?P<row>[A-Za-z][^\d\n$£€¥()%]{{1,80}}?(?P<cells>(?:[ \t]+{_CELL_TOKEN})+))(?P<rest>(?=[ \t]+[A-Za-z]|[ \t]*$).*)$")
+
+
+def _run_on_change_header(match: re.Match) -> str:
+    """'Provision for Income Taxes Year Ended December 31, Change 2015 2014 2013 2015 vs. 2014 2014 vs. 2013 (in
+    thousands, except percentages) Provision for income taxes $ 19,244 … (77 )% 23,899 41 % Effective tax rate …'
+    put back on lines: a title, a header of years and of changes between them ('2015 vs. 2014', each an amount
+    and maybe a per cent), and the first row, which PDF extraction ran into one line. The title goes on a line of
+    its own, since a word in it ('Change') would otherwise be read as a column."""
+    years = len(match.group("years").split())
+    changes = len(re.findall(r"(?:vs\.?|versus|compared)", match.group("changes")))
+    if not years <= len(_CELL.findall(match.group("cells"))) <= years + 2 * changes:
+        return match.group(0)
+    rest = match.group("rest").strip()
+    header = f"{match.group('years')}{match.group('changes')}{match.group('unit') or ''}".strip()
+    return f"{match.group('title').strip()}\n{header}\n{match.group('row').strip()}" + (f"\n{rest}" if rest else "")
+
+
 def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     """The periods, declared unit and rows of a statement page. Markdown pipe-table lines are skipped (the
     table reader owns them); prose yields rows without periods, which callers ignore. `names` are segment names
@@ -255,6 +277,7 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     text = _WRAPPED_CHANGE.sub(r"\1\2", text)  # 'Increase/' / '(decrease) % Change': one column's name
     # '… for fiscal 2016, 2015 and 2014 (in' / 'thousands). With the exception …': one unit, closing its line
     text = _WRAPPED_UNIT.sub(r"\1 \2\n", text)
+    text = _RUN_ON_CHANGE_HEADER.sub(_run_on_change_header, text)  # … with change columns: three lines
     text = _RUN_ON_HEADER.sub(_run_on_header, text)  # a header run together with its first row: two lines
     text = _WRAPPED_VERSUS.sub(r"\3\4\1 \2 \5", text)  # '2018 versus' … '2017': the change column's name, whole
     for line in text.splitlines():
