@@ -20,7 +20,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-Rule = Literal["above", "below", "rising"]
+from app.metrics import CASH_BACKING
+
+Rule = Literal["above", "below", "rising", "falling"]
 
 
 @dataclass(frozen=True)
@@ -44,8 +46,10 @@ class Convention:
     def holds(self, value: float, previous: float | None = None) -> bool | None:
         """Whether the judgement the question asks holds for this value (and the previous period's, for a
         trend); None when it cannot be told."""
-        if self.rule == "rising":
-            return None if previous is None or value == previous else value > previous
+        if self.rule in ("rising", "falling"):
+            if previous is None or value == previous:
+                return None
+            return value > previous if self.rule == "rising" else value < previous
         if self.threshold is None:
             return None
         return value >= self.threshold if self.rule == "above" else value <= self.threshold
@@ -66,10 +70,25 @@ CONVENTIONS: tuple[Convention, ...] = (
                ("equity ratio",), "above", 40.0, "%",
                "An equity ratio of around two fifths of total assets or more, or net debt of no more than about "
                "twice EBITDA, is usually read as conservative financing."),
+    Convention("cash-backed earnings", CASH_BACKING, ("free cash flow conversion",), ("free cash flow conversion",),
+               "above", 100.0, "%",
+               "Earnings are usually read as well backed by cash when free cash flow (operating cash flow less "
+               "capital expenditure) at least matches net income."),
+    Convention("deleveraging", re.compile(r"(?i)\bde-?leverag(?:e|es|ed|ing)\b|\bleverage\s+(?:\w+\s+){0,2}(?:falling|"
+                                          r"coming\s+down|improving|improved|declining|down)\b"),
+               ("net debt / Adjusted EBITDA", "net debt to Adjusted EBITDA", "net debt / EBITDA", "leverage ratio"),
+               ("net debt to EBITDA",), "falling", None, "x",
+               "A company is deleveraging when its net debt falls as a multiple of its EBITDA from one year to "
+               "the next."),
     Convention("highly leveraged", re.compile(r"(?i)\b(?:highly|heavily|over)[- ]?(?:leveraged|indebted)\b|\bleverage\b"),
                ("net debt / Adjusted EBITDA", "net debt to Adjusted EBITDA", "net debt / EBITDA", "leverage ratio"),
                ("net debt to EBITDA", "debt-to-equity ratio"), "above", 3.0, "x",
                "Net debt of more than about three times EBITDA is usually read as high leverage."),
+    Convention("regulatory liquidity", re.compile(r"(?i)\bliquidity\s+coverage\s+ratio\b|\bLCR\b"),
+               ("liquidity coverage ratio", "LCR"), (), "above", 100.0, "%",
+               "A bank meets its liquidity requirement when its high-quality liquid assets at least cover the net "
+               "cash outflows it would face over thirty days of stress (a liquidity coverage ratio of one hundred "
+               "per cent or more, the regulatory minimum)."),
     Convention("healthy liquidity", re.compile(r"(?i)\bliquidity\b|\bliquid\b"),
                ("current ratio", "quick ratio"), ("current ratio", "quick ratio"), "above", 1.0, "x",
                "Current assets at least covering current liabilities (a current ratio of one or more) is "

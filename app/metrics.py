@@ -524,7 +524,11 @@ METRICS: dict[str, Metric] = {m.name.lower(): m for m in CATALOGUE}
 REVENUE_GROWTH = _metric("year-over-year revenue growth", (), "%", "change in revenue / prior revenue")
 """What a growth judgement rests on ('Is it a high-growth company?'); no alias of the catalogue, so a question that
 asks for revenue growth is still answered by the growth-rate tools, with both years' figures."""
-JUDGED_ONLY: tuple[Metric, ...] = (REVENUE_GROWTH,)
+FCF_CONVERSION = _metric("free cash flow conversion", ("fcf conversion",), "%",
+                         "(cash from operations - capex) / net income")
+"""How far a year's net income is backed by cash ('Judging by free cash flow, how well was its net income backed
+by cash?'): free cash flow as a per cent of net income."""
+JUDGED_ONLY: tuple[Metric, ...] = (REVENUE_GROWTH, FCF_CONVERSION)
 """Metrics a judgement rests on that no question names: the calculator knows them by name, `find_metrics` not."""
 _KNOWN: dict[str, Metric] = {m.name.lower(): m for m in (*CATALOGUE, *JUDGED_ONLY)}
 
@@ -764,7 +768,14 @@ def day_basis(question: str) -> int | None:
 
 # --- judgement questions --------------------------------------------------------------------------------------
 
+CASH_BACKING = re.compile(
+    r"(?i)\bbacked\s+(?:up\s+)?by\s+(?:free\s+)?cash\b|\bcash[- ]backed\b|\bquality\s+of\s+(?:its\s+|their\s+)?"
+    r"(?:earnings|profits?)\b|\bearnings\s+quality\b|\b(?:free\s+)?cash\s+conversion\b|\bconvert\w*\s+(?:its\s+|their\s+)?"
+    r"(?:net\s+income|earnings|profits?)\s+(?:in)?to\s+(?:free\s+)?cash\b")
+"""A judgement of how far earnings are backed by cash: decided by free cash flow against net income, whatever
+part of it the question names ('Judging by free cash flow, …')."""
 JUDGEMENTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
+    ("cash backing", CASH_BACKING, ("free cash flow conversion",)),
     ("capital intensity", re.compile(r"\bcapital[- ]intens(?:ive|ity)\b", re.IGNORECASE),
      ("capex as a share of revenue", "fixed asset turnover")),
     ("liquidity", re.compile(r"\bliquid(?:ity)?\b", re.IGNORECASE), ("current ratio", "quick ratio")),
@@ -784,7 +795,10 @@ def judgement(question: str) -> tuple[str, list[Metric]] | None:
     catalogue's ('capital-intensive' -> capex as a share of revenue, fixed asset turnover)."""
     for topic, pattern, names in JUDGEMENTS:
         if pattern.search(question):
-            return topic, find_metrics(question) or [_KNOWN[n.lower()] for n in names]
+            own = [_KNOWN[n.lower()] for n in names]
+            if pattern is CASH_BACKING:  # free cash flow or net income named is a part of the metric, not another
+                return topic, own
+            return topic, find_metrics(question) or own
     return None
 
 
@@ -797,7 +811,7 @@ def metrics_asked(question: str) -> tuple[list[Metric], str]:
     named = find_metrics(question)
     if definition is not None and not any(defines_a_part(definition, m) for m in named):
         return [definition], topic
-    return named or (verdict[1] if verdict else []), topic
+    return (verdict[1] if verdict else named), topic  # a judgement's metrics are the ones it names, else its own
 
 
 def change_from_year(target: Metric, question: str, year: int | None, trend: bool) -> int | None:

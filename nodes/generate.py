@@ -327,7 +327,9 @@ def abbreviated_names(sentence: str, support: str) -> set[str]:
         words = name.split()
         for start in range(len(words)):
             tail = " ".join(words[start:])
-            if name_initials(tail) == short and re.search(rf"\b{short}\b", support):
+            # (a two-word name too: the sentence pairs it with its initials itself, 'Commercial Services (CS)')
+            paired = len(words) - start == 2 and "".join(w[:1].upper() for w in words[start:]) == short
+            if (paired or name_initials(tail) == short) and re.search(rf"\b{short}\b", support):
                 out |= {re.sub(r"['’]s$", "", w).strip(",.") for w in words[start:]}
                 break
     return out

@@ -577,12 +577,20 @@ def sibling_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[E
     from app.knowledge.analyzer import analyze
     from app.text.measures import measure_asked
 
+    from app.judgements import convention_for
+
     question = state["question"]
-    if mention_fn is None or read_ask(question).kind not in ("figure", "change", "yes_no_change", "extreme"):
+    kind = read_ask(question).kind
+    if mention_fn is None or kind not in ("figure", "change", "yes_no_change", "extreme", "judgement"):
         return []
-    asked = measure_asked(question, list(state.get("companies") or []))
-    groups = [[stem] for stem in analyze(f"{asked.phrase} {asked.segment or ''}")]
-    if not groups:
+    if kind == "judgement":  # the measures the judgement rests on ('LCR 110 % 110 % 114 %' under 'LCR and HQLA')
+        convention = convention_for(question)
+        phrases = list(convention.measures) if convention is not None else []
+    else:
+        asked = measure_asked(question, list(state.get("companies") or []))
+        phrases = [f"{asked.phrase} {asked.segment or ''}"]
+    searches = [groups for phrase in phrases if (groups := [[stem] for stem in analyze(phrase)])]
+    if not searches:
         return []
     # (a chunk of a document without pages, markdown or HTML, stands on no page with others: its sections are
     # chunked apart on purpose)
@@ -591,11 +599,46 @@ def sibling_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[E
 
     def siblings(company: str) -> list[Evidence]:
         pages = list(dict.fromkeys((d.source_id, d.page) for d in graded if d.company == company))[:SIBLING_PAGES]
-        return sorted((d for d in mention_fn(company, groups) if (d.source_id, d.page) in pages),
-                      key=lambda d: pages.index((d.source_id, d.page)))
+        found = {d.chunk_id: d for groups in searches for d in mention_fn(company, groups)}
+        # of one page's chunks, one whose table row names the measure first ('LCR 110 % 110 % 114 %' before the
+        # paragraphs that tell the LCR rule), and right after it the chunk before it when chunking cut the table
+        # from its header there ('Three months ended' / 'March 31, 2021' …): its rows are dated by it
+        ranked = sorted((d for d in found.values() if (d.source_id, d.page) in pages),
+                        key=lambda d: (pages.index((d.source_id, d.page)), not _row_names(d.text, searches)))
+        out: list[Evidence] = []
+        for doc in ranked:
+            if doc in out:
+                continue
+            out.append(doc)
+            head = found.get(_previous_chunk_id(doc.chunk_id))
+            if head is not None and head not in out and _row_names(doc.text, searches) \
+                    and not any(r.periods for r in read_statement(doc.text).rows):
+                out.append(head)
+        return out
 
     return _found_of_years(state, siblings, MAX_SIBLINGS, "stands on the page of an admitted chunk and names the "
                                                           "measure asked (a text search of the company's reports)")
+
+
+def _previous_chunk_id(chunk_id: str) -> str:
+    """'X:p42::9cc1::2' -> 'X:p42::9cc1::1': the chunk before it on its page ('' for the first)."""
+    stem, _, ordinal = chunk_id.rpartition("::")
+    return f"{stem}::{int(ordinal) - 1}" if ordinal.isdigit() and int(ordinal) > 0 else ""
+
+
+def _row_names(text: str, searches: Sequence[Sequence[Sequence[str]]]) -> bool:
+    """Whether a table row of the text (a row of several figures) is labelled with every word of one of the
+    searched measures."""
+    from app.knowledge.analyzer import analyze
+    from app.text.statements import read_statement
+    from app.text.terms import stem_in_words
+
+    for row in read_statement(text).rows:
+        if row.periods or len(row.values) >= 2:  # (a chunk cut from its table's header: rows without periods)
+            words = set(analyze(row.line_item))
+            if any(all(any(stem_in_words(stem, words) for stem in group) for group in groups) for groups in searches):
+                return True
+    return False
 
 
 MAX_GROWTHS = 1

@@ -59,10 +59,12 @@ _COMPARATIVE = re.compile(r"(?i)\((?:FY\s?\d{2}|(?:FY\s?)?(?:19|20)\d{2})\s*:[^)
                           r"|\((?:prior|previous)\s+year\s*:[^)]*\)")
 _MEASURED_AGAINST = re.compile(
     r"(?i)\b(?:within|in\s+line\s+with|against|above|below|ahead\s+of|short\s+of|at\s+the\s+(?:top|bottom|upper|lower|"
-    r"low|high)\s+end\s+of|met|meeting|achieved|beat|exceeded|missed|compared\s+with)\s+(?:our|its|the|their)?\s*"
-    r"(?:[\w-]+\s+){0,2}?(?:guidance|targets?|outlook|forecasts?|expectations?)(?:\s+range)?\b")
-"""A year's result measured against what was guided ('A$38.6 per tonne, … within our guidance range'): the
-sentence reports the year, it does not look ahead."""
+    r"low|high)\s+end\s+of|met|meeting|achieved|beat|exceeded|missed|compared\s+with|consistent\s+with)\s+"
+    r"(?:our|its|the|their)?\s*(?:[\w-]+\s+){0,2}?(?:guidance|targets?|outlook|forecasts?|expectations?|"
+    r"plans?(?:\s+to)?)(?:\s+range)?\b")
+"""A year's result measured against what was guided ('A$38.6 per tonne, … within our guidance range', 'declined
+to 3.2 in fiscal 2020 …, consistent with our plans to reduce our leverage'): the sentence reports the year, it
+does not look ahead."""
 
 
 def measured_against_plan(sentence: str) -> str:

@@ -31,15 +31,15 @@ from app.facts.prose import (COUNT_WORDS, RATING_ASKED, Measure, counted_only, f
 from app.knowledge.analyzer import analyze
 from app.facts.members import REGION_IN, heading_above, named_segments, segment_heading, segment_under
 from app.text.dates import LONG_MONTHS, month_number
-from app.text.figures import RETURN_ON_LABEL
+from app.text.figures import RETURN_ON_LABEL, parse_cell
 from app.text.periods import (PART, column_years, deadline_years, end_worded, fiscal_years_named, part_named,
                               parts_agree, period_day, years_named)
 from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in, stem_in_words
 from app.text.units import SCALE_FACTORS, unit_currency
 from app.text.question_kinds import MeasureAsked, asked_sentence, measure_asked
-from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, counted_as, first_part, name_initials,
-                                part_asked, ranking_lead, without_form, without_source)
+from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, TURNED_INTO, counted_as, first_part, name_initials,
+                                names_adjusted, part_asked, ranking_lead, without_form, without_source)
 from app.text.statements import AS_FILED, NUMBER_OF, StatementRow, is_total, is_whole, read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|anticipat\w*|"
@@ -229,7 +229,8 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         # 'recorded in the fourth quarter of 2022 as a result of its commitment to exit … by the end of 2025':
         # the deadline dates the plan; the figure is 2022's
         named = tuple(y for y in named if y not in deadlines)
-    items = tuple(dict.fromkeys([*items_named(measure.phrase), *items_named(asked)]))
+    # (what was turned into the measure is none: 'turn its revenue growth into higher pretax profit')
+    items = tuple(dict.fromkeys([*items_named(measure.phrase), *items_named(TURNED_INTO.sub(" ", asked))]))
     if _PER_SHARE.search(measure.phrase):
         # 'cash dividends paid per share': the amount a share gets, never the cash flow statement's total paid
         items = tuple(i for i in items if "eps" in i or "per_share" in i)
@@ -1102,16 +1103,34 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                     unit = re.sub(r"(?:[A-Z]{1,3})?[$£€¥]", "", unit)
                 if query.kind == "percent" and unit != "%":
                     continue  # a margin asked: the amounts of a table titled by the margin's other words are none
-                # a row that is the member ('Germany' under 'Revenue by region') is labelled with the measure
+                # a row that is the member ('Germany' under 'Revenue by region') is labelled with the measure; an
+                # adjusted one asked of a table whose title does not say so is the reported figure, named so and
+                # matched below a measure named in full
                 label = row.line_item if label_says else _upper_first(query.measure.phrase or row.title or "")
+                unsaid = not label_says and _adjusted_unsaid(query.measure.phrase, f"{row.title or ''} {heading}")
+                if unsaid:
+                    label = _upper_first(_ADJUSTED_WORD.sub("", query.measure.phrase).strip() or label)
                 figure = Figure(label=label, value=value, unit=unit, company=doc.company,
                                 fiscal_year=year, period=period, page=doc.page, source_id=doc.source_id,
                                 chunk_id=doc.chunk_id, quote=row.raw[:300], segment=name,
                                 origin="reconciling" if is_total(name) else "table")
-                out.append(Fact(figure=figure, origin=figure.origin, match=said if label_says else 1.0, segment=name,
+                match = said if label_says else UNSAID_ADJUSTED if unsaid else 1.0
+                out.append(Fact(figure=figure, origin=figure.origin, match=match, segment=name,
                                 part=part, context=heading, filed_year=doc.fiscal_year))
         out.extend(_markdown_members(query, doc))
     return sorted(out, key=lambda f: -f.match)  # a member's row that names the measure in full first
+
+
+_ADJUSTED_WORD = re.compile(r"(?i)\b(?:adjusted|core|underlying|non-gaap)\s+")
+UNSAID_ADJUSTED = 0.5
+"""How well a member's row of a table that names no adjusted measure matches an adjusted one asked: below
+NAMES_MEASURE, so that the reported figure never answers as the adjusted one."""
+
+
+def _adjusted_unsaid(phrase: str, title: str) -> bool:
+    """Whether the measure asked is an adjusted one ('adjusted operating profit') that the table's title and
+    heading do not name ('Net Revenue Operating Profit/(Loss)')."""
+    return names_adjusted(phrase) and not names_adjusted(title)
 
 
 def _crossed_members(rows: Sequence[StatementRow], query: FactQuery) -> dict[tuple, set[str]]:
@@ -1594,6 +1613,23 @@ def table_members(docs: Iterable[Doc]) -> dict[str, tuple[str, ...]]:
     return {company: tuple(names) for company, names in found.items()}
 
 
+_BARE_ROW = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z ,&'’/()-]{2,80}?)(?P<cells>(?:\s+\$?\s?\(?-?\d[\d,]*(?:\.\d+)?\s?\)?%?)"
+                       r"{2,6})(?=\s+[A-Z(]|\s*$)")
+"""A table row read as a sentence, its label and two to six bare cells ('Net debt-to-adjusted EBITDA ratio 3.2 3.9
+Note: …'): the period header of its columns is not in the text."""
+
+
+def _later_bare_column(sentence: str, value: float) -> bool:
+    """Whether `value` stands only in a later column of a header-less table row (`_BARE_ROW`) of a sentence that
+    names no year: the first column is the report's year, as statements run; the next ones cannot be dated."""
+    if years_named(sentence) or not (row := _BARE_ROW.match(sentence)):
+        return False
+    cells = [parse_cell(c.replace(" ", "")) for c in re.findall(r"\$?\s?\(?-?\d[\d,]*(?:\.\d+)?\s?\)?%?",
+                                                              row.group("cells"))]
+    values = [c[0] for c in cells if c is not None]
+    return bool(values) and value in values[1:] and value != values[0]
+
+
 def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[Fact]:
     """The figures of the doc's sentences for the query's measure. A sentence's figure is a segment's when the
     clause before it names one, when the sentence stands under the segment's own heading, or when the sentence
@@ -1631,6 +1667,9 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         if query.kind == "count" and (flow := _FLOW_VERB.search(clause[-60:])) \
                 and not any(stem_in_words(verb, asked_words) for verb in analyze(flow.group("verb"))):
             continue  # 'relocated 12 stores' counts a year's moves, not the stores it has
+        if _later_bare_column(sentence, figure.value):
+            continue  # 'Net debt-to-adjusted EBITDA ratio 3.2 3.9': a row whose header chunking cut off; its
+            # first figure is the report's year (a statement's columns run latest first), the next ones undated
         if _SUPERSEDED.search(sentence):
             continue  # 'As previously reported, prepaid subscribers at December 31, 2023 were 687,000, …': figures
             # the report has since restated, which its own table states anew
@@ -1682,7 +1721,7 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
             elif member is not None:
                 match -= 0.1
         # a bound is no measurement: 'a covenant limiting net financial debt to no more than 3.0 times EBITDA'
-        bound = bool(_BOUND.search(clause))
+        bound = bool(_BOUND.search(clause)) or _bound_after(sentence, figure.value)
         forward = bool(_FORWARD.search(measured_against_plan(_own_clauses(sentence, figure.value)))) or bound
         if not forward and not years_named(sentence) and _under_forecast_heading(doc.text, sentence):
             # 'Other forecasts' / 'Orders received (Machine Tools) 155,000': a target of the year after the
@@ -1977,6 +2016,17 @@ _CONTRA = re.compile(r"(?i)\ballowances?\b|\baccumulated\s+(?:depreciation|amort
 _BOUND = re.compile(r"(?i)\b(?:covenants?|no\s+more\s+than|not\s+(?:to\s+)?exceed\w*|maximum|minimum|at\s+least|"
                     r"at\s+most|limit(?:s|ing|ed)?\s+\w+(?:\s+\w+){0,3}\s+to|caps?|capped|thresholds?|headroom)\b")
 """Words that make the figure after them a limit, not what was measured."""
+_BOUND_AFTER = re.compile(r"(?i)\s*(?:(?:stand-alone|regulatory|statutory|required|applicable)\s+)?(?:minimum|maximum|"
+                          r"floor|ceiling|cap)\b")
+"""A limit named after its figure ('its stand-alone 100% minimum LCR requirement')."""
+
+
+def _bound_after(sentence: str, value: float) -> bool:
+    """Whether the figure is a limit the word after it names (`_BOUND_AFTER`), not what was measured."""
+    found = figure_located(sentence, value)
+    return found is not None and _BOUND_AFTER.match(sentence, found.end) is not None
+
+
 _SUPERSEDED = re.compile(r"(?i)\b(?:as\s+(?:previously|originally)\s+reported|before\s+(?:the\s+)?restatement|"
                          r"prior\s+to\s+(?:the\s+)?restatement)\b")
 """A sentence that states figures the report has replaced ('As previously reported, … were 687,000')."""

@@ -25,18 +25,20 @@ _LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|(?:in|from|
 June 30, 2023),': a bracket's own commas inside); never the question's own start ('In which area does …, per its
 10-K?')."""
 UP_WORDS = (r"increas\w*|improv\w*|strengthen\w*|ris(?:e|en|ing)|rose|rais(?:e|ed|es|ing)|grow\w*|grew|go(?:ne)?\s+up|"
-            r"went\s+up|higher|better|stronger|accelerat\w*|widen\w*|expand\w*|sw[iu]ng(?:s|ing)?(?:\s+back)?(?:\s+to)?|"
+            r"went\s+up|higher|heavier|better|stronger|accelerat\w*|widen\w*|expand\w*|sw[iu]ng(?:s|ing)?(?:\s+back)?(?:\s+to)?|"
             r"return(?:s|ed|ing)?\s+to(?=\s+(?:an?\s+)?(?:[\w-]+\s+)?(?:profit|growth|income|earnings))")
-DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|worse|weaker|"
+DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|lighter|worse|weaker|"
               r"decelerat\w*|narrow\w*|shr[iu]nk\w*|contract(?:ed|ing|ion)\b|"
               r"contract(?=\s*(?:[?.,]|$|\s+(?:in|during|by|from|over|between|and|or|year)\b))|deteriorat\w*|"
               r"reduc\w*|slip(?:s|ped|ping)?|slid|slide|dip(?:s|ped)?|eas(?:ed|ing)|soften\w*|"
               r"cut(?:s|ting)?(?=\s+(?:its|their|the|our|back|down)\b)")
 """Words that ask about a fall ('contract' as a verb, 'Did its margin contract', not 'contract value')."""
 
-_JARGON = ((re.compile(r"(?i)\btop[- ]?line\b"), "revenue"), (re.compile(r"(?i)\bbottom[- ]?line\b"), "net income"))
+_JARGON = ((re.compile(r"(?i)\btop[- ]?line\b"), "revenue"), (re.compile(r"(?i)\bbottom[- ]?line\b"), "net income"),
+           (re.compile(r"(?i)\binterest\s+(?:burden|bill)\b"), "interest expense"),
+           (re.compile(r"(?i)\b(?:income\s+)?tax\s+(?:burden|bill)\b"), "income tax expense"))
 """Analysts' words for a measure that reports never print ('topline performance' is revenue's, 'the bottom line'
-is net income): read as the measure's name, so that search, grading and the answer look for what reports say."""
+is net income, 'its interest burden' interest expense): read as the measure's name, so that search, grading and the answer look for what reports say."""
 
 
 def plain_measures(question: str) -> str:
@@ -53,6 +55,7 @@ _CONTRACTED = re.compile(r"(?i)\b(what|who|where|how|which|when|that|there|it)['
 
 _ADJUSTED = re.compile(
     r"(?i)\b(?:adjusted|non[- ]?gaap|non[- ]?ifrs|underlying|normali[sz]ed|pro[- ]forma|organic|like[- ]for[- ]like|"
+    r"core(?=\s+(?:\w+\s+)?(?:operating|net|gross|earnings|income|profit|ebit|eps|margin|results?|effective|tax))|"
     r"comparable|same[- ]stores?|"
     r"constant[- ]currency|currency[- ]neutral|ex[- ]fx)\b"
     r"|\bexclud(?:e|es|ing)\s+(?:the\s+)?(?:impacts?|effects?)\s+of\b"
@@ -60,6 +63,31 @@ _ADJUSTED = re.compile(
     r"|\breal\s+(?:change|growth|terms)\b")
 """Words that make a measure the company's own adjusted one: 'Adjusted EBITDA', 'organic growth', 'the real change
 in sales if we exclude the impact of FX movement, passthrough costs and one-off items'."""
+
+
+SPECIAL_ITEMS_OUT = re.compile(
+    r"(?i)\b(?:exclud(?:e|es|ing)|strip(?:s|ped|ping)?\s+out|look(?:s|ed|ing)?\s+through|set(?:ting)?\s+aside|"
+    r"leav(?:e|es|ing)\s+out|net\s+of|before|ignor(?:e|es|ing)|without)\s+(?:the\s+|its\s+|their\s+|any\s+)?"
+    r"(?:special|one[- ]?offs?|one[- ]time|non[- ]?recurring|exceptional|unusual|significant)(?:\s+(?:items?|"
+    r"charges?|gains?|costs?|effects?))?\b")
+"""A question that takes special items out of a measure ('Stripping out special items', 'Looking through
+one-offs', 'excluding one-time charges'): it asks for the company's adjusted (non-GAAP) figure."""
+
+
+_ON_BASIS = re.compile(r"(?i)\b(?:on|in)\s+(?:an?\s+)?(?P<basis>organic|constant[- ]currency|currency[- ]neutral|adjusted|"
+                       r"core|underlying|comparable|like[- ]for[- ]like|non-GAAP|reported|GAAP|as[- ]reported|"
+                       r"reported\s+\(GAAP\))\s+(?:basis|terms)\b")
+"""The basis a measure is asked on ('on an organic basis', 'in constant-currency terms'): an adjusted one
+qualifies the measure; a reported one is the measure itself."""
+TURNED_INTO = re.compile(r"(?i)\b(?:turn|convert|translat)(?:s|ed|ing|e|es)?\s+(?:its\s+|their\s+|the\s+|that\s+)?"
+                          r"(?:[\w'’-]+\s+){0,5}?into\s+")
+"""'Did it turn its revenue growth into higher pretax profit?': what was turned into the measure is no part of it."""
+
+
+def asks_adjusted(question: str) -> bool:
+    """Whether a question asks for an adjusted measure, by name ('adjusted EBIT') or by the items it takes out
+    ('Stripping out special items, …')."""
+    return names_adjusted(question) or bool(SPECIAL_ITEMS_OUT.search(question))
 
 
 def names_adjusted(text: str) -> bool:
@@ -643,6 +671,10 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         text = f"What was the {lead}?"  # 'Looking at 2022 capital spending by business segment, where …
     text = without_other_names(text, companies)  # 'Square (Block)': the company's other name, no word of the measure
     text = _HEDGE_OPENING.sub("", text)  # 'Approximately how many people …': no segment named 'Approximately'
+    text = re.sub(r"^\s*,\s*", "", SPECIAL_ITEMS_OUT.sub(" ", text))  # 'Stripping out special items,': adjusted (below)
+    basis = _ON_BASIS.search(text)  # 'grew revenue fastest on an organic basis': organic revenue (below)
+    text = _ON_BASIS.sub(" ", text)
+    text = TURNED_INTO.sub(" ", text)  # 'turn its 2022 revenue growth into higher pretax profit': the profit
     text = _OCCASION_FIRST.sub("", text)  # 'After completing the Kenvue separation, how much cash …': when, not what
     text = _OVER_PERIOD.sub(" ", text)  # 'the year-over-year change in its SG&A': the change asked, no measure
     text = _KIND_OF_MEASURE.sub(" ", text)  # "PepsiCo's free cash flow, a non-GAAP measure, …": what it is, no name
@@ -760,6 +792,10 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     phrase = " ".join(words)
     if conventional := conventional_measure(question):
         phrase = conventional
+    if phrase and count is None and not names_adjusted(phrase) and SPECIAL_ITEMS_OUT.search(question):
+        phrase = f"adjusted {phrase}"  # 'Stripping out special items, what pre-tax profit …': the adjusted one
+    if phrase and basis and names_adjusted(basis.group("basis")) and not names_adjusted(phrase):
+        phrase = f"{basis.group('basis').lower()} {phrase}"  # 'on an organic basis': organic revenue
     if count is not None:  # 'Total number of employees' counts employees: the scaffold of the count is no measure
         phrase = re.sub(r"(?i)^(?:(?:the|total|overall)\s+)*number\s+of\s+", "", phrase).strip() or phrase
         # nor is the verb that says only that the company has them ('How many stores does X operate?')

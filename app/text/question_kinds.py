@@ -60,10 +60,16 @@ _JUDGEMENT = re.compile(
     r"(?:improving|deteriorating|declining|consistent|stable|sustainable)\s+(?:\w+\s+){0,2}"
     r"(?:margins?|profile|profitability)|margins?\s+(?:improving|consistent|stable|deteriorating)|"
     r"(?:financially\s+)?(?:solvent|stable)|profitable|liquid|positive\s+(?:net\s+)?working\s+capital|"
+    r"de-?leverag(?:e|es|ed|ing)|backed\s+(?:up\s+)?by\s+(?:free\s+)?cash|"
     # 'is its short-term liquidity comfortable?', 'adequate liquidity'
     r"liquidity\s+(?:position\s+)?(?:is\s+|was\s+)?(?:comfortable|adequate|ample|sufficient|solid|robust|tight|"
     r"strained|weak)|(?:comfortable|adequate|ample|sufficient|solid|robust|tight|strained|weak)\s+liquidity)\b")
 _CHANGE_WORD = re.compile(rf"(?i)\b(?:(?P<up>{UP_WORDS})|(?P<down>{DOWN_WORDS}))\b")
+_HOW_JUDGED = re.compile(r"(?i)^(?:judg(?:e|ing)\s+by\s+[^?,]{3,80},\s*)?how\s+(?:solid|strong|sound|healthy|robust|"
+                         r"comfortable|adequate|good|well|safe|secure|weak|stretched)\s+(?:is|was|were|are|does|did|"
+                         r"has|have|had)\b")
+"""'Judging by the liquidity coverage ratio, how solid was its liquidity …?', 'How well was its net income backed by
+cash?': a judgement asked as a question of degree; a judgement only when a convention decides it (see read_ask)."""
 _REVISED = re.compile(r"(?i)\b(?:(?P<up>rais(?:e|ed|es|ing)|lift(?:ed|s)?|boost(?:ed|s)?|hik(?:e|ed|es)|upgrad\w*)|"
                       r"(?P<down>cut(?:s|ting)?|slash\w*|trim(?:s|med)?|downgrad\w*))\b"
                       r"(?=[^?]{0,80}\b(?:guidance|outlook|forecasts?|targets?|dividends?)\b)")
@@ -84,12 +90,12 @@ _CHANGE = re.compile(
     r"(?i)\bhow\s+(?:did|has|have|does|do|had|is|was)\b.{0,120}?\b(?:change[ds]?|compare[ds]?|differ(?:ed|s)?|"
     r"stack(?:ed|s)?\s+up|measure[ds]?\s+up|fare[ds]?\s+(?:against|with)|"
     r"evolve[ds]?|develop(?:ed|s)?|mov(?:e|ed)|trend(?:ed)?|shift(?:ed)?)\b|\bchange[ds]?\b.{0,60}\b(?:between|from)\b|"
-    r"\bby\s+how\s+(?:much|many(?:\s+\w+){0,3})\b|\bhow\s+much\s+(?:more|less|higher|lower)\b|"
+    r"\bby\s+how\s+(?:much|many(?:\s+\w+){0,3})\b|\bhow\s+much\s+(?:more|less|higher|lower|heavier|lighter|bigger|smaller|larger)\b|"
     r"^what\s+(?:was|were|is)\s+the\s+(?:[\w-]+\s+)?(?:decline|increase|decrease|change|fall|rise|drop|"
     r"improvement|deterioration)\s+(?:in|of)\b|\bhow\s+much\s+(?:has|did|have|had)\b.{0,80}\b(?:change|increase|"
     r"decrease|rise|fall|grow|declin|drop|jump|climb|mov|shift|(?:go|gone|went|come|came)\s+(?:up|down))\w*|"
     r"\bcompared?\s+(?:with|to)\b|\bdifference\b.{0,60}\bbetween\b|\bversus\b|"
-    r"\bvs\.?\s|\bexceed\w*\b|\b(?:higher|lower|more|less)\s+than\b|\btrend\b.{0,60}\b(?:between|from|over)\b|"
+    r"\bvs\.?\s|\bexceed\w*\b|\b(?:higher|lower|heavier|lighter|more|less)\s+than\b|\btrend\b.{0,60}\b(?:between|from|over)\b|"
     # 'What happened to its total customer deposits between year-end 2021 and year-end 2022?'
     r"^what\s+(?:happened|has\s+happened)\s+(?:to|with)\b.{0,120}\b(?:between|from|since|over)\b")
 _NAMES_ASKED = re.compile(
@@ -406,6 +412,11 @@ def read_ask(question: str) -> Ask:
         return Ask("yes_no")
     if _NAMED_AS.match(core):
         return Ask("list")  # 'Which countries does PepsiCo name as its largest operations?': the ones it names
+    if _HOW_JUDGED.search(core):
+        from app.judgements import convention_for
+
+        if (convention := convention_for(question)) is not None:
+            return Ask("judgement", topic=convention.topic)  # 'how solid was its liquidity …', by a convention
     superlative = _SUPERLATIVE.search(core)
     if superlative and re.search(r"(?i)\b(?:which|what|who|where)\b", core[:80]):
         high = bool(superlative.group("high"))
@@ -465,5 +476,5 @@ def asks_trend(question: str) -> bool:
     ask = read_ask(question)
     if ask.kind == "judgement":
         convention = convention_for(question)
-        return convention is not None and convention.rule == "rising"
+        return convention is not None and convention.rule in ("rising", "falling")
     return ask.kind in ("change", "yes_no_change")

@@ -75,13 +75,15 @@ def nominal_stem(stem: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def _kindred() -> dict[str, frozenset[str]]:
-    groups = [frozenset(analyze(words)) for words in ("cost costs charge charges expense expenses",)]
+    groups = [frozenset(analyze(words)) for words in ("cost costs charge charges expense expenses",
+                                                      "adjusted core underlying", "profit profits income earnings")]
     return {stem: group for group in groups for stem in group}
 
 
 def kindred_in(stem: str, words: set[str] | frozenset[str]) -> bool:
     """A word reports use for the one asked stands among the words: 'restructuring costs' are stated as the
-    'restructuring and impairment charges' row, or as 'restructuring expenses'."""
+    'restructuring and impairment charges' row, or as 'restructuring expenses'; an 'adjusted' measure as PepsiCo's
+    'core' one; a 'pretax profit' as the 'Pretax segment income' row."""
     group = _kindred().get(stem)
     return group is not None and not group.isdisjoint(words)
 

@@ -27,7 +27,7 @@ from app.facts.selection import relevant_figures
 from app.metric_plans import metric_plans
 from app.knowledge.analyzer import analyze
 from app.text.arithmetic import arithmetic_asked
-from app.text.measures import measure_asked, names_adjusted, part_asked
+from app.text.measures import asks_adjusted, measure_asked, names_adjusted, part_asked
 from app.text.periods import part_fits, part_of_period, parts_agree, years_named
 from app.text.questions import measure_terms, states_measure
 
@@ -156,7 +156,7 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
     metric_plan = plan_metric_calls(question, figures)
     if metric_plan is not None:
         return metric_plan
-    if names_adjusted(question) and not any(names_adjusted(f.label) for f in figures):
+    if asks_adjusted(question) and not any(names_adjusted(f.label) for f in figures):
         return []  # 'sales excluding the impact of FX': no change of the unadjusted statement line answers it
     change = (plan_revision(figures) or plan_members_gap(question, figures) or plan_change(question, figures)
               or plan_members_change(question, figures)

@@ -1884,7 +1884,7 @@ class Analyst:
             # ('Net debt / Adjusted EBITDA 4.11x' answers 'net debt to EBITDA' though 'adjusted' is extra)
             facts = [f for f in facts_for(query, self.reports, self.companies)
                      if f.match >= JUDGED_MATCH and _fits_unit(f.figure.unit, unit) and not names_a_part(f, query)]
-            if convention.rule == "rising":
+            if convention.rule in ("rising", "falling"):
                 pair = two_periods(facts, query)
                 if pair is None:
                     continue
@@ -1942,7 +1942,7 @@ class Analyst:
     def judged_by_calculation(self, convention: Any) -> list[str]:
         """The judgement from the calculator's metric result (the judgement's metric computed from statement
         figures), when the filings state none; a trend from the metric computed for two years."""
-        if convention.rule == "rising" and (pair := metric_pair(self.results)) is not None and self.calc_n:
+        if convention.rule in ("rising", "falling") and (pair := metric_pair(self.results)) is not None and self.calc_n:
             (old, _), (new, _) = pair
             verdict = convention.holds(new.rounded(2), old.rounded(2))
             if verdict is not None and any(_metric_name(new).lower() == m.lower()
@@ -1985,6 +1985,9 @@ class Analyst:
             stated = " and ".join(dict.fromkeys(values))
             if not said:  # the metric the judgement is decided by
                 said = [f"{'Yes' if verdict else 'No'}. " + cite(f"{possessive(company or '')} {name} was {stated}", refs)]
+                if len(by_name) == 1 and len(results) == 1 and (inputs := _inputs_said(results[0])):
+                    # one metric decides: what it weighs, from the statements ('free cash flow … and net income')
+                    said.append(cite(f"It is computed from {inputs}", refs))
             elif name not in " ".join(said).lower():  # another the convention reads, stated beside it
                 said.append(cite(f"Its {name} was {stated}", refs))
         return [*said, convention.says] if said else []
@@ -2988,9 +2991,23 @@ def _named(fact: Fact, measure: str) -> str:
     return measure_phrase(label) if fact.origin != "text" and len(label.split()) >= 2 else measure
 
 
+def _inputs_said(result: CalcResult) -> str:
+    """'net cash (used in) provided by operating activities of -$1,785,948k, purchases of property and
+    equipment of -$173,302k and net income of $558,929k, all in FY2017': a judged metric's inputs as its
+    statements give them, so a reader sees what the ratio weighs; '' for a metric of more than four inputs."""
+    figures = list(result.sources.values())
+    if not 2 <= len(figures) <= 4:
+        return ""
+    periods = {period_text(f) for f in figures}
+    one = len(periods) == 1  # one period for all: said once, at the end
+    said = [f"{f.label[:1].lower() + f.label[1:]} of {as_stated(f)}" + ("" if one else f" {period_text(f)}")
+            for f in figures]
+    return ", ".join(said[:-1]) + f" and {said[-1]}" + (f", all {periods.pop()}" if one else "")
+
+
 def _measure_unit(measure: str, unit: str) -> str:
     """A judgement's measure in times ('net debt / EBITDA', 'interest cover') or in the convention's unit."""
-    return "x" if re.search(r"(?i)/|\bto\s+(?:adjusted\s+)?EBITDA\b|\btimes\b|\bcover", measure) else unit
+    return "x" if re.search(r"(?i)/|\bto\s+(?:adjusted\s+)?EBITDA\b|\btimes\b|(?<!liquidity\s)\bcover", measure) else unit
 
 
 JUDGED_MATCH = 0.75
