@@ -583,9 +583,10 @@ def sibling_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[E
     kind = read_ask(question).kind
     if mention_fn is None or kind not in ("figure", "change", "yes_no_change", "extreme", "judgement"):
         return []
-    if kind == "judgement":  # the measures the judgement rests on ('LCR 110 % 110 % 114 %' under 'LCR and HQLA')
+    if kind == "judgement":  # the ratios the judgement rests on ('LCR 110 % 110 % 114 %' under 'LCR and HQLA');
+        # not a growth or a share, whose words a sentence of other shares holds ('12.0% of … revenues')
         convention = convention_for(question)
-        phrases = list(convention.measures) if convention is not None else []
+        phrases = [m for m in convention.measures if _RATIO_NAMED.search(m)] if convention is not None else []
     else:
         asked = measure_asked(question, list(state.get("companies") or []))
         phrases = [f"{asked.phrase} {asked.segment or ''}"]
@@ -618,6 +619,10 @@ def sibling_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[E
 
     return _found_of_years(state, siblings, MAX_SIBLINGS, "stands on the page of an admitted chunk and names the "
                                                           "measure asked (a text search of the company's reports)")
+
+
+_RATIO_NAMED = re.compile(r"(?i)\bratio\b|/|\bto\s+(?:adjusted\s+)?EBITDA\b|^(?-i:[A-Z][A-Z0-9]{1,5})$")
+"""A ratio's name ('liquidity coverage ratio', 'net debt / EBITDA', 'LCR')."""
 
 
 def _previous_chunk_id(chunk_id: str) -> str:

@@ -343,6 +343,9 @@ def facts_for(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = 
             stated.extend(f for f in text_facts(variant, doc, held) if (f.figure.value, f.context) not in seen)
             seen |= {(f.figure.value, f.context) for f in stated}
         out.extend(stated)
+    for joined in split_tables(docs):  # a table whose header chunking cut from its rows: its rows dated by it
+        if not wanted or (joined.company or "").casefold() in wanted:
+            out.extend(row_facts(query, joined))
     segment = query.measure.segment
     if segment and segment != PARENT_ENTITY:
         # a segment's row in a breakdown of the measure ('Segment operating profit' / 'Packaged Snacks 79.0 85.3'):
@@ -1353,13 +1356,13 @@ def split_tables(docs: Sequence[Doc]) -> list[JoinedChunks]:
 def _cut_between(head: str, rows: str) -> bool:
     """Whether chunking cut a table between these two texts (`split_tables`): the first heads no row it holds
     with its periods, the second's rows have none. Read once per pair: every members' read of a turn asks."""
-    if not _YEAR_LINE.search(head) or any(r.periods for r in read_statement(head).rows):
-        return False
+    if not (_YEAR_LINE.search(head) or read_statement(head).periods) or any(r.periods for r in read_statement(head).rows):
+        return False  # (a header's dates with a heading run on after them: 'March 31, 2020 JPMorgan Chase & Co.')
     read = read_statement(rows).rows
     return bool(read) and not any(r.periods for r in read)
 
 
-_YEAR_LINE = re.compile(r"(?m)^\s*(?:.{0,20}\s)?(?:19|20)\d{2}\s*$")
+_YEAR_LINE = re.compile(r"(?m)^\s*(?:.{0,24}[\s/])?(?:19|20)\d{2}\s*$")  # ('12 Weeks Ended 3/19/2022' too)
 
 
 def _chunk_order(doc: Doc) -> tuple[str, int]:
@@ -1524,7 +1527,8 @@ _TOTAL_OF = re.compile(r"(?i)^\s*total\s+(?P<member>.+?)\s*:?\s*$")
 _GENERIC_TITLE = re.compile(r"(?i)\b(?:data|metrics?|information|figures|numbers|indicators|kpis?|statistics|"
                             r"highlights|summary|overview|analysis|notes?|reconciliation|schedule|movements?|"
                             r"continued|cont\.?|unaudited|restated|millions?|thousands?|billions?|adjusted|underlying|"
-                            r"statutory|reported|non-gaap|gaap|ifrs|pro\s+forma)\b|\d")
+                            r"statutory|reported|non-gaap|gaap|ifrs|pro\s+forma|amounts?|averages?|balances?|"
+                            r"values?|totals?)\b|\d")
 _COMPANY_FORM = re.compile(r"(?i)\b(?:inc|ltd|limited|plc|ag|se|sa|nv|corp|corporation|co|llc|lp|group)\b\.?")
 
 
@@ -2206,8 +2210,14 @@ def names_the_other(figure: Figure, query: FactQuery) -> bool:
 
 
 def _qualifiers_asked(query: FactQuery) -> set[str]:
-    """The qualifiers the question's measure says ('adjusted' of 'adjusted EBITDA'), in lower case."""
-    return {m.group(0).lower() for m in _QUALIFYING.finditer(query.measure.phrase)}
+    """The qualifiers the question's measure says ('adjusted' of 'adjusted EBITDA'), in lower case; one that
+    names the company's adjusted measure stands for all its names ('core', 'underlying')."""
+    asked = {m.group(0).lower() for m in _QUALIFYING.finditer(query.measure.phrase)}
+    return asked | _ADJUSTED_NAMES if asked & _ADJUSTED_NAMES else asked
+
+
+_ADJUSTED_NAMES = frozenset({"adjusted", "core", "underlying"})
+"""The names companies give their adjusted measure ('Core operating profit', 'Underlying EBITDA')."""
 
 
 def _qualifiers_said(title: str, query: FactQuery) -> str:

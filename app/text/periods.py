@@ -150,7 +150,9 @@ def column_years(periods: Sequence[str], filed_year: int | None) -> list[tuple[i
     if not dated or filed_year is None:
         return read
     latest_i, latest = max(dated, key=lambda x: x[1].group(1, 2, 3))
-    if filed_year - int(latest.group(1)) != 1:
+    if filed_year - int(latest.group(1)) != 1 or int(latest.group(2)) <= 3:
+        # (a day in January to March of the calendar year before ends no part of the filing's fiscal year, which
+        # ends in that later calendar year: PepsiCo's first quarter of 2022, '3M 2022-03-19', in its 2023 release)
         return read
     day = latest.group(2, 3)
     return [(year + 1, part) if year is not None and (m := _DATED.search(periods[i])) and m.group(2, 3) == day

@@ -251,6 +251,13 @@ _RUN_ON_CHANGE_HEADER = re.compile(
     rf"(?P<row>[A-Za-z][^\d\n$£€¥()%]{{1,80}}?(?P<cells>(?:[ \t]+{_CELL_TOKEN})+))(?P<rest>(?=[ \t]+[A-Za-z]|[ \t]*$).*)$")
 
 
+_DATES_THEN_NAME = re.compile(
+    rf"(?m)^(?P<dates>[^\n]*?(?:\b(?i:{MONTH})\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}\s+){{1,5}}(?i:{MONTH})\s+\d{{1,2}},?\s+"
+    rf"(?:19|20)\d{{2}})[ \t]+(?P<name>[A-Z][A-Za-z&.,' -]{{2,60}}:?)[ \t]*$")
+"""A header of column dates with the first row's heading run on after them ('… March 31, 2021 December 31, 2020
+March 31, 2020 JPMorgan Chase & Co.'): the heading goes on a line of its own."""
+
+
 def _run_on_change_header(match: re.Match) -> str:
     """'Provision for Income Taxes Year Ended December 31, Change 2015 2014 2013 2015 vs. 2014 2014 vs. 2013 (in
     thousands, except percentages) Provision for income taxes $ 19,244 … (77 )% 23,899 41 % Effective tax rate …'
@@ -277,6 +284,7 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     text = _WRAPPED_CHANGE.sub(r"\1\2", text)  # 'Increase/' / '(decrease) % Change': one column's name
     # '… for fiscal 2016, 2015 and 2014 (in' / 'thousands). With the exception …': one unit, closing its line
     text = _WRAPPED_UNIT.sub(r"\1 \2\n", text)
+    text = _DATES_THEN_NAME.sub(r"\g<dates>\n\g<name>", text)  # a member's heading after the header's dates
     text = _RUN_ON_CHANGE_HEADER.sub(_run_on_change_header, text)  # … with change columns: three lines
     text = _RUN_ON_HEADER.sub(_run_on_header, text)  # a header run together with its first row: two lines
     text = _WRAPPED_VERSUS.sub(r"\3\4\1 \2 \5", text)  # '2018 versus' … '2017': the change column's name, whole
@@ -288,7 +296,8 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     grid = (grid_rows(text) + named_column_rows(text) + year_block_rows(text, names) + measure_group_rows(text)
             + member_group_rows(text, names)
             + stacked_group_rows(text) + spanned + dated_column_rows(text, names) + stacked_column_rows(text)
-            + year_grouped_rows(text, names) + dayed_year_rows(text) + undated_column_rows(text))
+            + year_grouped_rows(text, names) + dayed_year_rows(text) + undated_column_rows(text)
+            + reconciled_rows(text))
     if not grid:
         return statement
     # the grid's rows read as a header-less table (values without periods) give way to its cells, and so do
@@ -1563,6 +1572,81 @@ def undated_column_rows(text: str) -> list[StatementRow]:
                 out.append(StatementRow(line_item=measure, values=[None if _DASH.match(cell) else _cell_value(cell)],
                                         periods=[AS_FILED], unit="", scale=scale, raw=raw, columns=[label]))
     return out
+
+
+_BY_MEMBER_TITLE = re.compile(r"(?i)^(?P<measure>[A-Z][A-Za-z /&()-]{2,50}?)\s+by\s+(?:divisions?|segments?|regions?|"
+                              r"business(?:es)?|operating\s+units?)\s*$")
+_MEASURE_LINE = re.compile(r"^[A-Z][A-Za-z /&()-]{2,40}$")
+_COMPARABILITY = re.compile(r"(?i)\bitems\b|\bcomparability\b|\bimpact\b|\bcharges?\b")
+_REPORTED_COLUMN = re.compile(r"(?i)^(?:reported|as\s+reported)\b")
+_ADJUSTED_COLUMN = re.compile(r"(?i)^(?P<basis>core|adjusted|underlying|comparable)\b")
+
+
+def reconciled_rows(text: str) -> list[StatementRow]:
+    """A reconciliation of a measure by member from its reported (GAAP) figure to the company's adjusted one
+    ('Operating Profit by Division' / '12 Weeks Ended 3/25/2023' / 'Reported, GAAP Measure' / 'Mark-to-market …' /
+    … / 'Core, Non-GAAP Measure(a)' over 'PepsiCo Beverages North America 483 — 5 2 — 490'): each member's first
+    value is the reported measure and its last the adjusted one, of the period the block's own line names. Rows:
+    the measure (reported, or named by its basis: 'Core operating profit'), one value each, the member as their
+    column. Read only where the header's first column is the reported one and its last the adjusted one."""
+    lines = [line.strip() for line in text.splitlines()]
+    title = None
+    out: list[StatementRow] = []
+    unit = ""
+    for i, line in enumerate(lines):
+        if named := _BY_MEMBER_TITLE.match(line):
+            title = named.group("measure").strip()
+        if not re.search(r"\d", line) or _label_and_cells(line)[1]:
+            continue
+        periods = read_statement_periods(line)
+        if len(periods) != 1:
+            continue
+        # the header: the lines up to the first row; the columns' names start 'Reported …' and end 'Core …'
+        k, header = i + 1, []
+        while k < len(lines) and k <= i + 30 and not _label_and_cells(lines[k])[1]:
+            header.append(lines[k])
+            k += 1
+        starts = [n for n, h in enumerate(header) if _REPORTED_COLUMN.match(h)]
+        ends = [n for n, h in enumerate(header) if _ADJUSTED_COLUMN.match(h)]
+        if not starts or not ends or ends[-1] <= starts[0]:
+            continue
+        # the measure: the table's title ('Operating Profit by Division'), else the header's line over its
+        # reported column ('Items Affecting Comparability' / 'Operating Profit' / 'Reported, …')
+        above = header[starts[0] - 1] if starts[0] else ""
+        named = title or (above if _MEASURE_LINE.match(above) and not _COMPARABILITY.search(above) else None)
+        if named is None:
+            continue
+        basis = _ADJUSTED_COLUMN.match(header[ends[-1]]).group("basis").capitalize()
+        measure = named[:1].upper() + named[1:].lower()
+        while k < len(lines):
+            label, cells = _label_and_cells(lines[k])
+            if not label or len(cells) < 3 or re.search(r"\d", label):
+                break
+            unit = "$" if "$" in lines[k] else unit
+            for name, cell in ((f"Reported {measure.lower()}", cells[0]), (f"{basis} {measure.lower()}", cells[-1])):
+                value = None if _DASH.match(cell) else _cell_value(cell)
+                if value is not None:
+                    out.append(StatementRow(line_item=name, values=[value], periods=list(periods), unit=unit,
+                                            scale=_declared_scale(text), raw=lines[k], title=named,
+                                            columns=[label]))
+            k += 1
+    return out
+
+
+def read_statement_periods(line: str) -> list[str]:
+    """The periods a lone header line names ('12 Weeks Ended 3/25/2023' -> ['3M 2023-03-25'])."""
+    reader = _Reader()
+    reader.feed(line)
+    return list(reader.finish().periods)
+
+
+def _declared_scale(text: str) -> str | None:
+    """The scale the text's first unit line declares ('(in millions, unaudited)' -> 'millions')."""
+    for line in text.splitlines():
+        unit, _, _ = _unit_in(line.strip()) if line.strip() else (None, "", False)
+        if unit is not None:
+            return unit.scale
+    return None
 
 
 def _counted_in(name: str, lead: str) -> str:

@@ -1907,7 +1907,7 @@ class Analyst:
             key = f"{fact.figure.value}|{fact.figure.unit}|{fact.figure.fiscal_year}"
             if n is None or name.lower() in used or key in used:
                 continue
-            body, ns = self.with_year_before(fact, facts, query, name), [n]
+            body, ns = self.with_year_before(fact, facts, query, name), self.ns_of(fact.figure)
             if not main:  # the measure the judgement is decided by
                 verdict = convention.holds(fact.figure.value) if unit == convention.unit else None
                 if verdict is None or convention.threshold is None:
@@ -1930,8 +1930,11 @@ class Analyst:
                 f"{period_text(figure)}")
         if not figure.fiscal_year:
             return said
+        # (of a day's figure, the same day a year earlier: 31 December 2020 is no year before 31 March 2021)
+        day = _ISO_DAY_TAIL.search(figure.period or "")
         before = [f for f in choose(facts, query, year=figure.fiscal_year - 1)
-                  if f.figure.unit == figure.unit and f.figure.label.casefold() == figure.label.casefold()]
+                  if f.figure.unit == figure.unit and f.figure.label.casefold() == figure.label.casefold()
+                  and (day is None or (_ISO_DAY_TAIL.search(f.figure.period or "") or day).group(2) == day.group(2))]
         if not before or self.n_of(before[0].figure) is None:
             return said
         prior = before[0].figure.value
@@ -2989,6 +2992,10 @@ def _named(fact: Fact, measure: str) -> str:
     unit aside), else the measure the judgement rests on."""
     label = re.sub(r"\s*\([^)]*\)", "", fact.figure.label).strip()
     return measure_phrase(label) if fact.origin != "text" and len(label.split()) >= 2 else measure
+
+
+_ISO_DAY_TAIL = re.compile(r"((?:19|20)\d{2})-(\d{2}-\d{2})$")
+"""A period's day ('2021-03-31', '3M 2021-03-31'): its year and its month and day."""
 
 
 def _inputs_said(result: CalcResult) -> str:
