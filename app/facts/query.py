@@ -1527,8 +1527,8 @@ _TOTAL_OF = re.compile(r"(?i)^\s*total\s+(?P<member>.+?)\s*:?\s*$")
 _GENERIC_TITLE = re.compile(r"(?i)\b(?:data|metrics?|information|figures|numbers|indicators|kpis?|statistics|"
                             r"highlights|summary|overview|analysis|notes?|reconciliation|schedule|movements?|"
                             r"continued|cont\.?|unaudited|restated|millions?|thousands?|billions?|adjusted|underlying|"
-                            r"statutory|reported|non-gaap|gaap|ifrs|pro\s+forma|amounts?|averages?|balances?|"
-                            r"values?|totals?)\b|\d")
+                            r"statutory|reported|non-gaap|gaap|ifrs|pro\s+forma|amounts?|averages?|"
+                            r"totals?)\b|\d")
 _COMPANY_FORM = re.compile(r"(?i)\b(?:inc|ltd|limited|plc|ag|se|sa|nv|corp|corporation|co|llc|lp|group)\b\.?")
 
 
