@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any, Literal, Protocol
 
 from app.text.periods import YEAR, period_day, years_named
-from app.text.sentences import without_setting
+from app.text.sentences import PART_PROFITABLE, without_setting
 from app.text.units import money_scale
 
 Unit = Literal["%", "x", "days", "money"]
@@ -795,6 +795,8 @@ def judgement(question: str) -> tuple[str, list[Metric]] | None:
     catalogue's ('capital-intensive' -> capex as a share of revenue, fixed asset turnover)."""
     for topic, pattern, names in JUDGEMENTS:
         if pattern.search(question):
+            if topic == "profitability" and PART_PROFITABLE.search(question):
+                continue  # a part's profit is read from its segment note, never computed from the company's
             own = [_KNOWN[n.lower()] for n in names]
             if pattern is CASH_BACKING:  # free cash flow or net income named is a part of the metric, not another
                 return topic, own

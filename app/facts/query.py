@@ -39,7 +39,7 @@ from app.text.terms import kindred_in, stem_in_words
 from app.text.units import SCALE_FACTORS, unit_currency
 from app.text.question_kinds import MeasureAsked, asked_sentence, measure_asked
 from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, TURNED_INTO, counted_as, first_part, name_initials,
-                                names_adjusted, part_asked, ranking_lead, without_form, without_source)
+                                names_adjusted, part_asked, plain_measures, ranking_lead, without_form, without_source)
 from app.text.statements import AS_FILED, NUMBER_OF, StatementRow, is_total, is_whole, read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|anticipat\w*|"
@@ -193,7 +193,8 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     if ahead and (phrase := _EXPECTING.sub(" ", measure.phrase).strip()) and phrase != measure.phrase:
         # 'What tax charge did it expect to book': the charge expected, the expecting no word of its name
         measure = replace(measure, phrase=" ".join(phrase.split()), stems=frozenset(analyze(phrase)))
-    kind = measure_kind(measure.stems, without_form(question))  # ('in dollars and percent' asks no per cent measure)
+    # ('in dollars and percent' asks no per cent measure; 'How reliant was X on Y' asks Y's share, `plain_measures`)
+    kind = measure_kind(measure.stems, without_form(plain_measures(question)))
     if kind in ("any", "money") and (measure.stems & _RATIO or "/" in measure.phrase) and not re.search(
             r"(?i)\bhow\s+much\b", question):
         kind = "ratio"  # 'net debt / EBITDA', 'interest coverage', 'asset turnover': times, not money
@@ -401,13 +402,23 @@ def name_read_as_segment(query: FactQuery, docs: Iterable[Doc]) -> FactQuery:
     for doc in docs:
         names |= {m.group("name") for line in doc.text.splitlines()
                   if (m := _RESULTS_TITLE.match(line.strip())) and not is_total(m.group("name"))}
+    if _PART_NOUN_AFTER.search(" ".join(words[1:]) + " "):
+        # 'pet food business operating profit': a part the question calls a business, named as a row of a table
+        # of the segments' results ('Our operating segment results …' / 'Pet 390.7 268.4')
+        names |= {row.line_item for doc in docs if re.search(r"(?i)\bsegments?\b", doc.text)
+                  for row in read_statement(doc.text).rows
+                  if row.values and 1 <= len(row.line_item.split()) <= 3 and not is_total(row.line_item)}
     for name in sorted(names, key=lambda n: -len(n.split())):
         k = len(name.split())
         if k < len(words) and " ".join(words[:k]).casefold() == name.casefold():
-            rest = " ".join(words[k:])
+            # (what the question calls the part is none of the measure: 'pet food business operating profit')
+            rest = _PART_NOUN_AFTER.sub("", " ".join(words[k:])) or " ".join(words[k:])
             return replace(query, measure=replace(query.measure, phrase=rest, stems=frozenset(analyze(rest)),
                                                   segment=name))
     return query
+
+
+_PART_NOUN_AFTER = re.compile(r"(?i)^(?:[\w&-]+\s+){0,2}?(?:business|segment|division|unit|arm|operations)\s+")
 
 
 def named_otherwise(query: FactQuery, text: str) -> list[FactQuery]:
@@ -1623,6 +1634,15 @@ _BARE_ROW = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z ,&'’/()-]{2,80}?)(?P<ce
 Note: …'): the period header of its columns is not in the text."""
 
 
+_OF_CHANGE = re.compile(r"(?i)\s*%?\s*of\s*the\s*(?:total\s+)?(?:increase|growth|rise|decrease|decline|change)\b")
+
+
+def _share_of_change(sentence: str, value: float) -> bool:
+    """Whether a per cent is a share of a change ('85% of the increase in consolidated net revenues')."""
+    found = figure_located(sentence, value)
+    return found is not None and _OF_CHANGE.match(sentence, found.end) is not None
+
+
 def _later_bare_column(sentence: str, value: float) -> bool:
     """Whether `value` stands only in a later column of a header-less table row (`_BARE_ROW`) of a sentence that
     names no year: the first column is the report's year, as statements run; the next ones cannot be dated."""
@@ -1671,6 +1691,8 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         if query.kind == "count" and (flow := _FLOW_VERB.search(clause[-60:])) \
                 and not any(stem_in_words(verb, asked_words) for verb in analyze(flow.group("verb"))):
             continue  # 'relocated 12 stores' counts a year's moves, not the stores it has
+        if query.kind == "percent" and not asks_growth(query) and _share_of_change(sentence, figure.value):
+            match -= QUALIFIED  # '85% of the increase in revenues' is a share of the growth, not of the revenue
         if _later_bare_column(sentence, figure.value):
             continue  # 'Net debt-to-adjusted EBITDA ratio 3.2 3.9': a row whose header chunking cut off; its
             # first figure is the report's year (a statement's columns run latest first), the next ones undated

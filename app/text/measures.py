@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from app.text.places import REGION_NAMES
-from app.text.sentences import SET_IN, split_at_stops
+from app.text.sentences import PART_PROFITABLE, SET_IN, split_at_stops
 
 # ('When comparing …, what is …': a lead-in; 'When did X …, and how much …': a question, `_WHEN_FIRST`)
 _LEAD_IN = re.compile(r"(?i)^(?:(?:according to|based on|as of|as at|(?:in|from|for)(?!\s+(?:which|what|whose|whom)\b)|"
@@ -46,7 +46,22 @@ def plain_measures(question: str) -> str:
     word's contraction written out ("What's the target annual bonus" asks what it is)."""
     for pattern, name in _JARGON:
         question = pattern.sub(name, question)
+    question = _RELIANCE.sub(_reliance_asked, question)
     return _CONTRACTED.sub(r"\1 is", question)
+
+
+_RELIANCE = re.compile(r"(?i)^(?P<lead>.*?)\bhow\s+(?:reliant|dependent)\s+(?:was|is|were|are|has\s+been)\s+"
+                       r"(?P<whole>[^?]{2,80}?)\s+(?:on|upon)\s+(?P<part>[^?]{2,60}?)(?P<tail>\s+(?:in|for|during)\s+"
+                       r"[^?]{2,40})?\?")
+"""'How reliant was Square's revenue growth in 2020 on bitcoin?': the part's share of the whole."""
+
+
+def _reliance_asked(match: re.Match) -> str:
+    """'How reliant was X's revenue growth in 2020 on bitcoin?' -> 'What share of X's revenue in 2020 came from
+    bitcoin?': the share of the whole a report states (the share of a growth is no figure the readers tell from
+    the share of the level)."""
+    whole = re.sub(r"(?i)\s+growth\b", "", match.group("whole"))
+    return f"{match.group('lead')}What share of {whole}{match.group('tail') or ''} came from {match.group('part')}?"
 
 
 _CONTRACTED = re.compile(r"(?i)\b(what|who|where|how|which|when|that|there|it)['’]s\b")
@@ -672,6 +687,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = without_other_names(text, companies)  # 'Square (Block)': the company's other name, no word of the measure
     text = _HEDGE_OPENING.sub("", text)  # 'Approximately how many people …': no segment named 'Approximately'
     text = re.sub(r"^\s*,\s*", "", SPECIAL_ITEMS_OUT.sub(" ", text))  # 'Stripping out special items,': adjusted (below)
+    # 'How profitable was its pet food business': the part's operating profit
+    text = PART_PROFITABLE.sub(lambda m: f"What was {m.group('subject')} operating profit", text)
     basis = _ON_BASIS.search(text)  # 'grew revenue fastest on an organic basis': organic revenue (below)
     text = _ON_BASIS.sub(" ", text)
     text = TURNED_INTO.sub(" ", text)  # 'turn its 2022 revenue growth into higher pretax profit': the profit

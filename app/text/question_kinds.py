@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from app.text.measures import (DOWN_WORDS, THRESHOLD, UP_WORDS, MeasureAsked, asked_sentence, first_part,
+from app.text.measures import (DOWN_WORDS, PART_PROFITABLE, THRESHOLD, UP_WORDS, MeasureAsked, asked_sentence, first_part,
                                is_measure_word, measure_asked, second_part, without_ranking_lead,
                                without_source)
 from app.text.questions import asks_for_figure
@@ -410,6 +410,8 @@ def read_ask(question: str) -> Ask:
             # 'Did Costco collect more in membership fees in fiscal 2021 than in fiscal 2020?': a rise asked
             return Ask("yes_no_change", direction=1 if more.group(1).lower() == "more" else -1)
         return Ask("yes_no")
+    if PART_PROFITABLE.search(core):
+        return Ask("figure")  # 'How profitable was its pet food business?': the part's operating profit
     if _NAMED_AS.match(core):
         return Ask("list")  # 'Which countries does PepsiCo name as its largest operations?': the ones it names
     if _HOW_JUDGED.search(core):

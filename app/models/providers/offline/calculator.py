@@ -27,7 +27,7 @@ from app.facts.selection import relevant_figures
 from app.metric_plans import metric_plans
 from app.knowledge.analyzer import analyze
 from app.text.arithmetic import arithmetic_asked
-from app.text.measures import asks_adjusted, measure_asked, names_adjusted, part_asked
+from app.text.measures import asks_adjusted, measure_asked, names_adjusted, part_asked, plain_measures
 from app.text.periods import part_fits, part_of_period, parts_agree, years_named
 from app.text.questions import measure_terms, states_measure
 
@@ -148,6 +148,7 @@ Plan = list[tuple[str, dict[str, Any]]]
 def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
     """A metric, a definition or a judgement is planned by `plan_metric_calls`; otherwise keywords pick the tool
     and label overlap with the question picks the figures."""
+    question = plain_measures(question)  # ('How reliant was its revenue growth on bitcoin?': a share, no growth)
     if (asked := arithmetic_asked(question)) is not None:
         # arithmetic and nothing else: the numbers given, and the previous answer's figure for 'that'
         previous = next((f.value for f in figures if f.origin == "thread"), None)
