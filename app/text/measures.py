@@ -254,7 +254,8 @@ _SOURCE_SAID = re.compile(
     r"(?:[\w&.-]+\s+){0,3}[\w&.-]+['’]s?)\s+"
     r"(?:(?:latest|most\s+recent|last)\s+)?(?:(?:first|second|third|fourth)[\s-]+quarter\s+(?:and\s+"
     r"(?:full[\s-]+year|year[\s-]+end)\s+)?)?(?:(?:fiscal\s+)?(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+)?(?:19|20)\d{2}\s+|"
-    r"FY\s?\d{2,4}\s+|Q[1-4]\s+(?:FY\s?)?(?:19|20)?\d{2}\s+)?(?:(?:form\s+)?(?:10-[KQ]|8-K)|earnings\s+release)\b"
+    r"FY\s?\d{2,4}\s+|Q[1-4]\s+(?:FY\s?)?(?:19|20)?\d{2}\s+)?(?:(?:form\s+)?(?:10-[KQ]|8-K)|(?:earnings|results)\s+(?:press\s+)?release|"
+    r"(?:earnings|results)\s+announcement|press\s+release)\b"
     r"(?:,?\s+(?:announcing|describing|reporting|covering|discussing|on|about|(?:that|which)\s+announced)\b[^?]*)?|"
     # ', going by the recast continuing-operations data it published after the Kenvue split': the data it names
     r",\s*(?:going\s+by|judging\s+by|based\s+on|using|per|according\s+to|in)\s+(?:the|its|their)\s+[^?,]{0,60}?"
