@@ -1634,6 +1634,27 @@ _BARE_ROW = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z ,&'’/()-]{2,80}?)(?P<ce
 Note: …'): the period header of its columns is not in the text."""
 
 
+_OVER_OWN_YEAR = re.compile(r"(?i)\b(?:growth|increase|improvement|decline)\s+(?:over|on|versus|from)\s+(?:fiscal\s+|FY\s?)?"
+                            r"(?P<year>(?:19|20)\d{2})\b")
+_RANGE_AROUND = re.compile(r"(?<!from\s)[$€£¥]\s?\d[\d,.]*\s*(?:million|billion|thousand|m|bn)?\s*(?:[-–]|to)\s*"
+                           r"[$€£¥]?\s*$")
+_RANGE_AFTER = re.compile(r"\s*(?:million|billion|thousand|m|bn)?\s*(?:[-–]|to)\s*[$€£¥]?\s*\d")
+_FROM_BEFORE = re.compile(r"(?i)\bfrom\s*[$€£¥]?\s*$")
+
+
+def _in_range(sentence: str, value: float) -> bool:
+    """Whether an amount is an end of a range ('$850 million to $950 million', '$850-950 million'): an outlook's;
+    never a change's ends ('from $1.2 billion to $1.5 billion') nor a per cent's ('grew 5% to $3.2 billion')."""
+    if value.is_integer() and re.search(rf"[$€£¥]\s?\d[\d,.]*\s*[-–]\s*{re.escape(f'{value:,.0f}')}(?![\d,.])", sentence):
+        return True  # the far end of '$850-950 million', written bare
+    found = figure_located(sentence, value)
+    if found is None or found.kind != "money":
+        return False  # (an amount of money only)
+    if _FROM_BEFORE.search(sentence[:found.start]):
+        return False
+    return bool(_RANGE_AROUND.search(sentence[:found.start]) or _RANGE_AFTER.match(sentence, found.end))
+
+
 _OF_CHANGE = re.compile(r"(?i)\s*%?\s*of\s*the\s*(?:total\s+)?(?:increase|growth|rise|decrease|decline|change)\b")
 
 
@@ -1749,6 +1770,13 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         # a bound is no measurement: 'a covenant limiting net financial debt to no more than 3.0 times EBITDA'
         bound = bool(_BOUND.search(clause)) or _bound_after(sentence, figure.value)
         forward = bool(_FORWARD.search(measured_against_plan(_own_clauses(sentence, figure.value)))) or bound
+        if not forward and doc.fiscal_year and figure.fiscal_year == doc.fiscal_year and (
+                _in_range(sentence, figure.value) or _OVER_OWN_YEAR.search(sentence)
+                and str(doc.fiscal_year) in (_OVER_OWN_YEAR.search(sentence).group("year") or "")):
+            # '$850 million to $950 million, representing solid growth over fiscal 2023' in the 2023 release: a
+            # range, or a growth over the report's own year, is the next year's outlook
+            forward = True
+            figure = figure.model_copy(update={"fiscal_year": doc.fiscal_year + 1})
         if not forward and not years_named(sentence) and _under_forecast_heading(doc.text, sentence):
             # 'Other forecasts' / 'Orders received (Machine Tools) 155,000': a target of the year after the
             # report's, not its result
