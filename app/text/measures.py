@@ -27,7 +27,8 @@ June 30, 2023),': a bracket's own commas inside); never the question's own start
 UP_WORDS = (r"increas\w*|improv\w*|strengthen\w*|ris(?:e|en|ing)|rose|rais(?:e|ed|es|ing)|grow\w*|grew|go(?:ne)?\s+up|"
             r"went\s+up|higher|heavier|better|stronger|accelerat\w*|widen\w*|expand\w*|sw[iu]ng(?:s|ing)?(?:\s+back)?(?:\s+to)?|"
             r"return(?:s|ed|ing)?\s+to(?=\s+(?:an?\s+)?(?:[\w-]+\s+)?(?:profit|growth|income|earnings))")
-DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|lower|lighter|worse|weaker|"
+DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|"
+              r"c[ao]me?\s+down|lower|lighter|worse|weaker|"
               r"decelerat\w*|narrow\w*|shr[iu]nk\w*|contract(?:ed|ing|ion)\b|"
               r"contract(?=\s*(?:[?.,]|$|\s+(?:in|during|by|from|over|between|and|or|year)\b))|deteriorat\w*|"
               r"reduc\w*|slip(?:s|ped|ping)?|slid|slide|dip(?:s|ped)?|eas(?:ed|ing)|soften\w*|"

@@ -43,8 +43,17 @@ _PERIOD_WORD = re.compile(r"(?i)(?:FY\s?'?\d{2,4}|H[12]|Q[1-4]|[HQ][1-4]\s?FY\d{
 
 
 def years_named(text: str) -> list[int]:
-    """The years a question or sentence names ('FY2024', 'fiscal 2023', 'in 2022.'), in order."""
-    return [int(y) for y in _YEAR_MENTION.findall(text)]
+    """The years a question or sentence names ('FY2024', 'fiscal 2023', 'in 2022.'), in order; 'going into 2023'
+    names the end of 2022, the year it goes into being unreported."""
+    return [int(y) for y in _YEAR_MENTION.findall(_INTO_YEAR.sub(_year_before_end, text))]
+
+
+_INTO_YEAR = re.compile(r"(?i)\b(?:going|heading|moving|head|go)\s+into\s+(?:fiscal\s+|FY\s?)?((?:19|20)\d{2})\b|"
+                        r"\b(?:entering|as\s+(?:it|they)\s+entered)\s+((?:19|20)\d{2})\b")
+
+
+def _year_before_end(match: re.Match) -> str:
+    return f"at the end of {int(match.group(1) or match.group(2)) - 1}"
 
 
 def fiscal_years_named(text: str) -> list[int]:
@@ -76,7 +85,7 @@ def years_in(query: str, known_years: Iterable[int]) -> list[int]:
     """Fiscal years the query names ("FY2024", "fiscal 2023", "2022", "FY24") that the knowledge base holds."""
     known = set(known_years)
     found: list[int] = []
-    for m in _QUERY_YEAR.finditer(query):
+    for m in _QUERY_YEAR.finditer(_INTO_YEAR.sub(_year_before_end, query)):  # ('going into 2023': 2022's end)
         year = int(m.group(1)) if m.group(1) else 2000 + int(m.group(2))
         if year in known and year not in found:
             found.append(year)

@@ -93,7 +93,8 @@ _CHANGE = re.compile(
     r"\bby\s+how\s+(?:much|many(?:\s+\w+){0,3})\b|\bhow\s+much\s+(?:more|less|higher|lower|heavier|lighter|bigger|smaller|larger)\b|"
     r"^what\s+(?:was|were|is)\s+the\s+(?:[\w-]+\s+)?(?:decline|increase|decrease|change|fall|rise|drop|"
     r"improvement|deterioration)\s+(?:in|of)\b|\bhow\s+much\s+(?:has|did|have|had)\b.{0,80}\b(?:change|increase|"
-    r"decrease|rise|fall|grow|declin|drop|jump|climb|mov|shift|(?:go|gone|went|come|came)\s+(?:up|down))\w*|"
+    r"decrease|rise|fall|grow|declin|drop|jump|climb|mov|shift|shr[iu]nk|contract|slip|slid|(?:go|gone|went|come|came)"
+    r"\s+(?:up|down))\w*|"
     r"\bcompared?\s+(?:with|to)\b|\bdifference\b.{0,60}\bbetween\b|\bversus\b|"
     r"\bvs\.?\s|\bexceed\w*\b|\b(?:higher|lower|heavier|lighter|more|less)\s+than\b|\btrend\b.{0,60}\b(?:between|from|over)\b|"
     # 'What happened to its total customer deposits between year-end 2021 and year-end 2022?'
