@@ -1634,6 +1634,7 @@ _BARE_ROW = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z ,&'’/()-]{2,80}?)(?P<ce
 Note: …'): the period header of its columns is not in the text."""
 
 
+_PROSE_WORD = re.compile(r"(?i)\b(?:of|is|was|are|were|be|been|represent\w*|total\w*|reach\w*|expect\w*)\b")
 _OVER_OWN_YEAR = re.compile(r"(?i)\b(?:growth|increase|improvement|decline)\s+(?:over|on|versus|from)\s+(?:fiscal\s+|FY\s?)?"
                             r"(?P<year>(?:19|20)\d{2})\b")
 _RANGE_AROUND = re.compile(r"(?<!from\s)[$€£¥]\s?\d[\d,.]*\s*(?:million|billion|thousand|m|bn)?\s*(?:[-–]|to)\s*"
@@ -1770,11 +1771,12 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         # a bound is no measurement: 'a covenant limiting net financial debt to no more than 3.0 times EBITDA'
         bound = bool(_BOUND.search(clause)) or _bound_after(sentence, figure.value)
         forward = bool(_FORWARD.search(measured_against_plan(_own_clauses(sentence, figure.value)))) or bound
-        if not forward and doc.fiscal_year and figure.fiscal_year == doc.fiscal_year and (
+        if not forward and doc.fiscal_year and figure.fiscal_year == doc.fiscal_year and _PROSE_WORD.search(sentence) and (
                 _in_range(sentence, figure.value) or _OVER_OWN_YEAR.search(sentence)
                 and str(doc.fiscal_year) in (_OVER_OWN_YEAR.search(sentence).group("year") or "")):
             # '$850 million to $950 million, representing solid growth over fiscal 2023' in the 2023 release: a
-            # range, or a growth over the report's own year, is the next year's outlook
+            # range, or a growth over the report's own year, is the next year's outlook (in a sentence: a table's
+            # row, 'Revenue €2,437.8 million €2.45 billion to €2.60 billion', is dated by its own header)
             forward = True
             figure = figure.model_copy(update={"fiscal_year": doc.fiscal_year + 1})
         if not forward and not years_named(sentence) and _under_forecast_heading(doc.text, sentence):
