@@ -15,6 +15,7 @@ Appliances, a maker of household machines).
 from __future__ import annotations
 
 import app.facts.query as fact_query
+import app.text.statements as statements
 from app.calc_tools import CalcResult, CalculationOutcome, Figure
 from app.facts.query import read_query, text_facts
 from app.judgements import convention_for
@@ -22,7 +23,8 @@ from app.knowledge.analyzer import analyze
 from app.metrics import metrics_asked
 from app.models.providers.offline.composer import compose_offline
 from app.routing.decision import RouteDecision
-from app.text.measures import measure_asked
+from app.text.measures import measure_asked, plain_measures
+from app.text.periods import column_years, years_in, years_named
 from app.text.question_kinds import read_ask
 from app.text.statements import read_statement
 from app.text.terms import kindred_in
@@ -247,3 +249,156 @@ def test_a_judgement_decided_by_one_computed_metric_states_its_inputs() -> None:
             "equipment of -$118m and net income of $412m, all in FY2017 [2][1].") in draft, draft
     checked = validate_citations({**state, "draft": draft})
     assert checked["status"] == "answered" and "It is computed from" in checked["draft"]
+
+
+# --- a measure by division reconciled from its reported to its core figure ---------------------------------------
+# (Ardmoor Foods, a snacks group; Northwind Bank & Co., a lender; Dunmore Health, a maker of safety goods; Cobblestone
+# Pay, a payments app; Pellworth Brands, a consumer group; Tessaly Packaging, a packaging group; Vellmar Industrie, an
+# engineering group; Fernhollow Bank, a lender: all made up, as are their figures)
+
+RECONCILIATION_HEADER = ("12 Weeks Ended 3/25/2023\nItems Affecting Comparability\nOperating Profit\nReported,\n"
+                         "GAAP Measure\nRestructuring charges\nCore,\nNon-GAAP\nMeasure(a)\n")
+RECONCILIATION_ROWS = ("North Division $ 1,599 $ — $ 7 $ 1,606\nSouth Division 842 12 3 857\n"
+                       "Corporate unallocated (215) — 9 (206)\n")
+
+
+def _reconciled(text: str) -> dict[tuple[str, str], tuple[list[float], list[str]]]:
+    return {(row.line_item, row.columns[0]): (row.values, row.periods) for row in read_statement(text).rows
+            if row.columns and row.line_item in ("Reported operating profit", "Core operating profit")}
+
+
+def test_a_reconciliation_by_division_reads_each_divisions_reported_and_core_operating_profit() -> None:
+    rows = _reconciled("Operating Profit by Division\n" + RECONCILIATION_HEADER + RECONCILIATION_ROWS)
+    assert rows[("Reported operating profit", "North Division")] == ([1599.0], ["3M 2023-03-25"])
+    assert rows[("Core operating profit", "North Division")] == ([1606.0], ["3M 2023-03-25"])
+    assert rows[("Reported operating profit", "South Division")] == ([842.0], ["3M 2023-03-25"])
+    assert rows[("Core operating profit", "South Division")] == ([857.0], ["3M 2023-03-25"])
+    assert rows[("Core operating profit", "Corporate unallocated")] == ([-206.0], ["3M 2023-03-25"])
+
+
+def test_a_reconciliation_without_its_title_takes_the_measure_from_the_line_over_the_reported_column() -> None:
+    rows = _reconciled(RECONCILIATION_HEADER + RECONCILIATION_ROWS)
+    assert rows[("Reported operating profit", "North Division")] == ([1599.0], ["3M 2023-03-25"])
+    assert rows[("Core operating profit", "South Division")] == ([857.0], ["3M 2023-03-25"])
+
+
+def test_reconciled_rows_gives_one_row_a_value_with_the_division_as_its_column() -> None:
+    reconciled_rows = getattr(statements, "reconciled_rows", None)
+    assert callable(reconciled_rows), "app.text.statements.reconciled_rows is missing"
+    rows = reconciled_rows("Operating Profit by Division\n" + RECONCILIATION_HEADER + RECONCILIATION_ROWS)
+    assert [(r.line_item, r.values, r.columns) for r in rows[:2]] == [
+        ("Reported operating profit", [1599.0], ["North Division"]),
+        ("Core operating profit", [1606.0], ["North Division"])]
+    assert {tuple(r.periods) for r in rows} == {("3M 2023-03-25",)}
+    assert reconciled_rows("Operating profit 1,599 1,606\nNorth Division 842 857 900") == []
+
+
+# --- a header of dates with a heading run on after them ------------------------------------------------------------
+
+
+def test_a_header_of_dates_with_the_banks_name_run_on_dates_the_rows_under_it() -> None:
+    text = ("Average amount (in millions) March 31, 2021 December 31, 2020 March 31, 2020 Northwind Bank & Co.\n"
+            "LCR 110 % 110 % 114 %\n")
+    rows = {row.line_item: row for row in read_statement(text).rows}
+    assert rows["LCR"].values == [110.0, 110.0, 114.0]
+    assert rows["LCR"].periods == ["2021-03-31", "2020-12-31", "2020-03-31"]
+    assert "Average amount" not in (rows["LCR"].columns or [])
+
+
+# --- years: a first quarter of the calendar year before, and 'going into 2023' --------------------------------------
+
+
+def test_a_january_to_march_day_of_the_year_before_is_not_moved_into_the_filings_fiscal_year() -> None:
+    assert column_years(["3M 2022-03-19"], 2023) == [(2022, "Q")]
+    assert column_years(["6M 2024-12-31", "6M 2023-12-31"], 2025) == [(2025, "H"), (2024, "H")]
+
+
+def test_going_into_a_year_names_the_end_of_the_year_before() -> None:
+    question = "Is Fernhollow Bank comfortably above its capital minimums going into 2023?"
+    assert years_named(question) == [2022]
+    assert years_in(question, {2022, 2023}) == [2022]
+
+
+# --- change wordings ----------------------------------------------------------------------------------------------
+
+
+def test_how_much_sales_shrank_asks_a_change() -> None:
+    assert read_ask("How much did Dunmore Health's Personal Safety sales shrink in 2022?").kind == "change"
+
+
+def test_did_a_margin_come_down_asks_a_fall() -> None:
+    ask = read_ask("Did Dunmore Health's operating margin come down in 2022?")
+    assert (ask.kind, ask.direction) == ("yes_no_change", -1)
+
+
+# --- parts asked in other words -----------------------------------------------------------------------------------
+
+PET_QUESTION = "How profitable was Pellworth Brands' pet food business in fiscal 2020?"
+
+
+def test_how_profitable_a_business_was_asks_its_operating_profit_not_the_companys_margin() -> None:
+    assert read_ask(PET_QUESTION).kind == "figure"
+    assert measure_asked(PET_QUESTION, ["Pellworth Brands"]).phrase.endswith("operating profit")
+    metrics, _ = metrics_asked(PET_QUESTION)
+    assert metrics == []
+
+
+def test_how_reliant_revenue_growth_was_on_a_product_asks_its_share_of_revenue() -> None:
+    assert (plain_measures("How reliant was Cobblestone Pay's revenue growth in 2020 on bitcoin?")
+            == "What share of Cobblestone Pay's revenue in 2020 came from bitcoin?")
+
+
+def test_a_share_of_the_increase_is_told_from_a_share_of_the_level() -> None:
+    share_of_change = getattr(fact_query, "_share_of_change", None)
+    assert callable(share_of_change), "app.facts.query._share_of_change is missing"
+    sentence = "bitcoin contributed 48% of the total revenue in 2020, and 85% of the increase in revenues"
+    assert share_of_change(sentence, 85.0) is True
+    assert share_of_change(sentence, 48.0) is False
+
+
+def test_a_results_release_named_as_the_source_is_no_word_of_the_measure() -> None:
+    asked = measure_asked("What non-GAAP metrics does Tessaly Packaging report in its fourth-quarter fiscal 2023 "
+                          "results release?", ["Tessaly Packaging"])
+    assert asked.phrase == "non-GAAP metrics"
+
+
+# --- an outlook range stated in the year's report -----------------------------------------------------------------
+
+OUTLOOK_RANGE = ("Adjusted free cash flow of approximately $850 million to $950 million, representing solid growth "
+                 "over fiscal 2023.")
+
+
+def test_in_range_reads_both_ends_of_a_range_of_amounts() -> None:
+    in_range = getattr(fact_query, "_in_range", None)
+    assert callable(in_range), "app.facts.query._in_range is missing"
+    for sentence in (OUTLOOK_RANGE, "Adjusted free cash flow of $850-950 million is expected."):
+        assert in_range(sentence, 850.0) is True and in_range(sentence, 950.0) is True, sentence
+
+
+def test_in_range_leaves_out_a_changes_ends_a_growths_result_and_two_years_figures() -> None:
+    in_range = getattr(fact_query, "_in_range", None)
+    assert callable(in_range), "app.facts.query._in_range is missing"
+    rose = "Revenue rose from $1.2 billion to $1.5 billion."
+    assert in_range(rose, 1.2) is False and in_range(rose, 1.5) is False
+    assert in_range("Sales grew 5% to $3.2 billion.", 3.2) is False
+    compared = "Adjusted free cash flow was $848 million and compares with $1,066 million last year."
+    assert in_range(compared, 848.0) is False and in_range(compared, 1066.0) is False
+
+
+def test_an_outlook_range_in_the_years_report_is_the_next_years_figure() -> None:
+    co = "Tessaly Packaging"
+    query = read_query("What adjusted free cash flow did Tessaly Packaging expect for fiscal 2024?", [co])
+    facts = fact_query.facts_for(query, [_block(co, 2023, OUTLOOK_RANGE)], [co])
+    assert {(f.figure.value, f.figure.fiscal_year, f.forward) for f in facts} == {(850.0, 2024, True),
+                                                                               (950.0, 2024, True)}
+
+
+def test_a_table_row_holding_a_range_is_dated_by_its_header_not_moved_to_the_next_year() -> None:
+    in_range = getattr(fact_query, "_in_range", None)
+    assert callable(in_range), "app.facts.query._in_range is missing"
+    row = "Revenue €2,437.8 million €2.45 billion to €2.60 billion"
+    assert in_range(row, 2.45) is True  # a range it is, but no sentence states it as an outlook
+    query = read_query("What was Vellmar Industrie's revenue in 2023?", ["Vellmar Industrie"])
+    facts = text_facts(query, _block("Vellmar Industrie", 2023, row))
+    assert {(f.figure.value, f.figure.fiscal_year, f.forward) for f in facts} == {
+        (2437.8, 2023, False), (2.45, 2023, False), (2.6, 2023, False)}
