@@ -362,6 +362,12 @@ def facts_for(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = 
             out.extend(replace(f, match=min(f.match, 1.0) - 0.01) for f in found)
             held |= {(f.figure.value, f.figure.fiscal_year, f.part) for f in found}
     out = parts_by_figures(out, query, docs)
+    if query.kind == "count":
+        # a count asked is never a statement's line item of money ('How many plants': no 'Property, plant, and
+        # equipment, net' row)
+        from app.metrics import items_named
+
+        out = [f for f in out if f.origin == "text" or not items_named(f.figure.label)]
     return _with_filing_scale([f for f in out if not names_the_other(f.figure, query)], query)
 
 

@@ -402,3 +402,15 @@ def test_a_table_row_holding_a_range_is_dated_by_its_header_not_moved_to_the_nex
     facts = text_facts(query, _block("Vellmar Industrie", 2023, row))
     assert {(f.figure.value, f.figure.fiscal_year, f.forward) for f in facts} == {
         (2437.8, 2023, False), (2.45, 2023, False), (2.6, 2023, False)}
+
+
+# --- a count asked is never read from a statement's line item of money ---------------------------------------
+
+def test_a_count_of_plants_is_never_the_property_plant_and_equipment_row() -> None:
+    co = "Tessaly Packaging"
+    text = ("Consolidated Balance Sheet\n(in millions)\n2023 2022\nInventories 2,199 2,400\n"
+            "Property, plant, and equipment, net 3,762 3,646\nTotal assets 16,696 17,426")
+    query = read_query("How many plants does Tessaly Packaging operate?", [co])
+    facts = fact_query.facts_for(query, [_block(co, 2023, text)], [co])
+    assert query.kind == "count"
+    assert not [f for f in facts if "equipment" in f.figure.label.lower()]
