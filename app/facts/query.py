@@ -38,8 +38,9 @@ from app.text.sentences import is_contract_text
 from app.text.terms import kindred_in, stem_in_words
 from app.text.units import SCALE_FACTORS, unit_currency
 from app.text.question_kinds import MeasureAsked, asked_sentence, measure_asked
-from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, TURNED_INTO, counted_as, first_part, name_initials,
-                                names_adjusted, part_asked, plain_measures, ranking_lead, without_form, without_source)
+from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, TURNED_INTO, counted_as, first_part,
+                                name_initials, names_adjusted, part_asked, plain_measures, ranking_lead, without_form,
+                                without_source)
 from app.text.statements import AS_FILED, NUMBER_OF, StatementRow, is_total, is_whole, read_statement
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|anticipat\w*|"
@@ -1373,7 +1374,8 @@ def split_tables(docs: Sequence[Doc]) -> list[JoinedChunks]:
 def _cut_between(head: str, rows: str) -> bool:
     """Whether chunking cut a table between these two texts (`split_tables`): the first heads no row it holds
     with its periods, the second's rows have none. Read once per pair: every members' read of a turn asks."""
-    if not (_YEAR_LINE.search(head) or read_statement(head).periods) or any(r.periods for r in read_statement(head).rows):
+    if not (_YEAR_LINE.search(head) or read_statement(head).periods) \
+            or any(r.periods for r in read_statement(head).rows):
         return False  # (a header's dates with a heading run on after them: 'March 31, 2020 JPMorgan Chase & Co.')
     read = read_statement(rows).rows
     return bool(read) and not any(r.periods for r in read)
@@ -1777,7 +1779,8 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         # a bound is no measurement: 'a covenant limiting net financial debt to no more than 3.0 times EBITDA'
         bound = bool(_BOUND.search(clause)) or _bound_after(sentence, figure.value)
         forward = bool(_FORWARD.search(measured_against_plan(_own_clauses(sentence, figure.value)))) or bound
-        if not forward and doc.fiscal_year and figure.fiscal_year == doc.fiscal_year and _PROSE_WORD.search(sentence) and (
+        if not forward and doc.fiscal_year and figure.fiscal_year == doc.fiscal_year \
+                and _PROSE_WORD.search(sentence) and (
                 _in_range(sentence, figure.value) or _OVER_OWN_YEAR.search(sentence)
                 and str(doc.fiscal_year) in (_OVER_OWN_YEAR.search(sentence).group("year") or "")):
             # '$850 million to $950 million, representing solid growth over fiscal 2023' in the 2023 release: a

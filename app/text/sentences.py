@@ -275,7 +275,8 @@ def without_setting(text: str) -> str:
     return " ".join(SET_IN.sub(" ", text).split())
 
 
-PART_PROFITABLE = re.compile(r"(?i)^\s*how\s+profitable\s+(?:was|were|is|are|has\s+been|have\s+been)\s+(?P<subject>[^?]{2,80}?"
+PART_PROFITABLE = re.compile(r"(?i)^\s*how\s+profitable\s+(?:was|were|is|are|has\s+been|have\s+been)\s+"
+                             r"(?P<subject>[^?]{2,80}?"
                              r"\b(?:business|segment|division|unit|arm|operations|franchise)s?)\b")
 """'How profitable was General Mills' pet food business in fiscal 2020?': a part of the company's operating profit,
 which its segment note states (no margin the calculator works out of the company's statements)."""
