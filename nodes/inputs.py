@@ -25,7 +25,7 @@ from app.facts.readers import extract_figures
 from app.knowledge.pages import forms_wanted, statement_of_page
 from app.text.identity import read_name
 from app.text.lists import is_enumerated
-from app.text.statements import heads_named_columns, read_statement
+from app.text.statements import StatementRow, heads_named_columns, read_statement
 from app.text.sentences import is_contract_text
 from app.text.question_kinds import asks_trend, read_ask
 from app.metrics import LINE_ITEMS, label_match, needed_inputs
@@ -601,19 +601,21 @@ def sibling_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[E
     def siblings(company: str) -> list[Evidence]:
         pages = list(dict.fromkeys((d.source_id, d.page) for d in graded if d.company == company))[:SIBLING_PAGES]
         found = {d.chunk_id: d for groups in searches for d in mention_fn(company, groups)}
+        on_pages = [d for d in found.values() if (d.source_id, d.page) in pages]
+        rows = {d.chunk_id: read_statement(d.text).rows for d in on_pages}
+        named = {d.chunk_id for d in on_pages if _row_names(rows[d.chunk_id], searches)}
         # of one page's chunks, one whose table row names the measure first ('LCR 110 % 110 % 114 %' before the
         # paragraphs that tell the LCR rule), and right after it the chunk before it when chunking cut the table
         # from its header there ('Three months ended' / 'March 31, 2021' …): its rows are dated by it
-        ranked = sorted((d for d in found.values() if (d.source_id, d.page) in pages),
-                        key=lambda d: (pages.index((d.source_id, d.page)), not _row_names(d.text, searches)))
+        ranked = sorted(on_pages, key=lambda d: (pages.index((d.source_id, d.page)), d.chunk_id not in named))
         out: list[Evidence] = []
         for doc in ranked:
             if doc in out:
                 continue
             out.append(doc)
             head = found.get(_previous_chunk_id(doc.chunk_id))
-            if head is not None and head not in out and _row_names(doc.text, searches) \
-                    and not any(r.periods for r in read_statement(doc.text).rows):
+            if head is not None and head not in out and doc.chunk_id in named \
+                    and not any(r.periods for r in rows[doc.chunk_id]):
                 out.append(head)
         return out
 
@@ -631,14 +633,13 @@ def _previous_chunk_id(chunk_id: str) -> str:
     return f"{stem}::{int(ordinal) - 1}" if ordinal.isdigit() and int(ordinal) > 0 else ""
 
 
-def _row_names(text: str, searches: Sequence[Sequence[Sequence[str]]]) -> bool:
-    """Whether a table row of the text (a row of several figures) is labelled with every word of one of the
-    searched measures."""
+def _row_names(rows: Sequence[StatementRow], searches: Sequence[Sequence[Sequence[str]]]) -> bool:
+    """Whether a table row (a row of several figures) is labelled with every word of one of the searched
+    measures."""
     from app.knowledge.analyzer import analyze
-    from app.text.statements import read_statement
     from app.text.terms import stem_in_words
 
-    for row in read_statement(text).rows:
+    for row in rows:
         if row.periods or len(row.values) >= 2:  # (a chunk cut from its table's header: rows without periods)
             words = set(analyze(row.line_item))
             if any(all(any(stem_in_words(stem, words) for stem in group) for group in groups) for groups in searches):

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from app.calc_tools import Figure
 from app.knowledge.analyzer import analyze
@@ -176,6 +177,13 @@ class Located:
 def figures_located(sentence: str) -> list[Located]:
     """Every figure in a sentence with its place and kind; years, day numbers of dates and note marks are not
     figures."""
+    return list(_located(sentence))
+
+
+@lru_cache(maxsize=4096)
+def _located(sentence: str) -> tuple[Located, ...]:
+    """`figures_located`, read once per sentence: the fact readers ask where each of a sentence's figures stands
+    (its limit, its range, its share of a change), figure by figure."""
     out: list[Located] = []
     for m in PROSE_FIGURE.finditer(sentence):
         raw = m.group("num")
@@ -213,12 +221,12 @@ def figures_located(sentence: str) -> list[Located]:
         if kind == "points" and unit.lower().startswith(("bps", "basis")):
             value /= 100
         out.append(Located(value, shown, kind, m.start(), m.end(), m.group(0).strip()))
-    return out
+    return tuple(out)
 
 
 def figure_located(sentence: str, value: float) -> Located | None:
     """Where a sentence writes the figure of this value, whatever its sign (`figures_located`), or None."""
-    return next((f for f in figures_located(sentence or "") if abs(f.value) == abs(value)), None)
+    return next((f for f in _located(sentence or "") if abs(f.value) == abs(value)), None)
 
 
 _BAR_AFTER = re.compile(r"(?i)\s+or\s+(?:more|greater|higher|less|fewer|lower)\b")

@@ -35,7 +35,7 @@ from app.text.figures import RETURN_ON_LABEL, parse_cell
 from app.text.periods import (PART, column_years, deadline_years, end_worded, fiscal_years_named, part_named,
                               parts_agree, period_day, years_named)
 from app.text.sentences import is_contract_text
-from app.text.terms import kindred_in, stem_in_words
+from app.text.terms import ADJUSTED_NAMES, kindred_in, stem_in_words
 from app.text.units import SCALE_FACTORS, unit_currency
 from app.text.question_kinds import MeasureAsked, asked_sentence, measure_asked
 from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, TURNED_INTO, counted_as, first_part,
@@ -1142,7 +1142,7 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
     return sorted(out, key=lambda f: -f.match)  # a member's row that names the measure in full first
 
 
-_ADJUSTED_WORD = re.compile(r"(?i)\b(?:adjusted|core|underlying|non-gaap)\s+")
+_ADJUSTED_WORD = re.compile(rf"(?i)\b(?:{'|'.join(sorted(ADJUSTED_NAMES))}|non-gaap)\s+")
 UNSAID_ADJUSTED = 0.5
 """How well a member's row of a table that names no adjusted measure matches an adjusted one asked: below
 NAMES_MEASURE, so that the reported figure never answers as the adjusted one."""
@@ -1374,8 +1374,8 @@ def split_tables(docs: Sequence[Doc]) -> list[JoinedChunks]:
 def _cut_between(head: str, rows: str) -> bool:
     """Whether chunking cut a table between these two texts (`split_tables`): the first heads no row it holds
     with its periods, the second's rows have none. Read once per pair: every members' read of a turn asks."""
-    if not (_YEAR_LINE.search(head) or read_statement(head).periods) \
-            or any(r.periods for r in read_statement(head).rows):
+    headed = read_statement(head)
+    if not (_YEAR_LINE.search(head) or headed.periods) or any(r.periods for r in headed.rows):
         return False  # (a header's dates with a heading run on after them: 'March 31, 2020 JPMorgan Chase & Co.')
     read = read_statement(rows).rows
     return bool(read) and not any(r.periods for r in read)
@@ -1636,8 +1636,9 @@ def table_members(docs: Iterable[Doc]) -> dict[str, tuple[str, ...]]:
     return {company: tuple(names) for company, names in found.items()}
 
 
-_BARE_ROW = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z ,&'’/()-]{2,80}?)(?P<cells>(?:\s+\$?\s?\(?-?\d[\d,]*(?:\.\d+)?\s?\)?%?)"
-                       r"{2,6})(?=\s+[A-Z(]|\s*$)")
+_BARE_CELL = r"\$?\s?\(?-?\d[\d,]*(?:\.\d+)?\s?\)?%?"
+_BARE_ROW = re.compile(rf"^\s*(?P<label>[A-Za-z][A-Za-z ,&'’/()-]{{2,80}}?)(?P<cells>(?:\s+{_BARE_CELL}){{2,6}})"
+                       r"(?=\s+[A-Z(]|\s*$)")
 """A table row read as a sentence, its label and two to six bare cells ('Net debt-to-adjusted EBITDA ratio 3.2 3.9
 Note: …'): the period header of its columns is not in the text."""
 
@@ -1678,8 +1679,7 @@ def _later_bare_column(sentence: str, value: float) -> bool:
     names no year: the first column is the report's year, as statements run; the next ones cannot be dated."""
     if years_named(sentence) or not (row := _BARE_ROW.match(sentence)):
         return False
-    cells = [parse_cell(c.replace(" ", "")) for c in re.findall(r"\$?\s?\(?-?\d[\d,]*(?:\.\d+)?\s?\)?%?",
-                                                              row.group("cells"))]
+    cells = [parse_cell(c.replace(" ", "")) for c in re.findall(_BARE_CELL, row.group("cells"))]
     values = [c[0] for c in cells if c is not None]
     return bool(values) and value in values[1:] and value != values[0]
 
@@ -1779,10 +1779,11 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
         # a bound is no measurement: 'a covenant limiting net financial debt to no more than 3.0 times EBITDA'
         bound = bool(_BOUND.search(clause)) or _bound_after(sentence, figure.value)
         forward = bool(_FORWARD.search(measured_against_plan(_own_clauses(sentence, figure.value)))) or bound
+        over = _OVER_OWN_YEAR.search(sentence)
         if not forward and doc.fiscal_year and figure.fiscal_year == doc.fiscal_year \
                 and _PROSE_WORD.search(sentence) and (
-                _in_range(sentence, figure.value) or _OVER_OWN_YEAR.search(sentence)
-                and str(doc.fiscal_year) in (_OVER_OWN_YEAR.search(sentence).group("year") or "")):
+                _in_range(sentence, figure.value)
+                or over is not None and int(over.group("year")) == doc.fiscal_year):
             # '$850 million to $950 million, representing solid growth over fiscal 2023' in the 2023 release: a
             # range, or a growth over the report's own year, is the next year's outlook (in a sentence: a table's
             # row, 'Revenue €2,437.8 million €2.45 billion to €2.60 billion', is dated by its own header)
@@ -2274,11 +2275,7 @@ def _qualifiers_asked(query: FactQuery) -> set[str]:
     """The qualifiers the question's measure says ('adjusted' of 'adjusted EBITDA'), in lower case; one that
     names the company's adjusted measure stands for all its names ('core', 'underlying')."""
     asked = {m.group(0).lower() for m in _QUALIFYING.finditer(query.measure.phrase)}
-    return asked | _ADJUSTED_NAMES if asked & _ADJUSTED_NAMES else asked
-
-
-_ADJUSTED_NAMES = frozenset({"adjusted", "core", "underlying"})
-"""The names companies give their adjusted measure ('Core operating profit', 'Underlying EBITDA')."""
+    return asked | ADJUSTED_NAMES if asked & ADJUSTED_NAMES else asked
 
 
 def _qualifiers_said(title: str, query: FactQuery) -> str:

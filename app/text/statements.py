@@ -1579,6 +1579,8 @@ _BY_MEMBER_TITLE = re.compile(r"(?i)^(?P<measure>[A-Z][A-Za-z /&()-]{2,50}?)\s+b
 _MEASURE_LINE = re.compile(r"^[A-Z][A-Za-z /&()-]{2,40}$")
 _COMPARABILITY = re.compile(r"(?i)\bitems\b|\bcomparability\b|\bimpact\b|\bcharges?\b")
 _REPORTED_COLUMN = re.compile(r"(?i)^(?:reported|as\s+reported)\b")
+_REPORTED_LINE = re.compile(r"(?im)^[ \t]*(?:reported|as\s+reported)\b")
+"""`_REPORTED_COLUMN` on a line of a whole text (the lines are read stripped)."""
 _ADJUSTED_COLUMN = re.compile(r"(?i)^(?P<basis>core|adjusted|underlying|comparable)\b")
 
 
@@ -1589,10 +1591,13 @@ def reconciled_rows(text: str) -> list[StatementRow]:
     value is the reported measure and its last the adjusted one, of the period the block's own line names. Rows:
     the measure (reported, or named by its basis: 'Core operating profit'), one value each, the member as their
     column. Read only where the header's first column is the reported one and its last the adjusted one."""
+    if not _REPORTED_LINE.search(text):
+        return []  # (no line opens a reported column: read_statement reads every text, most have none)
     lines = [line.strip() for line in text.splitlines()]
     title = None
     out: list[StatementRow] = []
     unit = ""
+    scale = _declared_scale(text)
     for i, line in enumerate(lines):
         if named := _BY_MEMBER_TITLE.match(line):
             title = named.group("measure").strip()
@@ -1627,7 +1632,7 @@ def reconciled_rows(text: str) -> list[StatementRow]:
                 value = None if _DASH.match(cell) else _cell_value(cell)
                 if value is not None:
                     out.append(StatementRow(line_item=name, values=[value], periods=list(periods), unit=unit,
-                                            scale=_declared_scale(text), raw=lines[k], title=named,
+                                            scale=scale, raw=lines[k], title=named,
                                             columns=[label]))
             k += 1
     return out

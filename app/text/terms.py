@@ -73,10 +73,15 @@ def nominal_stem(stem: str) -> str | None:
     return _nominal_stems().get(stem)
 
 
+ADJUSTED_NAMES = frozenset({"adjusted", "core", "underlying"})
+"""The names companies give their adjusted measure ('Core operating profit', 'Underlying EBITDA')."""
+
+
 @lru_cache(maxsize=1)
 def _kindred() -> dict[str, frozenset[str]]:
     groups = [frozenset(analyze(words)) for words in ("cost costs charge charges expense expenses",
-                                                      "adjusted core underlying", "profit profits income earnings")]
+                                                      " ".join(sorted(ADJUSTED_NAMES)),
+                                                      "profit profits income earnings")]
     return {stem: group for group in groups for stem in group}
 
 
