@@ -55,6 +55,11 @@ class Convention:
         return value >= self.threshold if self.rule == "above" else value <= self.threshold
 
 
+REGULATORY_CAPITAL = re.compile(
+    r"(?i)\bregulatory\s+capital\b|\bcapital\s+(?:requirements?|minimums?|adequacy|buffers?|headroom)\b|"
+    r"\bwell[- ]capitali[sz]ed\b|\bCET\s?1\b|\bcommon\s+equity\s+tier\s+1\b|\btier\s+1\s+(?:capital|leverage)\b")
+"""A bank's regulatory capital judged ('Is it comfortably above its regulatory capital minimums?'): each ratio it
+holds against the minimum its capital table sets beside it (app/facts/capital.py)."""
 CONVENTIONS: tuple[Convention, ...] = (
     Convention("capital-intensive", re.compile(r"(?i)\bcapital[- ]intensive|\bcapital[- ]intensity\b"),
                ("capital intensity", "capex as a share of revenue", "capital expenditure as a percentage of revenue"),
@@ -80,6 +85,12 @@ CONVENTIONS: tuple[Convention, ...] = (
                ("net debt to EBITDA",), "falling", None, "x",
                "A company is deleveraging when its net debt falls as a multiple of its EBITDA from one year to "
                "the next."),
+    Convention("regulatory capital", REGULATORY_CAPITAL,
+               ("CET1 capital ratio", "Tier 1 capital ratio", "total capital ratio", "Tier 1 leverage ratio"), (),
+               "above", None, "%",
+               "A bank meets its capital requirements when each of its risk-based capital ratios and its leverage "
+               "ratio stands at or above the minimum its regulators set, buffers included; the points above it are "
+               "its headroom."),
     Convention("highly leveraged", re.compile(r"(?i)\b(?:highly|heavily|over)[- ]?(?:leveraged|indebted)\b|\bleverage\b"),
                ("net debt / Adjusted EBITDA", "net debt to Adjusted EBITDA", "net debt / EBITDA", "leverage ratio"),
                ("net debt to EBITDA", "debt-to-equity ratio"), "above", 3.0, "x",
@@ -117,7 +128,7 @@ def convention_for(question: str) -> Convention | None:
     found = next((c for c in CONVENTIONS if c.asks.search(question)), None)
     if found is None:
         return None
-    own = _own_measure(question)
+    own = own_measure(question)
     if own:
         measures = (own, *(m for m in found.measures if m.lower() != own.lower()))
         says = next((text for measure, text in found.says_for if measure.lower() == own.lower()), found.says)
@@ -132,7 +143,7 @@ _JUDGE_BY = re.compile(r"(?i)\b(?:judg(?:e|ing)\s+by|based\s+on|by|using|measure
 _NAMED_MARGIN = re.compile(r"(?i)\b(?P<what>(?:gross|operating|EBIT|EBITDA|net|adjusted\s+operating)\s+margin)")
 
 
-def _own_measure(question: str) -> str | None:
+def own_measure(question: str) -> str | None:
     """The metric a question names for its judgement ('by the quick ratio', 'its gross margin profile')."""
     if m := _JUDGE_BY.search(question):
         # the longest metric named, up to a second one joined to it ('net debt to EBITDA and its equity ratio')

@@ -770,8 +770,11 @@ def day_basis(question: str) -> int | None:
 
 CASH_BACKING = re.compile(
     r"(?i)\bbacked\s+(?:up\s+)?by\s+(?:free\s+)?cash\b|\bcash[- ]backed\b|\bquality\s+of\s+(?:its\s+|their\s+)?"
-    r"(?:earnings|profits?)\b|\bearnings\s+quality\b|\b(?:free\s+)?cash\s+conversion\b|\bconvert\w*\s+(?:its\s+|their\s+)?"
-    r"(?:net\s+income|earnings|profits?)\s+(?:in)?to\s+(?:free\s+)?cash\b")
+    r"(?:earnings|profits?)\b|\bearnings\s+quality\b|\b(?:free\s+)?cash\s+conversion\b|\b(?:convert|turn)\w*\s+(?:its\s+|their\s+)?"
+    r"(?:net\s+income|earnings|profits?)\s+(?:in)?to\s+(?:free\s+)?cash\b|"
+    # 'Did its cash generation keep pace with its earnings?'
+    r"\b(?:free\s+)?cash\s+(?:generation|flows?)\s+(?:\w+\s+){0,2}(?:keep|kept|keeping|keeps)\s+(?:up|pace)\s+with\s+"
+    r"(?:its\s+|their\s+)?(?:net\s+income|earnings|profits?)\b")
 """A judgement of how far earnings are backed by cash: decided by free cash flow against net income, whatever
 part of it the question names ('Judging by free cash flow, …')."""
 JUDGEMENTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (

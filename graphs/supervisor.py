@@ -59,6 +59,7 @@ class SupervisorDeps:
     period_ends: Callable[[str], Mapping[str, int]] | None = None
     names_by_start: Callable[[str], bool] | None = None
     mentions: Callable[[str], Sequence[str]] | None = None
+    row_owners: Callable[[str], Sequence[str]] | None = None
     news_companies: Callable[[], Sequence[str]] | None = None
     company_aliases: Callable[[], Mapping[str, str]] = dict
     cache: Any = None
@@ -96,7 +97,7 @@ def build_supervisor_graph(deps: SupervisorDeps) -> StateGraph:
     builder.add_node("route", partial(route, router=deps.models.router, known_companies=deps.known_companies,
                                       known_years=deps.known_years, aliases=deps.company_aliases,
                                       period_ends=deps.period_ends, names_by_start=deps.names_by_start,
-                                      mentions=deps.mentions,
+                                      mentions=deps.mentions, row_owners=deps.row_owners,
                                       news_companies=deps.news_companies))
     builder.add_node("clarify", clarify)
     builder.add_node("refuse", refuse)

@@ -601,13 +601,17 @@ def sibling_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[E
     def siblings(company: str) -> list[Evidence]:
         pages = list(dict.fromkeys((d.source_id, d.page) for d in graded if d.company == company))[:SIBLING_PAGES]
         found = {d.chunk_id: d for groups in searches for d in mention_fn(company, groups)}
-        on_pages = [d for d in found.values() if (d.source_id, d.page) in pages]
-        rows = {d.chunk_id: read_statement(d.text).rows for d in on_pages}
-        named = {d.chunk_id for d in on_pages if _row_names(rows[d.chunk_id], searches)}
+        rows = {d.chunk_id: read_statement(d.text).rows for d in found.values()}
+        named = {d.chunk_id for d in found.values() if _row_names(rows[d.chunk_id], searches)}
+        # a judgement's measure stated as a table row of its own ('Free cash flow conversion rate 143%') is read
+        # wherever it stands; any other chunk only on an admitted page
+        on_pages = [d for d in found.values() if (d.source_id, d.page) in pages
+                    or (kind == "judgement" and d.chunk_id in named)]
         # of one page's chunks, one whose table row names the measure first ('LCR 110 % 110 % 114 %' before the
         # paragraphs that tell the LCR rule), and right after it the chunk before it when chunking cut the table
         # from its header there ('Three months ended' / 'March 31, 2021' …): its rows are dated by it
-        ranked = sorted(on_pages, key=lambda d: (pages.index((d.source_id, d.page)), d.chunk_id not in named))
+        ranked = sorted(on_pages, key=lambda d: ((pages.index((d.source_id, d.page)) if (d.source_id, d.page) in pages
+                                                  else len(pages)), d.chunk_id not in named))
         out: list[Evidence] = []
         for doc in ranked:
             if doc in out:
@@ -623,7 +627,7 @@ def sibling_check(state: RetrievalState, mention_fn: MentionFn | None) -> list[E
                                                           "measure asked (a text search of the company's reports)")
 
 
-_RATIO_NAMED = re.compile(r"(?i)\bratio\b|/|\bto\s+(?:adjusted\s+)?EBITDA\b|^(?-i:[A-Z][A-Z0-9]{1,5})$")
+_RATIO_NAMED = re.compile(r"(?i)\bratio\b|\bconversion\b|/|\bto\s+(?:adjusted\s+)?EBITDA\b|^(?-i:[A-Z][A-Z0-9]{1,5})$")
 """A ratio's name ('liquidity coverage ratio', 'net debt / EBITDA', 'LCR')."""
 
 

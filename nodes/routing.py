@@ -34,7 +34,8 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
           period_ends: Callable[[str], Mapping[str, int]] | None = None,
           names_by_start: Callable[[str], bool] | None = None,
           mentions: Callable[[str], Sequence[str]] | None = None,
-          news_companies: Callable[[], Sequence[str]] | None = None) -> dict[str, Any]:
+          news_companies: Callable[[], Sequence[str]] | None = None,
+          row_owners: Callable[[str], Sequence[str]] | None = None) -> dict[str, Any]:
     """Call the router on the standalone question, hold its decision to the guarantees below, and merge the
     companies and years it saw into the turn's. `known_years` gives the fiscal years the knowledge base holds;
     without it any fiscal year the question names counts as held; `news_companies` the companies news items are
@@ -74,6 +75,8 @@ def route(state: SupervisorState, *, router: Any, known_companies: Callable[[], 
         update["question"] = in_prov_years(state["question"])
     holds = lambda name: bool(companies_named(name, known, table))  # noqa: E731
     absent = unheld_names(own_words, holds, [*companies, *named])
+    if absent and not companies and not named and row_owners is not None:
+        decision, companies, absent = about_a_member(decision, absent, row_owners)
     if not absent and companies and not named and mentions is not None:
         # a follow-up that names a company no document mentions ('What about Brackenridge Mining's capex?' after
         # questions about Copperleaf) is about that company, not the thread's: nothing held answers it. A name
@@ -121,16 +124,21 @@ def years_of_period_ends(question: str, companies: Sequence[str], years: Sequenc
     is that report's fiscal year ('the half-year ended 31 December 2024' of a June year end is FY2025; 'fiscal 2024
     (the year ended March 31, 2025)' is the report filed as FY2025). A question about one period takes those years
     alone; one about a change keeps the other years it names too. Without such a day, `years` as they are."""
-    from app.text.dates import read_dates
+    from app.text.dates import period_end_months, read_dates
     from app.text.question_kinds import read_ask
 
     if period_ends is None or not companies:
         return list(years)
     days = {f"{y:04d}-{m:02d}-{d:02d}": y for _, (y, m, d) in read_dates(question)[0] if y and m and d}
-    if not days:
+    months = {f"{y:04d}-{m:02d}": y for y, m in period_end_months(question)}
+    if not days and not months:
         return list(years)
     ends = [period_ends(c) for c in companies]
     matched = {day: held[day] for day in days for held in ends if day in held}
+    # 'the quarter to December 2022' names the month its period ends in: the report that ends in that month
+    matched |= {day: fiscal for month in months for held in ends for day, fiscal in held.items()
+                if day.startswith(month) and day not in matched}
+    days |= {day: months[day[:7]] for day in matched if day not in days}
     if not matched:
         return _without_filing_days(question, days, years)
     if read_ask(question).kind not in ("change", "yes_no_change"):
@@ -249,6 +257,26 @@ def about_what_documents_mention(decision: RouteDecision, absent: Sequence[str],
                                            "clarification_question": None, "needs_retrieval": True,
                                            "needs_news": True, "signals": signals})
     return decision, companies, []
+
+
+def about_a_member(decision: RouteDecision, absent: Sequence[str], row_owners: Callable[[str], Sequence[str]]
+                   ) -> tuple[RouteDecision, list[str], list[str]]:
+    """Guarantee: a question that names no held company but a product, brand or segment that one held company's
+    reports table as a row of their own ('How quickly is Remicade eroding?': 'REMICADE 462 647' in Johnson &
+    Johnson's sales by product) is asked of that company, not answered 'not held'. A rival or customer another
+    company's report mentions in its prose is no row of its tables and stays absent; a name that rows of two
+    companies' tables give is left as it is. Returns the decision, the turn's companies and the names still
+    absent."""
+    owners = {name: list(dict.fromkeys(row_owners(name))) for name in absent}
+    found = {o[0] for o in owners.values() if len(o) == 1}
+    if len(found) != 1 or not all(len(o) == 1 for o in owners.values()):
+        return decision, [], list(absent)
+    company = found.pop()
+    signals = {**decision.signals, "member_of": {name: company for name in absent}}
+    decision = decision.model_copy(update={"is_out_of_scope": False, "needs_clarification": False,
+                                           "clarification_question": None, "needs_retrieval": True,
+                                           "signals": signals})
+    return decision, [company], []
 
 
 def say_what_is_not_held(decision: RouteDecision, absent: Sequence[str], question: str) -> RouteDecision:

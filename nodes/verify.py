@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from app.evidence import Claim, Evidence
+from app.facts.capital import capital_ratios
 from app.text.figures import (FIGURE, declared_scales, figures_in, has_figure, has_restated_figure, parse_figure,
                               return_on_rows)
 from app.text.questions import answers_question
@@ -55,6 +56,8 @@ def unsupported_terms(claim: str, evidence: str) -> list[str]:
     available = figures_in(evidence)
     for row in return_on_rows(evidence):  # 'Return on tangible common equity 29 24 19': per cents
         available += [(c, v, s, "%") for c, v, s, p in figures_in(row) if not p and not c and not s]
+    for ratio in capital_ratios(evidence):  # a capital table's per cents, '%' printed on its first row only
+        available += figures_in(f"{ratio.held}% {ratio.minimum}%")
     if _PERCENT_COLUMNS.search(evidence):
         # a table whose columns are percentages by their header ('Change in %', '% Chg') prints bare numbers
         available += [(c, v, s, "%") for c, v, s, p in available if not p and not c and not s]

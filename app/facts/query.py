@@ -1952,6 +1952,11 @@ _WHOLE_WORDS = frozenset("""total net consolidated segment segments reportable g
 an average ('our average MAUs') is how a count over a period is stated, no kind of it."""
 
 
+_AS_SHARE_OF_SALES = re.compile(r"(?i)\s*,?\s+as\s+an?\s+(?:percent(?:age)?|%|share)\s+of\s+(?:net\s+|total\s+)?"
+                                r"(?:sales|revenues?|turnover)\s*$")
+"""A row that states a result as a share of sales ('Adjusted EBIT as a percentage of net sales'): its margin."""
+
+
 def label_match(label: str, query: FactQuery) -> float:
     """How fully a row label names the measure: 1 when it is one of the names statements use for the line item
     the question names ('Purchases of property, plant and equipment' for capital expenditure, app/metrics.py),
@@ -1970,6 +1975,8 @@ def label_match(label: str, query: FactQuery) -> float:
         return 0.0
     if (effect := _EFFECT_ON.search(label)) and not set(analyze(effect.group(1))) & set(query.stems):
         return 0.0  # 'Total revenue impact' (of currencies) is no revenue
+    if "margin" in query.stems and (share_of := _AS_SHARE_OF_SALES.search(label)):
+        label = f"{label[:share_of.start()]} margin"  # 'Adjusted EBIT as a percentage of net sales': its margin
     stems = set(analyze(re.sub(r"\([^)]*\)", " ", label)))
     # what a row leaves out is no word of its own ('Long-term debt, less current portion')
     left_out = set(analyze(_LEFT_OUT.search(label).group(0))) if _LEFT_OUT.search(label) else set()

@@ -89,7 +89,7 @@ def unsupported_dates(sentence: str, support: str) -> list[str]:
     days; 'H1' is found as 'H1' or 'first half'."""
     wanted, periods, _ = read_dates(sentence)
     have, have_periods, _ = read_dates(support)
-    keys = [k for _, k in have]
+    keys = [k for _, k in have] + _header_day_years(support)
     years = {hy for hy, _, _ in keys if hy is not None}
     missing = []
     for text, (y, mo, d) in wanted:
@@ -101,6 +101,35 @@ def unsupported_dates(sentence: str, support: str) -> list[str]:
             missing.append(text)
     missing.extend(sorted(periods - have_periods))
     return missing
+
+
+_HEADER_DAY = re.compile(rf"\b(?P<month>{_MONTH})\s+(?P<day>{_DAY}),?\s+(?P<years>{YEAR}(?:\s+{YEAR})+)\b(?![.,]\d|%)")
+
+
+def _header_day_years(support: str) -> list[DateKey]:
+    """The days a table's header states for each of its columns' years: 'Three Months Ended December 31,' above
+    '2022 2021' ends both years on December 31 (`read_dates` reads the day with the first year only)."""
+    keys: list[DateKey] = []
+    for match in _HEADER_DAY.finditer(support):
+        month = MONTHS.get(match.group("month").rstrip(".").lower()[:3])
+        day = int(re.sub(r"\D", "", match.group("day")))
+        keys.extend((int(y), month, day) for y in match.group("years").split()[1:])
+    return keys
+
+
+_PERIOD_TO_MONTH = re.compile(rf"(?i)\b(?:quarter|half(?:[- ]year)?|year|months|period|weeks)\s+(?:to|ended|ending|"
+                              rf"through)\s+(?:the\s+end\s+of\s+)?(?P<month>{_MONTH}),?\s+(?P<year>{YEAR})\b|"
+                              rf"\b(?P<month2>{_MONTH})\s+(?P<year2>{YEAR})\s+(?:quarter|half(?:[- ]year)?)\b")
+
+
+def period_end_months(text: str) -> list[tuple[int, int]]:
+    """(year, month) of each period a text names by the month it ends in, without its day: 'the quarter to
+    December 2022', 'the half-year ended June 2024', 'the December 2022 quarter'."""
+    out = []
+    for match in _PERIOD_TO_MONTH.finditer(text):
+        month, year = match.group("month") or match.group("month2"), match.group("year") or match.group("year2")
+        out.append((int(year), MONTHS[month.rstrip(".").lower()[:3]]))
+    return out
 
 
 def month_number(word: str) -> int | None:

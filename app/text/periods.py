@@ -44,8 +44,20 @@ _PERIOD_WORD = re.compile(r"(?i)(?:FY\s?'?\d{2,4}|H[12]|Q[1-4]|[HQ][1-4]\s?FY\d{
 
 def years_named(text: str) -> list[int]:
     """The years a question or sentence names ('FY2024', 'fiscal 2023', 'in 2022.'), in order; 'going into 2023'
-    names the end of 2022, the year it goes into being unreported."""
-    return [int(y) for y in _YEAR_MENTION.findall(_INTO_YEAR.sub(_year_before_end, text))]
+    names the end of 2022, the year it goes into being unreported; a year something falls due in ('bonds due in
+    2025', 'the patent expires in 2031') is no period of account (`without_maturities`)."""
+    return [int(y) for y in _YEAR_MENTION.findall(_INTO_YEAR.sub(_year_before_end, without_maturities(text)))]
+
+
+_MATURITY = re.compile(rf"(?i)(\b(?:(?:fall(?:s|ing)?\s+)?due|matur(?:e|es|ed|ing|ity|ities)|expir(?:e|es|ed|ing|y)|"
+                       rf"run(?:s|ning)?\s+out)\s+(?:in\s+|on\s+|by\s+)?(?:(?:fiscal|calendar)\s+(?:year\s+)?|fy\s?)?)"
+                       rf"{YEAR}\b")
+
+
+def without_maturities(text: str) -> str:
+    """The text without the years things fall due, mature or expire in ('Which of its bonds fall due in 2025?',
+    'notes due 2027'): a period of account is not asked by them, the filing's latest is."""
+    return _MATURITY.sub(r"\1", text)
 
 
 _INTO_YEAR = re.compile(r"(?i)\b(?:going|heading|moving|head|go)\s+into\s+(?:fiscal\s+|FY\s?)?((?:19|20)\d{2})\b|"
@@ -85,7 +97,8 @@ def years_in(query: str, known_years: Iterable[int]) -> list[int]:
     """Fiscal years the query names ("FY2024", "fiscal 2023", "2022", "FY24") that the knowledge base holds."""
     known = set(known_years)
     found: list[int] = []
-    for m in _QUERY_YEAR.finditer(_INTO_YEAR.sub(_year_before_end, query)):  # ('going into 2023': 2022's end)
+    # ('going into 2023': 2022's end; 'bonds due in 2025': no year of account)
+    for m in _QUERY_YEAR.finditer(_INTO_YEAR.sub(_year_before_end, without_maturities(query))):
         year = int(m.group(1)) if m.group(1) else 2000 + int(m.group(2))
         if year in known and year not in found:
             found.append(year)
@@ -114,7 +127,7 @@ def half_or_quarter(match: re.Match[str]) -> str:
 
 PART = re.compile(r"(?i)\b(?:(?P<h>H[12])|(?P<q>Q[1-4])|(?P<half>first|second)[\s-]+half|half[- ]year|"
                   r"six\s+months|(?P<qw>first|second|third|fourth)[\s-]+quarter|(?P<three>three\s+months|"
-                  r"quarter\s+end(?:ed|ing)|(?:january|february|march|april|may|june|july|august|september|october|"
+                  r"quarter\s+(?:end(?:ed|ing)|to|through)\s+(?:the\s+end\s+of\s+)?(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))|quarter\s+end(?:ed|ing)|(?:january|february|march|april|may|june|july|august|september|october|"
                   r"november|december)\s+(?:19|20)\d{2}\s+quarter))\b")
 """A part of a year a question or sentence names: 'H1', 'Q2', 'first half', 'half-year', 'six months', 'second
 quarter', 'three months', and a quarter named by its end ('the quarter ended June 30, 2023', 'the June 2023

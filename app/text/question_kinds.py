@@ -60,12 +60,13 @@ _JUDGEMENT = re.compile(
     r"(?:improving|deteriorating|declining|consistent|stable|sustainable)\s+(?:\w+\s+){0,2}"
     r"(?:margins?|profile|profitability)|margins?\s+(?:improving|consistent|stable|deteriorating)|"
     r"(?:financially\s+)?(?:solvent|stable)|profitable|liquid|positive\s+(?:net\s+)?working\s+capital|"
-    r"de-?leverag(?:e|es|ed|ing)|backed\s+(?:up\s+)?by\s+(?:free\s+)?cash|"
+    r"de-?leverag(?:e|es|ed|ing)|backed\s+(?:up\s+)?by\s+(?:free\s+)?cash|regulatory\s+capital|"
+    r"capital\s+(?:requirements?|minimums?)|well[- ]capitali[sz]ed|"
     # 'is its short-term liquidity comfortable?', 'adequate liquidity'
     r"liquidity\s+(?:position\s+)?(?:is\s+|was\s+)?(?:comfortable|adequate|ample|sufficient|solid|robust|tight|"
     r"strained|weak)|(?:comfortable|adequate|ample|sufficient|solid|robust|tight|strained|weak)\s+liquidity)\b")
 _CHANGE_WORD = re.compile(rf"(?i)\b(?:(?P<up>{UP_WORDS})|(?P<down>{DOWN_WORDS}))\b")
-_HOW_JUDGED = re.compile(r"(?i)^(?:judg(?:e|ing)\s+by\s+[^?,]{3,80},\s*)?how\s+(?:solid|strong|sound|healthy|robust|"
+_HOW_JUDGED = re.compile(r"(?i)^(?:judg(?:e|ing)\s+by\s+[^?,]{3,80},\s*)?how\s+(?P<adj>solid|strong|sound|healthy|robust|"
                          r"comfortable|adequate|good|well|safe|secure|weak|stretched)\s+(?:is|was|were|are|does|did|"
                          r"has|have|had)\b")
 """'Judging by the liquidity coverage ratio, how solid was its liquidity …?', 'How well was its net income backed by
@@ -401,6 +402,10 @@ def read_ask(question: str) -> Ask:
     if _AUXILIARY.match(core):
         if judged := _JUDGEMENT.search(core):
             return Ask("judgement", topic=judged.group(1).lower())
+        from app.metrics import CASH_BACKING
+
+        if CASH_BACKING.search(core):  # 'Did its cash generation keep pace with its earnings?'
+            return Ask("judgement", topic="cash-backed earnings")
         if either := _EITHER.search(core):
             return Ask("yes_no_change", either=(either.group("a").lower(), either.group("b").lower()))
         if THRESHOLD.search(core):
@@ -462,6 +467,13 @@ def read_ask(question: str) -> Ask:
 
 _GROWTH_RATE = re.compile(r"(?i)\bgrowth\b|\bgr[eo]w(?:n|s)?\b|\b(?:percent(?:age)?|%)\s+(?:change|increase|decrease|rise|"
                           r"fall|decline)\b|\bcagr\b|\bcompound\s+annual\b")
+
+
+def degree_asked(question: str) -> str:
+    """The degree a judgement is asked in ('How good was General Mills at turning earnings into cash?': 'good';
+    'how solid was its liquidity': 'solid'), lower case; '' for a judgement asked as yes/no ('Is it …?')."""
+    found = _HOW_JUDGED.search(asked_sentence(question))
+    return found.group("adj").lower() if found else ""
 
 
 def asks_growth_rate(question: str) -> bool:

@@ -244,7 +244,7 @@ def test_a_judgement_decided_by_one_computed_metric_states_its_inputs() -> None:
              "decision": RouteDecision(needs_retrieval=True, needs_calculation=True),
              "calculation": CalculationOutcome(status="ok", results=[conversion])}
     draft = compose_offline(state)
-    assert draft.startswith("Yes. Quillon Payments' free cash flow conversion was 130.34% in FY2017 [2][1]."), draft
+    assert draft.startswith("Well. Quillon Payments' free cash flow conversion was 130.34% in FY2017 [2][1]."), draft
     assert ("It is computed from net cash provided by operating activities of $655m, purchases of property and "
             "equipment of -$118m and net income of $412m, all in FY2017 [2][1].") in draft, draft
     checked = validate_citations({**state, "draft": draft})

@@ -385,7 +385,10 @@ def names_the_measure(question: str, label: str, companies: Sequence[str] = ()) 
     # payout ratio): the same measure, as a report names it where the subject is plain
     words = set(analyze(label)) - _CALC_WORDS
     lead = analyze(measure_asked(question, list(companies)).phrase)[:1]
-    return bool(lead) and any(len(m) >= 2 and words and words < m and m - words == {lead[0]} for m in measures)
+    # (one bare word is no name of it: 'cost', read from 'amortization of the cost of investments', is no
+    # operating cost)
+    return bool(lead) and len(set(analyze(label))) >= 2 and any(
+        len(m) >= 2 and words and words < m and m - words == {lead[0]} for m in measures)
 
 
 def _names_a_part(question: str, label: str, companies: Sequence[str]) -> bool:

@@ -53,7 +53,7 @@ from app.text.measures import (LEFT_OUT, OUTSIDE_HOME, THRESHOLD, LinesCompared,
                                count_verb, counted_as, deal_names, first_part, lines_compared, members_compared,
                                name_initials, second_part, without_short_names, without_source)
 from app.text.question_kinds import (OCCASION_BEFORE, Ask, asked_sentence, asks_business, asks_growth_rate, asks_share,
-                                     member_noun, read_ask, said_otherwise)
+                                     degree_asked, member_noun, read_ask, said_otherwise)
 from app.text.sentences import asks_about_litigation, is_allegation, is_boilerplate
 from app.text.questions import is_measure_word, is_qualifier_word, measure_terms, states_measure
 from app.text.terms import (abbreviated, abbreviation_heads, nominal_forms, nominal_stem, question_noise, stem_in_words,
@@ -432,7 +432,9 @@ class Analyst:
             return []
         member = self.query.measure.segment
         # (a member's result is its operating profit: segments report no net income)
-        kind = " ".join((asked.group("kind") or ("operating" if member else "net")).lower().replace("-", "").split())
+        found = asked.groupdict()
+        kind = " ".join((found.get("kind") or found.get("basis") or ("operating" if member else "net")).lower()
+                        .replace("-", "").split())
         fact = None
         for measure in (f"{kind} income", f"{kind} profit", f"{kind} loss") if member else (f"{kind} income",):
             query = replace(self.query, measure=replace(self.query.measure, phrase=measure,
@@ -456,7 +458,7 @@ class Analyst:
         if fact.origin == "text":  # a sentence's own word for it: 'a net loss of $45 million'
             only_loss = _loss_stated(fact.figure.quote or "", fact.figure.value)
         gained = fact.figure.value > 0 and not only_loss
-        verdict = gained != ((asked.groupdict().get("what") or "").lower() == "loss")
+        verdict = gained != ((found.get("what") or "").lower() in ("loss", "in the red"))
         result = f"{kind} {'profit' if gained else 'loss'}"
         size = as_stated(fact.figure.model_copy(update={"value": abs(fact.figure.value)}))
         name = fact.figure.company or (self.companies[0] if self.companies else "The company")
@@ -774,6 +776,8 @@ class Analyst:
             return two
         if RATING_ASKED.search(asked_sentence(self.question)):
             return self.rating_answer()
+        if capital := self.capital_figure():
+            return capital
         facts = self.facts()
         years = sorted(set(self.query.years))
         if len(years) >= 2:  # 'capital expenditure in FY2017 and FY2018'
@@ -1864,13 +1868,16 @@ class Analyst:
     def judgement_answer(self) -> list[str]:
         """'Yes.'/'No.', the metric the judgement rests on (the filing's own figure, else the calculator's) with
         its period, then the convention applied (app/judgements.py)."""
-        from app.judgements import convention_for
+        from app.judgements import convention_for, own_measure
 
         convention = convention_for(self.question)
         if convention is None:
             return []
-        if convention.measures[0].lower() in (m.lower() for m in convention.metrics):
-            # the question names a metric the calculator computes ('capital expenditure relative to revenue')
+        if convention.topic == "regulatory capital":  # each ratio against the minimum its own table sets
+            return self.capital_answer(convention)
+        if convention.measures[0].lower() in (m.lower() for m in convention.metrics) and own_measure(self.question):
+            # the question names a metric the calculator computes ('capital expenditure relative to revenue'); a
+            # convention's own metric is read as the filing states it first ('Free cash flow conversion rate 143%')
             computed = self.judged_by_calculation(convention)
             if computed:
                 return computed
@@ -1897,7 +1904,7 @@ class Analyst:
                 body = (f"{possessive(new.figure.company or self.companies[0])} {_named(new, measure)} {moved} from "
                         f"{as_stated(old.figure)} {period_text(old.figure)} to "
                         f"{as_stated(new.figure)} {period_text(new.figure)}")
-                return [f"{'Yes' if verdict else 'No'}. {cite(body, ns)}", convention.says]
+                return [f"{self.judged(verdict)} {cite(body, ns)}", convention.says]
             best = choose(facts, query)  # the measure named in full
             if not best:
                 continue
@@ -1912,7 +1919,7 @@ class Analyst:
                 verdict = convention.holds(fact.figure.value) if unit == convention.unit else None
                 if verdict is None or convention.threshold is None:
                     continue
-                main = [f"{'Yes' if verdict else 'No'}. {cite(body, ns)}"]
+                main = [f"{self.judged(verdict)} {cite(body, ns)}"]
             else:  # another measure the same convention reads, stated beside it
                 main.append(cite(body[:1].upper() + body[1:], ns))
             used |= {name.lower(), key}
@@ -1921,6 +1928,67 @@ class Analyst:
         if main:
             return [*main, convention.says]
         return self.judged_by_calculation(convention)
+
+    def capital_answer(self, convention: Any) -> list[str]:
+        """A bank's regulatory capital judged: each ratio it holds against the minimum its capital table sets
+        beside it (`capital_held`); the lead is 'Yes' only when every ratio is at or above its minimum. Nothing
+        when no admitted table states both."""
+        ordered = self.capital_held()
+        if not ordered:
+            return []
+        ns = list(dict.fromkeys(b.n for _, b in ordered))
+        first = ordered[0][0]
+        lead = self.judged(all(r.held >= r.minimum for r, _ in ordered))
+        place = "above" if first.held > first.minimum else "at" if first.held == first.minimum else "below"
+        out = [f"{lead} " + cite(f"At {_day_said(first.day)} {possessive(first.entity or self.companies[0])} "
+                                 f"{_capital_name(first)} was {first.held:.1f}%, {place} the minimum of "
+                                 f"{first.minimum:.1f}% its capital table sets beside it", ns)]
+        rest = [f"{_capital_name(r)}{' was' if i == 0 else ''} {r.held:.1f}% (minimum {r.minimum:.1f}%)"
+                for i, (r, _) in enumerate(ordered[1:])]
+        if rest:
+            out.append(cite("Its " + ", ".join(rest[:-1]) + (" and " if len(rest) > 1 else "") + rest[-1], ns))
+        return [*out, convention.says]
+
+    def capital_figure(self) -> list[str]:
+        """A regulatory capital ratio asked as a figure ('What was its CET1 capital ratio at March 31, 2021?'):
+        the ratio held, with the minimum its table sets beside it; the minimum first when that is what is asked.
+        Never a requirement in the ratio's place, nor a target range ('within our target range of 10 to 11
+        percent')."""
+        from app.facts.capital import measure_named
+
+        measure = measure_named(self.question)
+        found = [(r, b) for r, b in self.capital_held() if r.measure == measure] if measure else []
+        if not found:
+            return []
+        ratio, block = found[0]
+        owner = possessive(ratio.entity or self.companies[0])
+        if re.search(r"(?i)\bminimum\b|\brequire(?:d|ments?)\b", self.question):
+            return [cite(f"The minimum {_capital_name(ratio)} {owner} capital table sets at {_day_said(ratio.day)} "
+                         f"was {ratio.minimum:.1f}%, against the {ratio.held:.1f}% it held", [block.n])]
+        return [cite(f"{owner} {_capital_name(ratio)} was {ratio.held:.1f}% at {_day_said(ratio.day)}, against a "
+                     f"minimum of {ratio.minimum:.1f}% its capital table sets beside it", [block.n])]
+
+    def capital_held(self) -> list[tuple[Any, Block]]:
+        """The regulatory capital ratios the admitted blocks' capital tables state (app/facts/capital.py), in the
+        order of `MEASURES`: of the day of the year asked (else the latest day), of the company's own row before a
+        subsidiary's."""
+        from app.facts.capital import MEASURES, capital_ratios
+        from app.text.identity import same_company
+
+        found = [(ratio, block) for block in self.reports for ratio in capital_ratios(block.text)]
+        years = set(self.query.years)
+        found = [(r, b) for r, b in found if r.day and int(r.day[:4]) in years] if years else found
+        if not found:
+            return []
+        day = max(r.day for r, _ in found)
+        company = self.companies[0] if self.companies else ""
+        entities = [r.entity for r, _ in found if r.day == day]
+        own = next((e for e in entities if same_company(e, company)), entities[0])
+        chosen: dict[str, tuple[Any, Block]] = {}
+        for ratio, block in found:
+            if ratio.day == day and ratio.entity == own and ratio.measure not in chosen:
+                chosen[ratio.measure] = (ratio, block)
+        return [chosen[m] for m in MEASURES if m in chosen]
 
     def with_year_before(self, fact: Fact, facts: Sequence[Fact], query: FactQuery, name: str) -> str:
         """"Tamarack's net debt / Adjusted EBITDA was 4.11x at the end of FY2024, up from 4.03x a year earlier":
@@ -1942,6 +2010,15 @@ class Analyst:
             return f"{said}, as a year earlier"
         return f"{said}, {'up' if figure.value > prior else 'down'} from {amount(prior, figure.unit)} a year earlier"
 
+    def judged(self, verdict: bool) -> str:
+        """A judgement's lead: 'Yes.'/'No.' when it is asked as yes/no; the degree asked when it is asked as one
+        ('How good was it at turning earnings into cash?': 'Good.' or 'Not good.'; 'how weak …': 'Weak.' or
+        'Not weak.')."""
+        degree = degree_asked(self.question)
+        if not degree:
+            return "Yes." if verdict else "No."
+        return f"{degree.capitalize()}." if verdict == (degree not in _WEAK_DEGREES) else f"Not {degree}."
+
     def judged_by_calculation(self, convention: Any) -> list[str]:
         """The judgement from the calculator's metric result (the judgement's metric computed from statement
         figures), when the filings state none; a trend from the metric computed for two years."""
@@ -1952,7 +2029,7 @@ class Analyst:
                                            for m in (*convention.metrics, *convention.measures)):
                 body = self.metric_change()
                 if body:
-                    return [f"{'Yes' if verdict else 'No'}. {body[0]}", convention.says]
+                    return [f"{self.judged(verdict)} {body[0]}", convention.says]
         said: list[str] = []
         # a metric computed for each year the question names ('in FY2024 and FY2023') is judged on every one of
         # them, the latest first
@@ -1987,7 +2064,7 @@ class Analyst:
                 values.append(f"{value}{dated}")
             stated = " and ".join(dict.fromkeys(values))
             if not said:  # the metric the judgement is decided by
-                said = [f"{'Yes' if verdict else 'No'}. " + cite(f"{possessive(company or '')} {name} was {stated}", refs)]
+                said = [f"{self.judged(verdict)} " + cite(f"{possessive(company or '')} {name} was {stated}", refs)]
                 if len(by_name) == 1 and len(results) == 1 and (inputs := _inputs_said(results[0])):
                     # one metric decides: what it weighs, from the statements ('free cash flow … and net income')
                     said.append(cite(f"It is computed from {inputs}", refs))
@@ -2582,10 +2659,13 @@ _RESULT_ASKED = re.compile(
 """A yes/no about the sign of a result ('Did it post an operating profit', 'Did it report a net loss', 'Did its
 International segment turn a contribution profit')."""
 _PROFITABLE = re.compile(rf"(?i)^(?:was|were|is|are|has|had|did|does)\b[^?]*?\b(?:(?P<kind>{_RESULT_KIND})\s+)?"
-                         r"(?:profitable|(?:make|made|turn|turned)\s+(?:any\s+)?(?:money|a\s+profit))\b"
+                         r"(?:profitable|(?:make|made|turn|turned)\s+(?:any\s+)?(?:money|a\s+profit)|"
+                         r"in\s+the\s+black|(?P<what>in\s+the\s+red))\b"
+                         rf"(?:[^?]*?\bon\s+an?\s+(?P<basis>{_RESULT_KIND})\s+basis\b)?"
                          r"(?![^?]*\bthan\b|\s+enough\b|\s+as\s+(?!of\b))")
 """A yes/no on whether a company or one of its parts made money at all ('Was PepsiCo's Europe division profitable in
-2022?'): the sign of its result, not how profitable it is ('more profitable than', 'profitable enough')."""
+2022?', 'Was its international streaming business in the black in 2017 on a contribution basis?'; 'in the red'
+asks a loss): the sign of its result, not how profitable it is ('more profitable than', 'profitable enough')."""
 
 
 def _counted_verb(question: str) -> str:
@@ -2995,6 +3075,21 @@ def _named(fact: Fact, measure: str) -> str:
 
 
 _ISO_DAY_TAIL = re.compile(r"((?:19|20)\d{2})-(\d{2}-\d{2})$")
+_WEAK_DEGREES = frozenset({"weak", "stretched"})
+
+
+def _day_said(day: str) -> str:
+    """'2022-12-31' → '31 December 2022'."""
+    return f"{int(day[8:])} {_MONTH_NAMES[int(day[5:7])]} {day[:4]}"
+
+
+def _capital_name(ratio: Any) -> str:
+    """A capital ratio named as its table names it: 'Common Equity Tier 1 ratio', 'Total capital ratio', 'Tier 1
+    leverage ratio' ('CET1 capital ratio' as it stands)."""
+    name = ratio.name if re.search(r"(?i)\bcapital\b|\bleverage\b|^CET1\b", ratio.name) or ratio.measure != "Total capital" \
+        else f"{ratio.name} capital"
+    return name if re.search(r"(?i)\bratio$", name) else f"{name} ratio"
+"""Degrees a judgement is asked in that say it fails ('How stretched was its balance sheet?')."""
 """A period's day ('2021-03-31', '3M 2021-03-31'): its year and its month and day."""
 
 
