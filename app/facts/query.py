@@ -41,7 +41,8 @@ from app.text.question_kinds import MeasureAsked, asked_sentence, measure_asked
 from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, TURNED_INTO, counted_as, first_part,
                                 name_initials, names_adjusted, part_asked, plain_measures, ranking_lead, without_form,
                                 without_source)
-from app.text.statements import AS_FILED, NUMBER_OF, StatementRow, is_total, is_whole, read_statement
+from app.text.statements import (AS_FILED, NUMBER_OF, StatementRow, continues_regional_split, is_total, is_whole,
+                                  read_statement)
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|anticipat\w*|"
                       r"(?<!\bat\s)target(?:s|ed|ing)?\b(?!\s+(?:annual\s+)?(?:bonus|award|payout|incentive|"
@@ -1374,6 +1375,8 @@ def split_tables(docs: Sequence[Doc]) -> list[JoinedChunks]:
 def _cut_between(head: str, rows: str) -> bool:
     """Whether chunking cut a table between these two texts (`split_tables`): the first heads no row it holds
     with its periods, the second's rows have none. Read once per pair: every members' read of a turn asks."""
+    if continues_regional_split(head, rows):
+        return True  # a product's regions under a sales schedule's header the chunk before holds
     headed = read_statement(head)
     if not (_YEAR_LINE.search(head) or headed.periods) or any(r.periods for r in headed.rows):
         return False  # (a header's dates with a heading run on after them: 'March 31, 2020 JPMorgan Chase & Co.')
@@ -2087,8 +2090,10 @@ _CONTRA = re.compile(r"(?i)\ballowances?\b|\baccumulated\s+(?:depreciation|amort
 
 
 _BOUND = re.compile(r"(?i)\b(?:covenants?|no\s+more\s+than|not\s+(?:to\s+)?exceed\w*|maximum|minimum|at\s+least|"
-                    r"at\s+most|limit(?:s|ing|ed)?\s+\w+(?:\s+\w+){0,3}\s+to|caps?|capped|thresholds?|headroom)\b")
-"""Words that make the figure after them a limit, not what was measured."""
+                    r"at\s+most|limit(?:s|ing|ed)?\s+\w+(?:\s+\w+){0,3}\s+to|caps?|capped|thresholds?|headroom|"
+                    # 'approved a share repurchase program, authorizing the Company to purchase up to $5.0 billion'
+                    r"(?:authori[sz]\w*|approv\w*)\b[^.;]{0,80}\bup\s+to)\b")
+"""Words that make the figure after them a limit, not what was measured (an authorised amount is no amount spent)."""
 _BOUND_AFTER = re.compile(r"(?i)\s*(?:(?:stand-alone|regulatory|statutory|required|applicable)\s+)?(?:minimum|maximum|"
                           r"floor|ceiling|cap)\b")
 """A limit named after its figure ('its stand-alone 100% minimum LCR requirement')."""

@@ -229,6 +229,9 @@ _OVER_PERIOD = re.compile(r"(?i)\b(?:year|period|quarter)[- ]over[- ](?:year|per
 _SIZE_OF = re.compile(r"(?i)\b(?:the\s+)?size\s+of\b")
 _SPENT_DOING = re.compile(r"(?i)\b(spen[dt](?:ing)?)\s+(?:on\s+)?(?:buying|purchasing|acquiring)\b")
 """'How much did it spend buying bitcoin': what it spent on; the buying is the spending, no word of the measure."""
+_BUYING_BACK = re.compile(r"(?i)\b(?:buying|buy|bought)\s+back\s+(?:its\s+|their\s+)?(?:own\s+)?(?:common\s+|ordinary\s+)?"
+                          r"(?:stock|shares)\b")
+"""'spend buying back its own shares': the share repurchases a report states."""
 _OWN = re.compile(r"(?i)\b(its|their|our|his|her)\s+own\b")
 """'for its own balance sheet': whose it is, said twice; 'own' is no word of the measure."""
 _HELD_WITH = re.compile(r"^\s*[Oo]f\s+(?:the\s+|its\s+)?(?P<measure>[a-z][a-z&\s-]*?)(?:\s+(?:[A-Z][\w&.'’-]*\s+){0,4}"
@@ -386,7 +389,8 @@ _NOT_SEGMENT = frozenset("""the a an in of at for did does do was is were are it
     and or by to from with each any all""".split())
 _ASK_WORDS = re.compile(rf"(?i)\b(?:{UP_WORDS}|{DOWN_WORDS}|change[ds]?|compare[ds]?|comparison|differ\w*|between|versus|vs|"
                         r"expected\s+to|improved\s+or\s+declined|go\s+up|go\s+down|faster|slower|quicker|more\s+"
-                        r"quickly|more\s+slowly|relative\s+to)\b|\bFY\b")
+                        r"quickly|more\s+slowly|relative\s+to|(?<=how\s)(?:fast|quickly|rapidly|steeply|sharply)|erod\w*)\b|"
+                        r"\bFY\b")
 
 
 def _segment_named(text: str) -> tuple[str | None, str]:
@@ -681,9 +685,10 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     names, dates and periods, segment and question words."""
     from app.knowledge.analyzer import analyze
     from app.text.dates import read_dates
-    from app.text.periods import end_worded
+    from app.text.periods import end_worded, into_year_as_end
 
-    text = end_worded(first_part(asked_sentence(question)))  # 'at the close of fiscal 2017': its end
+    # 'at the close of fiscal 2017': its end; 'going into fiscal 2016': the end of fiscal 2015
+    text = into_year_as_end(end_worded(first_part(asked_sentence(question))))
     if lead := ranking_lead(question):
         text = f"What was the {lead}?"  # 'Looking at 2022 capital spending by business segment, where …
     text = without_other_names(text, companies)  # 'Square (Block)': the company's other name, no word of the measure
@@ -707,6 +712,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     text = _HOW_LARGE.sub("how much ", text)  # 'how large is her cash sign-on bonus'
     text = _SIZE_OF.sub(" ", text)  # 'What was the size of its revolving credit agreement': the agreement's amount
     text = _CITY_AND_STATE.sub(r"\1", text)  # 'in Irvine, California': the city; a report may write 'Irvine, CA'
+    text = _BUYING_BACK.sub("share repurchases", text)  # 'spend buying back its own shares': the repurchases
     text = _OWN.sub(r"\1", _SPENT_DOING.sub(r"\1 on", text))  # 'spend buying bitcoin for its own balance sheet'
     text = _PAID_FOR_NAME.sub(r"\1 to acquire ", text)  # 'What did it pay for Fenmoor?': the price of acquiring it
     text = _NAMED_BY_INITIALS.sub(_by_initials, text)  # 'Africa, Middle East and South Asia (AMESA)': 'AMESA'

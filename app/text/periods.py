@@ -64,6 +64,12 @@ _INTO_YEAR = re.compile(r"(?i)\b(?:going|heading|moving|head|go)\s+into\s+(?:fis
                         r"\b(?:entering|as\s+(?:it|they)\s+entered)\s+((?:19|20)\d{2})\b")
 
 
+def into_year_as_end(text: str) -> str:
+    """'going into 2023' / 'heading into fiscal 2016' said as 'at the end of 2022' / 'at the end of 2015': the
+    level on the last day of the year before, as reports state it."""
+    return _INTO_YEAR.sub(_year_before_end, text)
+
+
 def _year_before_end(match: re.Match) -> str:
     return f"at the end of {int(match.group(1) or match.group(2)) - 1}"
 

@@ -99,7 +99,10 @@ _CHANGE = re.compile(
     r"\bcompared?\s+(?:with|to)\b|\bdifference\b.{0,60}\bbetween\b|\bversus\b|"
     r"\bvs\.?\s|\bexceed\w*\b|\b(?:higher|lower|heavier|lighter|more|less)\s+than\b|\btrend\b.{0,60}\b(?:between|from|over)\b|"
     # 'What happened to its total customer deposits between year-end 2021 and year-end 2022?'
-    r"^what\s+(?:happened|has\s+happened)\s+(?:to|with)\b.{0,120}\b(?:between|from|since|over)\b")
+    r"^what\s+(?:happened|has\s+happened)\s+(?:to|with)\b.{0,120}\b(?:between|from|since|over)\b|"
+    # 'How fast did its sales fall in Q2 2023?', 'How quickly is Remicade eroding?': the change and its rate
+    r"\bhow\s+(?:fast|quickly|rapidly|steeply|sharply)\s+(?:is|are|was|were|did|does|do|has|have|had)\b.{0,120}?"
+    rf"\b(?:{UP_WORDS}|{DOWN_WORDS}|erod\w*|grow\w*|gr[eo]w)\b")
 _NAMES_ASKED = re.compile(
     r"(?i)^(?:(?:to|from|with|by|for|into)\s+)?(?:which|what|who)\s+"
     r"(?:(?!(?:was|were|is|are|did|does|do|has|have|had)\b)[\w-]+\s+)?(?:company|companies|business(?:es)?|firm|entity|"

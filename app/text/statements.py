@@ -171,7 +171,10 @@ _YEAR_TOKEN = re.compile(rf"^{YEAR}$")
 _LABEL_NOTES = re.compile(r"(?:\s*(?:\((?:\d{1,2}|[a-z])\)|\*+|[†‡§¹²³⁴⁵⁶⁷⁸⁹]+))+$")
 _PER_SHARE = re.compile(r"(?i)\bper\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?share\b|\bEPS\b|\bper ADS\b")
 _SHARE_COUNT = re.compile(r"(?i)\bshares\s+outstanding\b|\b(?:weighted[- ]average|number of)\b.*\bshares\b|"
-                          r"\bshares used\b")
+                          r"\bshares used\b|\bshares\s+(?:exercisable|repurchased|issuable)\s+under\b|"
+                          # 'Less: shares repurchased under treasury stock method (101.4)': a count in a diluted
+                          # EPS reconciliation, never money
+                          r"\btreasury\s+stock\s+method\b")
 _PERCENT_LABEL = re.compile(r"(?i)\(%\)|\bpercent(?:age)?\b|\bas a % of\b|%\s*$")
 _BASIC_DILUTED = re.compile(r"(?i)^(?:basic|diluted|basic and diluted)$")
 _HEADING_RUN_IN = re.compile(r"(?i)^(?P<heading>[^:]{3,80}):\s*(?:basic|diluted|basic and diluted)$")
@@ -297,7 +300,7 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
             + member_group_rows(text, names)
             + stacked_group_rows(text) + spanned + dated_column_rows(text, names) + stacked_column_rows(text)
             + year_grouped_rows(text, names) + dayed_year_rows(text) + undated_column_rows(text)
-            + reconciled_rows(text))
+            + reconciled_rows(text) + regional_split_rows(text))
     if not grid:
         return statement
     # the grid's rows read as a header-less table (values without periods) give way to its cells, and so do
@@ -909,7 +912,7 @@ _UNIT_HEAD = re.compile(r"^(?P<unit>(?:in\s+)?(?:[A-Z]{0,3}[$£€¥]|[A-Z]{3}|C
                         r"\((?:[$£€]\s+)?(?:in\s+)?(?:millions|thousands|billions)\))\s+(?P<names>[A-Z].*)$",
                         re.IGNORECASE)
 _PLACE = re.compile(rf"(?i){REGION_NAMES}")
-_YEAR_LINE = re.compile(r"^(?:FY\s?)?((?:19|20)\d{2})(?:\s*\([^)]*\))?$")
+_YEAR_LINE = re.compile(r"^(?:FY\s?|[Ff]iscal\s+(?:[Yy]ear\s+)?)?((?:19|20)\d{2})(?:\s*\([^)]*\))?$")
 _TOTAL_NAMES = re.compile(r"(?i)^\s*(?:total|group|consolidated|company|worldwide|"
                           r"corporate(?:\s*(?:$|(?:and|&|/)\s*(?:other|eliminations?|consolidation|unallocated|"
                           r"adjustments?|central|reconcil\w*)|costs?|cent(?:er|re)|items?|expenses?|functions?|other|"
@@ -956,6 +959,7 @@ def year_block_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
                                 or not (i + 1 < len(lines) and _YEAR_LINE.match(lines[i + 1]))):
             i += 1
             continue
+        first = i  # (a wrapped header's lines, all of them no mention of a name elsewhere on the page)
         if wrapped is not None:
             (currency, scale), head_text, i = ("", None), *wrapped  # its unit is the cells' ('$ 141,398')
         else:
@@ -972,14 +976,19 @@ def year_block_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
             block.append((lines[j], year_line.group(1) if year_line else None, label, cells))
             j += 1
         width = max((len(cells) for _, _, _, cells in block), default=0)
+        # (a wrapped header's other lines may read as names written elsewhere: 'Digital Media' / 'Digital' /
+        # 'Marketing Print and Publishing Total' splits once they are out of the page too)
         names = _split_names(head_text, width, text.replace(lines[i], " "), known) or (
-            _split_at_repeated_word(head_text, width) if wrapped is not None else [])
+            _split_at_repeated_word(head_text, width) if wrapped is not None else []) or (
+            _split_names(head_text, width, "\n".join(x for k, x in enumerate(lines) if not first <= k <= i), known)
+            if i > first else [])
         if not currency:  # ('(Millions)' over '$ 41,396 $ 4,871 …': the cells' currency)
             currency = next((c for line, _, _, _ in block if (c := _currency_in_tokens(line.split()))), None) or ""
         year = None
+        cut = _cut_blocks(block)
         for line, year_of_line, label, cells in block if names else []:
             if year_of_line:
-                year = year_of_line
+                year = None if year_of_line in cut else year_of_line
                 continue
             values = [None if _DASH.match(c) else _cell_value(c) for c in cells]
             if len(values) == len(names) - 1:
@@ -992,6 +1001,25 @@ def year_block_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
                 scale=None if percent else SCALE_NAME.get(scale or ""), raw=line, columns=list(names)))
         i = j
     return out
+
+
+def _cut_blocks(block: Sequence[tuple[str, str | None, str, list[str]]]) -> set[str]:
+    """The year lines of `year_block_rows` whose rows are the tail of another year's block: a chunk carries the
+    table's header, first year line included ('Fiscal 2017'), over rows that chunking cut from the middle of a
+    later block ('Cost of revenue 231,074 …' of 2016, its 'Revenue' row in the chunk before). A year's block
+    that lacks the rows every other block opens with, and whose rows end another block's, is no block of that
+    year; read, it would give 2016's figures as 2017's."""
+    labels: dict[str, list[str]] = {}
+    year = None
+    for _, year_of_line, label, _ in block:
+        if year_of_line:
+            year = year_of_line
+            labels.setdefault(year, [])
+        elif year is not None and label:
+            labels[year].append(label)
+    whole = [rows for rows in labels.values() if rows]
+    return {y for y, rows in labels.items() if rows and any(
+        len(other) > len(rows) and other[-len(rows):] == rows for other in whole)}
 
 
 _GROUPED_HEAD = re.compile(r"(?i)^(?P<period>(?:(?:three|six|nine|twelve)\s+months|(?:fiscal\s+)?years?|quarters?|"
@@ -1397,7 +1425,7 @@ def _values_under_labels(lines: list[str]) -> list[str]:
     return out
 
 
-_NAME_LINE = re.compile(r"[A-Z][A-Za-z&'’./-]*(?:\s+[A-Za-z&'’./-]+){0,3}")
+_NAME_LINE = re.compile(r"[A-Z][A-Za-z&'’./-]*(?:\s+[A-Za-z&'’./-]+){0,4}")
 """A line of a header whose column names wrap ('United States' / 'Operations' / 'Canadian' / 'Operations')."""
 
 
@@ -1525,6 +1553,74 @@ NUMBER_OF = re.compile(r"(?i)^number\s+of\s+(?P<noun>[a-z][\w-]*)$")
 _COUNTED_COLUMN = re.compile(r"(?i)^(?:number\s+of\b|square\s+(?:feet|foot|metres|meters)\b|floor\s+(?:space|area)\b|"
                              r"headcount\b|stores\b|sites\b|facilities\b)")
 """A column's name that is a measure though no money word says so ('Number of Facilities', 'Square Feet')."""
+
+
+_SPAN_GROUPS = re.compile(r"(?i)^(?P<quarter>first|second|third|fourth)\s+quarter"
+                          r"(?:\s+(?P<months>six|nine|twelve)\s+months|\s+(?P<year>full\s+year))?\s*$")
+_SPLIT_YEARS = re.compile(rf"\b({YEAR})\s+({YEAR})\s+Reported\b", re.IGNORECASE)
+_REGION_ROW = re.compile(r"(?i)^(?P<region>WW|Worldwide|US|U\.S\.|Intl|International|US\s+Exports(?:\s*\(\d+\))?)"
+                         r"\s+(?:(?:-?[\d,]+(?:\.\d+)?%?|-|—|\*)(?:\s+|$))+$")
+_SPLIT_HEADING = re.compile(r"^(?=[^a-z]*[A-Z]{3})[A-Z][A-Z0-9&/,.'’\- ]{1,60}?(?:\s*\(\d+(?:,\d+)*\))?$")
+_ORDINAL_QUARTER = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_MONTHS_PART = {"six": "H1 {y}", "nine": "9M {y}", "twelve": "FY{y}"}
+
+
+def heads_regional_split(text: str) -> bool:
+    """Whether the text holds the header of a `regional_split_rows` schedule: its spans and its years with their
+    change columns ('SECOND QUARTER SIX MONTHS' / '… 2023 2022 Reported Operational (1) Currency …')."""
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    return any(_SPAN_GROUPS.match(line) for line in lines) and any(_SPLIT_YEARS.search(line) for line in lines)
+
+
+def continues_regional_split(head: str, rows: str) -> bool:
+    """Whether `rows` goes on with the `regional_split_rows` schedule `head` heads: chunking cut it after the
+    header, and the rows' chunk has region rows ('WW 462 647 …') and no years of its own."""
+    return heads_regional_split(head) and not heads_regional_split(rows) and any(
+        _REGION_ROW.match(" ".join(line.split()).replace("$", " ")) for line in rows.splitlines())
+
+
+def regional_split_rows(text: str) -> list[StatementRow]:
+    """A sales schedule that splits each product or franchise by where it sells, one heading a line and its
+    regions below it ('REMICADE' / 'US 277 391 -29.3% …' / 'Intl 152 212 …' / 'WW 462 647 -28.6% -27.6% -1.0% 949
+    1,310 …'), under a header of spans ('SECOND QUARTER SIX MONTHS') and years with their change columns ('2023
+    2022 Reported Operational (1) Currency 2023 2022 …'): each heading's worldwide row is a row of its own, named by
+    the heading ('REMICADE' 462 and 647 in Q2 2023 and Q2 2022, 949 and 1,310 in H1 2023 and H1 2022), its change
+    columns left out (the change is computed from the levels). Read only with the header's spans and years."""
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    spans = next((m for line in lines if (m := _SPAN_GROUPS.match(line))), None)
+    years = next((_SPLIT_YEARS.findall(line) for line in lines if _SPLIT_YEARS.search(line)), [])
+    if spans is None or not years:
+        return []
+    quarter = _ORDINAL_QUARTER[spans.group("quarter").lower()]
+    groups = [f"Q{quarter} {{y}}"] + ([_MONTHS_PART[spans.group("months").lower()]] if spans.group("months") else
+                                      ["FY{y}"] if spans.group("year") else [])
+    if len(years) < len(groups):
+        return []
+    current, before = years[0]
+    periods = [form.format(y=y) for form in groups for y in (current, before)]
+    scale = _declared_scale(text) or ("millions" if re.search(r"\(\$\s*MM\)", text) else None)
+    title = next((line for line in lines if re.search(r"(?i)\bsales\b", line) and not _REGION_ROW.match(line)), None)
+    out: list[StatementRow] = []
+    heading = None
+    for line in lines:
+        cleaned = line.replace("$ ", "$").replace("$", " ").strip()  # ('2,865$ 2,853': the marks PDF moved)
+        row = _REGION_ROW.match(cleaned)
+        if row is None:
+            bare = re.sub(r"\s*\(\d+(?:,\d+)*\)$", "", line)
+            heading = bare if _SPLIT_HEADING.match(line) and not _SPAN_GROUPS.match(line) \
+                and not _SPLIT_YEARS.search(line) and not re.search(r"(?i)\bsales\b", line) else None
+            continue
+        if heading is None or row.group("region").upper() not in ("WW", "WORLDWIDE"):
+            continue
+        cells = [None if c in ("-", "—", "*") else float(c.rstrip("%").replace(",", ""))
+                 for c in cleaned[row.end("region"):].split()]
+        per_group = len(cells) // len(groups) if len(cells) % len(groups) == 0 else 0
+        if per_group < 2:
+            continue
+        values = [cells[g * per_group + k] for g in range(len(groups)) for k in (0, 1)]
+        out.append(StatementRow(line_item=heading, values=values, periods=periods, unit="$", scale=scale,
+                                raw=line, title=title))
+    return out
 
 
 def undated_column_rows(text: str) -> list[StatementRow]:

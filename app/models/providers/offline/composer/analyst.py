@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property
 from typing import Any
@@ -784,7 +784,7 @@ class Analyst:
             each = [best[0] for y in years if (best := [f for f in choose(facts, self.query, year=y)
                                                          if self.states_asked(f)])]
             if len(each) >= 2:
-                ns = [n for f in each if (n := self.n_of(f.figure)) is not None]
+                ns = self.refs(each)
                 parts = " and ".join(self.at(f) for f in each)
                 return [cite(f"{self.subject(each[-1])} {self.verb(each[-1])} {parts}", ns)] if ns else []
         if asks_growth_rate(self.question) and not self.query.measure.stems & CHANGE_STEMS \
@@ -802,7 +802,8 @@ class Analyst:
                 and (per_share or not _PER_SHARE_AFTER.match(_after_figure(f.figure.quote, f.figure.value)))
                 and (self.query.kind != "percent" or _fits_unit(f.figure.unit, "%"))
                 # and an amount asked is never answered by a per cent ('online sales' by their 28.1% share of sales)
-                and (self.query.kind != "money" or f.figure.unit.strip() != "%")
+                and (self.query.kind != "money" or (f.figure.unit.strip() != "%"
+                                                    and not f.figure.unit.endswith("shares")))
                 and (share is None or all(_says(f"{f.figure.quote} {f.figure.label}", side) for side in share))]
         if not best:
             return []
@@ -1154,7 +1155,7 @@ class Analyst:
             return self.metric_change() or self.stated_change(facts) or (
                 self.stated_move() if self.ask.kind == "change" else [])
         old, new = pair
-        ns = [n for n in (self.n_of(old.figure), self.n_of(new.figure)) if n is not None]
+        ns = self.refs((old, new))
         if not ns:
             return []
         rose = new.figure.value > old.figure.value
@@ -1359,7 +1360,7 @@ class Analyst:
         measure = self.measure_words(a) or self.measure_words(b)
         if a.figure.unit != b.figure.unit:
             currencies = [unit_currency(f.figure.unit)[0] for f in (a, b)]
-            ns = [n for f in (a, b) if (n := self.n_of(f.figure)) is not None]
+            ns = self.refs((a, b))
             if not all(currencies) or currencies[0] == currencies[1] or len(ns) < 2:
                 return []
             # 'A$3,027.3m' against '£1,431.7m': both stated, neither called higher without an exchange rate
@@ -1368,7 +1369,7 @@ class Analyst:
             return [cite(f"{said[:1].upper()}{said[1:]}", ns),
                     "They are stated in different currencies, and no exchange rate is held to compare them."]
         high, low = (a, b) if a.figure.value >= b.figure.value else (b, a)
-        ns = [n for f in (high, low) if (n := self.n_of(f.figure)) is not None]
+        ns = self.refs((high, low))
         when = period_text(high.figure)
         if period_text(low.figure) != when and high.figure.value != low.figure.value:
             # each company's latest: say each one's period
@@ -1450,8 +1451,7 @@ class Analyst:
                 return []
             ranked.sort(key=lambda r: -r[1])
             (a, ca, a_old, a_new, a_said), (b, cb, b_old, b_new, b_said) = ranked
-            ns = [n for f in (a_new, a_old, a_said, b_new, b_old, b_said)
-                  if f is not None and (n := self.n_of(f.figure)) is not None]
+            ns = self.refs((a_new, a_old, a_said, b_new, b_old, b_said))
             lead = two_changes(a, ca, b, cb, noun, period_text(a_new.figure))
             detail = "; ".join(f"{name} {noun} went from {as_stated(old.figure)} "
                                f"{period_text(old.figure)} to {as_stated(new.figure)} "
@@ -1622,7 +1622,7 @@ class Analyst:
             # a table of each member's change ('Increases in net sales: U.S. 16 % … Other International 23 %'):
             # the changes it states are ranked, never read as levels
             name, rate = (min if falling else max)(rates, key=lambda r: r[1].figure.value)
-            ns = [n for _, f in rates if (n := self.n_of(f.figure)) is not None]
+            ns = self.refs(f for _, f in rates)
             measure = _breakdown_measure(self.query.measure.phrase) or measure_phrase(rate.figure.label)
             verb = "fell" if rate.figure.value < 0 else "rose"
             lead = (f"{name} {verb} most" if (verb == "fell") == falling else f"{name} did best") + (
@@ -1637,7 +1637,7 @@ class Analyst:
             if pick is None:
                 return []
             name, _, old, new, stated = pick
-            ns = [n for f in (new, old, stated) if f is not None and (n := self.n_of(f.figure)) is not None]
+            ns = self.refs((new, old, stated))
             change = f", {as_stated(stated.figure)}" if stated is not None else ""
             verb = "fell" if new.figure.value < old.figure.value else "rose"
             measure = _breakdown_measure(self.query.measure.phrase) or measure_phrase(new.figure.label)
@@ -1854,6 +1854,10 @@ class Analyst:
         block = self.by_chunk.get(figure.chunk_id or "")
         return block.n if block is not None else None
 
+    def refs(self, facts: Iterable[Fact | None]) -> list[int]:
+        """The blocks the facts are cited to, each with the block that heads its table (`ns_of`), once each."""
+        return list(dict.fromkeys(n for f in facts if f is not None for n in self.ns_of(f.figure)))
+
     def ns_of(self, figure: Figure) -> list[int]:
         """The blocks a figure is cited to: its own, and the block that heads its table when chunking cut the
         table's header from its rows (app/facts/query.split_tables): the period the answer states stands there."""
@@ -1897,7 +1901,7 @@ class Analyst:
                     continue
                 old, new = pair
                 verdict = convention.holds(new.figure.value, old.figure.value)
-                ns = [n for f in (new, old) if (n := self.n_of(f.figure)) is not None]
+                ns = self.refs((new, old))
                 if verdict is None or not ns:
                     continue
                 moved = "rose" if new.figure.value > old.figure.value else "fell"
