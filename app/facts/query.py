@@ -114,6 +114,10 @@ class FactQuery:
 
 
 _RATIO = frozenset(analyze("times multiple coverage leverage turnover"))
+_TURNOVER_AS_SALES = re.compile(r"(?i)^(?!.*\b(?:asset|assets|inventory|inventories|receivables?|payables?|staff|employee|"
+                                r"working\s+capital|capital)\s+turnover\b).*\bturnover\b")
+"""'international turnover', 'group turnover': sales as non-US reports name them, not an asset or inventory
+turnover ratio."""
 """Words of a measure in times. A plain 'ratio' may be a per cent ('payout ratio') or times ('current ratio'): any."""
 _MONEY = frozenset(analyze("revenue revenues sales turnover profit income earnings ebitda ebit ebitdar cash debt "
                            "backlog intake capex expenditure cost costs expense expenses assets liabilities equity "
@@ -198,7 +202,7 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
     # ('in dollars and percent' asks no per cent measure; 'How reliant was X on Y' asks Y's share, `plain_measures`)
     kind = measure_kind(measure.stems, without_form(plain_measures(question)))
     if kind in ("any", "money") and (measure.stems & _RATIO or "/" in measure.phrase) and not re.search(
-            r"(?i)\bhow\s+much\b", question):
+            r"(?i)\bhow\s+much\b", question) and not _TURNOVER_AS_SALES.search(measure.phrase):
         kind = "ratio"  # 'net debt / EBITDA', 'interest coverage', 'asset turnover': times, not money
     if kind == "any" and measure.stems & _MONEY and "ratio" not in measure.stems and not RATING_ASKED.search(question):
         kind = "money"

@@ -623,7 +623,9 @@ LEAVING_OUT = r"(?:leaving\s+out|excluding|setting\s+aside|not\s+counting|apart\
 LEFT_ASIDE = r"(?:leaving|setting|putting)\s+(?P<aside>[^,?]{3,80}?)\s+aside"
 """What a question's lead sets aside, named before 'aside' ('Leaving bitcoin aside, by how much …')."""
 _OCCASION_FIRST = re.compile(r"(?i)^\s*(?:(?:after|following|since|before|upon|once|under|pursuant\s+to|per|"
-                             rf"according\s+to|{LEAVING_OUT})\s+[^,?]{{3,100}}|{LEFT_ASIDE}),\s*"
+                             rf"according\s+to|{LEAVING_OUT})\s+[^,?]{{3,100}}|{LEFT_ASIDE}|"
+                             # 'On the recast continuing-operations figures it published after the split,': a basis
+                             r"on\s+(?:the|its|their)\s+[^,?]{0,60}\b(?:figures|numbers|basis|results)\b[^,?]{0,80}),\s*"
                              r"(?=(?:how|what|which|who|when|did|does|do|has|have|had|was|were|is|are|by\s+how)\b)")
 """An occasion said before the question ('After completing the Kenvue separation, how much cash …', 'Under the
 employment agreement it signed with its incoming CEO, what is her target bonus …'): no measure."""

@@ -333,6 +333,7 @@ _MEMBER_LOSS = re.compile(r"(?i)\b(?:made|posted|reported|recorded|had|ended[^?]
 
 
 OCCASION_BEFORE = re.compile(r"(?i)^\s*(?:when|after|following|since|before|upon|once|by|alongside|along\s+with|"
+                            r"on(?=\s+(?:the|its|their)\s+[^,?]{0,60}\b(?:figures|numbers|basis|results)\b)|"
                             r"together\s+with|with|in|at|as\s+part\s+of|in\s+connection\s+with|under|per|"
                             r"pursuant\s+to|according\s+to|judged\s+by|judging\s+by|based\s+on|measured\s+by|going\s+by|"
                             r"on\s+the\s+basis\s+of|looking\s+at|using)\s+[^?]{3,160}?,\s*"

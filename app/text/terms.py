@@ -82,7 +82,11 @@ def _kindred() -> dict[str, frozenset[str]]:
     groups = [frozenset(analyze(words)) for words in ("cost costs charge charges expense expenses",
                                                       " ".join(sorted(ADJUSTED_NAMES)),
                                                       "profit profits income earnings")]
-    return {stem: group for group in groups for stem in group}
+    kin = {stem: group for group in groups for stem in group}
+    # 'turnover', as non-US reports name sales, is found as the 'sales' or 'revenue' row; one way only: a question
+    # about sales is no question about a turnover ratio
+    kin.update({stem: frozenset(analyze("turnover sales revenue revenues")) for stem in analyze("turnover")})
+    return kin
 
 
 def kindred_in(stem: str, words: set[str] | frozenset[str]) -> bool:

@@ -2514,8 +2514,15 @@ class Analyst:
             words -= _RESTATED_OF
         if _NEW_ROLE.search(plain):  # 'its new CEO': a report says who was appointed, not that the CEO is new
             words -= set(analyze("new"))
+        if _OWNING.search(plain):  # 'Does it own any of its real estate': owning is what a sentence must say
+            words |= set(analyze("own"))
         return {w for w in words if not w.isdigit() and not re.fullmatch(r"fy\d*", w)
                 and not (len(w) >= 3 and any(w in n and w != n for n in joined))}
+
+_OWNING = re.compile(r"(?i)\b(?:does|do|did)\s+(?:[\w&'’.-]+\s+){1,4}?own\s+(?:any|all|its|their|the|some)\b|"
+                     r"\bowns?\s+(?:any|all|some)\b")
+"""Owning asked as a verb ('Does Activision Blizzard own any of its real estate'), not 'its own'."""
+
 
 def _loss_stated(sentence: str, value: float) -> bool:
     """Whether a sentence states this result as a loss ('reported a net loss of $45 million'): the nearest result
