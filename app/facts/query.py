@@ -238,6 +238,9 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
         named = tuple(y for y in named if y not in deadlines)
     # (what was turned into the measure is none: 'turn its revenue growth into higher pretax profit')
     items = tuple(dict.fromkeys([*items_named(measure.phrase), *items_named(TURNED_INTO.sub(" ", asked))]))
+    if "margin" in measure.stems:
+        # 'the best operating margin on its turnover': the sales a margin is of are no line item asked
+        items = tuple(i for i in items if i != "revenue")
     if _PER_SHARE.search(measure.phrase):
         # 'cash dividends paid per share': the amount a share gets, never the cash flow statement's total paid
         items = tuple(i for i in items if "eps" in i or "per_share" in i)

@@ -64,7 +64,11 @@ def _compose(state: SupervisorState) -> str:
         sentences.extend(analyst.sentences())
     if calc_block is not None and calc is not None and not sentences:
         # (`analyst.results`: those of the period asked, none from whole years for a quarter's question)
-        for result in (r for r in analyst.results if analyst.result_asked(r)):
+        # (which part of one company ranks first is never told by the company's own metric: 'Which of its
+        # segments earns the best operating margin?' is not answered by the company's operating margin)
+        ranked_parts = analyst.ask.kind == "extreme" and len(analyst.companies) < 2
+        for result in (r for r in analyst.results if analyst.result_asked(r)
+                       and not (ranked_parts and r.tool == "metric")):
             sentences.extend(describe_result(result, calc_block.n, by_chunk, question))
             uses_yours = uses_yours or any(f.source_id.startswith("memory:") for f in result.sources.values())
         if sentences and (verdict := analyst.calculated_verdict(analyst.results)):
