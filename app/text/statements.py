@@ -34,7 +34,7 @@ from app.text.dates import MONTH, MONTHS, month_number
 from app.text.periods import YEAR, period_day
 from app.text.places import REGION_NAMES
 from app.text.sentences import sentence_around
-from app.text.units import (SCALE, SCALE_NAME, SCALE_WORD, SHORT_SCALE, SYMBOL, UnitDeclaration, currency_named,
+from app.text.units import (SCALE, SCALE_NAME, SCALE_SUFFIX, SCALE_WORD, SHORT_SCALE, SYMBOL, UnitDeclaration, currency_named,
                             declared_unit, unit_declarations)
 
 # --- public types -------------------------------------------------------------------------------------------
@@ -962,6 +962,8 @@ def year_block_rows(text: str, known: Sequence[str] = ()) -> list[StatementRow]:
         first = i  # (a wrapped header's lines, all of them no mention of a name elsewhere on the page)
         if wrapped is not None:
             (currency, scale), head_text, i = ("", None), *wrapped  # its unit is the cells' ('$ 141,398')
+            # the scale its lead-in declares ('… were as follows (dollars in thousands):')
+            scale = SCALE_SUFFIX.get(_declared_scale("\n".join(lines[max(0, first - 3):first])) or "")
         else:
             assert head is not None
             currency, scale = declared_unit(head.group("unit")) or ("", None)

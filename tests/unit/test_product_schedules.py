@@ -290,3 +290,23 @@ def test_shares_repurchased_under_the_treasury_stock_method_are_a_share_count() 
     assert treasury.values == [-101.4, -96.1, -80.4] and treasury.periods == ["FY2022", "FY2021", "FY2020"]
     assert rows["Average shares outstanding — basic"].unit == "shares"
     assert rows["Basic net earnings per share"].unit != "shares"
+
+
+# --- added with the fixes found on the earlier probes' answers ----------------------------------------------------
+
+def test_a_product_schedules_rows_are_never_ranked_as_members() -> None:
+    from app.models.providers.offline.composer import compose_offline
+
+    # a franchise ('ONCOLOGY') and its brands stand one heading a line: no complete set of members to rank
+    blocks = [_block(1, HEAD, 0), _block(2, ROWS, 1)]
+    answer = compose_offline({"question": f"Which of {PHARMA}'s brands had the lowest worldwide sales in the second "
+                                          "quarter of 2023?", "companies": [PHARMA], "fiscal_years": [2023],
+                              "blocks": blocks})
+    assert "had the lowest" not in answer, answer
+
+
+def test_a_wrapped_headers_rows_take_the_scale_its_lead_in_declares() -> None:
+    lead = "Our segment results for fiscal 2017 and 2016 were as follows (dollars in thousands):\n"
+    rows = year_block_rows(lead + SEGMENTS, ["Cloud Services"])
+    assert rows and all(r.scale == "thousands" for r in rows)
+    assert all(r.scale is None for r in year_block_rows(SEGMENTS, ["Cloud Services"]))

@@ -1594,6 +1594,9 @@ class Analyst:
         members = asked_kind_of_member(member_facts(self.query, self.reports, self.companies), self.question,
                                        lambda f: f.segment or "", member_table)
         members = within_parent(members, self.query.measure.segment, lambda f: f.segment or "", lambda f: f.context)
+        # (a product schedule's worldwide rows mix franchises and their brands, one heading a line, in chunks
+        # that hold a few of them: no complete set of members to rank, statements.regional_split_rows)
+        members = [f for f in members if not _WORLDWIDE_ROW.match(f.figure.quote or "")]
         if outside := LEFT_OUT.search(asked_sentence(self.question)):  # 'Outside the United States, which region …'
             members = [f for f in members if not same_member(outside.group("member"), f.segment or "")]
         members = members_in_filing_scale(members, self.query, self.reports, self.companies)
@@ -3087,6 +3090,7 @@ def _named(fact: Fact, measure: str) -> str:
 
 _ISO_DAY_TAIL = re.compile(r"((?:19|20)\d{2})-(\d{2}-\d{2})$")
 _WEAK_DEGREES = frozenset({"weak", "stretched"})
+_WORLDWIDE_ROW = re.compile(r"(?i)^(?:WW|Worldwide)\s+-?[\d,]")
 
 
 def _day_said(day: str) -> str:
