@@ -79,3 +79,16 @@ def test_owning_asked_as_a_verb_must_be_said_by_the_yes_sentence() -> None:
                     company=co)
     draft = compose_offline({**state, "blocks": [owned]})
     assert "own two distribution warehouses" in draft, draft
+
+
+def test_the_measure_a_part_absorbed_the_most_of_is_ranked_across_the_parts() -> None:
+    co = "Orrin Games"
+    question = f"Which part of {co} absorbed the most restructuring cost in 2019?"
+    assert read_query(question, [co]).measure.phrase == "restructuring cost"
+    table = _report("Total restructuring and related costs by segment are (amounts in millions):\n"
+                    "Year Ended December 31, 2019\nConsole $ 19\nMobile 68\nPC 20\nOther segments (1) 25\n"
+                    "Total $ 132\n", company=co)
+    table = table.model_copy(update={"fiscal_year": 2019, "header": f"[1] {co} FY2019 p.112"})
+    draft = compose_offline({"question": question, "companies": [co], "fiscal_years": [2019], "blocks": [table],
+                             "decision": RouteDecision(needs_retrieval=True)})
+    assert draft.startswith("Mobile had the highest restructuring cost in FY2019: $68m [1]."), draft
