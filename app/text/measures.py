@@ -890,6 +890,13 @@ _CONVENTIONS: tuple[tuple[re.Pattern[str], str, str], ...] = (
      "What shareholders would get per share if the company were wound up is conventionally estimated by its "
      "tangible book value per share: common equity less goodwill and other intangible assets, which a sale of the "
      "assets would not fetch, per common share, before any costs of the liquidation."),
+    # what a borrower pays its lenders to keep a credit line open while it draws nothing on it
+    (re.compile(r"(?is)\b(?:pay|paying|pays|paid|cost|costs)\b.{0,80}\b(?:keep|keeping|have|having|hold|holding)\b"
+                r".{0,80}\b(?:available|open|committed|undrawn|unused)\b|\b(?:undrawn|unused)\s+(?:revolv\w*|credit|"
+                r"facility|commitments?|lines?)\b.{0,60}\b(?:cost|fee|pay)\w*"),
+     "commitment fee",
+     "What a borrower pays to keep a credit line available while it draws nothing on it is the commitment fee its "
+     "credit agreement sets on the unused commitments."),
 )
 """Questions that ask for a measure by what it means rather than by its name, with the measure analysts
 conventionally read for it and that convention in words (ours, not a filing's: it states no figure)."""

@@ -92,3 +92,12 @@ def test_the_measure_a_part_absorbed_the_most_of_is_ranked_across_the_parts() ->
     draft = compose_offline({"question": question, "companies": [co], "fiscal_years": [2019], "blocks": [table],
                              "decision": RouteDecision(needs_retrieval=True)})
     assert draft.startswith("Mobile had the highest restructuring cost in FY2019: $68m [1]."), draft
+
+
+def test_what_a_borrower_pays_to_keep_a_credit_line_available_is_its_commitment_fee() -> None:
+    from app.text.measures import conventional_measure
+
+    question = f"What is {CO} paying its banks to keep the new 364-day revolver available while it sits undrawn?"
+    assert conventional_measure(question) == "commitment fee"
+    assert measure_asked(question, [CO]).phrase == "commitment fee"
+    assert conventional_measure(f"How much did {CO} pay in dividends in 2021?") is None
