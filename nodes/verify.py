@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from app.evidence import Claim, Evidence
 from app.facts.capital import capital_ratios
+from app.text.statements import quarters_headed
 from app.text.figures import (FIGURE, declared_scales, figures_in, has_figure, has_restated_figure, parse_figure,
                               return_on_rows)
 from app.text.questions import answers_question
@@ -45,8 +46,10 @@ _SHORT_QUARTER = re.compile(r"(?<![\w-])(?:(?P<q>[1-4])Q|Q(?P<q2>[1-4]))(?:\s?['
 def spelled_quarters(text: str) -> str:
     """The quarters a text writes in short ('1Q21', "Q4'20"), spelled out as the statement reader names them
     ('Q1 2021 Q4 2020'); '' when it writes none."""
-    return " ".join(dict.fromkeys(f"Q{m.group('q') or m.group('q2')} 20{m.group('yy')}"
-                                  for m in _SHORT_QUARTER.finditer(text)))
+    short = " ".join(dict.fromkeys(f"Q{m.group('q') or m.group('q2')} 20{m.group('yy')}"
+                                   for m in _SHORT_QUARTER.finditer(text)))
+    # (and those a quarterly table's day header names, as the statement reader dates its rows)
+    return " ".join(x for x in (short, quarters_headed(text)) if x)
 
 
 def unsupported_terms(claim: str, evidence: str) -> list[str]:

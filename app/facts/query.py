@@ -377,7 +377,32 @@ def facts_for(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = 
         from app.metrics import items_named
 
         out = [f for f in out if f.origin == "text" or not items_named(f.figure.label)]
+    out = without_carried_cells(out)
     return _with_filing_scale([f for f in out if not names_the_other(f.figure, query)], query)
+
+
+def without_carried_cells(facts: list[Fact]) -> list[Fact]:
+    """The facts less a later chunk's table cell that an earlier chunk of the same page states otherwise: one
+    table gives one value for a line, period and member, and chunking carries a table's header, its first year
+    line included, over the next chunk's rows ('(in thousands …) 2015' over 2014's 'Net income 83,371 … 53,115'),
+    which would read a year's figures as the next one's. The first chunk's value stands; a sentence is no cell."""
+    first: dict[tuple, tuple[int, float]] = {}
+    for fact in facts:
+        if fact.origin == "text" or not fact.figure.chunk_id or fact.figure.period is None:
+            continue
+        key = _cell_key(fact)
+        order = _chunk_order(fact.figure)[1]
+        if key not in first or order < first[key][0]:
+            first[key] = (order, fact.figure.value)
+    return [f for f in facts if f.origin == "text" or not f.figure.chunk_id or f.figure.period is None
+            or (held := first.get(_cell_key(f))) is None or f.figure.value == held[1]
+            or _chunk_order(f.figure)[1] == held[0]]
+
+
+def _cell_key(fact: Fact) -> tuple:
+    figure = fact.figure
+    return (figure.source_id, figure.page, figure.label.casefold(), figure.period, (fact.segment or "").casefold(),
+            figure.unit)
 
 
 def segment_read_as_name(query: FactQuery, question: str, docs: Iterable[Doc], companies: Sequence[str] = ()

@@ -1185,6 +1185,20 @@ def dayed_year_rows(text: str) -> list[StatementRow]:
     return out
 
 
+def quarters_headed(text: str) -> str:
+    """The quarters a quarterly table's day header names for each year the text states ('Selected Quarterly
+    Financial Data' / 'December 31 September 30 June 30 March 31' / '… 2015' / … '2014': 'Q4 2015 Q3 2015 …
+    Q1 2014'), as `dayed_year_rows` dates its rows; '' for a text with no such header."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    head = next((i for i, line in enumerate(lines) if _DAYS_ONLY.fullmatch(line)
+                 and any(re.search(r"(?i)\bquarter", x) for x in lines[max(0, i - 3):i])), None)
+    if head is None:
+        return ""
+    days = [(MONTHS[m.group(1).lower().rstrip(".")], int(m.group(2))) for m in _DAY.finditer(lines[head])]
+    years = dict.fromkeys(int(y) for y in re.findall(rf"\b({YEAR})\b", "\n".join(lines[head:])))
+    return " ".join(q for year in years for q in _quarters_of(days, year) if not q.startswith("3M"))
+
+
 def _quarters_of(days: Sequence[tuple[int, int]], year: int) -> list[str]:
     """The quarters of a fiscal year its four quarter-end days name ('December 31 September 30 June 30 March 31'
     of 2015: Q4 … Q1 2015), the latest the fourth; days that are no four quarters three months apart are each the
