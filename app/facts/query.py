@@ -255,7 +255,9 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
 
 
 _AFTER_SUPERLATIVE = re.compile(r"(?i)\b(?:had|has|have|posted|reported|generated|recorded|brought\s+in|earned|"
-                                r"made|delivered|saw|showed|with|absorbed|incurred|bore|booked|took|spent)\s+(?:the\s+)?(?:highest|lowest|largest|smallest|"
+                                r"made|delivered|saw|showed|with|absorbed|incurred|bore|booked|took|spent)\s+"
+                                # ('delivered Netflix's lowest net profit': whose it is, before the superlative)
+                                r"(?:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3}['’]s\s+)?(?:the\s+)?(?:highest|lowest|largest|smallest|"
                                 r"biggest|greatest|strongest|weakest|most|least|fewest)\s+(?P<measure>[^?,;]{3,80})")
 """The measure a ranking names after its superlative ('… had the lowest worldwide sales for full-year 2022')."""
 

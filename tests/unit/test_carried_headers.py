@@ -53,3 +53,21 @@ def test_a_quarterly_tables_day_header_names_its_quarters_for_the_citation_check
     assert spelled_quarters("Revenue rose in 1Q21.") == "Q1 2021"
     # days with no quarterly title name no quarters
     assert spelled_quarters(FIRST.replace("Selected Quarterly Financial Data (Unaudited)", "Balances")) == ""
+
+
+def test_a_years_quarters_are_ranked_when_a_quarterly_table_states_all_four() -> None:
+    from app.models.providers.offline.composer import compose_offline
+    from app.turns import Block
+
+    block = Block(n=1, kind="report", header=f"[1] {CO} FY2015 p.63", text=FIRST, source_id="PLM_2015_10K:p63",
+                  chunk_id="PLM_2015_10K:p63::c0ffee::0", company=CO, fiscal_year=2015, page=63)
+    question = f"Which quarter of 2015 delivered {CO}'s lowest net profit after tax?"
+    assert read_query(question, [CO]).measure.phrase == "net profit after tax"  # (whose it is is no measure word)
+    draft = compose_offline({"question": question, "companies": [CO], "fiscal_years": [2015], "blocks": [block]})
+    assert draft.startswith(f"Q1 2015 had {CO}'s lowest net income of the year: $23,696k [1]."), draft
+    assert "Q4 2015 $43,178k" in draft
+    # three quarters stated are no ranking of the year's quarters
+    three = block.model_copy(update={"text": FIRST.replace("43,178 29,432 26,335 23,696", "29,432 26,335 23,696")
+                                     .replace("December 31 September 30 June 30 March 31", "September 30 June 30 March 31")})
+    assert not compose_offline({"question": question, "companies": [CO], "fiscal_years": [2015],
+                                "blocks": [three]}).startswith("Q1 2015 had")

@@ -1588,7 +1588,35 @@ class Analyst:
         if statement_kinds(asked) and not (SEGMENT_ASKED.search(asked) or REGION_ASKED.search(asked)):
             # 'the largest liability in its balance sheet': the statement's rows, not a breakdown's members
             return self.extreme_row() or self.extreme_member()
-        return self.extreme_member() or self.extreme_row()
+        return self.extreme_period() or self.extreme_member() or self.extreme_row()
+
+    def extreme_period(self) -> list[str]:
+        """'Which quarter of 2015 delivered its lowest net income?': the quarters of the year asked (else the
+        latest), each as a table of quarterly data states it, ranked; the others follow. Nothing unless every
+        quarter of the year is stated, nor for any other unit of time."""
+        found = _WHICH_PERIOD.match(asked_sentence(self.question))
+        if not found or self.query.measure.segment:
+            return []
+        facts = [f for f in self.facts() if f.match >= NAMES_MEASURE and f.origin != "text" and f.part
+                 and re.fullmatch(r"Q[1-4]", f.part) and f.figure.fiscal_year and not f.figure.unit.endswith("%")]
+        year = max(self.query.years) if self.query.years else max((f.figure.fiscal_year for f in facts), default=0)
+        by_part: dict[str, Fact] = {}
+        for fact in sorted(facts, key=lambda f: -f.match):
+            if fact.figure.fiscal_year == year:
+                by_part.setdefault(fact.part or "", fact)
+        if sorted(by_part) != ["Q1", "Q2", "Q3", "Q4"]:
+            return []
+        low = self.ask.extreme < 0
+        pick = (min if low else max)(by_part.values(), key=lambda f: f.figure.value)
+        others = [by_part[p] for p in sorted(by_part) if by_part[p] is not pick]
+        owner = possessive(pick.figure.company or self.companies[0])
+        word = "lowest" if low else "highest"
+        lead = cite(f"{pick.part} {year} had {owner} {word} {measure_phrase(pick.figure.label)} of the year: "
+                    f"{as_stated(pick.figure)}", self.refs([pick]))
+        rest = cite(f"Its {measure_phrase(pick.figure.label)} in the other quarters: "
+                    + "; ".join(f"{f.part} {year} {as_stated(f.figure)}" for f in others),
+                    self.refs(others))
+        return [lead, rest]
 
     def extreme_member(self) -> list[str]:
         members = asked_kind_of_member(member_facts(self.query, self.reports, self.companies), self.question,
@@ -3090,6 +3118,8 @@ def _named(fact: Fact, measure: str) -> str:
 
 _ISO_DAY_TAIL = re.compile(r"((?:19|20)\d{2})-(\d{2}-\d{2})$")
 _WEAK_DEGREES = frozenset({"weak", "stretched"})
+_WHICH_PERIOD = re.compile(r"(?i)^\s*(?:in\s+)?(?:which|what)\s+(?:fiscal\s+)?quarter\b")
+"""A ranking of a year's quarters ('Which quarter of 2015 delivered its lowest net income?')."""
 _WORLDWIDE_ROW = re.compile(r"(?i)^(?:WW|Worldwide)\s+-?[\d,]")
 
 
