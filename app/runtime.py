@@ -201,7 +201,7 @@ class Runtime:
         import re
 
         row = re.compile(rf"(?im)^\s*{re.escape(' '.join(name.split()))}\b[^\n]*?\d[\d,.]*")
-        hits = self.kb.search(name, k=8).hits
+        hits = self.kb.search(name, k=8, mode="sparse").hits  # (a row label is the name's own words)
         return list(dict.fromkeys(h.company for h in hits if h.company and h.doc_type == "report"
                                   and row.search(h.text)))
 
