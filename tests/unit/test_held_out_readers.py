@@ -419,3 +419,12 @@ def test_the_profitable_pattern_reads_the_basis_and_in_the_red() -> None:
     assert black is not None and black.group("basis") == "contribution" and black.group("what") is None
     red = _PROFITABLE.search(f"Was {STREAMING}'s streaming business in the red in 2017 on a contribution basis?")
     assert red is not None and red.group("what") == "in the red"
+
+
+def test_a_capital_table_that_states_no_day_answers_nothing() -> None:
+    undated = STACKED.replace("Ratios as of December\n31, 2022\n", "Ratios\n")
+    # no year asked: the latest day, and this table states none
+    state = _capital_state(f"Is {BANK} comfortably above its regulatory capital minimums?", undated)
+    state["fiscal_years"] = []
+    draft = compose_offline(state)
+    assert not draft.startswith(("Yes.", "No.")) and "10.3%" not in draft, draft

@@ -2010,9 +2010,10 @@ class Analyst:
         from app.facts.capital import MEASURES, capital_ratios
         from app.text.identity import same_company
 
-        found = [(ratio, block) for block in self.reports for ratio in capital_ratios(block.text)]
+        # (a table that states no day dates no ratio: it answers nothing)
+        found = [(ratio, block) for block in self.reports for ratio in capital_ratios(block.text) if ratio.day]
         years = set(self.query.years)
-        found = [(r, b) for r, b in found if r.day and int(r.day[:4]) in years] if years else found
+        found = [(r, b) for r, b in found if int(r.day[:4]) in years] if years else found
         if not found:
             return []
         day = max(r.day for r, _ in found)
