@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.text.dates import MONTHS
+from app.text.dates import month_number
 
 MEASURES = ("CET1", "Tier 1", "Total capital", "Tier 1 leverage", "Supplementary leverage")
 """The ratios read, in the order an answer states them."""
@@ -55,11 +55,6 @@ class CapitalRatio:
     day: str
     quote: str
 
-    @property
-    def headroom(self) -> float:
-        """Points above the minimum (negative: below it)."""
-        return round(self.held - self.minimum, 2)
-
 
 def capital_ratios(text: str) -> list[CapitalRatio]:
     """The ratios held and their minimums a text's capital tables state (module docstring); none unless the text
@@ -82,10 +77,12 @@ def _as_written(line: str) -> str:
 def _measure(label: str) -> tuple[str, bool] | None:
     """(measure, whether the label says 'ratio') of a row label that names a capital measure."""
     found = _MEASURE.match(label.strip(" :"))
-    if not found:
-        return None
-    name = next(_GROUP_NAMES[g] for g in _GROUP_NAMES if found.group(g))
-    return name, bool(found.group("ratio"))
+    return (_measure_of(found), bool(found.group("ratio"))) if found else None
+
+
+def _measure_of(found: re.Match[str]) -> str:
+    """The measure (one of MEASURES) a `_MEASURE` or `_ASKED` match names."""
+    return next(_GROUP_NAMES[g] for g in _GROUP_NAMES if found.group(g))
 
 
 def _values(text: str) -> list[float | None]:
@@ -97,7 +94,7 @@ def _values(text: str) -> list[float | None]:
 
 
 def _day(found: re.Match[str]) -> str:
-    return f"{found.group('year')}-{MONTHS[found.group('month').lower()[:3]]:02d}-{int(found.group('day')):02d}"
+    return f"{found.group('year')}-{month_number(found.group('month')):02d}-{int(found.group('day')):02d}"
 
 
 def _columns(lines: list[str]) -> list[CapitalRatio]:
@@ -123,7 +120,8 @@ def _columns(lines: list[str]) -> list[CapitalRatio]:
         held_at = next((i for i in range(end) if header[i] not in ("min", "well")), None)
         if held_at is None or values[held_at] is None or values[end] is None or name in out:
             continue
-        out[name] = CapitalRatio(name, _as_written(row.group("label").strip()), None, values[held_at], values[end], header[held_at], _as_written(line))
+        out[name] = CapitalRatio(name, _as_written(row.group("label").strip()), None, values[held_at], values[end],
+                                 header[held_at], _as_written(line))
     return list(out.values())
 
 
@@ -165,4 +163,4 @@ def measure_named(question: str) -> str | None:
     """The regulatory capital ratio a question names ('What was its CET1 capital ratio …?' → 'CET1'; 'its Tier 1
     leverage ratio' → 'Tier 1 leverage'), or None."""
     found = _ASKED.search(question)
-    return next(_GROUP_NAMES[g] for g in _GROUP_NAMES if found.group(g)) if found else None
+    return _measure_of(found) if found else None

@@ -114,11 +114,11 @@ class FactQuery:
 
 
 _RATIO = frozenset(analyze("times multiple coverage leverage turnover"))
-_TURNOVER_AS_SALES = re.compile(r"(?i)^(?!.*\b(?:asset|assets|inventory|inventories|receivables?|payables?|staff|employee|"
-                                r"working\s+capital|capital)\s+turnover\b).*\bturnover\b")
+"""Words of a measure in times. A plain 'ratio' may be a per cent ('payout ratio') or times ('current ratio'): any."""
+_TURNOVER_AS_SALES = re.compile(r"(?i)^(?!.*\b(?:asset|assets|inventory|inventories|receivables?|payables?|staff|"
+                                r"employee|working\s+capital|capital)\s+turnover\b).*\bturnover\b")
 """'international turnover', 'group turnover': sales as non-US reports name them, not an asset or inventory
 turnover ratio."""
-"""Words of a measure in times. A plain 'ratio' may be a per cent ('payout ratio') or times ('current ratio'): any."""
 _MONEY = frozenset(analyze("revenue revenues sales turnover profit income earnings ebitda ebit ebitdar cash debt "
                            "backlog intake capex expenditure cost costs expense expenses assets liabilities equity "
                            "dividend dividends price proceeds penalty fine consideration borrowings loss losses "
@@ -257,8 +257,8 @@ def read_query(question: str, companies: Sequence[str] = (), years: Sequence[int
 _AFTER_SUPERLATIVE = re.compile(r"(?i)\b(?:had|has|have|posted|reported|generated|recorded|brought\s+in|earned|"
                                 r"made|delivered|saw|showed|with|absorbed|incurred|bore|booked|took|spent)\s+"
                                 # ('delivered Netflix's lowest net profit': whose it is, before the superlative)
-                                r"(?:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3}['’]s\s+)?(?:the\s+)?(?:highest|lowest|largest|smallest|"
-                                r"biggest|greatest|strongest|weakest|most|least|fewest)\s+(?P<measure>[^?,;]{3,80})")
+                                r"(?:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3}['’]s\s+)?(?:the\s+)?(?:highest|lowest|"
+                                r"largest|smallest|biggest|greatest|strongest|weakest|most|least|fewest)\s+(?P<measure>[^?,;]{3,80})")
 """The measure a ranking names after its superlative ('… had the lowest worldwide sales for full-year 2022')."""
 
 
@@ -388,20 +388,18 @@ def without_carried_cells(facts: list[Fact]) -> list[Fact]:
     table gives one value for a line, period and member, and chunking carries a table's header, its first year
     line included, over the next chunk's rows ('(in thousands …) 2015' over 2014's 'Net income 83,371 … 53,115'),
     which would read a year's figures as the next one's. The first chunk's value stands; a sentence is no cell."""
+    cells = {i: (_cell_key(f), _chunk_order(f.figure)[1]) for i, f in enumerate(facts)
+             if f.origin != "text" and f.figure.chunk_id and f.figure.period is not None}
     first: dict[tuple, tuple[int, float]] = {}
-    for fact in facts:
-        if fact.origin == "text" or not fact.figure.chunk_id or fact.figure.period is None:
-            continue
-        key = _cell_key(fact)
-        order = _chunk_order(fact.figure)[1]
+    for i, (key, order) in cells.items():
         if key not in first or order < first[key][0]:
-            first[key] = (order, fact.figure.value)
-    return [f for f in facts if f.origin == "text" or not f.figure.chunk_id or f.figure.period is None
-            or (held := first.get(_cell_key(f))) is None or f.figure.value == held[1]
-            or _chunk_order(f.figure)[1] == held[0]]
+            first[key] = (order, facts[i].figure.value)
+    return [f for i, f in enumerate(facts) if i not in cells or f.figure.value == first[cells[i][0]][1]
+            or cells[i][1] == first[cells[i][0]][0]]
 
 
 def _cell_key(fact: Fact) -> tuple:
+    """A table cell: its page, line, period, member and unit."""
     figure = fact.figure
     return (figure.source_id, figure.page, figure.label.casefold(), figure.period, (fact.segment or "").casefold(),
             figure.unit)

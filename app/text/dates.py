@@ -111,9 +111,8 @@ def _header_day_years(support: str) -> list[DateKey]:
     '2022 2021' ends both years on December 31 (`read_dates` reads the day with the first year only)."""
     keys: list[DateKey] = []
     for match in _HEADER_DAY.finditer(support):
-        month = MONTHS.get(match.group("month").rstrip(".").lower()[:3])
         day = int(re.sub(r"\D", "", match.group("day")))
-        keys.extend((int(y), month, day) for y in match.group("years").split()[1:])
+        keys.extend((int(y), month_number(match.group("month")), day) for y in match.group("years").split()[1:])
     return keys
 
 
@@ -128,7 +127,7 @@ def period_end_months(text: str) -> list[tuple[int, int]]:
     out = []
     for match in _PERIOD_TO_MONTH.finditer(text):
         month, year = match.group("month") or match.group("month2"), match.group("year") or match.group("year2")
-        out.append((int(year), MONTHS[month.rstrip(".").lower()[:3]]))
+        out.append((int(year), month_number(month)))
     return out
 
 

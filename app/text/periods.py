@@ -133,7 +133,9 @@ def half_or_quarter(match: re.Match[str]) -> str:
 
 PART = re.compile(r"(?i)\b(?:(?P<h>H[12])|(?P<q>Q[1-4])|(?P<half>first|second)[\s-]+half|half[- ]year|"
                   r"six\s+months|(?P<qw>first|second|third|fourth)[\s-]+quarter|(?P<three>three\s+months|"
-                  r"quarter\s+(?:end(?:ed|ing)|to|through)\s+(?:the\s+end\s+of\s+)?(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))|quarter\s+end(?:ed|ing)|(?:january|february|march|april|may|june|july|august|september|october|"
+                  r"quarter\s+(?:end(?:ed|ing)|to|through)\s+(?:the\s+end\s+of\s+)?"
+                  r"(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))|quarter\s+end(?:ed|ing)|"
+                  r"(?:january|february|march|april|may|june|july|august|september|october|"
                   r"november|december)\s+(?:19|20)\d{2}\s+quarter))\b")
 """A part of a year a question or sentence names: 'H1', 'Q2', 'first half', 'half-year', 'six months', 'second
 quarter', 'three months', and a quarter named by its end ('the quarter ended June 30, 2023', 'the June 2023

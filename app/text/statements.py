@@ -34,8 +34,8 @@ from app.text.dates import MONTH, MONTHS, month_number
 from app.text.periods import YEAR, period_day
 from app.text.places import REGION_NAMES
 from app.text.sentences import sentence_around
-from app.text.units import (SCALE, SCALE_NAME, SCALE_SUFFIX, SCALE_WORD, SHORT_SCALE, SYMBOL, UnitDeclaration, currency_named,
-                            declared_unit, unit_declarations)
+from app.text.units import (SCALE, SCALE_NAME, SCALE_SUFFIX, SCALE_WORD, SHORT_SCALE, SYMBOL, UnitDeclaration,
+                            currency_named, declared_unit, unit_declarations)
 
 # --- public types -------------------------------------------------------------------------------------------
 
@@ -1156,11 +1156,10 @@ def dayed_year_rows(text: str) -> list[StatementRow]:
     ends it where the title says the data is quarterly, else the day. A label on its own line is its values'."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     out: list[StatementRow] = []
-    head = next((i for i, line in enumerate(lines) if _DAYS_ONLY.fullmatch(line)), None)
-    if head is None:
+    header = _day_header(lines)
+    if header is None:
         return out
-    days = [(MONTHS[m.group(1).lower().rstrip(".")], int(m.group(2))) for m in _DAY.finditer(lines[head])]
-    quarterly = any(re.search(r"(?i)\bquarter", line) for line in lines[max(0, head - 3):head])
+    head, days, quarterly = header
     title = next((line for line in reversed(lines[max(0, head - 3):head]) if re.search(r"[A-Za-z]{4}", line)), None)
     unit: _Unit | None = None
     year: int | None = None
@@ -1185,16 +1184,25 @@ def dayed_year_rows(text: str) -> list[StatementRow]:
     return out
 
 
+def _day_header(lines: Sequence[str]) -> tuple[int, list[tuple[int, int]], bool] | None:
+    """The first line of a column header of days without years ('December 31 September 30 June 30 March 31'):
+    its index, its (month, day)s, and whether the title above it says the data is quarterly; None for none."""
+    head = next((i for i, line in enumerate(lines) if _DAYS_ONLY.fullmatch(line)), None)
+    if head is None:
+        return None
+    days = [(MONTHS[m.group(1).lower().rstrip(".")], int(m.group(2))) for m in _DAY.finditer(lines[head])]
+    return head, days, any(re.search(r"(?i)\bquarter", line) for line in lines[max(0, head - 3):head])
+
+
 def quarters_headed(text: str) -> str:
     """The quarters a quarterly table's day header names for each year the text states ('Selected Quarterly
     Financial Data' / 'December 31 September 30 June 30 March 31' / '… 2015' / … '2014': 'Q4 2015 Q3 2015 …
     Q1 2014'), as `dayed_year_rows` dates its rows; '' for a text with no such header."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    head = next((i for i, line in enumerate(lines) if _DAYS_ONLY.fullmatch(line)
-                 and any(re.search(r"(?i)\bquarter", x) for x in lines[max(0, i - 3):i])), None)
-    if head is None:
+    header = _day_header(lines)
+    if header is None or not header[2]:
         return ""
-    days = [(MONTHS[m.group(1).lower().rstrip(".")], int(m.group(2))) for m in _DAY.finditer(lines[head])]
+    head, days, _ = header
     years = dict.fromkeys(int(y) for y in re.findall(rf"\b({YEAR})\b", "\n".join(lines[head:])))
     return " ".join(q for year in years for q in _quarters_of(days, year) if not q.startswith("3M"))
 

@@ -3132,8 +3132,8 @@ def _day_said(day: str) -> str:
 def _capital_name(ratio: Any) -> str:
     """A capital ratio named as its table names it: 'Common Equity Tier 1 ratio', 'Total capital ratio', 'Tier 1
     leverage ratio' ('CET1 capital ratio' as it stands)."""
-    name = ratio.name if re.search(r"(?i)\bcapital\b|\bleverage\b|^CET1\b", ratio.name) or ratio.measure != "Total capital" \
-        else f"{ratio.name} capital"
+    named = re.search(r"(?i)\bcapital\b|\bleverage\b|^CET1\b", ratio.name)
+    name = ratio.name if named or ratio.measure != "Total capital" else f"{ratio.name} capital"
     return name if re.search(r"(?i)\bratio$", name) else f"{name} ratio"
 """Degrees a judgement is asked in that say it fails ('How stretched was its balance sheet?')."""
 """A period's day ('2021-03-31', '3M 2021-03-31'): its year and its month and day."""
