@@ -149,6 +149,12 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
     LineItem("sga", "SG&A", ("selling, general and administrative expenses", "selling, general and administrative",
                              "selling, general and administrative expense", "sg&a", "sg&a expenses"), outflow=True,
              pattern=r"^selling(?:general)?(?:and|&)?(?:general)?(?:and|&)?administrative(?:expenses?)?$"),
+    LineItem("operating_expenses", "operating expenses", (
+        "operating expenses", "total operating expenses", "operating expense", "operating costs",
+        "total operating costs", "operating costs and expenses", "total operating costs and expenses",
+        # a bank's operating costs are its noninterest expense (its interest expense is its cost of funds)
+        "noninterest expense", "total noninterest expense", "non-interest expense", "total non-interest expense",
+        "noninterest expenses", "total noninterest expenses"), outflow=True),
     LineItem("interest_expense", "interest expense", ("interest expense", "interest expense, net",
                                                       "finance costs"), outflow=True),
     LineItem("share_repurchases", "share repurchases", (
@@ -833,15 +839,18 @@ def change_from_year(target: Metric, question: str, year: int | None, trend: boo
     return earlier if earlier < year else None
 
 
-def needed_inputs(question: str, years: Sequence[int], trend: bool = False) -> list[tuple[str, int]]:
+def needed_inputs(question: str, years: Sequence[int], trend: bool = False, measure: str = ""
+                  ) -> list[tuple[str, int]]:
     """The (line item, fiscal year) pairs a question's answer is read or computed from: every input of each
     formula of the metrics it asks for, for the latest year it names (or each year it averages over; a
-    year-over-year change reads the line item it names), and each line item it names, for each year it names.
-    Empty when it names no year: which filing's figures would be a guess."""
+    year-over-year change reads the line item it names), and each line item it names, for each year it names
+    (or, naming none, the one `measure`, the measure as read, is: app/facts/query.read_query). Empty when it names
+    no year: which filing's figures would be a guess."""
     if not years:
         return []
     metrics, _ = metrics_asked(question)
-    named = items_named(question)
+    # a line item named, or the one the measure asked is read as ('buying back its own shares': share repurchases)
+    named = items_named(question) or (items_named(measure) if measure else [])
     averaged = averaged_years(question, years)
     pairs: list[tuple[str, int]] = []
     for metric in metrics:

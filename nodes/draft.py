@@ -52,7 +52,7 @@ def draft_claims(
         groups.setdefault((doc.company or "").casefold(), []).append(doc)
     limit = min(per_company + question_parts(question) - 1, MAX_CLAIMS_PER_COMPANY + 2)
     companies = {d.company for d in evidence if d.company}
-    answers = ((lambda sentence, doc: answers_question(question, sentence, companies, doc.section or "")
+    answers = ((lambda sentence, doc: answers_question(question, sentence, companies, chunk_context(doc))
                 and of_the_years_asked(sentence, doc, years))
                if asks_for_figure(question) else
                (lambda sentence, doc: names_the_person(question, sentence, companies))
@@ -62,6 +62,15 @@ def draft_claims(
     statements_first = answers is not None and bool(items_named(core_question(question)))
     return [claim for docs in groups.values()
             for claim in best_sentences(topic, docs, limit, years, answers, statements_first)]
+
+
+def chunk_context(doc: Evidence) -> str:
+    """What a chunk's sentences stand under: its section, and the segment its first line heads it with ('Domestic
+    DVD Segment' over the segment's table, whose rows name no segment)."""
+    from app.facts.members import segment_heading
+
+    first = next((line.strip() for line in doc.text.splitlines() if line.strip()), "")
+    return " ".join(x for x in (doc.section, segment_heading(first)) if x)
 
 
 def of_the_years_asked(sentence: str, doc: Evidence, years: Sequence[int]) -> bool:

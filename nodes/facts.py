@@ -16,7 +16,8 @@ from typing import Any
 from app.calc_tools import Figure
 from app.facts.members import asked_kind_of_member, within_parent
 from app.facts.query import (Fact, answering_facts, asks_growth, each_growth, facts_for, member_facts, member_table,
-                             members_query, read_query, row_members, same_member, segment_read_as_name)
+                             members_query, read_query, row_members, same_member, segment_by_word,
+                             segment_read_as_name)
 from app.facts.revisions import revision_figures
 from app.text.fiscal_naming import in_own_words, prov_dated
 from app.text.measures import members_compared
@@ -76,8 +77,8 @@ def _read_facts(state: SupervisorState, starting: Sequence[str]) -> dict[str, An
         return {"facts": []}
     companies = list(state.get("companies") or []) or sorted({e.company for e in evidence if e.company})
     named = list(state.get("companies") or [])
-    query = segment_read_as_name(read_query(question, companies, list(state.get("fiscal_years") or [])), question,
-                                 evidence, named)
+    query = segment_by_word(segment_read_as_name(read_query(question, companies, list(state.get("fiscal_years") or [])),
+                                                 question, evidence, named), evidence, named)
     ask = read_ask(question)
     if ask.kind == "extreme":  # the members of a breakdown, each named in its label for the calculator
         # a share asked ('the highest EBITDAR contribution'): the rows that reconcile to the whole count in its sum

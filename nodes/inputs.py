@@ -94,8 +94,10 @@ def _fetch(state: RetrievalState, search_fn: SearchFn, page_fn: PageFn | None, m
     companies = [c for c in state.get("companies") or [] if c not in unheld and c.casefold() in searched]
     # a question that names no period asks about the latest one: the latest year the company's reports cover
     trend = asks_trend(state["question"])
-    needs_of = {c: needed_inputs(state["question"], asked or latest_reported(documents, c, state["question"]), trend)
-                for c in companies}
+    # (the measure as read names the line item a question words otherwise: 'buying back its own shares')
+    measure = read_query(state["question"], state.get("companies") or []).measure.phrase
+    needs_of = {c: needed_inputs(state["question"], asked or latest_reported(documents, c, state["question"]), trend,
+                                 measure) for c in companies}
     graded = list(state["graded"])
     continued = [*list_continuations(state["question"], graded, page_fn),
                  *measure_continuations(state["question"], graded, page_fn, state.get("companies") or []),

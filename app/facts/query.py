@@ -424,6 +424,35 @@ def segment_read_as_name(query: FactQuery, question: str, docs: Iterable[Doc], c
     return named if any(segment.casefold() in f.figure.label.casefold() for f in found) else query
 
 
+def segment_by_word(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = ()) -> FactQuery:
+    """The query with the segment it names in words of its own ('its DVD-by-mail business') read as the one member
+    the filing's tables give the measure for that shares a distinctive word with it ('Domestic DVD'), when no
+    figure is found for the segment as named and no other member shares one; else the query as read."""
+    segment = query.measure.segment
+    if not segment or segment == PARENT_ENTITY:
+        return query
+    docs = list(docs)
+    found = facts_for(query, docs, companies)
+    if any(_fits_segment(f, segment, query.measure.phrase) for f in found):
+        return query
+    asked = _distinct_words(segment)
+    members = {f.segment for f in found if f.segment}
+    sharing = [m for m in members if asked & _distinct_words(m)]
+    if len(sharing) != 1:
+        return query
+    return replace(query, measure=replace(query.measure, segment=sharing[0]))
+
+
+_COMMON_MEMBER_WORDS = frozenset("""the and of by for in on at to segment segments business businesses division
+    divisions group unit units operations other total all domestic international global worldwide services service
+    products product solutions north south east west central americas america us u s""".split())
+"""Words many members' names share ('Domestic Streaming', 'Domestic DVD'): none tells one member from another."""
+
+
+def _distinct_words(name: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", name.casefold()) if len(w) >= 3 and w not in _COMMON_MEMBER_WORDS}
+
+
 _RESULTS_TITLE = re.compile(r"^(?P<name>[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3})\s+"
                             r"(?i:(?:segment\s+)?(?:financial\s+|operating\s+)?(?:results|performance|review|"
                             r"highlights))\s*$")
@@ -1559,7 +1588,13 @@ def _segment_title(title: str, query: FactQuery, company: str | None) -> str | N
     named = {w.casefold() for w in re.findall(r"[A-Za-z]{4,}", company or "")}
     if any(w.casefold() in named for w in re.findall(r"[A-Za-z]{4,}", member)):
         return None  # the company's own name heading its pages
+    if (of := _OF_THE_COMPANY.search(title[len(member):])) \
+            and any(w.casefold() in named for w in re.findall(r"[A-Za-z]{4,}", of.group("whole"))):
+        return None  # 'Financial performance of JPMorgan Chase': the whole firm's, no member 'Financial'
     return member
+
+
+_OF_THE_COMPANY = re.compile(r"(?i)\b(?:of|for)\s+(?:the\s+)?(?P<whole>.+)$")
 
 
 _TABLE_NUMBER = re.compile(r"(?i)^(?:table|exhibit|figure)\s+\d+[a-z]?\s*[:.–—-]\s*")

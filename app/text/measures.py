@@ -807,6 +807,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     verb = re.match(r"\s+(?:did|does|do|will|would)\s+(?:(?:the|its|their|it|they)\s+)?(?P<verb>[a-z]{3,})\b",
                     text[count.end():]) if count else None
     # ('the 364-day credit agreement': a number joined to its word names the thing, as a word of its own)
+    text = _RESULT_VERB.sub(r"\g<head>", text)  # 'How much contribution profit did it squeeze out of its DVD …'
     tokens = re.findall(r"(?:\d+-)?[A-Za-z][\w&'-]*|/", text)
     content = [t != "/" and t.lower().strip("'") not in _SCAFFOLD for t in tokens]
     for i in range(1, len(tokens)):  # 'book value', 'order book': scaffold words that are a measure's own here
@@ -861,6 +862,18 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     noun = " ".join(re.sub(r"(?i)^of\s+", "", count.group("noun").strip()).split()) if count else ""
     return MeasureAsked(phrase=phrase, stems=frozenset(analyze(f"{phrase} {done}")), segment=segment,
                         count_noun=noun)
+
+
+_RESULT_VERB = re.compile(
+    r"(?i)^(?P<head>\s*how\s+much\s+(?:[\w&'’-]+\s+){0,4}?(?:profits?|income|earnings|revenues?|sales|turnover|"
+    r"ebitda|ebit|margins?)\s+(?:did|does|do|will|would|has|have|had)\s+)"
+    r"(?P<verb>(?:(?:still|actually|really|also|even|just|ultimately|then|manage\s+to)\s+)*"
+    r"(?!(?:expect|anticipate|forecast|project|guide|target|plan|budget|lose|lost|forgo|defer|exclude|include|owe|"
+    r"need|require|give|cede|sacrifice|miss|write|wrote)\w*\b)[a-z]+(?:\s+(?:out|in|up|off|away|home))?)"
+    r"(?=\s+(?:of|from|in|at|on|for|during|by|through|across|over|within)\b|\s*[?.,]|\s*$)")
+"""The verb of 'How much contribution profit did it still squeeze out of …', 'How much operating income did it
+rake in during 2022': a result's amount asked with a verb that says only that it was made, no word of the measure
+(not one that asks of another amount: 'expect', 'lose', 'give up')."""
 
 
 def count_verb(question: str) -> str:

@@ -128,6 +128,12 @@ def _measure_terms(question: str, companies: frozenset[str]) -> tuple[frozenset[
     if clean and clean not in alternatives and (len(_SECOND_PART.split(core)) == 1
                                                 or any(clean < part for part in alternatives)):
         alternatives.append(clean)
+        # a part named by a compound of its own ('its DVD-by-mail business') may be headed by one of its words
+        # ('Domestic DVD Segment'): the measure with any one of them (app/facts/query.segment_by_word reads which)
+        if asked.segment and "-" in asked.segment:
+            measure = set(analyze(asked.phrase)) - noise
+            alternatives += [measure | {w} for w in analyze(asked.segment.replace("-", " "))
+                             if len(w) >= 3 and w not in noise and measure]
     # 'technology and development expenses' is the statement's 'Technology and development' line: an expense
     # line named by two things joined says the word 'expenses' under its heading, not in its label
     if (joined := _EXPENSE_LINE.match(asked.phrase)) and len(set(analyze(joined.group("name"))) - noise) >= 2:
@@ -139,7 +145,9 @@ def _measure_terms(question: str, companies: frozenset[str]) -> tuple[frozenset[
     # a line item the question names ('how much did it generate in cash flow from operating activities') is
     # stated by any of its names ('Net cash provided by operating activities')
     # (not for guidance: last year's revenue does not state next year's expected revenue)
-    for key in items_named(core) if not forward_stems() & set(analyze(core)) else []:
+    # (and the item the measure is read as: 'buying back its own shares' is the share repurchases row)
+    named = dict.fromkeys([*items_named(core), *items_named(asked.phrase)])
+    for key in named if not forward_stems() & set(analyze(core)) else []:
         names = [set(analyze(name)) for name in LINE_ITEMS[key].synonyms]
         # the segment a question names must be stated too: the group's 'Net sales' or 'Revenue' does not state
         # an 'Aerospace segment''s net sales or a 'satellite TV business''s revenue

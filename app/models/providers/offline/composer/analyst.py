@@ -32,7 +32,7 @@ from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_
                              breakdown_measure as _breakdown_measure, choose, each_growth, facts_for, member_facts,
                              member_table, members_in_filing_scale, members_query, name_read_as_segment,
                              member_initials, names_a_part, read_query, row_members, same_member, section_of,
-                             segment_read_as_name, split_tables, spelled_out, stated_change, statement_kinds,
+                             segment_by_word, segment_read_as_name, split_tables, spelled_out, stated_change, statement_kinds,
                              two_periods, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
 from app.facts.members import (REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, is_line_item_name, member_statement,
@@ -175,9 +175,9 @@ class Analyst:
         held = sorted({b.company for b in self.reports if b.company})
         companies = list(state.get("companies") or []) or companies_named(question, held) or held
         self.companies = companies
-        self.query: FactQuery = name_read_as_segment(segment_read_as_name(
+        self.query: FactQuery = name_read_as_segment(segment_by_word(segment_read_as_name(
             read_query(question, companies, list(state.get("fiscal_years") or [])), question, self.reports, companies),
-            self.reports)
+            self.reports, companies), self.reports)
         self.share = share_asked(question)  # 'A as a percent of B': its two sides, read once for every fact
         calc = state.get("calculation")
         # (a quarter or half asked: a result computed from whole years only answers another period)
