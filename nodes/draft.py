@@ -52,7 +52,7 @@ def draft_claims(
         groups.setdefault((doc.company or "").casefold(), []).append(doc)
     limit = min(per_company + question_parts(question) - 1, MAX_CLAIMS_PER_COMPANY + 2)
     companies = {d.company for d in evidence if d.company}
-    answers = ((lambda sentence, doc: answers_question(question, sentence, companies, chunk_context(doc))
+    answers = ((lambda sentence, doc: answers_question(question, sentence, companies, sentence_context(doc, sentence))
                 and of_the_years_asked(sentence, doc, years))
                if asks_for_figure(question) else
                (lambda sentence, doc: names_the_person(question, sentence, companies))
@@ -65,12 +65,28 @@ def draft_claims(
 
 
 def chunk_context(doc: Evidence) -> str:
-    """What a chunk's sentences stand under: its section, and the segment its first line heads it with ('Domestic
-    DVD Segment' over the segment's table, whose rows name no segment)."""
-    from app.facts.members import segment_heading
-
+    """What a chunk's sentences stand under: its section, and the title its first line heads a table with, when
+    it states no figure ('Domestic DVD Segment', 'REPORTED SALES vs. PRIOR PERIOD ($MM)' over rows that name
+    neither the segment nor the measure)."""
     first = next((line.strip() for line in doc.text.splitlines() if line.strip()), "")
-    return " ".join(x for x in (doc.section, segment_heading(first)) if x)
+    title = first if len(first.split()) <= 16 and not re.search(r"\d[\d,.]*\d|\d{2,}", first) else ""
+    return " ".join(x for x in (doc.section, title) if x)
+
+
+def sentence_context(doc: Evidence, sentence: str) -> str:
+    """What a sentence of a chunk stands under: the chunk's context (`chunk_context`) and the heading above it
+    (`heading_of`)."""
+    return f"{chunk_context(doc)} {heading_of(doc, sentence)}".strip()
+
+
+def heading_of(doc: Evidence, sentence: str) -> str:
+    """The heading line nearest above a sentence in its chunk ('VISION' over a sales schedule's 'US', 'Intl' and
+    'WW' rows, app/facts/members.heading_above), '' for none."""
+    from app.facts.members import heading_above
+
+    words = re.findall(r"[\w$%.,()-]+", sentence)[:3]
+    found = re.search(r"\W+".join(map(re.escape, words)), doc.text) if words else None
+    return (heading_above(doc.text[:found.start()]) or "") if found is not None and found.start() > 0 else ""
 
 
 def of_the_years_asked(sentence: str, doc: Evidence, years: Sequence[int]) -> bool:

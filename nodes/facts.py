@@ -17,10 +17,10 @@ from app.calc_tools import Figure
 from app.facts.members import asked_kind_of_member, within_parent
 from app.facts.query import (Fact, answering_facts, asks_growth, each_growth, facts_for, member_facts, member_table,
                              members_query, read_query, row_members, same_member, segment_by_word,
-                             segment_read_as_name)
+                             segment_read_as_name, two_periods_of)
 from app.facts.revisions import revision_figures
 from app.text.fiscal_naming import in_own_words, prov_dated
-from app.text.measures import members_compared
+from app.text.measures import growths_compared, members_compared
 from app.text.question_kinds import Ask, asks_growth_rate, asks_share, member_noun, read_ask
 from nodes.state import SupervisorState
 
@@ -95,6 +95,11 @@ def _read_facts(state: SupervisorState, starting: Sequence[str]) -> dict[str, An
                                known=(pair.first, pair.second))
         return {"facts": labelled_members(f for f in members
                                           if any(same_member(m, f.segment or "") for m in (pair.first, pair.second)))}
+    growths = growths_compared(question, companies) if len(named) < 2 else None
+    if growths is not None:  # 'did its S&M spending grow faster than its revenue': each measure's two periods
+        return {"facts": [f.figure.model_copy(update={"origin": f.origin})
+                          for side in (growths.first, growths.second)
+                          for f in two_periods_of(members_query(query, side, companies), evidence, named) or ()]}
     if len(named) >= 2 and asks_growth(query):  # 'whose operating profit grew faster': each one's growth
         return {"facts": [f.figure.model_copy(update={"origin": f.origin}) for f in each_growth(query, evidence, named)]}
     revised = revision_figures(question, evidence, named or companies)

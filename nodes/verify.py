@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from app.evidence import Claim, Evidence
 from app.facts.capital import capital_ratios
-from app.text.statements import quarters_headed
+from app.text.statements import quarters_headed, regional_split_rows
 from app.text.figures import (FIGURE, declared_scales, figures_in, has_figure, has_restated_figure, parse_figure,
                               return_on_rows)
 from app.text.questions import answers_question
@@ -49,8 +49,10 @@ def spelled_quarters(text: str) -> str:
     ('Q1 2021 Q4 2020'); '' when it writes none."""
     short = " ".join(dict.fromkeys(f"Q{m.group('q') or m.group('q2')} 20{m.group('yy')}"
                                    for m in _SHORT_QUARTER.finditer(text)))
-    # (and those a quarterly table's day header names, as the statement reader dates its rows)
-    return " ".join(x for x in (short, quarters_headed(text)) if x)
+    # (and those a quarterly table's day header names, as the statement reader dates its rows, and the spans a
+    # split sales schedule heads its columns with: 'SECOND QUARTER SIX MONTHS' over '2023 2022' names H1 2023)
+    spans = " ".join(dict.fromkeys(p for row in regional_split_rows(text) for p in row.periods or ()))
+    return " ".join(x for x in (short, quarters_headed(text), spans) if x)
 
 
 def unsupported_terms(claim: str, evidence: str) -> list[str]:

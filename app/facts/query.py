@@ -35,7 +35,7 @@ from app.text.figures import RETURN_ON_LABEL, parse_cell
 from app.text.periods import (PART, column_years, deadline_years, end_worded, fiscal_years_named, part_named,
                               parts_agree, period_day, years_named)
 from app.text.sentences import is_contract_text
-from app.text.terms import ADJUSTED_NAMES, kindred_in, stem_in_words
+from app.text.terms import ADJUSTED_NAMES, false_friends, kindred_in, stem_in_words
 from app.text.units import SCALE_FACTORS, unit_currency
 from app.text.question_kinds import MeasureAsked, asked_sentence, measure_asked
 from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, TURNED_INTO, counted_as, first_part,
@@ -876,9 +876,13 @@ def members_query(query: FactQuery, measure: str, companies: Sequence[str]) -> F
     question's own query, its measure read from that phrase alone."""
     from app.text.measures import measure_asked
 
+    from app.metrics import items_named
+
     asked = measure_asked(f"What was {measure}?", companies)
     # (its kind too: 'which segment grew segment operating profit faster' compares amounts' growth, not per cents)
-    return replace(query, measure=asked, kind=measure_kind(asked.stems, f"What was {measure}?"))
+    # (and its own line items: 'sales and marketing expenses' is no revenue the question names elsewhere)
+    return replace(query, measure=asked, kind=measure_kind(asked.stems, f"What was {measure}?"),
+                   items=tuple(items_named(asked.phrase)))
 
 
 _MEMBER_FILLER = frozenset({"segment", "segments", "division", "region", "business", "operations", "the"})
@@ -2027,6 +2031,13 @@ _AS_SHARE_OF_SALES = re.compile(r"(?i)\s*,?\s+as\s+an?\s+(?:percent(?:age)?|%|sh
 """A row that states a result as a share of sales ('Adjusted EBIT as a percentage of net sales'): its margin."""
 
 
+def as_margin(label: str) -> str:
+    """A row's label that states a result as a share of sales, as that result's margin ('Adjusted EBIT as a
+    percentage of net sales' → 'Adjusted EBIT margin'); any other label as it is."""
+    share_of = _AS_SHARE_OF_SALES.search(label)
+    return f"{label[:share_of.start()]} margin" if share_of else label
+
+
 def label_match(label: str, query: FactQuery) -> float:
     """How fully a row label names the measure: 1 when it is one of the names statements use for the line item
     the question names ('Purchases of property, plant and equipment' for capital expenditure, app/metrics.py),
@@ -2045,8 +2056,8 @@ def label_match(label: str, query: FactQuery) -> float:
         return 0.0
     if (effect := _EFFECT_ON.search(label)) and not set(analyze(effect.group(1))) & set(query.stems):
         return 0.0  # 'Total revenue impact' (of currencies) is no revenue
-    if "margin" in query.stems and (share_of := _AS_SHARE_OF_SALES.search(label)):
-        label = f"{label[:share_of.start()]} margin"  # 'Adjusted EBIT as a percentage of net sales': its margin
+    if "margin" in query.stems:
+        label = as_margin(label)  # 'Adjusted EBIT as a percentage of net sales': its margin
     stems = set(analyze(re.sub(r"\([^)]*\)", " ", label)))
     # what a row leaves out is no word of its own ('Long-term debt, less current portion')
     left_out = set(analyze(_LEFT_OUT.search(label).group(0))) if _LEFT_OUT.search(label) else set()
@@ -2102,11 +2113,16 @@ def label_match(label: str, query: FactQuery) -> float:
     # stands beside it, so it ranks below one that says it
     unsaid_net = NET_UNSAID if "net" in query.stems and "net" not in stems else 0.0
     score = share - 0.15 * len(extra) - unsaid_net - (QUALIFIED if _unasked_qualifier(label, query) else 0.0)
+    if want == _MARGIN and not extra & BALANCE_SIDES:
+        # a bare 'margin' asked ('Did its Flexibles business lose margin'): any margin row names it, the kind of
+        # margin its own words ('Adjusted EBIT as a percentage of net sales'), ranked below one that says less
+        score = max(score, NAMES_MEASURE)
     # a label that says all the question says and no more ('Subscription cost of revenue') ranks with the line
     # item's own name that says it all, above one that leaves the question's qualifier out ('Total cost of revenue')
     return 1.2 if items and score >= 1.0 else score
 
 
+_MARGIN = frozenset(analyze("margin"))
 _OWNERS_SHARE = re.compile(r"(?i)\battributable\s+to\s+(?!.*\b(?:non-?\s?controlling|minority)\b).*$")
 """A label's 'attributable to Costco', '… to owners of the parent': the group's owners' share, which is the
 figure a question asks for unless it says otherwise (never '… to noncontrolling interests')."""
@@ -2391,7 +2407,8 @@ def _sentence_match(sentence: str, query: FactQuery, value: float | None = None,
 
 
 def _stem_in(stem: str, stems: set[str] | frozenset[str]) -> bool:
-    return (stem in stems or (len(stem) >= 5 and any(len(s) >= 5 and s[:5] == stem[:5] for s in stems))
+    return (stem in stems or (len(stem) >= 5 and any(len(s) >= 5 and s[:5] == stem[:5] and not false_friends(s, stem)
+                                                     for s in stems))
             or kindred_in(stem, stems))  # 'restructuring costs': the 'restructuring and impairment charges' row
 
 
@@ -3001,6 +3018,17 @@ def two_periods(facts: Sequence[Fact], query: FactQuery) -> tuple[Fact, Fact] | 
     # never a share against an amount ('10.2%' of net sales in FY2021 against $1,297,492k in FY2022)
     alike = [f for f in old if _unit_kind(f.figure.unit) == _unit_kind(new[0].figure.unit)]
     return ((same or alike)[0], new[0]) if same or alike else None
+
+
+def two_periods_of(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = ()) -> tuple[Fact, Fact] | None:
+    """(the earlier, the later) period's amount of the query's measure, the whole company's, each from a row or
+    sentence that names the measure (`two_periods`), for a growth of each of two measures compared; None unless
+    both are stated and the earlier is above zero (no per cent growth from nothing or from a loss)."""
+    facts = [f for f in facts_for(query, docs, companies)
+             if f.match >= NAMES_MEASURE and f.part == query.part and f.segment is None
+             and not (f.figure.period or "").endswith("change") and not f.figure.unit.endswith("%")]
+    pair = two_periods(facts, query)
+    return pair if pair is not None and pair[0].figure.value > 0 and pair[1].figure.value >= 0 else None
 
 
 _IN_UNITS = {**SCALE_FACTORS, "": 1.0}

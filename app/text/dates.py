@@ -118,15 +118,20 @@ def _header_day_years(support: str) -> list[DateKey]:
 
 _PERIOD_TO_MONTH = re.compile(rf"(?i)\b(?:quarter|half(?:[- ]year)?|year|months|period|weeks)\s+(?:to|ended|ending|"
                               rf"through)\s+(?:the\s+end\s+of\s+)?(?P<month>{_MONTH}),?\s+(?P<year>{YEAR})\b|"
-                              rf"\b(?P<month2>{_MONTH})\s+(?P<year2>{YEAR})\s+(?:quarter|half(?:[- ]year)?)\b")
+                              rf"\b(?P<month2>{_MONTH})\s+(?P<year2>{YEAR})\s+(?:quarter|half(?:[- ]year)?)\b|"
+                              # 'the October-December 2022 quarter': the months it runs from and to
+                              rf"\b{_MONTH}\s*(?:-|–|—|to|through)\s*(?P<month3>{_MONTH}),?\s+(?P<year3>{YEAR})\s+"
+                              rf"(?:quarter|half(?:[- ]year)?|period)\b")
 
 
 def period_end_months(text: str) -> list[tuple[int, int]]:
     """(year, month) of each period a text names by the month it ends in, without its day: 'the quarter to
-    December 2022', 'the half-year ended June 2024', 'the December 2022 quarter'."""
+    December 2022', 'the half-year ended June 2024', 'the December 2022 quarter', 'the October-December 2022
+    quarter'."""
     out = []
     for match in _PERIOD_TO_MONTH.finditer(text):
-        month, year = match.group("month") or match.group("month2"), match.group("year") or match.group("year2")
+        month = match.group("month") or match.group("month2") or match.group("month3")
+        year = match.group("year") or match.group("year2") or match.group("year3")
         out.append((int(year), month_number(month)))
     return out
 

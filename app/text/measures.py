@@ -32,7 +32,8 @@ DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w
               r"decelerat\w*|narrow\w*|shr[iu]nk\w*|contract(?:ed|ing|ion)\b|"
               r"contract(?=\s*(?:[?.,]|$|\s+(?:in|during|by|from|over|between|and|or|year)\b))|deteriorat\w*|"
               r"reduc\w*|slip(?:s|ped|ping)?|slid|slide|dip(?:s|ped)?|eas(?:ed|ing)|soften\w*|"
-              r"cut(?:s|ting)?(?=\s+(?:its|their|the|our|back|down)\b)")
+              r"cut(?:s|ting)?(?=\s+(?:its|their|the|our|back|down)\b)|"
+              r"los(?:e|es|t|ing)(?=\s+(?:some\s+|any\s+)?(?:margin|market\s+share|share|ground|momentum)\b)")
 """Words that ask about a fall ('contract' as a verb, 'Did its margin contract', not 'contract value')."""
 
 _JARGON = ((re.compile(r"(?i)\btop[- ]?line\b"), "revenue"), (re.compile(r"(?i)\bbottom[- ]?line\b"), "net income"),
@@ -48,7 +49,14 @@ def plain_measures(question: str) -> str:
     for pattern, name in _JARGON:
         question = pattern.sub(name, question)
     question = _RELIANCE.sub(_reliance_asked, question)
+    question = _BROUGHT_DOWN.sub(r"\g<obj>go \g<dir>", question)
     return _CONTRACTED.sub(r"\1 is", question)
+
+
+_BROUGHT_DOWN = re.compile(r"(?i)\b(?:(?:manage[sd]?|managing|succeed(?:ed|s)?\s+in|(?:been\s+)?able)\s+to\s+)?"
+                           r"(?:bring|brings|brought|bringing|get|gets|got|getting|push|pushe[sd]|drive|drove|driven)\s+"
+                           r"(?P<obj>(?:its|their|the)\s+(?:[\w&'’-]+\s+){0,4}?)(?P<dir>down|up)\b")
+"""'Did Adobe manage to bring its tax rate down': the measure went down, as the change words read it."""
 
 
 _RELIANCE = re.compile(r"(?i)^(?P<lead>.*?)\bhow\s+(?:reliant|dependent)\s+(?:was|is|were|are|has\s+been)\s+"
@@ -807,7 +815,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     verb = re.match(r"\s+(?:did|does|do|will|would)\s+(?:(?:the|its|their|it|they)\s+)?(?P<verb>[a-z]{3,})\b",
                     text[count.end():]) if count else None
     # ('the 364-day credit agreement': a number joined to its word names the thing, as a word of its own)
-    text = _RESULT_VERB.sub(r"\g<head>", text)  # 'How much contribution profit did it squeeze out of its DVD …'
+    text = LOST_SALES.sub(r"\g<head>", _RESULT_VERB.sub(r"\g<head>", text))  # 'How much contribution profit did it squeeze out of its DVD …'
     tokens = re.findall(r"(?:\d+-)?[A-Za-z][\w&'-]*|/", text)
     content = [t != "/" and t.lower().strip("'") not in _SCAFFOLD for t in tokens]
     for i in range(1, len(tokens)):  # 'book value', 'order book': scaffold words that are a measure's own here
@@ -845,6 +853,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         segment, phrase = named.group("name"), phrase[named.end("name"):].strip()
     if stated_growth and not re.search(r"(?i)\bgrowth\b", phrase):
         phrase = f"{phrase} growth"
+    if segment:  # "J&J's Vision franchise sell": the kind of part named is no word of the measure
+        phrase = re.sub(r"(?i)^(?:franchise|business|segment|division|unit|brand|arm)s?\s+(?=\w)", "", phrase)
     if re.fullmatch(r"(?i)sell|sold", phrase) and count is None:
         phrase = "net sales"  # 'How much did its U.S. Cereal operating unit sell': what it sold is its net sales
     elif phrase in ("", "money") and count is None and _EARNED.search(first_part(asked_sentence(question))):
@@ -864,6 +874,11 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
                         count_noun=noun)
 
 
+LOST_SALES = re.compile(
+    r"(?i)^(?P<head>\s*how\s+much\s+(?:[\w&'’-]+\s+){0,4}?(?:revenues?|sales|turnover|volumes?|bookings|"
+    r"market\s+share)\s+(?:did|has|have|had|does|do)\s+(?:[\w&'’.-]+\s+){0,4}?)"
+    r"(?P<verb>lose|lost|shed|give\s+up|gave\s+up|forgo|forgone)\b")
+"""'How much console revenue did Activision Blizzard lose in 2019?': the fall of the sales named, a change."""
 _RESULT_VERB = re.compile(
     r"(?i)^(?P<head>\s*how\s+much\s+(?:[\w&'’-]+\s+){0,4}?(?:profits?|income|earnings|revenues?|sales|turnover|"
     r"ebitda|ebit|margins?)\s+(?:did|does|do|will|would|has|have|had)\s+)"
@@ -1282,6 +1297,47 @@ class LinesCompared:
 
     first: str
     second: str
+
+
+_GREW_FASTER = re.compile(
+    r"(?i)^(?:did|does|do|has|have|had|was|were|is|are)\s+(?P<a>.+?)\s+(?:grow|grew|grown|growing|rise|rose|risen|"
+    r"rising|increase[ds]?|increasing|climb(?:ed|s)?|expand(?:ed|s)?)\s+(?P<how>faster|more\s+quickly|more\s+slowly|"
+    r"more|slower|less\s+quickly|less)\s+than\s+(?P<b>.+?)\s*\??$")
+"""'Did Adobe's sales and marketing spending grow faster than its revenue in fiscal 2016?': two measures' growth
+compared."""
+
+
+@dataclass(frozen=True)
+class GrowthsCompared:
+    """Two measures of one company whose growth over one period is compared (`faster`: the question asks whether
+    the first grew faster; False: slower)."""
+
+    first: str
+    second: str
+    faster: bool
+
+
+def growths_compared(question: str, companies: Sequence[str] = ()) -> GrowthsCompared | None:
+    """The two measures of a 'did A grow faster than B' question, each a measure of the company's own (its
+    company name, dates and periods out), or None."""
+    from app.text.dates import read_dates
+
+    found = _GREW_FASTER.match(" ".join(first_part(asked_sentence(question)).split()))
+    if found is None:
+        return None
+    names = _name_forms(companies)
+    sides = []
+    for raw in (found.group("a"), found.group("b")):
+        side = _compared_side(read_dates(raw)[2], names)
+        side = _PERIOD_PHRASES.sub(" ", side)
+        side = re.sub(r"(?i)\b(?:in|during|for|over|of)\s*$", "", " ".join(side.split())).strip(" ,")
+        side = re.sub(r"(?i)^(?:the|its|their)\s+", "", side)
+        if not side or len(side.split()) > 6 or not (any(is_measure_word(w) for w in re.split(r"[\s-]+", side))
+                                                     or _is_line_item(side)):
+            return None
+        sides.append(side)
+    return GrowthsCompared(first=sides[0], second=sides[1], faster=not found.group("how").lower().startswith(
+        ("slower", "less", "more slowly")))
 
 
 def lines_compared(question: str, companies: Sequence[str] = ()) -> LinesCompared | None:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from app.text.measures import (DOWN_WORDS, PART_PROFITABLE, THRESHOLD, UP_WORDS, MeasureAsked, asked_sentence,
+from app.text.measures import (DOWN_WORDS, LOST_SALES, PART_PROFITABLE, THRESHOLD, UP_WORDS, MeasureAsked, asked_sentence,
                                first_part, is_measure_word, measure_asked, second_part, without_ranking_lead,
                                without_source)
 from app.text.questions import asks_for_figure
@@ -444,6 +444,8 @@ def read_ask(question: str) -> Ask:
     if _WHICH_PART.match(core) and _MEMBER_LOSS.search(core):
         # 'Which of its divisions ended 2022 with an operating loss?': the lowest result, said as a loss
         return Ask("extreme", extreme=-1, topic="loss")
+    if _PART_SOLD.search(core):
+        return Ask("figure")  # "What did J&J's Vision franchise sell in H1 2023?": the part's sales, no deal
     if _DEED_ASKED.search(core):
         return Ask("list", one_name=True)  # 'What did Northwind acquire in 2024, and for how much?': a name first
     if _PLAN_ASKED.search(core) or _PLAN_CHANGED.search(core):
@@ -452,7 +454,7 @@ def read_ask(question: str) -> Ask:
         plural = re.search(r"(?i)(?:ies|es|people|s)$", named.group(0).strip()) and not named.group(0).lower(
         ).startswith("who")
         return Ask("list", one_name=not plural)  # 'Which company did it acquire, and for how much?': a name first
-    if _CHANGE.search(core):
+    if _CHANGE.search(core) or LOST_SALES.search(core):  # ('How much console revenue did it lose': its fall)
         return Ask("change")
     if _WHAT_FIGURE.search(core) or _reported_as_measure(core):
         return Ask("figure")
@@ -469,6 +471,9 @@ def read_ask(question: str) -> Ask:
     return Ask("list", loose=True)
 
 
+_PART_SOLD = re.compile(r"(?i)^\s*(?:what|how\s+much)\s+(?:did|does|do)\s+.{0,60}?\b(?:franchise|segment|division|"
+                        r"business|unit|arm|region|brand|operations)s?\s+(?:sell|sold)\b")
+"""What a part of the company sold ("What did J&J's Vision franchise sell"): its sales, never a business sold."""
 _GROWTH_RATE = re.compile(r"(?i)\bgrowth\b|\bgr[eo]w(?:n|s)?\b|\b(?:percent(?:age)?|%)\s+(?:change|increase|decrease|rise|"
                           r"fall|decline)\b|\bcagr\b|\bcompound\s+annual\b")
 

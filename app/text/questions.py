@@ -176,6 +176,10 @@ def states_measure(alternatives: Sequence[set[str]], sentence: str, context: str
                 for text in dict.fromkeys((sentence, _COORDINATED.sub(r"\1", sentence)))]
     # 'loans under the PPP' are PPP loans: the preposition that puts the qualifier after its noun is read past
     readings += [[t for t in tokens if t not in _PLACING] for tokens in readings if _PLACING & set(tokens)]
+    # 'Console net revenues' are console revenues: 'net' after a word of the name qualifies the noun that follows
+    # (not 'net interest income', where it leads the name and makes another measure)
+    readings += [[t for i, t in enumerate(tokens) if not (t == _NET and 0 < i < len(tokens) - 1)]
+                 for tokens in readings if _NET in tokens[1:-1]]
     given = {_forward_stem(t) for t in analyze(context)}
     for words in alternatives:
         words = {_forward_stem(w) for w in words}
@@ -194,6 +198,7 @@ def states_measure(alternatives: Sequence[set[str]], sentence: str, context: str
 
 
 _PLACING = frozenset({"under", "within", "across"})
+_NET = "net"
 _COORDINATED = re.compile(r"(?i)\b([a-z][\w-]*)\s+(?:and|or|&)\s+[a-z][\w-]*(?=\s+[a-z])")
 """'restructuring and impairment charges': the first of two words that share the noun after them."""
 

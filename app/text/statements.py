@@ -1585,7 +1585,16 @@ _SPLIT_YEARS = re.compile(rf"\b({YEAR})\s+({YEAR})\s+Reported\b", re.IGNORECASE)
 _REGION_ROW = re.compile(r"(?i)^(?P<region>WW|Worldwide|US|U\.S\.|Intl|International|US\s+Exports(?:\s*\(\d+\))?)"
                          r"\s+(?:(?:-?[\d,]+(?:\.\d+)?%?|-|—|\*)(?:\s+|$))+$")
 _SPLIT_HEADING = re.compile(r"^(?=[^a-z]*[A-Z]{3})[A-Z][A-Z0-9&/,.'’\- ]{1,60}?(?:\s*\(\d+(?:,\d+)*\))?$")
+_BARE_YEARS = re.compile(rf"^({YEAR})\s+({YEAR})$")
+"""A split schedule's years line that chunking cut short of its change columns ('2023 2022')."""
 _ORDINAL_QUARTER = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+
+
+def _split_years(lines: Sequence[str]) -> list[tuple[str, str]]:
+    """The (current, before) years of a split schedule's header line, each span's pair; a bare line of two years
+    (the rest of the header cut off with the chunk before) gives the one pair every span repeats."""
+    found = next((_SPLIT_YEARS.findall(line) for line in lines if _SPLIT_YEARS.search(line)), [])
+    return found or next(([m.groups()] for line in lines if (m := _BARE_YEARS.match(line))), [])
 _MONTHS_PART = {"six": "H1 {y}", "nine": "9M {y}", "twelve": "FY{y}"}
 
 
@@ -1593,7 +1602,7 @@ def heads_regional_split(text: str) -> bool:
     """Whether the text holds the header of a `regional_split_rows` schedule: its spans and its years with their
     change columns ('SECOND QUARTER SIX MONTHS' / '… 2023 2022 Reported Operational (1) Currency …')."""
     lines = [" ".join(line.split()) for line in text.splitlines()]
-    return any(_SPAN_GROUPS.match(line) for line in lines) and any(_SPLIT_YEARS.search(line) for line in lines)
+    return any(_SPAN_GROUPS.match(line) for line in lines) and bool(_split_years(lines))
 
 
 def continues_regional_split(head: str, rows: str) -> bool:
@@ -1612,13 +1621,13 @@ def regional_split_rows(text: str) -> list[StatementRow]:
     columns left out (the change is computed from the levels). Read only with the header's spans and years."""
     lines = [" ".join(line.split()) for line in text.splitlines()]
     spans = next((m for line in lines if (m := _SPAN_GROUPS.match(line))), None)
-    years = next((_SPLIT_YEARS.findall(line) for line in lines if _SPLIT_YEARS.search(line)), [])
+    years = _split_years(lines)
     if spans is None or not years:
         return []
     quarter = _ORDINAL_QUARTER[spans.group("quarter").lower()]
     groups = [f"Q{quarter} {{y}}"] + ([_MONTHS_PART[spans.group("months").lower()]] if spans.group("months") else
                                       ["FY{y}"] if spans.group("year") else [])
-    if len(years) < len(groups):
+    if len(years) < len(groups) and not any(_BARE_YEARS.match(line) for line in lines):
         return []
     current, before = years[0]
     periods = [form.format(y=y) for form in groups for y in (current, before)]

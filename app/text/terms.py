@@ -24,7 +24,7 @@ from app.text.periods import fiscal_years_named, is_year_token
 
 _QUESTION_WORDS = (
     "much many tell give show explain please also know like get happen happened year years about regarding "
-    "concerning during able done any "
+    "concerning during over able done any "
     # Reporting verbs frame what is asked ('did it say it would keep paying …'): a report rarely repeats them.
     "say said mention mentioned "
     # Arithmetic and comparison words name what to do with the facts, not the facts: documents rarely hold them.
@@ -36,10 +36,23 @@ def topic_terms(question: str, companies: Iterable[str]) -> set[str]:
     """The question's analyzed terms minus company names, fiscal years and question words. A word that only
     shares its stem with a question word stays: 'comparable sales' is a measure, 'compare' is not."""
     names = set(analyze(" ".join(companies)))
+    # a company's initials joined ('J&J' of Johnson & Johnson) and a part of the year ('the first half of 2023',
+    # a period the search's filters hold) are no topic
+    question = _PART_OF_YEAR.sub(" ", _initials_of(question, companies))
     noise_words = _noise_words()
     kept = {t for word in re.findall(r"[A-Za-z]+", question) if word.lower() not in noise_words for t in analyze(word)}
     return {t for t in analyze(question)
             if t not in names and (t not in question_noise() or t in kept) and not is_year_token(t)}
+
+
+_PART_OF_YEAR = re.compile(r"(?i)\b(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:half|quarter)\b")
+
+
+def _initials_of(question: str, companies: Iterable[str]) -> str:
+    """The question without the initials it joins for a company ('J&J' for Johnson & Johnson, 'P&G')."""
+    heads = {"".join(w[0].lower() for w in re.findall(r"[A-Za-z]+", c) if w.lower() != "and") for c in companies}
+    return re.sub(r"\b([A-Z])\s?&\s?([A-Z])(?:['’]s)?\b",
+                  lambda m: " " if (m.group(1) + m.group(2)).lower() in heads else m.group(0), question)
 
 
 @lru_cache(maxsize=1)
@@ -116,7 +129,7 @@ def stem_in_words(stem: str, words: set[str] | frozenset[str]) -> bool:
     reports write for the verb asked ('retain' / 'retention'), or another of its irregular forms ('pay' / 'paid')."""
     if stem in words or (len(stem) >= 5 and any(len(w) >= 5 and w[:5] == stem[:5]
                                                 and len(os.path.commonprefix([w, stem])) >= max(len(w), len(stem)) - 3
-                                                and frozenset((w[:6], stem[:6])) not in _FALSE_FRIENDS
+                                                and not false_friends(w, stem)
                                                 for w in words)):
         return True  # 'acquisit' / 'acquir'; not 'sharebuyback' / 'sharehold'
     if nominal_stem(stem) in words or not _irregular().get(stem, frozenset()).isdisjoint(words):
@@ -136,9 +149,15 @@ def without_other_acquisitions(text: str) -> str:
     return _NOT_A_DEAL.sub(lambda m: m.group(0).rsplit(" ", 1)[0] + " purchasing", text)
 
 
-_FALSE_FRIENDS = frozenset(frozenset(pair) for pair in [("restat", "restar"), ("restat", "restau")])
+_FALSE_FRIENDS = frozenset(frozenset(pair) for pair in [("restat", "restar"), ("restat", "restau"),
+                                                         ("consol", "consolid")])
 """Words whose first five letters agree but that are not one word ('restated' and 'restarted', 'restaurant'), by
-their first six."""
+their first six, or eight ('console' and 'consolidated')."""
+
+
+def false_friends(a: str, b: str) -> bool:
+    """Whether two stems that start alike are two words (`_FALSE_FRIENDS`)."""
+    return frozenset((a[:6], b[:6])) in _FALSE_FRIENDS or frozenset((a[:8], b[:8])) in _FALSE_FRIENDS
 
 
 def _root(stem: str) -> str:

@@ -159,7 +159,8 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
         return metric_plan
     if asks_adjusted(question) and not any(names_adjusted(f.label) for f in figures):
         return []  # 'sales excluding the impact of FX': no change of the unadjusted statement line answers it
-    change = (plan_revision(figures) or plan_members_gap(question, figures) or plan_change(question, figures)
+    change = (plan_revision(figures) or plan_growths_compared(question, figures)
+              or plan_members_gap(question, figures) or plan_change(question, figures)
               or plan_members_change(question, figures)
               or plan_member_share(question, figures) or plan_row_share(question, figures))
     if change:
@@ -274,6 +275,32 @@ def plan_members_gap(question: str, figures: Sequence[Figure]) -> Plan:
 
 _BY_HOW_MUCH = re.compile(r"(?i)\bby\s+how\s+(?:much|many)\b|\bhow\s+much\s+(?:larger|higher|bigger|greater|more|"
                           r"smaller|lower|less)\b")
+
+
+def plan_growths_compared(question: str, figures: Sequence[Figure]) -> Plan:
+    """'Did its sales and marketing spending grow faster than its revenue?': each measure's per cent change
+    between the two years its figures give (the facts step hands each measure's two periods, app/text/measures
+    `growths_compared`)."""
+    from app.text.measures import growths_compared
+
+    if growths_compared(question) is None:
+        return []
+    # each label's series in the unit it first comes in (the facts step's figures lead: its two measures first)
+    series: dict[str, tuple[str, dict[int, float]]] = {}
+    for f in figures:
+        if f.fiscal_year is not None:
+            unit, by_year = series.setdefault(f.label.lower(), (f.unit, {}))
+            if f.unit == unit:
+                by_year.setdefault(f.fiscal_year, f.value)
+    named = years_named(question)
+    plan: Plan = []
+    for _, by_year in series.values():
+        latest = max(named) if named else max(by_year)
+        if latest in by_year and by_year.get(latest - 1):
+            plan.append(("percentage_change", {"old": by_year[latest - 1], "new": by_year[latest]}))
+        if len(plan) == 2:
+            return plan
+    return []
 
 
 def plan_members_change(question: str, figures: Sequence[Figure]) -> Plan:

@@ -28,12 +28,12 @@ from typing import Any
 
 from app.calc_tools import CalcResult, Figure
 from app.facts.currency import filing_name
-from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, asks_growth,
+from app.facts.query import (CHANGE_STEMS, NAMES_MEASURE, Fact, FactQuery, as_margin, asks_growth,
                              breakdown_measure as _breakdown_measure, choose, each_growth, facts_for, member_facts,
                              member_table, members_in_filing_scale, members_query, name_read_as_segment,
                              member_initials, names_a_part, read_query, row_members, same_member, section_of,
                              segment_by_word, segment_read_as_name, split_tables, spelled_out, stated_change, statement_kinds,
-                             two_periods, with_fuller_units)
+                             two_periods, two_periods_of, with_fuller_units)
 from app.facts.leverage import SHARE_OF_SALES, expense_stems, leverage_sentences
 from app.facts.members import (REGION_ASKED, SEGMENT_ASKED, asked_kind_of_member, is_line_item_name, member_statement,
                                named_segments, segment_under, within_parent)
@@ -49,8 +49,9 @@ from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, 
 from app.text.companies import companies_named
 from app.text.dates import periods_of_sentence, read_dates
 from app.text.figures import figures_in
-from app.text.measures import (LEFT_OUT, OUTSIDE_HOME, THRESHOLD, LinesCompared, MembersCompared, bar_figures,
-                               count_verb, counted_as, deal_names, first_part, lines_compared, members_compared,
+from app.text.measures import (LEFT_OUT, OUTSIDE_HOME, THRESHOLD, GrowthsCompared, LinesCompared, MembersCompared,
+                               bar_figures, count_verb, counted_as, deal_names, first_part, growths_compared,
+                               lines_compared, members_compared,
                                name_initials, second_part, without_short_names, without_source)
 from app.text.question_kinds import (OCCASION_BEFORE, Ask, asked_sentence, asks_business, asks_growth_rate, asks_share,
                                      degree_asked, member_noun, read_ask, said_otherwise)
@@ -1043,8 +1044,8 @@ class Analyst:
             else:  # as a quantity does: 'repurchased approximately 11 million shares … for $352 million', and an
                 # amount restated in shares ('repurchased approximately $431 million, …, or 41 million shares')
                 said = _QUANTITY_SAID.sub(" ", _AMOUNT_OR.sub(" ", said))
-        else:
-            said, context = fact.figure.label, " ".join(x for x in (segment, fact.context) if x)
+        else:  # ('Adjusted EBIT as a percentage of net sales' is the adjusted EBIT margin)
+            said, context = as_margin(fact.figure.label), " ".join(x for x in (segment, fact.context) if x)
         # a fact read for the measure ('restructuring costs') may be stated in its kindred word ('charges'), and
         # a row need not say 'total' ('Deposits $ 2,278.1' on the balance sheet are the total deposits)
         terms = measure_terms(self.question, self.companies)
@@ -1139,6 +1140,8 @@ class Analyst:
             return self.compare_members(pair)  # never the whole company's figure in the members' place
         if len(self.companies) < 2 and (lines := lines_compared(self.question, self.companies)) is not None:
             return self.compare_lines(lines)  # two measures side by side, not one measure's change
+        if len(self.companies) < 2 and (growths := growths_compared(self.question, self.companies)) is not None:
+            return self.compare_growths(growths)  # two measures' growth, never one measure's change
         facts = self.facts()
         if len(self.companies) >= 2:
             return self.compare_companies(facts)
@@ -1516,6 +1519,38 @@ class Analyst:
         lead = (f"{owner} {a} {period_text(fa.figure)} was {word} its {b}: {as_stated(fa.figure)} against "
                 f"{as_stated(fb.figure)}")
         return [cite(lead, ns)]
+
+    def compare_growths(self, growths: GrowthsCompared) -> list[str]:
+        """Two measures of one company, each one's change over the same two periods ('Did Adobe's sales and
+        marketing spending grow faster than its revenue in fiscal 2016?'): 'Yes.' or 'No.' on the order asked,
+        then each one's growth from its two figures, each cited. [] unless both measures' own lines give both
+        periods."""
+        each = []
+        for side in (growths.first, growths.second):
+            pair = two_periods_of(members_query(self.query, side, self.companies), self.reports, self.companies)
+            if pair is None:
+                return []
+            each.append((side, *pair))
+        if len({(old.figure.fiscal_year, new.figure.fiscal_year) for _, old, new in each}) != 1:
+            return []  # (each measure over its own years would compare nothing)
+        # (each growth the calculator's, from the two figures: app/models/providers/offline/calculator.py)
+        changes = [self.computed_percent(old.figure.value, new.figure.value) for _, old, new in each]
+        refs = [[self.calc_n, *self.refs((old, new))] for _, old, new in each]
+        if any(c is None for c in changes) or not self.calc_n or not all(len(r) > 1 for r in refs):
+            return []
+        rates = [c.figure.value for c in changes if c is not None]
+        first_faster = rates[0] > rates[1]
+        verdict = "Yes." if first_faster == growths.faster and rates[0] != rates[1] else "No."
+        owner = possessive(self.companies[0]) if self.companies else "The"
+
+        def grew(rate: float, old: Fact, new: Fact) -> str:
+            moved = f"grew {rate:.1f}%" if rate > 0 else f"fell {abs(rate):.1f}%" if rate < 0 else "was unchanged"
+            return f"{moved} {self.when(new)}, from {as_stated(old.figure)} to {as_stated(new.figure)}"
+
+        (a, a_old, a_new), (b, b_old, b_new) = each
+        than = "the same as" if rates[0] == rates[1] else "faster than" if first_faster else "slower than"
+        return [cite(f"{verdict} {owner} {a} {grew(rates[0], a_old, a_new)}", refs[0]),
+                cite(f"That is {than} its {b}, which {grew(rates[1], b_old, b_new)}", refs[1])]
 
     def compare_members_in_prose(self, pair: MembersCompared, query: FactQuery) -> list[str]:
         """Two members' changes as the prose states them, when no table breaks the measure down by them ('Sales

@@ -66,9 +66,10 @@ def _compose(state: SupervisorState) -> str:
         # (`analyst.results`: those of the period asked, none from whole years for a quarter's question)
         # (which part of one company ranks first is never told by the company's own metric: 'Which of its
         # segments earns the best operating margin?' is not answered by the company's operating margin)
+        # nor by a growth of its whole ('Which of its regions grew fastest?': not the company's sales growth)
         ranked_parts = analyst.ask.kind == "extreme" and len(analyst.companies) < 2
         for result in (r for r in analyst.results if analyst.result_asked(r)
-                       and not (ranked_parts and r.tool == "metric")):
+                       and not (ranked_parts and (r.tool == "metric" or not _of_parts(r)))):
             sentences.extend(describe_result(result, calc_block.n, by_chunk, question))
             uses_yours = uses_yours or any(f.source_id.startswith("memory:") for f in result.sources.values())
         if sentences and (verdict := analyst.calculated_verdict(analyst.results)):
@@ -106,6 +107,12 @@ def _compose(state: SupervisorState) -> str:
 _NO_FIGURE = re.compile(r"\[\d+\]|\b(?:FY\s?)?(?:19|20)\d{2}\b|\b\d{1,2}-[A-Z]\b"
                         r"|\b(?:Note|Item|Part|page)\s+\d+[A-Z]?\b", re.IGNORECASE)
 """Numbers that are no figure: citation marks, years, form names ('10-Q'), note and item numbers."""
+
+
+def _of_parts(result: CalcResult) -> bool:
+    """Whether every figure a result is computed from is a part's (a segment's or a region's), none the whole
+    company's."""
+    return bool(result.sources) and all(f.segment for f in result.sources.values())
 
 
 def _plain(sentence: str) -> str:
