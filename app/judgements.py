@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from app.metrics import CASH_BACKING
+from app.metrics import CASH_BACKING, CASH_RETURNS
 
 Rule = Literal["above", "below", "rising", "falling"]
 
@@ -61,6 +61,14 @@ REGULATORY_CAPITAL = re.compile(
 """A bank's regulatory capital judged ('Is it comfortably above its regulatory capital minimums?'): each ratio it
 holds against the minimum its capital table sets beside it (app/facts/capital.py)."""
 CONVENTIONS: tuple[Convention, ...] = (
+    Convention("cash returns covered", CASH_RETURNS,
+               ("free cash flow cover of dividends and buybacks", "free cash flow cover of buybacks",
+                "free cash flow cover of dividends"),
+               ("free cash flow cover of dividends and buybacks", "free cash flow cover of buybacks",
+                "free cash flow cover of dividends"), "above", 100.0, "%",
+               "What a company returns to shareholders is usually read as paid for by the business when its free "
+               "cash flow (operating cash flow less capital expenditure) at least covers it; what it does not cover "
+               "comes from cash held or borrowing."),
     Convention("capital-intensive", re.compile(r"(?i)\bcapital[- ]intensive|\bcapital[- ]intensity\b"),
                ("capital intensity", "capex as a share of revenue", "capital expenditure as a percentage of revenue"),
                ("capex as a share of revenue",), "above", 10.0, "%",

@@ -534,7 +534,16 @@ FCF_CONVERSION = _metric("free cash flow conversion", ("fcf conversion",), "%",
                          "(cash from operations - capex) / net income")
 """How far a year's net income is backed by cash ('Judging by free cash flow, how well was its net income backed
 by cash?'): free cash flow as a per cent of net income."""
-JUDGED_ONLY: tuple[Metric, ...] = (REVENUE_GROWTH, FCF_CONVERSION)
+FCF_COVER_RETURNS = _metric("free cash flow cover of dividends and buybacks", (), "%",
+                            "(cash from operations - capex) / (dividends paid + share repurchases)")
+FCF_COVER_BUYBACKS = _metric("free cash flow cover of buybacks", (), "%",
+                             "(cash from operations - capex) / share repurchases")
+FCF_COVER_DIVIDENDS = _metric("free cash flow cover of dividends", (), "%",
+                              "(cash from operations - capex) / dividends paid")
+"""Whether the cash a year's business generated paid for what it returned to shareholders ('Did its free cash flow
+cover its dividends and buybacks?'): free cash flow as a per cent of the returns the question names."""
+JUDGED_ONLY: tuple[Metric, ...] = (REVENUE_GROWTH, FCF_CONVERSION, FCF_COVER_RETURNS, FCF_COVER_BUYBACKS,
+                                   FCF_COVER_DIVIDENDS)
 """Metrics a judgement rests on that no question names: the calculator knows them by name, `find_metrics` not."""
 _KNOWN: dict[str, Metric] = {m.name.lower(): m for m in (*CATALOGUE, *JUDGED_ONLY)}
 
@@ -783,7 +792,30 @@ CASH_BACKING = re.compile(
     r"(?:its\s+|their\s+)?(?:net\s+income|earnings|profits?)\b")
 """A judgement of how far earnings are backed by cash: decided by free cash flow against net income, whatever
 part of it the question names ('Judging by free cash flow, …')."""
+_CASH_MADE = (r"(?:free\s+cash\s+flows?|fcf|cash\s+(?:flows?|generation)|(?:the\s+)?cash\s+(?:that\s+)?(?:the\s+)?"
+              r"(?:business|company|group|it)\s+(?:generat|produc|threw\s+off|made)\w*|cash\s+generated)")
+_RETURNS = r"(?:dividends?|buy-?backs?|(?:share|stock)\s+repurchases?|repurchases?|shareholder\s+(?:returns|payouts?))"
+CASH_RETURNS = re.compile(
+    rf"(?i)\b{_CASH_MADE}\b.{{0,80}}?\b(?:cover|covered|covers|covering|fund|funded|funds|pay\s+for|paid\s+for|"
+    rf"afford)\b.{{0,60}}?\b{_RETURNS}\b|"
+    rf"\b(?:pay|paid|fund|funded|afford|cover|covered)\b(?:\s+for)?\s+.{{0,80}}?\b{_RETURNS}\b.{{0,40}}?\b"
+    rf"(?:out\s+of|from|with)\s+(?:its\s+|the\s+)?{_CASH_MADE}")
+"""Whether free cash flow paid for what was returned to shareholders ('Did J&J's free cash flow cover its dividends
+and buybacks?', 'Could MGM pay for its share buybacks out of the cash the business generated?')."""
+
+
+def returns_cover(question: str) -> Metric:
+    """The free cash flow cover of the returns the question names: dividends and buybacks, buybacks alone, or
+    dividends alone."""
+    dividends = re.search(r"(?i)\bdividends?\b", question) is not None
+    buybacks = re.search(r"(?i)\bbuy-?backs?\b|\brepurchas\w*|\bbuying\s+back\b", question) is not None
+    if dividends and not buybacks:
+        return FCF_COVER_DIVIDENDS
+    return FCF_COVER_BUYBACKS if buybacks and not dividends else FCF_COVER_RETURNS
+
+
 JUDGEMENTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
+    ("cash returns", CASH_RETURNS, ("free cash flow cover of dividends and buybacks",)),
     ("cash backing", CASH_BACKING, ("free cash flow conversion",)),
     ("capital intensity", re.compile(r"\bcapital[- ]intens(?:ive|ity)\b", re.IGNORECASE),
      ("capex as a share of revenue", "fixed asset turnover")),
@@ -807,6 +839,8 @@ def judgement(question: str) -> tuple[str, list[Metric]] | None:
             if topic == "profitability" and PART_PROFITABLE.search(question):
                 continue  # a part's profit is read from its segment note, never computed from the company's
             own = [_KNOWN[n.lower()] for n in names]
+            if pattern is CASH_RETURNS:  # the returns the question names: both, or buybacks or dividends alone
+                return topic, [returns_cover(question)]
             if pattern is CASH_BACKING:  # free cash flow or net income named is a part of the metric, not another
                 return topic, own
             return topic, find_metrics(question) or own

@@ -19,6 +19,7 @@ a sentence. Pure functions, no I/O.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -335,11 +336,29 @@ class Doc:
     page: int | None
 
 
+_RECENT: OrderedDict[tuple, tuple[tuple[Doc, ...], tuple[Fact, ...]]] = OrderedDict()
+_RECENT_SIZE = 8
+"""The last few `facts_for` readings, by query and the very documents read (a turn's composer and facts step
+read the same query of the same blocks more than once: `segment_by_word`, then the answer)."""
+
+
 def facts_for(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str] = ()) -> list[Fact]:
     """Every candidate fact the documents offer for the query's measure (of `companies` only, when given)."""
+    docs = list(docs)
+    key = (query, tuple(map(id, docs)), tuple(companies))
+    recent = _RECENT.get(key)
+    if recent is not None and len(recent[0]) == len(docs) and all(a is b for a, b in zip(recent[0], docs)):
+        return list(recent[1])
+    out = _facts_for(query, docs, companies)
+    _RECENT[key] = (tuple(docs), tuple(out))  # (the documents held, so that no id is reused while it is kept)
+    while len(_RECENT) > _RECENT_SIZE:
+        _RECENT.popitem(last=False)
+    return out
+
+
+def _facts_for(query: FactQuery, docs: list[Doc], companies: Sequence[str]) -> list[Fact]:
     out: list[Fact] = []
     wanted = {c.casefold() for c in companies}
-    docs = list(docs)
     members = table_members(docs)
     for doc in docs:
         if wanted and (doc.company or "").casefold() not in wanted:

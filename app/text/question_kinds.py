@@ -406,10 +406,12 @@ def read_ask(question: str) -> Ask:
     if _AUXILIARY.match(core):
         if judged := _JUDGEMENT.search(core):
             return Ask("judgement", topic=judged.group(1).lower())
-        from app.metrics import CASH_BACKING
+        from app.metrics import CASH_BACKING, CASH_RETURNS
 
         if CASH_BACKING.search(core):  # 'Did its cash generation keep pace with its earnings?'
             return Ask("judgement", topic="cash-backed earnings")
+        if CASH_RETURNS.search(core):  # 'Did its free cash flow cover its dividends and buybacks?'
+            return Ask("judgement", topic="cash returns covered")
         if either := _EITHER.search(core):
             return Ask("yes_no_change", either=(either.group("a").lower(), either.group("b").lower()))
         if THRESHOLD.search(core):

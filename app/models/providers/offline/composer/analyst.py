@@ -2124,7 +2124,12 @@ class Analyst:
                 unit = "%" if result.unit == "%" else "x" if result.unit == "x" else result.unit
                 # to two places, always: a current ratio of 1.0022 is '1.00x', which says it barely covers, not '1x'
                 value = format_figure(result.rounded(2), unit, 2 if unit in ("x", "%") else None)
-                dated = f" in FY{max(years)}" if years else ""
+                # (a part of a year its flows all cover: 'in the six months ended 30 June 2023', not the year's)
+                parts = {(f.period or "") for f in result.sources.values()}
+                part = next(iter(parts)) if len(parts) == 1 and re.match(r"\d+M |[HQ][1-4] ", next(iter(parts))) \
+                    else None
+                dated = (" " + period_text(next(iter(result.sources.values())))) if part else \
+                    f" in FY{max(years)}" if years else ""
                 stated = self.stated_growth(result, company) if len(results) == 1 else None
                 if stated is not None and (n := self.n_of(stated.figure)) is not None:
                     # the report's own figure first, as it rounds it; the computation beside it
