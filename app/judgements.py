@@ -88,7 +88,10 @@ CONVENTIONS: tuple[Convention, ...] = (
                "Earnings are usually read as well backed by cash when free cash flow (operating cash flow less "
                "capital expenditure) at least matches net income."),
     Convention("deleveraging", re.compile(r"(?i)\bde-?leverag(?:e|es|ed|ing)\b|\bleverage\s+(?:\w+\s+){0,2}(?:falling|"
-                                          r"coming\s+down|improving|improved|declining|down)\b"),
+                                          r"coming\s+down|improving|improved|declining|down)\b|"
+                                          # 'Is it paying down the debt it took on to buy Blue Buffalo?'
+                                          r"\b(?:pay(?:s|ing)?|paid|bring(?:s|ing)?|brought|work(?:s|ing)?)\s+down\s+"
+                                          r"(?:its\s+|the\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:debt|borrowings|leverage)\b"),
                ("net debt / Adjusted EBITDA", "net debt to Adjusted EBITDA", "net debt / EBITDA", "leverage ratio"),
                ("net debt to EBITDA",), "falling", None, "x",
                "A company is deleveraging when its net debt falls as a multiple of its EBITDA from one year to "

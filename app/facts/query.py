@@ -39,7 +39,8 @@ from app.text.sentences import is_contract_text
 from app.text.terms import ADJUSTED_NAMES, false_friends, kindred_in, stem_in_words
 from app.text.units import SCALE_FACTORS, unit_currency
 from app.text.question_kinds import MeasureAsked, asked_sentence, measure_asked
-from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, TURNED_INTO, counted_as, first_part,
+from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, TURNED_INTO, counted_as, deal_names,
+                                first_part,
                                 name_initials, names_adjusted, part_asked, plain_measures, ranking_lead, without_form,
                                 without_source)
 from app.text.statements import (AS_FILED, NUMBER_OF, StatementRow, continues_regional_split, is_total, is_whole,
@@ -1793,6 +1794,9 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
             continue  # no count is negative: a bracketed figure counts nothing
         if is_contract_text(sentence) and not query.of_terms:
             continue  # a plan's or agreement's terms: '… for purposes of this paragraph (5), each employer …'
+        if _AFTER_PERIOD.match(sentence):
+            continue  # 'Subsequent to the quarter ended June 30, 2023, the Company repurchased …': no figure of
+            # the period the report covers, nor yet of a later one's report
         # ('13.8% and 22.1% for the three and six months ended June 30, 2023, respectively': each figure's own part)
         part = listed_part(sentence, figure.value) or _part_in(sentence) or _part_of_filing(doc, sentence,
                                                                                            figure.fiscal_year)
@@ -1908,6 +1912,10 @@ def text_facts(query: FactQuery, doc: Doc, members: Sequence[str] = ()) -> list[
 
 _ABROAD_AFTER = re.compile(rf"(?i)[^,;]{{0,40}}?\b{OUTSIDE_HOME}")
 """Outside the home country, said of the figure just before ('251 warehouses outside of the U.S.')."""
+_AFTER_PERIOD = re.compile(r"(?i)^\W*(?:subsequent\s+to|after|since)\s+(?:the\s+)?(?:end\s+of\s+the\s+)?"
+                           r"(?:(?:fiscal\s+|financial\s+)?(?:quarter|year|period|half)(?:[- ]end)?|balance\s+sheet\s+date)"
+                           r"\b")
+"""A sentence that opens on what happened after the period's end ('Subsequent to the quarter ended June 30, 2023,')."""
 _INCLUDED_PART = re.compile(r"\b(?:includes?|included|including)\s+(?P<part>[A-Z][\w/&.-]*(?:\s+[A-Z][\w/&.-]*)*)"
                             r"\s+(?:net\s+)?(?:sales|revenues?)\b")
 """A part a sentence says a whole includes, with the part's own figure ('Asia Pacific included China/Hong Kong net
@@ -2730,6 +2738,10 @@ def choose(facts: Sequence[Fact], query: FactQuery, *, year: int | None = None, 
     if not kept:
         return []
     wanted = year or (max(query.years) if query.years else None)
+    if wanted is None and deal_names(query.measure.phrase):
+        # a transaction named dates itself ('What did it pay for Innovel?'): the year of the sentence that states
+        # it best, not the latest year a later report's other sentences give
+        wanted = max(kept, key=lambda f: (round(f.match, 2), f.figure.fiscal_year or 0)).figure.fiscal_year
     if wanted is None:
         # no period named: the latest period the filings cover (a target for a later year is no figure of it)
         # (a year after its own report's, as a dividend declared after the year end, is no period it covers)

@@ -70,7 +70,11 @@ def _reliance_asked(match: re.Match) -> str:
     bitcoin?': the share of the whole a report states (the share of a growth is no figure the readers tell from
     the share of the level)."""
     whole = re.sub(r"(?i)\s+growth\b", "", match.group("whole"))
-    return f"{match.group('lead')}What share of {whole}{match.group('tail') or ''} came from {match.group('part')}?"
+    if not any(is_measure_word(w) for w in re.findall(r"[A-Za-z&]+", whole)):
+        # 'How dependent is PepsiCo on Walmart as a customer?': the company's own dependence is on its revenue
+        whole = f"{whole}'s net revenue"
+    part = re.sub(r"(?i)\s+as\s+an?\s+(?:customer|client|supplier|source)\b", "", match.group("part"))
+    return f"{match.group('lead')}What share of {whole}{match.group('tail') or ''} came from {part}?"
 
 
 _CONTRACTED = re.compile(r"(?i)\b(what|who|where|how|which|when|that|there|it)['’]s\b")
@@ -518,14 +522,16 @@ class MeasureAsked:
 
 _DEAL_NAME = re.compile(r"\b(?P<name>[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)*?)(?:['’]s)?\s+(?:acquisition|purchase|"
                         r"deal|contract|order|disposal|divestiture|sale|merger|transaction|agreement|partnership|"
-                        r"joint\s+venture|project|plant|site|facility|recall|programme|program)s?\b")
+                        r"joint\s+venture|project|plant|site|facility|recall|programme|program)s?\b|"
+                        # 'pay to acquire Innovel' (`_PAID_FOR_NAME`): the business bought
+                        r"\bto\s+acquire\s+(?P<bought>[A-Z][a-z][\w'’-]*(?:\s+[A-Z][a-z][\w'’-]*)*)")
 
 
 def deal_names(phrase: str) -> list[str]:
     """The names a measure adds to say which transaction or asset it is of ('Fenmoor Cold Storage' of 'goodwill
     recognised on the Fenmoor Cold Storage acquisition', 'Meridian Catering Partners' of 'the Meridian Catering
     Partners contract'): no segment's name, and reports shorten them ('Fenmoor')."""
-    return [m.group("name") for m in _DEAL_NAME.finditer(phrase)]
+    return [m.group("name") or m.group("bought") for m in _DEAL_NAME.finditer(phrase)]
 
 
 _PAID_FOR_NAME = re.compile(r"\b(pay|paid)\s+for\s+(?=(?:the\s+)?[A-Z])")

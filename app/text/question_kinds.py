@@ -61,6 +61,7 @@ _JUDGEMENT = re.compile(
     r"(?:margins?|profile|profitability)|margins?\s+(?:improving|consistent|stable|deteriorating)|"
     r"(?:financially\s+)?(?:solvent|stable)|profitable|liquid|positive\s+(?:net\s+)?working\s+capital|"
     r"de-?leverag(?:e|es|ed|ing)|backed\s+(?:up\s+)?by\s+(?:free\s+)?cash|regulatory\s+capital|"
+    r"(?:pay(?:s|ing)?|paid)\s+down\s+(?:its\s+|the\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:debt|borrowings)|"
     r"capital\s+(?:requirements?|minimums?)|well[- ]capitali[sz]ed|"
     # 'is its short-term liquidity comfortable?', 'adequate liquidity'
     r"liquidity\s+(?:position\s+)?(?:is\s+|was\s+)?(?:comfortable|adequate|ample|sufficient|solid|robust|tight|"

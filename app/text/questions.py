@@ -32,7 +32,10 @@ _LEAD_IN = re.compile(r"(?i)^[^,?]{3,120},\s*(?:and\s+)?((?:did|does|do|is|are|w
 """A yes/no question's lead-in clause ('Alongside its fourth-quarter 2022 results, did MGM say …', 'In 2022,
 did …'): it dates or frames the question, and the question proper starts at its auxiliary verb."""
 _ASKS_FIGURE = re.compile(r"(?i)\b(how much|how many|what (?:is|was|were|are|would be|will be)|"
-                          r"by how much|what percentage)\b")
+                          r"by how much|what percentage|"
+                          # 'What maximum leverage ratio does its credit facility require?': a quantity named first
+                          r"what\s+(?:[\w-]+\s+){0,3}?(?:ratio|rate|margin|multiple|percentage|fee|yield|price)s?\s+"
+                          r"(?:does|did|do|must|will|would|has|have|had))\b")
 _ASKS_OTHER = re.compile(
     r"(?i)\b(why|drove|drivers?|driven|explain|describe|reasons?|nature|purpose|agenda|which|who|whom|when|where|"
     r"how did|how has|how have|how does|what (?:are|were) (?:the )?(?:main|major|key|primary)|risks?|strategy)\b")

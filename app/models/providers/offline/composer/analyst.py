@@ -193,7 +193,9 @@ class Analyst:
         return tuple(facts_for(self.query, self.reports, self.companies))
 
     def facts(self) -> list[Fact]:
-        facts = latest_report_facts(self.read_facts, self.reports, bool(self.query.years))
+        # (a transaction named dates itself: 'What did it pay for Innovel?' asks of the deal, whenever it was done)
+        facts = latest_report_facts(self.read_facts, self.reports,
+                                    bool(self.query.years) or bool(deal_names(self.query.measure.phrase)))
         return with_fuller_units(facts, facts)  # '$m' of an Australian statement is the 'A$m' its prose writes
 
     def subject(self, fact: Fact) -> str:
