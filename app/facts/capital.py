@@ -11,6 +11,7 @@ Two layouts are read:
   ('American Express Company 10.3 %', 'American Express National Bank 11.3').
 
 - `capital_ratios(text)`: the CapitalRatio records a text's tables state; none for a text that names no minimum.
+- `held_ratios(text)`: the ratios a note's table states per day and entity with no minimum beside them.
 - `measure_named(question)`: the ratio a question asks for by name ('CET1 capital ratio' → 'CET1'), or None.
 
 Pure functions, no I/O: the offline composer words the judgement (composer/analyst.capital_answer).
@@ -150,6 +151,47 @@ def _stacked(lines: list[str]) -> list[CapitalRatio]:
         name, minimum, head = current
         out.append(CapitalRatio(name, label, _as_written(row.group("label").strip()), values[0], minimum, day,
                                 _as_written(f"{head} … {line}")))
+    return out
+
+
+@dataclass(frozen=True)
+class HeldRatio:
+    """One regulatory ratio held at a day, with no minimum beside it (`held_ratios`)."""
+
+    measure: str
+    entity: str
+    held: float
+    day: str
+
+
+_RATIO_NAME = re.compile(r"(?i)\b(?:CET\s?1|common\s+equity\s+tier\s*1|tier\s*1(?:\s+leverage)?|total|supplementary\s+"
+                         r"leverage)(?:\s+(?:risk[- ]based\s+)?capital)?\s+ratio\b")
+_DATED_ENTITY = re.compile(r"(?P<date>(?:January|February|March|April|May|June|July|August|September|October|November|"
+                           r"December)\s+\d{1,2},?\s+(?:19|20)\d{2})\s*:\s*")
+_ENTITY_ROW = re.compile(r"(?P<entity>[A-Z][A-Za-z&.,'’ -]{2,60}?)\s+(?P<values>(?:(?:\$\s*)?\d[\d,]*(?:\.\d+)?\s*%?\s*)+)")
+
+
+def held_ratios(text: str) -> list[HeldRatio]:
+    """The ratios a note's table of capital held states per day and entity, with no minimum beside them: a header
+    naming the amounts and then the ratios in order ('CET 1 capital … CET 1 capital ratio Tier 1 capital ratio
+    Total capital ratio Tier 1 leverage ratio'), and rows under each day ('December 31, 2021: American Express
+    Company $ 17,554 $ 19,186 $ 21,506 10.5 % 11.5 % 12.9 % 10.5 %'), the per cents read in the header's order of
+    ratios. None unless the header names a ratio."""
+    flat = " ".join(text.split())
+    names = [_measure_of(m) for r in _RATIO_NAME.finditer(flat) if (m := _MEASURE.match(r.group(0)))]
+    if not names:
+        return []
+    out: list[HeldRatio] = []
+    parts = _DATED_ENTITY.split(flat)
+    for i in range(1, len(parts) - 1, 2):
+        found = _COLUMN.search(parts[i])
+        day = _day(found) if found and found.group("year") else ""
+        for row in _ENTITY_ROW.finditer(parts[i + 1]):
+            # (the per cents, each written with its sign, one per ratio the header names)
+            rates = [float(v.rstrip("% ").replace(",", "")) for v in re.findall(r"\d[\d,]*(?:\.\d+)?\s*%",
+                                                                              row.group("values"))]
+            if day and len(rates) == len(names):
+                out += [HeldRatio(m, _as_written(row.group("entity").strip(" ,")), v, day) for m, v in zip(names, rates)]
     return out
 
 

@@ -2010,6 +2010,9 @@ class Analyst:
             return []
         ns = list(dict.fromkeys(b.n for _, b in ordered))
         first = ordered[0][0]
+        if (moved := _CAPITAL_MOVED.search(self.question)) is not None:
+            # 'Is its regulatory capital cushion getting thinner?': the first ratio against its own a period before
+            return self.capital_trend(first, ns, bool(moved.group("down") or moved.group("down2")), convention)
         lead = self.judged(all(r.held >= r.minimum for r, _ in ordered))
         place = "above" if first.held > first.minimum else "at" if first.held == first.minimum else "below"
         out = [f"{lead} " + cite(f"At {_day_said(first.day)} {possessive(first.entity or self.companies[0])} "
@@ -2020,6 +2023,27 @@ class Analyst:
         if rest:
             out.append(cite("Its " + ", ".join(rest[:-1]) + (" and " if len(rest) > 1 else "") + rest[-1], ns))
         return [*out, convention.says]
+
+    def capital_trend(self, latest: Any, ns: list[int], down: bool, convention: Any) -> list[str]:
+        """A bank's capital asked as a trend ('getting thinner', 'building up'): its first ratio at the latest day
+        against the same ratio of the same entity at the day before it that its capital tables state, 'Yes.' when
+        it moved the way asked; nothing when no earlier day is stated."""
+        from app.facts.capital import capital_ratios, held_ratios
+
+        # (a year before's ratio as the capital table states it, else as a note's table of ratios held does)
+        earlier = sorted(((r, b) for b in self.reports for r in [*capital_ratios(b.text), *held_ratios(b.text)]
+                          if r.day and r.day < latest.day and r.measure == latest.measure
+                          and r.entity == latest.entity), key=lambda pair: pair[0].day, reverse=True)
+        if not earlier or earlier[0][0].held == latest.held:
+            return []
+        before, block = earlier[0]
+        fell = latest.held < before.held
+        refs = list(dict.fromkeys([*ns, block.n]))
+        lead = (f"{'Yes.' if fell == down else 'No.'} At {_day_said(latest.day)} "
+                f"{possessive(latest.entity or self.companies[0])} {_capital_name(latest)} was {latest.held:.1f}%, "
+                f"{'down' if fell else 'up'} from {before.held:.1f}% at {_day_said(before.day)}, against a minimum "
+                f"of {latest.minimum:.1f}% its capital table sets beside it")
+        return [cite(lead, refs), convention.says]
 
     def capital_figure(self) -> list[str]:
         """A regulatory capital ratio asked as a figure ('What was its CET1 capital ratio at March 31, 2021?'):
@@ -2593,6 +2617,12 @@ class Analyst:
         return {w for w in words if not w.isdigit() and not re.fullmatch(r"fy\d*", w)
                 and not (len(w) >= 3 and any(w in n and w != n for n in joined))}
 
+_CAPITAL_MOVED = re.compile(
+    r"(?i)\b(?:getting|growing|becoming|grown|become|got)\s+(?:(?P<down>thinner|weaker|smaller|slimmer|tighter|"
+    r"narrower)|(?P<up>thicker|stronger|bigger|larger|wider))\b|\b(?:cushion|buffer|headroom|capital)\s+"
+    r"(?:\w+\s+){0,2}?(?:(?P<down2>shr[iu]nk\w*|erod\w*|declin\w*|fall\w*|fell|narrow\w*)|(?P<up2>grow\w*|grew|"
+    r"build\w*|built|rising|rose|widen\w*))\b")
+"""A bank's capital asked as a trend ('Is its regulatory capital cushion getting thinner?'), down or up."""
 _OWNING = re.compile(r"(?i)\b(?:does|do|did)\s+(?:[\w&'’.-]+\s+){1,4}?own\s+(?:any|all|its|their|the|some)\b|"
                      r"\bowns?\s+(?:any|all|some)\b")
 """Owning asked as a verb ('Does Activision Blizzard own any of its real estate'), not 'its own'."""
