@@ -154,7 +154,9 @@ _BREAKDOWN_KIND = re.compile(r"(?i)\b(?:(?:reportable|reporting|operating|busine
 
 _PART_OF_WHOLE = re.compile(r"(?i)\bhow\s+much\s+of\s+(?:[\w&'’.-]+\s+){1,8}?(?:(?:comes?|came|is|was|are|were)\s+"
                             r"(?:derived\s+|generated\s+|earned\s+)?from\b|(?:does|do|did)\s+(?:[\w&'’.-]+\s+){1,6}?"
-                            r"(?:account\s+for|represent|make\s+up|contribute)\b)")
+                            r"(?:account\s+for|represent|make\s+up|contribute)\b|"
+                            # 'How much of its cash sits overseas': what part of it is held where
+                            r"(?:sits?|is\s+held|are\s+held|was\s+held|were\s+held|is\s+kept|lies)\b)")
 """A part of a whole asked ('How much of its seller GPV comes from larger sellers', 'how much of its worldwide
 network volumes does the Delta cobrand portfolio account for'): a report states it as a share as often as an
 amount."""

@@ -38,7 +38,11 @@ DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w
 
 _JARGON = ((re.compile(r"(?i)\btop[- ]?line\b"), "revenue"), (re.compile(r"(?i)\bbottom[- ]?line\b"), "net income"),
            (re.compile(r"(?i)\binterest\s+(?:burden|bill)\b"), "interest expense"),
-           (re.compile(r"(?i)\b(?:income\s+)?tax\s+(?:burden|bill)\b"), "income tax expense"))
+           (re.compile(r"(?i)\b(?:income\s+)?tax\s+(?:burden|bill)\b"), "income tax expense"),
+           (re.compile(r"(?i)\bcash\s+(?:pile|hoard|mountain)\b|\bwar\s+chest\b"), "cash"),
+           # 'How much of its cash sits overseas': what its foreign subsidiaries hold, as reports say it
+           (re.compile(r"(?i)\b(?:sits?|sitting|is\s+held|are\s+held|was\s+held|were\s+held|held|kept|parked|"
+                       r"lies)\s+(?:overseas|abroad|offshore)\b"), "held by foreign subsidiaries"))
 """Analysts' words for a measure that reports never print ('topline performance' is revenue's, 'the bottom line'
 is net income, 'its interest burden' interest expense): read as the measure's name, so that search, grading and the answer look for what reports say."""
 

@@ -246,6 +246,8 @@ class Analyst:
         phrase = self.query.measure.phrase.strip()
         phrase = re.sub(r"(?i)\bnon[\s-]gaap\b", "non-GAAP", phrase)
         phrase = _REGION_LAST.sub(r"\g<measure> in the \g<region>", phrase)  # ('net revenues Asia Pacific region')
+        # ('What did its Rigid Packaging segment sell in Latin America': its sales in Latin America)
+        phrase = re.sub(r"^(?:sell|sold)\s+(?=[A-Z])", "sales in ", phrase)
         unnamed = [w for w in phrase.split() if sum(c.isupper() for c in w) >= 2 and w not in fact.figure.label
                    and w not in fact.figure.quote and w not in fact.context]
         if (not _plain_phrase(phrase) or unnamed) and fact.origin != "text":
