@@ -387,9 +387,9 @@ def _last_letter(text: str) -> int:
     return found[-1].end() if found else 0
 
 
-_CUT_SHORT = re.compile(r"(?i)\s(?:and|or|of|for|the|a|an|to|in|with|from|by|as|at|on|than|which|that)\s*$")
-"""A text's last sentence that ends in a word that never ends one ('… from each segment for fiscal 2020 and'): a
-chunk cut it. (Within a text, a list's item may end so: '• Commodity inflation … segments' / 'partially offset by'
+_CUT_SHORT = re.compile(r"(?i)\s(?:and|or|of|for|the|a|an|to|in|with|from|by|as|at|on|than|which|that)(?:\s+\d{1,3})?\s*$")
+"""A text's last sentence that ends in a word that never ends one ('… from each segment for fiscal 2020 and'), the
+page's number after it or not ('… are not rated and 170'): a chunk cut it. (Within a text, a list's item may end so: '• Commodity inflation … segments' / 'partially offset by'
 / '• Supply chain benefits …'.)"""
 
 
