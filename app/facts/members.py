@@ -132,6 +132,11 @@ REGION_ASKED = re.compile(r"(?i)\b(?:regions?|regional|geograph\w*|countr(?:y|ie
                           r"where)\b")
 
 
+_PRODUCT_ASKED = re.compile(r"(?i)\b(?:which|what)\s+(?:of\s+(?:its|the|their)\s+)?(?:[\w&'’-]+\s+){0,2}?"
+                            r"(?:franchises?|brands?|products?|drugs?|medicines?|therapies|titles?)\b")
+"""A ranking of products or brands asked ('Within its orthopaedics business, which franchise is the smallest')."""
+
+
 def asked_kind_of_member(members: list[T], question: str, name: Callable[[T], str],
                          table: Callable[[T], Hashable] | None = None) -> list[T]:
     """The members of a breakdown of the kind the question asks for: a question about business segments
@@ -141,6 +146,9 @@ def asked_kind_of_member(members: list[T], question: str, name: Callable[[T], st
     (which table a member's row stands in), a table whose members are not all places is a table of segments,
     some named after where they sell ('FLNA', 'PBNA', 'LatAm', 'Europe', 'AMESA', 'APAC' are PepsiCo's
     divisions): all of it is kept."""
+    if _PRODUCT_ASKED.search(question) and not REGION_ASKED.search(question):
+        # 'which franchise is the smallest': products or brands, never a table of places
+        return [m for m in members if not is_region(name(m))]
     if REGION_ASKED.search(question) and not SEGMENT_ASKED.search(question):
         # 'Which region …': the tables whose members are places, when there are such (a segment's table named
         # after a place, PepsiCo's 'LatAm', keeps all its rows)
@@ -178,7 +186,16 @@ def within_parent(members: list[T], parent: str | None, name: Callable[[T], str]
 def is_region(name: str) -> bool:
     """Whether a breakdown's member is a place ('Americas', 'Asia Pacific', 'EMEA', 'United States'), which a
     question about business segments does not ask about."""
-    return _REGION.match(name) is not None
+    if _REGION.match(name) is not None:
+        return True
+    # 'Western Hemisphere excluding U.S.', 'Asia-Pacific, Africa': places joined, or one with another left out
+    base = _LEAVING.sub("", name).strip()
+    parts = [p for p in re.split(r"\s*,\s*|\s+(?:and|&)\s+", base) if p]
+    return bool(parts) and all(_REGION.match(p) or _HEMISPHERE.match(p) for p in parts)
+
+
+_LEAVING = re.compile(r"(?i)\s+(?:excluding|ex\.?|other\s+than|outside(?:\s+of)?|except)\s+.*$")
+_HEMISPHERE = re.compile(r"(?i)^\s*(?:the\s+)?(?:western|eastern|northern|southern)\s+hemisphere\s*$")
 
 
 _SEGMENT_HEADING = re.compile(r"^(?P<name>[A-Z][\w&'’./-]*(?:\s+(?:[A-Z&][\w&'’./-]*|and|of|the)){0,4}?)\s+"
