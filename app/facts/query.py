@@ -36,7 +36,7 @@ from app.text.figures import RETURN_ON_LABEL, parse_cell
 from app.text.periods import (PART, column_years, deadline_years, end_worded, fiscal_years_named, part_named,
                               parts_agree, period_day, years_named)
 from app.text.sentences import is_contract_text
-from app.text.terms import ADJUSTED_NAMES, false_friends, kindred_in, prefix_joined, stem_in_words
+from app.text.terms import ADJUSTED_NAMES, false_friends, kindred_in, stem_in_words
 from app.text.units import SCALE_FACTORS, unit_currency
 from app.text.question_kinds import MeasureAsked, asked_sentence, measure_asked
 from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, TURNED_INTO, counted_as, deal_names,
@@ -2087,7 +2087,7 @@ def label_match(label: str, query: FactQuery) -> float:
         return 0.0  # 'Total revenue impact' (of currencies) is no revenue
     if "margin" in query.stems:
         label = as_margin(label)  # 'Adjusted EBIT as a percentage of net sales': its margin
-    stems = set(analyze(prefix_joined(re.sub(r"\([^)]*\)", " ", label))))
+    stems = set(analyze(re.sub(r"\([^)]*\)", " ", label)))
     # what a row leaves out is no word of its own ('Long-term debt, less current portion')
     left_out = set(analyze(_LEFT_OUT.search(label).group(0))) if _LEFT_OUT.search(label) else set()
     stems -= left_out
@@ -2420,7 +2420,7 @@ def _sentence_match(sentence: str, query: FactQuery, value: float | None = None,
     sentence words it as a change ('Revenue increased 8.3%' for revenue growth), and only so: 'volume growth of
     5.9%' in the sentence gives no other figure of it the growth. `counted`: the measure is a count any of its
     wordings states (`prose.counted_only`, read once by the caller)."""
-    stems = set(analyze(prefix_joined(sentence)))
+    stems = set(analyze(sentence))
     want = set(query.stems)
     if counted:
         # (`prose.counted_only`) 'total headcount' of 'we employed 17,973 people': the count in any of its

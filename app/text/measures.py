@@ -880,9 +880,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     done = verb.group("verb") if verb and verb.group("verb") not in _PLAIN_VERBS else ""
     # ('how many of Costco's employees': the employees, the company's name out)
     noun = " ".join(re.sub(r"(?i)^of\s+", "", count.group("noun").strip()).split()) if count else ""
-    from app.text.terms import prefix_joined
-
-    return MeasureAsked(phrase=phrase, stems=frozenset(analyze(prefix_joined(f"{phrase} {done}"))), segment=segment,
+    return MeasureAsked(phrase=phrase, stems=frozenset(analyze(f"{phrase} {done}")), segment=segment,
                         count_noun=noun)
 
 

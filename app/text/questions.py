@@ -24,7 +24,7 @@ from app.text.figures import states_figure
 from app.text.measures import _QUANTITY, is_measure_word, is_qualifier_word, measure_asked, plain_measures
 from app.text.periods import YEAR
 from app.text.sentences import split_at_stops
-from app.text.terms import matched_terms, prefix_joined, topic_terms
+from app.text.terms import matched_terms, topic_terms
 
 _QUESTION_WORD = re.compile(r"(?i)\b(how much|how many|what|which|who|whom|when|where|why|how)\b")
 _LEAD_IN = re.compile(r"(?i)^[^,?]{3,120},\s*(?:and\s+)?((?:did|does|do|is|are|was|were|has|have|had|will|would|can|"
@@ -122,7 +122,7 @@ def _measure_terms(question: str, companies: frozenset[str]) -> tuple[frozenset[
     # the measure as read without the question's scaffold ('how much EBIT did its Service segment generate' is
     # 'EBIT' of 'Service'; 'how many machine tools did it deliver in FY3/2025' is 'machine tools' delivered)
     asked = measure_asked(question, sorted(companies))
-    clean = set(analyze(prefix_joined(asked.phrase))) | set(analyze(asked.segment or ""))
+    clean = set(analyze(asked.phrase)) | set(analyze(asked.segment or ""))
     if asked.count_noun:
         clean |= set(asked.stems)
     clean = {w for w in clean if w not in noise and (len(w) > 1 or w.isdigit())}
@@ -175,7 +175,7 @@ def states_measure(alternatives: Sequence[set[str]], sentence: str, context: str
     measure of four or more words, MIN_LONG_COVERAGE of them. Words the sentence's context (its section
     heading) states need not be repeated; every forward-looking word ('expect', 'outlook') says 'guidance'."""
     # 'restructuring and impairment charges' are restructuring charges (and impairment charges)
-    readings = [[_forward_stem(t) for t in analyze(prefix_joined(text))]
+    readings = [[_forward_stem(t) for t in analyze(text)]
                 for text in dict.fromkeys((sentence, _COORDINATED.sub(r"\1", sentence)))]
     # 'loans under the PPP' are PPP loans: the preposition that puts the qualifier after its noun is read past
     readings += [[t for t in tokens if t not in _PLACING] for tokens in readings if _PLACING & set(tokens)]
@@ -183,7 +183,7 @@ def states_measure(alternatives: Sequence[set[str]], sentence: str, context: str
     # (not 'net interest income', where it leads the name and makes another measure)
     readings += [[t for i, t in enumerate(tokens) if not (t == _NET and 0 < i < len(tokens) - 1)]
                  for tokens in readings if _NET in tokens[1:-1]]
-    given = {_forward_stem(t) for t in analyze(prefix_joined(context))}
+    given = {_forward_stem(t) for t in analyze(context)}
     for words in alternatives:
         words = {_forward_stem(w) for w in words}
         rest = words - matched_terms(words, given, kindred=kindred)

@@ -32,22 +32,13 @@ _QUESTION_WORDS = (
 )
 
 
-_PREFIXED = re.compile(r"(?i)\b(pre|non|post)-(?=[a-z])")
-
-
-def prefix_joined(text: str) -> str:
-    """The text with a prefix's hyphen taken out ('pre-tax' → 'pretax', 'non-interest' → 'noninterest'), as
-    reports write the same word either way: read before words are compared (not in the search index)."""
-    return _PREFIXED.sub(r"\1", text)
-
-
 def topic_terms(question: str, companies: Iterable[str]) -> set[str]:
     """The question's analyzed terms minus company names, fiscal years and question words. A word that only
     shares its stem with a question word stays: 'comparable sales' is a measure, 'compare' is not."""
     names = set(analyze(" ".join(companies)))
     # a company's initials joined ('J&J' of Johnson & Johnson) and a part of the year ('the first half of 2023',
     # a period the search's filters hold) are no topic
-    question = prefix_joined(_PART_OF_YEAR.sub(" ", _initials_of(question, companies)))
+    question = _PART_OF_YEAR.sub(" ", _initials_of(question, companies))
     noise_words = _noise_words()
     kept = {t for word in re.findall(r"[A-Za-z]+", question) if word.lower() not in noise_words for t in analyze(word)}
     return {t for t in analyze(question)
