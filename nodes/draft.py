@@ -52,7 +52,10 @@ def draft_claims(
         groups.setdefault((doc.company or "").casefold(), []).append(doc)
     limit = min(per_company + question_parts(question) - 1, MAX_CLAIMS_PER_COMPANY + 2)
     companies = {d.company for d in evidence if d.company}
-    answers = ((lambda sentence, doc: answers_question(question, sentence, companies, sentence_context(doc, sentence))
+    # (a part asked: its name may stand only over its table, as the chunk's title or the heading above the row)
+    parted = part_named(question, companies)
+    answers = ((lambda sentence, doc: answers_question(question, sentence, companies,
+                                                      sentence_context(doc, sentence) if parted else doc.section or "")
                 and of_the_years_asked(sentence, doc, years))
                if asks_for_figure(question) else
                (lambda sentence, doc: names_the_person(question, sentence, companies))
@@ -71,6 +74,16 @@ def chunk_context(doc: Evidence) -> str:
     first = next((line.strip() for line in doc.text.splitlines() if line.strip()), "")
     title = first if len(first.split()) <= 16 and not re.search(r"\d[\d,.]*\d|\d{2,}", first) else ""
     return " ".join(x for x in (doc.section, title) if x)
+
+
+def part_named(question: str, companies: Sequence[str] | set[str]) -> bool:
+    """Whether the question asks about a part of the company (a segment, a franchise, a region), whose name a
+    table gives only over its rows."""
+    from app.text.measures import measure_asked
+
+    segment = measure_asked(question, sorted(c for c in companies if c)).segment
+    # (a project or plan named is no part: 'What is Project Bedrock and how much did it cost?')
+    return segment is not None and not re.match(r"(?i)(?:project|programme|program|plan|initiative)\b", segment)
 
 
 def sentence_context(doc: Evidence, sentence: str) -> str:

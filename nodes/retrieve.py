@@ -29,7 +29,7 @@ from app.models.roles import MAX_PARALLEL_GRADES, Grader, grade_all
 from app.text.measures import conventional_measure, count_wordings, segment_wordings
 from app.text.question_kinds import BUSINESS_WORDINGS, asks_business, explanation_wordings
 from app.text.questions import asking_sentences
-from nodes.draft import draft_claims, sentence_context
+from nodes.draft import draft_claims, part_named, sentence_context
 from nodes.retrieval_state import Drafter, PeriodsFn, RetrievalState, SearchFn, SearchTask
 from nodes.rewrite import keyword_query, rewrite_query
 from nodes.verify import answered, verify_claim
@@ -216,8 +216,10 @@ def draft_and_verify(state: RetrievalState, *, drafter: Drafter | None = None) -
     """Draft claims from the admitted evidence, verify each, and say which companies still lack one."""
     evidence = list(state["graded"])
     by_id = {d.chunk_id: d for d in evidence}
+    parted = part_named(state["question"], state["companies"])
     checked = [answered(verify_claim(c, by_id), state["question"], state["companies"],
-                        " ".join(sentence_context(by_id[i], c.text) for i in c.evidence_chunk_ids if i in by_id))
+                        " ".join(sentence_context(by_id[i], c.text) for i in c.evidence_chunk_ids if i in by_id)
+                        if parted else "")
                for c in (drafter or draft_claims)(state["question"], evidence)]
     kept = [c for c in checked if c.verified]
     dropped = [c for c in checked if not c.verified]
