@@ -35,7 +35,7 @@ def verify_claim(claim: Claim, evidence_by_id: Mapping[str, Evidence]) -> Claim:
 def answered(claim: Claim, question: str, companies: Sequence[str], context: str = "") -> Claim:
     """A verified claim that does not state what a figure question asks (the measure, with a figure) is not an
     answer, however many words it shares with the question. `context`: what its cited chunk stands under (a
-    segment's heading over its table, nodes/draft.chunk_context)."""
+    segment's title or the heading over its row, nodes/draft.sentence_context)."""
     if not claim.verified or answers_question(question, claim.text, companies, context):
         return claim
     return claim.model_copy(update={"verified": False, "unsupported": [*claim.unsupported, "(not the measure asked)"]})
