@@ -103,7 +103,8 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
                                                   "income tax"), charge=True),
     LineItem("pretax_income", "income before taxes", (
         "income before income taxes", "earnings before income taxes", "income before taxes",
-        "profit before tax", "profit before taxation", "pre-tax income", "pretax income")),
+        "profit before tax", "profit before taxation", "pre-tax income", "pretax income", "income before tax",
+        "earnings before taxes", "pre-tax profit", "pretax profit", "pre-tax earnings", "pretax earnings")),
     LineItem("current_assets", "current assets", ("total current assets", "current assets")),
     LineItem("current_liabilities", "current liabilities", ("total current liabilities", "current liabilities"),
              outflow=True),
@@ -170,7 +171,10 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
         pattern=r"^(?:diluted(?:net)?(?:income|earnings)(?:loss)?per(?:common|ordinary)?share|"
                 r"(?:net)?(?:income|earnings)(?:loss)?per(?:common|ordinary)?sharediluted)"),
 )}
-_ITEM_BY_NAME: dict[str, str] = {_norm(s): item.key for item in LINE_ITEMS.values() for s in (item.key, *item.synonyms)}
+_ITEM_BY_NAME: dict[str, str] = {form: item.key for item in LINE_ITEMS.values() for s in (item.key, *item.synonyms)
+                                 for form in (_norm(s), _norm(s).replace("-", " "))}
+"""Each name of a line item, also with its hyphens as spaces: a question's words are read apart ('pre-tax profit'
+is asked as 'pre tax profit')."""
 
 
 def resolve_item(phrase: str) -> str | None:

@@ -258,7 +258,7 @@ def segment_under(text: str, sentence: str, section: str | None = None) -> str |
 _SEGMENTS_LISTED = re.compile(
     r"(?i)\b(?:(?P<count>two|three|four|five|six|\d)\s+)?(?:reportable|reporting|operating|business)\s+segments?"
     r"(?:\s*:|,?\s+(?:are|were|comprise|consist\s+of|as\s+follows)\s*:?)\s*(?P<list>[^.;]{3,400})")
-_SEGMENT_NAME = re.compile(r"[A-Z][\w&'’/-]*(?:\s+(?:&\s+|and\s+|of\s+)?[A-Z][\w&'’/-]*){0,4}")
+_SEGMENT_NAME = re.compile(r"[A-Z][\w&'’/\u2024-]*(?:\s+(?:&\s+|and\s+|of\s+)?[A-Z][\w&'’/-]*){0,4}")
 _LINE_ITEM_HEAD = re.compile(r"(?i)\b(?:sales|revenues?|income|profit|loss|margin|ebitda|ebit|ebitdar|expenses?|"
                              r"costs?|assets|liabilities|earnings|adjustments?|eliminations?|total|consolidated)\b")
 _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -275,7 +275,9 @@ def named_segments(texts: Iterable[str]) -> list[str]:
     centers, …) and Precision Components (ball screws, …)'; 'three reportable segments: Flexibles, Rigid Packaging
     and Other'), in its order: the first such list whose every item is a name, as many as it says there are."""
     for text in texts:
-        for m in _SEGMENTS_LISTED.finditer(" ".join(text.split())):
+        # (a dotted initialism in a name, 'U.S. Consumer Services', ends no sentence)
+        text = re.sub(r"\b(?:[A-Z]\.){2,}", lambda d: d.group(0).replace(".", _DOT), " ".join(text.split()))
+        for m in _SEGMENTS_LISTED.finditer(text):
             listed = " ".join(re.sub(r"\([^()]*\)", " ", m.group("list")).split())
             count = (m.group("count") or "").lower()
             want = int(count) if count.isdigit() else _COUNT_WORDS.get(count)
@@ -283,7 +285,15 @@ def named_segments(texts: Iterable[str]) -> list[str]:
             names: list[str] = []
             for item in items:
                 if not _SEGMENT_NAME.fullmatch(item):
-                    break
+                    # the last two joined by 'and', one of them a name with an 'and' of its own ('International
+                    # Card Services and Global Merchant and Network Services')
+                    halves = [(item[:at.start()], item[at.end():]) for at in re.finditer(r"\s+and\s+", item)]
+                    two = next(([a, b] for a, b in halves if _SEGMENT_NAME.fullmatch(a) and _SEGMENT_NAME.fullmatch(b)),
+                               None)
+                    if two is None or item is not items[-1]:
+                        break
+                    names += two
+                    continue
                 names.append(item)
             if want and len(names) == want - 1 and " and " in names[-1]:
                 names[-1:] = names[-1].split(" and ", 1)  # 'Rigid Packaging and Other' is two of three
@@ -291,5 +301,9 @@ def named_segments(texts: Iterable[str]) -> list[str]:
                 names = names[:want]
             if len(names) >= 2 and (want is None or len(names) == want) \
                     and not any(is_line_item_name(n) for n in names):
-                return names
+                return [name.replace(_DOT, ".") for name in names]
     return []
+
+
+_DOT = "\u2024"
+"""A dot of an initialism while a list of names is read (one dot leader, which no report writes)."""

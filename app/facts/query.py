@@ -459,10 +459,54 @@ def segment_by_word(query: FactQuery, docs: Iterable[Doc], companies: Sequence[s
         return query
     asked = _distinct_words(segment)
     members = {f.segment for f in found if f.segment}
-    sharing = [m for m in members if asked & _distinct_words(m)]
+    text = "\n".join(d.text for d in docs)
+    # a member the tables name by its initials ('USCS') is read by the words the filing defines them with
+    # ('U.S. Consumer Services (USCS)')
+    named = {m: member_spelled_out(m, text) or m for m in members}
+    # and the segments a filing lists in words, read so when none of their figures is found under that name
+    spelled = set(named.values())
+    named |= {m: m for m in named_segments(d.text for d in docs) if m not in spelled}
+    sharing = [m for m in named if _shared(asked, _distinct_words(named[m]))]
+    if len(sharing) > 1:
+        # 'its U.S. consumer card business': 'consumer' is U.S. Consumer Services', 'card' International Card
+        # Services'; the one sharing the most words with it, the common ones ('U.S.') counted too, when one does
+        score = {m: (len(_shared(asked, _distinct_words(named[m]))), len(_words(segment) & _words(named[m])))
+                 for m in sharing}
+        best = max(score.values())
+        sharing = [m for m in sharing if score[m] == best]
     if len(sharing) != 1:
         return query
     return replace(query, measure=replace(query.measure, segment=sharing[0]))
+
+
+def member_spelled_out(member: str, text: str) -> str | None:
+    """The words a filing defines a member's initials with: 'USCS' in '… segments: U.S. Consumer Services (USCS),
+    Commercial Services (CS) …' is 'U.S. Consumer Services'; 'GMNS' is 'Global Merchant and Network Services'.
+    None when the member is no initialism or the text defines none whose words' initials it is."""
+    if not re.fullmatch(r"[A-Z]{2,6}", member):
+        return None
+    for m in re.finditer(rf"((?:[A-Z][\w.&'’-]*\s+(?:(?:and|&|of|the)\s+)?){{1,8}})\(\s*[\"“]?{member}[\"”]?\s*\)",
+                         text):
+        words = m.group(1).split()
+        for start in range(len(words)):
+            run = words[start:]
+            if run[0].lower() in ("and", "&", "of", "the"):
+                continue
+            initials = "".join(re.sub(r"[^A-Za-z]", "", w)[:1] if "." not in w.strip(".") else
+                               re.sub(r"[^A-Z]", "", w) for w in run if w.lower() not in ("and", "&", "of", "the"))
+            if initials.upper() == member:
+                return " ".join(run)
+    return None
+
+
+def _shared(asked: set[str], member: set[str]) -> set[str]:
+    """The asked words a member's name has, or has the start of five letters or more of ('pharma' of
+    'Pharmaceutical')."""
+    return {w for w in asked if any(w == m or len(w) >= 5 and m.startswith(w) for m in member)}
+
+
+def _words(name: str) -> set[str]:
+    return set(re.findall(r"[a-z0-9]+", name.casefold()))
 
 
 _COMMON_MEMBER_WORDS = frozenset("""the and of by for in on at to segment segments business businesses division
@@ -627,8 +671,8 @@ def _with_filing_scale(facts: list[Fact], query: FactQuery, reference: Sequence[
     """A table's amounts that declare no scale ('FLNA $ 23,291' in a segment note under the filing's '(tabular
     dollars in millions)') in the one scale the same filing's other tables (among `facts` and `reference`) give
     the measure ('Net Revenue' $m on its income statement); as they are when they give it in none or in several."""
-    if query.kind != "money":
-        return facts
+    if query.kind != "money" or _PER_SHARE_LABEL.search(query.measure.phrase):
+        return facts  # (an amount per share is never scaled: 'earnings per share' of '$ 3.56')
 
     def filing(fact: Fact) -> str:
         return fact.figure.source_id.rsplit(":p", 1)[0]
@@ -642,14 +686,18 @@ def _with_filing_scale(facts: list[Fact], query: FactQuery, reference: Sequence[
         units = scaled.get(filing(f), set())
         unit = next(iter(units)) if len(units) == 1 else ""
         # no unit at all, or the currency alone ('$ 10,811' where the cash flow statement is in $m)
-        if f.origin != "text" and unit and (f.figure.unit == "" or _BARE_CURRENCY.fullmatch(f.figure.unit)
-                                            and unit.startswith(f.figure.unit)):
+        if f.origin != "text" and unit and not _PER_SHARE_LABEL.search(f.figure.label) and (
+                f.figure.unit == "" or _BARE_CURRENCY.fullmatch(f.figure.unit) and unit.startswith(f.figure.unit)):
             f = replace(f, figure=f.figure.model_copy(update={"unit": unit}))
         out.append(f)
     return out
 
 
 _BARE_CURRENCY = re.compile(r"[A-Z]{0,3}[$£€¥]")
+_BOOKED_WITHIN = re.compile(r"(?i),?\s*(?:(?:primarily|mainly|largely)\s+)?(?:classified|included|recorded|presented|"
+                            r"reported)\s+(?:within|in)\s+[“\"][^”\"]{1,80}[”\"]")
+_PER_SHARE_LABEL = re.compile(r"(?i)\bper\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?share\b|\bEPS\b|\bper\s+ADS\b")
+"""An amount per share, which a filing's scale never scales ('Earnings per share - diluted $ 3.56')."""
 
 
 def markdown_facts(query: FactQuery, doc: Doc) -> list[Fact]:
@@ -2080,11 +2128,15 @@ def label_match(label: str, query: FactQuery) -> float:
         return max(label_match(label, replace(query, kind="any")), NAMES_MEASURE)
     if query.measure.segment and query.measure.segment != PARENT_ENTITY:
         # a segment's own line in its note ('Segment net revenues', not 'Net revenues from external customers')
-        label = re.sub(r"(?i)^\s*segment\s+(?=[a-z])", "", label)
+        # and 'Pretax segment income' is the segment's pretax income
+        label = re.sub(r"(?i)(?:^|(?<=\s))segment\s+(?=[a-z])", "", label)
     if (part := PART_OF.match(label)) and not set(analyze(part.group("part"))) & set(analyze(query.measure.phrase)):
         return 0.0
     if (effect := _EFFECT_ON.search(label)) and not set(analyze(effect.group(1))) & set(query.stems):
         return 0.0  # 'Total revenue impact' (of currencies) is no revenue
+    # where the row's amount is booked is no word of its measure ('Operating lease cost, primarily classified
+    # within “General and administrative”')
+    label = _BOOKED_WITHIN.sub("", label)
     if "margin" in query.stems:
         label = as_margin(label)  # 'Adjusted EBIT as a percentage of net sales': its margin
     stems = set(analyze(re.sub(r"\([^)]*\)", " ", label)))

@@ -26,6 +26,7 @@ June 30, 2023),': a bracket's own commas inside); never the question's own start
 10-K?')."""
 UP_WORDS = (r"increas\w*|improv\w*|strengthen\w*|ris(?:e|en|ing)|rose|rais(?:e|ed|es|ing)|grow\w*|grew|go(?:ne)?\s+up|"
             r"went\s+up|higher|heavier|better|stronger|accelerat\w*|widen\w*|expand\w*|sw[iu]ng(?:s|ing)?(?:\s+back)?(?:\s+to)?|"
+            r"jump(?:s|ed|ing)?|climb(?:s|ed|ing)?|surg(?:e|es|ed|ing)|soar(?:s|ed|ing)?|"
             r"return(?:s|ed|ing)?\s+to(?=\s+(?:an?\s+)?(?:[\w-]+\s+)?(?:profit|growth|income|earnings))")
 DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w*|go(?:ne)?\s+down|went\s+down|"
               r"c[ao]me?\s+down|lower|lighter|worse|weaker|"
@@ -168,10 +169,13 @@ _SECOND_PART = re.compile(r"(?i),?\s+and\s+" + _HEDGE + r"(?=(?:when|where|who|w
                           r"|,\s+and\s+" + _HEDGE + r"(?=(?:(?:at|for|of|in|with|on|as\s+(?:of|at))\s+)?"
                           r"(?:what|how\s+(?:much|many))\b)"
                           r"|,?\s+and\s+(?=how\s+(?:were|was|are|is)\s+(?:they|it|these|those|the\s+\w+)\s+(?:split|"
-                          r"divided|distributed|broken\s+down|allocated|spread)\b)")
+                          r"divided|distributed|broken\s+down|allocated|spread)\b)"
+                          r"|,?\s+and\s+(?=how\s+(?:did|does|do|has|have)\s+(?:it|they|these|those|the\s+\w+)\s+(?:do|done|"
+                          r"fare|fared|perform|performed)\b)")
 """Where a question's second ask starts: 'and when …', 'and how many of them …' (a part of what the first
 asks, which the first's answer states beside it), ', and what stake … does it still hold?' (a second figure),
-'and how were they split between …' (the figure's parts, which its sentence states)."""
+'and how were they split between …' (the figure's parts, which its sentence states), ', and how did it do
+organically?' (how the figure came about)."""
 
 
 _CONSTRAINTS = re.compile(
@@ -401,6 +405,29 @@ _STATEMENT_NAMES = re.compile(
     r"(?:operations|income|earnings|cash\s+flows?|financial\s+position|comprehensive\s+income|profit\s+or\s+loss)|"
     r"balance\s+sheets?)\b")
 _SEGMENT_WORD = re.compile(r"(?i)^(?:segment|business|division|operations|unit|arm|region)s?\b")
+_AMPERSAND_INITIALS = {"r&d": "research and development", "sg&a": "selling, general and administrative",
+                       "d&a": "depreciation and amortization", "pp&e": "property, plant and equipment"}
+"""Initials joined by '&', which reports write out in their sentences ('Research, development and related
+expenses totaled $1.821 billion'); as initials they are letters no search or row can match."""
+
+
+def _spelled_initials(phrase: str) -> str:
+    """The measure with its '&' initials written out, and their spend as the expenses it is ('R&D spend' →
+    'research and development expenses')."""
+    def spelled(found: re.Match[str]) -> str:
+        return _AMPERSAND_INITIALS[found.group(1).lower()] + (" expenses" if found.group(2) else "")
+
+    return re.sub(r"(?i)(?<![\w&])(R&D|SG&A|D&A|PP&E)(?![\w&])(\s+(?:spend|spending|outlays?))?(?!\w)", spelled, phrase)
+
+
+_OWNERS = frozenset("its their our the did does do was were is are has have had".split())
+"""Words that own the part named after them ('its pharma segment'); a verb right before it stood before the owner's
+name, which is taken out before the part is read ("What did Johnson & Johnson's pharma segment earn")."""
+_NO_PART_NAME = frozenset("""core main overall whole entire own operating reportable reporting biggest largest
+    smallest fastest slowest best worst top leading other same new old existing remaining continuing discontinued
+    underlying total combined each every""".split())
+"""Lower-case words before 'segment' or 'business' that say which of them, not what it is called ('its core
+business', 'its largest segment')."""
 _NOT_SEGMENT = frozenset("""the a an in of at for did does do was is were are its their our what which how much many
     and or by to from with each any all""".split())
 _ASK_WORDS = re.compile(rf"(?i)\b(?:{UP_WORDS}|{DOWN_WORDS}|change[ds]?|compare[ds]?|comparison|differ\w*|between|versus|vs|"
@@ -426,9 +453,13 @@ def _segment_named(text: str) -> tuple[str | None, str]:
             continue  # 'Costco's Canadian Operations segment': 'Operations' is the name's, 'segment' the word
         name: list[re.Match[str]] = []
         before = words[max(0, i - 8):i]
+        owned = False
         for k in range(len(before) - 1, -1, -1):
             previous = before[k]
             bare = re.sub(r"['’]s?$", "", previous.group(0))
+            if name and (re.search(r"['’]s$", previous.group(0)) or bare.lower() in _OWNERS):
+                owned = True  # "Johnson & Johnson's pharma segment": the owner's name ends the part's
+                break
             joins = bare.lower() in ("&", "and") and name and name[0].group(0)[:1].isupper() and k > 0 \
                 and before[k - 1].group(0)[:1].isupper()  # 'Consumer & Community Banking': one name
             # 'Africa, Middle East and South Asia division': a name that lists places, commas and all
@@ -438,8 +469,12 @@ def _segment_named(text: str) -> tuple[str | None, str]:
                                              or _name_full(name, previous)):
                 break
             name.insert(0, previous)
+        lower = list(name)
         while name and not name[0].group(0)[0].isupper():
             name.pop(0)
+        if not name and owned and 1 <= len(lower) <= 2 and not any(
+                m.group(0).lower() in _NO_PART_NAME for m in lower):
+            name = lower  # 'its pharma segment', "AmEx's consumer business": a part named in lower case
         if name:
             # a capitalised 'Operations' or 'Business' is the name's own ('MGM's Regional Operations')
             kept = [*name, word] if word.group(0)[:1].isupper() and word.group(0).lower().startswith(
@@ -603,7 +638,7 @@ def _short_names_of(text: str, companies: Sequence[str]) -> str:
     return re.sub(r"\b[A-Z]{3,6}\b", lambda m: " " if stands_for(m.group(0)) else m.group(0), text)
 
 
-_PAID_AS = re.compile(r"(?i)\b(?:pay|paid|return|returned|distribute|distributed|give|gave)\s+(?:(?:back\s+)?to\s+"
+_PAID_AS = re.compile(r"(?i)\b(?:pay|paid|paying|return|returned|distribute|distributed|give|gave)\s+(?:(?:back\s+)?to\s+"
                       r"(?:its\s+|the\s+)?(?:shareholders|stockholders|investors)\s+)?(?:out\s+)?(?:in|as|through|via|"
                       r"by\s+way\s+of)\b"
                       r"(?!\s+(?:(?:the\s+)?(?:fiscal|financial)\s+(?:year\s+)?|FY\s?)?(?:19|20)\d{2}\b)")
@@ -691,12 +726,12 @@ def implied_words(question: str, companies: Sequence[str], keywords: str) -> lis
     Pacific', 'International' of 'revenue from outside the United States'; none when the question says them
     all."""
     by_verb_or_place = bool(_EARNED.search(question) or ABROAD.search(question))
+    said = {w.casefold() for w in re.findall(r"[\w&'’-]+", keywords)}
     if not by_verb_or_place and not re.search(r"(?i)\b(?:sell|sold)\b", question):
         return []
     asked = measure_asked(question, companies)
     if not by_verb_or_place and asked.phrase != "net sales":
         return []  # 'Is it looking to sell its franchise business?': a deal, no amount sold
-    said = {w.casefold() for w in re.findall(r"[\w&'’-]+", keywords)}
     return [w for w in f"{asked.phrase} {asked.segment or ''}".split() if w.casefold() not in said]
 
 
@@ -783,10 +818,11 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         segment, text = placed.group("region"), text[:placed.start("where")] + " " + text[placed.end():]
     text = _STATEMENT_NAMES.sub(" ", text)
     paid = _PAID_AS.search(text)
-    if paid and re.search(r"(?i)\b(?:did|does|do|has|have|had|will|would)\b", text[:paid.start()]):
+    if paid and re.search(r"(?i)\b(?:did|does|do|has|have|had|will|would|is|are|was|were)\b", text[:paid.start()]):
         text = text[:paid.start()] + " " + text[paid.end():]  # 'did X pay in dividends': the dividends (not 'CEO pay')
     text = read_dates(text)[2]
-    text = _PERIOD_PHRASES.sub(" ", text)
+    text = re.sub(r"(?i),?\s*\b(?:going|judging)\s+by\b(?=\s+(?:the|its|their)\b)", " ", text)  # '…, going by the
+    text = _PERIOD_PHRASES.sub(" ", text)  # June 2023 quarter': the period it reads the answer from
     # an adjusted measure's growth is a figure the company states ('organic revenue growth 14.3%'), not a change
     # to be computed from two periods of a level no statement gives
     stated_growth = bool(names_adjusted(text) and re.search(r"(?i)\bgrowth\b", text))
@@ -861,6 +897,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         # a division named by its initials before a line item ("PepsiCo's PBNA net revenue"); an initialism
         # before what is no line item is a measure's own ('CEO pay', 'NPAT margin')
         segment, phrase = named.group("name"), phrase[named.end("name"):].strip()
+    phrase = _spelled_initials(phrase)
     if stated_growth and not re.search(r"(?i)\bgrowth\b", phrase):
         phrase = f"{phrase} growth"
     if segment:  # "J&J's Vision franchise sell": the kind of part named is no word of the measure
@@ -869,6 +906,9 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         phrase = "net sales"  # 'How much did its U.S. Cereal operating unit sell': what it sold is its net sales
     elif phrase in ("", "money") and count is None and _EARNED.search(first_part(asked_sentence(question))):
         phrase = "net income"  # 'What did its Commercial Banking segment earn in 1Q21?': what it earned, its profit
+    elif re.fullmatch(r"(?i)before\s+(?:income\s+)?tax(?:es|ation)?", phrase) and count is None \
+            and _EARNED.search(first_part(asked_sentence(question))):
+        phrase = "income before tax"  # 'What did its pharma segment earn before tax': its pretax income
     if segment is None and ABROAD.search(first_part(asked_sentence(question))) \
             and re.search(r"\bInternational$", phrase) and phrase != "International":
         # 'net sales outside the United States': the member reports name 'International' or 'Non-United States'

@@ -2624,6 +2624,11 @@ def _label_columns(header: _Header) -> list[str]:
     if len(groups) > 1 and len(header.columns) == 1 == len(periods):
         # one year over its groups ('2023' above 'Q1 Q2 SIX MONTHS'): each group is a column of that year
         return [_in_group(group, periods[0]) for group in groups]
+    if groups in (["6M"], ["9M"], ["12M"]) and len(periods) >= 4 and len(periods) % 2 == 0 \
+            and periods[:len(periods) // 2] == periods[len(periods) // 2:] and not header.parts:
+        # 'Six Months Ended' over '2023 2022 2023 2022': the same dates twice under one duration, so the title of
+        # the first pair was cut off (a chunk ending in 'Three Months Ended'); a filing puts the quarter first
+        groups = ["3M", groups[0]]
     if not groups or not periods or len(periods) % len(groups):
         return header.columns
     size = len(periods) // len(groups)
