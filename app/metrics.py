@@ -826,7 +826,9 @@ JUDGEMENTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("liquidity", re.compile(r"\bliquid(?:ity)?\b", re.IGNORECASE), ("current ratio", "quick ratio")),
     # 'its leverage', 'highly leveraged'; a 'leverage ratio' the question names (a bank's tier 1 leverage ratio)
     # is a measure of its own, not a judgement the debt-to-equity ratio decides
-    ("leverage", re.compile(r"\b(?:leveraged|solvency|solvent|indebted)\b|\bleverage\b(?!\s+ratio)", re.IGNORECASE),
+    ("leverage", re.compile(r"\b(?:leveraged|solvency|solvent|indebted)\b|\bleverage\b(?!\s+ratio)|\btoo\s+much\s+debt\b|"
+                            r"\b(?:debt|debt\s+load|borrowings)\s+(?:is\s+|are\s+)?too\s+(?:high|heavy|large|big)\b",
+                            re.IGNORECASE),
      ("debt-to-equity ratio", "interest coverage ratio")),
     ("profitability", re.compile(r"\bprofitab(?:le|ility)\b", re.IGNORECASE),
      ("operating margin", "net margin")),

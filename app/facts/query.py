@@ -366,7 +366,12 @@ def _facts_for(query: FactQuery, docs: list[Doc], companies: Sequence[str]) -> l
     for doc in docs:
         if wanted and (doc.company or "").casefold() not in wanted:
             continue
-        out.extend(row_facts(query, doc))
+        rows = row_facts(query, doc)
+        got = {(f.figure.value, f.figure.label) for f in rows}
+        for variant in _initialisms_spelled(query, doc.text) or _initialisms_used(query, doc.text):
+            # 'return on invested capital' asked, a row 'ROIC, non-GAAP measure' written: the row by its initials
+            rows.extend(f for f in row_facts(variant, doc) if (f.figure.value, f.figure.label) not in got)
+        out.extend(rows)
         out.extend(markdown_facts(query, doc))
         held = members.get((doc.company or "").casefold(), ())
         stated = text_facts(query, doc, held)
@@ -694,6 +699,7 @@ def _with_filing_scale(facts: list[Fact], query: FactQuery, reference: Sequence[
 
 
 _BARE_CURRENCY = re.compile(r"[A-Z]{0,3}[$£€¥]")
+_NON_GAAP_NOTE = re.compile(r"(?i),?\s*\(?\bnon-?\s?GAAP\s+(?:financial\s+)?measures?\)?")
 _BOOKED_WITHIN = re.compile(r"(?i),?\s*(?:(?:primarily|mainly|largely)\s+)?(?:classified|included|recorded|presented|"
                             r"reported)\s+(?:within|in)\s+[“\"][^”\"]{1,80}[”\"]")
 _PER_SHARE_LABEL = re.compile(r"(?i)\bper\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?share\b|\bEPS\b|\bper\s+ADS\b")
@@ -1237,12 +1243,17 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
             elif (not label_says and counted and not row.columns
                   and totalled.get((row.title, tuple(row.periods))) == (row.unit, row.scale)):
                 member = row.line_item  # 'Segment Information' / 'Digital Media $ 3,095.2 …' / 'Total revenue …'
+            elif label_says and not row.columns and counted and (kind := _kind_of_measure(row.line_item, query)) \
+                    and _BY_KIND.search(f"{heading} {doc.text[:max(0, doc.text.find(row.line_item))][-400:]}"):
+                member = kind  # 'revenue disaggregated by revenue source' / 'Bitcoin revenue 4,571,543 …'
             elif label_says and row.title:
                 # 'Iron Ore FY2024 FY2023' / 'Segment revenue …'; never the registrant's own name ('GENERAL MILLS,
                 # INC. AND SUBSIDIARIES' over its income statement), a summary's or a kind of data's title
                 member = _segment_title(row.title, query, doc.company)
             if member is None and label_says and not row.columns and opened:
                 member = opened  # a member's review: 'CORPORATE & INVESTMENT BANK' / … / 'Total net revenue …'
+            if member is not None and _BALANCE_ROW.search(member) and not _BALANCE_ROW.search(query.measure.phrase):
+                member = None  # 'Deferred revenue, end of the period': a balance beside the breakdown, no kind of it
             dated = _columns_dated(row.periods, doc)
             for i, (value, period) in enumerate(zip(row.values, row.periods)):
                 name = row.columns[i] if label_says and row.columns and i < len(row.columns) else member
@@ -1276,6 +1287,23 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                                 part=part, context=heading, filed_year=doc.fiscal_year))
         out.extend(_markdown_members(query, doc))
     return sorted(out, key=lambda f: -f.match)  # a member's row that names the measure in full first
+
+
+_BY_KIND = re.compile(r"(?i)\b(?:disaggregat\w*|by\s+(?:revenue\s+)?(?:source|type|category|product|"
+                      r"nature|stream)s?|sources?\s+of\s+revenues?)\b")
+"""A table that breaks the measure down by kind ('the Company's revenue disaggregated by revenue source')."""
+_BALANCE_ROW = re.compile(r"(?i)\b(?:deferred|unearned|beginning\s+of|end\s+of|balance|recogni[sz]ed\s+in)\b")
+
+
+def _kind_of_measure(label: str, query: FactQuery) -> str | None:
+    """A row that names a kind of the measure before its name ('Bitcoin revenue', 'Transaction-based revenue'):
+    the row itself, a member of the breakdown; None for the measure alone, a total, or a balance of it
+    ('Deferred revenue, end of the period')."""
+    phrase = query.measure.phrase.strip()
+    head = re.sub(rf"(?i)\s*\b{re.escape(phrase)}\s*$", "", label.strip()) if phrase else label
+    if not phrase or head == label.strip() or not head or is_total(label) or _BALANCE_ROW.search(label):
+        return None
+    return label.strip()
 
 
 _ADJUSTED_WORD = re.compile(rf"(?i)\b(?:{'|'.join(sorted(ADJUSTED_NAMES))}|non-gaap)\s+")
@@ -2136,7 +2164,7 @@ def label_match(label: str, query: FactQuery) -> float:
         return 0.0  # 'Total revenue impact' (of currencies) is no revenue
     # where the row's amount is booked is no word of its measure ('Operating lease cost, primarily classified
     # within “General and administrative”')
-    label = _BOOKED_WITHIN.sub("", label)
+    label = _NON_GAAP_NOTE.sub("", _BOOKED_WITHIN.sub("", label))  # (and 'ROIC, non-GAAP measure' is ROIC)
     if "margin" in query.stems:
         label = as_margin(label)  # 'Adjusted EBIT as a percentage of net sales': its margin
     stems = set(analyze(re.sub(r"\([^)]*\)", " ", label)))

@@ -405,6 +405,19 @@ _STATEMENT_NAMES = re.compile(
     r"(?:operations|income|earnings|cash\s+flows?|financial\s+position|comprehensive\s+income|profit\s+or\s+loss)|"
     r"balance\s+sheets?)\b")
 _SEGMENT_WORD = re.compile(r"(?i)^(?:segment|business|division|operations|unit|arm|region)s?\b")
+def _subject_of_question(name: str, question: str) -> bool:
+    """Whether a name is who the question asks about, the subject of its verb ('Did Square have to set aside more
+    for transaction losses': the company by another of its names), not a part named before its measure ('Did Cash
+    App revenue grow')."""
+    after = re.match(rf"(?i)^\s*(?:did|does|do|has|have|had|is|was|were|are|will|would|can|could)\s+"
+                     rf"{re.escape(name)}\s+(?P<next>[A-Za-z]+)", question)
+    return after is not None and not is_measure_word(after.group("next"))
+
+
+_RETURNS_ON_CAPITAL = re.compile(r"(?i)\b(?:earn(?:s|ed|ing)?\s+|generat(?:e|es|ed|ing)\s+|mak(?:e|es|ing)\s+)?"
+                                 r"(?:(?:better|higher|lower|worse|weaker|stronger)\s+)?returns\s+on\s+"
+                                 r"(?:its\s+|their\s+|the\s+)?(?:invested\s+)?capital\b")
+"""'returns on its capital' in an analyst's words: the return on invested capital reports state."""
 _AMPERSAND_INITIALS = {"r&d": "research and development", "sg&a": "selling, general and administrative",
                        "d&a": "depreciation and amortization", "pp&e": "property, plant and equipment"}
 """Initials joined by '&', which reports write out in their sentences ('Research, development and related
@@ -817,6 +830,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         # 'sales to customers in Europe': the region is the member asked, the sales to customers the measure
         segment, text = placed.group("region"), text[:placed.start("where")] + " " + text[placed.end():]
     text = _STATEMENT_NAMES.sub(" ", text)
+    # 'Is it earning better returns on its capital?': its return on invested capital
+    text = _RETURNS_ON_CAPITAL.sub(" return on invested capital ", text)
     paid = _PAID_AS.search(text)
     if paid and re.search(r"(?i)\b(?:did|does|do|has|have|had|will|would|is|are|was|were)\b", text[:paid.start()]):
         text = text[:paid.start()] + " " + text[paid.end():]  # 'did X pay in dividends': the dividends (not 'CEO pay')
@@ -885,9 +900,12 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         if not set(analyze(count.group("noun"))) & set(analyze(phrase)):
             phrase = f"{count.group('noun')} {phrase}".strip()  # 'How many units did it sell': units, sold
     phrase = _GOVERNING.sub("", phrase)  # 'did its Board raise the dividend': who decided, no part of the company
+    if segment is None and (named := _NAME_LEADS.match(phrase)) and _subject_of_question(named.group("name"), question):
+        phrase = phrase[named.end("name"):].strip() or phrase  # ('Did Square have to …': the company, no measure word)
     if segment is None and (named := _NAME_LEADS.match(phrase)) and not all(
             is_measure_word(w) for w in re.split(r"[\s-]+", named.group("name"))) \
-            and not _names_company(named.group("name"), companies):
+            and not _names_company(named.group("name"), companies) \
+            and not _subject_of_question(named.group("name"), question):
         # a part of the company named before the measure ("Block's Cash App revenue", 'Frito-Lay North America
         # net revenues'): a name of its own leads the measure's words
         segment = re.sub(r"^.*['’]s\s+", "", re.sub(r"['’]s?$", "", named.group("name")))  # (an owner's 's off)
@@ -898,6 +916,12 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         # before what is no line item is a measure's own ('CEO pay', 'NPAT margin')
         segment, phrase = named.group("name"), phrase[named.end("name"):].strip()
     phrase = _spelled_initials(phrase)
+    # 'its single biggest source of revenue': a kind of the revenue, ranked by the revenue
+    phrase = re.sub(r"(?i)^(?:single\s+)?(?:(?:biggest|largest|greatest|main|top|smallest)\s+)?(?:sources?|drivers?|"
+                    r"contributors?)\s+(?:of|to)\s+(?=\w)", "", phrase)
+    # what a company sets aside for losses is its provision for them ('Did it have to set aside more for
+    # transaction losses')
+    phrase = re.sub(r"(?i)^set\s+aside\s+(?:for\s+)?(?=\w)", "provision for ", phrase)
     if stated_growth and not re.search(r"(?i)\bgrowth\b", phrase):
         phrase = f"{phrase} growth"
     if segment:  # "J&J's Vision franchise sell": the kind of part named is no word of the measure

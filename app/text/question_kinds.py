@@ -54,7 +54,8 @@ _EXPLAIN = re.compile(r"(?i)^(?:why\b|what\s+(?:drove|drives|driven|caused|cause
                       r"^what\s+(?:does|did|do)\s+(?:[\w&'’.-]+\s+){1,4}?(?:say|cite)\s+(?:drove|drives|caused|"
                       r"causes|led\s+to|explains?)\b")
 _JUDGEMENT = re.compile(
-    r"(?i)\b(capital[- ]intensive|capital[- ]light|conservatively\s+financed|(?:highly|over|heavily)[- ]?"
+    r"(?i)\b(capital[- ]intensive|capital[- ]light|conservatively\s+financed|too\s+much\s+debt|"
+    r"(?:debt|debt\s+load|borrowings)\s+(?:is\s+|are\s+)?too\s+(?:high|heavy|large|big)|(?:highly|over|heavily)[- ]?"
     r"(?:leveraged|indebted)|leveraged|high[- ]growth|fast[- ]growing|healthy|sound|strong\s+(?:balance\s+sheet|"
     r"liquidity)|balance\s+sheet\s+(?:is\s+|was\s+)?(?:\w+\s+)?(?:strong|solid|robust)|"
     r"(?:improving|deteriorating|declining|consistent|stable|sustainable)\s+(?:\w+\s+){0,2}"
@@ -383,6 +384,13 @@ def _reported_as_measure(core: str) -> bool:
 _MORE_THAN = re.compile(r"(?i)\b(more|less|fewer)\b[^?]{0,80}?\bthan\s+(?:in\s+)?(?:the\s+)?(?:fiscal\s+|FY\s?|"
                         r"(?:first|second|third|fourth)\s+quarter\s+(?:of\s+)?)?(?:19|20)\d{2}\b")
 """'more … than in fiscal 2020': a period compared with another, as 'higher than' asks."""
+_MORE_IN_PERIOD = re.compile(r"(?i)^\s*(?:did|does|has|have|had|was|were)\s+[^?]{1,80}?(?<!\bor\s)(?<!\band\s)"
+                             r"(?<!%\s)\b(more|less|fewer)\b"
+                             r"(?!\s+(?:than|or\s+less|and\s+more))[^?]{1,80}?\b(?:in|during|for|over)\s+(?:the\s+)?"
+                             r"(?:fiscal\s+|FY\s?|(?:first|second|third|fourth)\s+quarter\s+(?:of\s+)?)?"
+                             r"(?:19|20)\d{2}\b")
+"""'Did it … more … in 2020?' with no 'than': a rise on the period before asked ('Did Square have to set aside more
+for transaction losses in 2020?')."""
 _DISCLOSED = re.compile(
     r"(?i)^what\s+(?P<thing>(?:[\w&'’./-]+\s+){0,4}?[\w&'’./-]+)\s+(?:did|does|do|has|have|had)\s+"
     r"(?:[\w&'’./()-]+\s+){0,5}?(?:disclos|state|show|present|publish|reveal)\w*\b")
@@ -421,6 +429,9 @@ def read_ask(question: str) -> Ask:
             return Ask("yes_no_change", direction=1 if change.group("up") else -1)
         if more := _MORE_THAN.search(core):
             # 'Did Costco collect more in membership fees in fiscal 2021 than in fiscal 2020?': a rise asked
+            return Ask("yes_no_change", direction=1 if more.group(1).lower() == "more" else -1)
+        if (more := _MORE_IN_PERIOD.search(core)) and not re.search(r"(?i)\bthan\b", core):
+            # 'Did Costco take on more finance lease obligations in fiscal 2021?': more than the period before
             return Ask("yes_no_change", direction=1 if more.group(1).lower() == "more" else -1)
         return Ask("yes_no")
     if PART_PROFITABLE.search(core):

@@ -276,6 +276,11 @@ def _run_on_change_header(match: re.Match) -> str:
     return f"{match.group('title').strip()}\n{header}\n{match.group('row').strip()}" + (f"\n{rest}" if rest else "")
 
 
+_GLUED_NOTE_MARK = re.compile(r"(?m)^\s*\((?:i{1,3}|iv|vi{0,3}|ix|x|[a-h])\)(?=\$?\s?\(?\d)")
+"""A note mark at a line's start with the row's first value run into it ('(ii)70,557 34,771' under 'Accrued
+transaction losses'): PDF extraction put the label's mark on the values' line."""
+
+
 def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     """The periods, declared unit and rows of a statement page. Markdown pipe-table lines are skipped (the
     table reader owns them); prose yields rows without periods, which callers ignore. `names` are segment names
@@ -291,6 +296,7 @@ def read_statement(text: str, names: Sequence[str] = ()) -> Statement:
     text = _RUN_ON_CHANGE_HEADER.sub(_run_on_change_header, text)  # … with change columns: three lines
     text = _RUN_ON_HEADER.sub(_run_on_header, text)  # a header run together with its first row: two lines
     text = _WRAPPED_VERSUS.sub(r"\3\4\1 \2 \5", text)  # '2018 versus' … '2017': the change column's name, whole
+    text = _GLUED_NOTE_MARK.sub("", text)  # '(ii)70,557 34,771': a row's note mark run into its first value
     for line in text.splitlines():
         reader.feed(line)
     statement = reader.finish()

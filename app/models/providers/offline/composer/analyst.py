@@ -195,7 +195,10 @@ class Analyst:
     def facts(self) -> list[Fact]:
         # (a transaction named dates itself: 'What did it pay for Innovel?' asks of the deal, whenever it was done)
         facts = latest_report_facts(self.read_facts, self.reports,
-                                    bool(self.query.years) or bool(deal_names(self.query.measure.phrase)))
+                                    bool(self.query.years) or bool(deal_names(self.query.measure.phrase)),
+                                    # ('Is it earning better returns on its capital?': the latest report's year
+                                    # against the year before, as that report states both)
+                                    compared=self.ask.kind in ("change", "yes_no_change"))
         return with_fuller_units(facts, facts)  # '$m' of an Australian statement is the 'A$m' its prose writes
 
     def subject(self, fact: Fact) -> str:
@@ -3094,10 +3097,12 @@ _TABLE_LINE = re.compile(r"\b(?:19|20)\d{2}\d{1,3}(?:,\d{3})+\b")
 """A year run into the figure after it ('December 31, 202049,571'): a table's header and cell, not prose."""
 
 
-def latest_report_facts(facts: Sequence[Fact], blocks: Sequence[Block], period_named: bool) -> list[Fact]:
+def latest_report_facts(facts: Sequence[Fact], blocks: Sequence[Block], period_named: bool,
+                        compared: bool = False) -> list[Fact]:
     """A question that names no period asks of the latest annual report: the facts of its year or later, never an
     older report's (the FY2018 report's dividend per share when the FY2022 report is held but its passage was
-    not found), for each company whose annual reports are among the blocks."""
+    not found), for each company whose annual reports are among the blocks. A change asked (`compared`) also
+    keeps the year before as that latest report states it."""
     if period_named:
         return list(facts)
     latest: dict[str, int] = {}
@@ -3105,7 +3110,12 @@ def latest_report_facts(facts: Sequence[Fact], blocks: Sequence[Block], period_n
         if block.kind == "report" and block.fiscal_year and filing_name(block).form in ("10-K", "annual", "20-F"):
             key = (block.company or "").casefold()
             latest[key] = max(latest.get(key, 0), block.fiscal_year)
-    return [f for f in facts if (f.figure.fiscal_year or 0) >= latest.get((f.figure.company or "").casefold(), 0)]
+    def kept(f: Fact) -> bool:
+        year = latest.get((f.figure.company or "").casefold(), 0)
+        return (f.figure.fiscal_year or 0) >= year or compared and (f.figure.fiscal_year or 0) == year - 1 \
+            and (f.filed_year or 0) >= year
+
+    return [f for f in facts if kept(f)]
 
 
 def _qualifiers_of(title: str) -> str:

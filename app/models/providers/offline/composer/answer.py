@@ -68,8 +68,16 @@ def _compose(state: SupervisorState) -> str:
         # segments earns the best operating margin?' is not answered by the company's operating margin)
         # nor by a growth of its whole ('Which of its regions grew fastest?': not the company's sales growth)
         ranked_parts = analyst.ask.kind == "extreme" and len(analyst.companies) < 2
+        told: set[tuple] = set()
         for result in (r for r in analyst.results if analyst.result_asked(r)
                        and not (ranked_parts and (r.tool == "metric" or not _of_parts(r)))):
+            # one computation per figure asked: a second of the same names and periods over other values (a
+            # 'Digital Media' row of another table, in thousands) would state a second, different answer
+            key = (result.tool, tuple(sorted((f.company or "", f.label, f.fiscal_year or 0, f.period or "")
+                                             for f in result.sources.values())))
+            if key in told:
+                continue
+            told.add(key)
             sentences.extend(describe_result(result, calc_block.n, by_chunk, question))
             uses_yours = uses_yours or any(f.source_id.startswith("memory:") for f in result.sources.values())
         if sentences and (verdict := analyst.calculated_verdict(analyst.results)):
