@@ -418,6 +418,9 @@ _RETURNS_ON_CAPITAL = re.compile(r"(?i)\b(?:earn(?:s|ed|ing)?\s+|generat(?:e|es|
                                  r"(?:(?:better|higher|lower|worse|weaker|stronger)\s+)?returns\s+on\s+"
                                  r"(?:its\s+|their\s+|the\s+)?(?:invested\s+)?capital\b")
 """'returns on its capital' in an analyst's words: the return on invested capital reports state."""
+PART_PERFORMED = re.compile(r"(?i)^\s*how\s+(?:did|has|have|does|do)\s+[^?]{1,80}?\b(?:business|segment|division|"
+                            r"franchise|unit|arm)s?\s+(?:do|done|doing|perform|performed|fare|fared)\b")
+"""'How did J&J's consumer health business do in the last quarter of 2022?': how a part's sales moved."""
 _AMPERSAND_INITIALS = {"r&d": "research and development", "sg&a": "selling, general and administrative",
                        "d&a": "depreciation and amortization", "pp&e": "property, plant and equipment"}
 """Initials joined by '&', which reports write out in their sentences ('Research, development and related
@@ -485,9 +488,11 @@ def _segment_named(text: str) -> tuple[str | None, str]:
         lower = list(name)
         while name and not name[0].group(0)[0].isupper():
             name.pop(0)
-        if not name and owned and 1 <= len(lower) <= 2 and not any(
-                m.group(0).lower() in _NO_PART_NAME for m in lower):
-            name = lower  # 'its pharma segment', "AmEx's consumer business": a part named in lower case
+        if not name and owned and 1 <= len(lower) <= 2 and word.group(0).lower().startswith(("segment", "division")) \
+                and not any(m.group(0).lower() in _NO_PART_NAME for m in lower):
+            # 'its pharma segment': a part named in lower case, called a segment (a 'pet food business' is read
+            # with the measure, where the filing's own name for the part is found, `name_read_as_segment`)
+            name = lower
         if name:
             # a capitalised 'Operations' or 'Business' is the name's own ('MGM's Regional Operations')
             kept = [*name, word] if word.group(0)[:1].isupper() and word.group(0).lower().startswith(
@@ -926,6 +931,15 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         phrase = f"{phrase} growth"
     if segment:  # "J&J's Vision franchise sell": the kind of part named is no word of the measure
         phrase = re.sub(r"(?i)^(?:franchise|business|segment|division|unit|brand|arm)s?\s+(?=\w)", "", phrase)
+    if count is None and PART_PERFORMED.search(asked_sentence(question)):
+        # 'How did its consumer health business do', 'How did its Pharmaceutical segment perform': what the part
+        # sold, first of all
+        performed = re.fullmatch(r"(?i)(?P<part>[\w&'’-]+(?:\s+[\w&'’-]+){0,2}?)\s+(?:business|segment|division|"
+                                 r"franchise|unit|arm)s?", phrase) if segment is None else None
+        if performed is not None:
+            segment, phrase = performed.group("part"), "net sales"
+        elif segment and re.fullmatch(r"(?i)(?:do|done|doing|perform\w*|far(?:e|ed|ing))?", phrase):
+            phrase = "net sales"
     if re.fullmatch(r"(?i)sell|sold", phrase) and count is None:
         phrase = "net sales"  # 'How much did its U.S. Cereal operating unit sell': what it sold is its net sales
     elif phrase in ("", "money") and count is None and _EARNED.search(first_part(asked_sentence(question))):

@@ -132,14 +132,16 @@ def half_or_quarter(match: re.Match[str]) -> str:
 
 
 PART = re.compile(r"(?i)\b(?:(?P<h>H[12])|(?P<q>Q[1-4])|(?P<half>first|second)[\s-]+half|half[- ]year|"
-                  r"six\s+months|(?P<qw>first|second|third|fourth)[\s-]+quarter|(?P<three>three\s+months|"
+                  r"six\s+months|(?P<qw>first|second|third|fourth)[\s-]+quarter|"
+                  r"(?P<lastq>(?:last|final)[\s-]+quarter(?=\s+of\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?)?"
+                  r"(?:19|20)\d{2}\b))|(?P<three>three\s+months|"
                   r"quarter\s+(?:end(?:ed|ing)|to|through)\s+(?:the\s+end\s+of\s+)?"
                   r"(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))|quarter\s+end(?:ed|ing)|"
                   r"(?:january|february|march|april|may|june|july|august|september|october|"
                   r"november|december)\s+(?:19|20)\d{2}\s+quarter))\b")
 """A part of a year a question or sentence names: 'H1', 'Q2', 'first half', 'half-year', 'six months', 'second
 quarter', 'three months', and a quarter named by its end ('the quarter ended June 30, 2023', 'the June 2023
-quarter')."""
+quarter'), and 'the last quarter of 2022' (its fourth)."""
 
 
 def part_named(text: str) -> str | None:
@@ -148,10 +150,12 @@ def part_named(text: str) -> str | None:
     found = list(PART.finditer(text))
     # a part that says which ('the quarter ended December 31, 2022 (fiscal 2023 second quarter)': Q2) before one
     # that does not
-    m = next((f for f in found if f.group("h") or f.group("q") or f.group("half") or f.group("qw")),
-             found[0] if found else None)
+    m = next((f for f in found if f.group("h") or f.group("q") or f.group("half") or f.group("qw")
+              or f.group("lastq")), found[0] if found else None)
     if not m:
         return None
+    if m.group("lastq"):
+        return "Q4"
     if m.group("h") or m.group("q"):
         return (m.group("h") or m.group("q")).upper()
     if m.group("half"):

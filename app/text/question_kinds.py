@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from app.text.measures import (DOWN_WORDS, LOST_SALES, PART_PROFITABLE, THRESHOLD, UP_WORDS, MeasureAsked, asked_sentence,
+from app.text.measures import (DOWN_WORDS, LOST_SALES, PART_PERFORMED, PART_PROFITABLE, THRESHOLD, UP_WORDS, MeasureAsked, asked_sentence,
                                first_part, is_measure_word, measure_asked, second_part, without_ranking_lead,
                                without_source)
 from app.text.questions import asks_for_figure
@@ -412,6 +412,8 @@ def read_ask(question: str) -> Ask:
     core = without_ranking_lead(core)  # 'Of the countries it breaks out …, which contributed the least?'
     if _AUXILIARY.match(core) and _EITHER_MORE.search(core):
         return Ask("change")  # 'were its U.S. sales or its international sales larger?': the two compared
+    if PART_PERFORMED.search(core):
+        return Ask("change")  # 'How did its consumer health business do in Q4?': its sales, against a year before
     if _AUXILIARY.match(core):
         if judged := _JUDGEMENT.search(core):
             return Ask("judgement", topic=judged.group(1).lower())

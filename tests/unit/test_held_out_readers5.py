@@ -252,3 +252,40 @@ def test_two_growths_of_the_same_names_and_periods_are_told_once() -> None:
     assert draft.count(" grew ") == 1, draft
     assert "18.9%" in draft and "$3,095.2m" in draft, draft
     assert "98.24%" not in draft and "291,779" not in draft, draft
+
+
+# --- 11. 'How did its … business do in the last quarter of 2022?' ------------------------------------------------
+
+
+def test_the_last_quarter_of_a_year_is_its_fourth() -> None:
+    """'the last quarter of 2022', 'the final quarter of fiscal 2021': Q4; 'last quarter' alone names no year's."""
+    from app.text.periods import part_named
+
+    assert part_named("in the last quarter of 2022") == "Q4"
+    assert part_named("the final quarter of fiscal 2021") == "Q4"
+    assert part_named("How did it do last quarter?") is None
+
+
+def test_how_a_part_did_asks_its_sales_against_a_year_before() -> None:
+    """'How did Pellmont's consumer health business do in the last quarter of 2022?': a change of the part's net
+    sales in Q4 2022."""
+    question = f"How did {CO}'s consumer health business do in the last quarter of 2022?"
+    assert read_ask(question).kind == "change"
+    query = read_query(question, [CO])
+    assert query.measure.phrase == "net sales"
+    assert query.measure.segment == "consumer health"
+    assert query.part == "Q4" and query.years == (2022,)
+
+
+def test_how_the_company_did_is_no_part_performance() -> None:
+    """'How did Pellmont do in 2022?' names no part: not read as a part's sales."""
+    assert measure_asked(f"How did {CO} do in 2022?", [CO]).phrase != "net sales"
+
+
+def test_a_lower_case_business_is_read_with_its_measure_not_as_a_segment() -> None:
+    """'How profitable was Pellmont's pet food business': a business named in lower case stays with the measure,
+    where the filing's own name for the part is found ('Pet'); only a lower-case 'segment' or 'division' is one."""
+    asked = measure_asked(f"How profitable was {CO}'s pet food business in fiscal 2020?", [CO])
+    assert asked.segment is None
+    assert "pet" in asked.phrase
+    assert measure_asked(f"What did {CO}'s pharma segment earn in 2022?", [CO]).segment == "pharma"
