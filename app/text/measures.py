@@ -384,7 +384,7 @@ _PLAIN_VERB_AT_END = re.compile(rf"(?i)\s+(?:{'|'.join(sorted(_PLAIN_VERBS))})$"
 _JOINING = frozenset({"of", "from", "for", "per", "to", "on", "and", "/", "less"})
 """Words that join two words of a measure ('cost of sales', 'cash flow from operations', 'debt to equity',
 'long-term debt, less current portion')."""
-_SCAFFOLD = frozenset("""what which how much many was were is are did does do has have had will would
+_SCAFFOLD = frozenset("""what which how why when where whom whose much many was were is are did does do has have had will would
     could can should the a an of in at for to by on from with its their his her our your according annual report
     reports report's reported statement statements filing filings based using give answer please
     round rounded decimal decimals places place two one three nearest usd us dollars dollar yen euros pounds

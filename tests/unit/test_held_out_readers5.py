@@ -289,3 +289,26 @@ def test_a_lower_case_business_is_read_with_its_measure_not_as_a_segment() -> No
     assert asked.segment is None
     assert "pet" in asked.phrase
     assert measure_asked(f"What did {CO}'s pharma segment earn in 2022?", [CO]).segment == "pharma"
+
+
+# --- 12. question words and older changes --------------------------------------------------------------------------
+
+
+def test_a_question_word_is_never_a_segment() -> None:
+    """'Why did Pellmont's revenue rise', 'When did …', 'Where did …': the question word is no part of the company."""
+    for question in (f"Why did {CO}'s revenue rise in 2017?", f"When did {CO}'s revenue peak?",
+                     f"Where did {CO}'s revenue grow fastest in 2017?"):
+        asked = measure_asked(question, [CO])
+        assert asked.segment is None, question
+        assert "revenue" in asked.phrase, question
+
+
+def test_a_change_between_two_earlier_fiscal_years_explains_no_later_one() -> None:
+    """'during fiscal 2016 compared to fiscal 2015' names the change a year before fiscal 2017's."""
+    from app.models.providers.offline.composer.explanations import older_change_named
+
+    sentence = ("The increase in cost of subscription revenue during fiscal 2016 compared to fiscal 2015 was driven "
+                "by higher hosting costs.")
+    assert older_change_named(sentence, [2017])
+    assert not older_change_named(sentence, [2016])
+    assert not older_change_named("Hosting costs increased in all periods presented.", [2017])

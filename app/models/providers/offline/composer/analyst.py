@@ -43,7 +43,7 @@ from app.facts.revisions import REVISION_ASKED, asks_replacement, best_revision
 from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.explanations import (CHANGE_WORDS, COST_SHARE, close_together,
                                                                 direction_asked, explains_older_change,
-                                                                explanations, is_consequence)
+                                                                explanations, is_consequence, older_change_named)
 from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, format_figure, measure_phrase,
                                                             possessive, stated_decimals)
 from app.text.companies import companies_named
@@ -585,7 +585,7 @@ class Analyst:
             # a bullet's marker and its list's closing semicolon are no part of the sentence
             out.append(cite(explained.sentence.lstrip("•·▪ ").rstrip(";, "), [sources[rank].n]))
         first, rank = found[0]
-        if first.antecedent and first.antecedent not in said:
+        if first.antecedent and first.antecedent not in said and not older_change_named(first.antecedent, years):
             # the cause before what it caused ('… comprised store impairment costs of £24.6 million. As a result,
             # statutory profit before tax fell …'); else the figures after the sentence that explains them
             out.insert(0 if is_consequence(first.sentence) else 1, cite(first.antecedent, [sources[rank].n]))
@@ -2278,6 +2278,8 @@ class Analyst:
                 if _TABLE_LINE.search(sentence) or is_row_line(sentence):
                     score -= 0.4  # a table's row read as a sentence ('Acquisitions completed during the year
                     # ended December 31, 202049,571 Other adjustments'): a sentence that says it comes first
+                if self.ask.kind == "explain" and older_change_named(sentence, self.query.years):
+                    continue  # 'during fiscal 2016 compared to fiscal 2015' for fiscal 2017: an older change
                 if self.ask.kind == "explain" and CAUSAL.search(sentence):
                     if explains_older_change(sentence, self.query.years):
                         continue  # the cause of an older year's change

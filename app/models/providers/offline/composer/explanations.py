@@ -191,6 +191,18 @@ def sentence_years(sentence: str) -> tuple[int, ...]:
     return tuple(sorted(years))
 
 
+_FISCAL_PAIR = re.compile(r"(?i)\bfiscal\s+(?:year\s+)?((?:19|20)\d{2})\s+(?:compared\s+(?:to|with)|versus|vs\.?|"
+                         r"over|from)\s+(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})\b")
+"""A change between two fiscal years named as such ('during fiscal 2016 compared to fiscal 2015'): no calendar
+year that may name the fiscal year after it."""
+
+
+def older_change_named(sentence: str, years: Sequence[int]) -> bool:
+    """Whether a sentence names a change between two fiscal years both before the latest year asked (`_FISCAL_PAIR`)."""
+    pair = _FISCAL_PAIR.search(sentence)
+    return bool(years) and pair is not None and max(int(pair.group(1)), int(pair.group(2))) < max(years)
+
+
 def explains_older_change(sentence: str, years: Sequence[int]) -> bool:
     """Whether a sentence is dated only before the year before the latest year asked: it explains an older change
     ('… increased year-on-year due to … COVID impacts recognized on certain assets in 2020' for 2022)."""
@@ -276,6 +288,8 @@ def explanations(texts: Iterable[tuple[int, str]], key: Sequence[frozenset[str]]
             dated = sentence_years(sentence) or sentence_years(antecedent) or heading
             if asked is not None and dated and max(dated) < asked - 1:
                 continue
+            if older_change_named(sentence, [asked] if asked is not None else []):
+                continue  # 'during fiscal 2016 compared to fiscal 2015' for fiscal 2017: the change a year before
             score = (len(hits) + sum(1.0 if g in named else 0.5 for g in borrowed)) / len(key) if key else 1.0
             if asked is not None and dated and asked not in dated:
                 score -= 0.35
