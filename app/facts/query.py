@@ -43,8 +43,8 @@ from app.text.measures import (ABROAD, LEAVING_OUT, LEFT_ASIDE, OUTSIDE_HOME, TU
                                 first_part,
                                 name_initials, names_adjusted, part_asked, plain_measures, ranking_lead, without_form,
                                 without_source)
-from app.text.statements import (AS_FILED, NUMBER_OF, StatementRow, continues_regional_split, is_total, is_whole,
-                                  read_statement)
+from app.text.statements import (AS_FILED, NUMBER_OF, PER_SHARE_LABEL, StatementRow, continues_regional_split, is_total,
+                                  is_whole, read_statement)
 
 _FORWARD = re.compile(r"(?i)\b(?:forecast\w*|guidance|guide[ds]?|outlook|expect(?!ations?\b)\w*|anticipat\w*|"
                       r"(?<!\bat\s)target(?:s|ed|ing)?\b(?!\s+(?:annual\s+)?(?:bonus|award|payout|incentive|"
@@ -471,12 +471,12 @@ def segment_by_word(query: FactQuery, docs: Iterable[Doc], companies: Sequence[s
     # and the segments a filing lists in words, read so when none of their figures is found under that name
     spelled = set(named.values())
     named |= {m: m for m in named_segments(d.text for d in docs) if m not in spelled}
-    sharing = [m for m in named if _shared(asked, _distinct_words(named[m]))]
+    shared = {m: _shared(asked, _distinct_words(name)) for m, name in named.items()}
+    sharing = [m for m in named if shared[m]]
     if len(sharing) > 1:
         # 'its U.S. consumer card business': 'consumer' is U.S. Consumer Services', 'card' International Card
         # Services'; the one sharing the most words with it, the common ones ('U.S.') counted too, when one does
-        score = {m: (len(_shared(asked, _distinct_words(named[m]))), len(_words(segment) & _words(named[m])))
-                 for m in sharing}
+        score = {m: (len(shared[m]), len(_words(segment) & _words(named[m]))) for m in sharing}
         best = max(score.values())
         sharing = [m for m in sharing if score[m] == best]
     if len(sharing) != 1:
@@ -521,7 +521,7 @@ _COMMON_MEMBER_WORDS = frozenset("""the and of by for in on at to segment segmen
 
 
 def _distinct_words(name: str) -> set[str]:
-    return {w for w in re.findall(r"[a-z0-9]+", name.casefold()) if len(w) >= 3 and w not in _COMMON_MEMBER_WORDS}
+    return {w for w in _words(name) if len(w) >= 3 and w not in _COMMON_MEMBER_WORDS}
 
 
 _RESULTS_TITLE = re.compile(r"^(?P<name>[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3})\s+"
@@ -676,7 +676,7 @@ def _with_filing_scale(facts: list[Fact], query: FactQuery, reference: Sequence[
     """A table's amounts that declare no scale ('FLNA $ 23,291' in a segment note under the filing's '(tabular
     dollars in millions)') in the one scale the same filing's other tables (among `facts` and `reference`) give
     the measure ('Net Revenue' $m on its income statement); as they are when they give it in none or in several."""
-    if query.kind != "money" or _PER_SHARE_LABEL.search(query.measure.phrase):
+    if query.kind != "money" or PER_SHARE_LABEL.search(query.measure.phrase):
         return facts  # (an amount per share is never scaled: 'earnings per share' of '$ 3.56')
 
     def filing(fact: Fact) -> str:
@@ -691,7 +691,7 @@ def _with_filing_scale(facts: list[Fact], query: FactQuery, reference: Sequence[
         units = scaled.get(filing(f), set())
         unit = next(iter(units)) if len(units) == 1 else ""
         # no unit at all, or the currency alone ('$ 10,811' where the cash flow statement is in $m)
-        if f.origin != "text" and unit and not _PER_SHARE_LABEL.search(f.figure.label) and (
+        if f.origin != "text" and unit and not PER_SHARE_LABEL.search(f.figure.label) and (
                 f.figure.unit == "" or _BARE_CURRENCY.fullmatch(f.figure.unit) and unit.startswith(f.figure.unit)):
             f = replace(f, figure=f.figure.model_copy(update={"unit": unit}))
         out.append(f)
@@ -702,8 +702,6 @@ _BARE_CURRENCY = re.compile(r"[A-Z]{0,3}[$£€¥]")
 _NON_GAAP_NOTE = re.compile(r"(?i),?\s*\(?\bnon-?\s?GAAP\s+(?:financial\s+)?measures?\)?")
 _BOOKED_WITHIN = re.compile(r"(?i),?\s*(?:(?:primarily|mainly|largely)\s+)?(?:classified|included|recorded|presented|"
                             r"reported)\s+(?:within|in)\s+[“\"][^”\"]{1,80}[”\"]")
-_PER_SHARE_LABEL = re.compile(r"(?i)\bper\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?share\b|\bEPS\b|\bper\s+ADS\b")
-"""An amount per share, which a filing's scale never scales ('Earnings per share - diluted $ 3.56')."""
 
 
 def markdown_facts(query: FactQuery, doc: Doc) -> list[Fact]:

@@ -405,6 +405,8 @@ _STATEMENT_NAMES = re.compile(
     r"(?:operations|income|earnings|cash\s+flows?|financial\s+position|comprehensive\s+income|profit\s+or\s+loss)|"
     r"balance\s+sheets?)\b")
 _SEGMENT_WORD = re.compile(r"(?i)^(?:segment|business|division|operations|unit|arm|region)s?\b")
+
+
 def _subject_of_question(name: str, question: str) -> bool:
     """Whether a name is who the question asks about, the subject of its verb ('Did Square have to set aside more
     for transaction losses': the company by another of its names), not a part named before its measure ('Did Cash
@@ -744,12 +746,12 @@ def implied_words(question: str, companies: Sequence[str], keywords: str) -> lis
     Pacific', 'International' of 'revenue from outside the United States'; none when the question says them
     all."""
     by_verb_or_place = bool(_EARNED.search(question) or ABROAD.search(question))
-    said = {w.casefold() for w in re.findall(r"[\w&'’-]+", keywords)}
     if not by_verb_or_place and not re.search(r"(?i)\b(?:sell|sold)\b", question):
         return []
     asked = measure_asked(question, companies)
     if not by_verb_or_place and asked.phrase != "net sales":
         return []  # 'Is it looking to sell its franchise business?': a deal, no amount sold
+    said = {w.casefold() for w in re.findall(r"[\w&'’-]+", keywords)}
     return [w for w in f"{asked.phrase} {asked.segment or ''}".split() if w.casefold() not in said]
 
 

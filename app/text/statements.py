@@ -169,7 +169,7 @@ _NOTES_IN_LABEL = re.compile(r"(?:\s+\d{1,2},)+$")  # 'Net sales 5,' when its '2
 _DIGITS = re.compile(r"\d+")
 _YEAR_TOKEN = re.compile(rf"^{YEAR}$")
 _LABEL_NOTES = re.compile(r"(?:\s*(?:\((?:\d{1,2}|[a-z])\)|\*+|[†‡§¹²³⁴⁵⁶⁷⁸⁹]+))+$")
-_PER_SHARE = re.compile(r"(?i)\bper\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?share\b|\bEPS\b|\bper ADS\b")
+PER_SHARE_LABEL = re.compile(r"(?i)\bper\s+(?:common\s+|ordinary\s+|diluted\s+|basic\s+)?share\b|\bEPS\b|\bper ADS\b")
 _SHARE_COUNT = re.compile(r"(?i)\bshares\s+outstanding\b|\b(?:weighted[- ]average|number of)\b.*\bshares\b|"
                           r"\bshares used\b|\bshares\s+(?:exercisable|repurchased|issuable)\s+under\b|"
                           # 'Less: shares repurchased under treasury stock method (101.4)': a count in a diluted
@@ -665,7 +665,7 @@ def year_spanned_rows(text: str) -> list[StatementRow]:
                     values.append(cells[width * len(years) + columns[1].index(measure)])
                     periods.append(change)
                 unit, row_scale = ("%", None) if m in shares else (
-                    (f"{currency} per share".strip(), None) if _PER_SHARE.search(measure) else (currency, scale))
+                    (f"{currency} per share".strip(), None) if PER_SHARE_LABEL.search(measure) else (currency, scale))
                 out.append(StatementRow(
                     line_item=measure, values=[None if _DASH.match(c) else _cell_value(c) for c in values],
                     periods=periods, unit=unit, scale=row_scale, raw=f"{label} {' '.join(cells)}",
@@ -3002,7 +3002,7 @@ def _row_unit(label: str, cells: list[_Cell], currency: str | None, declared: _U
         return "x", None  # 'Net debt / Adjusted EBITDA 4.11x 4.03x'
     if numbers and sum(c.percent for c in numbers) >= len(numbers) - 1 and numbers[0].percent:
         return "%", None  # 'Adjusted EBITDA margin 44.5% 44.1% 0.4 pts': a change in points beside percentages
-    if _PER_SHARE.search(label):
+    if PER_SHARE_LABEL.search(label):
         return f"{currency or ''} per share".strip(), None
     if scale == "billions" and _COUNT_LABEL.search(label) and not _MONEY_LABEL.search(label) \
             and not _SHARE_COUNT.search(label):

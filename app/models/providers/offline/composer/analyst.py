@@ -3112,6 +3112,7 @@ def latest_report_facts(facts: Sequence[Fact], blocks: Sequence[Block], period_n
         if block.kind == "report" and block.fiscal_year and filing_name(block).form in ("10-K", "annual", "20-F"):
             key = (block.company or "").casefold()
             latest[key] = max(latest.get(key, 0), block.fiscal_year)
+
     def kept(f: Fact) -> bool:
         year = latest.get((f.figure.company or "").casefold(), 0)
         return (f.figure.fiscal_year or 0) >= year or compared and (f.figure.fiscal_year or 0) == year - 1 \
