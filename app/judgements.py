@@ -123,7 +123,9 @@ CONVENTIONS: tuple[Convention, ...] = (
                "%", "Revenue growth of about a tenth a year or more is usually called high growth."),
     Convention("improving margins", re.compile(
         r"(?i)\b(?:improving|rising|expanding|better)\s+(?:\w+\s+){0,2}margins?\b|\bmargins?\s+(?:\w+\s+){0,1}"
-        r"(?:improving|improve|improved|rising|expanding)\b|\bimproving\s+(?:\w+\s+){0,2}(?:margin\s+)?profile\b"),
+        r"(?:improving|improve|improved|rising|expanding)\b|\bimproving\s+(?:\w+\s+){0,2}(?:margin\s+)?profile\b|"
+        # 'getting more profitable': the margin's trend, not whether it makes a profit at all
+        r"\bmore\s+profitable\b|\bprofitability\s+(?:improv|ris|grow|strengthen)\w*"),
                ("adjusted operating margin", "operating margin", "EBIT margin", "EBITDA margin", "gross margin"),
                ("operating margin",), "rising", None, "%",
                "Margins are improving when the latest year's margin is above the year before's."),

@@ -23,6 +23,7 @@ from app.metrics import (
     MEASURE,
     Metric,
     MetricInputs,
+    SegmentRow,
     averaged_years,
     change_from_year,
     day_basis,
@@ -33,7 +34,7 @@ from app.metrics import (
     parse_formula,
     rounding_decimals,
 )
-from app.text.measures import part_asked
+from app.text.measures import measure_asked, part_asked
 from app.text.periods import years_named
 from app.text.question_kinds import asks_trend
 
@@ -71,14 +72,16 @@ def metric_plans(question: str, figures: Sequence[Figure]) -> list[MetricPlan] |
                 each = [({"name": target.name, "inputs": chosen.values, "years": over}, chosen)]
             elif (earlier := change_from_year(target, question, chosen.year, asks_trend(question))) is not None:
                 before = metric_inputs(target, figures, company=company, year=earlier, measure=chosen.measure,
-                                       part=asks_part_year(question), said=question)
+                                       part=asks_part_year(question), said=question,
+                                       segment_row=segment_reader(question, company))
                 each = [({"name": target.name, "inputs": before.values, "year": earlier}, before), (args, chosen)]
             elif topic and len(named := sorted(set(years_named(question)))) >= 2 and chosen.year == named[-1]:
                 # a judgement on the years it names ('judging by its capital expenditure relative to revenue in
                 # FY2024 and FY2023'): the metric for each of them, the earliest first
                 each = [({"name": target.name, "inputs": one.values, "year": year}, one) for year in named
                         for one in [metric_inputs(target, figures, company=company, year=year, measure=chosen.measure,
-                                                  part=asks_part_year(question), years=named, said=question)]]
+                                                             part=asks_part_year(question), years=named, said=question,
+                                                  segment_row=segment_reader(question, company))]]
             for args, chosen in each:
                 if target.origin == "question":
                     args["definition"] = target.formula
@@ -153,7 +156,8 @@ def average_inputs(target: Metric, figures: Sequence[Figure], company: str | Non
     """The inputs of a metric averaged over `years`: each year's inputs, together; missing ones named."""
     merged = MetricInputs(target, target.formulas[0], years[-1], measure=measure)
     for year in years:
-        chosen = metric_inputs(target, figures, company=company, year=year, measure=measure, part=part, said=said)
+        chosen = metric_inputs(target, figures, company=company, year=year, measure=measure, part=part, said=said,
+                               segment_row=segment_reader(said, company))
         merged.values.update(chosen.values)
         merged.sources.update(chosen.sources)
         merged.missing.extend(k for k in chosen.missing if k not in merged.missing)
@@ -173,4 +177,26 @@ def choose_inputs(target: Metric, question: str, figures: Sequence[Figure], comp
              if f.fiscal_year and any(label_match(f.label, i, measure) is not None for i in items)]
     year = max(years) if years else max(dated, default=None)
     return metric_inputs(target, figures, company=company, year=year, measure=measure, part=asks_part_year(question),
-                         said=question)
+                         said=question, segment_row=segment_reader(question, company))
+
+
+def segment_reader(question: str, company: str | None) -> SegmentRow | None:
+    """For a metric asked of one segment ('3M's Consumer operating margin'), what reads a figure as that segment's
+    row (`segment_row`); None when the question asks no segment."""
+    from app.facts.query import PARENT_ENTITY, same_member
+
+    segment = measure_asked(question, [company] if company else []).segment if question else None
+    if not segment or segment == PARENT_ENTITY:
+        return None
+
+    def segment_row(figure: Any) -> str | None:
+        label = figure.label
+        named = re.match(r"^(?P<member>[^:]{2,60}):\s+", label)
+        if named and same_member(segment, named.group("member"), company):
+            return label[named.end():]
+        if label.casefold().startswith(segment.casefold() + " "):
+            return label[len(segment) + 1:]
+        own = getattr(figure, "segment", None)
+        return label if own and same_member(segment, own, company) else None
+
+    return segment_row

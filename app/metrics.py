@@ -15,7 +15,7 @@ fiscal_year), so it imports nothing from the calculator.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal, Protocol
@@ -37,6 +37,10 @@ class FigureLike(Protocol):
     unit: str
     company: str | None
     fiscal_year: int | None
+
+
+SegmentRow = Callable[[FigureLike], "str | None"]
+"""A figure's label as one segment's row ('Consumer: Net sales' as 'Net sales'), None for any other figure."""
 
 
 # --- line items -----------------------------------------------------------------------------------------------
@@ -830,6 +834,10 @@ JUDGEMENTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
                             r"\b(?:debt|debt\s+load|borrowings)\s+(?:is\s+|are\s+)?too\s+(?:high|heavy|large|big)\b",
                             re.IGNORECASE),
      ("debt-to-equity ratio", "interest coverage ratio")),
+    # 'getting more (or less) profitable': the operating margin's move (app/judgements: improving margins)
+    ("improving margins", re.compile(r"\b(?:more|less)\s+profitable\b|\bprofitability\s+(?:improv|ris|grow|"
+                                     r"strengthen|declin|deteriorat|fall|weaken)\w*", re.IGNORECASE),
+     ("operating margin",)),
     ("profitability", re.compile(r"\bprofitab(?:le|ility)\b", re.IGNORECASE),
      ("operating margin", "net margin")),
     ("growth", re.compile(r"\bhigh[- ]growth\b|\bfast[- ]growing\b|\bgrowing\s+(?:fast|quickly)", re.IGNORECASE),
@@ -935,8 +943,8 @@ def describe_key(key: str, measure: str | None = None) -> str:
 
 
 def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, company: str | None = None,
-                measure: str | None = None, part: bool | str = False, years: Sequence[int] = (), said: str = ""
-                ) -> FigureLike | None:
+                measure: str | None = None, part: bool | str = False, years: Sequence[int] = (), said: str = "",
+                segment_row: SegmentRow | None = None) -> FigureLike | None:
     """The figure for one input: same company and year; a full year's figure before a quarter's or a half's,
     unless `part` says the question asks about part of a year (the part it names, 'Q2', first: a ratio of one
     quarter's earnings to the year's sales is no ratio at all); a statement's row before a figure read from a
@@ -945,7 +953,8 @@ def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, comp
     question reads the item for, where a row that gives it for each of them comes before one that gives one year
     (a guidance table's 'FY2024 actual' may define it otherwise than the five-year record the other year is read
     from). `said`: the question, whose own name for the item wins among the labels the item answers to ('as a
-    percentage of net sales' takes the 'Net sales' row, not 'Total revenue', which adds membership fees)."""
+    percentage of net sales' takes the 'Net sales' row, not 'Total revenue', which adds membership fees).
+    `segment_row`: for a segment's metric, a figure's label as that segment's row, None for another's."""
     best: tuple[tuple[int, ...], FigureLike] | None = None
     others = [y for y in years if y != year]
     given = {(getattr(f, "chunk_id", None), f.label, f.fiscal_year) for f in figures} if others else set()
@@ -956,7 +965,12 @@ def pick_figure(figures: Sequence[FigureLike], item: str, year: int | None, comp
             continue
         if f.unit.strip() == "%" and item != MEASURE:
             continue
-        score = label_match(f.label, item, measure)
+        label = f.label
+        if segment_row is not None:  # a segment's metric takes the segment's own rows, never the company's
+            label = segment_row(f)
+            if label is None:
+                continue
+        score = label_match(label, item, measure)
         from_prose = 0 if getattr(f, "period", None) else 1  # a statement's row before a sentence's figure
         # a quarter's net sales beside a year's gross profit gave Amcor a 74% gross margin
         other_span = _other_span(getattr(f, "period", None) or "", part)
@@ -1023,19 +1037,19 @@ def _name_rank(label: str, item: str, measure: str | None) -> int:
 
 def metric_inputs(metric: Metric, figures: Sequence[FigureLike], *, company: str | None = None,
                   year: int | None = None, measure: str | None = None, part: bool | str = False,
-                  years: Sequence[int] = (), said: str = "") -> MetricInputs:
+                  years: Sequence[int] = (), said: str = "", segment_row: SegmentRow | None = None) -> MetricInputs:
     """Figures for each input of the first formula all of whose inputs are found; if none is complete, the
     first formula with its missing inputs named. `years`: every year the metric is computed for, `said` the
     question (`pick_figure`)."""
     first: MetricInputs | None = None
     for formula in metric.formulas:
-        chosen = _choose(metric, formula, figures, company, year, measure, part, years, said)
+        chosen = _choose(metric, formula, figures, company, year, measure, part, years, said, segment_row)
         scales = {money_scale(f.unit) for f in chosen.sources.values()} - {None}
         if len(scales) > 1:  # thousands and millions in one formula: keep to the scale most inputs are in
             counts = [money_scale(f.unit) for f in chosen.sources.values()]
             scale = max(scales, key=counts.count)
             chosen = _choose(metric, formula, [f for f in figures if money_scale(f.unit) in (scale, None)],
-                             company, year, measure, part, years, said)
+                             company, year, measure, part, years, said, segment_row)
         if not chosen.missing:
             return chosen
         first = first or chosen
@@ -1044,13 +1058,14 @@ def metric_inputs(metric: Metric, figures: Sequence[FigureLike], *, company: str
 
 
 def _choose(metric: Metric, formula: Formula, figures: Sequence[FigureLike], company: str | None, year: int | None,
-            measure: str | None, part: bool | str = False, years: Sequence[int] = (), said: str = "") -> MetricInputs:
+            measure: str | None, part: bool | str = False, years: Sequence[int] = (), said: str = "",
+            segment_row: SegmentRow | None = None) -> MetricInputs:
     chosen = MetricInputs(metric, formula, year, measure=measure)
     if formula.needs_year(year):
         chosen.missing.append("fiscal year")
     for key in formula.input_keys(year) if not chosen.missing else []:
         item, when = key_parts(key)
-        figure = pick_figure(figures, item, when, company, measure, part, years, said)
+        figure = pick_figure(figures, item, when, company, measure, part, years, said, segment_row)
         if figure is None:
             chosen.missing.append(key)
         else:

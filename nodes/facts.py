@@ -10,7 +10,9 @@ labelled block, and `prov trace` lists them.
 No `from __future__ import annotations` here: LangGraph reads these type hints at runtime.
 """
 
+import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from app.calc_tools import Figure
@@ -108,5 +110,57 @@ def _read_facts(state: SupervisorState, starting: Sequence[str]) -> dict[str, An
     if ask.kind == "figure" and asks_growth_rate(question):
         ask = Ask("change")  # a growth rate is computed from the year asked and the one before: both are read
     chosen = answering_facts(ask, query, facts_for(query, evidence, named), named)
-    return {"facts": [f.figure.model_copy(update={"segment": f.segment or query.measure.segment,
-                                                   "origin": f.origin}) for f in chosen]}
+    return {"facts": [*(f.figure.model_copy(update={"segment": f.segment or query.measure.segment,
+                                                     "origin": f.origin}) for f in chosen),
+                      *segment_inputs(question, query, evidence, named)]}
+
+
+def segment_inputs(question: str, query: Any, evidence: list[Any], companies: list[str]) -> list[Figure]:
+    """A metric asked of one segment, by name or by the judgement it decides ('3M's Consumer operating margin', 'is
+    its Consumer business getting more profitable'): the segment's own rows of each input the
+    metric's formula takes (its operating income and its net sales), for every year they give, each named with
+    the segment in its label and carrying it, so the calculator computes the segment's metric, never the
+    company's in its place (app/metrics.pick_figure). None when no segment or no metric is asked."""
+    from app.facts.query import PARENT_ENTITY
+    from app.metrics import items_named, metrics_asked
+
+    segment = query.measure.segment
+    metrics = metrics_asked(question)[0] if segment and segment != PARENT_ENTITY else []
+    if not metrics:
+        return []
+    out: list[Figure] = []
+    texts = {e.chunk_id: e.text for e in evidence}
+    for needed in metrics[0].inputs:
+        asked = read_query(f"What was the {segment} {needed.label.lower()}?", companies, list(query.years))
+        asked = replace(asked, years=(), measure=replace(asked.measure, segment=segment))
+        for fact in facts_for(asked, evidence, companies):
+            heading = heading_over_row(texts.get(fact.figure.chunk_id or "", ""), fact.figure.quote) \
+                if fact.origin != "text" else None
+            if heading is not None and (needed.item is None or needed.item.key not in items_named(heading)):
+                continue  # a stacked table's row under another line's heading ('Operating income' / 'Home Care …')
+            if fact.segment and same_member(segment, fact.segment, fact.figure.company) \
+                    and not (fact.figure.period or "").endswith("change") and fact.figure.unit not in ("%", "x"):
+                label = fact.figure.label if segment.casefold() in fact.figure.label.casefold() \
+                    else f"{segment}: {fact.figure.label}"
+                out.append(fact.figure.model_copy(update={"segment": segment, "label": label,
+                                                           "origin": fact.origin}))
+    return out[:MAX_MEMBER_FACTS]
+
+
+def heading_over_row(text: str, row: str) -> str | None:
+    """The line item a stacked segment table heads a row's block with ('Net sales' over 'Home Care $ 4,000 …'):
+    the nearest line above the row with no figure that names a line item; None when there is none (a table of one
+    segment's lines, each row named by its line)."""
+    from app.metrics import items_named
+
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    wanted = " ".join((row.strip().splitlines() or [""])[0].split())
+    at = next((i for i, line in enumerate(lines) if wanted and line == wanted), None)
+    if at is None:  # (a row the reader joined from several lines: its first words, and its first figure)
+        first = " ".join(row.split()[:4])
+        at = next((i for i, line in enumerate(lines) if first and line.startswith(first)), None)
+    for line in reversed(lines[:at] if at is not None else []):
+        if re.search(r"\d", line):
+            continue
+        return line if items_named(line) else None
+    return None

@@ -78,9 +78,12 @@ def start_retrieval(state: RetrievalState, *, max_attempts: int = DEFAULT_MAX_AT
 _FORWARD_LOOKING = re.compile(r"(?i)\b(guidance|outlook|forecasts?|expect(?:s|ed|ations?)?|targets?|plans?|"
                               r"planned|projections?|budget(?:ed)?|will|would\s+be|(?:was|were)\s+to\s+be|"
                               r"(?:beginning|starting)\s+(?:in|with)|from\s+(?=(?:fiscal\s+|FY\s?)?(?:19|20)\d\d\s+"
-                              r"(?:on|onwards?)\b|fiscal\s+(?:19|20)\d\d\b))")
+                              r"(?:on|onwards?)\b|fiscal\s+(?:19|20)\d\d\b)|"
+                              r"(?:early|(?:in\s+)?(?:january|february|march))\s+(?:of\s+)?(?:19|20)\d\d\b|"
+                              r"subsequent(?:ly)?|after\s+(?:the\s+)?(?:fiscal\s+)?year[-\s]end)")
 """Words that ask what a filing said of the year after its own: a plan, a forecast, what 'would be' or was 'to be'
-done, or how the business is organised 'from fiscal 2018'."""
+done, or how the business is organised 'from fiscal 2018'; or what it reports of the months after its year ended,
+before it was filed ('Did it raise its dividend in early 2023', 'in February 2023': a subsequent event)."""
 
 
 def unheld_periods(companies: Sequence[str], years: Sequence[int], periods_fn: PeriodsFn | None,

@@ -257,7 +257,7 @@ def segment_under(text: str, sentence: str, section: str | None = None) -> str |
 
 _SEGMENTS_LISTED = re.compile(
     r"(?i)\b(?:(?P<count>two|three|four|five|six|\d)\s+)?(?:reportable|reporting|operating|business)\s+segments?"
-    r"(?:\s*:|,?\s+(?:are|were|comprise|consist\s+of|as\s+follows)\s*:?)\s*(?P<list>[^.;]{3,400})")
+    r"(?:\s*:|,?\s+(?:are|were|comprise|consist\s+of|as\s+follows)\s*:?|,(?=\s+[A-Z]))\s*(?P<list>[^.]{3,400})")
 _SEGMENT_NAME = re.compile(r"[A-Z][\w&'’/\u2024-]*(?:\s+(?:&\s+|and\s+|of\s+)?[A-Z][\w&'’/-]*){0,4}")
 _LINE_ITEM_HEAD = re.compile(r"(?i)\b(?:sales|revenues?|income|profit|loss|margin|ebitda|ebit|ebitdar|expenses?|"
                              r"costs?|assets|liabilities|earnings|adjustments?|eliminations?|total|consolidated)\b")
@@ -281,7 +281,11 @@ def named_segments(texts: Iterable[str]) -> list[str]:
             listed = " ".join(re.sub(r"\([^()]*\)", " ", m.group("list")).split())
             count = (m.group("count") or "").lower()
             want = int(count) if count.isdigit() else _COUNT_WORDS.get(count)
-            items = [re.sub(r"^(?:and|&)\s+", "", item.strip()) for item in re.split(r",\s*", listed)]
+            # (items set apart by semicolons where a name holds a comma or the list is long: 'North America Retail;
+            # Convenience Stores & Foodservice; …; and Pet'; else by commas, up to the first semicolon)
+            listed = listed if re.search(r";\s*(?:and\s+)?[A-Z]", listed) else listed.split(";")[0]
+            items = [re.sub(r"^(?:and|&)\s+", "", item.strip())
+                     for item in re.split(r";\s*" if ";" in listed else r",\s*", listed)]
             names: list[str] = []
             for item in items:
                 if not _SEGMENT_NAME.fullmatch(item):

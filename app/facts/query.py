@@ -526,8 +526,9 @@ def _distinct_words(name: str) -> set[str]:
 
 _RESULTS_TITLE = re.compile(r"^(?P<name>[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3})\s+"
                             r"(?i:(?:segment\s+)?(?:financial\s+|operating\s+)?(?:results|performance|review|"
-                            r"highlights))\s*$")
-"""A segment's own results heading ('Wireless financial results', 'Online performance')."""
+                            r"highlights)|segment)\s*$")
+"""A segment's own results heading ('Wireless financial results', 'Online performance', 'International Streaming
+Segment')."""
 
 
 def name_read_as_segment(query: FactQuery, docs: Iterable[Doc]) -> FactQuery:
@@ -555,6 +556,19 @@ def name_read_as_segment(query: FactQuery, docs: Iterable[Doc]) -> FactQuery:
             rest = _PART_NOUN_AFTER.sub("", " ".join(words[k:])) or " ".join(words[k:])
             return replace(query, measure=replace(query.measure, phrase=rest, stems=frozenset(analyze(rest)),
                                                   segment=name))
+    for name in sorted(names, key=lambda n: -len(n.split())):
+        # a part of two words or more inside the measure's words ('paid international streaming memberships' of a
+        # report with an International Streaming segment): the words around it are the measure
+        k = len(name.split())
+        at = next((i for i in range(1, len(words) - k) if " ".join(words[i:i + k]).casefold() == name.casefold()),
+                  None)
+        if k >= 2 and at is not None:
+            rest = " ".join([*words[:at], *words[at + k:]])
+            counted = query.measure.count_noun == query.measure.phrase  # ('how many paid … memberships')
+            measure = replace(query.measure, phrase=rest, stems=frozenset(analyze(rest)), segment=name,
+                              count_noun=rest if counted else query.measure.count_noun)
+            return replace(query, measure=measure,
+                           count_stems=frozenset(analyze(rest)) if counted else query.count_stems)
     return query
 
 

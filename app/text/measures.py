@@ -371,6 +371,8 @@ _PERIOD_PHRASES = re.compile(
     r"to|end))?|\b(?:FY\s?\d{1,2}/)?(?:FY|fiscal|financial\s+year)\s?'?(?:19|20)?\d{2}\b|\b[HQ][1-4]\b|"
     r"\bfiscal\s+years?\b|\byear[- ]end\b|\bperiod[- ]end\b|\bor\b(?=\s+at\s+the\s+end)|"
     r"\bFY\s?\d{1,2}/(?:(?:19|20)?\d{2})?(?!\w)|"  # 'FY3/2025': the year ending in March 2025
+    # 'in early 2023', 'mid-2022': a time of that year (its year already read out of the text)
+    r"\b(?:early|late|mid)(?:[-\s]+(?=(?:19|20)\d\d\b)|-?(?=\s*(?:[?.,;]|$)))|"
     # 'Creative ARR exiting fiscal 2017': a recurring measure at the end of the period
     r"\b(?:exiting|entering)\b(?=\s*(?:[?.,]|$)|\s+(?:the\s+)?(?:fiscal|financial|FY|year|quarter|half|"
     r"(?:19|20)\d{2}))|"
@@ -396,7 +398,7 @@ _SCAFFOLD = frozenset("""what which how why when where whom whose much many was 
     pence currency over spend spent more less than carry carries carried announce announced assume assumes
     assumed assuming imply implies implied declare declares declared propose proposes proposed recommend
     recommends recommended approximate approximately worldwide happen happened move moved develop developed
-    evolve evolved fare fared trend trended sign signed come came comes""".split())
+    evolve evolved fare fared trend trended sign signed come came comes again still""".split())
 _STATEMENT_NAMES = re.compile(
     # 'per its cash flow statement', 'according to the continuing-operations statement of earnings': where it stands
     r"(?i)\b(?:(?:(?:as\s+)?per|according\s+to)\s+(?:its|the|their|[\w&.-]+['’]s?)\s+(?:[\w-]+\s+){0,2}?)?"
@@ -532,7 +534,8 @@ _PART_CONTRIBUTES = re.compile(
     r"(?:\s+(?!account\b|contribute\b|make\b|represent\b|generate\b|bring\b)[a-z][\w&-]*){0,2})\s+"
     r"(?:account\s+for|contribute|make\s+up|represent|generate|bring\s+in)\b|"
     r"\b(?:came|come|comes|coming)\s+from\s+(?:the\s+|its\s+|their\s+)?"
-    r"(?P<source>[A-Z][\w&-]*(?:\s+(?:&\s+)?[A-Z][\w&-]*){0,3}|"
+    # ('the Call of Duty franchise', 'Safety and Graphics')
+    r"(?P<source>[A-Z][\w&-]*(?:\s+(?:&\s+|and\s+|of\s+(?:the\s+)?)?[A-Z][\w&-]*){0,3}|"
     rf"(?<=\bfrom\s)(?i:(?!the\b|its\b|their\b|sales\b|{REGION_NAMES}\b)[a-z][\w&-]*"
     r"(?:\s+(?:and\s+)?(?!in\b|during\b|for\b|of\b)[a-z][\w&-]*){0,2})(?=\s+(?:in|during|for|over|of)\b|\s*\??$))")
 """A part of the company named as the subject of a share ('what share of net sales did Rigid Packaging account
@@ -734,6 +737,12 @@ _REGION_LEADS = re.compile(rf"(?i)(?<![\w.&])(?P<region>{REGION_NAMES})(?![\w&])
 """A region written before the measure as a name ('U.S. sales', 'Europe revenue')."""
 
 
+_WITHIN_PARENT = re.compile(r"\b(?:in|within|inside)\s+(?:the|its)\s+(?P<name>[A-Z][\w&.'’-]*(?:\s+(?:&\s+|and\s+|of\s+)?"
+                            r"[A-Z][\w&.'’-]*){0,4})(?:\s+(?:segment|division|business|unit)s?)?")
+"""The part of the company a member asked belongs to, named after the measure ('in the Corporate & Investment
+Bank')."""
+
+
 _SOLD_IN_REGION = re.compile(rf"(?i)\b(?:sell|sold)\s+(?:in|to\s+customers\s+in)\s+(?:its\s+|the\s+)?"
                              rf"(?P<region>{REGION_NAMES})(?:\s+(?:geographic\s+)?(?:area|region|market|segment))?"
                              rf"(?![\w.])")
@@ -825,7 +834,11 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         # 'What share of net sales did Rigid Packaging account for': the part whose share is asked
         start = part.start(group) if group == "name" else part.start()  # ('came from' goes with its part)
         # (and the verb that makes it the subject: 'account for' names no measure)
-        segment, text = part.group(group), text[:start] + " " + text[part.end() if group == "name" else part.end(group):]
+        end = part.end() if group == "name" else part.end(group)
+        if group == "source" and (kind := re.match(r"(?i)\s+(?:franchises?|brands?|segments?|business(?:es)?|"
+                                                    r"divisions?|units?)\b", text[end:])):
+            end += kind.end()  # ('came from the Call of Duty franchise': the kind of part is no word of the measure)
+        segment, text = part.group(group), text[:start] + " " + text[end:]
     if segment is None and held_by:
         segment = held_by
     if segment is None and named_after:
@@ -842,6 +855,7 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
     paid = _PAID_AS.search(text)
     if paid and re.search(r"(?i)\b(?:did|does|do|has|have|had|will|would|is|are|was|were)\b", text[:paid.start()]):
         text = text[:paid.start()] + " " + text[paid.end():]  # 'did X pay in dividends': the dividends (not 'CEO pay')
+    parent = _WITHIN_PARENT.search(text)
     text = read_dates(text)[2]
     text = re.sub(r"(?i),?\s*\b(?:going|judging)\s+by\b(?=\s+(?:the|its|their)\b)", " ", text)  # '…, going by the
     text = _PERIOD_PHRASES.sub(" ", text)  # June 2023 quarter': the period it reads the answer from
@@ -922,6 +936,12 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         # a division named by its initials before a line item ("PepsiCo's PBNA net revenue"); an initialism
         # before what is no line item is a measure's own ('CEO pay', 'NPAT margin')
         segment, phrase = named.group("name"), phrase[named.end("name"):].strip()
+    if segment is not None and parent is not None and not re.fullmatch(rf"(?i){REGION_NAMES}", parent.group("name")):
+        # 'Investment Banking revenue in the Corporate & Investment Bank': the part the member belongs to is no word
+        # of the measure
+        words = [w for w in re.findall(r"[\w.'’-]+", parent.group("name")) if w[:1].isupper()]
+        kept = re.sub(rf"(?:\s+(?:{'|'.join(map(re.escape, words))}))+\s*$", "", phrase) if words else phrase
+        phrase = kept if kept.strip() else phrase
     phrase = _spelled_initials(phrase)
     # 'its single biggest source of revenue': a kind of the revenue, ranked by the revenue
     phrase = re.sub(r"(?i)^(?:single\s+)?(?:(?:biggest|largest|greatest|main|top|smallest)\s+)?(?:sources?|drivers?|"
@@ -1373,7 +1393,9 @@ def _compared_side(raw: str, names: Iterable[str]) -> str:
     text = _PERIOD_PHRASES.sub(" ", read_dates(raw)[2])
     text = " ".join(text.split())
     # ('net revenues in the fourth quarter of 2022': the period out, 'in the … of' dangles)
-    while (dangling := re.sub(r"(?i)\s+(?:in|for|during|over|between|from|of|at)(?:\s+the)?\s*$", "", text)) != text:
+    # ('as of June 30, 2023': the date out, 'as of' dangles)
+    while (dangling := re.sub(r"(?i)\s+(?:in|for|during|over|between|from|of|at|as(?:\s+(?:of|at))?|on)(?:\s+the)?\s*$",
+                              "", text)) != text:
         text = dangling
     # ('technology and development spending': a cost line, which reports name the line's expenses)
     text = re.sub(r"(?i)\b(?!capital\b)(\w+)\s+spending$", r"\1 expenses", text)  # (capital spending is capex)
@@ -1428,6 +1450,37 @@ def growths_compared(question: str, companies: Sequence[str] = ()) -> GrowthsCom
         sides.append(side)
     return GrowthsCompared(first=sides[0], second=sides[1], faster=not found.group("how").lower().startswith(
         ("slower", "less", "more slowly")))
+
+
+_MORE_THAN = re.compile(
+    r"(?i)^(?:did|does|do|was|were|is|are|has|have|had)\s+(?:the\s+|its\s+|their\s+)?(?P<a>[\w&.'’ -]+?)\s+"
+    r"(?:bring\s+in|brought\s+in|generate|earn|make|produce|contribute|deliver|account\s+for)\s+"
+    r"(?P<more>more|less|higher|lower)\s+(?P<m>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+than\s+"
+    r"(?:the\s+|its\s+|their\s+)?(?P<b>[^?]+?)\s*\??$")
+_PART_WORD_AT_END = re.compile(r"(?i)\s+(?:business(?:es)?|segments?|divisions?|operations|units?|arm|line)$")
+
+
+def lines_more_than(question: str, companies: Sequence[str] = ()) -> tuple[LinesCompared, bool] | None:
+    """The two lines of a yes/no on which brought in more ('Did bitcoin bring in more revenue than the
+    transaction-based business at Block in 2020?': bitcoin revenue against transaction-based revenue), with
+    whether the question asks the first to be the larger; None for any other question."""
+    from app.text.dates import read_dates
+
+    found = _MORE_THAN.match(" ".join(re.sub(r"\([^)]*\)", " ", first_part(asked_sentence(question))).split()))
+    if found is None:
+        return None
+    measure = found.group("m").lower()
+    names = _name_forms(companies)
+    sides = []
+    for raw in (found.group("a"), found.group("b")):
+        side = read_dates(raw)[2]
+        side = re.sub(r"(?i)\s+(?:at|of|for|in|during|by)\s*$", "", " ".join(_compared_side(side, names).split()))
+        side = re.sub(r"(?i)^(?:the|its|their)\s+", "", side)
+        side = _PART_WORD_AT_END.sub("", side)  # ('the transaction-based business': its revenue)
+        if not side or len(side.split()) > 5 or side.casefold() in {n.casefold() for n in names}:
+            return None
+        sides.append(side if measure in side.lower() else f"{side} {measure}")
+    return LinesCompared(first=sides[0], second=sides[1]), found.group("more").lower() in ("more", "higher")
 
 
 def lines_compared(question: str, companies: Sequence[str] = ()) -> LinesCompared | None:

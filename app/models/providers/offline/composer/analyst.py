@@ -51,7 +51,7 @@ from app.text.dates import periods_of_sentence, read_dates
 from app.text.figures import figures_in
 from app.text.measures import (LEFT_OUT, OUTSIDE_HOME, THRESHOLD, GrowthsCompared, LinesCompared, MembersCompared,
                                bar_figures, count_verb, counted_as, deal_names, first_part, growths_compared,
-                               lines_compared, members_compared,
+                               lines_compared, lines_more_than, members_compared,
                                name_initials, second_part, without_short_names, without_source)
 from app.text.question_kinds import (OCCASION_BEFORE, Ask, asked_sentence, asks_business, asks_growth_rate, asks_share,
                                      degree_asked, member_noun, read_ask, said_otherwise)
@@ -289,7 +289,25 @@ class Analyst:
         first = self.first_sentences()
         if not first:
             return []
+        first = self.count_beside(first)
         return [*first, *self.when_answer(first), *self.other_part_answer(first), *self.convention_said(first)]
+
+    def count_beside(self, said: list[str]) -> list[str]:
+        """A second count asked of the same thing (', and in how many countries?') that the sentence the answer
+        quotes states beside the first ('approximately 2,800 retail stores in 28 countries'): added to the first
+        sentence ('…, in 28 countries'), which cites that sentence's block."""
+        rest = second_part(asked_sentence(self.question))
+        asked = re.match(r"(?i)(?:and\s+)?(?P<prep>in|across|at|from)?\s*how\s+many\s+(?P<noun>[a-z][\w-]*)", rest)
+        quoted = next((x for x in said[1:] if x.startswith("The report says:")), "")
+        if asked is None or not quoted or len(said) < 1:
+            return said
+        noun = asked.group("noun")
+        stated = re.search(rf"(?i)\b(?P<n>\d[\d,.]*)\s+(?:[a-z][\w-]*\s+){{0,2}}?{re.escape(noun)}\b", quoted)
+        lead = re.match(r"^(?P<body>.*?)(?P<marks>(?:\s*\[\d+\])+)\.?$", said[0])
+        if stated is None or lead is None or stated.group("n") in said[0]:
+            return said
+        prep = (asked.group("prep") or "in").lower()
+        return [f"{lead.group('body')}, {prep} {stated.group(0)}{lead.group('marks')}.", *said[1:]]
 
     def other_part_answer(self, said: Sequence[str]) -> list[str]:
         """A two-part question's second figure (', and what stake in Kenvue does it still hold?'): that part asked
@@ -372,6 +390,9 @@ class Analyst:
         kind = self.ask.kind
         if self.replacement_asked and (said := self.revision_answer(self.results)):
             return said
+        asked = asked_sentence(self.question)
+        if _SEGMENTS_ASKED.search(asked) and not _OF_SEGMENTS.search(asked) and (said := self.segments_answer()):
+            return said
         if kind == "figure":
             return self.figure_answer()
         if kind == "yes_no_change" and REVISION_ASKED.search(asked_sentence(self.question)) \
@@ -381,6 +402,8 @@ class Analyst:
             return self.change_answer() or self.leverage_answer() or self.kept_answer()
         if kind == "extreme":
             return self.extreme_answer()
+        if kind == "judgement" and _PROFITABILITY_MOVE.search(self.question):
+            return self.profitability_change() or self.result_answer() or self.judgement_answer()
         if kind == "judgement":
             return self.result_answer() or self.judgement_answer()
         if asks_business(self.question) and (said := self.business_answer()):
@@ -394,6 +417,9 @@ class Analyst:
                     or self.sentence_answer())
         if kind == "explain":
             return self.explain_answer() or self.sentence_answer()
+        if kind == "yes_no" and (more := lines_more_than(self.question, self.companies)) is not None \
+                and (said := self.compare_lines(more[0])):
+            return said
         if kind == "yes_no":
             return (self.threshold_answer() or self.result_answer() or self.continued_answer()
                     or self.sentence_answer())
@@ -408,7 +434,7 @@ class Analyst:
         keep = _KEEP_ASKED.search(asked)
         if keep is None:
             return []
-        key = self.thing_asked(asked[keep.end():])
+        key = self.thing_asked(_OCCASION_AFTER.sub("", asked[keep.end():]))  # (not '… following its Q4 results')
         for block, sentence in self.sentences_holding(key) if key else []:
             verdict = "No." if _STOPPED.search(sentence) else "Yes." if _KEPT.search(sentence) else ""
             if verdict:
@@ -651,6 +677,29 @@ class Analyst:
             for sentence in whole_sentences(block.text):
                 if describes.search(sentence.strip()) and not _LEGAL_FORM.search(sentence):
                     return [cite(sentence.strip().rstrip("."), [block.n])]
+        return []
+
+    def segments_answer(self) -> list[str]:
+        """The segments a report says the company has ('What were 3M's five business segments in 2018?', 'What
+        operating segments did it report?'), as its sentence lists them (members.named_segments), from the report
+        of the year asked first: "3M reported five business segments in FY2018: Industrial; …; and Consumer", the
+        sentence quoted. Nothing when no report in the prompt lists them."""
+        years = set(self.query.years)
+        ranked = sorted((b for b in self.reports if b.kind == "report"),
+                        key=lambda b: bool(years) and b.fiscal_year not in years)
+        for block in ranked:
+            names = named_segments([block.text])
+            if len(names) < 2:
+                continue
+            said = next((" ".join(x.split()) for x in whole_sentences(block.text)
+                         if names[0] in x and names[-1] in x), "")
+            kind = re.search(r"(?i)\b(reportable|operating|business)\s+segments\b", said or self.question)
+            company = block.company or (self.companies[0] if self.companies else "The company")
+            when = f" in FY{block.fiscal_year}" if block.fiscal_year else ""
+            joined = "; ".join(names[:-1]) + f"; and {names[-1]}" if len(names) > 2 else " and ".join(names)
+            lead = cite(f"{company} reported {_count_word(len(names))} {kind.group(1).lower() + ' ' if kind else ''}"
+                        f"segments{when}: {joined}", [block.n])
+            return [lead, *([_report_says(said, block.n)] if said else [])]
         return []
 
     def enumerating_sentence(self) -> list[str]:
@@ -1029,6 +1078,10 @@ class Analyst:
             own = f"{fact.figure.label} {fact.figure.quote} {fact.context}"
         if not self.names_asked_in(f"{own} {fact.segment or ''}"):
             return False
+        if fact.origin == "text" and (segment := self.query.measure.segment) and jointly_stated(fact.figure.quote,
+                                                                                                 segment):
+            return False  # 'the Call of Duty, Candy Crush, and World of Warcraft franchises, collectively, accounted
+            # for 67%': three parts' figure, none of them alone
         share = self.share
         if share and fact.origin == "text" and not _says(_up_to_figure(fact.figure.quote, fact.figure.value), share[0]):
             return False  # 'wages … as a percent of net sales': not 'As a percentage of net sales, SG&A expenses
@@ -1158,6 +1211,8 @@ class Analyst:
             return self.stated_move()
         if metric_pair(self.results) is not None and (said := self.metric_change()):
             return said  # the metric asked, computed for both periods: its inputs' rows are not what was asked
+        if self.ask.kind == "yes_no_change" and (said := self.stated_change(facts)):
+            return said  # the period asked's own sentence says how it moved: no two figures of other bases set side by side
         pair = self.two_periods(facts)
         if pair is not None and not all(self.states_asked(f) for f in pair):
             pair = None  # 'wages as a percent of net sales' is not told by the operating income row's change
@@ -1272,13 +1327,21 @@ class Analyst:
         in Q4 FY2022", the sentence quoted. Only a change against the period before: not one against another
         year ('an increase of 25% over 2019 levels') nor another measure's ('excluding …')."""
         measure = set(analyze(self.query.measure.phrase))
-        for fact in choose(facts, self.query)[:3]:
+        chosen = choose(facts, self.query)[:3]
+        if self.ask.kind == "yes_no_change" and self.query.years and not self.query.part:
+            # (a yes/no on a year's move is answered by a sentence of any part of that year: 'In February 2023, …
+            # declared a first-quarter 2023 dividend of $1.50 per share, an increase of 1 percent')
+            chosen += [f for f in facts if f.origin == "text" and f.part and f not in chosen
+                       and f.figure.fiscal_year == max(self.query.years)]
+        for fact in chosen:
             quote = fact.figure.quote or ""
             moved = _stated_direction(quote, measure) if fact.origin == "text" else 0
-            if not moved or not _AGAINST_PRIOR.search(quote) or not self.states_asked(fact) \
-                    or (n := self.n_of(fact.figure)) is None:
-                continue
             move = _STATED_MOVE.search(quote)
+            # (against the period before, said so or left unsaid: 'declared a first-quarter 2023 dividend of $1.50
+            # per share, an increase of 1 percent')
+            against_prior = _AGAINST_PRIOR.search(quote) or (move and not _OTHER_BASE.search(quote[move.start():]))
+            if not moved or not against_prior or not self.states_asked(fact) or (n := self.n_of(fact.figure)) is None:
+                continue
             rate = _RATE_AFTER.match(quote[move.end():]) if move else None
             by = f" {rate.group(1)}%" if rate else ""
             body = (f"{self.subject(fact)} {'rose' if moved > 0 else 'fell'}{by} to {as_stated(fact.figure)} "
@@ -1336,6 +1399,9 @@ class Analyst:
             return []
         (old, y0), (new, y1) = pair
         name = _metric_name(new)
+        segments = {f.segment for r in (old, new) for f in r.sources.values()}
+        if len(segments) == 1 and (segment := segments.pop()) and segment.casefold() not in name.casefold():
+            name = f"{segment} {name}"  # a segment's metric, worked out from its own rows
         unit = "%" if new.unit == "%" else "x" if new.unit == "x" else new.unit
         a, b = old.rounded(2), new.rounded(2)
         company = next((f.company for f in new.sources.values() if f.company), self.companies[0] if self.companies
@@ -1521,6 +1587,14 @@ class Analyst:
         if ranked is None:
             return []
         (a, fa), (b, fb), ns = ranked
+        more = lines_more_than(self.question, self.companies)
+        if more is not None:  # 'Did bitcoin bring in more revenue than the transaction-based business?'
+            first_larger = a == lines.first and fa.figure.value != fb.figure.value
+            verdict = "Yes." if first_larger == more[1] and fa.figure.value != fb.figure.value else "No."
+            lead = (f"{verdict} {_in_sentence(a)[:1].upper()}{_in_sentence(a)[1:]} {period_text(fa.figure)} was "
+                    f"{'the same as' if fa.figure.value == fb.figure.value else 'larger than'} {_in_sentence(b)}: "
+                    f"{as_stated(fa.figure)} against {as_stated(fb.figure)}")
+            return [cite(lead, ns)]
         owner = possessive(self.companies[0]) if self.companies else "The"
         word = "the same as" if fa.figure.value == fb.figure.value else "larger than"
         lead = (f"{owner} {a} {period_text(fa.figure)} was {word} its {b}: {as_stated(fa.figure)} against "
@@ -1562,9 +1636,10 @@ class Analyst:
     def compare_members_in_prose(self, pair: MembersCompared, query: FactQuery) -> list[str]:
         """Two members' changes as the prose states them, when no table breaks the measure down by them ('Sales
         by U.S. companies were $48.6 billion … This represents increases of 3.0% in 2022'): the faster first, then
-        each member's sentence quoted whole, cited (app/facts/members.py)."""
+        each member's sentence quoted whole, cited (app/facts/members.py). Two members' levels as their own
+        sentences state them (`members_in_sentences`)."""
         if not pair.of_change:
-            return []
+            return self.members_in_sentences(pair, query)
         year = max(self.query.years) if self.query.years else None
         texts = [(b, b.text) for b in self.reports]
         # ('revenue growth': the sentence says its revenue 'increased by …, or 38%', the growth in the verb)
@@ -1581,6 +1656,37 @@ class Analyst:
         # each member's own sentence, quoted whole: the levels behind the change the lead states
         return [cite(lead, refs), *(cite(f'The report says: "{_BULLET.sub("", s.sentence.strip())}"', [s.where.n])
                                     for s in (first, second))]
+
+    def members_in_sentences(self, pair: MembersCompared, query: FactQuery) -> list[str]:
+        """Two members' figures for the period asked, each from a sentence (or the heading over it) that names the
+        member ('With approximately 35,000 employees … the Flexibles Segment is …'; '… approximately 5,000
+        employees … the Rigid Packaging Segment …'): the larger first, each sentence quoted, cited. [] unless
+        both are read in one unit."""
+        year = max(self.query.years) if self.query.years else None
+        chosen = []
+        for member in (pair.first, pair.second):
+            asked = replace(query, measure=replace(query.measure, segment=member))
+            found = [f for f in facts_for(asked, self.reports, self.companies) if f.origin == "text"
+                     and (year is None or f.figure.fiscal_year in (year, None)) and self.of_member_sentence(f, member)]
+            best = choose(found, asked) or found
+            if not best:
+                return []
+            chosen.append((member, best[0]))
+        ranked = self.larger_first(chosen)
+        if ranked is None or chosen[0][1].figure.quote == chosen[1][1].figure.quote:
+            return []
+        (a, fa), (b, fb), ns = ranked
+        noun = measure_phrase(query.measure.phrase) or "figure"
+        word = "the same as" if fa.figure.value == fb.figure.value else "larger than"
+        lead = f"{a}'s {noun} was {word} {b}'s: {as_stated(fa.figure)} against {as_stated(fb.figure)}"
+        return [cite(lead, ns), *(_report_says(_BULLET.sub("", f.figure.quote.strip()), n)
+                                  for f in (fa, fb) if (n := self.n_of(f.figure)) is not None)]
+
+    def of_member_sentence(self, fact: Fact, member: str) -> bool:
+        """Whether a sentence's figure is the member's: the sentence names it, and no other member is named
+        closer to the figure."""
+        quote = " ".join((fact.figure.quote or "").split())
+        return member.casefold() in quote.casefold()
 
     def verdict(self, old: float, new: float) -> str:
         up = new > old
@@ -2111,6 +2217,52 @@ class Analyst:
         if prior == figure.value:
             return f"{said}, as a year earlier"
         return f"{said}, {'up' if figure.value > prior else 'down'} from {amount(prior, figure.unit)} a year earlier"
+
+    def profitability_change(self) -> list[str]:
+        """'Was its Consumer business getting more profitable in 2018?': the part's (else the company's) operating
+        margin the calculator worked out for the year asked and the year before (app/judgements: an improving
+        margin), else its profit's own change; 'Yes.' when it moved the way asked ('less profitable': down).
+        Nothing when neither is read."""
+        up = not _LESS_PROFITABLE.search(self.question)
+        pair = metric_pair(self.results)
+        if pair is not None and "margin" in _metric_name(pair[1][0]).lower() and (said := self.metric_change()):
+            a, b = pair[0][0].rounded(2), pair[1][0].rounded(2)
+            return [f"{self.judged((b > a) == up and a != b)} {said[0]}"]
+        segment = self.query.measure.segment
+        company = self.companies[0] if self.companies else ""
+        whose = f"{possessive(company)} {segment}" if segment else possessive(company)
+        when = f" in {max(self.query.years)}" if self.query.years else ""
+        for name in _PROFIT_NAMES:
+            query = read_query(f"What was {whose} {name}{when}?", self.companies, list(self.query.years))
+            named = set(analyze(name))
+            facts = [f for f in facts_for(query, self.reports, self.companies)
+                     if f.figure.unit not in ("%", "x") and (self.of_segment(f, segment) if segment else not f.segment)
+                     and all(stem_in_words(w, set(analyze(f.figure.label))) for w in named)]
+            found = two_periods(facts, query)
+            if found is None or found[0].figure.unit != found[1].figure.unit or not (ns := self.refs(found)):
+                continue
+            old, new = found
+            change = new.figure.value - old.figure.value
+            moved = "rose" if change > 0 else "fell" if change < 0 else "was unchanged"
+            # (the year before as its sentence says it: 'compared with $929 million a year ago')
+            before = period_text(old.figure) if str(old.figure.fiscal_year) in (old.figure.quote or "") \
+                or old.origin != "text" else "a year earlier"
+            body = (f"{whose} {name} {moved} to {as_stated(new.figure)} {period_text(new.figure)} from "
+                    f"{as_stated(old.figure)} {before}{self.computed_change(old.figure, new.figure)}")
+            return [f"{self.judged((change > 0) == up and change != 0)} {cite(body, ns)}"]
+        return []
+
+    def of_segment(self, fact: Fact, segment: str) -> bool:
+        """Whether a fact is the segment's: its own segment is, or, read with none, its block names the segment or
+        its sentence the segment's initials ('For 2022, ICS reported pretax income of $578 million' on the
+        International Card Services pages)."""
+        if fact.segment:
+            return same_member(segment, fact.segment, fact.figure.company)
+        block = next((b for b in self.reports if b.chunk_id and b.chunk_id == fact.figure.chunk_id), None)
+        text = " ".join(f"{block.header} {block.text}".split()).casefold() if block else ""
+        initials = "".join(w[0] for w in segment.split() if w[:1].isupper())
+        return segment.casefold() in text or (len(initials) >= 2 and re.search(rf"\b{initials}\b", fact.figure.quote
+                                                                                or "") is not None)
 
     def judged(self, verdict: bool) -> str:
         """A judgement's lead: 'Yes.'/'No.' when it is asked as yes/no; the degree asked when it is asked as one
@@ -2701,10 +2853,11 @@ _NEW_ROLE = re.compile(r"(?i)\bnew\s+(?:chief|ceo|cfo|coo|cto|chair\w*|president
                        r"(?:managing\s+)?director|head|leader|secretary|treasurer)\b")
 """A role asked of as new ('Who is its new CEO?'), which the sentence that names the person says otherwise
 ('… has been appointed President and Chief Executive Officer')."""
-_KEEP_ASKED = re.compile(r"(?i)\b(?:keep|continue|maintain|sustain)(?:s|ed)?\s+(?:(?:to\s+)?(?:pay|paying|offer|"
-                         r"offering|run|running|operate|operating|fund|funding)\s+)?")
-"""A question whether a thing goes on ('would keep paying its regular dividend', 'continue its buyback'): the words
-after it are what goes on."""
+_KEEP_ASKED = re.compile(r"(?i)\b(?:(?:keep|continue|maintain|sustain)(?:s|ed)?\s+(?:(?:to\s+)?(?:pay|paying|offer|"
+                         r"offering|run|running|operate|operating|fund|funding)\s+)?|still\s+(?:pays?|paying|offers?|"
+                         r"offering|runs?|running|operates?|operating|funds?|funding|has|have|holds?|holding)\s+)")
+"""A question whether a thing goes on ('would keep paying its regular dividend', 'continue its buyback', 'Is it
+still paying its regular dividend'): the words after it are what goes on."""
 _STOPPED = re.compile(r"(?i)\b(?:suspend(?:s|ed|ing)?|discontinu(?:e|es|ed|ing)|eliminat(?:e|es|ed|ing)|"
                       r"stopp?(?:s|ed|ing)?|ceas(?:e|es|ed|ing)|terminat(?:e|es|ed|ing)|halt(?:s|ed|ing)?|"
                       r"cancel(?:s|led|ed|ling|ing)?)\b")
@@ -2729,8 +2882,8 @@ _SUBSEQUENT = re.compile(r"(?i)^\s*subsequent\s+to\b")
 """'Subsequent to December 2, 2016, we completed our acquisition of TubeMogul': an event after the period."""
 _STATED_MOVE = re.compile(
     r"(?i)\b(?:(?P<up>increased|rose|grew|improved|climbed|jumped|(?:was|were)\s+up|an?\s+(?:increase|rise|"
-    r"improvement)\s+(?:of|by))|(?P<down>decreased|fell|declined|dropped|deteriorated|shrank|(?:was|were)\s+down|"
-    r"an?\s+(?:decrease|decline|fall|drop|reduction)\s+(?:of|by)))\b")
+    r"improvement)\s+(?:of|by)|(?<=,\s)up(?=\s+\d))|(?P<down>decreased|fell|declined|dropped|deteriorated|shrank|"
+    r"(?:was|were)\s+down|an?\s+(?:decrease|decline|fall|drop|reduction)\s+(?:of|by)|(?<=,\s)down(?=\s+\d)))\b")
 _AGAINST_PRIOR = re.compile(r"(?i)\b(?:(?:prior|previous|preceding)[- ](?:fiscal\s+)?(?:year|quarter|period)|year[- ]ago|"
                             r"a\s+year\s+(?:earlier|ago|before)|same\s+(?:quarter|period)\s+(?:of\s+|in\s+)?(?:last|the\s+"
                             r"prior|the\s+previous)\s+year|last\s+year|pcp)\b")
@@ -2750,7 +2903,21 @@ _GLUED_SCALE = re.compile(r"(\d)(million|billion|thousand)\b")
 _KEPT_OUT = re.compile(r"(?i)\b(?:excluding|exclusive\s+of|other\s+than|apart\s+from|leaving\s+aside)\s+"
                        r"(?P<what>[^,]{2,60}),")
 """What a sentence leaves out of the measure it states ('Excluding bitcoin revenue, total net revenue …')."""
-_RATE_AFTER = re.compile(r"\s*(?:by\s+)?(?:approximately\s+|about\s+)?(\d+(?:\.\d+)?)\s?%")
+_PROFITABILITY_MOVE = re.compile(r"(?i)\b(?:more|less)\s+profitable\b|\bprofitability\s+(?:improv|ris|grow|"
+                                 r"declin|deteriorat|fall|weaken|strengthen)\w*")
+"""A judgement of a change in how profitable the company or a part is ('getting more profitable')."""
+_LESS_PROFITABLE = re.compile(r"(?i)\bless\s+profitable\b|\bprofitability\s+(?:declin|deteriorat|fall|weaken)\w*")
+_PROFIT_NAMES = ("operating income", "operating profit", "pretax income", "income before income taxes",
+                 "segment income")
+"""The profit a part's or company's profitability is read from, in order."""
+_SEGMENTS_ASKED = re.compile(r"(?i)^\s*(?:what|which)\b[^?]*?\b(?:segments|divisions)\b")
+_OF_SEGMENTS = re.compile(r"(?i)\b(?:revenues?|sales|income|profits?|margins?|many|much|largest|biggest|smallest|most|"
+                          r"least|highest|lowest|best|worst|grew|grow|fastest|slowest|contributed?|earned?|share)\b")
+"""A question that asks which segments a company has ('What were 3M's five business segments in 2018?', 'What
+operating segments did it report?'), not which one did best or what one earned."""
+_RATE_AFTER = re.compile(r"\s*(?:by\s+)?(?:approximately\s+|about\s+)?(\d+(?:\.\d+)?)\s?(?:%|percent\b)")
+_OTHER_BASE = re.compile(r"(?i)\b(?:compared|versus|vs\.?|over|from|than|relative|against)\b")
+"""Words that name what a stated change is measured against ('an increase of 25% over 2019 levels')."""
 _EXCLUDING = re.compile(r"(?i)\b(?:excluding|exclusive\s+of|before|adjusted\s+for|net\s+of|on\s+a\s+\w+\s+basis)\b")
 
 
@@ -3038,6 +3205,21 @@ def _counted_list(scored: Sequence[tuple[float, int, str, Block]], head: str) ->
                 lead = f"{sentence.rstrip('.')}: {', '.join(names[:-1])} and {names[-1]}"
                 return [cite(lead, [block.n]), *(cite(s.rstrip("."), [block.n]) for s in items)]
     return []
+
+
+_JOINTLY = re.compile(r"(?i)\b(?:collectively|combined|together|in\s+(?:the\s+)?aggregate|taken\s+together|jointly)\b")
+
+
+def jointly_stated(sentence: str, name: str) -> bool:
+    """Whether a sentence gives its figure for several parts together, the name one of a list of them ('in 2019,
+    the Call of Duty, Candy Crush, and World of Warcraft franchises, collectively, accounted for 67%')."""
+    text = " ".join(sentence.split())
+    at = text.casefold().find(name.casefold())
+    if at < 0 or not _JOINTLY.search(text):
+        return False
+    around = text[max(0, at - 60):at + len(name) + 60]
+    return bool(re.search(rf"(?i)(?:,|\band\b|&)\s*(?:the\s+)?{re.escape(name)}\b|\b{re.escape(name)}\s*(?:,|\band\b|&)",
+                          around))
 
 
 def _count_word(n: int) -> str:

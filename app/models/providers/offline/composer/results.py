@@ -94,7 +94,11 @@ def lead_sentence(result: CalcResult, question: str = "") -> str:
         companies = {f.company for f in src.values() if f.company}
         years = [f.fiscal_year for f in src.values() if f.fiscal_year]
         company = companies.pop() if len(companies) == 1 else None
-        subject = subject_phrase(company, formula.split(" = ", 1)[0].strip())
+        name = formula.split(" = ", 1)[0].strip()
+        segments = {f.segment for f in src.values()}
+        if len(segments) == 1 and (segment := segments.pop()) and segment.casefold() not in name.casefold():
+            name = f"{segment} {name}"  # a segment's metric, its inputs the segment's rows ('Consumer operating margin')
+        subject = subject_phrase(company, name)
         if money_scale(result.unit):  # an amount: in the scale the question asks
             return f"{subject} was {in_asked_scale(question, value, result.unit, max(years, default=None), 'computed')}"
         when = f" in FY{max(years)}" if years else ""
