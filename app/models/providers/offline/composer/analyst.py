@@ -1678,7 +1678,7 @@ class Analyst:
         (a, fa), (b, fb), ns = ranked
         noun = measure_phrase(query.measure.phrase) or "figure"
         word = "the same as" if fa.figure.value == fb.figure.value else "larger than"
-        lead = f"{a}'s {noun} was {word} {b}'s: {as_stated(fa.figure)} against {as_stated(fb.figure)}"
+        lead = f"{possessive(a)} {noun} was {word} {possessive(b)}: {as_stated(fa.figure)} against {as_stated(fb.figure)}"
         return [cite(lead, ns), *(_report_says(_BULLET.sub("", f.figure.quote.strip()), n)
                                   for f in (fa, fb) if (n := self.n_of(f.figure)) is not None)]
 
