@@ -25,11 +25,16 @@ def keyword_query(question: str, companies: Sequence[str] = ()) -> str:
     # the other name a company goes by, beside its own ('Square (Block)'), is no term, nor is where the question
     # says its answer stands ('according to its fiscal 2015 10-K')
     question = end_worded(question)  # 'at the close of fiscal 2017': no closure searched for
-    for word in rewrite_query(without_source(without_other_names(question, companies)), [], []).split():
+    words = rewrite_query(without_source(without_other_names(question, companies)), [], []).split()
+    for i, word in enumerate(words):
         stems = set(analyze(word))
         # a company named: its first word and the name's words right after it, up to a possessive; a word of
         # its name elsewhere is the question's own ('Kanzaki's Precision Components segment')
         in_name = bool(stems & firsts) or (in_name and bool(stems & names))
+        following = words[i + 1] if i + 1 < len(words) else ""
+        if in_name and stems & firsts and not re.search(r"['’]s?$", word) and following[:1].isupper() \
+                and not set(analyze(following)) & names:
+            in_name = False  # a part named after the company ('MGM China', 'Disney Parks'): its whole name is searched
         if not in_name:
             kept.append(word)
         if re.search(r"['’]s?$", word):

@@ -469,3 +469,15 @@ def test_a_stacked_segment_table_gives_each_input_from_its_own_block() -> None:
     assert got[("revenue", 2022)] == 4000.0
     assert 760.0 not in {v for (name, _), v in got.items() if name == "revenue"}
     assert 4000.0 not in {v for (name, _), v in got.items() if name == "operating income"}
+
+
+def test_a_part_named_after_the_company_is_searched_by_its_whole_name() -> None:
+    """'MGM China' of MGM Resorts, 'Harrowgate Labs' of Harrowgate: the company's first word right before another
+    capitalised word names a part, whose whole name the keyword query keeps; the company's own name, followed by a
+    possessive or by its own words, is still left out."""
+    from nodes.rewrite import keyword_query
+
+    assert keyword_query(f"What were {CO}'s {CO} Labs net revenues in the second quarter of 2023?", [CO]) \
+        .startswith(f"{CO} Labs net revenues")
+    assert CO not in keyword_query(f"What was {CO}'s revenue in 2022?", [CO])
+    assert "Industries" not in keyword_query(f"What was {CO} Industries' revenue in 2022?", [f"{CO} Industries"])
