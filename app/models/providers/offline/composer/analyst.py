@@ -3218,8 +3218,11 @@ def jointly_stated(sentence: str, name: str) -> bool:
     if at < 0 or not _JOINTLY.search(text):
         return False
     around = text[max(0, at - 60):at + len(name) + 60]
-    return bool(re.search(rf"(?i)(?:,|\band\b|&)\s*(?:the\s+)?{re.escape(name)}\b|\b{re.escape(name)}\s*(?:,|\band\b|&)",
-                          around))
+    named = re.escape(name)
+    # (a list: another name right before or after it, 'Call of Duty, Candy Crush, and World of Warcraft'; not the
+    # comma of 'In 2019, the Call of Duty franchise')
+    return bool(re.search(rf"[A-Z][\w'’-]*\s*(?:,|\band\b|&)\s*(?:and\s+)?(?:the\s+)?{named}\b|"
+                          rf"\b{named}\s*(?:,|\band\b|&)\s*(?:and\s+)?(?:the\s+)?[A-Z]", around))
 
 
 def _count_word(n: int) -> str:
