@@ -481,3 +481,17 @@ def test_a_part_named_after_the_company_is_searched_by_its_whole_name() -> None:
         .startswith(f"{CO} Labs net revenues")
     assert CO not in keyword_query(f"What was {CO}'s revenue in 2022?", [CO])
     assert "Industries" not in keyword_query(f"What was {CO} Industries' revenue in 2022?", [f"{CO} Industries"])
+
+
+def test_a_move_worded_by_quality_leaves_the_yes_no_to_the_two_figures() -> None:
+    """'Did its net leverage deteriorate over FY2022?' with 'Net leverage improved to 2.6x adjusted EBITDA (FY2021:
+    2.8x)': 'improved' is lower for leverage, so the sentence's word is no rise; the answer is 'No.', the leverage
+    having fallen from 2.8x to 2.6x (the sentence's move read first only when worded by size)."""
+    from app.models.providers.offline.composer.analyst import Analyst
+
+    state = _state("Did Harrowgate's net leverage deteriorate over FY2022?",
+                   [_block(1, "Net debt\nNet leverage improved to 2.6x adjusted EBITDA (FY2021: 2.8x).", page=30)],
+                   [2022])
+    lead = Analyst(state, "Did Harrowgate's net leverage deteriorate over FY2022?").first_sentences()[0]
+    assert lead.startswith("No.")
+    assert "rose" not in lead

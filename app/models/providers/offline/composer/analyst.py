@@ -1211,7 +1211,7 @@ class Analyst:
             return self.stated_move()
         if metric_pair(self.results) is not None and (said := self.metric_change()):
             return said  # the metric asked, computed for both periods: its inputs' rows are not what was asked
-        if self.ask.kind == "yes_no_change" and (said := self.stated_change(facts)):
+        if self.ask.kind == "yes_no_change" and (said := self.stated_change(facts, plain=True)):
             return said  # the period asked's own sentence says how it moved: no two figures of other bases set side by side
         pair = self.two_periods(facts)
         if pair is not None and not all(self.states_asked(f) for f in pair):
@@ -1320,12 +1320,13 @@ class Analyst:
         """The measure asked in the question's own words, lower-cased unless a name."""
         return _in_sentence(self.query.measure.phrase.strip())
 
-    def stated_change(self, facts: Sequence[Fact]) -> list[str]:
+    def stated_change(self, facts: Sequence[Fact], plain: bool = False) -> list[str]:
         """The period asked's figure whose own sentence states its change against the period before, when no
         two periods' figures are given ('Consolidated net revenues of $3.6 billion, an increase of 18% compared
         to the prior year quarter'): "MGM Resorts International's consolidated net revenues rose 18% to $3.6bn
         in Q4 FY2022", the sentence quoted. Only a change against the period before: not one against another
-        year ('an increase of 25% over 2019 levels') nor another measure's ('excluding …')."""
+        year ('an increase of 25% over 2019 levels') nor another measure's ('excluding …'). `plain`: only a move
+        worded by size (increased, fell), not by quality (improved), whose direction depends on the measure."""
         measure = set(analyze(self.query.measure.phrase))
         chosen = choose(facts, self.query)[:3]
         if self.ask.kind == "yes_no_change" and self.query.years and not self.query.part:
@@ -1337,6 +1338,9 @@ class Analyst:
             quote = fact.figure.quote or ""
             moved = _stated_direction(quote, measure) if fact.origin == "text" else 0
             move = _STATED_MOVE.search(quote)
+            if plain and move and re.search(r"(?i)improv|deteriorat", move.group(0)):
+                continue  # ('Net leverage improved to 2.6x': better, which for leverage is lower; `plain` reads only
+                # words of size)
             # (against the period before, said so or left unsaid: 'declared a first-quarter 2023 dividend of $1.50
             # per share, an increase of 1 percent')
             against_prior = _AGAINST_PRIOR.search(quote) or (move and not _OTHER_BASE.search(quote[move.start():]))
