@@ -661,6 +661,10 @@ def _short_names_of(text: str, companies: Sequence[str]) -> str:
     return re.sub(r"\b[A-Z]{3,6}\b", lambda m: " " if stands_for(m.group(0)) else m.group(0), text)
 
 
+_SPENT_ON = re.compile(r"(?i)\b(?:spend|spends|spent|spending|pay|pays|paid|paying)\s+(?:on|in|for)\s+(?:its\s+)?"
+                       r"(?P<what>interest|income\s+taxes|taxes)\b(?!\s+(?:expense|cost|payment)s?\b)")
+"""What a company spends on interest or taxes, asked by the verb ('spend on interest'): that line's expense, not
+the interest it earned (the other lines it spends on are named by their own words)."""
 _PAID_AS = re.compile(r"(?i)\b(?:pay|paid|paying|return|returned|distribute|distributed|give|gave)\s+(?:(?:back\s+)?to\s+"
                       r"(?:its\s+|the\s+)?(?:shareholders|stockholders|investors)\s+)?(?:out\s+)?(?:in|as|through|via|"
                       r"by\s+way\s+of)\b"
@@ -850,6 +854,9 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         # 'sales to customers in Europe': the region is the member asked, the sales to customers the measure
         segment, text = placed.group("region"), text[:placed.start("where")] + " " + text[placed.end():]
     text = _STATEMENT_NAMES.sub(" ", text)
+    # 'How much more did it spend on interest': its interest expense ('paying in interest', 'spent on taxes')
+    text = _SPENT_ON.sub(lambda m: " income tax expense " if "tax" in m.group("what").lower()
+                         else f" {m.group('what')} expense ", text)
     # 'Is it earning better returns on its capital?': its return on invested capital
     text = _RETURNS_ON_CAPITAL.sub(" return on invested capital ", text)
     paid = _PAID_AS.search(text)
@@ -943,6 +950,9 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         kept = re.sub(rf"(?:\s+(?:{'|'.join(map(re.escape, words))}))+\s*$", "", phrase) if words else phrase
         phrase = kept if kept.strip() else phrase
     phrase = _spelled_initials(phrase)
+    # 'gross margins, as a share of net sales': the margin's rate, which reports name its percentage (of sales)
+    phrase = re.sub(r"(?i)^(?P<margin>(?:gross|operating|net|ebitda|ebit|profit)\s+margin)s?\s+(?:share|percentage|"
+                    r"percent)\s+of\s+(?:total\s+|net\s+)?(?:sales|revenues?)$", r"\g<margin> percentage", phrase)
     # 'its single biggest source of revenue': a kind of the revenue, ranked by the revenue
     phrase = re.sub(r"(?i)^(?:single\s+)?(?:(?:biggest|largest|greatest|main|top|smallest)\s+)?(?:sources?|drivers?|"
                     r"contributors?)\s+(?:of|to)\s+(?=\w)", "", phrase)

@@ -402,3 +402,59 @@ def test_a_comma_before_a_name_alone_is_no_list() -> None:
     assert not jointly_stated("In 2020, the Starfall franchise accounted for 23% of net revenues, and our three "
                               "franchises combined for 58%", "Starfall")
     assert jointly_stated("Ironclad and Starfall together accounted for 40% of net revenues", "Starfall")
+
+
+# --- spending on interest, a margin's rate of sales, a share given in the question --------------------------------
+
+
+def test_what_it_spends_on_interest_is_its_interest_expense() -> None:
+    """'How much more did Pemberley spend on interest in fiscal 2023 than in fiscal 2022?' asks its interest expense
+    (not the 'Interest income' row beside it); 'pay in taxes' asks its income tax expense; 'pay in dividends' is
+    read as before."""
+    assert measure_asked(f"How much more did {CO} spend on interest in fiscal 2023 than in fiscal 2022?",
+                         [CO]).phrase == "interest expense"
+    assert measure_asked(f"How much did {CO} pay in taxes in 2021?", [CO]).phrase == "income tax expense"
+    assert measure_asked(f"How much did {CO} pay in dividends in 2021?", [CO]).phrase == "dividends"
+
+
+def test_a_margin_as_a_share_of_sales_is_its_percentage_row() -> None:
+    """'Were its gross margins, as a share of net sales, better in fiscal 2021 than in fiscal 2020?' reads the gross
+    margin percentage; the answer is the 'Gross margin percentage' row's move ('No.', 11.20% to 11.13%), and 'What
+    was its gross margin as a percentage of net sales in 2021?' is that row's 11.13%, not a sentence's figure
+    excluding gasoline nor a ratio of the two rates."""
+    text = ("Gross Margin\n2021 2020 2019\nNet sales $ 192,052 $ 163,220 $ 149,351\n"
+            "Less merchandise costs 170,684 144,939 132,886\nGross margin $ 21,368 $ 18,281 $ 16,465\n"
+            "Gross margin percentage 11.13 % 11.20 % 11.02 %\n"
+            "Excluding the impact of gasoline price inflation on net sales in 2021, gross margin percentage was "
+            "11.22%, an increase of two basis points.")
+    better = f"Were {CO}'s gross margins, as a share of net sales, better in fiscal 2021 than in fiscal 2020?"
+    assert measure_asked(better, [CO]).phrase == "gross margin percentage"
+    lead = Analyst(_state(better, [_block(1, text, 26, 2021)], [2021, 2020]), better).first_sentences()[0]
+    assert lead.startswith("No.") and "11.13%" in lead and "11.20%" in lead
+    level = f"What was {CO}'s gross margin as a percentage of net sales in 2021?"
+    lead = Analyst(_state(level, [_block(1, text, 26, 2021)], [2021]), level).first_sentences()[0]
+    assert "11.13%" in lead and "11.22%" not in lead
+
+
+def test_no_ratio_of_two_rates_is_planned() -> None:
+    """'as a percentage of' between two per cents (two years' gross margin percentages) plans no ratio: a rate of
+    rates is no answer."""
+    from app.calc_tools import Figure
+    from app.models.providers.offline.calculator import plan_tool_calls
+
+    figures = [Figure(label="Gross margin percentage", value=v, unit="%", company=CO, fiscal_year=2021,
+                      source_id="x", quote=q) for v, q in ((11.13, "Gross margin percentage 11.13 %"),
+                                                           (11.22, "gross margin percentage was 11.22%"))]
+    calls = plan_tool_calls(f"What was {CO}'s gross margin as a percentage of net sales in 2021?", figures)
+    assert not any(name == "ratio" for name, _ in calls)
+
+
+def test_a_share_given_in_the_question_is_answered_by_the_sentence_that_states_it() -> None:
+    """'Which franchises together made up 58% of Pemberley's consolidated net revenues in 2020?': the question
+    gives the figure; the sentence stating 58% with its key words answers, whole ('… the Starfall, Ironclad and
+    Moonrise franchises, collectively, accounted for 58% …')."""
+    text = ("In 2020, the Starfall, Ironclad and Moonrise franchises, collectively, accounted for 58% of our "
+            "consolidated net revenues. Our top franchise grew 12% in 2020.")
+    question = f"Which franchises together made up 58% of {CO}'s consolidated net revenues in 2020?"
+    lead = Analyst(_state(question, [_block(1, text, 35)], [2020]), question).first_sentences()[0]
+    assert "Starfall, Ironclad and Moonrise" in lead and "58%" in lead and "[1]" in lead

@@ -179,6 +179,8 @@ def plan_tool_calls(question: str, figures: Sequence[Figure]) -> Plan:
     if re.search(r"\b(ratio|times|multiple|divided by|in relation to|relative to|as a (?:percentage|share|"
                  r"proportion|portion|fraction) of|represent(?:s|ed)?)\b", ops):
         pair = two_figures(q, relevant)
+        if pair and pair[0].unit.strip() == "%" and pair[1].unit.strip() == "%":
+            return []  # ('gross margin as a percentage of net sales': the rate is read as stated, no rate of rates)
         return [("ratio", {"numerator": pair[0].value, "denominator": pair[1].value})] if pair else []
     if re.search(r"\b(difference|gap|more than|less than|higher than|lower than|exceed(?:s|ed)?|outpac(?:e|es|ed)|"
                  r"fall short of|fell short of|how much (?:higher|lower|more|less|bigger|smaller|greater))\b", q):

@@ -180,6 +180,9 @@ class Analyst:
             read_query(question, companies, list(state.get("fiscal_years") or [])), question, self.reports, companies),
             self.reports, companies), self.reports)
         self.share = share_asked(question)  # 'A as a percent of B': its two sides, read once for every fact
+        if self.share and re.fullmatch(r"(?i)(?:gross|operating|net|ebitda|ebit|profit)\s+margin\s+percentage",
+                                       self.query.measure.phrase):
+            self.share = None  # ('gross margin as a percentage of net sales': the margin's rate, a row of its own)
         calc = state.get("calculation")
         # (a quarter or half asked: a result computed from whole years only answers another period)
         self.results: list[CalcResult] = [r for r in (calc.results if calc is not None else [])
@@ -392,6 +395,8 @@ class Analyst:
             return said
         asked = asked_sentence(self.question)
         if _SEGMENTS_ASKED.search(asked) and not _OF_SEGMENTS.search(asked) and (said := self.segments_answer()):
+            return said
+        if _NAMES_BY_FIGURE.search(asked) and (said := self.named_by_figure(asked)):
             return said
         if kind == "figure":
             return self.figure_answer()
@@ -677,6 +682,23 @@ class Analyst:
             for sentence in whole_sentences(block.text):
                 if describes.search(sentence.strip()) and not _LEGAL_FORM.search(sentence):
                     return [cite(sentence.strip().rstrip("."), [block.n])]
+        return []
+
+    def named_by_figure(self, asked: str) -> list[str]:
+        """'Which franchises together made up 67% of its net revenues in 2019?': the question gives the figure and
+        asks what it is of; the sentence that states that figure with the question's key words answers, quoted
+        whole and cited. Nothing when no sentence states it."""
+        given = _NAMES_BY_FIGURE.search(asked)
+        number = given.group("figure").replace(",", "") if given else ""
+        key = self.key_stems() - set(analyze("together jointly collectively combined made make up accounted account "
+                                             "represented represent contributed generated comprised"))
+        key = {k for k in key if not re.search(r"\d", k)}
+        for block in self.reports:
+            for sentence in whole_sentences(block.text):
+                text = " ".join(sentence.split())
+                if re.search(rf"(?<![\d.,]){re.escape(number)}\s?(?:%|percent\b)", text.replace(",", "")) \
+                        and _holds_all(text, key):
+                    return [cite(_BULLET.sub("", text).rstrip("."), [block.n])]
         return []
 
     def segments_answer(self) -> list[str]:
@@ -2914,6 +2936,11 @@ _LESS_PROFITABLE = re.compile(r"(?i)\bless\s+profitable\b|\bprofitability\s+(?:d
 _PROFIT_NAMES = ("operating income", "operating profit", "pretax income", "income before income taxes",
                  "segment income")
 """The profit a part's or company's profitability is read from, in order."""
+_NAMES_BY_FIGURE = re.compile(r"(?i)^\s*(?:which|what|who)\s+(?:[\w&'’-]+\s+){0,3}?(?:together\s+|jointly\s+|"
+                              r"collectively\s+|combined\s+)?(?:made\s+up|accounted\s+for|represented|contributed|"
+                              r"generated|comprised|make\s+up|account\s+for|represent)\s+(?:about\s+|approximately\s+"
+                              r"|roughly\s+)?(?P<figure>\d[\d,]*(?:\.\d+)?)\s?(?:%|percent\b)")
+"""A question that gives a share and asks what it is of ('Which franchises together made up 67% of …')."""
 _SEGMENTS_ASKED = re.compile(r"(?i)^\s*(?:what|which)\b[^?]*?\b(?:segments|divisions)\b")
 _OF_SEGMENTS = re.compile(r"(?i)\b(?:revenues?|sales|income|profits?|margins?|many|much|largest|biggest|smallest|most|"
                           r"least|highest|lowest|best|worst|grew|grow|fastest|slowest|contributed?|earned?|share)\b")
