@@ -102,6 +102,13 @@ CONVENTIONS: tuple[Convention, ...] = (
                "A bank meets its capital requirements when each of its risk-based capital ratios and its leverage "
                "ratio stands at or above the minimum its regulators set, buffers included; the points above it are "
                "its headroom."),
+    Convention("rising leverage", re.compile(r"(?i)\bmore\s+(?:leveraged|indebted)\b|\bleverage\s+(?:ris|grow|increas|"
+                                             r"climb|worsen|deteriorat)\w*"),
+               ("net debt / Adjusted EBITDA", "net debt to Adjusted EBITDA", "net debt / EBITDA", "leverage ratio",
+                "debt-to-equity ratio"),
+               ("debt-to-equity ratio",), "rising", None, "x",
+               "A company is more leveraged when its debt stands higher against its earnings or its equity than a "
+               "year before."),
     Convention("highly leveraged", re.compile(r"(?i)\b(?:highly|heavily|over)[- ]?(?:leveraged|indebted)\b|\bleverage\b"),
                ("net debt / Adjusted EBITDA", "net debt to Adjusted EBITDA", "net debt / EBITDA", "leverage ratio"),
                ("net debt to EBITDA", "debt-to-equity ratio"), "above", 3.0, "x",

@@ -166,7 +166,8 @@ LINE_ITEMS: dict[str, LineItem] = {item.key: item for item in (
         "share repurchases", "stock repurchases", "share buybacks", "share buy-backs", "buybacks",
         "repurchases of common stock", "repurchase of common stock", "purchases of common stock",
         "purchases of common stock for treasury", "purchase of treasury stock", "purchases of treasury stock",
-        "repurchases of ordinary shares", "purchase of own shares", "payments for share buy-back"), outflow=True,
+        "repurchases of ordinary shares", "purchase of own shares", "payments for share buy-back",
+        "common stock repurchases", "aggregate purchase price of common stock repurchases"), outflow=True,
         pattern=r"^(?:re)?purchase[sd]?of(?:our)?(?:common|ordinary|treasury|own)(?:stock|shares)"),
     LineItem("diluted_eps", "diluted EPS", (
         "diluted earnings per share", "diluted eps", "diluted net income per share", "diluted net earnings per share",
@@ -828,6 +829,9 @@ JUDGEMENTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("capital intensity", re.compile(r"\bcapital[- ]intens(?:ive|ity)\b", re.IGNORECASE),
      ("capex as a share of revenue", "fixed asset turnover")),
     ("liquidity", re.compile(r"\bliquid(?:ity)?\b", re.IGNORECASE), ("current ratio", "quick ratio")),
+    # 'more leveraged than a year earlier': the ratio's move (app/judgements: rising leverage)
+    ("rising leverage", re.compile(r"\bmore\s+(?:leveraged|indebted)\b|\bleverage\s+(?:ris|grow|increas|climb|worsen|"
+                                   r"deteriorat)\w*", re.IGNORECASE), ("debt-to-equity ratio",)),
     # 'its leverage', 'highly leveraged'; a 'leverage ratio' the question names (a bank's tier 1 leverage ratio)
     # is a measure of its own, not a judgement the debt-to-equity ratio decides
     ("leverage", re.compile(r"\b(?:leveraged|solvency|solvent|indebted)\b|\bleverage\b(?!\s+ratio)|\btoo\s+much\s+debt\b|"

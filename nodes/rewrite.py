@@ -33,7 +33,8 @@ def keyword_query(question: str, companies: Sequence[str] = ()) -> str:
         in_name = bool(stems & firsts) or (in_name and bool(stems & names))
         following = words[i + 1] if i + 1 < len(words) else ""
         if in_name and stems & firsts and not re.search(r"['’]s?$", word) and following[:1].isupper() \
-                and not set(analyze(following)) & names:
+                and not set(analyze(following)) & names and not re.match(r"(?:FY|[QH][1-4]\b|\d)", following) \
+                and re.search(rf"(?<!\w){re.escape(word)}\s+{re.escape(following)}(?!\w)", question):
             in_name = False  # a part named after the company ('MGM China', 'Disney Parks'): its whole name is searched
         if not in_name:
             kept.append(word)

@@ -34,6 +34,7 @@ DOWN_WORDS = (r"decreas\w*|declin\w*|worsen\w*|weaken\w*|fall(?:en)?|fell|drop\w
               r"contract(?=\s*(?:[?.,]|$|\s+(?:in|during|by|from|over|between|and|or|year)\b))|deteriorat\w*|"
               r"reduc\w*|slip(?:s|ped|ping)?|slid|slide|dip(?:s|ped)?|eas(?:ed|ing)|soften\w*|"
               r"cut(?:s|ting)?(?=\s+(?:its|their|the|our|back|down)\b)|"
+              r"(?:scal(?:e|es|ed|ing)|pull(?:s|ed|ing)?|cut(?:s|ting)?)\s+back(?:\s+on)?|rein(?:s|ed|ing)?\s+in|"
               r"los(?:e|es|t|ing)(?=\s+(?:some\s+|any\s+)?(?:margin|market\s+share|share|ground|momentum)\b)")
 """Words that ask about a fall ('contract' as a verb, 'Did its margin contract', not 'contract value')."""
 

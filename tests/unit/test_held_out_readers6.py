@@ -495,3 +495,39 @@ def test_a_move_worded_by_quality_leaves_the_yes_no_to_the_two_figures() -> None
     lead = Analyst(state, "Did Harrowgate's net leverage deteriorate over FY2022?").first_sentences()[0]
     assert lead.startswith("No.")
     assert "rose" not in lead
+
+
+def test_the_company_before_a_dropped_verb_is_no_part_named_after_it() -> None:
+    """'What acquisitions has Harrowgate done in FY2023?': the word after the company's name in the keyword query
+    ('FY2023', once 'has' is dropped) was not after it in the question, so the name is left out as before."""
+    from nodes.rewrite import keyword_query
+
+    assert CO not in keyword_query(f"What are major acquisitions that {CO} has done in FY2023, FY2022 and FY2021?",
+                                   [CO])
+    assert CO not in keyword_query(f"How much was the change in Sales for {CO} in FY 2023 vs FY 2022?", [CO])
+
+
+def test_scaling_back_buybacks_asks_whether_they_fell() -> None:
+    """'Did Harrowgate scale back its share buybacks in the first quarter of 2021 compared with a year earlier?' asks
+    a fall ('scale back', 'pull back', 'rein in' are cuts), of the share buybacks, which a row 'Aggregate purchase
+    price of common stock repurchases' states."""
+    from app.metrics import items_named
+
+    question = f"Did {CO} scale back its share buybacks in the first quarter of 2021 compared with a year earlier?"
+    ask = read_ask(question)
+    assert ask.kind == "yes_no_change" and ask.direction == -1
+    assert read_ask(f"Did {CO} rein in its capital spending in 2021?").direction == -1
+    assert "share_repurchases" in items_named("Aggregate purchase price of common stock repurchases")
+
+
+def test_more_leveraged_than_a_year_earlier_is_the_leverage_trend() -> None:
+    """'Is Harrowgate more leveraged at the end of fiscal 2020 than it was a year earlier?' asks leverage's move
+    (the 'rising leverage' convention, rule 'rising'), judged by the leverage ratio the report states for both
+    years or the debt-to-equity ratio the calculator works out; 'highly leveraged' stays the threshold judgement."""
+    from app.metrics import judgement
+
+    convention = convention_for(f"Is {CO} more leveraged at the end of fiscal 2020 than it was a year earlier?")
+    assert convention is not None and convention.topic == "rising leverage" and convention.rule == "rising"
+    assert judgement(f"Is {CO} more leveraged at the end of fiscal 2020 than it was a year earlier?")[0] == \
+        "rising leverage"
+    assert convention_for(f"Is {CO} highly leveraged?").topic == "highly leveraged"
