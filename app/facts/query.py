@@ -1242,6 +1242,11 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                 continue
             member = None
             counted = not is_total(row.line_item) or reconciling and not is_whole(row.line_item)
+            # a group's own total row, the group named in the question ('Americas:' / 'United States …' / 'Other …' /
+            # 'Total Americas 3,400,135 …' for 'revenue from the Americas')
+            grouped = re.match(r"(?i)^\s*total\s+(?P<name>.+?)\s*$", row.line_item) if known else None
+            total_of = next((k for k in known if grouped and same_member(k, grouped.group("name"))), None)
+            counted = counted or total_of is not None
             if not label_says and _under_other_measure(doc.text, row.raw, query):
                 pass  # 'Our operating segment results were as follows:' / 'Net sales:' / 'North America Retail …'
             elif not label_says and row.title and titles_measure(row.title, query) and counted:
@@ -1264,6 +1269,8 @@ def member_facts(query: FactQuery, docs: Iterable[Doc], companies: Sequence[str]
                 member = _segment_title(row.title, query, doc.company)
             if member is None and label_says and not row.columns and opened:
                 member = opened  # a member's review: 'CORPORATE & INVESTMENT BANK' / … / 'Total net revenue …'
+            if total_of is not None and member == row.line_item:
+                member = total_of
             if member is not None and _BALANCE_ROW.search(member) and not _BALANCE_ROW.search(query.measure.phrase):
                 member = None  # 'Deferred revenue, end of the period': a balance beside the breakdown, no kind of it
             dated = _columns_dated(row.periods, doc)

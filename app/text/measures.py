@@ -1291,7 +1291,7 @@ one that is a name alone ('Consumer & Community Banking')."""
 _MEASURE_OF_MEMBER = re.compile(r"(?i)^(?P<measure>.+?)\s+(?:of|from|in|at)\s+(?:the\s+|its\s+|their\s+)?"
                                 r"(?P<member>.+?)\s+"
                                 r"(?P<kind>segment|division|region|business|unit|arm)$")
-_IN_MEMBER = re.compile(r"(?i)^(?P<measure>.+?)\s+(?:in|at|for)\s+(?:the\s+)?"
+_IN_MEMBER = re.compile(r"(?i)^(?P<measure>.+?)\s+(?:in|at|for|from)\s+(?:the\s+)?"
                         r"(?P<member>[A-Z][\w&.-]*(?:\s+[\w&.-]+){0,3})$")
 _GROWTH = re.compile(rf"(?i)\b(?:{UP_WORDS}|{DOWN_WORDS}|change[ds]?|performance)\b")
 
@@ -1347,7 +1347,11 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
         measure = measure or other
     elif placed := _IN_MEMBER.match(a):  # 'revenue growth in the Americas compare with (that in) Germany'
         first, measure = placed.group("member"), placed.group("measure")
-        second = re.sub(r"(?i)^(?:that|those|the\s+one)\s+(?:in|of|for)\s+|^(?:in|for)\s+", "", b)
+        second = re.sub(r"(?i)^(?:that|those|the\s+one)\s+(?:in|of|for|from)\s+|^(?:in|for|from)\s+", "", b)
+        # ('its revenue from the Americas': the same measure, from the other member)
+        other = _IN_MEMBER.match(re.sub(r"(?i)^(?:the|its|their)\s+", "", second))
+        if other and other.group("measure").casefold() == measure.casefold():
+            second = other.group("member")
     elif (named_first := _NAME_THEN_MEASURE.match(a)) and _NAME_ONLY.match(b):
         # "Corporate & Investment Bank net revenue compare with that of Consumer & Community Banking": a name and
         # the measure, against a name alone

@@ -458,3 +458,27 @@ def test_a_share_given_in_the_question_is_answered_by_the_sentence_that_states_i
     question = f"Which franchises together made up 58% of {CO}'s consolidated net revenues in 2020?"
     lead = Analyst(_state(question, [_block(1, text, 35)], [2020]), question).first_sentences()[0]
     assert "Starfall, Ironclad and Moonrise" in lead and "58%" in lead and "[1]" in lead
+
+
+def test_two_members_each_named_after_from_are_compared() -> None:
+    """'How does Pemberley's revenue from EMEA compare with its revenue from the Americas in fiscal 2016?': the
+    members are EMEA and the Americas, the measure revenue (each side 'revenue from …')."""
+    pair = members_compared(f"How does {CO}'s revenue from EMEA compare with its revenue from the Americas in fiscal "
+                            "2016?", [CO])
+    assert pair is not None
+    assert (pair.first, pair.second, pair.measure) == ("EMEA", "Americas", "revenue")
+
+
+def test_a_groups_total_row_is_the_group_named_in_the_question() -> None:
+    """A region table that groups countries under a heading and totals them ('Americas:' / 'United States …' /
+    'Other …' / 'Total Americas 3,400,135 …'): the total row is the Americas asked, so the two members compare
+    ('Americas revenue was higher than EMEA revenue in FY2016: $3,400,135k against $1,619,153k')."""
+    text = ("The tables below list our revenue by geographic area for fiscal 2016, 2015 and 2014 (in thousands).\n"
+            "Revenue 2016 2015 2014\nAmericas:\nUnited States $ 3,087,764 $ 2,548,024 $ 2,115,148\n"
+            "Other 312,371 240,020 199,221\nTotal Americas 3,400,135 2,788,044 2,314,369\n"
+            "EMEA 1,619,153 1,336,448 1,179,864\nAPAC:\nJapan 401,205 347,740 365,570\nOther 433,937 323,279 287,262\n"
+            "Total APAC 835,142 671,019 652,832\nRevenue $ 5,854,430 $ 4,795,511 $ 4,147,065\n")
+    question = f"How does {CO}'s revenue from EMEA compare with its revenue from the Americas in fiscal 2016?"
+    lead = Analyst(_state(question, [_block(1, text, 100, 2016)], [2016]), question).first_sentences()[0]
+    assert lead.startswith("Americas revenue was higher than EMEA revenue in FY2016")
+    assert "$3,400,135k" in lead and "$1,619,153k" in lead
