@@ -1366,6 +1366,8 @@ def members_compared(question: str, companies: Sequence[str] = ()) -> MembersCom
         first, second, measure = " ".join(wa[:-n]), " ".join(wb[:-n]), " ".join(wa[-n:])
     first, second = (re.sub(r"['’]s?$", "", re.sub(r"(?i)^(?:the|its|their)\s+", "", x).strip())
                      for x in (first, second))  # ("MGM China's": the member, its owner's 's off)
+    # ("Square's Cash App segment": the company by a name of its own, the member after it)
+    first, second = (re.sub(r"^[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?['’]s\s+(?=[A-Z])", "", x) for x in (first, second))
     if (not first or not second or not measure.strip() or first.casefold() == second.casefold()
             or any(len(x.split()) > 4 or x.casefold() in names or re.search(r"\d", x) for x in (first, second))):
         return None

@@ -482,3 +482,11 @@ def test_a_groups_total_row_is_the_group_named_in_the_question() -> None:
     lead = Analyst(_state(question, [_block(1, text, 100, 2016)], [2016]), question).first_sentences()[0]
     assert lead.startswith("Americas revenue was higher than EMEA revenue in FY2016")
     assert "$3,400,135k" in lead and "$1,619,153k" in lead
+
+
+def test_a_member_owned_by_another_name_of_the_company_is_the_member() -> None:
+    """'How did gross profit from Quillpay's Cash Hub segment compare with its Seller segment in 2020?' of a company
+    known as Pemberley: 'Quillpay's' is the company by another name, so the members are Cash Hub and Seller."""
+    pair = members_compared("How did gross profit from Quillpay's Cash Hub segment compare with its Seller segment "
+                            "in 2020?", [CO])
+    assert pair is not None and (pair.first, pair.second, pair.measure) == ("Cash Hub", "Seller", "gross profit")
