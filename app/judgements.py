@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from app.metrics import CASH_BACKING, CASH_RETURNS
+from app.metrics import CASH_BACKING, CASH_RETURNS, RISING_LEVERAGE
 
 Rule = Literal["above", "below", "rising", "falling"]
 
@@ -102,8 +102,7 @@ CONVENTIONS: tuple[Convention, ...] = (
                "A bank meets its capital requirements when each of its risk-based capital ratios and its leverage "
                "ratio stands at or above the minimum its regulators set, buffers included; the points above it are "
                "its headroom."),
-    Convention("rising leverage", re.compile(r"(?i)\bmore\s+(?:leveraged|indebted)\b|\bleverage\s+(?:ris|grow|increas|"
-                                             r"climb|worsen|deteriorat)\w*"),
+    Convention("rising leverage", RISING_LEVERAGE,
                ("net debt / Adjusted EBITDA", "net debt to Adjusted EBITDA", "net debt / EBITDA", "leverage ratio",
                 "debt-to-equity ratio"),
                ("debt-to-equity ratio",), "rising", None, "x",

@@ -823,6 +823,13 @@ def returns_cover(question: str) -> Metric:
     return FCF_COVER_BUYBACKS if buybacks and not dividends else FCF_COVER_RETURNS
 
 
+RISING_LEVERAGE = re.compile(r"(?i)\bmore\s+(?:leveraged|indebted)\b|\bleverage\s+(?:ris|grow|increas|climb|worsen|"
+                             r"deteriorat)\w*")
+"""'More leveraged than a year earlier': leverage's move, not its level."""
+PROFITABILITY_MOVE = re.compile(r"(?i)\b(?:more|less)\s+profitable\b|\bprofitability\s+(?:improv|ris|grow|strengthen|"
+                                r"declin|deteriorat|fall|weaken)\w*")
+"""'Getting more (or less) profitable': the move of how profitable the company or a part is, not whether it is."""
+
 JUDGEMENTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("cash returns", CASH_RETURNS, ("free cash flow cover of dividends and buybacks",)),
     ("cash backing", CASH_BACKING, ("free cash flow conversion",)),
@@ -830,8 +837,7 @@ JUDGEMENTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
      ("capex as a share of revenue", "fixed asset turnover")),
     ("liquidity", re.compile(r"\bliquid(?:ity)?\b", re.IGNORECASE), ("current ratio", "quick ratio")),
     # 'more leveraged than a year earlier': the ratio's move (app/judgements: rising leverage)
-    ("rising leverage", re.compile(r"\bmore\s+(?:leveraged|indebted)\b|\bleverage\s+(?:ris|grow|increas|climb|worsen|"
-                                   r"deteriorat)\w*", re.IGNORECASE), ("debt-to-equity ratio",)),
+    ("rising leverage", RISING_LEVERAGE, ("debt-to-equity ratio",)),
     # 'its leverage', 'highly leveraged'; a 'leverage ratio' the question names (a bank's tier 1 leverage ratio)
     # is a measure of its own, not a judgement the debt-to-equity ratio decides
     ("leverage", re.compile(r"\b(?:leveraged|solvency|solvent|indebted)\b|\bleverage\b(?!\s+ratio)|\btoo\s+much\s+debt\b|"
@@ -839,9 +845,7 @@ JUDGEMENTS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
                             re.IGNORECASE),
      ("debt-to-equity ratio", "interest coverage ratio")),
     # 'getting more (or less) profitable': the operating margin's move (app/judgements: improving margins)
-    ("improving margins", re.compile(r"\b(?:more|less)\s+profitable\b|\bprofitability\s+(?:improv|ris|grow|"
-                                     r"strengthen|declin|deteriorat|fall|weaken)\w*", re.IGNORECASE),
-     ("operating margin",)),
+    ("improving margins", PROFITABILITY_MOVE, ("operating margin",)),
     ("profitability", re.compile(r"\bprofitab(?:le|ility)\b", re.IGNORECASE),
      ("operating margin", "net margin")),
     ("growth", re.compile(r"\bhigh[- ]growth\b|\bfast[- ]growing\b|\bgrowing\s+(?:fast|quickly)", re.IGNORECASE),

@@ -24,6 +24,7 @@ from app.facts.revisions import revision_figures
 from app.text.fiscal_naming import in_own_words, prov_dated
 from app.text.measures import growths_compared, members_compared
 from app.text.question_kinds import Ask, asks_growth_rate, asks_share, member_noun, read_ask
+from nodes.figures import with_segment_label
 from nodes.state import SupervisorState
 
 
@@ -140,10 +141,8 @@ def segment_inputs(question: str, query: Any, evidence: list[Any], companies: li
                 continue  # a stacked table's row under another line's heading ('Operating income' / 'Home Care …')
             if fact.segment and same_member(segment, fact.segment, fact.figure.company) \
                     and not (fact.figure.period or "").endswith("change") and fact.figure.unit not in ("%", "x"):
-                label = fact.figure.label if segment.casefold() in fact.figure.label.casefold() \
-                    else f"{segment}: {fact.figure.label}"
-                out.append(fact.figure.model_copy(update={"segment": segment, "label": label,
-                                                           "origin": fact.origin}))
+                out.append(with_segment_label(fact.figure.model_copy(update={"segment": segment,
+                                                                              "origin": fact.origin})))
     return out[:MAX_MEMBER_FACTS]
 
 

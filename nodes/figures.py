@@ -45,7 +45,7 @@ def prepare_calculation(state: SupervisorState, *, max_figures: int = MAX_FIGURE
         else list(state.get("facts") or [])
     # a segment's facts are named with it, as a breakdown's members are ('Packaged Snacks: Operating profit'):
     # the calculator matches a label to the measure the question names, the segment's name included
-    facts = [_with_segment(f) for f in facts]
+    facts = [with_segment_label(f) for f in facts]
     chosen = most_relevant(figures, state["question"], max(max_figures - len(facts), 0), years)
     seen = {(f.label, f.value, f.fiscal_year) for f in facts}
     return {"figures": [*facts, *(f for f in chosen if (f.label, f.value, f.fiscal_year) not in seen)]}
@@ -71,7 +71,7 @@ def given_figures(state: SupervisorState) -> list[Figure]:
     return figures
 
 
-def _with_segment(figure: Figure) -> Figure:
+def with_segment_label(figure: Figure) -> Figure:
     """A fact of one segment, its label naming the segment ('Packaged Snacks: Operating profit'), unless the label
     names it already or the segment is the parent's own books."""
     segment = figure.segment

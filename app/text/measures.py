@@ -387,9 +387,9 @@ _PLAIN_VERB_AT_END = re.compile(rf"(?i)\s+(?:{'|'.join(sorted(_PLAIN_VERBS))})$"
 _JOINING = frozenset({"of", "from", "for", "per", "to", "on", "and", "/", "less"})
 """Words that join two words of a measure ('cost of sales', 'cash flow from operations', 'debt to equity',
 'long-term debt, less current portion')."""
-_SCAFFOLD = frozenset("""what which how why when where whom whose much many was were is are did does do has have had will would
-    could can should the a an of in at for to by on from with its their his her our your according annual report
-    reports report's reported statement statements filing filings based using give answer please
+_SCAFFOLD = frozenset("""what which how why when where whom whose much many was were is are did does do has have had
+    will would could can should the a an of in at for to by on from with its their his her our your according annual
+    report reports report's reported statement statements filing filings based using give answer please
     round rounded decimal decimals places place two one three nearest usd us dollars dollar yen euros pounds
     million millions billion billions thousand thousands units unit amount figure value level generate
     generated make made bring brought earn earned record recorded post posted book booked achieve achieved
@@ -662,6 +662,8 @@ def _short_names_of(text: str, companies: Sequence[str]) -> str:
     return re.sub(r"\b[A-Z]{3,6}\b", lambda m: " " if stands_for(m.group(0)) else m.group(0), text)
 
 
+MARGIN_NAME = r"(?:gross|operating|net|ebitda|ebit|profit)\s+margin"
+"""A margin by name ('gross margin'), whose rate reports give as its percentage ('Gross margin percentage')."""
 _SPENT_ON = re.compile(r"(?i)\b(?:spend|spends|spent|spending|pay|pays|paid|paying)\s+(?:on|in|for)\s+(?:its\s+)?"
                        r"(?P<what>interest|income\s+taxes|taxes)\b(?!\s+(?:expense|cost|payment)s?\b)")
 """What a company spends on interest or taxes, asked by the verb ('spend on interest'): that line's expense, not
@@ -742,8 +744,9 @@ _REGION_LEADS = re.compile(rf"(?i)(?<![\w.&])(?P<region>{REGION_NAMES})(?![\w&])
 """A region written before the measure as a name ('U.S. sales', 'Europe revenue')."""
 
 
-_WITHIN_PARENT = re.compile(r"\b(?:in|within|inside)\s+(?:the|its)\s+(?P<name>[A-Z][\w&.'’-]*(?:\s+(?:&\s+|and\s+|of\s+)?"
-                            r"[A-Z][\w&.'’-]*){0,4})(?:\s+(?:segment|division|business|unit)s?)?")
+_WITHIN_PARENT = re.compile(r"\b(?:in|within|inside)\s+(?:the|its)\s+"
+                            r"(?P<name>[A-Z][\w&.'’-]*(?:\s+(?:&\s+|and\s+|of\s+)?[A-Z][\w&.'’-]*){0,4})"
+                            r"(?:\s+(?:segment|division|business|unit)s?)?")
 """The part of the company a member asked belongs to, named after the measure ('in the Corporate & Investment
 Bank')."""
 
@@ -952,8 +955,8 @@ def measure_asked(question: str, companies: Sequence[str] = ()) -> MeasureAsked:
         phrase = kept if kept.strip() else phrase
     phrase = _spelled_initials(phrase)
     # 'gross margins, as a share of net sales': the margin's rate, which reports name its percentage (of sales)
-    phrase = re.sub(r"(?i)^(?P<margin>(?:gross|operating|net|ebitda|ebit|profit)\s+margin)s?\s+(?:share|percentage|"
-                    r"percent)\s+of\s+(?:total\s+|net\s+)?(?:sales|revenues?)$", r"\g<margin> percentage", phrase)
+    phrase = re.sub(rf"(?i)^(?P<margin>{MARGIN_NAME})s?\s+(?:share|percentage|percent)\s+of\s+(?:total\s+|net\s+)?"
+                    r"(?:sales|revenues?)$", r"\g<margin> percentage", phrase)
     # 'its single biggest source of revenue': a kind of the revenue, ranked by the revenue
     phrase = re.sub(r"(?i)^(?:single\s+)?(?:(?:biggest|largest|greatest|main|top|smallest)\s+)?(?:sources?|drivers?|"
                     r"contributors?)\s+(?:of|to)\s+(?=\w)", "", phrase)

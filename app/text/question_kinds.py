@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from app.text.measures import (DOWN_WORDS, LOST_SALES, PART_PERFORMED, PART_PROFITABLE, THRESHOLD, UP_WORDS, MeasureAsked, asked_sentence,
-                               first_part, is_measure_word, measure_asked, second_part, without_ranking_lead,
-                               without_source)
+from app.text.measures import (DOWN_WORDS, LOST_SALES, PART_PERFORMED, PART_PROFITABLE, THRESHOLD, UP_WORDS,
+                               MeasureAsked, asked_sentence, first_part, is_measure_word, measure_asked, second_part,
+                               without_ranking_lead, without_source)
 from app.text.questions import asks_for_figure
 
 __all__ = ["Ask", "Kind", "MeasureAsked", "asked_sentence", "measure_asked", "read_ask"]

@@ -44,14 +44,15 @@ from app.knowledge.analyzer import analyze
 from app.models.providers.offline.composer.explanations import (CHANGE_WORDS, COST_SHARE, close_together,
                                                                 direction_asked, explains_older_change,
                                                                 explanations, is_consequence, older_change_named)
+from app.models.providers.offline.composer.results import with_segment_named
 from app.models.providers.offline.composer.wording import (CAUSAL, MONEY, cite, format_figure, measure_phrase,
                                                             possessive, stated_decimals)
 from app.text.companies import companies_named
 from app.text.dates import periods_of_sentence, read_dates
 from app.text.figures import figures_in
-from app.text.measures import (LEFT_OUT, OUTSIDE_HOME, THRESHOLD, GrowthsCompared, LinesCompared, MembersCompared,
-                               bar_figures, count_verb, counted_as, deal_names, first_part, growths_compared,
-                               lines_compared, lines_more_than, members_compared,
+from app.text.measures import (LEFT_OUT, MARGIN_NAME, OUTSIDE_HOME, THRESHOLD, GrowthsCompared, LinesCompared,
+                               MembersCompared, bar_figures, count_verb, counted_as, deal_names, first_part,
+                               growths_compared, lines_compared, lines_more_than, members_compared,
                                name_initials, second_part, without_short_names, without_source)
 from app.text.question_kinds import (OCCASION_BEFORE, Ask, asked_sentence, asks_business, asks_growth_rate, asks_share,
                                      degree_asked, member_noun, read_ask, said_otherwise)
@@ -61,7 +62,7 @@ from app.text.terms import (abbreviated, abbreviation_heads, nominal_forms, nomi
                             without_other_acquisitions)
 from app.text.periods import part_fits, part_named, parts_agree, unnumbered_of, years_named
 from app.text.units import SCALE, SCALE_FACTORS, unit_currency
-from app.metrics import find_metrics, items_named, label_match as item_label_match, share_asked
+from app.metrics import PROFITABILITY_MOVE, find_metrics, items_named, label_match as item_label_match, share_asked
 from prompts.answer import INSUFFICIENT_EVIDENCE
 from app.turns import Block
 
@@ -180,8 +181,7 @@ class Analyst:
             read_query(question, companies, list(state.get("fiscal_years") or [])), question, self.reports, companies),
             self.reports, companies), self.reports)
         self.share = share_asked(question)  # 'A as a percent of B': its two sides, read once for every fact
-        if self.share and re.fullmatch(r"(?i)(?:gross|operating|net|ebitda|ebit|profit)\s+margin\s+percentage",
-                                       self.query.measure.phrase):
+        if self.share and re.fullmatch(rf"(?i){MARGIN_NAME}\s+percentage", self.query.measure.phrase):
             self.share = None  # ('gross margin as a percentage of net sales': the margin's rate, a row of its own)
         calc = state.get("calculation")
         # (a quarter or half asked: a result computed from whole years only answers another period)
@@ -302,7 +302,7 @@ class Analyst:
         rest = second_part(asked_sentence(self.question))
         asked = re.match(r"(?i)(?:and\s+)?(?P<prep>in|across|at|from)?\s*how\s+many\s+(?P<noun>[a-z][\w-]*)", rest)
         quoted = next((x for x in said[1:] if x.startswith("The report says:")), "")
-        if asked is None or not quoted or len(said) < 1:
+        if asked is None or not quoted:
             return said
         noun = asked.group("noun")
         stated = re.search(rf"(?i)\b(?P<n>\d[\d,.]*)\s+(?:[a-z][\w-]*\s+){{0,2}}?{re.escape(noun)}\b", quoted)
@@ -400,20 +400,19 @@ class Analyst:
             return said
         if kind == "figure":
             return self.figure_answer()
-        if kind == "yes_no_change" and REVISION_ASKED.search(asked_sentence(self.question)) \
-                and (said := self.revision_answer(self.results)):
+        if kind == "yes_no_change" and REVISION_ASKED.search(asked) and (said := self.revision_answer(self.results)):
             return said  # 'Did X cut its outlook?': 'No. X raised its guidance for 2023 to 8 percent (previously …)'
         if kind in ("change", "yes_no_change"):
             return self.change_answer() or self.leverage_answer() or self.kept_answer()
         if kind == "extreme":
             return self.extreme_answer()
-        if kind == "judgement" and _PROFITABILITY_MOVE.search(self.question):
+        if kind == "judgement" and PROFITABILITY_MOVE.search(self.question):
             return self.profitability_change() or self.result_answer() or self.judgement_answer()
         if kind == "judgement":
             return self.result_answer() or self.judgement_answer()
         if asks_business(self.question) and (said := self.business_answer()):
             return said
-        if REVISION_ASKED.search(asked_sentence(self.question)) and (said := self.revision_answer(self.results)):
+        if REVISION_ASKED.search(asked) and (said := self.revision_answer(self.results)):
             return said
         if kind == "list" and self.ask.one_name:
             return self.sentence_answer() or self.enumerating_sentence() or self.list_answer()
@@ -423,7 +422,7 @@ class Analyst:
         if kind == "explain":
             return self.explain_answer() or self.sentence_answer()
         if kind == "yes_no" and (more := lines_more_than(self.question, self.companies)) is not None \
-                and (said := self.compare_lines(more[0])):
+                and (said := self.compare_lines(more[0], first_larger_asked=more[1])):
             return said
         if kind == "yes_no":
             return (self.threshold_answer() or self.result_answer() or self.continued_answer()
@@ -1234,7 +1233,7 @@ class Analyst:
         if metric_pair(self.results) is not None and (said := self.metric_change()):
             return said  # the metric asked, computed for both periods: its inputs' rows are not what was asked
         if self.ask.kind == "yes_no_change" and (said := self.stated_change(facts, plain=True)):
-            return said  # the period asked's own sentence says how it moved: no two figures of other bases set side by side
+            return said  # the period asked's own sentence says how it moved: no two figures of other bases side by side
         pair = self.two_periods(facts)
         if pair is not None and not all(self.states_asked(f) for f in pair):
             pair = None  # 'wages as a percent of net sales' is not told by the operating income row's change
@@ -1424,10 +1423,7 @@ class Analyst:
         if pair is None or self.calc_n is None:
             return []
         (old, y0), (new, y1) = pair
-        name = _metric_name(new)
-        segments = {f.segment for r in (old, new) for f in r.sources.values()}
-        if len(segments) == 1 and (segment := segments.pop()) and segment.casefold() not in name.casefold():
-            name = f"{segment} {name}"  # a segment's metric, worked out from its own rows
+        name = with_segment_named(_metric_name(new), [f for r in (old, new) for f in r.sources.values()])
         unit = "%" if new.unit == "%" else "x" if new.unit == "x" else new.unit
         a, b = old.rounded(2), new.rounded(2)
         company = next((f.company for f in new.sources.values() if f.company), self.companies[0] if self.companies
@@ -1590,10 +1586,11 @@ class Analyst:
         ns = list(dict.fromkeys(n for f in (fa, fb) if (n := self.n_of(f.figure)) is not None))
         return ((a, fa), (b, fb), ns) if fa.figure.unit == fb.figure.unit and ns else None
 
-    def compare_lines(self, lines: LinesCompared) -> list[str]:
+    def compare_lines(self, lines: LinesCompared, first_larger_asked: bool | None = None) -> list[str]:
         """Two measures of one company in one period ('Which was larger for American Express in 2022, net interest
         income or net card fees?'): each measure's own line for the year asked (the latest both give when none
-        is), the larger first, both cited. [] unless both are read in one unit."""
+        is), the larger first, both cited. [] unless both are read in one unit. `first_larger_asked`: a yes/no on
+        whether the first is the larger (True) or the smaller (False), answered 'Yes.'/'No.' first."""
         each = []
         for side in (lines.first, lines.second):
             query = members_query(self.query, side, self.companies)
@@ -1613,10 +1610,9 @@ class Analyst:
         if ranked is None:
             return []
         (a, fa), (b, fb), ns = ranked
-        more = lines_more_than(self.question, self.companies)
-        if more is not None:  # 'Did bitcoin bring in more revenue than the transaction-based business?'
+        if first_larger_asked is not None:  # 'Did bitcoin bring in more revenue than the transaction-based business?'
             first_larger = a == lines.first and fa.figure.value != fb.figure.value
-            verdict = "Yes." if first_larger == more[1] and fa.figure.value != fb.figure.value else "No."
+            verdict = "Yes." if first_larger == first_larger_asked and fa.figure.value != fb.figure.value else "No."
             lead = (f"{verdict} {_in_sentence(a)[:1].upper()}{_in_sentence(a)[1:]} {period_text(fa.figure)} was "
                     f"{'the same as' if fa.figure.value == fb.figure.value else 'larger than'} {_in_sentence(b)}: "
                     f"{as_stated(fa.figure)} against {as_stated(fb.figure)}")
@@ -1704,13 +1700,13 @@ class Analyst:
         (a, fa), (b, fb), ns = ranked
         noun = measure_phrase(query.measure.phrase) or "figure"
         word = "the same as" if fa.figure.value == fb.figure.value else "larger than"
-        lead = f"{possessive(a)} {noun} was {word} {possessive(b)}: {as_stated(fa.figure)} against {as_stated(fb.figure)}"
+        lead = (f"{possessive(a)} {noun} was {word} {possessive(b)}: {as_stated(fa.figure)} against "
+                f"{as_stated(fb.figure)}")
         return [cite(lead, ns), *(_report_says(_BULLET.sub("", f.figure.quote.strip()), n)
                                   for f in (fa, fb) if (n := self.n_of(f.figure)) is not None)]
 
     def of_member_sentence(self, fact: Fact, member: str) -> bool:
-        """Whether a sentence's figure is the member's: the sentence names it, and no other member is named
-        closer to the figure."""
+        """Whether a sentence's figure is the member's: the sentence names the member."""
         quote = " ".join((fact.figure.quote or "").split())
         return member.casefold() in quote.casefold()
 
@@ -2929,9 +2925,6 @@ _GLUED_SCALE = re.compile(r"(\d)(million|billion|thousand)\b")
 _KEPT_OUT = re.compile(r"(?i)\b(?:excluding|exclusive\s+of|other\s+than|apart\s+from|leaving\s+aside)\s+"
                        r"(?P<what>[^,]{2,60}),")
 """What a sentence leaves out of the measure it states ('Excluding bitcoin revenue, total net revenue …')."""
-_PROFITABILITY_MOVE = re.compile(r"(?i)\b(?:more|less)\s+profitable\b|\bprofitability\s+(?:improv|ris|grow|"
-                                 r"declin|deteriorat|fall|weaken|strengthen)\w*")
-"""A judgement of a change in how profitable the company or a part is ('getting more profitable')."""
 _LESS_PROFITABLE = re.compile(r"(?i)\bless\s+profitable\b|\bprofitability\s+(?:declin|deteriorat|fall|weaken)\w*")
 _PROFIT_NAMES = ("operating income", "operating profit", "pretax income", "income before income taxes",
                  "segment income")

@@ -5,6 +5,7 @@ was computed (`computation`), each citing the calculation and the blocks its inp
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from app.calc_tools import CalcResult, Figure
 from app.metrics import rounding_decimals
@@ -57,6 +58,15 @@ def given_arithmetic(result: CalcResult, question: str = "") -> str:
     return f"The result is {value} ({shown}, where {format_figure(previous.value, '')} is the previous answer's figure)"
 
 
+def with_segment_named(name: str, inputs: Iterable[Figure]) -> str:
+    """A metric's name with the segment every input is of, when they are one segment's rows ('operating margin' of
+    Consumer's operating income and net sales: 'Consumer operating margin'); the name as it is otherwise."""
+    segments = {f.segment for f in inputs}
+    if len(segments) == 1 and (segment := segments.pop()) and segment.casefold() not in name.casefold():
+        return f"{segment} {name}"
+    return name
+
+
 def lead_sentence(result: CalcResult, question: str = "") -> str:
     """'Helio Renewables' operating margin was 2.4 percentage points higher than Northwind Logistics' in FY2024
     (9.1% against 6.7%)'; a rate to the decimals the question asks for; '' when the inputs are not all figures
@@ -94,11 +104,7 @@ def lead_sentence(result: CalcResult, question: str = "") -> str:
         companies = {f.company for f in src.values() if f.company}
         years = [f.fiscal_year for f in src.values() if f.fiscal_year]
         company = companies.pop() if len(companies) == 1 else None
-        name = formula.split(" = ", 1)[0].strip()
-        segments = {f.segment for f in src.values()}
-        if len(segments) == 1 and (segment := segments.pop()) and segment.casefold() not in name.casefold():
-            name = f"{segment} {name}"  # a segment's metric, its inputs the segment's rows ('Consumer operating margin')
-        subject = subject_phrase(company, name)
+        subject = subject_phrase(company, with_segment_named(formula.split(" = ", 1)[0].strip(), src.values()))
         if money_scale(result.unit):  # an amount: in the scale the question asks
             return f"{subject} was {in_asked_scale(question, value, result.unit, max(years, default=None), 'computed')}"
         when = f" in FY{max(years)}" if years else ""
